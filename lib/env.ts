@@ -1,0 +1,97 @@
+// The one place that reads process.env. Parsed once, validated with zod; a missing or
+// malformed setting stops start-up with one line naming it.
+import { z } from "zod";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const intFrom = (def: number, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? def : Number(v)),
+    z.number().int().min(min).max(max),
+  );
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  PORT: intFrom(3000, 1, 65535),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SECRET_KEY: z.string().optional(),
+  WORKER_CONCURRENCY: intFrom(8, 1, 256),
+  HTTP_ALLOWED_PRIVATE_RANGES: z.string().default(""),
+  SEED_OWNER_EMAIL: z.email().default("owner@example.com"),
+  SEED_OWNER_PASSWORD: z.string().min(8).default("change-me-now"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = Omit<z.infer<typeof schema>, "SECRET_KEY" | "PUBLIC_URL" | "DATA_DIR"> & {
+  DATA_DIR: string;
+  PUBLIC_URL: string;
+  /** 32 raw bytes. */
+  SECRET_KEY: Buffer;
+};
+
+export class ConfigError extends Error {}
+
+/** Accepts 64 hex characters or base64 (standard or URL-safe) of exactly 32 bytes. */
+export function parseSecretKey(value: string): Buffer {
+  const v = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(v)) return Buffer.from(v, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(v)) {
+    const buf = Buffer.from(v.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    if (buf.length === 32) return buf;
+  }
+  throw new ConfigError("SECRET_KEY must be 32 bytes written as 64 hex characters or base64");
+}
+
+function secretKeyFromFile(dataDir: string): Buffer {
+  const file = path.join(dataDir, "secret-key");
+  try {
+    return parseSecretKey(readFileSync(file, "utf8"));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") {
+      if (e instanceof ConfigError) throw new ConfigError(`${file}: ${e.message}`);
+      throw e;
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // wx: when two processes start together, exactly one writes the key; the other reads it.
+    writeFileSync(file, randomBytes(32).toString("hex") + "\n", { mode: 0o600, flag: "wx" });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
+  return parseSecretKey(readFileSync(file, "utf8"));
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${issue.path.join(".")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secret = e.SECRET_KEY ? parseSecretKey(e.SECRET_KEY) : secretKeyFromFile(dataDir);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return { ...e, DATA_DIR: dataDir, PUBLIC_URL: publicUrl, SECRET_KEY: secret };
+}
+
+let cached: Env | undefined;
+
+/** The parsed configuration of this process. */
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** The database URL, which must be set in any process other than the launcher. */
+export function databaseUrl(): string {
+  const url = env().DATABASE_URL;
+  if (!url) throw new ConfigError("DATABASE_URL: not set (npm start provides an embedded PostgreSQL; other entry points need it)");
+  return url;
+}

@@ -1,0 +1,45 @@
+// pg-boss instances. The web process uses a producer (no maintenance, no schedules); the
+// worker uses a full instance. Both share the `pgboss` schema in the app database.
+import { PgBoss } from "pg-boss";
+import { databaseUrl } from "@/lib/env";
+import { QUEUES } from "@/lib/jobs/queues";
+
+export const BOSS_SCHEMA = "pgboss";
+
+export function createBoss(role: "producer" | "worker", url = databaseUrl()): PgBoss {
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: BOSS_SCHEMA,
+    application_name: `msp-flow-${role}`,
+    max: role === "worker" ? 10 : 4,
+    supervise: role === "worker",
+    schedule: role === "worker",
+    useListenNotify: role === "worker",
+  });
+  boss.on("error", (e) => console.error(`pg-boss (${role}) error: ${e.message}`));
+  return boss;
+}
+
+/** Creates pg-boss's schema and every queue; idempotent and safe from several processes. */
+export async function ensureQueues(url = databaseUrl()): Promise<void> {
+  const boss = createBoss("producer", url);
+  await boss.start();
+  try {
+    for (const q of Object.values(QUEUES)) {
+      const existing = await boss.getQueue(q.name);
+      if (!existing) await boss.createQueue(q.name, { ...q.options, notify: true } as never).catch((e) => {
+        if (!/already exists/i.test(String(e))) throw e;
+      });
+    }
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
+
+const g = globalThis as unknown as { __bossProducer?: Promise<PgBoss> };
+
+/** The started producer of this process (web or launcher), created on first use. */
+export function producer(): Promise<PgBoss> {
+  g.__bossProducer ??= createBoss("producer").start();
+  return g.__bossProducer;
+}

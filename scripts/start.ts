@@ -1,0 +1,99 @@
+// `npm start` (and `npm run dev` with --dev): one command runs everything. Validates the
+// configuration, builds when stale, starts an embedded PostgreSQL unless DATABASE_URL is set,
+// migrates, seeds, then runs the web server and the worker as child processes. SIGINT/SIGTERM
+// stop the children, then the database; nothing is left behind.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { ConfigError, loadEnv } from "@/lib/env";
+import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { ensureQueues } from "@/lib/jobs/boss";
+import { createDb } from "@/lib/db/client";
+import { seedDatabase } from "@/lib/seed/seed-database";
+import { ensureBuild } from "./ensure-build";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+const log = (line: string) => console.log(`[start] ${line}`);
+
+async function main() {
+  let config;
+  try {
+    config = loadEnv();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  if (!dev) await ensureBuild(root, log);
+
+  let embedded: RunningPostgres | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
+    url = embedded.url;
+    log(`embedded PostgreSQL on 127.0.0.1:${embedded.port} (data in ${path.join(config.DATA_DIR, "postgres")})`);
+  }
+
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log("stopping…");
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            c.once("exit", () => resolve());
+            c.kill("SIGTERM");
+            setTimeout(() => c.kill("SIGKILL"), 15_000).unref();
+          }),
+      ),
+    );
+    if (embedded) await embedded.stop().catch((e) => log(`postgres stop: ${e.message}`));
+    log("stopped");
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+
+  try {
+    await migrateDatabase({ url, log });
+    await ensureQueues(url);
+    const seedDb = createDb(url, 1);
+    const seed = await seedDatabase({ db: seedDb, email: config.SEED_OWNER_EMAIL, password: config.SEED_OWNER_PASSWORD });
+    await seedDb.$disconnect();
+    if (seed.created) log(`seeded a provider workspace with two clients`);
+
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: config.DATA_DIR,
+      NODE_ENV: dev ? ("development" as const) : ("production" as const),
+      NEXT_TELEMETRY_DISABLED: "1",
+    };
+    const run = (name: string, file: string) => {
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(root, file)], { cwd: root, env: childEnv, stdio: ["ignore", "inherit", "inherit"] });
+      child.on("exit", (code, signal) => {
+        if (!stopping) {
+          log(`${name} exited (${signal ?? code}); stopping everything`);
+          void shutdown(1);
+        }
+      });
+      children.push(child);
+    };
+    run("web", "server.ts");
+    run("worker", "worker/index.ts");
+    log(`open ${`http://localhost:${config.PORT}`} and sign in as ${seed.email} / ${seed.password}`);
+    log(`webhook URLs start with ${config.PUBLIC_URL}/hooks/`);
+  } catch (e) {
+    console.error(`[start] ${e instanceof Error ? e.message : e}`);
+    await shutdown(1);
+  }
+}
+
+void main();

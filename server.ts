@@ -1,0 +1,28 @@
+// Production (and dev) HTTP server: Next's request handler for pages and the management API,
+// and the fast path for POST /hooks/* straight into lib/intake, which a Next route handler
+// cannot match for throughput (see README, Performance).
+import http from "node:http";
+import next from "next";
+import { env } from "@/lib/env";
+
+const dev = env().NODE_ENV !== "production";
+const port = env().PORT;
+
+async function main() {
+  const app = next({ dev, dir: import.meta.dirname, port, hostname: "localhost" });
+  const handle = app.getRequestHandler();
+  await app.prepare();
+  const server = http.createServer((req, res) => {
+    void handle(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, () => console.log(`web listening on http://localhost:${port} (${dev ? "dev" : "production"})`));
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((e) => {
+  console.error(`web failed to start: ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+// Starts the real production web server (server.ts: Next + the fast /hooks path) and/or the
+// worker as child processes against this test file's database, and stops them after.
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { freePort } from "@/lib/db/embedded-postgres";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type Service = { proc: ChildProcess; output: () => string; stop: () => Promise<void> };
+export type WebService = Service & { port: number; baseUrl: string };
+
+function startProcess(file: string, extraEnv: Record<string, string>): Service {
+  const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, file)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const keep = (c: Buffer) => {
+    out = (out + c.toString()).slice(-20_000);
+  };
+  proc.stdout!.on("data", keep);
+  proc.stderr!.on("data", keep);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+      proc.once("exit", () => resolve());
+      proc.kill("SIGTERM");
+      setTimeout(() => proc.kill("SIGKILL"), 10_000).unref();
+    });
+  return { proc, output: () => out, stop };
+}
+
+async function waitFor(check: () => Promise<boolean>, svc: Service, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (svc.proc.exitCode !== null) throw new Error(`${what} exited early:\n${svc.output()}`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} not ready after ${timeoutMs} ms:\n${svc.output()}`);
+}
+
+/** The production web server on a free port. */
+export async function startWeb(extraEnv: Record<string, string> = {}): Promise<WebService> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const svc = startProcess("server.ts", { PORT: String(port), PUBLIC_URL: baseUrl, ...extraEnv });
+  await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).status < 500, svc, "web server");
+  return { ...svc, port, baseUrl };
+}
+
+/** A worker process; resolves once its heartbeat row exists. */
+export async function startWorker(extraEnv: Record<string, string> = {}): Promise<Service> {
+  const svc = startProcess("worker/index.ts", extraEnv);
+  await waitFor(async () => /worker .* started/.test(svc.output()), svc, "worker");
+  return svc;
+}
+
+/** Polls until `fn` returns a truthy value or the deadline passes. */
+export async function eventually<T>(fn: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, what = "condition"): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
