@@ -1,0 +1,114 @@
+// The step catalog: every step kind, how the editor presents it, and the zod schema of its
+// config. Client-safe (no server imports) — the editor builds its forms from it, the API
+// validates with it, executors (lib/steps/executors/<kind>.ts) read configs shaped by it.
+import { z } from "zod";
+
+export const STEP_KINDS = ["webhook", "scheduler", "code", "http", "ai_prompt", "conditions", "transform", "wait", "summarize", "parse_json"] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+export const stepKindSchema = z.enum(STEP_KINDS);
+
+export type StepGroup = "Start" | "Logic" | "Data" | "Actions";
+
+const text = z.string();
+/** A value that may hold references like {{ 2.items.0.id }}. */
+const templ = z.string();
+
+export const webhookConfig = z.object({
+  // Write-only: accepted on input, stored encrypted, read back as {"set": boolean}.
+  sharedSecret: z.string().max(512).optional(),
+  signatureHeader: z
+    .string()
+    .max(128)
+    .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]*$/, "must be a valid HTTP header name")
+    .optional(),
+  testingData: z.unknown().optional(),
+});
+
+export const schedulerConfig = z.object({
+  cron: z.string().min(1).max(120),
+  timezone: z.string().min(1).max(64).default("UTC"),
+  preset: z.string().max(64).optional(),
+});
+
+export const codeConfig = z.object({
+  code: z.string().max(200_000),
+  timeoutMs: z.number().int().min(100).max(60_000).default(5_000),
+});
+
+const keyValue = z.object({ name: text.min(1), value: templ });
+export const httpConfig = z.object({
+  method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]).default("GET"),
+  url: templ.min(1),
+  headers: z.array(keyValue).default([]),
+  query: z.array(keyValue).default([]),
+  body: z
+    .discriminatedUnion("type", [
+      z.object({ type: z.literal("none") }),
+      z.object({ type: z.literal("json"), json: z.unknown() }),
+      z.object({ type: z.literal("form"), fields: z.array(keyValue) }),
+      z.object({ type: z.literal("raw"), raw: templ, contentType: text.default("text/plain") }),
+    ])
+    .default({ type: "none" }),
+  connectionId: z.string().nullable().default(null),
+  timeoutMs: z.number().int().min(100).max(300_000).default(30_000),
+  continueOnError: z.boolean().default(false),
+});
+
+export const aiPromptConfig = z.object({
+  connectionId: z.string().nullable().default(null),
+  model: text.optional(),
+  system: templ.default(""),
+  prompt: templ.min(1),
+  jsonSchema: z.unknown().optional(),
+});
+
+export const ruleOps = ["equals", "not_equals", "contains", "gt", "gte", "lt", "lte", "exists", "is_empty", "matches", "in_list"] as const;
+const rule = z.object({ left: templ, op: z.enum(ruleOps), right: z.unknown().optional() });
+/** Where a branch leads: a step id, or "stop" to end the run with status stopped. */
+const target = z.string().min(1);
+export const conditionsConfig = z.object({
+  branches: z.array(z.object({ id: text.min(1), name: text.default(""), match: z.enum(["all", "any"]).default("all"), rules: z.array(rule).min(1), target })).min(1),
+  otherwise: z.object({ target: target.nullable().default(null) }).default({ target: null }),
+});
+
+export const transformConfig = z.object({
+  fields: z.array(z.object({ name: text.min(1), expression: text.min(1) })).min(1),
+});
+
+export const waitConfig = z.discriminatedUnion("mode", [
+  z.object({ mode: z.literal("duration"), seconds: z.number().positive().max(366 * 86_400) }),
+  z.object({ mode: z.literal("until"), at: templ.min(1) }),
+]);
+
+export const summarizeConfig = z.object({
+  input: templ.min(1),
+  groupBy: z.array(text.min(1)).default([]),
+  aggregates: z.array(z.object({ name: text.min(1), op: z.enum(["count", "sum", "avg", "min", "max"]), field: text.optional() })).default([]),
+  computed: z.array(z.object({ name: text.min(1), expression: text.min(1) })).default([]),
+});
+
+export const parseJsonConfig = z.object({ input: templ.min(1) });
+
+export type StepCatalogEntry = {
+  kind: StepKind;
+  label: string;
+  group: StepGroup;
+  description: string;
+  trigger: boolean;
+  config: z.ZodType;
+};
+
+export const STEP_CATALOG: Record<StepKind, StepCatalogEntry> = {
+  webhook: { kind: "webhook", label: "Webhook", group: "Start", trigger: true, config: webhookConfig, description: "Starts a run when a system POSTs JSON to the workflow's URL." },
+  scheduler: { kind: "scheduler", label: "Scheduler", group: "Start", trigger: true, config: schedulerConfig, description: "Starts a run on a recurring clock (cron, time zone)." },
+  conditions: { kind: "conditions", label: "Conditions", group: "Logic", trigger: false, config: conditionsConfig, description: "Routes the run down the first branch whose rules match, or stops it." },
+  wait: { kind: "wait", label: "Wait", group: "Logic", trigger: false, config: waitConfig, description: "Pauses the run for a duration or until an instant." },
+  transform: { kind: "transform", label: "Data Transformation", group: "Data", trigger: false, config: transformConfig, description: "Computes named fields from earlier outputs." },
+  parse_json: { kind: "parse_json", label: "Parse JSON", group: "Data", trigger: false, config: parseJsonConfig, description: "Turns JSON text (also inside a code fence) into data." },
+  summarize: { kind: "summarize", label: "Summarize", group: "Data", trigger: false, config: summarizeConfig, description: "Groups rows, aggregates them and builds a Markdown table." },
+  http: { kind: "http", label: "HTTP Request", group: "Actions", trigger: false, config: httpConfig, description: "Calls an API, with auth from an app connection." },
+  code: { kind: "code", label: "Code Execution", group: "Actions", trigger: false, config: codeConfig, description: "Runs JavaScript in an isolated sandbox." },
+  ai_prompt: { kind: "ai_prompt", label: "AI Prompt", group: "Actions", trigger: false, config: aiPromptConfig, description: "Asks an OpenAI-compatible model; optional structured output." },
+};
+
+export const isTriggerKind = (kind: string): boolean => STEP_CATALOG[kind as StepKind]?.trigger === true;

@@ -1,0 +1,22 @@
+// The domain shape of a workflow definition, shared by the API, the editor and the worker.
+// Steps are an ordered list with stable ids; numbers are positions (the trigger is step 1).
+import { z } from "zod";
+import { STEP_CATALOG, stepKindSchema, type StepKind } from "@/lib/steps/catalog";
+
+export type Step = { id: string; kind: StepKind; name: string; config: Record<string, unknown> };
+
+export const stepInputSchema = z.object({
+  id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
+  kind: stepKindSchema,
+  name: z.string().max(200).optional(),
+  config: z.record(z.string(), z.unknown()).default({}),
+});
+export type StepInput = z.infer<typeof stepInputSchema>;
+
+export const workflowInputSchema = z.object({
+  name: z.string().trim().min(1, "name is required").max(200),
+  steps: z.array(stepInputSchema).max(500).default([]),
+});
+export type WorkflowInput = z.infer<typeof workflowInputSchema>;
+
+export const defaultStepName = (kind: StepKind) => STEP_CATALOG[kind].label;
