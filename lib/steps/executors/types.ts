@@ -1,0 +1,50 @@
+// The contract between the run engine (lib/runs/*) and the executors, one file per step kind
+// in this folder. The engine loads earlier outputs, resolves references, records results,
+// retries, redacts secrets; an executor only does its kind's work.
+import type { Step } from "@/lib/workflows/definition";
+
+export type ResolveResult = { value: unknown; unresolved: string[] };
+
+export type StepContext = {
+  runId: string;
+  workflowId: string;
+  workspaceId: string;
+  /** The step as defined (config not yet resolved). */
+  step: Step;
+  /** 1-based position of the step. */
+  number: number;
+  /** Outputs of earlier steps that ran, by step number (steps[1] is the trigger output). */
+  outputs: Record<number, unknown>;
+  /** Resolves {{ n.path }}, {{ vars.KEY }}, {{ secrets.KEY }} in a value (deeply for objects/arrays).
+   *  Values that come out of references are data: never expanded again. */
+  resolve: (value: unknown) => ResolveResult;
+  /** Workspace variables (not secrets), for the code step's `vars`. */
+  vars: Record<string, string | null>;
+  /** Adds a log line to the step record (the engine redacts secrets before storing). */
+  log: (line: string) => void;
+  /** Aborted when the worker shuts down or the step times out. */
+  signal: AbortSignal;
+  /** 1 on the first attempt of this step in this run. */
+  attempt: number;
+};
+
+export type StepResult = {
+  output: unknown;
+  /** conditions: the step id to continue at, or "stop" to end the run with status stopped. */
+  next?: string | "stop";
+  /** wait: resume the run at this instant (the engine saves the run as waiting). */
+  resumeAt?: Date;
+};
+
+export type StepExecutor = (ctx: StepContext) => Promise<StepResult>;
+
+/** A step failure. `retryable` ones (429, 5xx, network) are retried with backoff by the engine. */
+export class StepError extends Error {
+  readonly retryable: boolean;
+  readonly retryAfterMs?: number;
+  constructor(message: string, opts: { retryable?: boolean; retryAfterMs?: number } = {}) {
+    super(message);
+    this.retryable = opts.retryable ?? false;
+    this.retryAfterMs = opts.retryAfterMs;
+  }
+}
