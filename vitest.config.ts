@@ -9,12 +9,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", sequence: { groupOrder: 0 } },
       },
       {
         resolve: { alias },
         test: {
           name: "integration",
+          sequence: { groupOrder: 1 },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/global-db.ts"],
