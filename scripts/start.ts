@@ -6,10 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ConfigError, loadEnv } from "@/lib/env";
 import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
-import { migrateDatabase } from "@/lib/db/migrate";
-import { ensureQueues } from "@/lib/jobs/boss";
-import { createDb } from "@/lib/db/client";
-import { seedDatabase } from "@/lib/seed/seed-database";
+import { prepareDatabase } from "@/lib/db/prepare-database";
 import { ensureBuild } from "./ensure-build";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -62,11 +59,7 @@ async function main() {
   process.on("SIGTERM", () => void shutdown(0));
 
   try {
-    await migrateDatabase({ url, log });
-    await ensureQueues(url);
-    const seedDb = createDb(url, 1);
-    const seed = await seedDatabase({ db: seedDb, email: config.SEED_OWNER_EMAIL, password: config.SEED_OWNER_PASSWORD });
-    await seedDb.$disconnect();
+    const seed = await prepareDatabase({ url, log, seed: { email: config.SEED_OWNER_EMAIL, password: config.SEED_OWNER_PASSWORD } });
     if (seed.created) log(`seeded a provider workspace with two clients`);
 
     const childEnv: NodeJS.ProcessEnv = {

@@ -1,0 +1,22 @@
+// Everything a fresh or existing database needs before web and worker start: migrations,
+// pg-boss's schema and queues, and the first-start seed. Each part is safe when several
+// processes run it at the same moment (advisory locks), so N launchers can share one database.
+import { createDb } from "@/lib/db/client";
+import { migrateDatabase } from "@/lib/db/migrate";
+import { ensureQueues } from "@/lib/jobs/boss";
+import { seedDatabase, type SeedResult } from "@/lib/seed/seed-database";
+
+export async function prepareDatabase(opts: {
+  url: string;
+  seed: { email: string; password: string };
+  log?: (line: string) => void;
+}): Promise<SeedResult> {
+  await migrateDatabase({ url: opts.url, log: opts.log });
+  await ensureQueues(opts.url);
+  const client = createDb(opts.url, 1);
+  try {
+    return await seedDatabase({ db: client, ...opts.seed });
+  } finally {
+    await client.$disconnect();
+  }
+}
