@@ -1,0 +1,69 @@
+// `npm start` end to end on an embedded PostgreSQL: health reports db and worker, Ctrl-C
+// (SIGINT to the whole process group) leaves no process behind, and a second start reuses
+// the data.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, chmodSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "@/lib/db/embedded-postgres";
+import { eventually } from "../helpers/services";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "mspflow-launch-"));
+chmodSync(dataDir, 0o755);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function startAndStop(port: number) {
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: "", SECRET_KEY: "" };
+  delete (env as Record<string, string | undefined>).DATABASE_URL;
+  delete (env as Record<string, string | undefined>).SECRET_KEY;
+  const p = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env, detached: true });
+  let out = "";
+  p.stdout!.on("data", (c) => (out += c));
+  p.stderr!.on("data", (c) => (out += c));
+  const health = await eventually(
+    async () => {
+      if (p.exitCode !== null) throw new Error(`launcher exited:\n${out}`);
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+      const body = await r.json();
+      return body.worker?.alive ? body : null;
+    },
+    60_000,
+    "db and worker reported alive",
+  );
+  const pgPid = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+  const signin = await fetch(`http://127.0.0.1:${port}/signin`);
+  process.kill(-p.pid!, "SIGINT"); // what Ctrl-C does: the whole foreground process group
+  await new Promise((r) => p.once("exit", r));
+  return { health, out, pgPid, launcherPid: p.pid!, signinStatus: signin.status };
+}
+
+describe("npm start on an embedded PostgreSQL", () => {
+  it("serves, reports health, stops cleanly, and reuses its data on the next start", async () => {
+    const first = await startAndStop(await freePort());
+    expect(first.health).toMatchObject({ ok: true, db: "up", worker: { alive: true } });
+    expect(first.out).toMatch(/sign in as owner@example\.com \/ change-me-now/);
+    expect(first.out).toMatch(/seeded a provider workspace/);
+    expect(first.signinStatus).toBe(200);
+    await eventually(async () => !alive(first.pgPid), 10_000, "postgres to exit");
+    expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+    // No process of ours is left in the launcher's group.
+    expect(alive(first.launcherPid)).toBe(false);
+
+    const second = await startAndStop(await freePort());
+    expect(second.health.ok).toBe(true);
+    expect(second.out).not.toMatch(/initialising PostgreSQL/);
+    expect(second.out).not.toMatch(/seeded a provider workspace/);
+    await eventually(async () => !alive(second.pgPid), 10_000, "postgres to exit");
+  }, 180_000);
+});
