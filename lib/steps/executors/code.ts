@@ -1,6 +1,33 @@
-// Placeholder so the executor registry compiles; the real implementation follows.
+// code step: the user's JavaScript body in a fresh isolate. References ({{ }}) are NOT
+// resolved inside the code — code reads `steps` and `vars` instead, so data never becomes code.
+import { codeConfig } from "@/lib/steps/catalog";
+import { runInSandbox, SandboxError } from "@/lib/sandbox/run-in-sandbox";
 import { StepError, type StepExecutor } from "./types";
 
-export const executeCode: StepExecutor = async () => {
-  throw new StepError("code step: not implemented yet");
+export const CODE_MEMORY_MB = 128;
+export const CODE_MAX_OUTPUT_BYTES = 1024 * 1024;
+
+export const executeCode: StepExecutor = async (ctx) => {
+  const parsed = codeConfig.safeParse(ctx.step.config);
+  if (!parsed.success) throw new StepError(`invalid code step config: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  const { code, timeoutMs } = parsed.data;
+  try {
+    const { value } = await runInSandbox({
+      code,
+      steps: ctx.outputs,
+      vars: ctx.vars,
+      timeoutMs,
+      memoryMb: CODE_MEMORY_MB,
+      maxOutputBytes: CODE_MAX_OUTPUT_BYTES,
+      log: ctx.log,
+      signal: ctx.signal,
+    });
+    return { output: value ?? null };
+  } catch (e) {
+    if (e instanceof SandboxError) {
+      // A cancelled run (worker shutting down) may be picked up again; user-code faults are final.
+      throw new StepError(`code step failed: ${e.message.slice(0, 2_000)}`, { retryable: e.reason === "aborted" });
+    }
+    throw e;
+  }
 };

@@ -1,0 +1,125 @@
+// Runs an untrusted JavaScript function body in a fresh V8 isolate (isolated-vm). Node's `vm`
+// is not a security boundary; a separate isolate is: it has its own heap (with a hard memory
+// limit), no Node APIs, and only the few host callbacks we hand it (log lines, random bytes).
+import { randomBytes, randomUUID } from "node:crypto";
+import ivm from "isolated-vm";
+import { SANDBOX_PRELUDE } from "./sandbox-prelude";
+
+export type SandboxOptions = {
+  /** A function body: may `await`, `return` a JSON-serialisable value. */
+  code: string;
+  /** Exposed as `steps` (a copy). */
+  steps: Record<number, unknown>;
+  /** Exposed as `vars` (a copy). */
+  vars: Record<string, string | null>;
+  timeoutMs: number;
+  memoryMb?: number;
+  maxOutputBytes?: number;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+};
+
+export type SandboxResult = { value: unknown; durationMs: number };
+
+export type SandboxFailure = "error" | "timeout" | "memory" | "output_too_large" | "aborted" | "invalid_input";
+
+export class SandboxError extends Error {
+  readonly reason: SandboxFailure;
+  constructor(reason: SandboxFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+const MAX_LOG_LINES = 1_000;
+const MAX_LOG_LINE_CHARS = 10_000;
+// The body is wrapped in one line of prelude; report user line numbers, not ours.
+const WRAP_PREFIX = "(async function (steps, vars) {\n";
+
+function userLocation(stack: string | undefined): string {
+  const m = stack?.match(/step\.js:(\d+):(\d+)/);
+  if (!m) return "";
+  const line = Number(m[1]) - 1;
+  return line >= 1 ? ` (line ${line})` : "";
+}
+
+const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(0)} MB` : `${Math.round(bytes / 1024)} KB`);
+
+export async function runInSandbox(opts: SandboxOptions): Promise<SandboxResult> {
+  const memoryMb = opts.memoryMb ?? 128;
+  const maxOutputBytes = opts.maxOutputBytes ?? 1024 * 1024;
+  let stepsJson: string;
+  let varsJson: string;
+  try {
+    stepsJson = JSON.stringify(opts.steps ?? {});
+    varsJson = JSON.stringify(opts.vars ?? {});
+  } catch (e) {
+    throw new SandboxError("invalid_input", `earlier outputs could not be copied into the sandbox: ${(e as Error).message}`);
+  }
+
+  const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+  const started = Date.now();
+  let killedBy: "timeout" | "aborted" | undefined;
+  const kill = (why: "timeout" | "aborted") => {
+    killedBy ??= why;
+    if (!isolate.isDisposed) isolate.dispose();
+  };
+  // ivm's own `timeout` stops busy JavaScript; this timer also ends a body that waits on a
+  // promise that never settles (no host work is pending, so ivm would wait forever).
+  const timer = setTimeout(() => kill("timeout"), opts.timeoutMs + 50);
+  const onAbort = () => kill("aborted");
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  if (opts.signal?.aborted) kill("aborted");
+
+  let logLines = 0;
+  const logCallback = new ivm.Callback((line: unknown) => {
+    if (!opts.log || logLines >= MAX_LOG_LINES) return;
+    logLines++;
+    const text = String(line);
+    opts.log(logLines === MAX_LOG_LINES ? "… further console output dropped (1000 lines max)" : text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}…` : text);
+  });
+  // Only strings cross the boundary: a host object handed in could leak its prototype chain.
+  const randomCallback = new ivm.Callback((n: unknown) => randomBytes(Math.max(0, Math.min(65_536, Number(n) | 0))).toString("hex"));
+  const uuidCallback = new ivm.Callback(() => randomUUID());
+
+  try {
+    const context = await isolate.createContext();
+    const jail = context.global;
+    await jail.set("__log", logCallback);
+    await jail.set("__random", randomCallback);
+    await jail.set("__uuid", uuidCallback);
+    await jail.set("__stepsJson", stepsJson);
+    await jail.set("__varsJson", varsJson);
+    await jail.set("__maxOutput", maxOutputBytes);
+    await context.eval(SANDBOX_PRELUDE, { timeout: opts.timeoutMs });
+
+    const source = `${WRAP_PREFIX}${opts.code}\n})`;
+    const script = await isolate.compileScript(`__run(${source})`, { filename: "file:///step.js" });
+    const remaining = Math.max(1, opts.timeoutMs - (Date.now() - started));
+    const json = (await script.run(context, { timeout: remaining, promise: true, copy: true })) as unknown;
+    if (typeof json !== "string") return { value: null, durationMs: Date.now() - started };
+    const bytes = Buffer.byteLength(json, "utf8");
+    if (bytes > maxOutputBytes) throw new SandboxError("output_too_large", `the return value is ${sizeLabel(bytes)} as JSON; the limit is ${sizeLabel(maxOutputBytes)}`);
+    return { value: JSON.parse(json), durationMs: Date.now() - started };
+  } catch (e) {
+    if (e instanceof SandboxError) throw e;
+    const err = e as Error;
+    const msg = String(err?.message ?? err);
+    if (killedBy === "aborted") throw new SandboxError("aborted", "the code step was cancelled");
+    if (killedBy === "timeout" || /Script execution timed out/.test(msg)) {
+      throw new SandboxError("timeout", `the code ran longer than its ${opts.timeoutMs / 1000} s time limit`);
+    }
+    if (/memory limit/i.test(msg) || isolate.isDisposed) {
+      throw new SandboxError("memory", `the code used more than its ${memoryMb} MB memory limit`);
+    }
+    const marker = msg.match(/^__OUTPUT_TOO_LARGE__:(\d+)$/);
+    if (marker) throw new SandboxError("output_too_large", `the return value is ${sizeLabel(Number(marker[1]))} or more as JSON; the limit is ${sizeLabel(maxOutputBytes)}`);
+    if (msg === "Not supported") throw new SandboxError("error", `import() is not available in the code step${userLocation(err?.stack)}`);
+    const name = err?.name && err.name !== "Error" ? `${err.name}: ` : "";
+    throw new SandboxError("error", `${name}${msg}${userLocation(err?.stack)}`);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", onAbort);
+    if (!isolate.isDisposed) isolate.dispose();
+  }
+}

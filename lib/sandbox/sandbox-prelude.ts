@@ -1,0 +1,54 @@
+// JavaScript evaluated inside each fresh isolate before the user's code: builds `steps`,
+// `vars`, `console` and `crypto` from the host callbacks, then hides the callbacks. Captured
+// built-ins (stringify, parse) are closed over so user code that patches globals cannot make
+// the output check lie about the size of what crosses back to the host.
+export const SANDBOX_PRELUDE = String.raw`
+(() => {
+  const g = globalThis;
+  const log = g.__log, random = g.__random, uuid = g.__uuid, maxOutput = g.__maxOutput;
+  const stringify = JSON.stringify, parse = JSON.parse;
+  const steps = parse(g.__stepsJson), vars = parse(g.__varsJson);
+  for (const k of ["__log", "__random", "__uuid", "__maxOutput", "__stepsJson", "__varsJson"]) delete g[k];
+
+  const format = (v) => {
+    if (typeof v === "string") return v;
+    if (v instanceof Error) return String(v.stack || v.message);
+    if (typeof v === "undefined" || typeof v === "function" || typeof v === "symbol" || typeof v === "bigint") return String(v);
+    try { return stringify(v); } catch { return String(v); }
+  };
+  const line = (prefix) => (...args) => { log(prefix + args.map(format).join(" ")); };
+  g.console = Object.freeze({ log: line(""), info: line(""), debug: line(""), warn: line("warn: "), error: line("error: ") });
+
+  const getRandomValues = (arr) => {
+    if (!ArrayBuffer.isView(arr) || arr instanceof Float32Array || arr instanceof Float64Array || arr instanceof DataView) {
+      throw new TypeError("crypto.getRandomValues expects an integer typed array");
+    }
+    if (arr.byteLength > 65536) throw new RangeError("crypto.getRandomValues: at most 65536 bytes at once");
+    const hex = random(arr.byteLength);
+    const bytes = new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.substr(i * 2, 2), 16);
+    return arr;
+  };
+  g.crypto = Object.freeze({ randomUUID: () => uuid(), getRandomValues });
+  g.steps = steps;
+  g.vars = vars;
+
+  Object.defineProperty(g, "__run", {
+    value: async (fn) => {
+      let result;
+      try {
+        result = await fn.call(undefined, steps, vars);
+      } catch (e) {
+        if (e instanceof Error) throw e;
+        throw new Error("the code threw " + format(e));
+      }
+      let json;
+      try { json = stringify(result); } catch (e) { throw new TypeError("the return value is not JSON-serialisable: " + (e && e.message)); }
+      if (typeof json !== "string") return undefined;
+      // UTF-16 length is a lower bound of the UTF-8 size: refuse early, before any copy.
+      if (json.length > maxOutput) throw new Error("__OUTPUT_TOO_LARGE__:" + json.length);
+      return json;
+    },
+  });
+})();
+`;
