@@ -1,0 +1,7 @@
+import { apiRoute } from "@/lib/api/handler";
+import { parseLimit } from "@/lib/api/parse-limit";
+import { listDeliveries } from "@/lib/workflows/list-deliveries";
+
+export const GET = apiRoute<{ workflowId: string }>(({ req, params, user }) =>
+  listDeliveries({ workflowId: params.workflowId, userId: user.id, limit: parseLimit(req.url) }),
+);

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { deleteWorkflow } from "@/lib/workflows/delete-workflow";
+import { getWorkflow } from "@/lib/workflows/get-workflow";
+import { parseWorkflowInput } from "@/lib/workflows/parse-workflow-input";
+import { updateWorkflow } from "@/lib/workflows/update-workflow";
+
+type Params = { workflowId: string };
+
+export const GET = apiRoute<Params>(({ params, user }) => getWorkflow({ workflowId: params.workflowId, userId: user.id }));
+
+export const PUT = apiRoute<Params>(async ({ req, params, user }) =>
+  updateWorkflow({ workflowId: params.workflowId, userId: user.id, input: parseWorkflowInput(await readJson(req, z.unknown())) }),
+);
+
+// 204 No Content.
+export const DELETE = apiRoute<Params>(({ params, user }) => deleteWorkflow({ workflowId: params.workflowId, userId: user.id }));

@@ -1,0 +1,5 @@
+import { apiRoute } from "@/lib/api/handler";
+import { rotateWebhookUrl } from "@/lib/workflows/rotate-webhook-url";
+
+// 200 {"webhookUrl", "workflow"}; 409 workflow_not_live in Draft, no_webhook_trigger without one.
+export const POST = apiRoute<{ workflowId: string }>(({ params, user }) => rotateWebhookUrl({ workflowId: params.workflowId, userId: user.id }));

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { createWorkflow } from "@/lib/workflows/create-workflow";
+import { listWorkflows } from "@/lib/workflows/list-workflows";
+import { parseWorkflowInput } from "@/lib/workflows/parse-workflow-input";
+
+type Params = { workspaceId: string };
+
+export const GET = apiRoute<Params>(({ params, user }) => listWorkflows({ workspaceId: params.workspaceId, userId: user.id }));
+
+export const POST = apiRoute<Params>(
+  async ({ req, params, user }) =>
+    createWorkflow({ workspaceId: params.workspaceId, userId: user.id, input: parseWorkflowInput(await readJson(req, z.unknown())) }),
+  { status: 201 },
+);

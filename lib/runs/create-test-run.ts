@@ -1,0 +1,48 @@
+// Test & Debug "Run step" on the trigger: a run marked test, fed with the trigger's Testing
+// data (webhook) or a firing at this instant (scheduler), without any network request. The
+// run row and its run-execute job commit together or not at all. Works in Draft.
+import { fromPrisma } from "pg-boss";
+import { conflict } from "@/lib/api/errors";
+import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { producer } from "@/lib/jobs/boss";
+import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
+import { toRunView, type RunView } from "@/lib/runs/to-run-view";
+import { isTriggerKind } from "@/lib/steps/catalog";
+import { loadWorkflow } from "@/lib/workflows/load-workflow";
+import { storedSteps } from "@/lib/workflows/stored-steps";
+
+/** "step": the worker records step 1 only; "workflow": it runs every step (Run now). */
+export type RunScope = "step" | "workflow";
+
+export type CreateTestRunOptions = { workflowId: string; userId: string; scope?: RunScope; tx?: Tx };
+
+export async function createTestRun({ workflowId, userId, scope, tx }: CreateTestRunOptions): Promise<RunView> {
+  // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
+  const boss = await producer();
+  const write = async (t: Tx) => {
+    const workflow = await loadWorkflow({ workflowId, userId, role: "editor", tx: t });
+    const definition = storedSteps(workflow);
+    const trigger = definition[0];
+    if (!trigger || !isTriggerKind(trigger.kind)) {
+      throw conflict("trigger_required", "step 1 is not a trigger (Webhook or Scheduler), so there is nothing to run; add one first");
+    }
+    const now = new Date().toISOString();
+    // No Testing data yet: an empty object, the smallest payload a webhook sender could post.
+    const payload = trigger.kind === "webhook" ? (trigger.config.testingData === undefined ? {} : trigger.config.testingData) : { scheduledFor: now, firedAt: now };
+    const run = await t.run.create({
+      data: {
+        workflowId: workflow.id,
+        workspaceId: workflow.workspaceId,
+        test: true,
+        status: "queued",
+        scope: scope ?? (trigger.kind === "webhook" ? "step" : "workflow"),
+        trigger: payload === null ? Prisma.JsonNull : (payload as Prisma.InputJsonValue),
+      },
+    });
+    const job: RunExecutePayload = { runId: run.id };
+    await boss.send(QUEUES.runExecute.name, job, { db: fromPrisma(t) });
+    return toRunView({ run, steps: [], definition });
+  };
+  return tx ? write(tx) : db().$transaction(write);
+}

@@ -1,0 +1,70 @@
+// How a run reads back over the API (GET /api/v1/runs/{id}, and the test-run answer). Pure.
+// `trigger` is the stored trigger output exactly (for a webhook: the posted JSON, no wrapper).
+import type { Run, RunStep } from "@/lib/generated/prisma/client.ts";
+import type { Step } from "@/lib/workflows/definition";
+
+export type RunStepView = {
+  stepId: string;
+  number: number;
+  kind: string;
+  /** The step's name in the current definition; null when the step has since been removed. */
+  name: string | null;
+  status: string;
+  output: unknown;
+  error: string | null;
+  logs: unknown;
+  attempts: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+export type RunView = {
+  id: string;
+  workflowId: string;
+  workspaceId: string;
+  status: string;
+  test: boolean;
+  scope: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+  trigger: unknown;
+  steps: RunStepView[];
+};
+
+export type ToRunViewOptions = { run: Run; steps: readonly RunStep[]; definition: readonly Step[] };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toRunView({ run, steps, definition }: ToRunViewOptions): RunView {
+  const names = new Map(definition.map((s) => [s.id, s.name]));
+  return {
+    id: run.id,
+    workflowId: run.workflowId,
+    workspaceId: run.workspaceId,
+    status: run.status,
+    test: run.test,
+    scope: run.scope,
+    createdAt: run.createdAt.toISOString(),
+    startedAt: iso(run.startedAt),
+    finishedAt: iso(run.finishedAt),
+    error: run.error,
+    trigger: run.trigger ?? null,
+    steps: [...steps]
+      .sort((a, b) => a.number - b.number)
+      .map((s) => ({
+        stepId: s.stepId,
+        number: s.number,
+        kind: s.kind,
+        name: names.get(s.stepId) ?? null,
+        status: s.status,
+        output: s.output ?? null,
+        error: s.error,
+        logs: s.logs,
+        attempts: s.attempts,
+        startedAt: iso(s.startedAt),
+        finishedAt: iso(s.finishedAt),
+      })),
+  };
+}

@@ -1,0 +1,22 @@
+// A new workflow always starts in Draft; going Live is its own action (POST …/live).
+import { db, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
+import type { WorkflowInput } from "@/lib/workflows/definition";
+import { prepareSteps } from "@/lib/workflows/prepare-steps";
+import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
+import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+
+export type CreateWorkflowOptions = { workspaceId: string; userId: string; input: WorkflowInput; tx?: Tx };
+
+export async function createWorkflow({ workspaceId, userId, input, tx }: CreateWorkflowOptions): Promise<WorkflowView> {
+  const write = async (t: Tx) => {
+    await requireWorkspaceRole(userId, workspaceId, "editor", t);
+    const steps = prepareSteps({ input: input.steps });
+    const workflow = await t.workflow.create({
+      data: { workspaceId, name: input.name, steps: steps as unknown as Prisma.InputJsonValue },
+    });
+    return readWorkflowView({ workflow, tx: t });
+  };
+  return tx ? write(tx) : db().$transaction(write);
+}

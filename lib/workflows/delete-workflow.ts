@@ -1,0 +1,15 @@
+// Deleting a workflow removes its runs, endpoints and deliveries (foreign-key cascade). Its
+// trigger is synced as if it had no steps first, so trigger side effects kept outside these
+// tables (a Scheduler's pg-boss schedule) are removed through the same single path.
+import { db, type Tx } from "@/lib/db/client";
+import { loadWorkflow } from "@/lib/workflows/load-workflow";
+import { syncTrigger } from "@/lib/workflows/sync-trigger";
+
+export async function deleteWorkflow({ workflowId, userId, tx }: { workflowId: string; userId: string; tx?: Tx }): Promise<void> {
+  const write = async (t: Tx) => {
+    const workflow = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
+    await syncTrigger({ workflow: { id: workflow.id, mode: "draft", steps: [] }, tx: t });
+    await t.workflow.delete({ where: { id: workflow.id } });
+  };
+  await (tx ? write(tx) : db().$transaction(write));
+}

@@ -1,0 +1,29 @@
+// Loads a workflow for a caller. A workflow in a workspace the caller cannot see answers
+// 404 "workflow not found" exactly like a missing id, so foreign ids reveal nothing.
+import { AppError, notFound } from "@/lib/api/errors";
+import { db, type Tx } from "@/lib/db/client";
+import type { Workflow } from "@/lib/generated/prisma/client.ts";
+import { requireWorkspaceRole, type Role } from "@/lib/workspaces/access";
+
+export type LoadWorkflowOptions = {
+  workflowId: string;
+  userId: string;
+  role: Role;
+  tx?: Tx;
+  /** Row lock (SELECT … FOR UPDATE) so concurrent writes to one workflow apply one after another. Needs tx. */
+  lock?: boolean;
+};
+
+export async function loadWorkflow({ workflowId, userId, role, tx, lock }: LoadWorkflowOptions): Promise<Workflow> {
+  const c = tx ?? db();
+  if (lock) await c.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${workflowId} FOR UPDATE`;
+  const workflow = await c.workflow.findUnique({ where: { id: workflowId } });
+  if (!workflow) throw notFound("workflow");
+  try {
+    await requireWorkspaceRole(userId, workflow.workspaceId, role, tx);
+  } catch (e) {
+    if (e instanceof AppError && e.status === 404) throw notFound("workflow");
+    throw e;
+  }
+  return workflow;
+}

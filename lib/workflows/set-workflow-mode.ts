@@ -1,0 +1,23 @@
+// Go Live / back to Draft. Idempotent: asking for the current mode re-syncs and answers the
+// workflow. The webhook URL is issued on the first go-live and kept across Draft/Live cycles
+// (syncTrigger); the mode alone decides whether deliveries are accepted.
+import { db, type Tx } from "@/lib/db/client";
+import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
+import { loadWorkflow } from "@/lib/workflows/load-workflow";
+import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
+import { storedSteps } from "@/lib/workflows/stored-steps";
+import { syncTrigger } from "@/lib/workflows/sync-trigger";
+import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+
+export type SetWorkflowModeOptions = { workflowId: string; userId: string; mode: "draft" | "live"; tx?: Tx };
+
+export async function setWorkflowMode({ workflowId, userId, mode, tx }: SetWorkflowModeOptions): Promise<WorkflowView> {
+  const write = async (t: Tx) => {
+    const before = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
+    if (mode === "live") assertLiveReady(storedSteps(before));
+    const workflow = before.mode === mode ? before : await t.workflow.update({ where: { id: before.id }, data: { mode } });
+    await syncTrigger({ workflow, tx: t });
+    return readWorkflowView({ workflow, tx: t });
+  };
+  return tx ? write(tx) : db().$transaction(write);
+}

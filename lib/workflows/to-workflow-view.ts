@@ -1,0 +1,50 @@
+// How a workflow reads back over the API. Pure, so it is unit-tested on its own. The webhook's
+// shared secret is write-only: reads say whether one is set, never the value or its ciphertext.
+import type { WebhookEndpoint, Workflow } from "@/lib/generated/prisma/client.ts";
+import type { Step } from "@/lib/workflows/definition";
+
+export type StepView = { id: string; number: number; kind: Step["kind"]; name: string; config: Record<string, unknown> };
+
+export type WorkflowView = {
+  id: string;
+  workspaceId: string;
+  name: string;
+  mode: "draft" | "live";
+  steps: StepView[];
+  webhookUrl: string | null;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ToWorkflowViewOptions = {
+  workflow: Pick<Workflow, "id" | "workspaceId" | "name" | "mode" | "steps" | "version" | "createdAt" | "updatedAt">;
+  /** The workflow's current (unrotated) endpoint, if any. */
+  endpoint: Pick<WebhookEndpoint, "token" | "stepId" | "rotatedAt"> | null;
+  publicUrl: string;
+};
+
+function configView(step: Step): Record<string, unknown> {
+  if (step.kind !== "webhook") return step.config;
+  const { sharedSecretEncrypted, sharedSecret: _never, ...rest } = step.config;
+  return { sharedSecret: { set: typeof sharedSecretEncrypted === "string" && sharedSecretEncrypted !== "" }, ...rest };
+}
+
+export function toWorkflowView({ workflow, endpoint, publicUrl }: ToWorkflowViewOptions): WorkflowView {
+  const steps = (Array.isArray(workflow.steps) ? workflow.steps : []) as unknown as Step[];
+  const trigger = steps[0];
+  // The URL exists only while Live, and only for the endpoint of the current webhook trigger.
+  const showUrl =
+    workflow.mode === "live" && trigger?.kind === "webhook" && endpoint && !endpoint.rotatedAt && endpoint.stepId === trigger.id;
+  return {
+    id: workflow.id,
+    workspaceId: workflow.workspaceId,
+    name: workflow.name,
+    mode: workflow.mode,
+    steps: steps.map((s, i) => ({ id: s.id, number: i + 1, kind: s.kind, name: s.name, config: configView(s) })),
+    webhookUrl: showUrl ? `${publicUrl}/hooks/${endpoint.token}` : null,
+    version: workflow.version,
+    createdAt: workflow.createdAt.toISOString(),
+    updatedAt: workflow.updatedAt.toISOString(),
+  };
+}

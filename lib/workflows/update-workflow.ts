@@ -1,0 +1,39 @@
+// Saves a workflow's name and steps (mode is changed only by go Live / Draft). The version
+// counts definition saves; a client sending the version it read gets 409 when someone saved
+// in between, instead of silently overwriting their change.
+import { conflict } from "@/lib/api/errors";
+import { db, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
+import { loadWorkflow } from "@/lib/workflows/load-workflow";
+import type { WorkflowWrite } from "@/lib/workflows/parse-workflow-input";
+import { prepareSteps } from "@/lib/workflows/prepare-steps";
+import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
+import { storedSteps } from "@/lib/workflows/stored-steps";
+import { syncTrigger } from "@/lib/workflows/sync-trigger";
+import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+
+export type UpdateWorkflowOptions = { workflowId: string; userId: string; input: WorkflowWrite; tx?: Tx };
+
+export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWorkflowOptions): Promise<WorkflowView> {
+  const write = async (t: Tx) => {
+    const before = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
+    if (input.version !== undefined && input.version !== before.version) {
+      throw conflict(
+        "version_conflict",
+        `the workflow was saved by someone else since you loaded it (you sent version ${input.version}; it is at version ${before.version}); reload it and apply your change again`,
+        { currentVersion: before.version },
+      );
+    }
+    const steps = prepareSteps({ input: input.steps, previous: storedSteps(before) });
+    if (before.mode === "live") assertLiveReady(steps);
+    const workflow = await t.workflow.update({
+      where: { id: before.id },
+      data: { name: input.name, steps: steps as unknown as Prisma.InputJsonValue, version: { increment: 1 } },
+    });
+    // Replacing the trigger retires its URL; a Live workflow's new webhook trigger gets a new one.
+    await syncTrigger({ workflow, tx: t });
+    return readWorkflowView({ workflow, tx: t });
+  };
+  return tx ? write(tx) : db().$transaction(write);
+}
