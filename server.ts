@@ -4,6 +4,7 @@
 import http from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
+import { hookToken, serveHook } from "@/lib/intake/serve-node";
 
 const dev = env().NODE_ENV !== "production";
 const port = env().PORT;
@@ -12,8 +13,11 @@ async function main() {
   const app = next({ dev, dir: import.meta.dirname, port, hostname: "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const fastPath = env().INTAKE_FAST_PATH;
   const server = http.createServer((req, res) => {
-    void handle(req, res);
+    const token = fastPath ? hookToken(req.url) : null;
+    if (token !== null) void serveHook(req, res, token);
+    else void handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, () => console.log(`web listening on http://localhost:${port} (${dev ? "dev" : "production"})`));

@@ -26,6 +26,11 @@ const schema = z.object({
   SEED_OWNER_EMAIL: z.email().default("owner@example.com"),
   SEED_OWNER_PASSWORD: z.string().min(8).default("change-me-now"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // false: server.ts hands /hooks/* to Next's route handler too (tests run both adapters).
+  INTAKE_FAST_PATH: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  // Deliveries log retention, per workflow: older than this many days, or beyond this many rows.
+  DELIVERY_RETENTION_DAYS: intFrom(30, 1, 3650),
+  DELIVERY_RETENTION_MAX: intFrom(100_000, 100, 100_000_000),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SECRET_KEY" | "PUBLIC_URL" | "DATA_DIR"> & {
@@ -94,4 +99,14 @@ export function databaseUrl(): string {
   const url = env().DATABASE_URL;
   if (!url) throw new ConfigError("DATABASE_URL: not set (npm start provides an embedded PostgreSQL; other entry points need it)");
   return url;
+}
+
+/**
+ * next-auth v4 reads its base URL from process.env on every request. Without NEXTAUTH_URL it
+ * would build its redirects for http://localhost:3000; trusting the request's host (Next fills
+ * x-forwarded-host/-proto from the socket when no proxy did) makes sign-in work on whatever host
+ * and port the browser used. An operator's explicit NEXTAUTH_URL still wins.
+ */
+export function exportNextAuthEnv(): void {
+  process.env.AUTH_TRUST_HOST ??= "true";
 }

@@ -1,0 +1,110 @@
+// Group commit: requests that arrive while a transaction is committing wait together and are
+// written by the next one, so throughput rises with load instead of paying one fsync per
+// request. Each request's promise settles only after its own batch committed (or failed).
+// Nothing waits on a timer when idle: a lone request is written on the next event-loop turn.
+import type { BatchEntry, WriteResult } from "@/lib/intake/write-batch";
+
+export type WriteFn = (entries: readonly BatchEntry[]) => Promise<WriteResult[]>;
+
+/** The store could not be reached, or was too busy: the sender should retry later. */
+export class StoreUnavailable extends Error {}
+/** This one entry was refused by the database (bad data, or its workflow vanished); the rest of its batch committed. */
+export class EntryRefused extends Error {
+  constructor(readonly code: string | undefined) {
+    super(`delivery refused by the database (${code ?? "unknown"})`);
+  }
+}
+
+type Pending = { entry: BatchEntry; bytes: number; resolve: (r: WriteResult) => void; reject: (e: Error) => void };
+
+export type GroupCommitOptions = {
+  write: WriteFn;
+  maxBatch?: number;
+  /** Transactions committing at once; while they run, the next batch fills up. */
+  maxInFlight?: number;
+  /** Bytes of bodies waiting to be written before new requests are turned away with 503. */
+  maxPendingBytes?: number;
+  onError?: (e: unknown) => void;
+};
+
+export type GroupCommit = { submit: (entry: BatchEntry) => Promise<WriteResult> };
+
+// Errors of one row's data rather than of the store: SQLSTATE classes 22 (data exception),
+// 23 (integrity, e.g. the workflow was deleted meanwhile) and 54 (limits, e.g. nesting depth).
+const isEntryError = (e: unknown) => /^(22|23|54)/.test(String((e as { code?: unknown }).code ?? ""));
+
+export function createGroupCommit(opts: GroupCommitOptions): GroupCommit {
+  const maxBatch = opts.maxBatch ?? 512;
+  const maxInFlight = opts.maxInFlight ?? 2;
+  const maxPendingBytes = opts.maxPendingBytes ?? 64 * 1024 * 1024;
+  let queue: Pending[] = [];
+  let pendingBytes = 0;
+  let inFlight = 0;
+  let scheduled = false;
+  // Recent duration of batches that wrote something. A batch of only unknown-token requests
+  // waits as long, so probing a URL cannot tell a real token from a made-up one by timing.
+  let typicalMs = 2;
+
+  // Writes `items`; when the database refuses one row, splits the batch to isolate it so one
+  // bad delivery never costs the others their 202. Returns how to settle each item.
+  const writeIsolating = async (items: Pending[]): Promise<(() => void)[]> => {
+    try {
+      const results = await opts.write(items.map((p) => p.entry));
+      return items.map((p, i) => () => p.resolve(results[i]));
+    } catch (e) {
+      if (!isEntryError(e)) {
+        opts.onError?.(e);
+        const err = new StoreUnavailable((e as Error).message);
+        return items.map((p) => () => p.reject(err));
+      }
+      if (items.length === 1) {
+        const err = new EntryRefused((e as { code?: string }).code);
+        return [() => items[0].reject(err)];
+      }
+      const mid = items.length >> 1;
+      return [...(await writeIsolating(items.slice(0, mid))), ...(await writeIsolating(items.slice(mid)))];
+    }
+  };
+
+  const flush = async (batch: Pending[]) => {
+    inFlight++;
+    const started = performance.now();
+    const stores = batch.some((p) => p.entry.kind !== "none");
+    try {
+      // Entries of kind "none" ride along: they settle with the writes of their batch.
+      const settle = await writeIsolating(batch);
+      const took = performance.now() - started;
+      if (stores) typicalMs = typicalMs * 0.8 + took * 0.2;
+      else if (took < typicalMs) await new Promise((r) => setTimeout(r, typicalMs - took));
+      for (const s of settle) s();
+    } finally {
+      for (const p of batch) pendingBytes -= p.bytes;
+      inFlight--;
+      pump();
+    }
+  };
+
+  const pump = () => {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < maxInFlight) {
+      const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
+      queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
+      void flush(batch);
+    }
+  };
+
+  const submit = (entry: BatchEntry): Promise<WriteResult> =>
+    new Promise((resolve, reject) => {
+      const bytes = entry.kind === "run" ? entry.trigger.length : 0;
+      if (pendingBytes + bytes > maxPendingBytes) return reject(new StoreUnavailable("intake queue full"));
+      pendingBytes += bytes;
+      queue.push({ entry, bytes, resolve, reject });
+      // setImmediate: every request parsed in this turn of the event loop joins the batch.
+      if (!scheduled && inFlight < maxInFlight) {
+        scheduled = true;
+        setImmediate(pump);
+      }
+    });
+
+  return { submit };
+}

@@ -1,0 +1,107 @@
+// The one implementation of POST /hooks/<token>, free of any web framework: both the custom
+// server's fast path and the Next route handler call it. Checks run in the order the issue
+// fixes (method, declared length, token, body size, signature, mode, JSON) and the first
+// that fails answers. Every request that reaches the token check, real token or not, goes
+// through one lookup and waits for one group commit, so timing says nothing about the token.
+import { isWellFormedToken } from "@/lib/triggers/generate-webhook-token";
+import { signatureHeaderName, verifySignature } from "@/lib/triggers/verify-signature";
+import { EntryRefused, StoreUnavailable } from "@/lib/intake/group-commit";
+import type { Endpoint, LookupEndpoint } from "@/lib/intake/lookup-endpoints";
+import { parsePayload } from "@/lib/intake/parse-payload";
+import { declaredLength, readBody, type BodyRead } from "@/lib/intake/read-body";
+import * as R from "@/lib/intake/responses";
+import type { BatchEntry, DeliveryOutcome, WriteResult } from "@/lib/intake/write-batch";
+
+export type IntakeRequest = {
+  method: string;
+  token: string;
+  /** Lower-case names; repeated headers as an array or joined with ", ". */
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Uint8Array> | null;
+};
+
+export type IntakeDeps = {
+  lookup: LookupEndpoint;
+  commit: (entry: BatchEntry) => Promise<WriteResult>;
+  /** Plaintext of a stored shared secret. */
+  decrypt: (stored: string) => string;
+  limit?: number;
+  onError?: (what: string, e: unknown) => void;
+};
+
+type Decision = { response: R.IntakeResponse; entry: BatchEntry };
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export function createDeliveryHandler(deps: IntakeDeps) {
+  const limit = deps.limit ?? R.MAX_BODY_BYTES;
+
+  const decide = (endpoint: Endpoint | null, read: BodyRead, overDeclared: boolean, req: IntakeRequest): Decision => {
+    const contentType = first(req.headers["content-type"])?.slice(0, 200) ?? null;
+    const record = (outcome: DeliveryOutcome, response: R.IntakeResponse): Decision => ({
+      response,
+      entry: endpoint ? { kind: "record", delivery: { workflowId: endpoint.workflowId, endpointId: endpoint.endpointId, outcome, size: read.size, contentType } } : { kind: "none" },
+    });
+    if (overDeclared) return record("too_large", R.PAYLOAD_TOO_LARGE);
+    if (!endpoint || endpoint.stale) {
+      // Do the work a real unsigned delivery does, so the answer takes as long.
+      if (!read.tooLarge) parsePayload(read.bytes, contentType);
+      return record("rotated_url", R.RECEIVED);
+    }
+    if (read.tooLarge) return record("too_large", R.PAYLOAD_TOO_LARGE);
+    if (endpoint.secretEncrypted) {
+      const header = req.headers[signatureHeaderName(endpoint.signatureHeader)];
+      if (!verifySignature({ secret: deps.decrypt(endpoint.secretEncrypted), body: read.bytes, header })) {
+        return record("invalid_signature", R.INVALID_SIGNATURE);
+      }
+    }
+    if (!endpoint.live) return record("not_published", R.NOT_PUBLISHED);
+    const payload = parsePayload(read.bytes, contentType);
+    if (!payload.ok) return record("invalid_json", R.INVALID_JSON);
+    return {
+      response: R.RECEIVED,
+      entry: {
+        kind: "run",
+        workspaceId: endpoint.workspaceId,
+        trigger: payload.json,
+        delivery: { workflowId: endpoint.workflowId, endpointId: endpoint.endpointId, outcome: "accepted", size: read.size, contentType },
+      },
+    };
+  };
+
+  return async function handleDelivery(req: IntakeRequest): Promise<R.IntakeResponse> {
+    if (req.method !== "POST") return R.METHOD_NOT_ALLOWED;
+    const declared = declaredLength(req.headers["content-length"]);
+    const overDeclared = declared !== null && declared > limit;
+    // The lookup and the body read run side by side; the order above decides the answer.
+    const [found, body] = await Promise.allSettled([
+      isWellFormedToken(req.token) ? deps.lookup(req.token) : Promise.resolve(null),
+      overDeclared ? Promise.resolve<BodyRead>({ tooLarge: true, size: declared }) : readBody(req.body, limit),
+    ]);
+    if (body.status === "rejected") return R.BAD_REQUEST; // the sender went away mid-body
+    if (found.status === "rejected") {
+      deps.onError?.("endpoint lookup failed", found.reason);
+      return R.UNAVAILABLE;
+    }
+    let decision: Decision;
+    try {
+      decision = decide(found.value, body.value, overDeclared, req);
+    } catch (e) {
+      // Only a shared secret that cannot be decrypted (SECRET_KEY changed) gets here.
+      deps.onError?.("delivery check failed", e);
+      return R.UNAVAILABLE;
+    }
+    const { response, entry } = decision;
+    try {
+      await deps.commit(entry);
+      return response;
+    } catch (e) {
+      // A refusal keeps its answer even when its log row could not be written; a 202 is only
+      // given for what was stored, so the store failing turns every would-be 202 into a 503.
+      if (response !== R.RECEIVED) return response;
+      if (e instanceof EntryRefused) return e.code === "23503" ? R.RECEIVED : R.UNSTORABLE_JSON;
+      if (!(e instanceof StoreUnavailable)) deps.onError?.("delivery commit failed", e);
+      return R.UNAVAILABLE;
+    }
+  };
+}

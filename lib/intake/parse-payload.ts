@@ -1,0 +1,88 @@
+// Turns an accepted body into the run's trigger, as JSON text ready for a jsonb column.
+// JSON is stored as posted: we validate with JSON.parse but keep the sender's own text, so
+// numbers beyond double precision survive exactly (PostgreSQL's jsonb keeps them as numeric).
+// Form bodies become an object of their fields; any other type is stored as one string.
+export type Payload = { ok: true; json: string } | { ok: false };
+
+// PostgreSQL's jsonb rejects "\u0000" and unpaired surrogates, and recurses per nesting level;
+// such bodies are re-encoded (or refused) here so one hostile delivery cannot fail a whole batch.
+const PG_UNSAFE_ESCAPE = /\\u(0000|d[89a-f][0-9a-f]{2})/i;
+const MAX_DEPTH = 512;
+
+export function mediaType(contentType: string | null | undefined): string {
+  if (!contentType) return "";
+  const semi = contentType.indexOf(";");
+  return (semi === -1 ? contentType : contentType.slice(0, semi)).trim().toLowerCase();
+}
+
+export function isJsonType(type: string): boolean {
+  return type === "application/json" || type === "text/json" || type.endsWith("+json");
+}
+
+export function parsePayload(bytes: Buffer, contentType: string | null | undefined): Payload {
+  const type = mediaType(contentType);
+  if (isJsonType(type)) return parseJson(bytes.toString("utf8"));
+  if (type === "application/x-www-form-urlencoded") return { ok: true, json: encode(formFields(bytes.toString("utf8"))) };
+  const text = bytes.toString("utf8");
+  // No Content-Type at all: many senders forget it; store JSON when the body is JSON.
+  if (type === "") {
+    const asJson = parseJson(text);
+    if (asJson.ok) return asJson;
+  }
+  return { ok: true, json: encode(text) };
+}
+
+function parseJson(raw: string): Payload {
+  const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false };
+  }
+  if (nestingDepth(text) > MAX_DEPTH) return { ok: false };
+  return { ok: true, json: PG_UNSAFE_ESCAPE.test(text) ? encode(value) : text };
+}
+
+function formFields(text: string): Record<string, string | string[]> {
+  const fields = new Map<string, string | string[]>();
+  for (const [k, v] of new URLSearchParams(text)) {
+    const prev = fields.get(k);
+    fields.set(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
+  }
+  // fromEntries defines own properties, so a field named "__proto__" stays a plain field.
+  return Object.fromEntries(fields);
+}
+
+/** JSON text of `value` that PostgreSQL's jsonb accepts: NUL and lone surrogates become U+FFFD. */
+export function encode(value: unknown): string {
+  const json = JSON.stringify(value) ?? "null";
+  if (!PG_UNSAFE_ESCAPE.test(json)) return json;
+  return JSON.stringify(value, (_k, v) => (typeof v === "string" ? clean(v) : v !== null && typeof v === "object" && !Array.isArray(v) ? cleanKeys(v) : v));
+}
+
+function clean(s: string): string {
+  return s.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+
+function cleanKeys(o: object): object {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [clean(k), v]));
+}
+
+/** Deepest bracket nesting outside strings; the text is already known to be valid JSON. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > max) max = depth;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}

@@ -1,0 +1,32 @@
+// Every answer the intake gives. Bodies are fixed strings: a sender sees exactly these.
+export type IntakeResponse = { status: number; headers: Record<string, string>; body: string };
+
+export const MAX_BODY_BYTES = 1_048_576;
+
+const json = (status: number, body: object, extra: Record<string, string> = {}): IntakeResponse => ({
+  status,
+  headers: { "content-type": "application/json", "cache-control": "no-store", ...extra },
+  body: JSON.stringify(body),
+});
+
+export const RECEIVED = json(202, { received: true });
+export const METHOD_NOT_ALLOWED = json(405, { error: "method_not_allowed", message: "Deliveries must use POST." }, { allow: "POST" });
+export const INVALID_SIGNATURE = json(401, { error: "invalid_signature" });
+export const INVALID_JSON = json(400, { error: "invalid_json" });
+export const UNSTORABLE_JSON = json(400, { error: "invalid_json", message: "The body could not be stored as JSON." });
+export const BAD_REQUEST = json(400, { error: "bad_request", message: "The request body could not be read." });
+export const NOT_PUBLISHED = json(409, {
+  error: "workflow_not_published",
+  message: "This workflow is not published; switch it to Live to accept deliveries.",
+});
+export const PAYLOAD_TOO_LARGE = json(
+  413,
+  { error: "payload_too_large", message: "The body is over the 1 MB (1,048,576 bytes) limit; post a link to large documents instead." },
+  // The rest of an oversized upload is not read, so the connection cannot be reused.
+  { connection: "close" },
+);
+export const UNAVAILABLE = json(
+  503,
+  { error: "temporarily_unavailable", message: "The delivery could not be stored; retry later." },
+  { "retry-after": "5" },
+);

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { encode, parsePayload } from "@/lib/intake/parse-payload";
+import { declaredLength, readBody } from "@/lib/intake/read-body";
+
+const parse = (text: string | Buffer, ct?: string) => parsePayload(Buffer.isBuffer(text) ? text : Buffer.from(text), ct);
+const stored = (text: string | Buffer, ct?: string) => {
+  const p = parse(text, ct);
+  if (!p.ok) throw new Error("not ok");
+  return JSON.parse(p.json);
+};
+
+describe("parsePayload", () => {
+  it("stores JSON objects, arrays and scalars as posted", () => {
+    for (const v of [{ a: 1, body: { b: [1, "x"] } }, [1, 2], "str", 42, true, null]) {
+      expect(stored(JSON.stringify(v), "application/json")).toEqual(v);
+    }
+  });
+
+  it("keeps the sender's JSON text (big numbers stay exact)", () => {
+    const text = '{"id": 123456789012345678901234567890, "f": 1.10}';
+    expect(parse(text, "application/json")).toEqual({ ok: true, json: text });
+  });
+
+  it("accepts JSON media types with parameters and +json suffixes, and a BOM", () => {
+    expect(stored('{"a":1}', "Application/JSON; charset=utf-8")).toEqual({ a: 1 });
+    expect(stored('{"a":1}', "application/vnd.github+json")).toEqual({ a: 1 });
+    expect(stored('\uFEFF{"a":1}', "application/json")).toEqual({ a: 1 });
+  });
+
+  it("refuses unparsable JSON when JSON is declared", () => {
+    for (const t of ["", "{", "{'a':1}", "{\"a\":1}}", "undefined", "NaN"]) expect(parse(t, "application/json").ok, t).toBe(false);
+  });
+
+  it("refuses JSON nested deeper than PostgreSQL stores", () => {
+    expect(parse("[".repeat(600) + "]".repeat(600), "application/json").ok).toBe(false);
+    expect(parse("[".repeat(100) + "]".repeat(100), "application/json").ok).toBe(true);
+    // brackets inside strings do not count
+    expect(parse(JSON.stringify({ s: "[".repeat(5000) }), "application/json").ok).toBe(true);
+  });
+
+  it("re-encodes what jsonb cannot hold: NUL and unpaired surrogates", () => {
+    const p = parse('{"a\\u0000":"x\\u0000y","s":"\\ud800","ok":"\\ud83d\\ude00"}', "application/json");
+    expect(p.ok && JSON.parse(p.json)).toEqual({ "a\uFFFD": "x\uFFFDy", s: "\uFFFD", ok: "😀" });
+    expect(p.ok && /\\u0000|\\ud800/i.test(p.json)).toBe(false);
+  });
+
+  it("turns form bodies into an object, repeated fields into arrays", () => {
+    expect(stored("a=1&b=two+words&a=2&c=%E2%9C%93&__proto__=x&a=3", "application/x-www-form-urlencoded")).toEqual({
+      a: ["1", "2", "3"],
+      b: "two words",
+      c: "✓",
+      ["__proto__"]: "x",
+    });
+    expect(stored("", "application/x-www-form-urlencoded")).toEqual({});
+  });
+
+  it("stores other types as a string", () => {
+    expect(stored("hello\nworld", "text/plain")).toBe("hello\nworld");
+    expect(stored('{"a":1}', "text/plain")).toBe('{"a":1}');
+    expect(stored("<x/>", "application/xml")).toBe("<x/>");
+    expect(stored(Buffer.from([104, 0, 105]), "application/octet-stream")).toBe("h\uFFFDi");
+  });
+
+  it("without a Content-Type, stores JSON when it parses, else the string", () => {
+    expect(stored('{"a":1}')).toEqual({ a: 1 });
+    expect(stored("plain")).toBe("plain");
+  });
+
+  it("encode never emits an escape PostgreSQL rejects", () => {
+    expect(encode("a\u0000b\udc00")).toBe('"a\uFFFDb\uFFFD"');
+    expect(encode(undefined)).toBe("null");
+  });
+});
+
+describe("readBody", () => {
+  async function* gen(...sizes: number[]) {
+    for (const n of sizes) yield Buffer.alloc(n, 97);
+  }
+
+  it("concatenates chunks up to the limit, inclusive", async () => {
+    const r = await readBody(gen(40, 60), 100);
+    expect(r.tooLarge).toBe(false);
+    expect(r.size).toBe(100);
+    expect(!r.tooLarge && r.bytes.length).toBe(100);
+  });
+
+  it("stops reading as soon as the count passes the limit", async () => {
+    let pulled = 0;
+    async function* counting() {
+      for (let i = 0; i < 100; i++) {
+        pulled++;
+        yield Buffer.alloc(30);
+      }
+    }
+    expect(await readBody(counting(), 100)).toEqual({ tooLarge: true, size: 120 });
+    expect(pulled).toBe(4);
+  });
+
+  it("treats a missing body as empty", async () => {
+    expect(await readBody(null, 10)).toMatchObject({ tooLarge: false, size: 0 });
+  });
+
+  it("parses Content-Length strictly", () => {
+    expect(declaredLength("123")).toBe(123);
+    expect(declaredLength(undefined)).toBeNull();
+    expect(declaredLength("12abc")).toBeNull();
+    expect(declaredLength("-1")).toBeNull();
+  });
+});
