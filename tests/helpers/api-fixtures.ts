@@ -1,0 +1,53 @@
+// Tenants, users and bearer tokens for management-API tests, inserted directly with Prisma,
+// plus a tiny JSON client for the real server.
+import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { hashApiToken } from "@/lib/auth/authenticate-request";
+
+export type Role = "owner" | "editor" | "viewer";
+
+export async function createUser(memberships: { workspaceId: string; role: Role }[]): Promise<{ id: string; token: string }> {
+  const tag = randomBytes(6).toString("hex");
+  const user = await db().user.create({ data: { email: `u-${tag}@example.test`, name: `User ${tag}`, passwordHash: "x" } });
+  for (const m of memberships) await db().membership.create({ data: { userId: user.id, ...m } });
+  const token = `test_${randomBytes(24).toString("base64url")}`;
+  await db().apiToken.create({ data: { userId: user.id, tokenHash: hashApiToken(token) } });
+  return { id: user.id, token };
+}
+
+/** Provider A with client A1, and an unrelated provider B; users with each kind of access. */
+export async function createTenancy() {
+  const providerA = await db().workspace.create({ data: { name: "Provider A", kind: "provider" } });
+  const clientA1 = await db().workspace.create({ data: { name: "Client A1", kind: "client", providerId: providerA.id } });
+  const providerB = await db().workspace.create({ data: { name: "Provider B", kind: "provider" } });
+  return {
+    providerA,
+    clientA1,
+    providerB,
+    editor: await createUser([{ workspaceId: providerA.id, role: "editor" }]),
+    viewer: await createUser([{ workspaceId: providerA.id, role: "viewer" }]),
+    clientAdmin: await createUser([{ workspaceId: clientA1.id, role: "owner" }]),
+    outsider: await createUser([{ workspaceId: providerB.id, role: "owner" }]),
+  };
+}
+
+export type ApiResult = { status: number; body: any };
+
+export function apiClient(baseUrl: string, token: string) {
+  const call = async (method: string, path: string, body?: unknown): Promise<ApiResult> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  return {
+    get: (path: string) => call("GET", path),
+    post: (path: string, body?: unknown) => call("POST", path, body),
+    put: (path: string, body: unknown) => call("PUT", path, body),
+    del: (path: string) => call("DELETE", path),
+  };
+}
+export type ApiClient = ReturnType<typeof apiClient>;

@@ -1,0 +1,242 @@
+// The workflow management API against the real production server: shapes, the write-only
+// webhook secret, validation and optimistic concurrency.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { decryptSecret } from "@/lib/secrets/crypto";
+import { apiClient, createTenancy, type ApiClient } from "../helpers/api-fixtures";
+import { startWeb, type WebService } from "../helpers/services";
+
+let web: WebService;
+let api: ApiClient;
+let t: Awaited<ReturnType<typeof createTenancy>>;
+
+beforeAll(async () => {
+  t = await createTenancy();
+  web = await startWeb();
+  api = apiClient(web.baseUrl, t.editor.token);
+});
+afterAll(async () => {
+  await web?.stop();
+});
+
+const SECRET = "s3cr3t-Plaintext-Value-9f2c";
+const webhook = (config: Record<string, unknown> = {}) => ({ kind: "webhook", config });
+const http = (url = "https://api.example.test/users") => ({ kind: "http", name: "Create user", config: { method: "POST", url } });
+const create = (body: unknown, workspaceId = t.providerA.id) => api.post(`/api/v1/workspaces/${workspaceId}/workflows`, body);
+
+describe("create, read, update, delete", () => {
+  it("creates a Draft workflow and answers 201 with the contract's shape", async () => {
+    const res = await create({
+      name: "EDR triage",
+      steps: [webhook({ signatureHeader: "X-Hub-Signature-256", testingData: { host: "pc-1", severity: "critical" } }), http()],
+    });
+    expect(res.status).toBe(201);
+    const wf = res.body;
+    expect(Object.keys(wf).sort()).toEqual(["createdAt", "id", "mode", "name", "steps", "updatedAt", "version", "webhookUrl", "workspaceId"]);
+    expect(wf).toMatchObject({ workspaceId: t.providerA.id, name: "EDR triage", mode: "draft", webhookUrl: null, version: 1 });
+    expect(wf.steps).toHaveLength(2);
+    expect(wf.steps[0]).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+      number: 1,
+      kind: "webhook",
+      name: "Webhook",
+      config: { sharedSecret: { set: false }, signatureHeader: "X-Hub-Signature-256", testingData: { host: "pc-1", severity: "critical" } },
+    });
+    expect(wf.steps[1]).toMatchObject({ number: 2, kind: "http", name: "Create user", config: { method: "POST", url: "https://api.example.test/users" } });
+    expect(Object.keys(wf.steps[1]).sort()).toEqual(["config", "id", "kind", "name", "number"]);
+
+    const read = await api.get(`/api/v1/workflows/${wf.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(wf);
+  });
+
+  it("creates an empty workflow (a Draft may start with no steps)", async () => {
+    const res = await create({ name: "Empty" });
+    expect(res.status).toBe(201);
+    expect(res.body.steps).toEqual([]);
+  });
+
+  it("updates name and steps: given ids are kept, new steps get ids, numbers follow positions", async () => {
+    const wf = (await create({ name: "Before", steps: [webhook(), http("https://a.test"), http("https://b.test")] })).body;
+    const [s1, s2, s3] = wf.steps;
+    const res = await api.put(`/api/v1/workflows/${wf.id}`, {
+      name: "After",
+      steps: [s1, { id: s3.id, kind: "http", config: s3.config }, { kind: "code", config: { code: "return 1" } }, s2],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.name).toBe("After");
+    expect(res.body.version).toBe(2);
+    expect(res.body.steps.map((s: any) => [s.number, s.kind])).toEqual([
+      [1, "webhook"],
+      [2, "http"],
+      [3, "code"],
+      [4, "http"],
+    ]);
+    expect(res.body.steps[0].id).toBe(s1.id);
+    expect(res.body.steps[1].id).toBe(s3.id);
+    expect(res.body.steps[3].id).toBe(s2.id);
+    expect([s1.id, s2.id, s3.id]).not.toContain(res.body.steps[2].id);
+    expect(res.body.steps[1].name).toBe("HTTP Request"); // name omitted: the kind's label
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body).toEqual(res.body);
+  });
+
+  it("lists a workspace's workflows for the UI", async () => {
+    const wf = (await create({ name: "Listed", steps: [webhook()] })).body;
+    const res = await api.get(`/api/v1/workspaces/${t.providerA.id}/workflows`);
+    expect(res.status).toBe(200);
+    const item = res.body.workflows.find((w: any) => w.id === wf.id);
+    expect(item).toMatchObject({ id: wf.id, name: "Listed", mode: "draft", updatedAt: wf.updatedAt, lastRun: null, triggerKind: "webhook", stepCount: 1 });
+    const times = res.body.workflows.map((w: any) => w.updatedAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it("deletes a workflow: 204, then 404, its rows gone", async () => {
+    const wf = (await create({ name: "Doomed", steps: [webhook()] })).body;
+    await api.post(`/api/v1/workflows/${wf.id}/live`);
+    const res = await api.del(`/api/v1/workflows/${wf.id}`);
+    expect(res.status).toBe(204);
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).status).toBe(404);
+    expect((await api.del(`/api/v1/workflows/${wf.id}`)).status).toBe(404);
+    expect(await db().workflow.count({ where: { id: wf.id } })).toBe(0);
+    expect(await db().webhookEndpoint.count({ where: { workflowId: wf.id } })).toBe(0);
+  });
+});
+
+describe("the webhook shared secret is write-only", () => {
+  it("is stored encrypted and never appears in any response", async () => {
+    const responses: unknown[] = [];
+    const created = await create({ name: "Signed", steps: [webhook({ sharedSecret: SECRET, signatureHeader: "X-Sig" })] });
+    responses.push(created.body);
+    const wf = created.body;
+    expect(wf.steps[0].config).toEqual({ sharedSecret: { set: true }, signatureHeader: "X-Sig" });
+    responses.push((await api.get(`/api/v1/workflows/${wf.id}`)).body);
+    responses.push((await api.post(`/api/v1/workflows/${wf.id}/live`)).body);
+    responses.push((await api.get(`/api/v1/workspaces/${t.providerA.id}/workflows`)).body);
+
+    const row = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
+    const stored = JSON.stringify(row.steps);
+    expect(stored).not.toContain(SECRET);
+    const encrypted = (row.steps as any)[0].config.sharedSecretEncrypted;
+    expect(encrypted).toMatch(/^v1:/);
+    expect(decryptSecret(encrypted)).toBe(SECRET);
+
+    // Absent keeps it; a read echoed back ({"set": true}) keeps it.
+    const kept = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Signed", steps: [{ id: wf.steps[0].id, kind: "webhook", config: { signatureHeader: "X-Sig-2" } }] });
+    responses.push(kept.body);
+    expect(kept.body.steps[0].config).toEqual({ sharedSecret: { set: true }, signatureHeader: "X-Sig-2" });
+    const echoed = await api.put(`/api/v1/workflows/${wf.id}`, kept.body);
+    responses.push(echoed.body);
+    expect(echoed.status).toBe(200);
+    expect(echoed.body.steps[0].config.sharedSecret).toEqual({ set: true });
+    const afterEcho = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
+    expect((afterEcho.steps as any)[0].config.sharedSecretEncrypted).toBe(encrypted);
+
+    for (const body of responses) {
+      const text = JSON.stringify(body);
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(encrypted);
+      expect(text).not.toContain("sharedSecretEncrypted");
+    }
+
+    // An empty string clears it.
+    const cleared = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Signed", steps: [{ id: wf.steps[0].id, kind: "webhook", config: { sharedSecret: "" } }] });
+    expect(cleared.body.steps[0].config).toEqual({ sharedSecret: { set: false } });
+    const row2 = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
+    expect((row2.steps as any)[0].config).not.toHaveProperty("sharedSecretEncrypted");
+  });
+
+  it("a client cannot plant an encrypted value", async () => {
+    const wf = (await create({ name: "Planted", steps: [webhook({ sharedSecretEncrypted: "v1:x:y:z" })] })).body;
+    expect(wf.steps[0].config.sharedSecret).toEqual({ set: false });
+    const row = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
+    expect((row.steps as any)[0].config).not.toHaveProperty("sharedSecretEncrypted");
+  });
+});
+
+describe("validation", () => {
+  const cases: [string, unknown, RegExp][] = [
+    ["a config field", { name: "V", steps: [webhook(), http(), { kind: "http", config: { method: "GET" } }] }, /^step 3 \(HTTP Request\): url: /],
+    ["a trigger after step 1", { name: "V", steps: [http(), webhook()] }, /^step 2 \(Webhook\): a trigger can only be step 1/],
+    ["two triggers", { name: "V", steps: [webhook(), { kind: "scheduler", config: { cron: "0 2 1 * *" } }] }, /^step 2 \(Scheduler\): a trigger can only be step 1/],
+    ["duplicate ids", { name: "V", steps: [{ id: "a", ...webhook() }, { id: "a", ...http() }] }, /^step 2 \(HTTP Request\): id "a" is already used by step 1/],
+    ["an unknown kind", { name: "V", steps: [webhook(), { kind: "teleport", config: {} }] }, /^step 2: kind: /],
+    ["a header name", { name: "V", steps: [webhook({ signatureHeader: "not a header" })] }, /^step 1 \(Webhook\): signatureHeader: must be a valid HTTP header name$/],
+    [
+      "a backward condition target",
+      {
+        name: "V",
+        steps: [
+          webhook(),
+          { id: "h", ...http() },
+          { kind: "conditions", config: { branches: [{ id: "b", rules: [{ left: "{{ 1.x }}", op: "exists" }], target: "h" }] } },
+        ],
+      },
+      /^step 3 \(Conditions\): branches\.0\.target: "h" is not the id of a later step/,
+    ],
+  ];
+
+  it.each(cases)("rejects %s with 400 invalid_workflow naming step and field, storing nothing", async (_what, body, message) => {
+    const before = await db().workflow.count();
+    const res = await create(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("invalid_workflow");
+    expect(res.body.message).toMatch(message);
+    expect(await db().workflow.count()).toBe(before);
+  });
+
+  it("rejects an invalid PUT and keeps the stored workflow", async () => {
+    const wf = (await create({ name: "Keep", steps: [webhook(), http()] })).body;
+    const res = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Keep", steps: [webhook(), { kind: "http", config: { url: "" } }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^step 2 \(HTTP Request\): url: /);
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body).toEqual(wf);
+  });
+
+  it("rejects a missing name and a body that is not JSON", async () => {
+    expect((await create({ steps: [] })).body.error).toBe("invalid_request");
+    const res = await fetch(`${web.baseUrl}/api/v1/workspaces/${t.providerA.id}/workflows`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.editor.token}`, "content-type": "application/json" },
+      body: "{nope",
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("going Live needs a trigger; a Live workflow cannot lose it", async () => {
+    const noTrigger = (await create({ name: "No trigger", steps: [http()] })).body;
+    const res = await api.post(`/api/v1/workflows/${noTrigger.id}/live`);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe("trigger_required");
+    expect((await api.get(`/api/v1/workflows/${noTrigger.id}`)).body.mode).toBe("draft");
+
+    const live = (await create({ name: "Live", steps: [webhook(), http()] })).body;
+    expect((await api.post(`/api/v1/workflows/${live.id}/live`)).status).toBe(200);
+    const drop = await api.put(`/api/v1/workflows/${live.id}`, { name: "Live", steps: [live.steps[1]] });
+    expect(drop.status).toBe(409);
+    expect(drop.body.error).toBe("trigger_required");
+  });
+});
+
+describe("optimistic concurrency", () => {
+  it("answers 409 version_conflict when the version sent is stale, and changes nothing", async () => {
+    const wf = (await create({ name: "V1", steps: [webhook()] })).body;
+    const first = await api.put(`/api/v1/workflows/${wf.id}`, { name: "V2", steps: wf.steps, version: 1 });
+    expect(first.status).toBe(200);
+    expect(first.body.version).toBe(2);
+    const stale = await api.put(`/api/v1/workflows/${wf.id}`, { name: "V2-stale", steps: wf.steps, version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ error: "version_conflict", currentVersion: 2 });
+    expect(stale.body.message).toMatch(/version/);
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body).toEqual(first.body);
+    // Without a version the save applies (last write wins).
+    const blind = await api.put(`/api/v1/workflows/${wf.id}`, { name: "V3", steps: wf.steps });
+    expect(blind.body).toMatchObject({ name: "V3", version: 3 });
+  });
+
+  it("mode changes do not bump the definition version", async () => {
+    const wf = (await create({ name: "Modes", steps: [webhook()] })).body;
+    expect((await api.post(`/api/v1/workflows/${wf.id}/live`)).body.version).toBe(1);
+    const saved = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Modes", steps: wf.steps, version: 1 });
+    expect(saved.status).toBe(200);
+  });
+});

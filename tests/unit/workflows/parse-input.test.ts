@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { parseLimit } from "@/lib/api/parse-limit";
+import { parseWorkflowInput } from "@/lib/workflows/parse-workflow-input";
+
+describe("parseLimit", () => {
+  const u = (q: string) => `http://x.test/runs${q}`;
+  it("defaults to 50 and accepts 1..500", () => {
+    expect(parseLimit(u(""))).toBe(50);
+    expect(parseLimit(u("?limit="))).toBe(50);
+    expect(parseLimit(u("?limit=1"))).toBe(1);
+    expect(parseLimit(u("?limit=500"))).toBe(500);
+  });
+  it.each(["0", "501", "-1", "abc", "2.5", "1e2", "9999999999999999999"])("rejects limit=%s with a 400", (v) => {
+    expect(() => parseLimit(u(`?limit=${v}`))).toThrow(/limit must be a whole number from 1 to 500/);
+  });
+});
+
+describe("parseWorkflowInput", () => {
+  it("accepts the contract's body and an optional version", () => {
+    expect(parseWorkflowInput({ name: " A ", steps: [{ kind: "webhook", config: {} }], version: 2 })).toMatchObject({ name: "A", version: 2 });
+    expect(parseWorkflowInput({ name: "A" })).toEqual({ name: "A", steps: [] });
+  });
+  it("names the step by number for a bad step", () => {
+    expect(() => parseWorkflowInput({ name: "A", steps: [{ kind: "webhook", config: {} }, { kind: "nope", config: {} }] })).toThrow(/^step 2: kind: /);
+    expect(() => parseWorkflowInput({ name: "A", steps: [{ kind: "http", name: "x".repeat(201), config: {} }] })).toThrow(/^step 1 \(HTTP Request\): name: /);
+  });
+  it("reports other problems as invalid_request", () => {
+    expect(() => parseWorkflowInput({ steps: [] })).toThrow(expect.objectContaining({ code: "invalid_request", status: 400 }));
+  });
+});
