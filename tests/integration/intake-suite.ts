@@ -1,0 +1,281 @@
+// The intake integration suite, run against both adapters (intake-fast-path.test.ts and
+// intake-next-route.test.ts): the real server, the file's own database.
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { startWeb, type WebService } from "@/tests/helpers/services";
+import { createHook, deliveriesOf, jobsFor, runsOf, send, type Hook } from "@/tests/integration/intake-fixtures";
+
+const MB = 1_048_576;
+const RECEIVED = '{"received":true}';
+const hmac = (secret: string, body: string | Buffer) => createHmac("sha256", secret).update(body).digest();
+
+/** `rawPaths`: the adapter sees undecodable paths itself (Next answers those before any route). */
+export function intakeSuite(name: string, env: Record<string, string>, opts: { rawPaths?: boolean } = {}) {
+  describe(name, () => {
+    let web: WebService;
+    const url = (token: string) => `${web.baseUrl}/hooks/${token}`;
+    const post = (h: Hook | string, body: unknown, headers?: Record<string, string | string[]>) =>
+      send(url(typeof h === "string" ? h : h.token), { body: typeof body === "string" ? body : JSON.stringify(body), headers });
+
+    beforeAll(async () => {
+      web = await startWeb(env);
+    });
+    afterAll(async () => {
+      await web?.stop();
+    });
+
+    describe("accepted deliveries", () => {
+      it("answers 202 {received:true} after committing one run, its job and an accepted log row", async () => {
+        const h = await createHook();
+        const payload = { event: "alert", host: { id: "h1" }, tags: ["a", "b"], n: 1.5, ok: true, none: null };
+        const r = await post(h, payload);
+        expect(r.status).toBe(202);
+        expect(r.text).toBe(RECEIVED);
+        expect(r.headers["content-type"]).toMatch(/^application\/json/);
+        // Committed before the 202: visible at once, no polling needed.
+        const runs = await runsOf(h.workflowId);
+        expect(runs).toHaveLength(1);
+        expect(runs[0]).toMatchObject({ status: "queued", test: false, workspaceId: h.workspaceId, trigger: payload });
+        expect(await jobsFor([runs[0].id])).toBe(1);
+        const [d] = await deliveriesOf(h.workflowId);
+        expect(d).toMatchObject({ outcome: "accepted", runId: runs[0].id, endpointId: h.endpointId, contentType: "application/json" });
+        expect(d.size).toBe(Buffer.byteLength(JSON.stringify(payload)));
+      });
+
+      it("stores arrays and scalars as posted, with no wrapper, and every repeat as a new run", async () => {
+        const h = await createHook();
+        const bodies = [[1, { a: 2 }], "text", 42, true, null, { body: { x: 1 } }, { same: 1 }, { same: 1 }];
+        for (const b of bodies) expect((await send(url(h.token), { body: JSON.stringify(b) })).status).toBe(202);
+        const runs = await runsOf(h.workflowId);
+        expect(runs.map((r) => r.trigger).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
+          [...bodies].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+        );
+        const plain = runs.find((r) => JSON.stringify(r.trigger) === '{"same":1}')!;
+        expect(Object.keys(plain.trigger as object)).toEqual(["same"]); // no "body" key added
+      });
+
+      it("keeps big numbers exact", async () => {
+        const h = await createHook();
+        await post(h, '{"id": 123456789012345678901234567890}');
+        const rows = await db().$queryRawUnsafe<{ id: string }[]>(`SELECT trigger->>'id' AS id FROM "Run" WHERE "workflowId" = $1`, h.workflowId);
+        expect(rows[0].id).toBe("123456789012345678901234567890");
+      });
+
+      it("turns form bodies into an object (repeated fields into arrays) and stores other types as a string", async () => {
+        const h = await createHook();
+        const form = await send(url(h.token), { body: "name=Ada+L&dept=eng&tag=a&tag=b", contentType: "application/x-www-form-urlencoded" });
+        expect(form.status).toBe(202);
+        const text = await send(url(h.token), { body: "disk low on srv-1", contentType: "text/plain; charset=utf-8" });
+        expect(text.status).toBe(202);
+        const triggers = (await runsOf(h.workflowId)).map((r) => r.trigger);
+        expect(triggers).toContainEqual({ name: "Ada L", dept: "eng", tag: ["a", "b"] });
+        expect(triggers).toContainEqual("disk low on srv-1");
+      });
+
+      it("accepts a body of exactly 1 MB; ignores a query string", async () => {
+        const h = await createHook();
+        const body = JSON.stringify({ pad: "x".repeat(MB - 10) });
+        expect(Buffer.byteLength(body)).toBe(MB);
+        expect((await send(`${url(h.token)}?source=test`, { body })).status).toBe(202);
+        expect((await send(url(h.token), { body, chunked: 64 * 1024 })).status).toBe(202);
+        expect(await runsOf(h.workflowId)).toHaveLength(2);
+      });
+
+      it("100 concurrent deliveries make exactly 100 runs and 100 jobs", async () => {
+        const h = await createHook();
+        const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => post(h, { i })));
+        expect(replies.map((r) => r.status)).toEqual(Array(100).fill(202));
+        const runs = await runsOf(h.workflowId);
+        expect(runs).toHaveLength(100);
+        expect(new Set(runs.map((r) => (r.trigger as { i: number }).i)).size).toBe(100);
+        expect(await jobsFor(runs.map((r) => r.id))).toBe(100);
+        expect((await deliveriesOf(h.workflowId)).filter((d) => d.outcome === "accepted")).toHaveLength(100);
+      });
+    });
+
+    describe("errors table", () => {
+      it("unknown and malformed tokens: 202, no run, nothing recorded", async () => {
+        const h = await createHook();
+        const before = await db().delivery.count();
+        for (const t of ["A".repeat(43), "nope", "a/", ...(opts.rawPaths ? ["%zz"] : [])]) {
+          const r = await post(t, { a: 1 });
+          expect([r.status, r.text]).toEqual([202, RECEIVED]);
+        }
+        expect(await db().run.count({ where: { workflowId: h.workflowId } })).toBe(0);
+        expect(await db().delivery.count()).toBe(before);
+      });
+
+      it("rotated URL: old token 202 with no run and a rotated_url record; the new one works", async () => {
+        const h = await createHook();
+        await db().webhookEndpoint.update({ where: { id: h.endpointId }, data: { rotatedAt: new Date() } });
+        const fresh = await db().webhookEndpoint.create({ data: { workflowId: h.workflowId, stepId: h.stepId, token: `${h.token.slice(0, 30)}rotated00000` } });
+        const old = await post(h, { a: 1 });
+        expect([old.status, old.text]).toEqual([202, RECEIVED]);
+        expect(await runsOf(h.workflowId)).toHaveLength(0);
+        expect(await deliveriesOf(h.workflowId)).toMatchObject([{ outcome: "rotated_url", endpointId: h.endpointId, runId: null }]);
+        expect((await post(fresh.token, { a: 2 })).status).toBe(202);
+        expect((await runsOf(h.workflowId)).map((r) => r.trigger)).toEqual([{ a: 2 }]);
+      });
+
+      it("a token whose trigger was replaced answers like a rotated one", async () => {
+        const h = await createHook();
+        const wf = await db().workflow.findUniqueOrThrow({ where: { id: h.workflowId } });
+        const steps = wf.steps as { id: string }[];
+        await db().workflow.update({ where: { id: h.workflowId }, data: { steps: [{ ...steps[0], id: "new-trigger" }, ...steps.slice(1)] } });
+        expect((await post(h, { a: 1 })).status).toBe(202);
+        expect(await runsOf(h.workflowId)).toHaveLength(0);
+        expect((await deliveriesOf(h.workflowId))[0].outcome).toBe("rotated_url");
+      });
+
+      it("Draft → Live → Draft: 409 not published, then 202, then 409 again, seen at once", async () => {
+        const h = await createHook({ live: false });
+        const setMode = (mode: "draft" | "live") => db().workflow.update({ where: { id: h.workflowId }, data: { mode } });
+        const draft1 = await post(h, { n: 1 });
+        expect(draft1.status).toBe(409);
+        expect(draft1.json()).toEqual({ error: "workflow_not_published", message: expect.stringContaining("not published; switch it to Live") });
+        await setMode("live");
+        expect((await post(h, { n: 2 })).status).toBe(202);
+        await setMode("draft");
+        expect((await post(h, { n: 3 })).status).toBe(409);
+        expect((await runsOf(h.workflowId)).map((r) => r.trigger)).toEqual([{ n: 2 }]);
+        expect((await deliveriesOf(h.workflowId)).map((d) => d.outcome)).toEqual(["not_published", "accepted", "not_published"]);
+      });
+
+      it("JSON declared but unparsable: 400 invalid_json, no run", async () => {
+        const h = await createHook();
+        const r = await post(h, '{"a": 1');
+        expect([r.status, r.text]).toEqual([400, '{"error":"invalid_json"}']);
+        expect(await runsOf(h.workflowId)).toHaveLength(0);
+        expect((await deliveriesOf(h.workflowId))[0]).toMatchObject({ outcome: "invalid_json", size: 7 });
+      });
+
+      it("other methods: 405 with Allow: POST", async () => {
+        const h = await createHook();
+        for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
+          const r = await send(url(h.token), { method, body: method === "GET" ? undefined : "{}" });
+          expect(r.status, method).toBe(405);
+          expect(r.headers.allow).toBe("POST");
+        }
+        expect(await runsOf(h.workflowId)).toHaveLength(0);
+      });
+    });
+
+    describe("size limit", () => {
+      const big = Buffer.alloc(MB + 1, 0x61);
+      it("refuses a declared Content-Length over 1 MB with 413, no run, a too_large record", async () => {
+        const h = await createHook();
+        const r = await send(url(h.token), { body: big });
+        expect(r.status).toBe(413);
+        expect(r.json()).toEqual({ error: "payload_too_large", message: expect.stringMatching(/1 MB/) });
+        expect(await runsOf(h.workflowId)).toHaveLength(0);
+        expect((await deliveriesOf(h.workflowId))[0]).toMatchObject({ outcome: "too_large", size: MB + 1 });
+      });
+
+      it("counts a chunked body without Content-Length and refuses it once over 1 MB", async () => {
+        const h = await createHook({ secret: "s" });
+        const r = await send(url(h.token), { body: Buffer.alloc(3 * MB, 0x61), chunked: 64 * 1024 });
+        expect(r.status).toBe(413); // before the signature check
+        expect(r.json()).toMatchObject({ error: "payload_too_large" });
+        expect(await runsOf(h.workflowId)).toHaveLength(0);
+        expect((await deliveriesOf(h.workflowId))[0].outcome).toBe("too_large");
+      });
+
+      it("checks the declared length before the token, the streamed size after it", async () => {
+        expect((await send(url("B".repeat(43)), { body: big })).status).toBe(413);
+        expect((await send(url("B".repeat(43)), { body: big, chunked: 64 * 1024 })).status).toBe(202);
+      });
+    });
+
+    describe("signatures", () => {
+      const GH_SECRET = "It's a Secret to Everybody";
+      const GH_SIG = "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17";
+
+      it("passes GitHub's documented test vector in X-Hub-Signature-256", async () => {
+        const h = await createHook({ secret: GH_SECRET, signatureHeader: "X-Hub-Signature-256" });
+        const r = await send(url(h.token), { body: "Hello, World!", contentType: "text/plain", headers: { "X-Hub-Signature-256": GH_SIG } });
+        expect(r.status).toBe(202);
+        expect((await runsOf(h.workflowId))[0].trigger).toBe("Hello, World!");
+      });
+
+      it("accepts hex (either case) and base64 (standard, URL-safe, unpadded), prefixed, spaced, among several values", async () => {
+        const h = await createHook({ secret: "k3y" });
+        const body = JSON.stringify({ id: 7, note: "ünïcödé ~~~???>>>" });
+        const d = hmac("k3y", body);
+        const wrong = "f".repeat(64);
+        const variants: (string | string[])[] = [
+          d.toString("hex"),
+          d.toString("hex").toUpperCase(),
+          `sha256=${d.toString("hex")}`,
+          `SHA256=${d.toString("hex")}`,
+          d.toString("base64"),
+          d.toString("base64").replace(/=+$/, ""),
+          d.toString("base64url"),
+          `  sha256=${d.toString("base64")}  `,
+          `${wrong}, ${d.toString("hex")}`,
+          `${wrong} sha256=${d.toString("base64url")}`,
+          [wrong, d.toString("hex")],
+        ];
+        for (const v of variants) {
+          const r = await send(url(h.token), { body, headers: { "x-service-signature": v } });
+          expect(r.status, JSON.stringify(v)).toBe(202);
+        }
+        expect(await runsOf(h.workflowId)).toHaveLength(variants.length);
+      });
+
+      it("unsigned, wrongly signed or malformed: 401 invalid_signature, never 500, no run", async () => {
+        const h = await createHook({ secret: "k3y" });
+        const body = '{"a":1}';
+        const good = hmac("k3y", body).toString("hex");
+        const cases: (Record<string, string | string[]> | undefined)[] = [
+          undefined,
+          { "x-service-signature": "" },
+          { "x-service-signature": hmac("other", body).toString("hex") },
+          { "x-service-signature": good.slice(0, 60) },
+          { "x-service-signature": "sha256=" + "zz".repeat(32) },
+          { "x-service-signature": "%%%%" },
+          { "x-service-signature": "x".repeat(8000) },
+          { "x-other-header": good },
+        ];
+        for (const headers of cases) {
+          const r = await send(url(h.token), { body, headers });
+          expect([r.status, r.text], JSON.stringify(headers)?.slice(0, 60)).toEqual([401, '{"error":"invalid_signature"}']);
+        }
+        expect(await runsOf(h.workflowId)).toHaveLength(0);
+        const outcomes = (await deliveriesOf(h.workflowId)).map((d) => d.outcome);
+        expect(outcomes).toEqual(Array(cases.length).fill("invalid_signature"));
+      });
+
+      it("verifies before Draft and before JSON: an unsigned caller learns nothing else", async () => {
+        const h = await createHook({ secret: "k3y", live: false });
+        expect((await post(h, "{broken")).status).toBe(401);
+        const sig = hmac("k3y", "{broken").toString("hex");
+        expect((await post(h, "{broken", { "x-service-signature": sig })).status).toBe(409);
+        await db().workflow.update({ where: { id: h.workflowId }, data: { mode: "live" } });
+        expect((await post(h, "{broken", { "x-service-signature": sig })).status).toBe(400);
+        expect(await runsOf(h.workflowId)).toHaveLength(0);
+      });
+    });
+
+    describe("probing", () => {
+      it("an unknown token takes about as long as a real one (both wait for a commit)", async () => {
+        const h = await createHook();
+        const median = async (token: string) => {
+          const times: number[] = [];
+          for (let i = 0; i < 40; i++) {
+            const t0 = performance.now();
+            await post(token, { i });
+            times.push(performance.now() - t0);
+          }
+          return times.sort((a, b) => a - b)[20];
+        };
+        await median("C".repeat(43)); // warm up both paths
+        const real = await median(h.token);
+        const unknown = await median("D".repeat(43));
+        // Loose bounds: this machine is shared; without padding the unknown path is several times faster.
+        expect(unknown).toBeGreaterThan(real * 0.6);
+        expect(unknown).toBeLessThan(real * 1.6 + 2);
+      });
+    });
+  });
+}
