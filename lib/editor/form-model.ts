@@ -1,0 +1,164 @@
+// Turns a step's zod config schema (lib/steps/catalog.ts) into a description of the Configure
+// form: one field per key, typed, with labels and defaults. Hints that a schema cannot carry
+// (this string holds references, that one is JavaScript) come from FIELD_HINTS by path.
+// Pure and client-safe; the React renderer is components/editor/configure/schema-form.tsx.
+import type { z } from "zod";
+
+export type Hint = "template" | "multiline" | "javascript" | "json" | "target" | "hidden";
+
+export type FieldSpec =
+  | { type: "text"; hint?: Hint; nullable?: boolean }
+  | { type: "number"; min?: number; max?: number }
+  | { type: "boolean" }
+  | { type: "enum"; options: string[] }
+  | { type: "json" }
+  | { type: "object"; fields: ObjectField[] }
+  | { type: "array"; item: FieldSpec; min?: number }
+  | { type: "union"; discriminator: string; options: { value: string; spec: Extract<FieldSpec, { type: "object" }> }[] };
+
+export type ObjectField = { key: string; label: string; spec: FieldSpec; required: boolean; hint?: Hint; defaultValue?: unknown };
+
+/** Path patterns (`*` = any array index) of `<kind>.<config path>`. */
+export const FIELD_HINTS: Record<string, Hint> = {
+  "webhook.testingData": "hidden",
+  "webhook.sharedSecret": "hidden",
+  "code.code": "javascript",
+  "http.url": "template",
+  "http.headers.*.value": "template",
+  "http.query.*.value": "template",
+  "http.body.json": "json",
+  "http.body.raw": "template",
+  "http.body.fields.*.value": "template",
+  "http.connectionId": "hidden",
+  "ai_prompt.connectionId": "hidden",
+  "ai_prompt.system": "multiline",
+  "ai_prompt.prompt": "multiline",
+  "ai_prompt.jsonSchema": "json",
+  "conditions.branches.*.id": "hidden",
+  "conditions.branches.*.target": "target",
+  "conditions.branches.*.rules.*.left": "template",
+  "conditions.branches.*.rules.*.right": "template",
+  "conditions.otherwise.target": "target",
+  "transform.fields.*.expression": "template",
+  "summarize.input": "template",
+  "summarize.computed.*.expression": "template",
+  "parse_json.input": "template",
+  "wait.at": "template",
+};
+
+const LABELS: Record<string, string> = {
+  timeoutMs: "Timeout (ms)",
+  jsonSchema: "Output JSON schema",
+  cron: "Cron expression",
+  groupBy: "Group by",
+  continueOnError: "Continue on error",
+  signatureHeader: "Signature header",
+  op: "Operator",
+  left: "Value",
+  right: "Compare with",
+  otherwise: "Otherwise",
+  match: "Match",
+};
+
+export function humanize(key: string): string {
+  if (LABELS[key]) return LABELS[key];
+  const words = key.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function hintFor(kind: string, path: readonly (string | number)[]): Hint | undefined {
+  const key = [kind, ...path.map((p) => (typeof p === "number" ? "*" : p))].join(".");
+  return FIELD_HINTS[key];
+}
+
+type Def = { type: string; [k: string]: unknown };
+const defOf = (s: unknown): Def => (s as { _zod: { def: Def } })._zod.def;
+
+/** Strips optional/default/nullable wrappers, remembering what they said. */
+function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean; nullable: boolean; defaultValue?: unknown } {
+  let s = schema;
+  let optional = false;
+  let nullable = false;
+  let defaultValue: unknown;
+  for (;;) {
+    const d = defOf(s);
+    if (d.type === "optional") optional = true;
+    else if (d.type === "nullable") nullable = true;
+    else if (d.type === "default") {
+      optional = true;
+      const v = d.defaultValue;
+      defaultValue = typeof v === "function" ? (v as () => unknown)() : v;
+    } else return { inner: s, optional, nullable, defaultValue };
+    s = d.innerType as z.ZodType;
+  }
+}
+
+export function describeSchema(schema: z.ZodType, kind: string, path: (string | number)[] = []): FieldSpec {
+  const { inner, nullable } = unwrap(schema);
+  const d = defOf(inner);
+  const hint = hintFor(kind, path);
+  switch (d.type) {
+    case "string":
+      return { type: "text", hint, nullable };
+    case "number":
+    case "int": {
+      const n = inner as unknown as { minValue: number | null; maxValue: number | null };
+      const finite = (v: number | null) => (v !== null && Number.isFinite(v) && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : undefined);
+      return { type: "number", min: finite(n.minValue), max: finite(n.maxValue) };
+    }
+    case "boolean":
+      return { type: "boolean" };
+    case "enum":
+      return { type: "enum", options: Object.values(d.entries as Record<string, string>) };
+    case "literal":
+      return { type: "enum", options: (d.values as string[]).map(String) };
+    case "object": {
+      const shape = d.shape as Record<string, z.ZodType>;
+      const fields = Object.entries(shape).map(([key, s]): ObjectField => {
+        const u = unwrap(s);
+        return { key, label: humanize(key), spec: describeSchema(s, kind, [...path, key]), required: !u.optional, hint: hintFor(kind, [...path, key]), defaultValue: u.defaultValue };
+      });
+      return { type: "object", fields };
+    }
+    case "array": {
+      const bag = (inner as unknown as { _zod: { bag: { minimum?: number } } })._zod.bag;
+      return { type: "array", item: describeSchema(d.element as z.ZodType, kind, [...path, 0]), min: bag.minimum };
+    }
+    case "union": {
+      const discriminator = d.discriminator as string | undefined;
+      if (!discriminator) return { type: "json" };
+      const options = (d.options as z.ZodType[]).map((o) => {
+        const spec = describeSchema(o, kind, path) as Extract<FieldSpec, { type: "object" }>;
+        const lit = defOf((defOf(o).shape as Record<string, z.ZodType>)[discriminator]);
+        return { value: String((lit.values as unknown[])[0]), spec };
+      });
+      return { type: "union", discriminator, options };
+    }
+    default:
+      return { type: "json" };
+  }
+}
+
+/** A new, valid-looking value for an array item or a union option switch. */
+export function emptyValue(spec: FieldSpec): unknown {
+  switch (spec.type) {
+    case "text":
+      return "";
+    case "number":
+      return spec.min ?? 0;
+    case "boolean":
+      return false;
+    case "enum":
+      return spec.options[0];
+    case "json":
+      return undefined;
+    case "array":
+      return [];
+    case "union":
+      return emptyValue(spec.options[0].spec);
+    case "object":
+      return Object.fromEntries(
+        spec.fields.filter((f) => f.required || f.defaultValue !== undefined).map((f) => [f.key, f.defaultValue ?? emptyValue(f.spec)]),
+      );
+  }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { buildDataTree, latestOutputs } from "@/lib/editor/data-tree";
+
+describe("buildDataTree", () => {
+  const tree = buildDataTree([
+    { number: 2, name: "Code", kind: "code", output: [1, 2, 3, 4, 5], hasOutput: true },
+    { number: 1, name: "Webhook", kind: "webhook", output: { host: { id: "h-1", online: true }, severity: 7, tags: null }, hasOutput: true },
+    { number: 3, name: "HTTP", kind: "http", output: undefined, hasOutput: false },
+  ]);
+
+  it("orders steps and gives every field its type, sample and reference", () => {
+    expect(tree.map((n) => n.label)).toEqual(["1. Webhook", "2. Code", "3. HTTP"]);
+    const host = tree[0].children![0];
+    expect([host.label, host.type, host.sample, host.reference]).toEqual(["host", "object", "2 fields", "{{ 1.host }}"]);
+    const id = host.children![0];
+    expect([id.type, id.sample, id.reference]).toEqual(["string", '"h-1"', "{{ 1.host.id }}"]);
+    expect(host.children![1]).toMatchObject({ type: "boolean", sample: "true" });
+    expect(tree[0].children![1]).toMatchObject({ type: "number", sample: "7", reference: "{{ 1.severity }}" });
+    expect(tree[0].children![2]).toMatchObject({ type: "null" });
+  });
+
+  it("caps long arrays and says how many were left out", () => {
+    expect(tree[1].children!.map((c) => c.reference)).toEqual(["{{ 2.0 }}", "{{ 2.1 }}", "{{ 2.2 }}"]);
+    expect(tree[1].omitted).toBe(2);
+    expect(tree[1].sample).toBe("5 items");
+  });
+
+  it("shows a step without output as empty", () => {
+    expect(tree[2].sample).toBe("no output yet");
+    expect(tree[2].children).toBeUndefined();
+  });
+
+  it("truncates long strings", () => {
+    const [root] = buildDataTree([{ number: 1, name: "W", kind: "webhook", output: { s: "x".repeat(200) }, hasOutput: true }], { maxSample: 10 });
+    expect(root.children![0].sample).toHaveLength(10);
+  });
+});
+
+describe("latestOutputs", () => {
+  it("takes each step's output from the newest run that produced one", () => {
+    const out = latestOutputs([
+      { steps: [{ number: 1, status: "succeeded", output: { new: true } }, { number: 2, status: "failed", output: null }] },
+      { steps: [{ number: 1, status: "succeeded", output: { old: true } }, { number: 2, status: "succeeded", output: 42 }] },
+    ]);
+    expect(out.get(1)).toEqual({ new: true });
+    expect(out.get(2)).toBe(42);
+  });
+});

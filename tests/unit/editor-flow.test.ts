@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { fromFlow, toFlow } from "@/lib/editor/flow-graph";
+import { tidyLayout } from "@/lib/editor/tidy-layout";
+import type { EditorStep } from "@/lib/editor/step-ops";
+
+const step = (id: string, kind: EditorStep["kind"], config: Record<string, unknown> = {}): EditorStep => ({ id, kind, name: id, config });
+const cond = (id: string, targets: string[], otherwise: string | null = null) =>
+  step(id, "conditions", {
+    branches: targets.map((t, i) => ({ id: `b${i}`, name: `B${i}`, match: "all", rules: [{ left: "x", op: "exists" }], target: t })),
+    otherwise: { target: otherwise },
+  });
+
+describe("toFlow", () => {
+  it("chains a linear workflow and numbers the nodes", () => {
+    const { nodes, edges } = toFlow([step("a", "webhook"), step("b", "code"), step("c", "http")]);
+    expect(nodes.map((n) => [n.id, n.data.number])).toEqual([["a", 1], ["b", 2], ["c", 3]]);
+    expect(edges.map((e) => `${e.source}->${e.target}`)).toEqual(["a->b", "b->c"]);
+    expect(edges.map((e) => e.data?.insertIndex)).toEqual([1, 2]);
+  });
+
+  it("labels branch edges and ends each branch before the next target of the same Conditions step", () => {
+    // 1 webhook, 2 conditions(critical -> 3, low -> 5, otherwise -> stop-by-null), 3, 4, 5, 6
+    const steps = [step("w", "webhook"), cond("c", ["s3", "s5"]), step("s3", "http"), step("s4", "http"), step("s5", "http"), step("s6", "http")];
+    const { edges, nodes } = toFlow(steps);
+    expect(edges.map((e) => `${e.source}${e.sourceHandle ? ":" + e.sourceHandle : ""}->${e.target}`)).toEqual([
+      "w->c",
+      "c:b0->s3",
+      "c:b1->s5",
+      "s3->s4",
+      "s5->s6",
+    ]);
+    expect(edges.find((e) => e.target === "s5")?.data?.label).toBe("B1");
+    expect(nodes.every((n) => !n.data.unreachable)).toBe(true);
+    expect(nodes[1].data.branches.map((b) => b.id)).toEqual(["b0", "b1", "otherwise"]);
+  });
+
+  it("marks steps no branch reaches as unreachable", () => {
+    const { nodes } = toFlow([step("w", "webhook"), cond("c", ["stop"]), step("x", "code")]);
+    expect(nodes.map((n) => n.data.unreachable)).toEqual([false, false, true]);
+  });
+
+  it("carries statuses by step number", () => {
+    const { nodes } = toFlow([step("w", "webhook"), step("x", "code")], { statuses: new Map([[2, "failed"]]) });
+    expect(nodes[1].data.status).toBe("failed");
+  });
+});
+
+describe("fromFlow", () => {
+  const steps = [step("w", "webhook"), cond("c", ["s3", "s5", "stop"], "s4"), step("s3", "http"), step("s4", "code"), step("s5", "http")];
+
+  it("round-trips the domain list", () => {
+    const { nodes, edges } = toFlow(steps);
+    expect(fromFlow(nodes, edges)).toEqual(steps);
+    expect(fromFlow([...nodes].reverse(), edges)).toEqual(steps);
+  });
+
+  it("reads a reconnected branch edge as a new target and a removed one as stop/end", () => {
+    const { nodes, edges } = toFlow(steps);
+    const moved = edges.map((e) => (e.sourceHandle === "b0" ? { ...e, target: "s4" } : e)).filter((e) => e.sourceHandle !== "otherwise");
+    const out = fromFlow(nodes, moved);
+    const cfg = out[1].config as { branches: { target: string }[]; otherwise: { target: string | null } };
+    expect(cfg.branches.map((b) => b.target)).toEqual(["s4", "s5", "stop"]);
+    expect(cfg.otherwise.target).toBeNull();
+  });
+});
+
+describe("tidyLayout", () => {
+  it("places branches side by side below their Conditions step", () => {
+    const { nodes, edges } = toFlow([step("w", "webhook"), cond("c", ["a", "b"]), step("a", "http"), step("b", "http")]);
+    const laid = tidyLayout(nodes, edges);
+    const pos = Object.fromEntries(laid.map((n) => [n.id, n.position]));
+    expect(pos.w.y).toBeLessThan(pos.c.y);
+    expect(pos.c.y).toBeLessThan(pos.a.y);
+    expect(pos.a.y).toBe(pos.b.y);
+    expect(pos.a.x).not.toBe(pos.b.x);
+  });
+
+  it("lays out 200 steps quickly", () => {
+    const many = [step("w", "webhook"), ...Array.from({ length: 199 }, (_, i) => step(`s${i}`, "code"))];
+    const t = performance.now();
+    const { nodes, edges } = toFlow(many);
+    tidyLayout(nodes, edges);
+    expect(performance.now() - t).toBeLessThan(1000);
+  });
+});
