@@ -2,7 +2,7 @@
 // definition sound: references are renumbered (step-references.ts), a trigger stays step 1,
 // and Conditions branch targets keep pointing at a later step (or "stop"). Pure, client-safe.
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
-import { mappingForInsert, mappingForMove, mappingForRemove, rewriteReferences } from "@/lib/editor/step-references";
+import { mappingForInsert, mappingForMove, mappingForRemove, rewriteStepReferences } from "@/lib/editor/step-references";
 import { defaultConfig } from "@/lib/editor/default-config";
 
 export type EditorStep = { id: string; kind: StepKind; name: string; config: Record<string, unknown> };
@@ -26,13 +26,13 @@ export function createStep(kind: StepKind, id = newId("st")): EditorStep {
   return { id, kind, name: STEP_CATALOG[kind].label, config: defaultConfig(kind, () => newId("br")) };
 }
 
-type Branch = { id: string; target: string };
+type Branch = { id: string; name?: string; target: string };
 type ConditionsShape = { branches?: Branch[]; otherwise?: { target: string | null } };
 
 /** Every (branch, target) of a Conditions step, otherwise last; targets as stored. */
 export function branchTargets(step: EditorStep): { branch: string; name: string; target: string | null }[] {
   if (step.kind !== "conditions") return [];
-  const cfg = step.config as ConditionsShape & { branches?: (Branch & { name?: string })[] };
+  const cfg = step.config as ConditionsShape;
   const out: { branch: string; name: string; target: string | null }[] = (cfg.branches ?? []).map((b, i) => ({
     branch: b.id,
     name: b.name || `Branch ${i + 1}`,
@@ -74,11 +74,11 @@ export function insertStep(steps: EditorStep[], index: number, step: EditorStep,
   if (isTrigger(step.kind)) {
     // Replacing the trigger keeps every {{ 1.… }}: the new trigger is step 1 as the old one was.
     if (steps[0] && isTrigger(steps[0].kind)) return [step, ...steps.slice(1)];
-    return [step, ...rewriteReferences(steps, mappingForInsert(steps.length, 0))];
+    return [step, ...rewriteStepReferences(steps, mappingForInsert(steps.length, 0))];
   }
   const min = steps[0] && isTrigger(steps[0].kind) ? 1 : 0;
   const at = Math.max(min, Math.min(index, steps.length));
-  const renumbered = rewriteReferences(steps, mappingForInsert(steps.length, at));
+  const renumbered = rewriteStepReferences(steps, mappingForInsert(steps.length, at));
   let next = [...renumbered.slice(0, at), step, ...renumbered.slice(at)];
   if (via) next = next.map((s) => (s.id === via.stepId ? setBranchTarget(s, via.branch, step.id) : s));
   return next;
@@ -89,7 +89,7 @@ export function removeStep(steps: EditorStep[], id: string): EditorStep[] {
   const at = steps.findIndex((s) => s.id === id);
   if (at < 0) return steps;
   const successor = steps[at + 1]?.id ?? "stop";
-  const rest = rewriteReferences(steps, mappingForRemove(steps.length, at)).filter((s) => s.id !== id);
+  const rest = rewriteStepReferences(steps, mappingForRemove(steps.length, at)).filter((s) => s.id !== id);
   return repairTargets(mapTargets(rest, (t) => (t === id ? successor : t)));
 }
 
@@ -104,7 +104,7 @@ export function canMove(steps: EditorStep[], from: number, to: number): boolean 
 export function moveStep(steps: EditorStep[], id: string, to: number): EditorStep[] {
   const from = steps.findIndex((s) => s.id === id);
   if (!canMove(steps, from, to)) return steps;
-  const renumbered = rewriteReferences(steps, mappingForMove(steps.length, from, to));
+  const renumbered = rewriteStepReferences(steps, mappingForMove(steps.length, from, to));
   const next = [...renumbered];
   const [moved] = next.splice(from, 1);
   next.splice(to, 0, moved);
@@ -115,8 +115,10 @@ export function updateStep(steps: EditorStep[], id: string, patch: Partial<Pick<
   return steps.map((s) => (s.id === id ? { ...s, ...patch } : s));
 }
 
-/** Steps (1-based numbers) whose config refers to step `number`: used to warn before deleting it. */
+/** Steps (1-based numbers) whose templates refer to step `number`: used to warn before deleting it. */
 export function dependents(steps: EditorStep[], number: number): number[] {
-  const re = new RegExp(`\\{\\{\\s*${number}(?:[.\\s}])`);
-  return steps.flatMap((s, i) => (re.test(JSON.stringify(s.config)) ? [i + 1] : []));
+  return steps.flatMap((s, i) => {
+    const probe = rewriteStepReferences([s], new Map([[number, null]]))[0];
+    return JSON.stringify(probe.config) !== JSON.stringify(s.config) ? [i + 1] : [];
+  });
 }
