@@ -1,0 +1,104 @@
+// The fake MSP stack's router and recorder, and a few fake behaviours the blueprint tests
+// rely on (batching, configurable free space, lifecycle filtering).
+import { afterAll, describe, expect, it } from "vitest";
+import { createRouter, FakeError, startFakeServer } from "@/tests/fakes/fake-server";
+import { startMspStack } from "@/tests/fakes/msp-stack";
+
+describe("createRouter", () => {
+  const router = createRouter()
+    .on("GET", "/v1/users/:id", (r) => ({ body: r.params }))
+    .on("POST", "/v1/groups/:gid/members/$ref", () => ({ status: 204 }));
+
+  it("matches method and path, decoding parameters", () => {
+    const m = router.match("get", "/v1/users/jane%40contoso.com");
+    expect(m?.params).toEqual({ id: "jane@contoso.com" });
+  });
+  it("treats regex characters in literal segments literally and allows a trailing slash", () => {
+    expect(router.match("POST", "/v1/groups/g1/members/$ref/")?.params).toEqual({ gid: "g1" });
+    expect(router.match("POST", "/v1/groups/g1/members/Xref")).toBeNull();
+  });
+  it("does not match other methods or deeper paths", () => {
+    expect(router.match("DELETE", "/v1/users/1")).toBeNull();
+    expect(router.match("GET", "/v1/users/1/extra")).toBeNull();
+  });
+});
+
+describe("startFakeServer", () => {
+  it("records requests and maps FakeError to its status", async () => {
+    const router = createRouter()
+      .on("POST", "/things", (r) => ({ status: 201, body: { got: r.body } }))
+      .on("GET", "/boom", () => {
+        throw new FakeError(409, "already there");
+      });
+    const s = await startFakeServer("t", router, { requireHeader: { name: "X-API-Key", value: "k1" } });
+    try {
+      const ok = await fetch(`${s.baseUrl}/things?x=1`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": "k1" }, body: '{"a":1}' });
+      expect(ok.status).toBe(201);
+      expect(await ok.json()).toEqual({ got: { a: 1 } });
+      expect((await fetch(`${s.baseUrl}/boom`, { headers: { "x-api-key": "k1" } })).status).toBe(409);
+      expect((await fetch(`${s.baseUrl}/things`, { method: "POST" })).status).toBe(401);
+      expect((await fetch(`${s.baseUrl}/nope`, { headers: { "x-api-key": "k1" } })).status).toBe(404);
+      expect(s.received("POST", "/things")).toHaveLength(2);
+      expect(s.requests[0]).toMatchObject({ method: "POST", path: "/things", query: { x: "1" }, body: { a: 1 } });
+      expect(s.requests[0].headers["x-api-key"]).toBe("k1");
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe("fake MSP stack", async () => {
+  const stack = await startMspStack();
+  afterAll(() => stack.close());
+  const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("directory: creates a user and applies a $batch of licence and group calls", async () => {
+    const upn = "ana.silva@contoso-dental.com";
+    const created = await post(`${stack.directory.baseUrl}/v1.0/users`, {
+      accountEnabled: true, displayName: "Ana Silva", userPrincipalName: upn, mailNickname: "ana.silva",
+      passwordProfile: { password: "Weak", forceChangePasswordNextSignIn: true },
+    });
+    expect(created.status).toBe(400);
+    expect((await post(`${stack.directory.baseUrl}/v1.0/users`, { displayName: "Ana Silva", userPrincipalName: upn, passwordProfile: { password: "Tr0ub4dor&3x!" } })).status).toBe(201);
+    const batch = await post(`${stack.directory.baseUrl}/v1.0/$batch`, {
+      requests: [
+        { id: "1", method: "POST", url: `/users/${upn}/assignLicense`, body: { addLicenses: [{ skuId: "SPE_E3" }], removeLicenses: [] } },
+        { id: "2", method: "POST", url: "/groups/grp-clinical/members/$ref", body: { "@odata.id": `https://graph/v1.0/directoryObjects/${upn}` } },
+        { id: "3", method: "POST", url: "/groups/grp-missing/members/$ref", body: { "@odata.id": `x/${upn}` } },
+      ],
+    });
+    const { responses } = await batch.json();
+    expect(responses.map((r: { status: number }) => r.status)).toEqual([200, 204, 404]);
+    const u = stack.directory.findUser(upn)!;
+    expect(u.licenses).toEqual(["SPE_E3"]);
+    expect(stack.directory.state.groups.get("grp-clinical")!.members.has(u.id)).toBe(true);
+  });
+
+  it("rmm: a cleanup script raises free space to the configured value", async () => {
+    const before = await (await fetch(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/disks/C`)).json();
+    expect(before).toMatchObject({ drive: "C:", freeGb: 9.5 });
+    expect((await post(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/scripts/scr-unapproved/run`, {})).status).toBe(403);
+    expect((await post(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/scripts/scr-cleanup-01/run`, {})).status).toBe(202);
+    const after = await (await fetch(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/disks/C%3A`)).json();
+    expect(after).toMatchObject({ freeGb: 41.2, freePercent: 17.4 });
+  });
+
+  it("inventory: lists expiring, expired and unsupported-OS devices with reasons", async () => {
+    const body = await (await fetch(`${stack.inventory.baseUrl}/api/v1/devices/lifecycle?expiringWithinDays=90`)).json();
+    const reasons = Object.fromEntries(body.devices.map((d: { hostname: string; reasons: string[] }) => [d.hostname, d.reasons]));
+    expect(reasons).toEqual({
+      "CD-CLINIC-01": ["warranty_expiring"],
+      "CD-CLINIC-02": ["warranty_expiring"],
+      "CD-CLINIC-07": ["unsupported_os"],
+      "CD-FRONT-02": ["warranty_expired"],
+      "CD-SRV-01": ["warranty_expiring"],
+    });
+  });
+
+  it("psa: additions updated all-or-nothing", async () => {
+    const url = `${stack.psa.baseUrl}/finance/agreements/AGR-4471/additions`;
+    const bad = await fetch(url, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ additions: [{ id: "ADD-1", quantity: 20 }, { id: "ADD-9", quantity: 1 }] }) });
+    expect(bad.status).toBe(404);
+    expect(stack.psa.state.agreements.get("AGR-4471")!.additions[0].quantity).toBe(18);
+  });
+});
