@@ -83,8 +83,8 @@ export function sendOnce(req: HopRequest): Promise<HopResponse> {
       const declared = Number(res.headers["content-length"]);
       if (Number.isFinite(declared) && declared > req.maxResponseBytes && !res.headers["content-encoding"]) {
         cleanup();
-        r.destroy();
-        return fail(new OutboundError("too_large", `the response is ${mb(declared)}; the limit is ${mb(req.maxResponseBytes)}`));
+        fail(new OutboundError("too_large", `the response is ${mb(declared)}; the limit is ${mb(req.maxResponseBytes)}`));
+        return r.destroy();
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -93,9 +93,11 @@ export function sendOnce(req: HopRequest): Promise<HopResponse> {
         size += chunk.length;
         if (size > req.maxResponseBytes) {
           cleanup();
+          // Settle first: destroying the socket makes the response emit its own errors.
+          fail(new OutboundError("too_large", `the response is larger than ${mb(req.maxResponseBytes)}, the limit`));
           r.destroy();
           body.destroy();
-          return fail(new OutboundError("too_large", `the response is larger than ${mb(req.maxResponseBytes)}, the limit`));
+          return;
         }
         chunks.push(chunk);
       });

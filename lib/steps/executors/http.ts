@@ -1,6 +1,87 @@
-// Placeholder so the executor registry compiles; the real implementation follows.
+// http step: one request through the SSRF-guarded client, with auth from an app connection.
+// Non-2xx fails the step (retryable for 429/5xx, honouring Retry-After) unless the step says
+// continue on error. Credentials are added after references are resolved and redacted from
+// anything the server echoes back.
+import { connectionHeaders } from "@/lib/connections/connection-headers";
+import { TokenError } from "@/lib/connections/fetch-oauth-token";
+import type { LoadedConnection } from "@/lib/connections/get-connection-credentials";
+import { loadStepConnection } from "@/lib/connections/load-step-connection";
+import { redactCredentials } from "@/lib/connections/redact-credentials";
+import { buildHttpRequest } from "@/lib/http-step/build-http-request";
+import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
+import { OutboundError } from "@/lib/net/errors";
+import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
+import { httpConfig } from "@/lib/steps/catalog";
 import { StepError, type StepExecutor } from "./types";
 
-export const executeHttp: StepExecutor = async () => {
-  throw new StepError("http step: not implemented yet");
+export type OutboundDeps = {
+  loadConnection: (opts: { connectionId: string; workspaceId: string; expectKinds?: string[] }) => Promise<LoadedConnection>;
+  /** SSRF policy and resolver overrides (tests); default: the process's. */
+  net?: Pick<GuardedFetchOptions, "policy" | "resolver">;
 };
+export const defaultOutboundDeps: OutboundDeps = { loadConnection: loadStepConnection };
+
+const HTTP_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "openai"];
+
+export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): StepExecutor {
+  return async (ctx) => {
+    const parsed = httpConfig.safeParse(ctx.step.config);
+    if (!parsed.success) throw new StepError(`invalid http step config: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
+    const config = parsed.data;
+    const connection = config.connectionId
+      ? await deps.loadConnection({ connectionId: config.connectionId, workspaceId: ctx.workspaceId, expectKinds: HTTP_KINDS })
+      : null;
+    const req = buildHttpRequest(config, ctx.resolve, connection?.baseUrl);
+    let secrets: string[] = connection?.secrets ?? [];
+    const clean = <T>(v: T): T => redactCredentials(v, secrets);
+
+    const send = async (forceRefresh: boolean): Promise<GuardedResponse> => {
+      const auth = connection ? await connectionHeaders({ connection, forceRefresh, signal: ctx.signal, net: deps.net }) : { headers: {}, sensitiveHeaders: [], secrets: [] };
+      secrets = [...secrets, ...auth.secrets];
+      // The connection's auth replaces any same-named header the step set.
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !(k.toLowerCase() in auth.headers)));
+      return guardedFetch({
+        ...deps.net,
+        method: req.method,
+        url: req.url,
+        headers: { ...headers, ...auth.headers },
+        body: req.body,
+        timeoutMs: config.timeoutMs,
+        signal: ctx.signal,
+        sensitiveHeaders: auth.sensitiveHeaders,
+      });
+    };
+
+    const started = Date.now();
+    let res: GuardedResponse;
+    try {
+      res = await send(false);
+      // An OAuth2 token can be revoked before it expires: fetch a fresh one and try once more.
+      if (res.status === 401 && connection?.authKind === "oauth2_client_credentials") {
+        ctx.log("401 with a cached OAuth2 token; fetching a new token and retrying once");
+        res = await send(true);
+      }
+    } catch (e) {
+      const failure = e instanceof OutboundError || e instanceof TokenError ? e : null;
+      if (!failure) throw e;
+      const message = clean(`${req.method} ${safeUrl(req.url)}: ${failure.message}`);
+      const continuable = e instanceof OutboundError ? e.kind !== "refused" && e.kind !== "bad_url" : failure.retryable;
+      if (config.continueOnError && continuable) {
+        ctx.log(`continuing after error: ${message}`);
+        return { output: { status: 0, headers: {}, body: null, error: message } };
+      }
+      throw new StepError(message, { retryable: failure.retryable });
+    }
+
+    const output = clean({ status: res.status, headers: flattenHeaders(res.headers), body: parseBody(res.body, res.headers["content-type"]) });
+    ctx.log(`${req.method} ${safeUrl(res.url)} → ${res.status} (${res.body.length} bytes, ${Date.now() - started} ms)`);
+    if ((res.status >= 200 && res.status < 300) || config.continueOnError) return { output };
+    const detail = excerpt(output.body);
+    throw new StepError(`HTTP ${res.status} from ${req.method} ${safeUrl(res.url)}${detail ? `: ${detail}` : ""}`, {
+      retryable: isRetryableStatus(res.status),
+      retryAfterMs: retryAfterMs(res.headers["retry-after"]),
+    });
+  };
+}
+
+export const executeHttp: StepExecutor = createHttpExecutor();

@@ -1,0 +1,40 @@
+// PATCH /connections/{id}. Absent fields keep their value; credentials are replaced only when
+// sent (write-only: the form cannot show them, so an untouched form must not wipe them).
+// Changing the auth kind needs new credentials, because the stored ones have the old shape.
+import { badRequest, conflict } from "@/lib/api/errors";
+import { db, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { appByKey } from "@/lib/connections/app-catalog";
+import type { AuthKind } from "@/lib/connections/connection-auth";
+import type { ConnectionView, UpdateConnectionInput } from "@/lib/connections/connection-input";
+import { loadConnection } from "@/lib/connections/load-connection";
+import { sealCredentials } from "@/lib/connections/seal-credentials";
+import { toConnectionView } from "@/lib/connections/to-connection-view";
+
+export type UpdateConnectionOptions = { connectionId: string; userId: string; input: UpdateConnectionInput; tx?: Tx };
+
+export async function updateConnection({ connectionId, userId, input, tx }: UpdateConnectionOptions): Promise<ConnectionView> {
+  const write = async (t: Tx) => {
+    const before = await loadConnection({ connectionId, userId, role: "editor", tx: t });
+    const app = appByKey(before.app);
+    const authKind = (input.authKind ?? before.authKind) as AuthKind;
+    if (app && !app.authKinds.includes(authKind)) throw badRequest(`${app.label} does not support ${authKind} auth`);
+    if (input.name && input.name !== before.name) {
+      const taken = await t.connection.findFirst({ where: { workspaceId: before.workspaceId, app: before.app, name: input.name }, select: { id: true } });
+      if (taken) throw conflict("name_taken", `this workspace already has an account named "${input.name}" for this app; choose another name`);
+    }
+    const kindChanged = authKind !== before.authKind;
+    if (kindChanged && input.credentials === undefined && authKind !== "none") {
+      throw badRequest(`changing the auth kind to ${authKind} needs its credentials too`, { field: "credentials" });
+    }
+    const data: Prisma.ConnectionUpdateInput = {};
+    if (input.name !== undefined) data.name = input.name;
+    if (input.baseUrl !== undefined) data.baseUrl = input.baseUrl === "" ? null : input.baseUrl;
+    if (input.config !== undefined) data.config = input.config as Prisma.InputJsonValue;
+    if (kindChanged) data.authKind = authKind;
+    if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, input.credentials ?? {});
+    const row = await t.connection.update({ where: { id: before.id }, data });
+    return toConnectionView(row);
+  };
+  return tx ? write(tx) : db().$transaction(write);
+}

@@ -1,0 +1,63 @@
+// Turns an http step's config into a concrete request: every field goes through the engine's
+// reference resolver (values from references are data, never re-expanded), query parameters
+// are appended with proper encoding, a relative URL is joined to the connection's base URL.
+import type { z } from "zod";
+import type { httpConfig } from "@/lib/steps/catalog";
+import { StepError, type StepContext } from "@/lib/steps/executors/types";
+
+export type HttpConfig = z.infer<typeof httpConfig>;
+export type BuiltRequest = { method: string; url: string; headers: Record<string, string>; body?: string };
+
+/** How a resolved value is written into text: objects as JSON, null as nothing. */
+export const toText = (v: unknown): string => (v == null ? "" : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v));
+
+const hasScheme = (u: string) => /^[a-z][a-z0-9+.-]*:/i.test(u);
+
+export function joinBaseUrl(base: string | null | undefined, url: string): string {
+  if (!base || hasScheme(url)) return url;
+  return `${base.replace(/\/+$/, "")}/${url.replace(/^\/+/, "")}`;
+}
+
+function setHeader(headers: Record<string, string>, name: string, value: string) {
+  for (const k of Object.keys(headers)) if (k.toLowerCase() === name.toLowerCase()) delete headers[k];
+  headers[name] = value;
+}
+
+export const hasHeader = (headers: Record<string, string>, name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name.toLowerCase());
+
+export function buildHttpRequest(config: HttpConfig, resolve: StepContext["resolve"], baseUrl?: string | null): BuiltRequest {
+  const r = resolve({ url: config.url, headers: config.headers, query: config.query, body: config.body }).value as Pick<HttpConfig, "url" | "headers" | "query" | "body">;
+  const rawUrl = joinBaseUrl(baseUrl, toText(r.url).trim());
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw new StepError(`the URL is not valid: "${rawUrl.slice(0, 200)}"${hasScheme(rawUrl) ? "" : " (it needs http:// or https://, or an app connection with a base URL)"}`);
+  }
+  for (const q of r.query ?? []) url.searchParams.append(toText(q.name), toText(q.value));
+
+  const headers: Record<string, string> = {};
+  for (const h of r.headers ?? []) {
+    const name = toText(h.name).trim();
+    const value = toText(h.value);
+    if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new StepError(`header name "${name.slice(0, 100)}" is not valid`);
+    if (/[\r\n\0]/.test(value)) throw new StepError(`header ${name} contains a line break, which is not allowed`);
+    setHeader(headers, name, value);
+  }
+
+  let body: string | undefined;
+  const b = r.body ?? { type: "none" };
+  if (b.type === "json") {
+    body = JSON.stringify(b.json ?? null);
+    if (!hasHeader(headers, "content-type")) headers["content-type"] = "application/json";
+  } else if (b.type === "form") {
+    body = new URLSearchParams((b.fields ?? []).map((f) => [toText(f.name), toText(f.value)])).toString();
+    if (!hasHeader(headers, "content-type")) headers["content-type"] = "application/x-www-form-urlencoded";
+  } else if (b.type === "raw") {
+    body = toText(b.raw);
+    if (!hasHeader(headers, "content-type")) headers["content-type"] = b.contentType || "text/plain";
+  }
+  if (!hasHeader(headers, "accept")) headers.accept = "application/json, text/plain;q=0.9, */*;q=0.8";
+  if (!hasHeader(headers, "user-agent")) headers["user-agent"] = "msp-flow";
+  return { method: config.method, url: url.href, headers, body };
+}

@@ -1,0 +1,53 @@
+// Shapes a response for a step output and classifies failures for the engine's retries.
+import type { IncomingHttpHeaders } from "node:http";
+
+export function flattenHeaders(h: IncomingHttpHeaders): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = Array.isArray(v) ? v.join(", ") : v;
+  return out;
+}
+
+const isJsonType = (ct: string) => /^application\/(.+\+)?json\b/i.test(ct.trim()) || /[/+]json\b/i.test(ct);
+
+/** JSON when the server says JSON (or the text plainly is JSON), else text. */
+export function parseBody(body: Buffer, contentType: string | undefined): unknown {
+  const text = body.toString("utf8");
+  const ct = contentType ?? "";
+  if (text.trim() === "") return isJsonType(ct) ? null : "";
+  if (isJsonType(ct) || (!ct && /^\s*[[{]/.test(text))) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** 408, 425, 429 and 5xx other than 501/505 are worth another attempt. */
+export const isRetryableStatus = (s: number) => s === 408 || s === 425 || s === 429 || (s >= 500 && s !== 501 && s !== 505);
+
+/** Retry-After as delay-seconds or an HTTP date; capped at a day. */
+export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const v = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!v) return undefined;
+  if (/^\d+$/.test(v)) return Math.min(Number(v) * 1000, 86_400_000);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return undefined;
+  return Math.min(Math.max(0, at - now), 86_400_000);
+}
+
+export function excerpt(body: unknown, max = 300): string {
+  const text = (typeof body === "string" ? body : JSON.stringify(body) ?? "").replace(/\s+/g, " ").trim();
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** Origin and path only: query strings often carry keys. */
+export function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return "(invalid URL)";
+  }
+}
