@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Recorded = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
-export type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void | Promise<void>;
+export type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => unknown;
 
 export async function startLocalServer(handler: Handler) {
   const requests: Recorded[] = [];

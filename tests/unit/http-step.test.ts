@@ -3,7 +3,7 @@ import { clearOAuthTokenCache } from "@/lib/connections/fetch-oauth-token";
 import { createHttpExecutor } from "@/lib/steps/executors/http";
 import { StepError } from "@/lib/steps/executors/types";
 import { startLocalServer } from "@/tests/helpers/local-server";
-import { memoryDeps } from "@/tests/helpers/memory-connections";
+import { memoryDeps, type MemoryConnection } from "@/tests/helpers/memory-connections";
 import { makeContext } from "@/tests/helpers/step-context";
 
 let server: Awaited<ReturnType<typeof startLocalServer>>;
@@ -66,14 +66,14 @@ beforeEach(() => {
   validTokens = new Set();
 });
 
-const connections = () => [
-  { id: "c-bearer", authKind: "bearer" as const, credentials: { token: "bearer-secret-1" } },
-  { id: "c-basic", authKind: "basic" as const, credentials: { username: "ann", password: "pw-secret-2" } },
-  { id: "c-key", authKind: "api_key" as const, config: { headerName: "X-Api-Key", prefix: "Key " }, credentials: { apiKey: "key-secret-3" } },
-  { id: "c-base", authKind: "none" as const, baseUrl: `${server.url}/` },
-  { id: "c-oauth", authKind: "oauth2_client_credentials" as const, baseUrl: server.url, config: { tokenUrl: `${server.url}/oauth/token`, scope: "api.read" }, credentials: { clientId: "cid", clientSecret: "c-secret-123" } },
-  { id: "c-oauth-bad", authKind: "oauth2_client_credentials" as const, config: { tokenUrl: `${server.url}/oauth/token` }, credentials: { clientId: "cid", clientSecret: "wrong-secret" } },
-  { id: "c-foreign", workspaceId: "ws-other", authKind: "bearer" as const, credentials: { token: "other-token" } },
+const connections = (): MemoryConnection[] => [
+  { id: "c-bearer", authKind: "bearer", credentials: { token: "bearer-secret-1" } },
+  { id: "c-basic", authKind: "basic", credentials: { username: "ann", password: "pw-secret-2" } },
+  { id: "c-key", authKind: "api_key", config: { headerName: "X-Api-Key", prefix: "Key " }, credentials: { apiKey: "key-secret-3" } },
+  { id: "c-base", authKind: "none", baseUrl: `${server.url}/` },
+  { id: "c-oauth", authKind: "oauth2_client_credentials", baseUrl: server.url, config: { tokenUrl: `${server.url}/oauth/token`, scope: "api.read" }, credentials: { clientId: "cid", clientSecret: "c-secret-123" } },
+  { id: "c-oauth-bad", authKind: "oauth2_client_credentials", config: { tokenUrl: `${server.url}/oauth/token` }, credentials: { clientId: "cid", clientSecret: "wrong-secret" } },
+  { id: "c-foreign", workspaceId: "ws-other", authKind: "bearer", credentials: { token: "other-token" } },
 ];
 
 function run(config: Record<string, unknown>, outputs: Record<number, unknown> = { 1: {} }, allowed?: string) {
