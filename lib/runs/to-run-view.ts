@@ -13,6 +13,8 @@ export type RunStepView = {
   output: unknown;
   error: string | null;
   logs: unknown;
+  /** References in the step's config that resolved to nothing (recorded by the run engine). */
+  unresolved: unknown;
   attempts: number;
   startedAt: string | null;
   finishedAt: string | null;
@@ -62,6 +64,7 @@ export function toRunView({ run, steps, definition }: ToRunViewOptions): RunView
         output: s.output ?? null,
         error: s.error,
         logs: s.logs,
+        unresolved: s.unresolved,
         attempts: s.attempts,
         startedAt: iso(s.startedAt),
         finishedAt: iso(s.finishedAt),

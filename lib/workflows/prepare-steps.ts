@@ -19,7 +19,8 @@ const newStepId = () => `st_${randomBytes(9).toString("base64url")}`;
 function dropSecretEcho(config: Record<string, unknown>): Record<string, unknown> {
   const s = config.sharedSecret;
   if (s === null || (typeof s === "object" && !Array.isArray(s))) {
-    const { sharedSecret: _echo, ...rest } = config;
+    const rest = { ...config };
+    delete rest.sharedSecret;
     return rest;
   }
   return config;

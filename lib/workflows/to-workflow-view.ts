@@ -26,7 +26,9 @@ export type ToWorkflowViewOptions = {
 
 function configView(step: Step): Record<string, unknown> {
   if (step.kind !== "webhook") return step.config;
-  const { sharedSecretEncrypted, sharedSecret: _never, ...rest } = step.config;
+  // A stored plaintext "sharedSecret" never exists (prepareSteps encrypts it); dropped regardless.
+  const { sharedSecretEncrypted, ...rest } = step.config;
+  delete rest.sharedSecret;
   return { sharedSecret: { set: typeof sharedSecretEncrypted === "string" && sharedSecretEncrypted !== "" }, ...rest };
 }
 

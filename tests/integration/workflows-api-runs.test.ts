@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { databaseUrl } from "@/lib/env";
 import { ensureQueues } from "@/lib/jobs/boss";
-import { apiClient, createTenancy, type ApiClient } from "../helpers/api-fixtures";
+import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
 let web: WebService;
@@ -84,7 +84,7 @@ describe("Run step on the trigger (steps/1/test)", () => {
     const wf = await newWorkflow([{ kind: "webhook", config: {} }]);
     const run = (await api.post(`/api/v1/workflows/${wf.id}/steps/1/test`)).body.run;
     const list = await api.get(`/api/v1/workspaces/${t.providerA.id}/workflows`);
-    expect(list.body.workflows.find((w: any) => w.id === wf.id).lastRun).toMatchObject({ id: run.id, status: "queued", createdAt: run.createdAt });
+    expect(list.body.workflows.find((w: Json) => w.id === wf.id).lastRun).toMatchObject({ id: run.id, status: "queued", createdAt: run.createdAt });
   });
 });
 
@@ -104,7 +104,7 @@ describe("run list and detail", () => {
     const def = await api.get(`/api/v1/workflows/${wf.id}/runs`);
     expect(def.body.runs).toHaveLength(50);
     expect(def.body.runs[0].createdAt).toBe(new Date(start + 519_000).toISOString());
-    const times = def.body.runs.map((r: any) => r.createdAt);
+    const times = def.body.runs.map((r: Json) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     expect(Object.keys(def.body.runs[0]).sort()).toEqual(["createdAt", "error", "finishedAt", "id", "scope", "startedAt", "status", "test"]);
 
@@ -156,7 +156,7 @@ describe("deliveries log", () => {
     });
     const res = await api.get(`/api/v1/workflows/${wf.id}/deliveries`);
     expect(res.status).toBe(200);
-    expect(res.body.deliveries.map((d: any) => d.outcome)).toEqual(["too_large", "accepted", "invalid_signature"]);
+    expect(res.body.deliveries.map((d: Json) => d.outcome)).toEqual(["too_large", "accepted", "invalid_signature"]);
     expect(res.body.deliveries[1]).toEqual({
       id: expect.any(String),
       receivedAt: new Date(base + 1000).toISOString(),

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { databaseUrl } from "@/lib/env";
 import { ensureQueues } from "@/lib/jobs/boss";
-import { apiClient, createTenancy, type ApiClient } from "../helpers/api-fixtures";
+import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
 let web: WebService;
 let t: Awaited<ReturnType<typeof createTenancy>>;
 let editor: ApiClient;
-let wf: any;
-let clientWf: any;
+let wf: Json;
+let clientWf: Json;
 let runId: string;
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
@@ -82,7 +82,7 @@ describe("another tenant's ids answer 404, as if they did not exist", () => {
     const client = apiClient(web.baseUrl, t.clientAdmin.token);
     expect((await client.get(`/api/v1/workflows/${clientWf.id}`)).status).toBe(200);
     const list = await client.get(`/api/v1/workspaces/${t.clientA1.id}/workflows`);
-    expect(list.body.workflows.map((w: any) => w.id)).toEqual([clientWf.id]);
+    expect(list.body.workflows.map((w: Json) => w.id)).toEqual([clientWf.id]);
     const outsider = apiClient(web.baseUrl, t.outsider.token);
     expect((await outsider.get(`/api/v1/workflows/${clientWf.id}`)).status).toBe(404);
   });

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/secrets/crypto";
-import { apiClient, createTenancy, type ApiClient } from "../helpers/api-fixtures";
+import { storedSteps } from "@/lib/workflows/stored-steps";
+import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
 let web: WebService;
@@ -66,7 +67,7 @@ describe("create, read, update, delete", () => {
     expect(res.status).toBe(200);
     expect(res.body.name).toBe("After");
     expect(res.body.version).toBe(2);
-    expect(res.body.steps.map((s: any) => [s.number, s.kind])).toEqual([
+    expect(res.body.steps.map((s: Json) => [s.number, s.kind])).toEqual([
       [1, "webhook"],
       [2, "http"],
       [3, "code"],
@@ -84,9 +85,9 @@ describe("create, read, update, delete", () => {
     const wf = (await create({ name: "Listed", steps: [webhook()] })).body;
     const res = await api.get(`/api/v1/workspaces/${t.providerA.id}/workflows`);
     expect(res.status).toBe(200);
-    const item = res.body.workflows.find((w: any) => w.id === wf.id);
+    const item = res.body.workflows.find((w: Json) => w.id === wf.id);
     expect(item).toMatchObject({ id: wf.id, name: "Listed", mode: "draft", updatedAt: wf.updatedAt, lastRun: null, triggerKind: "webhook", stepCount: 1 });
-    const times = res.body.workflows.map((w: any) => w.updatedAt);
+    const times = res.body.workflows.map((w: Json) => w.updatedAt);
     expect(times).toEqual([...times].sort().reverse());
   });
 
@@ -116,7 +117,7 @@ describe("the webhook shared secret is write-only", () => {
     const row = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
     const stored = JSON.stringify(row.steps);
     expect(stored).not.toContain(SECRET);
-    const encrypted = (row.steps as any)[0].config.sharedSecretEncrypted;
+    const encrypted = String(storedSteps(row)[0].config.sharedSecretEncrypted);
     expect(encrypted).toMatch(/^v1:/);
     expect(decryptSecret(encrypted)).toBe(SECRET);
 
@@ -129,7 +130,7 @@ describe("the webhook shared secret is write-only", () => {
     expect(echoed.status).toBe(200);
     expect(echoed.body.steps[0].config.sharedSecret).toEqual({ set: true });
     const afterEcho = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
-    expect((afterEcho.steps as any)[0].config.sharedSecretEncrypted).toBe(encrypted);
+    expect(storedSteps(afterEcho)[0].config.sharedSecretEncrypted).toBe(encrypted);
 
     for (const body of responses) {
       const text = JSON.stringify(body);
@@ -142,14 +143,14 @@ describe("the webhook shared secret is write-only", () => {
     const cleared = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Signed", steps: [{ id: wf.steps[0].id, kind: "webhook", config: { sharedSecret: "" } }] });
     expect(cleared.body.steps[0].config).toEqual({ sharedSecret: { set: false } });
     const row2 = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
-    expect((row2.steps as any)[0].config).not.toHaveProperty("sharedSecretEncrypted");
+    expect(storedSteps(row2)[0].config).not.toHaveProperty("sharedSecretEncrypted");
   });
 
   it("a client cannot plant an encrypted value", async () => {
     const wf = (await create({ name: "Planted", steps: [webhook({ sharedSecretEncrypted: "v1:x:y:z" })] })).body;
     expect(wf.steps[0].config.sharedSecret).toEqual({ set: false });
     const row = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
-    expect((row.steps as any)[0].config).not.toHaveProperty("sharedSecretEncrypted");
+    expect(storedSteps(row)[0].config).not.toHaveProperty("sharedSecretEncrypted");
   });
 });
 

@@ -27,6 +27,7 @@ const rs = (number: number, stepId: string, kind: string): RunStep => ({
   error: null,
   logs: [],
   attempts: 1,
+  unresolved: [],
   startedAt: at,
   finishedAt: at,
 });
