@@ -2,6 +2,8 @@
 // Draft/Live, rotated on demand, replaced with the trigger.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { databaseUrl } from "@/lib/env";
+import { ensureQueues } from "@/lib/jobs/boss";
 import { apiClient, createTenancy, type ApiClient } from "../helpers/api-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
@@ -10,6 +12,7 @@ let api: ApiClient;
 let t: Awaited<ReturnType<typeof createTenancy>>;
 
 beforeAll(async () => {
+  await ensureQueues(databaseUrl());
   t = await createTenancy();
   web = await startWeb();
   api = apiClient(web.baseUrl, t.editor.token);
@@ -149,5 +152,31 @@ describe("replacing the trigger", () => {
     const live = await api.post(`/api/v1/workflows/${wf.id}/live`);
     expect(live.body.webhookUrl).toMatch(/\/hooks\//);
     expect(live.body.webhookUrl).not.toBe(oldUrl);
+  });
+});
+
+describe("the issued URLs at the intake", () => {
+  const deliver = (url: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event: "ping" }) });
+  const runs = (workflowId: string) => db().run.count({ where: { workflowId, test: false } });
+
+  it("accepts on the current URL, answers 409 in Draft, and ignores a rotated URL at once", async () => {
+    const wf = await newWorkflow();
+    const oldUrl = (await api.post(`/api/v1/workflows/${wf.id}/live`)).body.webhookUrl;
+    expect((await deliver(oldUrl)).status).toBe(202);
+    expect(await runs(wf.id)).toBe(1);
+
+    await api.post(`/api/v1/workflows/${wf.id}/draft`);
+    const draft = await deliver(oldUrl);
+    expect(draft.status).toBe(409);
+    expect((await draft.json()).error).toBe("workflow_not_published");
+    await api.post(`/api/v1/workflows/${wf.id}/live`);
+
+    const newUrl = (await api.post(`/api/v1/workflows/${wf.id}/webhook-url`)).body.webhookUrl;
+    const stale = await deliver(oldUrl);
+    expect(stale.status).toBe(202);
+    expect(await stale.json()).toEqual({ received: true });
+    expect(await runs(wf.id)).toBe(1);
+    expect((await deliver(newUrl)).status).toBe(202);
+    expect(await runs(wf.id)).toBe(2);
   });
 });
