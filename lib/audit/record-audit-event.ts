@@ -1,0 +1,29 @@
+// Appends one row to the audit log (who pushed, reviewed, went live, and when). Called inside
+// the transaction of the action it records, so the log never claims something that rolled back.
+import { db, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+
+export type AuditAction = "pushed" | "account_chosen" | "reviewed" | "went_live";
+
+export type RecordAuditEventOptions = {
+  workspaceId: string;
+  workflowId?: string | null;
+  actor: { id: string; email: string } | null;
+  action: AuditAction;
+  /** Never values of variables, secrets or credentials: keys, ids and counts only. */
+  details?: Record<string, unknown>;
+  tx?: Tx;
+};
+
+export async function recordAuditEvent({ workspaceId, workflowId, actor, action, details = {}, tx }: RecordAuditEventOptions): Promise<void> {
+  await (tx ?? db()).auditEvent.create({
+    data: {
+      workspaceId,
+      workflowId: workflowId ?? null,
+      actorId: actor?.id ?? null,
+      actorEmail: actor?.email ?? null,
+      action,
+      details: details as Prisma.InputJsonValue,
+    },
+  });
+}

@@ -1,0 +1,47 @@
+// PUT /workflows/{id}/review/accounts/{stepId}: the client picks which of its accounts a step
+// of its copy uses (null clears the choice). Only an account of the copy's own workspace, and
+// of the app the push asked for, can be chosen; another workspace's account id is a 404.
+import { badRequest, notFound } from "@/lib/api/errors";
+import { db, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { loadReview, type ReviewView } from "@/lib/push/load-review";
+import { loadWorkflow } from "@/lib/workflows/load-workflow";
+import { storedSteps } from "@/lib/workflows/stored-steps";
+
+export type ChooseReviewAccountOptions = {
+  workflowId: string;
+  stepId: string;
+  connectionId: string | null;
+  user: { id: string; email: string };
+  tx?: Tx;
+};
+
+export async function chooseReviewAccount({ workflowId, stepId, connectionId, user, tx }: ChooseReviewAccountOptions): Promise<ReviewView> {
+  const write = async (t: Tx) => {
+    const workflow = await loadWorkflow({ workflowId, userId: user.id, role: "editor", tx: t, lock: true });
+    const link = await t.workflowCopy.findUnique({ where: { copyWorkflowId: workflow.id } });
+    if (!link) throw notFound("review");
+    const steps = storedSteps(workflow);
+    const step = steps.find((s) => s.id === stepId);
+    if (!step || (step.kind !== "http" && step.kind !== "ai_prompt")) throw notFound("step");
+    let app: string | null = null;
+    if (connectionId !== null) {
+      const account = await t.connection.findFirst({ where: { id: connectionId, workspaceId: workflow.workspaceId }, select: { app: true } });
+      if (!account) throw notFound("connection");
+      const need = (link.accountSteps as { stepId: string; app: string }[]).find((a) => a.stepId === stepId);
+      if (need && need.app !== account.app) throw badRequest(`this step needs an account of the app "${need.app}", not "${account.app}"`, { field: "connectionId" });
+      app = account.app;
+    }
+    const next = steps.map((s) => (s.id === stepId ? { ...s, config: { ...s.config, connectionId } } : s));
+    // The version moves so an editor holding the old definition gets a conflict instead of
+    // silently undoing this choice; the copy does not count as "edited" (see steps-hash.ts).
+    const updated = await t.workflow.update({
+      where: { id: workflow.id },
+      data: { steps: next as unknown as Prisma.InputJsonValue, version: { increment: 1 } },
+    });
+    await recordAuditEvent({ workspaceId: workflow.workspaceId, workflowId: workflow.id, actor: user, action: "account_chosen", details: { stepId, connectionId, app }, tx: t });
+    return (await loadReview({ workflow: updated, tx: t }))!;
+  };
+  return tx ? write(tx) : db().$transaction(write);
+}

@@ -1,0 +1,71 @@
+// The client review checklist of a pushed copy, as a pure function of the copy and what its
+// workspace holds now: an account for every step the push said needs one, a value for every
+// variable and secret the copy uses, every file it reads, and the client's confirmation that
+// it reviewed the configuration. Go live is allowed only when every item is done.
+import { appByKey } from "@/lib/connections/app-catalog";
+import type { Step } from "@/lib/workflows/definition";
+import { scanRequirements } from "@/lib/push/scan-requirements";
+
+export type ReviewItem =
+  | { kind: "account"; stepId: string; number: number; stepName: string; app: string; appLabel: string; connectionId: string | null; options: { id: string; name: string }[]; done: boolean; message: string }
+  | { kind: "variable" | "secret"; key: string; state: "ok" | "not_defined" | "no_value" | "wrong_kind"; done: boolean; message: string }
+  | { kind: "file"; name: string; done: boolean; message: string }
+  | { kind: "confirm"; reviewedAt: string | null; done: boolean; message: string };
+
+export type ReviewInputs = {
+  steps: Step[];
+  accountSteps: { stepId: string; app: string }[];
+  reviewedAt: Date | null;
+  accounts: { id: string; app: string; name: string }[];
+  variables: Map<string, { secret: boolean; hasValue: boolean }>;
+  files: Set<string>;
+};
+
+export type Review = { complete: boolean; items: ReviewItem[]; missing: ReviewItem[] };
+
+export function computeReview(inputs: ReviewInputs): Review {
+  const items: ReviewItem[] = [];
+  const stepIndex = new Map(inputs.steps.map((s, i) => [s.id, { step: s, number: i + 1 }]));
+  for (const need of inputs.accountSteps) {
+    const hit = stepIndex.get(need.stepId);
+    // A step the client removed from its copy needs no account any more.
+    if (!hit || (hit.step.kind !== "http" && hit.step.kind !== "ai_prompt")) continue;
+    const options = inputs.accounts.filter((a) => a.app === need.app).map((a) => ({ id: a.id, name: a.name }));
+    const current = typeof hit.step.config.connectionId === "string" ? hit.step.config.connectionId : null;
+    const done = current !== null && options.some((o) => o.id === current);
+    const appLabel = appByKey(need.app)?.label ?? need.app;
+    const message = done
+      ? `step ${hit.number} (${hit.step.name}) uses a ${appLabel} account`
+      : options.length === 0
+        ? `add a ${appLabel} account, then choose it for step ${hit.number} (${hit.step.name})`
+        : `choose a ${appLabel} account for step ${hit.number} (${hit.step.name})`;
+    items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message });
+  }
+  const req = scanRequirements(inputs.steps);
+  const keyItem = (key: string, secret: boolean): ReviewItem => {
+    const kind = secret ? "secret" : "variable";
+    const v = inputs.variables.get(key);
+    const state = !v ? "not_defined" : v.secret !== secret ? "wrong_kind" : v.hasValue ? "ok" : "no_value";
+    const message = {
+      ok: `${kind} ${key} has a value`,
+      not_defined: `create the ${kind} ${key} and fill in its value`,
+      no_value: `fill in the value of ${kind} ${key}`,
+      wrong_kind: `${key} exists as a ${secret ? "plain variable" : "secret"} but the workflow reads it as a ${kind}; delete it and create it as a ${kind}`,
+    }[state];
+    return { kind, key, state, done: state === "ok", message };
+  };
+  items.push(...req.vars.map((k) => keyItem(k, false)), ...req.secrets.map((k) => keyItem(k, true)));
+  for (const name of req.files) {
+    const done = inputs.files.has(name);
+    items.push({ kind: "file", name, done, message: done ? `file ${name} is present` : `upload the file ${name}` });
+  }
+  const reviewed = inputs.reviewedAt !== null;
+  items.push({
+    kind: "confirm",
+    reviewedAt: inputs.reviewedAt?.toISOString() ?? null,
+    done: reviewed,
+    message: reviewed ? "configuration reviewed" : "confirm that you reviewed the workflow's configuration",
+  });
+  const missing = items.filter((i) => !i.done);
+  return { complete: missing.length === 0, items, missing };
+}

@@ -1,0 +1,131 @@
+// The whole decision of a push, as a pure function of what is in both workspaces: which
+// account each step gets, which keys are created without a value, which files are copied,
+// what happens to sample data, and the copy's new definition. The preflight shows this plan;
+// the push applies the same plan, so what the provider saw is what happens.
+import { appByKey } from "@/lib/connections/app-catalog";
+import type { Step } from "@/lib/workflows/definition";
+import { scanRequirements, type StepRef } from "@/lib/push/scan-requirements";
+import { stepsHash } from "@/lib/push/steps-hash";
+
+export type SampleDataChoice = "keep" | "clear";
+export type Account = { id: string; app: string; name: string };
+
+export type PushInputs = {
+  source: { id: string; name: string; version: number; steps: Step[] };
+  /** The provider's accounts the source steps select (by id). */
+  sourceAccounts: Map<string, Account>;
+  targetAccounts: Account[];
+  targetVariables: Map<string, { secret: boolean; hasValue: boolean }>;
+  targetFiles: Set<string>;
+  sourceFiles: Set<string>;
+  existing: { workflowId: string; mode: "draft" | "live"; name: string; steps: Step[]; pushedStepsHash: string; sourceVersion: number } | null;
+  sampleData: SampleDataChoice;
+};
+
+export type StepAccountResult = StepRef & { result: "selected" | "kept" | "no_account"; account: { id: string; name: string } | null };
+export type AppPlan = { app: string; appLabel: string; clientAccounts: { id: string; name: string }[]; outcome: "one_account" | "no_account" | "several_accounts"; steps: StepAccountResult[] };
+export type KeyPlan = { key: string; secret: boolean; status: "present" | "present_without_value" | "created_without_value" | "wrong_kind" };
+export type FilePlan = { name: string; status: "present" | "copied" | "missing" };
+
+export type PushPlan = {
+  connections: AppPlan[];
+  /** Steps whose source account no longer exists: they arrive without one and no app is known. */
+  unknownAccounts: StepRef[];
+  variables: KeyPlan[];
+  files: FilePlan[];
+  sampleData: { present: boolean; steps: StepRef[] };
+  existingCopy: null | { workflowId: string; mode: "draft" | "live"; pushedSourceVersion: number; editedByClient: boolean; returnsToDraft: boolean };
+  /** What the copy becomes, and what its review must ask for. */
+  steps: Step[];
+  accountSteps: { stepId: string; app: string }[];
+  pushedStepsHash: string;
+  keysToCreate: { key: string; secret: boolean }[];
+  filesToCopy: string[];
+};
+
+export function planPush(inputs: PushInputs): PushPlan {
+  const { source, existing } = inputs;
+  const req = scanRequirements(source.steps);
+  const before = new Map((existing?.steps ?? []).map((s) => [s.id, s]));
+  const targetById = new Map(inputs.targetAccounts.map((a) => [a.id, a]));
+
+  const byApp = new Map<string, AppPlan>();
+  const unknownAccounts: StepRef[] = [];
+  const chosen = new Map<string, string | null>();
+  const accountSteps: { stepId: string; app: string }[] = [];
+  for (const s of req.accountSteps) {
+    const ref = { stepId: s.stepId, number: s.number, name: s.name };
+    const app = s.connectionId ? inputs.sourceAccounts.get(s.connectionId)?.app : undefined;
+    const kept = before.get(s.stepId)?.config.connectionId;
+    const keptAccount = typeof kept === "string" ? targetById.get(kept) : undefined;
+    if (!app) {
+      // No account in the source: a client that chose one for this step keeps it.
+      if (s.connectionId) unknownAccounts.push(ref);
+      chosen.set(s.stepId, keptAccount?.id ?? null);
+      continue;
+    }
+    accountSteps.push({ stepId: s.stepId, app });
+    let plan = byApp.get(app);
+    if (!plan) {
+      const clientAccounts = inputs.targetAccounts.filter((a) => a.app === app).map((a) => ({ id: a.id, name: a.name }));
+      const outcome = clientAccounts.length === 1 ? "one_account" : clientAccounts.length === 0 ? "no_account" : "several_accounts";
+      plan = { app, appLabel: appByKey(app)?.label ?? app, clientAccounts, outcome, steps: [] };
+      byApp.set(app, plan);
+    }
+    let result: StepAccountResult;
+    if (keptAccount && keptAccount.app === app) result = { ...ref, result: "kept", account: { id: keptAccount.id, name: keptAccount.name } };
+    else if (plan.outcome === "one_account") result = { ...ref, result: "selected", account: plan.clientAccounts[0] };
+    else result = { ...ref, result: "no_account", account: null };
+    plan.steps.push(result);
+    chosen.set(s.stepId, result.account?.id ?? null);
+  }
+
+  const keyPlan = (key: string, secret: boolean): KeyPlan => {
+    const t = inputs.targetVariables.get(key);
+    if (!t) return { key, secret, status: "created_without_value" };
+    if (t.secret !== secret) return { key, secret, status: "wrong_kind" };
+    return { key, secret, status: t.hasValue ? "present" : "present_without_value" };
+  };
+  const variables = [...req.vars.map((k) => keyPlan(k, false)), ...req.secrets.map((k) => keyPlan(k, true))];
+  // A key used both as {{ vars.K }} and {{ secrets.K }} cannot be both: the second is wrong_kind.
+  const seen = new Set<string>();
+  const keysToCreate = variables.filter((v) => v.status === "created_without_value" && !seen.has(v.key) && seen.add(v.key)).map((v) => ({ key: v.key, secret: v.secret }));
+
+  const files: FilePlan[] = req.files.map((name) => ({
+    name,
+    status: inputs.targetFiles.has(name) ? "present" : inputs.sourceFiles.has(name) ? "copied" : "missing",
+  }));
+
+  const steps = source.steps.map((s): Step => {
+    const config = { ...s.config };
+    if (s.kind === "http" || s.kind === "ai_prompt") config.connectionId = chosen.get(s.id) ?? null;
+    if (s.kind === "webhook") {
+      // The provider's signing secret is a value: never copied. The client's own one survives a re-push.
+      delete config.sharedSecretEncrypted;
+      const own = before.get(s.id);
+      if (own?.kind === "webhook" && typeof own.config.sharedSecretEncrypted === "string") config.sharedSecretEncrypted = own.config.sharedSecretEncrypted;
+      if (inputs.sampleData === "clear") delete config.testingData;
+    }
+    return { ...s, config };
+  });
+
+  return {
+    connections: [...byApp.values()],
+    unknownAccounts,
+    variables,
+    files,
+    sampleData: { present: req.sampleData.length > 0, steps: req.sampleData },
+    existingCopy: existing && {
+      workflowId: existing.workflowId,
+      mode: existing.mode,
+      pushedSourceVersion: existing.sourceVersion,
+      editedByClient: stepsHash(existing.name, existing.steps) !== existing.pushedStepsHash,
+      returnsToDraft: existing.mode === "live",
+    },
+    steps,
+    accountSteps,
+    pushedStepsHash: stepsHash(source.name, steps),
+    keysToCreate,
+    filesToCopy: files.filter((f) => f.status === "copied").map((f) => f.name),
+  };
+}

@@ -1,0 +1,104 @@
+// POST /workflows/{id}/push: applies the preflight's plan in one transaction. The copy lands in
+// Draft, linked to its source and version (WorkflowCopy); missing keys are created without a
+// value; missing files are copied; values are never copied. A second push to the same client
+// updates that copy in place and starts its review over. Two pushes of one workflow to one
+// client run one after the other (advisory lock), so there is never a second copy.
+import { db, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { loadPushContext } from "@/lib/push/load-push-context";
+import { planPush, type SampleDataChoice } from "@/lib/push/plan-push";
+import { toPreflightView, type PreflightView } from "@/lib/push/to-preflight-view";
+import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
+import { syncTrigger } from "@/lib/workflows/sync-trigger";
+import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+
+export type PushWorkflowOptions = {
+  workflowId: string;
+  targetWorkspaceId: string;
+  sampleData: SampleDataChoice;
+  user: { id: string; email: string };
+  tx?: Tx;
+};
+
+export type PushResult = { created: boolean; copy: WorkflowView; preflight: PreflightView };
+
+export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, user, tx }: PushWorkflowOptions): Promise<PushResult> {
+  const write = async (t: Tx): Promise<PushResult> => {
+    await t.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${workflowId}), hashtext(${targetWorkspaceId}))`;
+    const ctx = await loadPushContext({ workflowId, targetWorkspaceId, userId: user.id, tx: t, lock: true });
+    const { source, target, link } = ctx;
+    const plan = planPush({ ...ctx.inputs, sampleData });
+
+    if (plan.keysToCreate.length) {
+      await t.variable.createMany({
+        data: plan.keysToCreate.map((k) => ({ workspaceId: target.id, key: k.key, secret: k.secret, value: null, valueEncrypted: null })),
+        skipDuplicates: true,
+      });
+    }
+    if (plan.filesToCopy.length) {
+      // Copied inside the database: the bytes never travel through this process.
+      await t.$executeRaw`
+        INSERT INTO "File" ("workspaceId", "name", "contentType", "size", "sha256", "data")
+        SELECT ${target.id}, "name", "contentType", "size", "sha256", "data" FROM "File"
+        WHERE "workspaceId" = ${source.workspaceId} AND "name" = ANY(${plan.filesToCopy}::text[])
+        ON CONFLICT ("workspaceId", "name") DO NOTHING`;
+    }
+
+    const steps = plan.steps as unknown as Prisma.InputJsonValue;
+    let copy;
+    if (link) {
+      await t.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${link.copyWorkflowId} FOR UPDATE`;
+      copy = await t.workflow.update({
+        where: { id: link.copyWorkflowId },
+        data: { name: source.name, steps, mode: "draft", version: { increment: 1 } },
+      });
+    } else {
+      copy = await t.workflow.create({ data: { workspaceId: target.id, name: source.name, steps, mode: "draft" } });
+    }
+    await syncTrigger({ workflow: copy, tx: t });
+
+    const pushed = {
+      sourceName: source.name,
+      sourceVersion: source.version,
+      pushedStepsHash: plan.pushedStepsHash,
+      accountSteps: plan.accountSteps as unknown as Prisma.InputJsonValue,
+      sampleData,
+      pushedAt: new Date(),
+      pushedById: user.id,
+      reviewedAt: null,
+      reviewedById: null,
+    };
+    if (link) await t.workflowCopy.update({ where: { id: link.id }, data: { ...pushed, pushCount: { increment: 1 } } });
+    else {
+      await t.workflowCopy.create({
+        data: { ...pushed, sourceWorkflowId: source.id, sourceWorkspaceId: source.workspaceId, targetWorkspaceId: target.id, copyWorkflowId: copy.id },
+      });
+    }
+
+    await recordAuditEvent({
+      workspaceId: target.id,
+      workflowId: copy.id,
+      actor: user,
+      action: "pushed",
+      details: {
+        sourceWorkflowId: source.id,
+        sourceWorkspaceId: source.workspaceId,
+        sourceName: source.name,
+        sourceVersion: source.version,
+        created: !link,
+        sampleData,
+        keysCreated: plan.keysToCreate.map((k) => k.key),
+        filesCopied: plan.filesToCopy,
+        returnedToDraft: link?.copyWorkflow.mode === "live",
+      },
+      tx: t,
+    });
+    return {
+      created: !link,
+      copy: await readWorkflowView({ workflow: copy, tx: t }),
+      preflight: toPreflightView({ workflow: ctx.inputs.source, target, plan }),
+    };
+  };
+  return tx ? write(tx) : db().$transaction(write);
+}

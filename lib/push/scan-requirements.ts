@@ -1,0 +1,61 @@
+// What a workflow needs from the workspace it runs in: variable and secret keys, files,
+// account-using steps, and trigger sample data. Pure, so preflight, push and the client review
+// read a definition the same way. Variables count wherever a step can read them: references in
+// templates, and `vars.KEY` / `vars["KEY"]` inside a code step's body (it gets `vars`).
+import { REFERENCE_PATTERN, parseReference, templateFields } from "@/lib/workflows/references";
+import type { Step } from "@/lib/workflows/definition";
+
+export type StepRef = { stepId: string; number: number; name: string };
+export type AccountStep = StepRef & { kind: "http" | "ai_prompt"; connectionId: string | null };
+
+export type Requirements = {
+  vars: string[];
+  secrets: string[];
+  files: string[];
+  accountSteps: AccountStep[];
+  sampleData: StepRef[];
+};
+
+const CODE_VARS = /\bvars\s*(?:\.\s*([A-Za-z_][A-Za-z0-9_]*)|\[\s*(["'`])([A-Za-z_][A-Za-z0-9_-]*)\2\s*\])/g;
+
+function* strings(value: unknown): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (Array.isArray(value)) for (const v of value) yield* strings(v);
+  else if (value !== null && typeof value === "object") for (const v of Object.values(value)) yield* strings(v);
+}
+
+/** `{{ files.NAME }}`: everything after "files." is the name (names may hold dots). */
+export function parseFileReference(inner: string): string | null {
+  const m = /^\s*files\.(\S+?)\s*$/.exec(inner);
+  return m ? m[1] : null;
+}
+
+export function scanRequirements(steps: readonly Step[]): Requirements {
+  const vars = new Set<string>();
+  const secrets = new Set<string>();
+  const files = new Set<string>();
+  const accountSteps: AccountStep[] = [];
+  const sampleData: StepRef[] = [];
+  for (const [i, step] of steps.entries()) {
+    const ref = { stepId: step.id, number: i + 1, name: step.name };
+    for (const text of strings(templateFields(step))) {
+      for (const [, inner] of text.matchAll(REFERENCE_PATTERN)) {
+        const file = parseFileReference(inner);
+        if (file) files.add(file);
+        const r = parseReference(inner);
+        if (r?.type === "vars") vars.add(r.key);
+        if (r?.type === "secrets") secrets.add(r.key);
+      }
+    }
+    if (step.kind === "code" && typeof step.config.code === "string") {
+      for (const m of step.config.code.matchAll(CODE_VARS)) vars.add(m[1] ?? m[3]);
+    }
+    if (step.kind === "http" || step.kind === "ai_prompt") {
+      const id = step.config.connectionId;
+      accountSteps.push({ ...ref, kind: step.kind, connectionId: typeof id === "string" && id !== "" ? id : null });
+    }
+    if (step.kind === "webhook" && step.config.testingData !== undefined && step.config.testingData !== null) sampleData.push(ref);
+  }
+  const sorted = (s: Set<string>) => [...s].sort();
+  return { vars: sorted(vars), secrets: sorted(secrets), files: sorted(files), accountSteps, sampleData };
+}

@@ -1,0 +1,21 @@
+// A fingerprint of a workflow definition without what the client is expected to set itself
+// (accounts, the webhook's own shared secret) or test with (sample data). Equal fingerprints of
+// the pushed and the current copy mean the client has not edited the workflow.
+import { createHash } from "node:crypto";
+import type { Step } from "@/lib/workflows/definition";
+
+function stable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stable);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, stable((value as Record<string, unknown>)[k])]));
+  }
+  return value;
+}
+
+export function stepsHash(name: string, steps: readonly Step[]): string {
+  const normal = steps.map((s) => {
+    const { connectionId: _account, sharedSecretEncrypted: _secret, testingData: _sample, ...config } = s.config;
+    return { id: s.id, kind: s.kind, name: s.name, config };
+  });
+  return createHash("sha256").update(JSON.stringify(stable({ name, steps: normal }))).digest("hex");
+}

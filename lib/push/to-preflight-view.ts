@@ -1,0 +1,61 @@
+// How a push plan reads over the API and in the Push dialog: item by item, with a sentence
+// for each thing the provider should know before pushing. Pure.
+import type { PushPlan } from "@/lib/push/plan-push";
+import type { Step } from "@/lib/workflows/definition";
+
+export type PreflightView = Omit<PushPlan, "steps" | "accountSteps" | "pushedStepsHash" | "keysToCreate" | "filesToCopy"> & {
+  workflow: { id: string; name: string; version: number };
+  target: { id: string; name: string };
+  sampleData: PushPlan["sampleData"] & { options: ["keep", "clear"] };
+  trigger: { sharedSecret: "none" | "not_copied" };
+  valuesCopied: false;
+  /** Items the client will have to complete before the copy can go Live. */
+  attention: number;
+  notes: string[];
+};
+
+export type ToPreflightViewOptions = {
+  workflow: { id: string; name: string; version: number; steps: Step[] };
+  target: { id: string; name: string };
+  plan: PushPlan;
+};
+
+export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptions): PreflightView {
+  const { steps: _s, accountSteps: _a, pushedStepsHash: _h, keysToCreate: _k, filesToCopy: _f, ...items } = plan;
+  const secretSet = workflow.steps.some((s) => s.kind === "webhook" && typeof s.config.sharedSecretEncrypted === "string");
+  const notes: string[] = [];
+  const copy = plan.existingCopy;
+  if (copy) {
+    notes.push(
+      `${target.name} already has a copy (pushed from version ${copy.pushedSourceVersion}; this is version ${workflow.version}). ` +
+        "Pushing again updates that copy in place, keeps the client's account choices and variable and secret values, and leaves it in Draft for review.",
+    );
+    if (copy.returnsToDraft) notes.push("The copy is Live now: pushing returns it to Draft until the client reviews it and goes Live again.");
+    if (copy.editedByClient) notes.push("The client has edited its copy since the last push; pushing replaces those edits with this version.");
+  } else notes.push(`The workflow arrives in ${target.name} as a new copy in Draft; the client reviews it and switches it Live.`);
+  const choose = plan.connections.flatMap((a) => a.steps.filter((s) => s.result === "no_account"));
+  if (choose.length) notes.push(`${choose.length} step(s) arrive without an account: the client has none or several for the app and chooses one.`);
+  if (plan.unknownAccounts.length) notes.push(`${plan.unknownAccounts.length} step(s) select an account that no longer exists here; they arrive without one.`);
+  const created = plan.variables.filter((v) => v.status === "created_without_value").length;
+  if (created) notes.push(`${created} variable/secret key(s) will be created in ${target.name} without a value; the client fills them in.`);
+  if (plan.sampleData.present) notes.push("Sample (testing) data may hold your own data: choose to keep or clear it.");
+  if (secretSet) notes.push("The webhook's shared secret is not copied; the client sets its own.");
+  notes.push("Values of variables, secrets and account credentials are never copied.");
+
+  const attention =
+    choose.length +
+    plan.unknownAccounts.length +
+    plan.variables.filter((v) => v.status !== "present").length +
+    plan.files.filter((f) => f.status === "missing").length +
+    (plan.sampleData.present ? 1 : 0);
+  return {
+    workflow: { id: workflow.id, name: workflow.name, version: workflow.version },
+    target,
+    ...items,
+    sampleData: { ...plan.sampleData, options: ["keep", "clear"] },
+    trigger: { sharedSecret: secretSet ? "not_copied" : "none" },
+    valuesCopied: false,
+    attention,
+    notes,
+  };
+}
