@@ -60,6 +60,10 @@ export const aiPromptConfig = z.object({
   system: templ.default(""),
   prompt: templ.min(1),
   jsonSchema: z.unknown().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().min(1).max(200_000).optional(),
+  // Models can take a while on long prompts; the http step's 30 s default is too short.
+  timeoutMs: z.number().int().min(1_000).max(600_000).default(120_000),
 });
 
 export const ruleOps = ["equals", "not_equals", "contains", "gt", "gte", "lt", "lte", "exists", "is_empty", "matches", "in_list"] as const;

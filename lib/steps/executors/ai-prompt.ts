@@ -1,6 +1,109 @@
-// Placeholder so the executor registry compiles; the real implementation follows.
+// ai_prompt step: one OpenAI-compatible chat completion through the selected app connection
+// (base URL, key, default model), over the same SSRF-guarded client as the http step.
+// Optional JSON schema → strict structured output; output {text, json?, model, usage}.
+import { parseAnswerJson, messageText, providerError, strictSchema } from "@/lib/ai/chat-completion";
+import { connectionHeaders } from "@/lib/connections/connection-headers";
+import { TokenError } from "@/lib/connections/fetch-oauth-token";
+import { redactCredentials } from "@/lib/connections/redact-credentials";
+import { joinBaseUrl, toText } from "@/lib/http-step/build-http-request";
+import { excerpt, isRetryableStatus, parseBody, retryAfterMs } from "@/lib/http-step/read-http-response";
+import { OutboundError } from "@/lib/net/errors";
+import { guardedFetch } from "@/lib/net/guarded-fetch";
+import { aiPromptConfig } from "@/lib/steps/catalog";
+import { defaultOutboundDeps, type OutboundDeps } from "./http";
 import { StepError, type StepExecutor } from "./types";
 
-export const executeAiPrompt: StepExecutor = async () => {
-  throw new StepError("ai_prompt step: not implemented yet");
-};
+const AI_KINDS = ["openai", "bearer", "api_key", "oauth2_client_credentials", "none"];
+type Completion = { model?: string; usage?: unknown; choices?: { message?: { content?: unknown; refusal?: unknown }; finish_reason?: string }[] };
+
+function schemaFrom(value: unknown): Record<string, unknown> | undefined {
+  if (value == null || value === "") return undefined;
+  let v = value;
+  if (typeof v === "string") {
+    try {
+      v = JSON.parse(v);
+    } catch (e) {
+      throw new StepError(`the JSON schema is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  if (!v || typeof v !== "object" || Array.isArray(v)) throw new StepError("the JSON schema must be an object, e.g. {\"type\":\"object\",\"properties\":{…}}");
+  return v as Record<string, unknown>;
+}
+
+export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps): StepExecutor {
+  return async (ctx) => {
+    const parsed = aiPromptConfig.safeParse(ctx.step.config);
+    if (!parsed.success) throw new StepError(`invalid ai_prompt step config: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
+    const config = parsed.data;
+    if (!config.connectionId) throw new StepError("choose an AI account (an OpenAI-compatible app connection) for this step");
+    const connection = await deps.loadConnection({ connectionId: config.connectionId, workspaceId: ctx.workspaceId, expectKinds: AI_KINDS });
+    if (!connection.baseUrl) throw new StepError(`app connection "${connection.name}" has no base URL (e.g. https://api.openai.com/v1)`);
+
+    const r = ctx.resolve({ system: config.system, prompt: config.prompt, model: config.model ?? "" }).value as { system: unknown; prompt: unknown; model: unknown };
+    const model = toText(r.model).trim() || connection.config.defaultModel;
+    if (!model) throw new StepError(`no model: set one on the step or a default model on app connection "${connection.name}"`);
+    const system = toText(r.system);
+    const schema = schemaFrom(config.jsonSchema);
+
+    const request: Record<string, unknown> = {
+      model,
+      messages: [...(system.trim() ? [{ role: "system", content: system }] : []), { role: "user", content: toText(r.prompt) }],
+    };
+    if (config.temperature !== undefined) request.temperature = config.temperature;
+    if (config.maxTokens !== undefined) request.max_tokens = config.maxTokens;
+    if (schema) request.response_format = { type: "json_schema", json_schema: { name: "output", schema: strictSchema(schema), strict: true } };
+
+    const url = joinBaseUrl(connection.baseUrl, "chat/completions");
+    let secrets = connection.secrets;
+    const clean = <T>(v: T): T => redactCredentials(v, secrets);
+    const send = async (forceRefresh: boolean) => {
+      const auth = await connectionHeaders({ connection, forceRefresh, signal: ctx.signal, net: deps.net });
+      secrets = [...secrets, ...auth.secrets];
+      return guardedFetch({
+        ...deps.net,
+        method: "POST",
+        url,
+        headers: { "content-type": "application/json", accept: "application/json", ...auth.headers },
+        body: JSON.stringify(request),
+        timeoutMs: config.timeoutMs,
+        signal: ctx.signal,
+        sensitiveHeaders: auth.sensitiveHeaders,
+      });
+    };
+
+    const started = Date.now();
+    let res;
+    try {
+      res = await send(false);
+      if (res.status === 401 && connection.authKind === "oauth2_client_credentials") res = await send(true);
+    } catch (e) {
+      if (e instanceof OutboundError || e instanceof TokenError) throw new StepError(clean(`AI request to ${new URL(url).origin} failed: ${e.message}`), { retryable: e.retryable });
+      throw e;
+    }
+    const body = clean(parseBody(res.body, res.headers["content-type"]));
+    if (res.status < 200 || res.status >= 300) {
+      throw new StepError(`AI request failed: HTTP ${res.status}${providerError(body) || excerpt(body) ? `: ${excerpt(providerError(body) || body)}` : ""}`, {
+        retryable: isRetryableStatus(res.status),
+        retryAfterMs: retryAfterMs(res.headers["retry-after"]),
+      });
+    }
+    const completion = (body && typeof body === "object" ? body : {}) as Completion;
+    const choice = completion.choices?.[0];
+    if (!choice?.message) throw new StepError(`the AI answer has no message: ${excerpt(body)}`);
+    if (typeof choice.message.refusal === "string" && choice.message.refusal) throw new StepError(`the model refused: ${excerpt(choice.message.refusal)}`);
+    const text = messageText(choice.message.content);
+    const output: { text: string; json?: unknown; model: string; usage: unknown } = { text, model: completion.model ?? model, usage: completion.usage ?? null };
+    if (schema) {
+      const json = parseAnswerJson(text);
+      if (!json.ok) {
+        const cut = choice.finish_reason === "length" ? " (the answer was cut off at the token limit)" : "";
+        throw new StepError(`the AI answer is not valid JSON${cut}: ${json.error}`);
+      }
+      output.json = json.value;
+    }
+    ctx.log(`${output.model}: ${JSON.stringify(output.usage ?? {})} in ${Date.now() - started} ms`);
+    return { output };
+  };
+}
+
+export const executeAiPrompt: StepExecutor = createAiPromptExecutor();

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { strictSchema } from "@/lib/ai/chat-completion";
+import { createAiPromptExecutor } from "@/lib/steps/executors/ai-prompt";
+import { StepError } from "@/lib/steps/executors/types";
+import { startFakeOpenAI, type FakeOpenAI } from "@/tests/fakes/openai";
+import { memoryDeps, type MemoryConnection } from "@/tests/helpers/memory-connections";
+import { makeContext } from "@/tests/helpers/step-context";
+
+let ai: FakeOpenAI;
+beforeAll(async () => {
+  ai = await startFakeOpenAI({ apiKey: "sk-test-secret" });
+  ai.on(/severity of/, { severity: "Critical", technique: "T1059 Command and Scripting Interpreter", indicators: ["evil.exe"] });
+});
+afterAll(() => ai.close());
+
+const connections = (): MemoryConnection[] => [
+  { id: "ai", app: "openai", name: "AI", authKind: "openai", baseUrl: ai.baseUrl, config: { defaultModel: "gpt-fake" }, credentials: { apiKey: "sk-test-secret" } },
+  { id: "ai-wrong-key", app: "openai", name: "Wrong", authKind: "openai", baseUrl: ai.baseUrl, config: { defaultModel: "gpt-fake" }, credentials: { apiKey: "sk-wrong-key" } },
+  { id: "ai-no-model", app: "openai", name: "NoModel", authKind: "openai", baseUrl: ai.baseUrl, credentials: { apiKey: "sk-test-secret" } },
+  { id: "ai-private", app: "openai", name: "Internal", authKind: "openai", baseUrl: "http://10.0.0.5/v1", config: { defaultModel: "m" }, credentials: { apiKey: "k-1234" } },
+  { id: "ai-other-ws", workspaceId: "ws-2", app: "openai", authKind: "openai", baseUrl: ai.baseUrl, credentials: { apiKey: "sk-test-secret" } },
+];
+
+const run = (config: Record<string, unknown>, outputs: Record<number, unknown> = { 1: {} }) =>
+  createAiPromptExecutor(memoryDeps(connections()))(makeContext({ kind: "ai_prompt", config, outputs }));
+const failure = async (config: Record<string, unknown>) => {
+  const e = await run(config).then(() => null, (x: unknown) => x);
+  expect(e).toBeInstanceOf(StepError);
+  return e as StepError;
+};
+
+describe("ai_prompt step", () => {
+  it("sends system and resolved user prompt with the default model; output text, model, usage", async () => {
+    const { output } = await run({ connectionId: "ai", system: "You are terse.", prompt: "Summarise host {{ 1.host }}" }, { 1: { host: "WS-042" } });
+    expect(output).toEqual({ text: "Echo: Summarise host WS-042", model: "gpt-fake", usage: { prompt_tokens: 6, completion_tokens: 4, total_tokens: 10 } });
+    const req = ai.requests.at(-1)!;
+    expect(req.model).toBe("gpt-fake");
+    expect(req.messages).toEqual([{ role: "system", content: "You are terse." }, { role: "user", content: "Summarise host WS-042" }]);
+    expect(req.response_format).toBeUndefined();
+    expect(ai.headers.at(-1)?.authorization).toBe("Bearer sk-test-secret");
+  });
+
+  it("the step's model overrides the connection's default", async () => {
+    const { output } = await run({ connectionId: "ai", model: "gpt-4o", prompt: "hi" });
+    expect((output as { model: string }).model).toBe("gpt-4o");
+  });
+
+  it("structured output: strict json_schema sent, json parsed", async () => {
+    const jsonSchema = { type: "object", properties: { severity: { type: "string", enum: ["Low", "Medium", "Critical"] }, technique: { type: "string" }, indicators: { type: "array", items: { type: "string" } } } };
+    const { output } = await run({ connectionId: "ai", prompt: "What is the severity of: {{ 1.cmd }}", jsonSchema }, { 1: { cmd: "powershell -enc AAAA" } });
+    expect((output as { json: unknown }).json).toEqual({ severity: "Critical", technique: "T1059 Command and Scripting Interpreter", indicators: ["evil.exe"] });
+    expect(ai.requests.at(-1)!.response_format).toEqual({
+      type: "json_schema",
+      json_schema: { name: "output", strict: true, schema: { ...jsonSchema, required: ["severity", "technique", "indicators"], additionalProperties: false } },
+    });
+  });
+
+  it("the fake answers from the schema when no rule matches; a schema given as text works", async () => {
+    const { output } = await run({ connectionId: "ai", prompt: "anything", jsonSchema: JSON.stringify({ type: "object", properties: { ok: { type: "boolean" }, n: { type: "integer" } } }) });
+    expect((output as { json: unknown }).json).toEqual({ ok: true, n: 1 });
+  });
+
+  it("an answer that is not JSON fails clearly", async () => {
+    ai.on(/give prose/, "Sure! Here it is: not json");
+    expect((await failure({ connectionId: "ai", prompt: "give prose", jsonSchema: { type: "object", properties: {} } })).message).toMatch(/^the AI answer is not valid JSON: /);
+  });
+
+  it("a fenced JSON answer is accepted", async () => {
+    ai.on(/fenced please/, "```json\n{\"a\": 1}\n```");
+    const { output } = await run({ connectionId: "ai", prompt: "fenced please", jsonSchema: { type: "object", properties: { a: { type: "number" } } } });
+    expect((output as { json: unknown }).json).toEqual({ a: 1 });
+  });
+
+  it("a wrong API key is a clear, non-retryable failure without the key", async () => {
+    const e = await failure({ connectionId: "ai-wrong-key", prompt: "hi" });
+    expect(e.message).toBe("AI request failed: HTTP 401: Incorrect API key provided.");
+    expect(e.retryable).toBe(false);
+  });
+
+  it("429 is retryable with Retry-After", async () => {
+    ai.failNext({ status: 429, body: { error: { message: "Rate limit reached" } }, headers: { "retry-after": "3" } });
+    const e = await failure({ connectionId: "ai", prompt: "hi" });
+    expect(e.message).toBe("AI request failed: HTTP 429: Rate limit reached");
+    expect(e.retryable).toBe(true);
+    expect(e.retryAfterMs).toBe(3000);
+  });
+
+  it("an API key echoed by the server is redacted", async () => {
+    ai.failNext({ status: 400, body: { error: { message: "bad key sk-test-secret in header" } } });
+    const e = await failure({ connectionId: "ai", prompt: "hi" });
+    expect(e.message).toBe("AI request failed: HTTP 400: bad key •••• in header");
+  });
+
+  it("needs a connection, a model, and a connection of this workspace", async () => {
+    expect((await failure({ prompt: "hi" })).message).toMatch(/choose an AI account/);
+    expect((await failure({ connectionId: "ai-no-model", prompt: "hi" })).message).toMatch(/^no model/);
+    expect((await failure({ connectionId: "ai-other-ws", prompt: "hi" })).message).toBe("app connection ai-other-ws not found in this workspace");
+  });
+
+  it("goes through the SSRF guard", async () => {
+    const e = await failure({ connectionId: "ai-private", prompt: "hi" });
+    expect(e.message).toBe("AI request to http://10.0.0.5 failed: refused: 10.0.0.5 is a private address (SSRF guard)");
+  });
+});
+
+describe("strictSchema", () => {
+  it("tightens nested objects and leaves the rest", () => {
+    expect(strictSchema({ type: "object", properties: { a: { type: "object", properties: { b: { type: "string" } } }, c: { type: "array", items: { type: "object", properties: { d: { type: "number" } } } } } })).toEqual({
+      type: "object",
+      properties: {
+        a: { type: "object", properties: { b: { type: "string" } }, required: ["b"], additionalProperties: false },
+        c: { type: "array", items: { type: "object", properties: { d: { type: "number" } }, required: ["d"], additionalProperties: false } },
+      },
+      required: ["a", "c"],
+      additionalProperties: false,
+    });
+  });
+});
