@@ -8,6 +8,7 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres, type RunningPostgres } from "../../lib/db/embedded-postgres";
 import { migrateDatabase } from "../../lib/db/migrate";
+import { ensureQueues } from "../../lib/jobs/boss";
 import { ensureBuild } from "../../scripts/ensure-build";
 
 declare module "vitest" {
@@ -39,6 +40,8 @@ export default async function setup(project: TestProject) {
   const tplUrl = new URL(adminUrl);
   tplUrl.pathname = `/${templateDb}`;
   await migrateDatabase({ url: tplUrl.toString() });
+  // pg-boss's schema and queues too, so every copy is ready for jobs as after `npm start`.
+  await ensureQueues(tplUrl.toString());
   await admin.end();
 
   project.provide("adminUrl", adminUrl);
