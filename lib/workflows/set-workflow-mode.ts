@@ -2,6 +2,7 @@
 // workflow. The webhook URL is issued on the first go-live and kept across Draft/Live cycles
 // (syncTrigger); the mode alone decides whether deliveries are accepted.
 import { db, type Tx } from "@/lib/db/client";
+import { assertReviewComplete } from "@/lib/push/assert-review-complete";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
@@ -15,6 +16,8 @@ export async function setWorkflowMode({ workflowId, userId, mode, tx }: SetWorkf
   const write = async (t: Tx) => {
     const before = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
     if (mode === "live") assertLiveReady(storedSteps(before));
+    // A pushed copy goes Live only once its client review is complete (409 listing what is missing).
+    if (mode === "live") await assertReviewComplete({ workflow: before, userId, tx: t });
     const workflow = before.mode === mode ? before : await t.workflow.update({ where: { id: before.id }, data: { mode } });
     await syncTrigger({ workflow, tx: t });
     return readWorkflowView({ workflow, tx: t });

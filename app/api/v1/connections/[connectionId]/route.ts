@@ -1,0 +1,21 @@
+// One app account: read, change (absent credentials are kept), delete.
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { updateConnectionSchema } from "@/lib/connections/connection-input";
+import { deleteConnection } from "@/lib/connections/delete-connection";
+import { loadConnection } from "@/lib/connections/load-connection";
+import { toConnectionView } from "@/lib/connections/to-connection-view";
+import { updateConnection } from "@/lib/connections/update-connection";
+
+type P = { connectionId: string };
+
+export const GET = apiRoute<P>(async ({ params, user }) => ({
+  connection: toConnectionView(await loadConnection({ connectionId: params.connectionId, userId: user.id, role: "viewer" })),
+}));
+
+export const PATCH = apiRoute<P>(async ({ req, params, user }) => ({
+  connection: await updateConnection({ connectionId: params.connectionId, userId: user.id, input: await readJson(req, updateConnectionSchema) }),
+}));
+
+export const DELETE = apiRoute<P>(async ({ params, user }) => {
+  await deleteConnection({ connectionId: params.connectionId, userId: user.id });
+});

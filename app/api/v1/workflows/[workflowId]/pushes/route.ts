@@ -1,0 +1,7 @@
+// Per client with a copy of this workflow: the version it has and up_to_date / behind / edited_by_client.
+import { apiRoute } from "@/lib/api/handler";
+import { listPushedCopies } from "@/lib/push/list-pushed-copies";
+
+export const GET = apiRoute<{ workflowId: string }>(async ({ params, user }) => ({
+  copies: await listPushedCopies({ workflowId: params.workflowId, userId: user.id }),
+}));

@@ -1,0 +1,11 @@
+// PUT {"connectionId": string | null}: choose the account a step of a pushed copy uses.
+import { z } from "zod";
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { chooseReviewAccount } from "@/lib/push/choose-review-account";
+
+const body = z.object({ connectionId: z.string().min(1).nullable() });
+
+export const PUT = apiRoute<{ workflowId: string; stepId: string }>(async ({ req, params, user }) => {
+  const { connectionId } = await readJson(req, body);
+  return chooseReviewAccount({ workflowId: params.workflowId, stepId: params.stepId, connectionId, user });
+});

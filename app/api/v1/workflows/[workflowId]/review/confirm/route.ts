@@ -1,0 +1,5 @@
+// POST: the client confirms it reviewed the pushed configuration (one checklist item).
+import { apiRoute } from "@/lib/api/handler";
+import { confirmReview } from "@/lib/push/confirm-review";
+
+export const POST = apiRoute<{ workflowId: string }>(({ params, user }) => confirmReview({ workflowId: params.workflowId, user }));

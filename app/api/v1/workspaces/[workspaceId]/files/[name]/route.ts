@@ -1,0 +1,37 @@
+// One file. PUT takes the raw bytes as the body (Content-Type kept; at most 10 MB, else 413;
+// 201 when new), GET returns them as an attachment, DELETE removes the file.
+import { apiRoute } from "@/lib/api/handler";
+import { deleteFile } from "@/lib/files/delete-file";
+import { fileNameSchema } from "@/lib/files/file-schema";
+import { getFile } from "@/lib/files/get-file";
+import { putFile } from "@/lib/files/put-file";
+import { readUpload } from "@/lib/files/read-upload";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
+
+type P = { workspaceId: string; name: string };
+
+export const PUT = apiRoute<P>(async ({ req, params, user }) => {
+  const name = fileNameSchema.parse(params.name);
+  // Access first, so a foreign workspace answers 404 before a byte of the body is read.
+  await requireWorkspaceRole(user.id, params.workspaceId, "editor");
+  const data = await readUpload(req);
+  const contentType = req.headers.get("content-type")?.split(";")[0].trim() || "application/octet-stream";
+  const { file, created } = await putFile({ workspaceId: params.workspaceId, userId: user.id, name, contentType, data });
+  return Response.json({ file }, { status: created ? 201 : 200 });
+});
+
+export const GET = apiRoute<P>(async ({ params, user }) => {
+  const { file, data } = await getFile({ workspaceId: params.workspaceId, userId: user.id, name: params.name });
+  return new Response(new Uint8Array(data), {
+    headers: {
+      "content-type": file.contentType,
+      "content-length": String(file.size),
+      "content-disposition": `attachment; filename="${file.name}"`,
+      "x-content-type-options": "nosniff",
+    },
+  });
+});
+
+export const DELETE = apiRoute<P>(async ({ params, user }) => {
+  await deleteFile({ workspaceId: params.workspaceId, userId: user.id, name: params.name });
+});

@@ -1,0 +1,7 @@
+// A workspace's files (metadata only; the bytes are at …/files/{name}).
+import { apiRoute } from "@/lib/api/handler";
+import { listFiles } from "@/lib/files/list-files";
+
+export const GET = apiRoute<{ workspaceId: string }>(async ({ params, user }) => ({
+  files: await listFiles({ workspaceId: params.workspaceId, userId: user.id }),
+}));

@@ -1,0 +1,19 @@
+// PUT creates or replaces one key ({"value": string | null, "secret": bool}; 201 when new),
+// DELETE removes it. A secret's value is encrypted and never returned.
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { deleteVariable } from "@/lib/variables/delete-variable";
+import { putVariable } from "@/lib/variables/put-variable";
+import { putVariableSchema, variableKeySchema } from "@/lib/variables/variable-schema";
+
+type P = { workspaceId: string; key: string };
+
+export const PUT = apiRoute<P>(async ({ req, params, user }) => {
+  const key = variableKeySchema.parse(params.key);
+  const input = await readJson(req, putVariableSchema);
+  const { variable, created } = await putVariable({ workspaceId: params.workspaceId, userId: user.id, key, input });
+  return Response.json({ variable }, { status: created ? 201 : 200 });
+});
+
+export const DELETE = apiRoute<P>(async ({ params, user }) => {
+  await deleteVariable({ workspaceId: params.workspaceId, userId: user.id, key: params.key });
+});

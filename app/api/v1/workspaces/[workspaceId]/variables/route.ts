@@ -1,0 +1,7 @@
+// A workspace's variables and secrets; secrets read back as {key, secret, hasValue} only.
+import { apiRoute } from "@/lib/api/handler";
+import { listVariables } from "@/lib/variables/list-variables";
+
+export const GET = apiRoute<{ workspaceId: string }>(async ({ params, user }) => ({
+  variables: await listVariables({ workspaceId: params.workspaceId, userId: user.id }),
+}));
