@@ -35,10 +35,10 @@ export function computeReview(inputs: ReviewInputs): Review {
     const done = current !== null && options.some((o) => o.id === current);
     const appLabel = appByKey(need.app)?.label ?? need.app;
     const message = done
-      ? `step ${hit.number} (${hit.step.name}) uses a ${appLabel} account`
+      ? `step ${hit.number} (${hit.step.name}) has a ${appLabel} account`
       : options.length === 0
-        ? `add a ${appLabel} account, then choose it for step ${hit.number} (${hit.step.name})`
-        : `choose a ${appLabel} account for step ${hit.number} (${hit.step.name})`;
+        ? `add an account for ${appLabel}, then choose it for step ${hit.number} (${hit.step.name})`
+        : `choose which ${appLabel} account step ${hit.number} (${hit.step.name}) uses`;
     items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message });
   }
   const req = scanRequirements(inputs.steps);

@@ -1,0 +1,146 @@
+// The pure core of Push: what a definition needs, the plan (accounts 0/1/several, keys,
+// files, sample data, re-push) and the client review checklist.
+import { describe, expect, it } from "vitest";
+import { computeReview } from "@/lib/push/compute-review";
+import { planPush, type PushInputs } from "@/lib/push/plan-push";
+import { scanRequirements } from "@/lib/push/scan-requirements";
+import { stepsHash } from "@/lib/push/steps-hash";
+import type { Step } from "@/lib/workflows/definition";
+
+const steps: Step[] = [
+  { id: "t", kind: "webhook", name: "Hook", config: { testingData: { user: "alice@provider.example" }, sharedSecretEncrypted: "v1:provider" } },
+  { id: "code", kind: "code", name: "Password", config: { code: "return vars.DOMAIN + vars['SUFFIX']", timeoutMs: 1000 } },
+  { id: "dir", kind: "http", name: "Create user", config: { method: "POST", url: "{{ vars.GRAPH_URL }}/users", headers: [{ name: "x", value: "{{ secrets.GRAPH_KEY }}" }], connectionId: "p-dir" } },
+  { id: "psa", kind: "http", name: "Ticket", config: { method: "POST", url: "https://psa", body: { type: "raw", raw: "{{ files.cleanup.ps1 }}" }, connectionId: "p-psa" } },
+  { id: "ai", kind: "ai_prompt", name: "Summarize", config: { prompt: "{{ 1.user }}", connectionId: "p-ai" } },
+  { id: "plain", kind: "http", name: "No account", config: { method: "GET", url: "https://x", connectionId: null } },
+];
+
+const base = (over: Partial<PushInputs> = {}): PushInputs => ({
+  source: { id: "wf", name: "Onboarding", version: 3, steps },
+  sourceAccounts: new Map([
+    ["p-dir", { id: "p-dir", app: "directory", name: "Provider Graph" }],
+    ["p-psa", { id: "p-psa", app: "psa", name: "Provider PSA" }],
+    ["p-ai", { id: "p-ai", app: "openai", name: "Provider AI" }],
+  ]),
+  targetAccounts: [
+    { id: "c-dir", app: "directory", name: "Client Graph" },
+    { id: "c-psa1", app: "psa", name: "PSA one" },
+    { id: "c-psa2", app: "psa", name: "PSA two" },
+  ],
+  targetVariables: new Map([
+    ["GRAPH_URL", { secret: false, hasValue: true }],
+    ["SUFFIX", { secret: true, hasValue: true }],
+  ]),
+  targetFiles: new Set(),
+  sourceFiles: new Set(["cleanup.ps1"]),
+  existing: null,
+  sampleData: "keep",
+  ...over,
+});
+
+describe("scanRequirements", () => {
+  it("finds vars (templates and code bodies), secrets, files, account steps and sample data", () => {
+    const r = scanRequirements(steps);
+    expect(r.vars).toEqual(["DOMAIN", "GRAPH_URL", "SUFFIX"]);
+    expect(r.secrets).toEqual(["GRAPH_KEY"]);
+    expect(r.files).toEqual(["cleanup.ps1"]);
+    expect(r.accountSteps.map((s) => [s.stepId, s.connectionId])).toEqual([["dir", "p-dir"], ["psa", "p-psa"], ["ai", "p-ai"], ["plain", null]]);
+    expect(r.sampleData).toEqual([{ stepId: "t", number: 1, name: "Hook" }]);
+  });
+});
+
+describe("planPush", () => {
+  it("selects the only account, leaves none/several without one, and never copies the provider's", () => {
+    const plan = planPush(base());
+    const byApp = Object.fromEntries(plan.connections.map((c) => [c.app, c]));
+    expect(byApp.directory).toMatchObject({ outcome: "one_account", steps: [{ stepId: "dir", result: "selected", account: { id: "c-dir" } }] });
+    expect(byApp.psa).toMatchObject({ outcome: "several_accounts", steps: [{ stepId: "psa", result: "no_account", account: null }] });
+    expect(byApp.openai).toMatchObject({ outcome: "no_account", steps: [{ stepId: "ai", result: "no_account" }] });
+    const ids = Object.fromEntries(plan.steps.map((s) => [s.id, s.config.connectionId]));
+    expect(ids).toEqual({ t: undefined, code: undefined, dir: "c-dir", psa: null, ai: null, plain: null });
+    expect(plan.accountSteps).toEqual([{ stepId: "dir", app: "directory" }, { stepId: "psa", app: "psa" }, { stepId: "ai", app: "openai" }]);
+  });
+
+  it("creates missing keys without values and flags a key of the wrong kind", () => {
+    const plan = planPush(base());
+    expect(plan.variables).toEqual([
+      { key: "DOMAIN", secret: false, status: "created_without_value" },
+      { key: "GRAPH_URL", secret: false, status: "present" },
+      { key: "SUFFIX", secret: false, status: "wrong_kind" },
+      { key: "GRAPH_KEY", secret: true, status: "created_without_value" },
+    ]);
+    expect(plan.keysToCreate).toEqual([{ key: "DOMAIN", secret: false }, { key: "GRAPH_KEY", secret: true }]);
+  });
+
+  it("copies files the client lacks, keeps the client's own, reports ones missing everywhere", () => {
+    expect(planPush(base()).files).toEqual([{ name: "cleanup.ps1", status: "copied" }]);
+    expect(planPush(base({ targetFiles: new Set(["cleanup.ps1"]) })).files).toEqual([{ name: "cleanup.ps1", status: "present" }]);
+    expect(planPush(base({ sourceFiles: new Set() })).files).toEqual([{ name: "cleanup.ps1", status: "missing" }]);
+  });
+
+  it("keeps or clears sample data, and never copies the webhook's shared secret", () => {
+    const keep = planPush(base()).steps[0].config;
+    expect(keep).toEqual({ testingData: { user: "alice@provider.example" } });
+    expect(planPush(base({ sampleData: "clear" })).steps[0].config).toEqual({});
+  });
+
+  it("on a re-push keeps the client's account choices and its own webhook secret", () => {
+    const prior = planPush(base()).steps.map((s) =>
+      s.id === "psa" ? { ...s, config: { ...s.config, connectionId: "c-psa2" } } : s.id === "t" ? { ...s, config: { sharedSecretEncrypted: "v1:client" } } : s,
+    );
+    const plan = planPush(base({ existing: { workflowId: "copy", mode: "live", name: "Onboarding", steps: prior, pushedStepsHash: stepsHash("Onboarding", prior), sourceVersion: 2 } }));
+    const psa = plan.connections.find((c) => c.app === "psa")!;
+    expect(psa.steps[0]).toMatchObject({ result: "kept", account: { id: "c-psa2" } });
+    expect(plan.steps.find((s) => s.id === "t")!.config.sharedSecretEncrypted).toBe("v1:client");
+    expect(plan.existingCopy).toEqual({ workflowId: "copy", mode: "live", pushedSourceVersion: 2, editedByClient: false, returnsToDraft: true });
+  });
+
+  it("tells a client edit from an account choice", () => {
+    const prior = planPush(base()).steps;
+    const hash = stepsHash("Onboarding", prior);
+    const chosen = prior.map((s) => (s.id === "ai" ? { ...s, config: { ...s.config, connectionId: "c-ai" } } : s));
+    expect(stepsHash("Onboarding", chosen)).toBe(hash);
+    const edited = prior.map((s) => (s.id === "plain" ? { ...s, config: { ...s.config, url: "https://client.example" } } : s));
+    expect(stepsHash("Onboarding", edited)).not.toBe(hash);
+  });
+});
+
+describe("computeReview", () => {
+  const plan = planPush(base());
+  const inputs = {
+    steps: plan.steps,
+    accountSteps: plan.accountSteps,
+    reviewedAt: null,
+    accounts: [{ id: "c-dir", app: "directory", name: "Client Graph" }, { id: "c-psa1", app: "psa", name: "PSA one" }],
+    variables: new Map([["DOMAIN", { secret: false, hasValue: false }], ["GRAPH_URL", { secret: false, hasValue: true }], ["SUFFIX", { secret: false, hasValue: true }], ["GRAPH_KEY", { secret: true, hasValue: false }]]),
+    files: new Set<string>(),
+  };
+
+  it("lists accounts to choose, empty keys, files and the confirmation", () => {
+    const r = computeReview(inputs);
+    expect(r.complete).toBe(false);
+    expect(r.missing.map((m) => m.message)).toEqual([
+      "choose which PSA / ticketing account step 4 (Ticket) uses",
+      "add an account for OpenAI-compatible AI, then choose it for step 5 (Summarize)",
+      "fill in the value of variable DOMAIN",
+      "fill in the value of secret GRAPH_KEY",
+      "upload the file cleanup.ps1",
+      "confirm that you reviewed the workflow's configuration",
+    ]);
+  });
+
+  it("is complete when every item is done", () => {
+    const steps = plan.steps.map((s) => (s.id === "psa" ? { ...s, config: { ...s.config, connectionId: "c-psa1" } } : s.id === "ai" ? { ...s, config: { ...s.config, connectionId: "c-ai" } } : s));
+    const r = computeReview({
+      ...inputs,
+      steps,
+      reviewedAt: new Date(),
+      accounts: [...inputs.accounts, { id: "c-ai", app: "openai", name: "AI" }],
+      variables: new Map([...inputs.variables].map(([k, v]) => [k, { ...v, hasValue: true }])),
+      files: new Set(["cleanup.ps1"]),
+    });
+    expect(r.missing).toEqual([]);
+    expect(r.complete).toBe(true);
+  });
+});
