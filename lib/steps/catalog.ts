@@ -24,11 +24,36 @@ export const webhookConfig = z.object({
   testingData: z.unknown().optional(),
 });
 
-export const schedulerConfig = z.object({
-  cron: z.string().min(1).max(120),
-  timezone: z.string().min(1).max(64).default("UTC"),
-  preset: z.string().max(64).optional(),
-});
+/** Schedules offered by name; a preset fills in `cron` (the blueprints' monthly runs among them). */
+export const SCHEDULE_PRESETS = [
+  { id: "hourly", label: "Every hour", cron: "0 * * * *" },
+  { id: "daily-0800", label: "Every day at 08:00", cron: "0 8 * * *" },
+  { id: "weekdays-0800", label: "Weekdays at 08:00", cron: "0 8 * * 1-5" },
+  { id: "weekly-monday-0800", label: "Every Monday at 08:00", cron: "0 8 * * 1" },
+  { id: "monthly-day1-0200", label: "Monthly on day 1 at 02:00", cron: "0 2 1 * *" },
+  { id: "monthly-day15-0900", label: "Monthly on day 15 at 09:00", cron: "0 9 15 * *" },
+] as const;
+
+// Shape only (5 fields, or 6 with seconds); the worker's cron parser checks values when the
+// workflow goes Live.
+const CRON_SHAPE = /^\s*[0-9A-Za-z*?,/#LW-]+(\s+[0-9A-Za-z*?,/#LW-]+){4,5}\s*$/;
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const schedulerConfig = z
+  .object({
+    cron: z.string().max(120).regex(CRON_SHAPE, "must be a cron expression with 5 fields (minute hour day month weekday)").optional(),
+    timezone: z.string().min(1).max(64).refine(isTimeZone, "must be an IANA time zone such as UTC or Europe/Berlin").default("UTC"),
+    preset: z.enum(SCHEDULE_PRESETS.map((p) => p.id) as [string, ...string[]]).optional(),
+  })
+  .refine((c) => c.cron || c.preset, { message: "choose a preset or enter a cron expression", path: ["cron"] })
+  .transform((c) => ({ ...c, cron: c.cron?.trim() || SCHEDULE_PRESETS.find((p) => p.id === c.preset)!.cron }));
 
 export const codeConfig = z.object({
   code: z.string().max(200_000),
@@ -87,7 +112,13 @@ export const waitConfig = z.discriminatedUnion("mode", [
 export const summarizeConfig = z.object({
   input: templ.min(1),
   groupBy: z.array(text.min(1)).default([]),
-  aggregates: z.array(z.object({ name: text.min(1), op: z.enum(["count", "sum", "avg", "min", "max"]), field: text.optional() })).default([]),
+  aggregates: z
+    .array(
+      z
+        .object({ name: text.min(1), op: z.enum(["count", "sum", "avg", "min", "max"]), field: text.optional() })
+        .refine((a) => a.op === "count" || a.field, { message: "sum, avg, min and max need a field", path: ["field"] }),
+    )
+    .default([]),
   computed: z.array(z.object({ name: text.min(1), expression: text.min(1) })).default([]),
 });
 

@@ -5,6 +5,7 @@
 import { AppError } from "@/lib/api/errors";
 import { STEP_CATALOG, conditionsConfig } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
+import { findReferenceErrors } from "@/lib/workflows/references";
 
 export type DefinitionProblem = {
   /** 1-based step number; absent for a problem of the workflow as a whole. */
@@ -61,8 +62,11 @@ const conditionTargetsAhead: DefinitionCheck = (steps) => {
   return null;
 };
 
+// References to later steps, the step itself, missing or removed steps (lib/workflows/references.ts).
+const referencesPointBack: DefinitionCheck = (steps) => findReferenceErrors(steps)[0] ?? null;
+
 // Order matters: later checks may assume earlier ones passed (e.g. configs parse).
-const CHECKS: DefinitionCheck[] = [triggerOnlyFirst, uniqueIds, configsMatchCatalog, conditionTargetsAhead];
+const CHECKS: DefinitionCheck[] = [triggerOnlyFirst, uniqueIds, configsMatchCatalog, conditionTargetsAhead, referencesPointBack];
 
 /** Throws 400 {"error":"invalid_workflow"} naming the first problem; returns when the definition is sound. */
 export function validateDefinition(steps: readonly Step[]): void {

@@ -1,0 +1,41 @@
+// parse_json: text → value. AI answers often wrap JSON in a ```json fence, so the first fenced
+// block is used when there is one. Invalid JSON fails the step naming line, column and position.
+import { parseJsonConfig } from "@/lib/steps/catalog";
+import { locateJsonError } from "@/lib/steps/locate-json-error";
+import { StepError, type StepExecutor } from "./types";
+
+const FENCE = /```[ \t]*(?:json5?|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/;
+
+/** The JSON text inside the first fenced code block, or the text itself. */
+export function extractJsonText(text: string): string {
+  const m = FENCE.exec(text);
+  return (m ? m[1] : text).trim();
+}
+
+function lineAndColumn(text: string, position: number): { line: number; column: number } {
+  const before = text.slice(0, position);
+  const line = before.split("\n").length;
+  return { line, column: position - before.lastIndexOf("\n") };
+}
+
+/** JSON.parse with an error that says where. */
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const found = locateJsonError(text) ?? { position: text.length, reason: (e as Error).message };
+    const { line, column } = lineAndColumn(text, found.position);
+    throw new StepError(`invalid JSON at line ${line}, column ${column} (position ${found.position}): ${found.reason}`);
+  }
+}
+
+export const executeParseJson: StepExecutor = async (ctx) => {
+  const config = parseJsonConfig.parse(ctx.step.config);
+  const { value } = ctx.resolve(config.input);
+  // An exact reference to data that is already structured needs no parsing.
+  if (value !== null && typeof value === "object") return { output: value };
+  if (value === null || value === undefined) throw new StepError("input is empty: there is no text to parse");
+  const text = extractJsonText(String(value));
+  if (text === "") throw new StepError("input is empty: there is no text to parse");
+  return { output: parseJsonText(text) };
+};

@@ -1,0 +1,85 @@
+// summarize: groups the rows of an input list by fields, aggregates each group (count, sum,
+// avg, min, max), adds computed columns (JSONata over the group's row: `$round(budget * 1.2)`)
+// and builds a Markdown table for chat or ticket steps. Output {groups, totals, table}.
+import { summarizeConfig } from "@/lib/steps/catalog";
+import { describeExpressionError, evaluateExpression } from "@/lib/steps/evaluate-expression";
+import { followPath } from "@/lib/workflows/references";
+import { bindReference } from "./transform";
+import { StepError, type StepContext, type StepExecutor } from "./types";
+
+type Aggregate = { name: string; op: "count" | "sum" | "avg" | "min" | "max"; field?: string };
+type Row = Record<string, unknown>;
+
+const fieldOf = (row: unknown, field: string) => followPath(row, field.split(".")).value;
+
+function numbers(values: unknown[]): number[] {
+  return values.flatMap((v) => {
+    const n = typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : NaN;
+    return Number.isFinite(n) ? [n] : [];
+  });
+}
+
+function aggregate(rows: unknown[], agg: Aggregate): unknown {
+  const values = agg.field ? rows.map((r) => fieldOf(r, agg.field!)).filter((v) => v !== null) : rows;
+  if (agg.op === "count") return values.length;
+  const nums = numbers(values);
+  if (agg.op === "sum") return round(nums.reduce((a, b) => a + b, 0));
+  if (agg.op === "avg") return nums.length ? round(nums.reduce((a, b) => a + b, 0) / nums.length) : null;
+  if (nums.length) return agg.op === "min" ? Math.min(...nums) : Math.max(...nums);
+  // No numbers: min/max of text (ISO dates sort correctly as text).
+  const texts = values.filter((v): v is string => typeof v === "string").sort();
+  return texts.length ? (agg.op === "min" ? texts[0] : texts[texts.length - 1]) : null;
+}
+
+// Sums of decimals drift (0.1 + 0.2); money and counts read better rounded to 10 places.
+const round = (n: number) => Math.round(n * 1e10) / 1e10;
+
+function cell(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  const s = typeof v === "number" ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : typeof v === "object" ? JSON.stringify(v) : String(v);
+  return s.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+}
+
+export function markdownTable(columns: string[], rows: unknown[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(columns.map(cell)), line(columns.map(() => "---")), ...rows.map((r) => line(r.map(cell)))].join("\n");
+}
+
+async function addComputed(ctx: StepContext, row: Row, computed: { name: string; expression: string }[]): Promise<Row> {
+  for (const c of computed) {
+    try {
+      row[c.name] = await evaluateExpression(c.expression, { resolveRef: bindReference(ctx), input: row, extra: { ...row } });
+    } catch (e) {
+      if (e instanceof StepError) throw e;
+      throw new StepError(`computed column "${c.name}": ${describeExpressionError(e)}`);
+    }
+  }
+  return row;
+}
+
+export const executeSummarize: StepExecutor = async (ctx) => {
+  const config = summarizeConfig.parse(ctx.step.config);
+  const { value: input } = ctx.resolve(config.input);
+  if (!Array.isArray(input)) {
+    const got = input === null ? "nothing" : Array.isArray(input) ? "a list" : typeof input === "object" ? "an object" : `a ${typeof input}`;
+    throw new StepError(`input must be a list of rows; ${config.input} gave ${got}`);
+  }
+  const aggregates: Aggregate[] = config.aggregates.length ? config.aggregates : [{ name: "count", op: "count" }];
+  const buckets = new Map<string, { keys: Row; rows: unknown[] }>();
+  for (const row of input) {
+    const keys = Object.fromEntries(config.groupBy.map((f) => [f, fieldOf(row, f)]));
+    const id = JSON.stringify(config.groupBy.map((f) => keys[f]));
+    const bucket = buckets.get(id) ?? { keys, rows: [] };
+    bucket.rows.push(row);
+    buckets.set(id, bucket);
+  }
+  const summarize = (keys: Row, rows: unknown[]) => ({ ...keys, ...Object.fromEntries(aggregates.map((a) => [a.name, aggregate(rows, a)])) });
+  const groups: Row[] = [];
+  for (const b of buckets.values()) groups.push(await addComputed(ctx, summarize(b.keys, b.rows), config.computed));
+  const totals = await addComputed(ctx, summarize({}, input), config.computed);
+
+  const columns = [...config.groupBy, ...aggregates.map((a) => a.name), ...config.computed.map((c) => c.name)];
+  const rows = groups.map((g) => columns.map((c) => g[c]));
+  if (config.groupBy.length > 0) rows.push(columns.map((c, i) => (i === 0 ? "**Total**" : config.groupBy.includes(c) ? "" : totals[c])));
+  return { output: { groups, totals, table: markdownTable(columns, rows) } };
+};

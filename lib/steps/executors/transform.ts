@@ -1,0 +1,34 @@
+// transform: named output fields, each a JSONata expression over references (see
+// lib/steps/evaluate-expression.ts). Fields are computed in order and an earlier field is
+// readable by a later one as $name, e.g. `variance` then `$variance > 0`.
+import { transformConfig } from "@/lib/steps/catalog";
+import { describeExpressionError, evaluateExpression } from "@/lib/steps/evaluate-expression";
+import { StepError, type StepContext, type StepExecutor } from "./types";
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Resolves one `{{ … }}` for binding: a missing path is "no value" (undefined) in JSONata. */
+export function bindReference(ctx: StepContext) {
+  return (ref: string) => {
+    const { value, unresolved } = ctx.resolve(ref);
+    return unresolved.length > 0 ? undefined : value;
+  };
+}
+
+export const executeTransform: StepExecutor = async (ctx) => {
+  const config = transformConfig.parse(ctx.step.config);
+  const output: Record<string, unknown> = {};
+  const extra: Record<string, unknown> = {};
+  for (const field of config.fields) {
+    let value: unknown;
+    try {
+      value = await evaluateExpression(field.expression, { resolveRef: bindReference(ctx), extra });
+    } catch (e) {
+      if (e instanceof StepError) throw e;
+      throw new StepError(`field "${field.name}": ${describeExpressionError(e)}`);
+    }
+    output[field.name] = value;
+    if (IDENTIFIER.test(field.name)) extra[field.name] = value;
+  }
+  return { output };
+};

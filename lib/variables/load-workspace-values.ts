@@ -1,0 +1,42 @@
+// The variables and secrets of workspaces, as the run engine needs them: plain values for
+// {{ vars.KEY }} (and the code step's `vars`), decrypted values for {{ secrets.KEY }}, and
+// the list of secret values to redact. A key without a value maps to null; a step that uses
+// it fails naming the key (lib/workflows/references.ts).
+import { db, type Tx } from "@/lib/db/client";
+import { decryptSecret } from "@/lib/secrets/crypto";
+
+export type WorkspaceValues = {
+  vars: Record<string, string | null>;
+  secrets: Record<string, string | null>;
+};
+
+export type LoadWorkspaceValuesOptions = { workspaceIds: readonly string[]; tx?: Tx };
+
+export async function loadWorkspaceValues({ workspaceIds, tx }: LoadWorkspaceValuesOptions): Promise<Map<string, WorkspaceValues>> {
+  const ids = [...new Set(workspaceIds)];
+  const out = new Map<string, WorkspaceValues>(ids.map((id) => [id, { vars: {}, secrets: {} }]));
+  if (ids.length === 0) return out;
+  const rows = await (tx ?? db()).variable.findMany({
+    where: { workspaceId: { in: ids } },
+    select: { workspaceId: true, key: true, value: true, valueEncrypted: true, secret: true },
+  });
+  for (const r of rows) {
+    const values = out.get(r.workspaceId)!;
+    if (!r.secret) {
+      values.vars[r.key] = r.value;
+      continue;
+    }
+    let plain: string | null = null;
+    if (r.valueEncrypted) {
+      try {
+        plain = decryptSecret(r.valueEncrypted);
+      } catch {
+        // Unreadable (SECRET_KEY changed): treated as missing, so the step fails naming the key
+        // instead of the whole run batch failing.
+        plain = null;
+      }
+    }
+    values.secrets[r.key] = plain;
+  }
+  return out;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { executeParseJson, extractJsonText } from "@/lib/steps/executors/parse-json";
+import { StepError } from "@/lib/steps/executors/types";
+import { resolvingContext } from "../helpers/resolving-context";
+
+const parse = (text: unknown) => executeParseJson(resolvingContext("parse_json", { input: "{{ 2.text }}" }, { 1: {}, 2: { text } }));
+
+describe("parse_json step", () => {
+  it("parses JSON text", async () => {
+    expect((await parse('{"a": [1, 2], "b": null}')).output).toEqual({ a: [1, 2], b: null });
+    expect((await parse("42")).output).toBe(42);
+  });
+
+  it("takes JSON out of a fenced block, as AI answers write it", async () => {
+    const answer = 'Here is the result:\n```json\n{"severity": "High", "iocs": ["1.2.3.4"]}\n```\nAnything else?';
+    expect((await parse(answer)).output).toEqual({ severity: "High", iocs: ["1.2.3.4"] });
+    expect(extractJsonText("```\n[1]\n```")).toBe("[1]");
+  });
+
+  it("passes structured input through", async () => {
+    expect((await parse({ already: true })).output).toEqual({ already: true });
+  });
+
+  it("fails naming the position of invalid JSON", async () => {
+    await expect(parse('{"a": 1,\n "b": }')).rejects.toThrow(StepError);
+    await expect(parse('{"a": 1,\n "b": }')).rejects.toThrow("invalid JSON at line 2, column 7 (position 15): unexpected '}' (expected a value)");
+    await expect(parse('{"a": ')).rejects.toThrow(/line 1, column 6 \(position 5\): unexpected end of input/);
+    await expect(parse("[1, 2,]")).rejects.toThrow(/position 6/);
+    await expect(parse("{'a': 1}")).rejects.toThrow(/position 1\): unexpected ''' \(expected a "quoted" property name\)/);
+    await expect(parse('{"a": 1} x')).rejects.toThrow(/after the end of the JSON value/);
+    await expect(parse("")).rejects.toThrow(/empty/);
+  });
+});
