@@ -4,7 +4,7 @@
 // placeholders a workspace replaces with its tenant's address.
 import type { AuthKind } from "./connection-auth";
 
-export type AppCategory = "identity" | "security" | "rmm" | "psa" | "documentation" | "passwords" | "chat" | "licensing" | "ai" | "generic";
+export type AppCategory = "identity" | "security" | "rmm" | "psa" | "documentation" | "passwords" | "chat" | "licensing" | "inventory" | "ai" | "generic";
 
 export type AppCatalogEntry = {
   key: string;
@@ -99,6 +99,16 @@ export const APP_CATALOG: AppCatalogEntry[] = [
     authKinds: ["oauth2_client_credentials", "api_key", "bearer"],
     defaultBaseUrl: "https://api.distributor.example.com/v1",
     defaultConfig: { tokenUrl: "https://login.distributor.example.com/oauth/token", audience: "https://api.distributor.example.com" },
+  },
+  {
+    key: "asset_inventory",
+    label: "Asset / warranty inventory",
+    category: "inventory",
+    description: "Devices with departments, device classes, OS builds and warranty end dates.",
+    authKind: "api_key",
+    authKinds: ["api_key", "bearer", "oauth2_client_credentials"],
+    defaultBaseUrl: "https://api.assets.example.com/v1",
+    defaultConfig: { headerName: "X-API-Key" },
   },
   {
     key: "openai",

@@ -83,7 +83,7 @@ export const demoRmm = (): RmmSeed => ({
     { id: "scr-cleanup-01", name: "Disk cleanup (temp, update cache, recycle bin)", approved: true },
     { id: "scr-unapproved", name: "Ad-hoc registry tweak", approved: false },
   ],
-  alerts: [{ id: "alr-88311", deviceId: "dev-1042", message: "Free space on C: below 10%" }],
+  alerts: [{ id: "alr-88311", deviceId: "dev-1042", message: "Free space on C: below 15%" }],
   freeGbAfterCleanup: { "dev-1042": 41.2 },
 });
 

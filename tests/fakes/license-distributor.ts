@@ -10,8 +10,10 @@ export async function startLicenseDistributorFake(seed: { tenants?: Record<strin
   const router = createRouter().on("GET", "/v1/tenants/:tenantId/subscriptions", (req) => {
     const subs = tenants.get(req.params.tenantId);
     if (!subs) throw new FakeError(404, `tenant ${req.params.tenantId} not found`);
+    // ?status=Active and ?sku=A,B narrow the list; totalQuantity counts the seats listed.
     const status = req.query.status;
-    const list = subs.filter((s) => !status || s.status.toLowerCase() === status.toLowerCase());
+    const skus = req.query.sku ? req.query.sku.split(",").map((s) => s.trim()) : null;
+    const list = subs.filter((s) => (!status || s.status.toLowerCase() === status.toLowerCase()) && (!skus || skus.includes(s.sku)));
     return { body: { tenantId: req.params.tenantId, subscriptions: list, totalQuantity: list.reduce((n, s) => n + s.quantity, 0) } };
   });
   const server = await startFakeServer("license-distributor", router, opts);

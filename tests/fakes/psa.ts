@@ -106,9 +106,12 @@ export async function startPsaFake(seed: PsaSeed = {}, opts?: FakeServerOptions)
       return { body: t };
     })
     .on("GET", "/finance/agreements/:id", (req) => ({ body: agreement(req) }))
+    // ?sku=A,B narrows the list; totalQuantity is the billed seat count of what is listed.
     .on("GET", "/finance/agreements/:id/additions", (req) => {
       const a = agreement(req);
-      return { body: { agreementId: a.id, company: a.company, additions: a.additions } };
+      const skus = req.query.sku ? req.query.sku.split(",").map((s) => s.trim()) : null;
+      const additions = a.additions.filter((x) => !skus || skus.includes(x.sku));
+      return { body: { agreementId: a.id, company: a.company, additions, totalQuantity: additions.reduce((n, x) => n + x.quantity, 0) } };
     })
     .on("PATCH", "/finance/agreements/:id/additions/:additionId", (req) => ({ body: setQuantity(agreement(req), req.params.additionId, objectBody(req).quantity) }))
     // Several additions in one call, all or nothing (checked before any change).
