@@ -11,7 +11,10 @@ export type ApiContext<P> = { req: Request; params: P; user: AuthUser };
 
 export function errorResponse(e: unknown): Response {
   if (e instanceof AppError) {
-    return Response.json({ error: e.code, message: e.message, ...e.details }, { status: e.status });
+    // A numeric retryAfter (seconds) is also sent as the standard Retry-After header.
+    const retryAfter = e.details?.retryAfter;
+    const headers = typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : undefined;
+    return Response.json({ error: e.code, message: e.message, ...e.details }, { status: e.status, headers });
   }
   if (e instanceof ZodError) {
     return Response.json(

@@ -1,8 +1,10 @@
 // Who is calling the management API: a bearer API token, or a signed-in browser session.
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { readSessionCookie } from "@/lib/auth/session-cookie";
 
-export type AuthUser = { id: string; email: string; name: string; via: "token" | "session" };
+/** tokenId is set when the caller authenticated with an API token (used to revoke "this" token). */
+export type AuthUser = { id: string; email: string; name: string; via: "token" | "session"; tokenId?: string };
 
 export const hashApiToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -20,12 +22,27 @@ export async function authenticateRequest(req: Request): Promise<AuthUser | null
     if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > 60_000) {
       await db().apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } });
     }
-    return { ...token.user, via: "token" };
+    return { ...token.user, via: "token", tokenId: token.id };
   }
   return authenticateSession(req);
 }
 
-// Replaced by the session check (next-auth JWT cookie) in lib/auth/authenticate-session.ts.
-async function authenticateSession(_req: Request): Promise<AuthUser | null> {
-  return null;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The browser session (next-auth JWT cookie). The user is looked up on every request so a
+ * deleted account loses access at once. Cookies are SameSite=Lax already; a state-changing
+ * request that the browser itself marks cross-site is refused as well.
+ */
+export async function authenticateSession(req: Request): Promise<AuthUser | null> {
+  if (!SAFE_METHODS.has(req.method) && req.headers.get("sec-fetch-site") === "cross-site") return null;
+  return userFromSessionCookie(req.headers.get("cookie"));
+}
+
+/** The signed-in user of a Cookie header (server components pass the incoming request's). */
+export async function userFromSessionCookie(cookieHeader: string | null | undefined): Promise<AuthUser | null> {
+  const claims = await readSessionCookie(cookieHeader);
+  if (!claims) return null;
+  const user = await db().user.findUnique({ where: { id: claims.userId }, select: { id: true, email: true, name: true } });
+  return user ? { ...user, via: "session" } : null;
 }

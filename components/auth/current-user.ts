@@ -1,0 +1,21 @@
+// The signed-in user in server components and pages. Pages call requireCurrentUser()
+// themselves (layouts are not re-run on every client navigation, so a layout check alone is
+// not enough); React's cache makes repeated calls in one render cost one lookup.
+import { cache } from "react";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { userFromSessionCookie, type AuthUser } from "@/lib/auth/authenticate-request";
+import { safeCallbackPath } from "@/lib/auth/callback-path";
+import { PATH_HEADER } from "@/components/auth/path-header";
+
+export const getCurrentUser = cache(async (): Promise<AuthUser | null> => {
+  return userFromSessionCookie((await headers()).get("cookie"));
+});
+
+/** The signed-in user, or a redirect to /signin that comes back to the requested page. */
+export async function requireCurrentUser(): Promise<AuthUser> {
+  const user = await getCurrentUser();
+  if (user) return user;
+  const back = safeCallbackPath((await headers()).get(PATH_HEADER));
+  redirect(back ? `/signin?callbackUrl=${encodeURIComponent(back)}` : "/signin");
+}

@@ -1,0 +1,27 @@
+// The signed-in top bar: product name, workspace switcher, section links, user and sign-out.
+import Link from "next/link";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
+import type { SwitcherWorkspace } from "@/components/shell/group-workspaces";
+
+export function AppTopBar({ email, workspaces, currentId }: { email: string; workspaces: SwitcherWorkspace[]; currentId: string }) {
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-4 border-b border-slate-200 bg-white px-4">
+      <Link href="/workspaces" className="flex items-center gap-2 font-semibold tracking-tight text-slate-900">
+        <span className="flex h-7 w-7 items-center justify-center rounded-md bg-brand-600 text-sm text-white">M</span>
+        MSP Flow
+      </Link>
+      <span className="text-slate-300" aria-hidden>/</span>
+      <WorkspaceSwitcher workspaces={workspaces} currentId={currentId} />
+      <nav className="ml-2 flex items-center gap-1 text-sm">
+        <Link href={`/w/${currentId}/workflows`} className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
+          Workflows
+        </Link>
+      </nav>
+      <div className="ml-auto flex items-center gap-2">
+        <span className="hidden text-sm text-slate-500 sm:inline" data-testid="user-email">{email}</span>
+        <SignOutButton />
+      </div>
+    </header>
+  );
+}

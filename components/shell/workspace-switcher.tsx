@@ -1,0 +1,56 @@
+"use client";
+// Workspace switcher: each provider first, then its clients, each marked Provider/Client.
+// Switching keeps the user on the same section (workflows) of the other workspace.
+import Link from "next/link";
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { Check, ChevronsUpDown } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { groupWorkspaces, type SwitcherWorkspace } from "@/components/shell/group-workspaces";
+
+const ITEM =
+  "flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 outline-none " +
+  "data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
+
+function KindBadge({ kind }: { kind: SwitcherWorkspace["kind"] }) {
+  return kind === "provider" ? <Badge tone="blue">Provider</Badge> : <Badge tone="slate">Client</Badge>;
+}
+
+export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: SwitcherWorkspace[]; currentId: string }) {
+  const current = workspaces.find((w) => w.id === currentId);
+  const groups = groupWorkspaces(workspaces);
+  return (
+    <Menu.Root>
+      <Menu.Trigger
+        aria-label="Switch workspace"
+        className="flex h-9 max-w-xs items-center gap-2 rounded-md border border-slate-200 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        <span className="truncate" data-testid="current-workspace">{current?.name ?? "Choose a workspace"}</span>
+        {current && <KindBadge kind={current.kind} />}
+        <ChevronsUpDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          align="start"
+          sideOffset={6}
+          className="z-50 max-h-[70vh] min-w-[18rem] overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          {groups.map((g, i) => (
+            <Menu.Group key={g.key}>
+              {i > 0 && <Menu.Separator className="my-1 h-px bg-slate-100" />}
+              {g.label && <Menu.Label className="px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-400">{g.label}</Menu.Label>}
+              {g.items.map((w) => (
+                <Menu.Item key={w.id} asChild className={`${ITEM} ${w.kind === "client" && g.nested ? "pl-5" : ""}`}>
+                  <Link href={`/w/${w.id}/workflows`} aria-current={w.id === currentId ? "page" : undefined}>
+                    <span className="min-w-0 flex-1 truncate">{w.name}</span>
+                    <KindBadge kind={w.kind} />
+                    <Check className={`h-4 w-4 shrink-0 ${w.id === currentId ? "text-brand-600" : "invisible"}`} aria-hidden />
+                  </Link>
+                </Menu.Item>
+              ))}
+            </Menu.Group>
+          ))}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,56 @@
+// next-auth configuration: credentials sign-in against the hashed passwords, JWT sessions whose
+// secret is derived from SECRET_KEY. Only types come from the "next-auth" entry point, so this
+// module stays free of next/* and can be tested outside Next.
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { exportNextAuthEnv } from "@/lib/env";
+import { AppError } from "@/lib/api/errors";
+import { clientAddress } from "@/lib/auth/client-address";
+import { sessionSecret } from "@/lib/auth/session-cookie";
+import { TOO_MANY_ATTEMPTS } from "@/lib/auth/sign-in-error";
+import { verifyCredentials } from "@/lib/auth/verify-credentials";
+
+export const SIGN_IN_PATH = "/signin";
+const SESSION_MAX_AGE = 7 * 24 * 60 * 60;
+
+export function authOptions(): NextAuthOptions {
+  exportNextAuthEnv();
+  return {
+    secret: sessionSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
+    jwt: { maxAge: SESSION_MAX_AGE },
+    // Errors come back to the sign-in page, which explains them next to the form.
+    pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "E-mail and password",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, req) {
+          const email = String(credentials?.email ?? "");
+          const password = String(credentials?.password ?? "");
+          if (!email || !password) return null;
+          try {
+            return await verifyCredentials({ email, password, clientAddress: clientAddress(req.headers ?? {}) });
+          } catch (e) {
+            if (e instanceof AppError && e.status === 401) return null; // next-auth: CredentialsSignin
+            if (e instanceof AppError && e.status === 429) throw new Error(`${TOO_MANY_ATTEMPTS}:${e.details?.retryAfter ?? ""}`);
+            throw e;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      // The token carries only the user id (sub) and what next-auth adds; roles are read fresh
+      // from memberships on every request, so a removed membership takes effect at once.
+      jwt({ token, user }) {
+        if (user) token.sub = user.id;
+        return token;
+      },
+      session({ session, token }) {
+        if (session.user) (session.user as { id?: string }).id = token.sub;
+        return session;
+      },
+    },
+  };
+}

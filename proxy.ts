@@ -1,0 +1,25 @@
+// Sends page visits without a session cookie to /signin (remembering where they were going),
+// and tells server components the requested path. The cookie is only checked for presence
+// here; pages verify it (components/auth/current-user.ts), API routes in lib/api/handler.ts.
+import { NextResponse, type NextRequest } from "next/server";
+import { PATH_HEADER } from "@/components/auth/path-header";
+
+const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
+
+export function proxy(request: NextRequest) {
+  const path = request.nextUrl.pathname + request.nextUrl.search;
+  const hasSession = request.cookies.getAll().some((c) => SESSION_COOKIES.some((n) => c.name === n || c.name.startsWith(`${n}.`)));
+  if (!hasSession) {
+    const url = new URL("/signin", request.url);
+    if (request.nextUrl.pathname !== "/") url.searchParams.set("callbackUrl", path);
+    return NextResponse.redirect(url);
+  }
+  const headers = new Headers(request.headers);
+  headers.set(PATH_HEADER, path);
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  // Pages only: not the API (answers 401 JSON itself), webhooks, the sign-in page or assets.
+  matcher: ["/((?!api/|_next/|hooks/|signin|favicon\\.ico|.*\\.[a-zA-Z0-9]+$).*)"],
+};

@@ -1,0 +1,124 @@
+// Browser sessions over plain HTTP against the real server on a random port: next-auth's
+// credentials sign-in, the session cookie accepted by /api/v1, page protection, sign-out.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWeb, type WebService } from "@/tests/helpers/services";
+import { browser, createPasswordUser, createProviderWithClients, testAddress } from "@/tests/helpers/auth-fixtures";
+
+let web: WebService;
+let tenancy: Awaited<ReturnType<typeof createProviderWithClients>>;
+
+beforeAll(async () => {
+  [web, tenancy] = await Promise.all([startWeb(), createProviderWithClients()]);
+});
+afterAll(async () => {
+  await web?.stop();
+});
+
+const signedIn = async (role: "owner" | "viewer" = "owner", workspaceId = tenancy.provider.id) => {
+  const user = await createPasswordUser({ password: "session-pw-1", memberships: [{ workspaceId, role }] });
+  const b = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+  const res = await b.signIn(user.email, "session-pw-1");
+  expect(res.headers.get("location")).toBe(`${web.baseUrl}/workspaces`);
+  return { user, b, res };
+};
+
+describe("browser sign-in (next-auth credentials)", () => {
+  it("signs in on whatever host and port the server runs, sets the session cookie and redirects to the callback", async () => {
+    const { b, res } = await signedIn();
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${web.baseUrl}/workspaces`);
+    expect(b.jar.has("next-auth.session-token")).toBe(true);
+    // Cookies are HttpOnly and SameSite=Lax.
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token"))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("lets the session call the management API", async () => {
+    const { b } = await signedIn();
+    const r = await b.request("/api/v1/workspaces");
+    expect(r.status).toBe(200);
+    const body = await r.json();
+    expect(body.workspaces.map((w: { kind: string }) => w.kind)).toEqual(["provider", "client", "client"]);
+  });
+
+  it("refuses a state-changing API call the browser marks cross-site", async () => {
+    const { b } = await signedIn();
+    const crossSite = await b.request("/api/v1/auth/token", { method: "DELETE", headers: { "sec-fetch-site": "cross-site" } });
+    expect(crossSite.status).toBe(401);
+    // The same call from the app itself is authenticated (and then told a session has no token to revoke).
+    const sameOrigin = await b.request("/api/v1/auth/token", { method: "DELETE", headers: { "sec-fetch-site": "same-origin" } });
+    expect(sameOrigin.status).toBe(400);
+  });
+
+  it("sends a wrong password back to the sign-in page with a clear message", async () => {
+    const user = await createPasswordUser({ password: "right-pw-123" });
+    const b = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    let res = await b.signIn(user.email, "wrong-pw-123", "/w/abc/workflows");
+    const hops: string[] = [];
+    while (res.status >= 300 && res.status < 400 && hops.length < 5) {
+      hops.push(res.headers.get("location")!);
+      res = await b.request(hops.at(-1)!);
+    }
+    expect(new URL(hops.at(-1)!, web.baseUrl).pathname).toBe("/signin");
+    expect(hops.at(-1)).toContain("error=CredentialsSignin");
+    const html = await res.text();
+    expect(html).toContain("Wrong e-mail or password.");
+    // The page the user was going to is kept for the next try.
+    expect(html).toContain('value="/w/abc/workflows"');
+    expect(b.jar.has("next-auth.session-token")).toBe(false);
+  });
+
+  it("rejects a forged session cookie", async () => {
+    const r = await fetch(`${web.baseUrl}/api/v1/workspaces`, { headers: { cookie: "next-auth.session-token=eyJhbGciOiJkaXIifQ..x.y.z" } });
+    expect(r.status).toBe(401);
+  });
+
+  it("sign-out clears the session", async () => {
+    const { b } = await signedIn();
+    const res = await b.request("/api/auth/signout", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken: await b.csrf(), callbackUrl: "/signin" }).toString(),
+    });
+    expect(res.status).toBe(302);
+    expect(b.jar.has("next-auth.session-token")).toBe(false);
+    expect((await b.request("/api/v1/workspaces")).status).toBe(401);
+  });
+});
+
+describe("signed-in pages", () => {
+  it("sends a visitor without a session to /signin, remembering the page", async () => {
+    const r = await fetch(`${web.baseUrl}/w/${tenancy.provider.id}/workflows`, { redirect: "manual" });
+    expect(r.status).toBe(307);
+    const to = new URL(r.headers.get("location")!, web.baseUrl);
+    expect(to.pathname).toBe("/signin");
+    expect(to.searchParams.get("callbackUrl")).toBe(`/w/${tenancy.provider.id}/workflows`);
+  });
+
+  it("/workspaces goes to the first accessible workspace, whose empty workflows list says what to do", async () => {
+    const { b } = await signedIn();
+    const r = await b.request("/workspaces");
+    expect(r.status).toBe(307);
+    expect(r.headers.get("location")).toContain(`/w/${tenancy.provider.id}/workflows`);
+    const page = await b.request(`/w/${tenancy.provider.id}/workflows`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("No workflows yet");
+    expect(html).toContain("Acme IT Services");
+  });
+
+  it("a client-only member lands in their client and cannot open the provider's pages", async () => {
+    const { b } = await signedIn("owner", tenancy.contoso.id);
+    const r = await b.request("/workspaces");
+    expect(r.headers.get("location")).toContain(`/w/${tenancy.contoso.id}/workflows`);
+    expect((await b.request(`/w/${tenancy.provider.id}/workflows`)).status).toBe(404);
+  });
+
+  it("a signed-in visitor of /signin goes on to the app", async () => {
+    const { b } = await signedIn();
+    const r = await b.request("/signin");
+    expect(r.status).toBe(307);
+    expect(r.headers.get("location")).toContain("/workspaces");
+  });
+});
