@@ -1,0 +1,80 @@
+"use client";
+// The editor's calls to the project's own /api/v1 (session cookie), and the react-query hooks
+// over them. Errors carry the API's {"error", "message"} so the UI can say what went wrong.
+import { useQuery } from "@tanstack/react-query";
+import type { Delivery, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
+import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(path, {
+    method: init.method ?? "GET",
+    headers: init.body !== undefined ? { "content-type": "application/json" } : undefined,
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    cache: "no-store",
+  });
+  if (res.status === 204) return undefined as T;
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) {
+    throw new ApiError(res.status, String(body.error ?? "http_error"), String(body.message ?? `request failed (${res.status})`), body);
+  }
+  return body as T;
+}
+
+export const keys = {
+  workflow: (id: string) => ["workflow", id] as const,
+  runs: (id: string) => ["workflow", id, "runs"] as const,
+  run: (id: string) => ["run", id] as const,
+  deliveries: (id: string) => ["workflow", id, "deliveries"] as const,
+};
+
+/** Live data polls so a new delivery shows within 2 s (issue 5). */
+export const POLL_MS = 1500;
+
+export function useWorkflowQuery(id: string) {
+  return useQuery({
+    queryKey: keys.workflow(id),
+    queryFn: () => api<WorkflowView>(`/api/v1/workflows/${id}`),
+    // Notices someone else's save (version ahead of ours) even when this tab stays idle.
+    refetchInterval: 10_000,
+  });
+}
+
+export function useRunsQuery(workflowId: string, limit = 20) {
+  return useQuery({
+    queryKey: [...keys.runs(workflowId), limit],
+    queryFn: () => api<{ runs: RunSummary[] }>(`/api/v1/workflows/${workflowId}/runs?limit=${limit}`),
+    refetchInterval: POLL_MS,
+  });
+}
+
+export const runQueryOptions = (runId: string) => ({
+  queryKey: keys.run(runId),
+  queryFn: () => api<RunView>(`/api/v1/runs/${runId}`),
+  // A finished run never changes; an unfinished one is polled until it finishes.
+  refetchInterval: (q: { state: { data?: RunView } }) => (q.state.data && TERMINAL_RUN_STATUSES.includes(q.state.data.status) ? false : POLL_MS),
+  staleTime: (q: { state: { data?: RunView } }) => (q.state.data && TERMINAL_RUN_STATUSES.includes(q.state.data.status) ? Infinity : 0),
+});
+
+export function useRunQuery(runId: string | undefined) {
+  return useQuery({ ...runQueryOptions(runId ?? ""), enabled: !!runId });
+}
+
+export function useDeliveriesQuery(workflowId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.deliveries(workflowId),
+    queryFn: () => api<{ deliveries: Delivery[] }>(`/api/v1/workflows/${workflowId}/deliveries?limit=50`),
+    refetchInterval: POLL_MS,
+    enabled,
+  });
+}

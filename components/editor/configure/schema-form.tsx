@@ -1,0 +1,160 @@
+"use client";
+// The Configure form, generated from a step's catalog schema (lib/editor/form-model.ts):
+// text, numbers, switches, choices, lists, JSON, one-of groups; references in template fields
+// show as chips; Conditions targets are a choice of later steps.
+import { Plus, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { CodeField } from "@/components/editor/fields/code-field";
+import { JsonField } from "@/components/editor/fields/json-field";
+import { IconButton } from "@/components/ui/icon-button";
+import { emptyValue, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
+import type { EditorStep } from "@/lib/editor/step-ops";
+import { newId } from "@/lib/editor/step-ops";
+
+export type FormContext = { steps: EditorStep[]; index: number };
+type Path = (string | number)[];
+/** `v` is the new value at this field's level; `leaf` is the path of the field the user edited. */
+type FieldProps = { spec: FieldSpec; value: unknown; onChange: (v: unknown, leaf: Path) => void; path: Path; label: string; ctx: FormContext };
+
+const inputClass =
+  "block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
+
+function TargetSelect({ value, onChange, ctx, label, id, nullable }: { value: unknown; onChange: (v: unknown) => void; ctx: FormContext; label: string; id: string; nullable: boolean }) {
+  const later = ctx.steps.slice(ctx.index + 1);
+  const end = nullable ? "" : "stop";
+  return (
+    <select id={id} aria-label={label} className={inputClass} value={value === null || value === undefined ? end : String(value)} onChange={(e) => onChange(e.target.value === "" ? null : e.target.value)}>
+      {nullable && <option value="">End the run</option>}
+      <option value="stop">Stop the run (status stopped)</option>
+      {later.map((s, i) => (
+        <option key={s.id} value={s.id}>
+          Go to step {ctx.index + 2 + i}: {s.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: FieldProps & { hint?: ObjectField["hint"]; nullable?: boolean }) {
+  const id = useId();
+  const set = (v: unknown) => onChange(v, path);
+  if (hint === "hidden") return null;
+  const wrap = (control: React.ReactNode, block = true) => (
+    <div className={block ? "space-y-1" : "flex items-center gap-2"}>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      {control}
+    </div>
+  );
+  switch (spec.type) {
+    case "text": {
+      if (hint === "target") return wrap(<TargetSelect id={id} label={label} value={value} onChange={set} ctx={ctx} nullable={!!(nullable || spec.nullable)} />);
+      const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
+      if (hint === "javascript") return wrap(<CodeField id={id} language="javascript" label={label} value={text} onChange={set} multiline />);
+      if (hint === "template" || hint === "multiline")
+        return wrap(<CodeField id={id} language="template" label={label} value={text} onChange={set} multiline={hint === "multiline"} placeholder="Type, or pick a field in Workflow data" />);
+      return wrap(<input id={id} className={inputClass} value={text} onChange={(e) => set(spec.nullable && e.target.value === "" ? null : e.target.value)} />);
+    }
+    case "number":
+      return wrap(
+        <input id={id} type="number" className={inputClass} min={spec.min} max={spec.max} value={typeof value === "number" ? value : ""} onChange={(e) => set(e.target.value === "" ? undefined : Number(e.target.value))} />,
+      );
+    case "boolean":
+      return (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" checked={value === true} onChange={(e) => set(e.target.checked)} />
+          {label}
+        </label>
+      );
+    case "enum":
+      return wrap(
+        <select id={id} className={inputClass} value={String(value ?? spec.options[0])} onChange={(e) => set(e.target.value)}>
+          {spec.options.map((o) => (
+            <option key={o} value={o}>
+              {o.replace(/_/g, " ")}
+            </option>
+          ))}
+        </select>,
+      );
+    case "json":
+      return wrap(<JsonField id={id} label={label} value={value} onChange={set} />);
+    case "object":
+      return <ObjectFields spec={spec} value={value} onChange={onChange} path={path} ctx={ctx} legend={path.length ? label : undefined} />;
+    case "array":
+      return <ArrayField spec={spec} value={value} onChange={onChange} path={path} label={label} ctx={ctx} />;
+    case "union": {
+      const obj = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+      const current = spec.options.find((o) => o.value === obj[spec.discriminator]) ?? spec.options[0];
+      const rest = { ...current.spec, fields: current.spec.fields.filter((f) => f.key !== spec.discriminator) };
+      return (
+        <fieldset className="space-y-3">
+          {wrap(
+            <select id={id} className={inputClass} value={current.value} onChange={(e) => set(emptyValue(spec.options.find((o) => o.value === e.target.value)!.spec))}>
+              {spec.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.value}
+                </option>
+              ))}
+            </select>,
+          )}
+          <ObjectFields spec={rest} value={obj} onChange={onChange} path={path} ctx={ctx} />
+        </fieldset>
+      );
+    }
+  }
+}
+
+function ObjectFields({ spec, value, onChange, path, ctx, legend }: { spec: Extract<FieldSpec, { type: "object" }>; value: unknown; onChange: FieldProps["onChange"]; path: Path; ctx: FormContext; legend?: string }) {
+  const obj = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  const body = spec.fields.map((f) => (
+    <Field
+      key={f.key}
+      spec={f.spec}
+      hint={f.hint}
+      label={f.label + (f.required ? "" : " (optional)")}
+      value={obj[f.key] ?? f.defaultValue}
+      path={[...path, f.key]}
+      ctx={ctx}
+      onChange={(v, leaf) => onChange({ ...obj, [f.key]: v }, leaf)}
+    />
+  ));
+  if (!legend) return <div className="space-y-3">{body}</div>;
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-xs font-semibold text-slate-700">{legend}</legend>
+      {body}
+    </fieldset>
+  );
+}
+
+function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps, "spec"> & { spec: Extract<FieldSpec, { type: "array" }> }) {
+  const items = Array.isArray(value) ? value : [];
+  const singular = label.replace(/ \(optional\)$/, "").replace(/s$/, "").replace(/ie$/, "y");
+  const setItem = (i: number, v: unknown, leaf: Path) => onChange(items.map((x, j) => (j === i ? v : x)), leaf);
+  const fresh = () => {
+    const v = emptyValue(spec.item);
+    // Conditions branches need a stable id of their own for their canvas handle.
+    return v && typeof v === "object" && "id" in (v as object) ? { ...(v as object), id: newId("br") } : v;
+  };
+  return (
+    <div className="space-y-2">
+      <div className="text-xs font-medium text-slate-600">{label}</div>
+      {items.map((item, i) => (
+        <div key={i} className="relative rounded-lg border border-slate-200 bg-slate-50/60 p-3 pr-10">
+          <IconButton label={`Remove ${singular.toLowerCase()} ${i + 1}`} className="absolute right-1 top-1" disabled={spec.min !== undefined && items.length <= spec.min} onClick={() => onChange(items.filter((_, j) => j !== i), path)}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </IconButton>
+          <Field spec={spec.item} value={item} path={[...path, i]} label={`${singular} ${i + 1}`} ctx={ctx} onChange={(v, leaf) => setItem(i, v, leaf)} />
+        </div>
+      ))}
+      <button type="button" onClick={() => onChange([...items, fresh()], path)} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        <Plus className="h-3.5 w-3.5" aria-hidden /> Add {singular.toLowerCase()}
+      </button>
+    </div>
+  );
+}
+
+export function SchemaForm({ spec, value, onChange, ctx }: { spec: FieldSpec; value: Record<string, unknown>; onChange: (v: Record<string, unknown>, path: Path) => void; ctx: FormContext }) {
+  return <Field spec={spec} value={value} path={[]} label="" ctx={ctx} onChange={(v, p) => onChange(v as Record<string, unknown>, p)} />;
+}

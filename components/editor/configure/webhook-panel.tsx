@@ -1,0 +1,125 @@
+"use client";
+// The Webhook trigger's Configure tab. Draft: a prompt to go Live, no URL. Live: the URL under
+// "Webhook endpoint" with copy, Generate a new URL (confirmed: the old one stops at once).
+// Always: Shared secret (write-only: shows set / not set), Signature header, deliveries log.
+import { useState } from "react";
+import { Check, Copy, RefreshCw, Rocket } from "lucide-react";
+import { useEditor } from "@/components/editor/editor-context";
+import { DeliveriesLog } from "@/components/editor/configure/deliveries-log";
+import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { EditorStep } from "@/lib/editor/step-ops";
+
+const inputClass = "block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
+
+export function WebhookPanel({ step }: { step: EditorStep }) {
+  const { doc, update, workflowId } = useEditor();
+  const { setMode, rotateUrl } = useWorkflowActions();
+  const [secret, setSecret] = useState("");
+  const [copied, setCopied] = useState(false);
+  const live = doc.server?.mode === "live";
+  const url = doc.server?.webhookUrl ?? null;
+  const secretValue = step.config.sharedSecret;
+  const secretSet = typeof secretValue === "string" ? secretValue !== "" : (secretValue as { set?: boolean } | undefined)?.set === true;
+  const header = typeof step.config.signatureHeader === "string" ? step.config.signatureHeader : "";
+  const setConfig = (patch: Record<string, unknown>, coalesce?: string) => update(step.id, { config: { ...step.config, ...patch } }, coalesce);
+
+  const copy = async () => {
+    if (!url) return;
+    await navigator.clipboard.writeText(url);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="wh-endpoint" className="space-y-2">
+        <h3 id="wh-endpoint" className="text-sm font-semibold text-slate-900">
+          Webhook endpoint
+        </h3>
+        {!live ? (
+          <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            <p>This workflow is in Draft, so it has no webhook URL and accepts no deliveries. Switch it to Live to get the URL senders should POST to. Run step on Test &amp; Debug works in Draft.</p>
+            <button type="button" className={buttonClass("primary", "sm", "mt-3")} onClick={() => setMode.mutate("live")} disabled={setMode.isPending}>
+              <Rocket className="h-4 w-4" aria-hidden /> {setMode.isPending ? "Going live…" : "Go live"}
+            </button>
+            {setMode.error && <p role="alert" className="mt-2 text-red-700">{setMode.error.message}</p>}
+          </div>
+        ) : url ? (
+          <>
+            <div className="flex gap-2">
+              <input readOnly value={url} aria-label="Webhook endpoint" data-testid="webhook-url" className={`${inputClass} bg-slate-50 font-mono text-xs`} onFocus={(e) => e.target.select()} />
+              <button type="button" className={buttonClass("secondary", "md", "shrink-0")} onClick={copy} aria-label="Copy webhook URL">
+                {copied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+                {copied ? "Copied" : "Copy"}
+              </button>
+            </div>
+            <p className="text-xs text-slate-500">Senders POST JSON here. A 202 means the delivery arrived; each accepted delivery starts a run (see Executions).</p>
+            <ConfirmDialog
+              title="Generate a new URL?"
+              description="The current URL stops working at once: deliveries to it still get 202 but start no run. Update the sender to the new URL first if it must keep working."
+              confirmLabel="Generate new URL"
+              destructive
+              onConfirm={() => rotateUrl.mutate()}
+              trigger={
+                <button type="button" className={buttonClass("ghost", "sm")} disabled={rotateUrl.isPending}>
+                  <RefreshCw className="h-4 w-4" aria-hidden /> Generate a new URL
+                </button>
+              }
+            />
+            {rotateUrl.error && <p role="alert" className="text-sm text-red-700">{rotateUrl.error.message}</p>}
+          </>
+        ) : (
+          <p className="text-sm text-slate-500">The URL appears once the workflow is saved.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="wh-secret" className="space-y-2">
+        <div className="flex items-center justify-between">
+          <h3 id="wh-secret" className="text-sm font-semibold text-slate-900">
+            Shared secret
+          </h3>
+          {secretSet ? <Badge tone="green">Set</Badge> : <Badge>Not set</Badge>}
+        </div>
+        <p className="text-xs text-slate-500">
+          {secretSet ? "Every delivery must carry an HMAC-SHA256 signature of its body made with this secret. The secret is never shown again." : "Without a secret any request to the URL is accepted; with one, unsigned or wrongly signed deliveries are rejected."}
+        </p>
+        <form
+          className="flex gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!secret) return;
+            setConfig({ sharedSecret: secret });
+            setSecret("");
+          }}
+        >
+          <input type="password" autoComplete="new-password" value={secret} onChange={(e) => setSecret(e.target.value)} aria-label="Shared secret" placeholder={secretSet ? "Enter a new secret to replace it" : "Enter a secret"} className={inputClass} />
+          <button type="submit" className={buttonClass("secondary", "md", "shrink-0")} disabled={!secret}>
+            {secretSet ? "Replace" : "Set secret"}
+          </button>
+        </form>
+        {secretSet && (
+          <button type="button" className="text-xs font-medium text-red-700 hover:underline" onClick={() => setConfig({ sharedSecret: "" })}>
+            Remove the secret
+          </button>
+        )}
+      </section>
+
+      <section className="space-y-1">
+        <label htmlFor="wh-header" className="block text-sm font-semibold text-slate-900">
+          Signature header
+        </label>
+        <input id="wh-header" value={header} onChange={(e) => setConfig({ signatureHeader: e.target.value }, "signatureHeader")} placeholder="x-service-signature" className={`${inputClass} font-mono`} />
+        {secretSet && header.trim() === "" ? (
+          <p className="text-xs text-amber-800">Name the header your sender signs with (for example X-Hub-Signature-256): third-party senders rarely use the default x-service-signature.</p>
+        ) : (
+          <p className="text-xs text-slate-500">Header that carries the signature; empty means x-service-signature.</p>
+        )}
+      </section>
+
+      <DeliveriesLog workflowId={workflowId} />
+    </div>
+  );
+}

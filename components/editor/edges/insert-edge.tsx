@@ -1,0 +1,58 @@
+"use client";
+// An edge between steps with its branch label and a `+` that inserts a step on it. The `+`
+// opens a small menu of step kinds; the new step lands between the two steps (and a branch
+// edge's branch then leads to it).
+import { memo, useState } from "react";
+import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps } from "@xyflow/react";
+import { Plus } from "lucide-react";
+import * as Popover from "@radix-ui/react-dropdown-menu";
+import { useEditor } from "@/components/editor/editor-context";
+import { STEP_ICONS } from "@/components/editor/step-icons";
+import type { FlowEdge } from "@/lib/editor/flow-graph";
+import { STEP_CATALOG, STEP_KINDS } from "@/lib/steps/catalog";
+
+const ACTION_KINDS = STEP_KINDS.filter((k) => !STEP_CATALOG[k].trigger);
+
+function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, markerEnd, style }: EdgeProps<FlowEdge>) {
+  const { add } = useEditor();
+  const [open, setOpen] = useState(false);
+  const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 12 });
+  const branch = data?.kind === "branch" ? data.branch : undefined;
+  return (
+    <>
+      <BaseEdge id={id} path={path} markerEnd={markerEnd} style={{ strokeWidth: 1.5, stroke: branch ? "#d97706" : "#94a3b8", ...style }} />
+      <EdgeLabelRenderer>
+        <div className="nodrag nopan pointer-events-auto absolute flex items-center gap-1" style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}>
+          {data?.label && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-200">{data.label}</span>}
+          <Popover.Root open={open} onOpenChange={setOpen}>
+            <Popover.Trigger
+              aria-label={`Insert a step here${data?.label ? ` (${data.label})` : ""}`}
+              className="flex h-5 w-5 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-500 shadow-sm hover:border-brand-500 hover:text-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              <Plus className="h-3 w-3" aria-hidden />
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content sideOffset={6} className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+                {ACTION_KINDS.map((kind) => {
+                  const Icon = STEP_ICONS[kind];
+                  return (
+                    <Popover.Item
+                      key={kind}
+                      onSelect={() => add(kind, data?.insertIndex, branch ? { stepId: source, branch } : undefined)}
+                      className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
+                    >
+                      <Icon className="h-4 w-4 text-slate-500" aria-hidden />
+                      {STEP_CATALOG[kind].label}
+                    </Popover.Item>
+                  );
+                })}
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+        </div>
+      </EdgeLabelRenderer>
+    </>
+  );
+}
+
+export const InsertEdge = memo(InsertEdgeView);

@@ -1,0 +1,66 @@
+"use client";
+// What the editor's panels share: the document, the selected step and the edit verbs. Edits go
+// through these verbs so every structural change renumbers references (lib/editor/step-ops).
+import { createContext, useContext, useMemo, useState } from "react";
+import type { EditorDocument } from "@/components/editor/use-editor-document";
+import { createStep, insertStep, moveStep, removeStep, updateStep, type BranchRef, type EditorStep } from "@/lib/editor/step-ops";
+import type { StepKind } from "@/lib/steps/catalog";
+
+export type EditorApi = {
+  workflowId: string;
+  workspaceId: string;
+  doc: EditorDocument;
+  steps: EditorStep[];
+  selectedId: string | null;
+  select: (id: string | null) => void;
+  add: (kind: StepKind, index?: number, via?: BranchRef) => string;
+  remove: (id: string) => void;
+  move: (id: string, to: number) => void;
+  update: (id: string, patch: Partial<Pick<EditorStep, "name" | "config">>, coalesce?: string) => void;
+  rename: (name: string) => void;
+};
+
+const Ctx = createContext<EditorApi | null>(null);
+
+export function useEditor(): EditorApi {
+  const v = useContext(Ctx);
+  if (!v) throw new Error("useEditor outside <EditorProvider>");
+  return v;
+}
+
+export function EditorProvider({ doc, workflowId, workspaceId, children }: { doc: EditorDocument; workflowId: string; workspaceId: string; children: React.ReactNode }) {
+  const [selectedId, select] = useState<string | null>(null);
+  const { state, dispatch } = doc;
+  const api = useMemo<EditorApi>(() => {
+    const steps = state.steps;
+    return {
+      workflowId,
+      workspaceId,
+      doc,
+      steps,
+      selectedId: selectedId && steps.some((s) => s.id === selectedId) ? selectedId : null,
+      select,
+      add(kind, index = steps.length, via) {
+        const step = createStep(kind);
+        dispatch({ type: "edit", doc: { steps: insertStep(steps, index, step, via) } });
+        select(step.id);
+        return step.id;
+      },
+      remove(id) {
+        const at = steps.findIndex((s) => s.id === id);
+        dispatch({ type: "edit", doc: { steps: removeStep(steps, id) } });
+        select(steps[at + 1]?.id ?? steps[at - 1]?.id ?? null);
+      },
+      move(id, to) {
+        dispatch({ type: "edit", doc: { steps: moveStep(steps, id, to) } });
+      },
+      update(id, patch, coalesce) {
+        dispatch({ type: "edit", doc: { steps: updateStep(steps, id, patch) }, coalesce: coalesce && `${id}:${coalesce}` });
+      },
+      rename(name) {
+        dispatch({ type: "edit", doc: { name }, coalesce: "workflow-name" });
+      },
+    };
+  }, [state.steps, selectedId, dispatch, doc, workflowId, workspaceId]);
+  return <Ctx.Provider value={api}>{children}</Ctx.Provider>;
+}

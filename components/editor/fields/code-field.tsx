@@ -1,0 +1,113 @@
+"use client";
+// A CodeMirror 6 field: JavaScript or JSON (multi-line, line numbers), or a template (one or
+// more lines with reference chips). Registers itself as the Workflow data panel's insert target
+// when focused, so a clicked field path lands at this field's cursor.
+import { useEffect, useRef } from "react";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { javascript } from "@codemirror/lang-javascript";
+import { json } from "@codemirror/lang-json";
+import { bracketMatching, indentOnInput, syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
+import { EditorState, type Extension } from "@codemirror/state";
+import { EditorView, keymap, lineNumbers, placeholder as cmPlaceholder } from "@codemirror/view";
+import { clearInsertTarget, setInsertTarget, type InsertTarget } from "@/components/editor/insert-target";
+import { chipTheme, referenceChips } from "@/components/editor/fields/reference-chips";
+
+export type CodeFieldProps = {
+  value: string;
+  onChange: (v: string) => void;
+  language: "javascript" | "json" | "template";
+  label: string;
+  multiline?: boolean;
+  placeholder?: string;
+  invalid?: boolean;
+  id?: string;
+};
+
+const theme = EditorView.theme({
+  "&": { fontSize: "13px", backgroundColor: "white" },
+  "&.cm-focused": { outline: "none" },
+  ".cm-content": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, monospace", padding: "6px 0" },
+  ".cm-gutters": { backgroundColor: "#f8fafc", borderRight: "1px solid #e2e8f0", color: "#94a3b8" },
+  ".cm-scroller": { maxHeight: "320px", overflow: "auto" },
+});
+
+// One-line templates: Enter does nothing and pasted newlines become spaces.
+const singleLine = EditorState.transactionFilter.of((tr) => (tr.newDoc.lines > 1 ? [] : tr));
+
+export function CodeField({ value, onChange, language, label, multiline, placeholder, invalid, id }: CodeFieldProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const change = useRef(onChange);
+  useEffect(() => {
+    change.current = onChange;
+  });
+  // Set while the text is replaced from outside, so that replacement is not echoed as an edit.
+  const syncing = useRef(false);
+
+  useEffect(() => {
+    const lang: Extension[] =
+      language === "javascript" ? [javascript(), lineNumbers()] : language === "json" ? [json(), lineNumbers(), referenceChips] : [referenceChips];
+    const target: InsertTarget = {
+      label,
+      insert(text) {
+        const v = view.current;
+        if (!v) return;
+        const { from, to } = v.state.selection.main;
+        v.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length }, scrollIntoView: true });
+        v.focus();
+      },
+    };
+    const v = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          history(),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          indentOnInput(),
+          bracketMatching(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          EditorView.lineWrapping,
+          theme,
+          chipTheme,
+          ...lang,
+          ...(language === "template" && !multiline ? [singleLine] : []),
+          placeholder ? cmPlaceholder(placeholder) : [],
+          EditorView.contentAttributes.of({ "aria-label": label, ...(id ? { id } : {}), "aria-multiline": String(language !== "template" || !!multiline) }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged && !syncing.current) change.current(u.state.doc.toString());
+            if (u.focusChanged && u.view.hasFocus) setInsertTarget(target);
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => {
+      clearInsertTarget(target);
+      v.destroy();
+      view.current = null;
+    };
+    // The editor is created once per field; later value changes are synced below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [language, multiline]);
+
+  // Undo/redo or a server copy changed the value from outside: replace the text.
+  useEffect(() => {
+    const v = view.current;
+    if (!v || v.state.doc.toString() === value) return;
+    syncing.current = true;
+    try {
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+    } finally {
+      syncing.current = false;
+    }
+  }, [value]);
+
+  return (
+    <div
+      ref={host}
+      data-field={label}
+      className={`overflow-hidden rounded-md border bg-white focus-within:border-brand-500 focus-within:ring-1 focus-within:ring-brand-500 ${invalid ? "border-red-300" : "border-slate-300"}`}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+// The canvas: the step list drawn as a flow (toFlow + tidy layout), selection, drop from the
+// Tools dock, and reconnecting a Conditions branch to another later step. Positions are always
+// derived (tidy layout), so nodes are not dragged; the domain list is the only state.
+import { useCallback, useMemo } from "react";
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  type Connection,
+  type IsValidConnection,
+  type NodeMouseHandler,
+} from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { MousePointerClick } from "lucide-react";
+import { useEditor } from "@/components/editor/editor-context";
+import { edgeTypes, nodeTypes } from "@/components/editor/node-types";
+import { toFlow, type StepStatus } from "@/lib/editor/flow-graph";
+import { setBranchTarget } from "@/lib/editor/step-ops";
+import { NODE_HEIGHT, tidyLayout } from "@/lib/editor/tidy-layout";
+import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
+
+export const DRAG_MIME = "application/x-msp-step-kind";
+
+type Props = { statuses: ReadonlyMap<string, StepStatus>; invalid: ReadonlyMap<string, string> };
+
+function Canvas({ statuses, invalid }: Props) {
+  const { steps, selectedId, select, add, update } = useEditor();
+  const flow = useReactFlow();
+
+  const laid = useMemo(() => {
+    const byNumber = new Map<number, StepStatus>();
+    steps.forEach((s, i) => {
+      const st = statuses.get(s.id);
+      if (st) byNumber.set(i + 1, st);
+    });
+    const { nodes, edges } = toFlow(steps, { statuses: byNumber, invalid });
+    return { nodes: tidyLayout(nodes, edges), edges };
+  }, [steps, statuses, invalid]);
+
+  const nodes = useMemo(() => laid.nodes.map((n) => (n.id === selectedId ? { ...n, selected: true } : n)), [laid.nodes, selectedId]);
+
+  const onNodeClick: NodeMouseHandler = useCallback((_, node) => select(node.id), [select]);
+
+  const isValidConnection: IsValidConnection = useCallback(
+    (c) => {
+      const from = steps.findIndex((s) => s.id === c.source);
+      const to = steps.findIndex((s) => s.id === c.target);
+      return steps[from]?.kind === "conditions" && to > from;
+    },
+    [steps],
+  );
+
+  const onConnect = useCallback(
+    (c: Connection) => {
+      const step = steps.find((s) => s.id === c.source);
+      if (!step || step.kind !== "conditions" || !c.sourceHandle) return;
+      update(step.id, { config: setBranchTarget(step, c.sourceHandle, c.target).config });
+    },
+    [steps, update],
+  );
+
+  const onDragOver = useCallback((e: React.DragEvent) => {
+    if (!e.dataTransfer.types.includes(DRAG_MIME)) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = "copy";
+  }, []);
+
+  // A drop lands after the lowest step whose middle is above the drop point.
+  const onDrop = useCallback(
+    (e: React.DragEvent) => {
+      const kind = e.dataTransfer.getData(DRAG_MIME) as StepKind;
+      if (!STEP_CATALOG[kind]) return;
+      e.preventDefault();
+      const p = flow.screenToFlowPosition({ x: e.clientX, y: e.clientY });
+      const above = laid.nodes.filter((n) => n.position.y + NODE_HEIGHT / 2 < p.y).map((n) => n.data.number);
+      add(kind, above.length ? Math.max(...above) : 0);
+    },
+    [flow, laid.nodes, add],
+  );
+
+  return (
+    <div className="relative h-full w-full" onDragOver={onDragOver} onDrop={onDrop} data-testid="editor-canvas">
+      <ReactFlow
+        nodes={nodes}
+        edges={laid.edges}
+        nodeTypes={nodeTypes}
+        edgeTypes={edgeTypes}
+        onNodeClick={onNodeClick}
+        onPaneClick={() => select(null)}
+        onConnect={onConnect}
+        isValidConnection={isValidConnection}
+        nodesDraggable={false}
+        nodesConnectable
+        deleteKeyCode={null}
+        fitView
+        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+        minZoom={0.1}
+        onlyRenderVisibleElements
+        proOptions={{ hideAttribution: true }}
+        aria-label="Workflow canvas"
+      >
+        <Background gap={20} color="#e2e8f0" />
+        <MiniMap pannable zoomable ariaLabel="Minimap" className="!rounded-lg !border !border-slate-200" />
+        <Controls showInteractive={false} />
+      </ReactFlow>
+      {steps.length === 0 && (
+        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+          <div className="max-w-sm rounded-xl border border-dashed border-slate-300 bg-white/90 px-6 py-8 text-center shadow-sm">
+            <MousePointerClick className="mx-auto h-8 w-8 text-slate-300" aria-hidden />
+            <h2 className="mt-3 text-sm font-semibold text-slate-900">Start with a trigger</h2>
+            <p className="mt-1 text-sm text-slate-500">Pick Webhook or Scheduler under Start in the Tools dock, or drag it here. Then add the steps that should run.</p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function FlowCanvas(props: Props) {
+  return (
+    <ReactFlowProvider>
+      <Canvas {...props} />
+    </ReactFlowProvider>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+// The canvas node of one step: number, kind icon, name, the latest run's status, and for a
+// Conditions step one source handle per branch (otherwise last). Fixed size: layout relies on it.
+import { memo } from "react";
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { AlertTriangle } from "lucide-react";
+import { RunStatus } from "@/components/editor/run-status";
+import { GROUP_TONES, STEP_ICONS } from "@/components/editor/step-icons";
+import { cn } from "@/components/ui/cn";
+import type { StepNode as StepNodeType } from "@/lib/editor/flow-graph";
+import { NODE_HEIGHT, NODE_WIDTH } from "@/lib/editor/tidy-layout";
+import { STEP_CATALOG } from "@/lib/steps/catalog";
+
+function StepNodeView({ data, selected }: NodeProps<StepNodeType>) {
+  const { step, number, status, unreachable, branches, invalid } = data;
+  const entry = STEP_CATALOG[step.kind];
+  const Icon = STEP_ICONS[step.kind];
+  return (
+    <div
+      style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
+      className={cn(
+        "relative flex items-center gap-3 rounded-xl border bg-white px-3 shadow-sm transition-shadow",
+        selected ? "border-brand-500 ring-2 ring-brand-200" : "border-slate-200 hover:shadow-md",
+        unreachable && "border-dashed opacity-60",
+        invalid && !selected && "border-red-300",
+      )}
+      data-testid={`step-node-${number}`}
+      title={unreachable ? "No branch leads here, so runs never reach this step" : undefined}
+    >
+      {number > 1 && <Handle type="target" position={Position.Top} className="!h-2 !w-2 !border-slate-300 !bg-white" isConnectable={false} />}
+      <span className={cn("flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ring-1 ring-inset", GROUP_TONES[entry.group])}>
+        <Icon className="h-4 w-4" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-1.5 text-[11px] font-medium uppercase tracking-wide text-slate-400">
+          <span className="rounded bg-slate-100 px-1 text-slate-600">{number}</span>
+          {entry.label}
+        </div>
+        <div className="truncate text-sm font-medium text-slate-900">{step.name}</div>
+      </div>
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        {status && <RunStatus status={status} />}
+        {invalid && (
+          <span title={invalid} className="text-red-600">
+            <AlertTriangle className="h-4 w-4" aria-label={`Needs attention: ${invalid}`} />
+          </span>
+        )}
+      </div>
+      {step.kind === "conditions" ? (
+        branches.map((b, i) => (
+          <Handle
+            key={b.id}
+            id={b.id}
+            type="source"
+            position={Position.Bottom}
+            style={{ left: `${((i + 1) / (branches.length + 1)) * 100}%` }}
+            className={cn("!h-2.5 !w-2.5 !border-2 !border-white", b.id === "otherwise" ? "!bg-slate-400" : "!bg-amber-500")}
+            title={`${b.name}: drag to the step this branch leads to`}
+          />
+        ))
+      ) : (
+        <Handle type="source" position={Position.Bottom} className="!h-2 !w-2 !border-slate-300 !bg-white" isConnectable={false} />
+      )}
+    </div>
+  );
+}
+
+export const StepNode = memo(StepNodeView);

@@ -1,0 +1,95 @@
+"use client";
+// Executions: the runs that reached this step, newest first, polled so a new delivery shows
+// within 2 s. For the trigger that is exactly what arrived; for other steps what they produced.
+// Each run expands to output, error, log lines and timings.
+import { useState } from "react";
+import { useQueries } from "@tanstack/react-query";
+import { ChevronRight, FlaskConical } from "lucide-react";
+import { runQueryOptions, useRunsQuery } from "@/components/editor/api";
+import { useEditor } from "@/components/editor/editor-context";
+import { JsonView } from "@/components/editor/panels/json-view";
+import { RunStatus } from "@/components/editor/run-status";
+import { relativeTime } from "@/components/ui/relative-time";
+import type { RunStepView, RunView } from "@/lib/editor/api-types";
+import type { EditorStep } from "@/lib/editor/step-ops";
+
+const REACHED = new Set(["running", "waiting", "succeeded", "failed", "stopped"]);
+
+function duration(a: string | null, b: string | null) {
+  if (!a || !b) return null;
+  const ms = new Date(b).getTime() - new Date(a).getTime();
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function logLines(logs: unknown): string[] {
+  if (!Array.isArray(logs)) return [];
+  return logs.map((l) => (typeof l === "string" ? l : l && typeof l === "object" && "message" in l ? `${(l as { level?: string }).level ?? "info"}: ${String((l as { message: unknown }).message)}` : JSON.stringify(l)));
+}
+
+function RunEntry({ run, stepRun, isTrigger }: { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean }) {
+  const [open, setOpen] = useState(false);
+  const lines = logLines(stepRun?.logs);
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white" data-testid="execution" data-run-id={run.id}>
+      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        <ChevronRight className={`h-4 w-4 text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} aria-hidden />
+        <RunStatus status={stepRun?.status ?? run.status} />
+        {run.test && (
+          <span className="inline-flex items-center gap-1 rounded bg-violet-50 px-1.5 text-xs text-violet-700">
+            <FlaskConical className="h-3 w-3" aria-hidden /> test
+          </span>
+        )}
+        <time className="ml-auto text-xs text-slate-500" dateTime={run.createdAt} title={new Date(run.createdAt).toUTCString()}>
+          {relativeTime(new Date(run.createdAt))}
+        </time>
+      </button>
+      {open && (
+        <div className="space-y-3 border-t border-slate-100 p-3 text-sm">
+          {isTrigger && <JsonView label="Received payload" value={run.trigger} />}
+          {stepRun?.error && <p className="rounded-md bg-red-50 p-2 text-red-800">{stepRun.error}</p>}
+          {!isTrigger && <JsonView label="Output" value={stepRun?.output} />}
+          {lines.length > 0 && (
+            <div>
+              <div className="text-xs font-medium text-slate-600">Log</div>
+              <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">{lines.join("\n")}</pre>
+            </div>
+          )}
+          <dl className="grid grid-cols-3 gap-2 text-xs text-slate-500">
+            <div><dt>Started</dt><dd className="text-slate-700">{stepRun?.startedAt ? new Date(stepRun.startedAt).toLocaleTimeString() : "—"}</dd></div>
+            <div><dt>Finished</dt><dd className="text-slate-700">{stepRun?.finishedAt ? new Date(stepRun.finishedAt).toLocaleTimeString() : "—"}</dd></div>
+            <div><dt>Took</dt><dd className="text-slate-700">{duration(stepRun?.startedAt ?? null, stepRun?.finishedAt ?? null) ?? "—"}</dd></div>
+          </dl>
+          <p className="font-mono text-[11px] text-slate-400">run {run.id}</p>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function ExecutionsTab({ step, number }: { step: EditorStep; number: number }) {
+  const { workflowId } = useEditor();
+  const runs = useRunsQuery(workflowId, 20);
+  const details = useQueries({ queries: (runs.data?.runs ?? []).map((r) => runQueryOptions(r.id)) });
+  const isTrigger = number === 1;
+  if (runs.isPending) return <p className="text-sm text-slate-500">Loading executions…</p>;
+  if (runs.isError) return <p role="alert" className="text-sm text-red-700">Could not load executions: {runs.error.message}</p>;
+  const rows = details
+    .map((d) => d.data)
+    .filter((r): r is RunView => !!r)
+    .map((run) => ({ run, stepRun: run.steps.find((s) => s.stepId === step.id) }))
+    .filter(({ run, stepRun }) => (isTrigger ? true : stepRun && REACHED.has(stepRun.status) && run));
+  if (rows.length === 0) {
+    return (
+      <p className="text-sm text-slate-500">
+        {isTrigger ? "No runs yet. Run step on Test & Debug, or go Live and POST JSON to the webhook URL; each run appears here within seconds." : "No run has reached this step yet."}
+      </p>
+    );
+  }
+  return (
+    <ul className="space-y-2" aria-label={`Executions of step ${number}`}>
+      {rows.map(({ run, stepRun }) => (
+        <RunEntry key={run.id} run={run} stepRun={stepRun} isTrigger={isTrigger} />
+      ))}
+    </ul>
+  );
+}

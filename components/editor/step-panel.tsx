@@ -1,0 +1,102 @@
+"use client";
+// The selected step: its name, move/delete, and the tabs Configure / Test & Debug / Executions.
+import { useMemo } from "react";
+import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
+import { useEditor } from "@/components/editor/editor-context";
+import { SchemaForm } from "@/components/editor/configure/schema-form";
+import { WebhookPanel } from "@/components/editor/configure/webhook-panel";
+import { ExecutionsTab } from "@/components/editor/panels/executions-tab";
+import { TestDebugTab } from "@/components/editor/panels/test-debug-tab";
+import { STEP_ICONS } from "@/components/editor/step-icons";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { IconButton } from "@/components/ui/icon-button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { describeSchema } from "@/lib/editor/form-model";
+import { canMove, dependents } from "@/lib/editor/step-ops";
+import { STEP_CATALOG } from "@/lib/steps/catalog";
+
+export function StepPanel() {
+  const { steps, selectedId, update, move, remove, doc } = useEditor();
+  const index = steps.findIndex((s) => s.id === selectedId);
+  const step = steps[index];
+  const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (!step || !spec) {
+    return (
+      <aside aria-label="Step" className="flex h-full w-[440px] shrink-0 flex-col items-center justify-center border-l border-slate-200 bg-white p-8 text-center">
+        <p className="text-sm font-medium text-slate-700">No step selected</p>
+        <p className="mt-1 text-sm text-slate-500">Select a step on the canvas to configure it, test it and see its executions.</p>
+      </aside>
+    );
+  }
+  const number = index + 1;
+  const entry = STEP_CATALOG[step.kind];
+  const Icon = STEP_ICONS[step.kind];
+  const problems = doc.problems.filter((p) => p.stepId === step.id);
+  const users = dependents(steps, number).filter((n) => n !== number);
+
+  return (
+    <aside aria-label={`Step ${number}: ${step.name}`} className="flex h-full w-[440px] shrink-0 flex-col border-l border-slate-200 bg-white" data-testid="step-panel">
+      <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
+        <Icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+        <span className="rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-600">{number}</span>
+        <input
+          aria-label="Step name"
+          value={step.name}
+          onChange={(e) => update(step.id, { name: e.target.value }, "name")}
+          className="min-w-0 flex-1 rounded border border-transparent px-1 py-0.5 text-sm font-semibold text-slate-900 hover:border-slate-200 focus:border-brand-500 focus:outline-none"
+        />
+        <IconButton label="Move step up" disabled={!canMove(steps, index, index - 1)} onClick={() => move(step.id, index - 1)}>
+          <ArrowUp className="h-4 w-4" aria-hidden />
+        </IconButton>
+        <IconButton label="Move step down" disabled={!canMove(steps, index, index + 1)} onClick={() => move(step.id, index + 1)}>
+          <ArrowDown className="h-4 w-4" aria-hidden />
+        </IconButton>
+        <ConfirmDialog
+          title={`Delete step ${number}?`}
+          description={
+            users.length
+              ? `Steps ${users.join(", ")} use this step's output; their references will show as removed until you fix them. Ctrl+Z undoes the delete.`
+              : `“${step.name}” is removed and later steps are renumbered (their references follow). Ctrl+Z undoes it.`
+          }
+          confirmLabel="Delete step"
+          destructive
+          onConfirm={() => remove(step.id)}
+          trigger={
+            <IconButton label="Delete step" className="hover:bg-red-50 hover:text-red-700">
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </IconButton>
+          }
+        />
+      </div>
+      <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{entry.description}</p>
+      {problems.length > 0 && (
+        <ul role="alert" className="mx-4 mt-3 space-y-1 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-800">
+          {problems.map((p, i) => (
+            <li key={i}>{p.message}</li>
+          ))}
+        </ul>
+      )}
+      <Tabs defaultValue="configure" className="flex min-h-0 flex-1 flex-col" key={step.id}>
+        <TabsList aria-label="Step panel">
+          <TabsTrigger value="configure">Configure</TabsTrigger>
+          <TabsTrigger value="test">Test &amp; Debug</TabsTrigger>
+          <TabsTrigger value="executions">Executions</TabsTrigger>
+        </TabsList>
+        <TabsContent value="configure">
+          {step.kind === "webhook" ? (
+            <WebhookPanel step={step} />
+          ) : (
+            <SchemaForm spec={spec} value={step.config} ctx={{ steps, index }} onChange={(config, leaf) => update(step.id, { config }, `config.${leaf.join(".")}`)} />
+          )}
+        </TabsContent>
+        <TabsContent value="test">
+          <TestDebugTab step={step} number={number} />
+        </TabsContent>
+        <TabsContent value="executions">
+          <ExecutionsTab step={step} number={number} />
+        </TabsContent>
+      </Tabs>
+    </aside>
+  );
+}

@@ -1,0 +1,92 @@
+"use client";
+// The Tools dock: step kinds by group (Start, Logic, Data, Actions) with a search box. Click
+// adds the step after the selected one (or at the end); drag drops it where it lands.
+import { useMemo, useState } from "react";
+import { Search } from "lucide-react";
+import { useEditor } from "@/components/editor/editor-context";
+import { DRAG_MIME } from "@/components/editor/flow-canvas";
+import { GROUP_TONES, STEP_ICONS } from "@/components/editor/step-icons";
+import { cn } from "@/components/ui/cn";
+import { STEP_CATALOG, STEP_KINDS, type StepGroup } from "@/lib/steps/catalog";
+
+const GROUPS: StepGroup[] = ["Start", "Logic", "Data", "Actions"];
+
+export function ToolsDock() {
+  const { steps, selectedId, add } = useEditor();
+  const [q, setQ] = useState("");
+  const hasTrigger = steps[0] ? STEP_CATALOG[steps[0].kind].trigger : false;
+
+  const groups = useMemo(() => {
+    const needle = q.trim().toLowerCase();
+    return GROUPS.map((g) => ({
+      group: g,
+      kinds: STEP_KINDS.filter((k) => STEP_CATALOG[k].group === g).filter(
+        (k) => !needle || `${STEP_CATALOG[k].label} ${STEP_CATALOG[k].description} ${g}`.toLowerCase().includes(needle),
+      ),
+    })).filter((g) => g.kinds.length);
+  }, [q]);
+
+  const afterSelected = () => {
+    const i = steps.findIndex((s) => s.id === selectedId);
+    return i >= 0 ? i + 1 : steps.length;
+  };
+
+  return (
+    <aside aria-label="Tools" className="flex h-full w-60 shrink-0 flex-col border-r border-slate-200 bg-white">
+      <div className="border-b border-slate-200 p-3">
+        <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Tools</h2>
+        <label className="relative mt-2 block">
+          <span className="sr-only">Search tools</span>
+          <Search className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="Search tools"
+            className="w-full rounded-md border border-slate-300 py-2 pl-8 pr-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
+          />
+        </label>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto p-2">
+        {groups.length === 0 && <p className="p-3 text-sm text-slate-500">No tool matches “{q}”.</p>}
+        {groups.map(({ group, kinds }) => (
+          <section key={group} aria-labelledby={`dock-${group}`} className="mb-3">
+            <h3 id={`dock-${group}`} className="px-2 py-1 text-[11px] font-semibold uppercase tracking-wide text-slate-400">
+              {group}
+            </h3>
+            <ul>
+              {kinds.map((kind) => {
+                const entry = STEP_CATALOG[kind];
+                const Icon = STEP_ICONS[kind];
+                const replaces = entry.trigger && hasTrigger;
+                return (
+                  <li key={kind}>
+                    <button
+                      type="button"
+                      draggable
+                      onDragStart={(e) => {
+                        e.dataTransfer.setData(DRAG_MIME, kind);
+                        e.dataTransfer.effectAllowed = "copy";
+                      }}
+                      onClick={() => add(kind, entry.trigger ? 0 : afterSelected())}
+                      title={replaces ? `${entry.description} (replaces the current trigger; undo with Ctrl+Z)` : entry.description}
+                      className="group flex w-full items-center gap-2.5 rounded-md px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    >
+                      <span className={cn("flex h-7 w-7 shrink-0 items-center justify-center rounded-md ring-1 ring-inset", GROUP_TONES[group])}>
+                        <Icon className="h-3.5 w-3.5" aria-hidden />
+                      </span>
+                      <span className="min-w-0">
+                        <span className="block text-sm font-medium text-slate-800">{entry.label}</span>
+                        <span className="block truncate text-xs text-slate-500">{entry.description}</span>
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </aside>
+  );
+}

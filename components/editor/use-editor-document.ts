@@ -1,0 +1,141 @@
+"use client";
+// The workflow being edited: the local document (undo/redo), autosave (debounced PUT with the
+// version we last saw) and conflict detection. The server copy (react-query) is the source of
+// mode, URL and version; the local document is the source of name and steps while editing.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { api, ApiError, keys, useWorkflowQuery } from "@/components/editor/api";
+import type { WorkflowView } from "@/lib/editor/api-types";
+import { checkSteps, type StepProblem } from "@/lib/editor/check-steps";
+import { editorReducer, initialEditorState, type Doc } from "@/lib/editor/editor-state";
+import type { EditorStep } from "@/lib/editor/step-ops";
+
+export type SaveState =
+  | { kind: "saved" }
+  | { kind: "pending" }
+  | { kind: "saving" }
+  | { kind: "invalid"; problems: StepProblem[] }
+  | { kind: "error"; message: string }
+  | { kind: "conflict"; theirVersion: number };
+
+export const AUTOSAVE_DELAY_MS = 800;
+
+const docOf = (w: WorkflowView): Doc => ({
+  name: w.name,
+  steps: w.steps.map(({ id, kind, name, config }): EditorStep => ({ id, kind, name, config })),
+});
+
+/** Call once the workflow has loaded (`initial`); the query keeps refreshing the server copy. */
+export function useEditorDocument(workflowId: string, initial: WorkflowView) {
+  const qc = useQueryClient();
+  const query = useWorkflowQuery(workflowId);
+  const [state, dispatch] = useReducer(editorReducer, docOf(initial), initialEditorState);
+  const [save, setSave] = useState<SaveState>({ kind: "saved" });
+  const [savedRev, setSavedRev] = useState(0);
+  const version = useRef(initial.version);
+  const savedRevision = useRef(0);
+  const inFlight = useRef(false);
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  });
+  const markSaved = useCallback((rev: number) => {
+    savedRevision.current = rev;
+    setSavedRev(rev);
+  }, []);
+
+  const problems = useMemo(() => checkSteps(state.steps), [state.steps]);
+  const dirty = state.revision !== savedRev;
+
+  // Later server copies: someone else's newer save is taken as-is when we have nothing
+  // unsaved, and is a conflict when we do.
+  const server = query.data ?? initial;
+  useEffect(() => {
+    if (server.version > version.current && !inFlight.current) {
+      if (latest.current.revision === savedRevision.current) {
+        version.current = server.version;
+        dispatch({ type: "server", doc: docOf(server) });
+      } else setSave({ kind: "conflict", theirVersion: server.version });
+    }
+  }, [server]);
+
+  const saveNow = useCallback(
+    async (opts: { force?: boolean } = {}) => {
+      const doc = latest.current;
+      if (inFlight.current || (!opts.force && doc.revision === savedRevision.current)) return;
+      const found = checkSteps(doc.steps);
+      if (found.length) return setSave({ kind: "invalid", problems: found });
+      inFlight.current = true;
+      setSave({ kind: "saving" });
+      try {
+        const saved = await api<WorkflowView>(`/api/v1/workflows/${workflowId}`, {
+          method: "PUT",
+          body: { name: doc.name, steps: doc.steps, version: version.current },
+        });
+        version.current = saved.version;
+        markSaved(doc.revision);
+        qc.setQueryData(keys.workflow(workflowId), saved);
+        // Take the server's normalised copy (defaults filled in, secret shown as set) only when
+        // nothing was typed meanwhile; otherwise the newer local edit wins and saves next.
+        if (latest.current.revision === doc.revision) dispatch({ type: "server", doc: docOf(saved) });
+        setSave({ kind: latest.current.revision === doc.revision ? "saved" : "pending" });
+      } catch (e) {
+        if (e instanceof ApiError && e.code === "version_conflict") {
+          setSave({ kind: "conflict", theirVersion: Number(e.body.currentVersion ?? version.current + 1) });
+        } else setSave({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [qc, workflowId, markSaved],
+  );
+
+  // Debounced autosave after each edit.
+  const blocked = save.kind === "conflict";
+  useEffect(() => {
+    if (!dirty || blocked) return;
+    const t = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [state.revision, dirty, blocked, saveNow]);
+
+  /** Keep mine: save over their version. */
+  const overwrite = useCallback(async () => {
+    if (save.kind !== "conflict") return;
+    version.current = save.theirVersion;
+    setSave({ kind: "pending" });
+    await saveNow({ force: true });
+  }, [save, saveNow]);
+
+  /** Take theirs: drop local edits and load the server copy. */
+  const reload = useCallback(async () => {
+    const fresh = await api<WorkflowView>(`/api/v1/workflows/${workflowId}`);
+    qc.setQueryData(keys.workflow(workflowId), fresh);
+    version.current = fresh.version;
+    dispatch({ type: "load", doc: docOf(fresh) });
+    markSaved(latest.current.revision);
+    setSave({ kind: "saved" });
+  }, [qc, workflowId, markSaved]);
+
+  /** Mode changes and URL rotation answer with the workflow; keep version in step with them. */
+  const acceptServer = useCallback(
+    (w: WorkflowView) => {
+      version.current = Math.max(version.current, w.version);
+      qc.setQueryData(keys.workflow(workflowId), w);
+    },
+    [qc, workflowId],
+  );
+
+  // Leaving with unsaved edits asks first.
+  useEffect(() => {
+    const warn = (e: BeforeUnloadEvent) => {
+      if (latest.current.revision !== savedRevision.current) e.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, []);
+
+  const effective: SaveState = save.kind === "saved" && dirty ? { kind: "pending" } : save;
+  return { query, server, state, dispatch, save: effective, problems, saveNow, overwrite, reload, acceptServer, dirty };
+}
+
+export type EditorDocument = ReturnType<typeof useEditorDocument>;

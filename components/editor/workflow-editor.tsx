@@ -1,0 +1,119 @@
+"use client";
+// The workflow editor page body: header, Tools dock, canvas, Workflow data and the step panel,
+// with keyboard shortcuts (Delete, Ctrl+Z / Ctrl+Shift+Z, Ctrl+S) and loading / error states.
+import { useEffect, useMemo, useState } from "react";
+import Link from "next/link";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Loader2 } from "lucide-react";
+import { useRunQuery, useRunsQuery, useWorkflowQuery } from "@/components/editor/api";
+import { ConflictBanner } from "@/components/editor/conflict-banner";
+import { EditorHeader } from "@/components/editor/editor-header";
+import { EditorProvider, useEditor } from "@/components/editor/editor-context";
+import { FlowCanvas } from "@/components/editor/flow-canvas";
+import { DataPanel } from "@/components/editor/panels/data-panel";
+import { StepPanel } from "@/components/editor/step-panel";
+import { ToolsDock } from "@/components/editor/tools-dock";
+import { useEditorDocument } from "@/components/editor/use-editor-document";
+import { buttonClass } from "@/components/ui/button";
+import type { WorkflowView } from "@/lib/editor/api-types";
+import type { StepStatus } from "@/lib/editor/flow-graph";
+
+const editable = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || !!el.closest(".cm-editor"));
+
+function useShortcuts() {
+  const { doc, selectedId, remove } = useEditor();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      if (mod && e.key.toLowerCase() === "s") {
+        e.preventDefault();
+        void doc.saveNow({ force: true });
+        return;
+      }
+      if (editable(e.target) || document.querySelector("[role=alertdialog],[role=dialog]")) return;
+      if (mod && e.key.toLowerCase() === "z") {
+        e.preventDefault();
+        doc.dispatch({ type: e.shiftKey ? "redo" : "undo" });
+      } else if (mod && e.key.toLowerCase() === "y") {
+        e.preventDefault();
+        doc.dispatch({ type: "redo" });
+      } else if ((e.key === "Delete" || e.key === "Backspace") && selectedId) {
+        e.preventDefault();
+        remove(selectedId);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [doc, selectedId, remove]);
+}
+
+function EditorLayout() {
+  const { workflowId, doc, selectedId } = useEditor();
+  useShortcuts();
+  const runs = useRunsQuery(workflowId, 20);
+  const latest = useRunQuery(runs.data?.runs[0]?.id);
+  const statuses = useMemo(() => new Map<string, StepStatus>((latest.data?.steps ?? []).map((s) => [s.stepId, s.status as StepStatus])), [latest.data]);
+  const invalid = useMemo(() => new Map(doc.problems.map((p) => [p.stepId, p.message])), [doc.problems]);
+  const showData = selectedId !== null && doc.state.steps[0]?.id !== selectedId;
+  return (
+    <div className="flex h-full flex-col">
+      <EditorHeader />
+      <ConflictBanner />
+      <div className="flex min-h-0 flex-1">
+        <ToolsDock />
+        <main className="min-w-0 flex-1 bg-slate-50">
+          <FlowCanvas statuses={statuses} invalid={invalid} />
+        </main>
+        {showData && <DataPanel />}
+        <StepPanel />
+      </div>
+    </div>
+  );
+}
+
+function LoadedEditor({ workflowId, workspaceId, initial }: { workflowId: string; workspaceId: string; initial: WorkflowView }) {
+  const doc = useEditorDocument(workflowId, initial);
+  return (
+    <EditorProvider doc={doc} workflowId={workflowId} workspaceId={workspaceId}>
+      <EditorLayout />
+    </EditorProvider>
+  );
+}
+
+function EditorBody({ workflowId, workspaceId }: { workflowId: string; workspaceId: string }) {
+  const query = useWorkflowQuery(workflowId);
+  // The first copy seeds the document; later refetches are handled inside it.
+  const [initial, setInitial] = useState<WorkflowView | null>(null);
+  if (!initial && query.data) setInitial(query.data);
+  if (query.isError && !initial) {
+    const notFound = (query.error as { status?: number }).status === 404;
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
+        <h1 className="text-lg font-semibold">{notFound ? "Workflow not found" : "Could not open this workflow"}</h1>
+        <p className="max-w-md text-sm text-slate-500">{notFound ? "It may have been deleted, or it belongs to a workspace you cannot see." : query.error.message}</p>
+        <div className="flex gap-2">
+          {!notFound && <button type="button" className={buttonClass("secondary")} onClick={() => void query.refetch()}>Try again</button>}
+          <Link href={`/w/${workspaceId}/workflows`} className={buttonClass("primary")}>Back to workflows</Link>
+        </div>
+      </div>
+    );
+  }
+  if (!initial) {
+    return (
+      <div className="flex h-full items-center justify-center gap-2 text-sm text-slate-500" role="status">
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Opening workflow…
+      </div>
+    );
+  }
+  return <LoadedEditor workflowId={workflowId} workspaceId={workspaceId} initial={initial} />;
+}
+
+export function WorkflowEditor(props: { workflowId: string; workspaceId: string }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <EditorBody {...props} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+// A confirmation for destructive or irreversible actions (Radix AlertDialog: focus trap,
+// Escape to cancel, the dialog's title and description announced).
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { buttonClass } from "@/components/ui/button";
+
+export type ConfirmDialogProps = {
+  trigger: React.ReactNode;
+  title: string;
+  description: React.ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  destructive?: boolean;
+};
+
+export function ConfirmDialog({ trigger, title, description, confirmLabel, onConfirm, destructive }: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/3 z-50 w-full max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel className={buttonClass("secondary")}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              onClick={onConfirm}
+              className={buttonClass("primary", "md", destructive ? "bg-red-600 hover:bg-red-700 focus-visible:ring-red-500" : "")}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

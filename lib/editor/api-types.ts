@@ -1,0 +1,39 @@
+// The /api/v1 shapes the editor reads (issue 3's contract), as client-side types. Declared
+// here rather than imported from the server modules so client code never reaches into them.
+import type { StepKind } from "@/lib/steps/catalog";
+
+export type WorkflowStepView = { id: string; number: number; kind: StepKind; name: string; config: Record<string, unknown> };
+
+export type WorkflowView = {
+  id: string;
+  workspaceId: string;
+  name: string;
+  mode: "draft" | "live";
+  steps: WorkflowStepView[];
+  webhookUrl: string | null;
+  version: number;
+  updatedAt: string;
+};
+
+export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "stopped";
+
+export type RunSummary = { id: string; status: RunStatus; test: boolean; scope?: string; createdAt: string; startedAt?: string | null; finishedAt?: string | null; error?: string | null };
+
+export type RunStepView = {
+  stepId: string;
+  number: number;
+  kind: string;
+  name: string | null;
+  status: string;
+  output: unknown;
+  error: string | null;
+  logs: unknown;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+export type RunView = RunSummary & { workflowId: string; trigger: unknown; steps: RunStepView[] };
+
+export type Delivery = { id: string; receivedAt: string; size: number; outcome: string; runId: string | null; contentType?: string | null };
+
+export const TERMINAL_RUN_STATUSES: readonly string[] = ["succeeded", "failed", "stopped"];
