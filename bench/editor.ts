@@ -1,0 +1,160 @@
+// npm run bench:editor — opening a 200-step workflow in the editor in headless Chromium: time
+// to interactive and frame time while panning the canvas. Prints figures, not pass/fail.
+// Targets (issue 5): ≤ 1.5 s to interactive, ≤ 16 ms per frame while panning.
+// BASE_URL=http://… uses a running server (signed in as E2E_EMAIL / E2E_PASSWORD); otherwise
+// the bench starts `npm start` itself on a free port with a throwaway data directory.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "playwright-core";
+import { freePort } from "@/lib/db/embedded-postgres";
+
+const root = path.resolve(import.meta.dirname, "..");
+const STEPS = 200;
+const log = (l: string) => console.log(`[bench] ${l}`);
+const EMAIL = process.env.E2E_EMAIL ?? "owner@example.com";
+const PASSWORD = process.env.E2E_PASSWORD ?? "change-me-now";
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-editor-"));
+  const url = `http://127.0.0.1:${port}`;
+  const proc: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  proc.stdout!.on("data", (c: Buffer) => (out = (out + c).slice(-8000)));
+  proc.stderr!.on("data", (c: Buffer) => (out = (out + c).slice(-8000)));
+  const deadline = Date.now() + 15 * 60_000; // includes a build when the dist dir is stale
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server not ready:\n${out}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.status < 500, () => false)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      proc.once("exit", () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolve();
+      });
+      proc.kill("SIGTERM");
+    });
+  return { url, stop };
+}
+
+function bigWorkflow() {
+  // A trigger, then blocks of: Conditions with two branches of four steps each, and a tail.
+  const steps: { id: string; kind: string; name: string; config: Record<string, unknown> }[] = [
+    { id: "s0", kind: "webhook", name: "Inbound alert", config: {} },
+  ];
+  while (steps.length < STEPS) {
+    const n = steps.length;
+    if (n % 10 === 1 && n + 9 <= STEPS) {
+      steps.push({
+        id: `s${n}`,
+        kind: "conditions",
+        name: `Route ${n}`,
+        config: {
+          branches: [
+            { id: "a", name: "Critical", rules: [{ left: "{{ 1.severity }}", op: "equals", right: "critical" }], target: `s${n + 1}` },
+            { id: "b", name: "Other", rules: [{ left: "{{ 1.severity }}", op: "exists" }], target: `s${n + 5}` },
+          ],
+          otherwise: { target: null },
+        },
+      });
+    } else {
+      steps.push({ id: `s${n}`, kind: n % 3 ? "code" : "transform", name: `Step ${n + 1}`, config: n % 3 ? { code: "return 1;" } : { fields: [{ name: "v", expression: "{{ 1 }}" }] } });
+    }
+  }
+  return { name: `Bench ${STEPS} steps`, steps };
+}
+
+async function openAndMeasure(page: Page, url: string) {
+  await page.goto(url, { waitUntil: "commit" });
+  await page.waitForSelector('[data-testid="step-node-1"]');
+  // Interactive: nodes drawn and two frames painted after, measured from navigation start.
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))),
+  );
+}
+
+async function panFrames(page: Page): Promise<number[]> {
+  const box = (await page.locator(".react-flow__pane").boundingBox())!;
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__frames = [];
+    w.__stop = false;
+    let last = performance.now();
+    const tick = (t: number) => {
+      w.__frames.push(t - last);
+      last = t;
+      if (!w.__stop) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let i = 0; i < 240; i++) {
+    const a = (i / 240) * Math.PI * 4;
+    await page.mouse.move(cx + Math.sin(a) * 300, cy + (i % 120) * 12 - 600);
+  }
+  await page.mouse.up();
+  return page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__stop = true;
+    return w.__frames.slice(2);
+  });
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+async function main() {
+  const server = process.env.BASE_URL ? { url: process.env.BASE_URL.replace(/\/$/, ""), stop: async () => {} } : await startServer();
+  log(`server ${server.url}`);
+  // No frame-rate cap: each rAF interval is then the time the browser needed for that frame.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-frame-rate-limit", "--disable-gpu-vsync"],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 } });
+    const page = await context.newPage();
+    await page.goto("/signin");
+    await page.getByLabel("E-mail").fill(EMAIL);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
+    const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
+    const ws = workspaces[0].id;
+    const created = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: bigWorkflow() });
+    if (created.status() !== 201) throw new Error(`create failed: ${created.status()} ${await created.text()}`);
+    const { id } = (await created.json()) as { id: string };
+    const url = `/w/${ws}/workflows/${id}`;
+
+    await openAndMeasure(page, url); // warm-up: server-side compile caches, fonts
+    const ttis: number[] = [];
+    for (let i = 0; i < 3; i++) ttis.push(await openAndMeasure(page, url));
+    const frames = await panFrames(page);
+    const mean = frames.reduce((a, b) => a + b, 0) / frames.length;
+
+    console.log(`\nEditor bench (${STEPS}-step workflow, headless Chromium, ${os.cpus().length} cores)`);
+    console.log(`  time to interactive   median ${pct(ttis, 50).toFixed(0)} ms   runs ${ttis.map((t) => t.toFixed(0)).join(", ")} ms   target ≤ 1500 ms`);
+    console.log(`  panning frame time    mean ${mean.toFixed(1)} ms   p95 ${pct(frames, 95).toFixed(1)} ms   max ${Math.max(...frames).toFixed(1)} ms   frames ${frames.length}   target ≤ 16 ms`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
