@@ -1,6 +1,6 @@
 "use client";
 // "New workflow": asks for a name, creates an empty Draft through the management API and
-// refreshes the list. (When the editor exists, go to /w/{ws}/workflows/{id} instead.)
+// opens it in the editor at /w/{ws}/workflows/{id}.
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import * as Dialog from "@radix-ui/react-dialog";
@@ -22,10 +22,11 @@ export function NewWorkflowButton({ workspaceId }: { workspaceId: string }) {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ name: String(form.get("name") ?? "").trim(), steps: [] }),
       });
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
+      const body = (await res.json().catch(() => ({}))) as { message?: string; id?: string };
       if (!res.ok) throw new Error(body.message ?? `could not create the workflow (${res.status})`);
       setOpen(false);
-      router.refresh();
+      if (body.id) router.push(`/w/${workspaceId}/workflows/${body.id}`);
+      else router.refresh();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
