@@ -6,6 +6,7 @@ import { blueprintBySlug } from "@/lib/blueprints";
 import type { BlueprintStep } from "@/lib/blueprints/blueprint";
 import { EXECUTORS } from "@/lib/steps/executors";
 import { resolveReferences } from "@/lib/workflows/references";
+import { FAKE_AUTH_HEADERS as AUTH } from "@/tests/fakes/msp-connections";
 import { startMspStack } from "@/tests/fakes/msp-stack";
 import { makeContext } from "@/tests/helpers/step-context";
 
@@ -26,7 +27,7 @@ async function run(step: BlueprintStep, number: number, outputs: Record<number, 
 
 /** An http step's output shape, with the fake's real answer as body. */
 const httpOut = async (url: string) => {
-  const res = await fetch(url);
+  const res = await fetch(url, { headers: AUTH[stack.all.find((f) => url.startsWith(f.baseUrl))!.name] });
   return { status: res.status, headers: {}, body: await res.json() };
 };
 
@@ -56,13 +57,14 @@ describe("new hire: code step", () => {
       ["group-2", "/groups/grp-clinical/members/$ref"],
     ]);
     // The batch is exactly what the directory accepts.
+    const headers = { "content-type": "application/json", ...AUTH.directory };
     const created = await fetch(`${stack.directory.baseUrl}/v1.0/users`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers,
       body: JSON.stringify({ displayName: o.displayName, userPrincipalName: o.userPrincipalName, passwordProfile: { password: pw } }),
     });
     expect(created.status).toBe(201);
-    const batch = await fetch(`${stack.directory.baseUrl}/v1.0/$batch`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(o.assignments) });
+    const batch = await fetch(`${stack.directory.baseUrl}/v1.0/$batch`, { method: "POST", headers, body: JSON.stringify(o.assignments) });
     expect((await batch.json()).responses.map((r: { status: number }) => r.status)).toEqual([200, 204, 204]);
   });
 

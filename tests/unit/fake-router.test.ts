@@ -2,6 +2,7 @@
 // rely on (batching, configurable free space, lifecycle filtering).
 import { afterAll, describe, expect, it } from "vitest";
 import { createRouter, FakeError, startFakeServer } from "@/tests/fakes/fake-server";
+import { FAKE_AUTH_HEADERS as AUTH } from "@/tests/fakes/msp-connections";
 import { startMspStack } from "@/tests/fakes/msp-stack";
 
 describe("createRouter", () => {
@@ -50,7 +51,10 @@ describe("startFakeServer", () => {
 describe("fake MSP stack", async () => {
   const stack = await startMspStack();
   afterAll(() => stack.close());
-  const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  // Each fake insists on its app connection's credentials.
+  const auth = (url: string) => AUTH[stack.all.find((f) => url.startsWith(f.baseUrl))!.name];
+  const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json", ...auth(url) }, body: JSON.stringify(body) });
+  const get = (url: string) => fetch(url, { headers: auth(url) });
 
   it("directory: creates a user and applies a $batch of licence and group calls", async () => {
     const upn = "ana.silva@contoso-dental.com";
@@ -74,17 +78,22 @@ describe("fake MSP stack", async () => {
     expect(stack.directory.state.groups.get("grp-clinical")!.members.has(u.id)).toBe(true);
   });
 
+  it("answers 401 without the app connection's credentials", async () => {
+    expect((await fetch(`${stack.psa.baseUrl}/service/tickets/2001`)).status).toBe(401);
+    expect((await get(`${stack.psa.baseUrl}/service/tickets/2001`)).status).toBe(200);
+  });
+
   it("rmm: a cleanup script raises free space to the configured value", async () => {
-    const before = await (await fetch(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/disks/C`)).json();
+    const before = await (await get(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/disks/C`)).json();
     expect(before).toMatchObject({ drive: "C:", freeGb: 9.5 });
     expect((await post(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/scripts/scr-unapproved/run`, {})).status).toBe(403);
     expect((await post(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/scripts/scr-cleanup-01/run`, {})).status).toBe(202);
-    const after = await (await fetch(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/disks/C%3A`)).json();
+    const after = await (await get(`${stack.rmm.baseUrl}/api/v2/devices/dev-1042/disks/C%3A`)).json();
     expect(after).toMatchObject({ freeGb: 41.2, freePercent: 17.4 });
   });
 
   it("inventory: lists expiring, expired and unsupported-OS devices with reasons", async () => {
-    const body = await (await fetch(`${stack.inventory.baseUrl}/api/v1/devices/lifecycle?expiringWithinDays=90`)).json();
+    const body = await (await get(`${stack.inventory.baseUrl}/api/v1/devices/lifecycle?expiringWithinDays=90`)).json();
     const reasons = Object.fromEntries(body.devices.map((d: { hostname: string; reasons: string[] }) => [d.hostname, d.reasons]));
     expect(reasons).toEqual({
       "CD-CLINIC-01": ["warranty_expiring"],
@@ -97,7 +106,7 @@ describe("fake MSP stack", async () => {
 
   it("psa: additions updated all-or-nothing", async () => {
     const url = `${stack.psa.baseUrl}/finance/agreements/AGR-4471/additions`;
-    const bad = await fetch(url, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify({ additions: [{ id: "ADD-1", quantity: 20 }, { id: "ADD-9", quantity: 1 }] }) });
+    const bad = await fetch(url, { method: "PATCH", headers: { "content-type": "application/json", ...auth(url) }, body: JSON.stringify({ additions: [{ id: "ADD-1", quantity: 20 }, { id: "ADD-9", quantity: 1 }] }) });
     expect(bad.status).toBe(404);
     expect(stack.psa.state.agreements.get("AGR-4471")!.additions[0].quantity).toBe(18);
   });

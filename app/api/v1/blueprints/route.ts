@@ -1,0 +1,6 @@
+// The blueprint gallery: every blueprint's card, steps and setup form (JSON Schema).
+import { apiRoute } from "@/lib/api/handler";
+import { BLUEPRINTS } from "@/lib/blueprints";
+import { toBlueprintView } from "@/lib/blueprints/blueprint-view";
+
+export const GET = apiRoute(async () => ({ blueprints: BLUEPRINTS.map(toBlueprintView) }));

@@ -1,0 +1,11 @@
+// Installs a blueprint as a Draft workflow: {"setup": {…}, "connections"?: {app: id}, "name"?}.
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { installBlueprint, installBlueprintInput } from "@/lib/blueprints/install-blueprint";
+
+type Params = { workspaceId: string; slug: string };
+
+export const POST = apiRoute<Params>(
+  async ({ req, params, user }) =>
+    installBlueprint({ workspaceId: params.workspaceId, userId: user.id, slug: params.slug, input: await readJson(req, installBlueprintInput) }),
+  { status: 201 },
+);

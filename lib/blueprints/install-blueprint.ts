@@ -1,0 +1,90 @@
+// Installs a blueprint into a workspace as a Draft workflow, in one transaction: checks the
+// setup (400 naming the setup field), picks an app connection per app (the one given, else the
+// workspace's only account of that app, else none — like a push), fills the workspace
+// variables the steps read when they are missing, and creates the workflow.
+import { z } from "zod";
+import { AppError, notFound } from "@/lib/api/errors";
+import { db, type Tx } from "@/lib/db/client";
+import { blueprintBySlug } from "@/lib/blueprints";
+import type { AppKey, Connections } from "@/lib/blueprints/blueprint";
+import { createWorkflow } from "@/lib/workflows/create-workflow";
+import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
+
+export const installBlueprintInput = z.object({
+  setup: z.record(z.string(), z.unknown()).default({}),
+  /** App key → connection id; apps left out are picked automatically when unambiguous. */
+  connections: z.record(z.string(), z.string().nullable()).default({}),
+  /** Defaults to the blueprint's workflow name. */
+  name: z.string().trim().min(1).max(200).optional(),
+});
+export type InstallBlueprintInput = z.infer<typeof installBlueprintInput>;
+
+export type InstalledConnection = { app: AppKey; connectionId: string | null; status: "chosen" | "only_account" | "none" | "several" };
+/** created: new key with the setup value; filled: the key existed without a value; kept: the
+ *  workspace already had a value (`differs` when it is not the one in the setup form). */
+export type InstalledVariable = { key: string; status: "created" | "filled" | "kept"; differs?: boolean };
+export type InstallResult = WorkflowView & { blueprint: { slug: string; connections: InstalledConnection[]; variables: InstalledVariable[] } };
+
+export type InstallBlueprintOptions = { workspaceId: string; userId: string; slug: string; input: InstallBlueprintInput; tx?: Tx };
+
+function parseSetup(schema: z.ZodType, setup: unknown) {
+  const r = schema.safeParse(setup);
+  if (r.success) return r.data as Record<string, unknown>;
+  const issue = r.error.issues[0];
+  const field = ["setup", ...issue.path.map(String)].join(".");
+  throw new AppError(400, "invalid_setup", `${field}: ${issue.message}`, { field, issues: r.error.issues.map((i) => ({ field: ["setup", ...i.path.map(String)].join("."), message: i.message })) });
+}
+
+async function pickConnections(t: Tx, workspaceId: string, apps: AppKey[], given: Record<string, string | null>): Promise<InstalledConnection[]> {
+  const rows = await t.connection.findMany({ where: { workspaceId, app: { in: apps } }, select: { id: true, app: true } });
+  return apps.map((app) => {
+    if (Object.prototype.hasOwnProperty.call(given, app)) {
+      const id = given[app];
+      if (id === null) return { app, connectionId: null, status: "none" };
+      if (!rows.some((r) => r.id === id && r.app === app)) {
+        throw new AppError(400, "invalid_connection", `connections.${app}: no ${app} connection with id ${id} in this workspace`, { field: `connections.${app}` });
+      }
+      return { app, connectionId: id, status: "chosen" };
+    }
+    const mine = rows.filter((r) => r.app === app);
+    if (mine.length === 1) return { app, connectionId: mine[0].id, status: "only_account" };
+    return { app, connectionId: null, status: mine.length === 0 ? "none" : "several" };
+  });
+}
+
+export async function installBlueprint({ workspaceId, userId, slug, input, tx }: InstallBlueprintOptions): Promise<InstallResult> {
+  const blueprint = blueprintBySlug(slug);
+  if (!blueprint) throw notFound("blueprint");
+  const write = async (t: Tx): Promise<InstallResult> => {
+    await requireWorkspaceRole(userId, workspaceId, "editor", t);
+    const setup = parseSetup(blueprint.setup, input.setup);
+    const unknownApp = Object.keys(input.connections).find((k) => !blueprint.apps.includes(k as AppKey));
+    if (unknownApp) throw new AppError(400, "invalid_connection", `connections.${unknownApp}: this blueprint does not use the app "${unknownApp}" (it uses ${blueprint.apps.join(", ")})`, { field: `connections.${unknownApp}` });
+    const connections = await pickConnections(t, workspaceId, blueprint.apps, input.connections);
+
+    const variables: InstalledVariable[] = [];
+    for (const v of blueprint.variables) {
+      const raw = setup[v.setupField];
+      const value = typeof raw === "string" && raw.trim() !== "" ? raw.trim() : null;
+      if (value === null) continue; // an optional field left empty: nothing to fill in
+      const existing = await t.variable.findUnique({ where: { workspaceId_key: { workspaceId, key: v.key } } });
+      if (!existing) {
+        await t.variable.create({ data: { workspaceId, key: v.key, value } });
+        variables.push({ key: v.key, status: "created" });
+      } else if (!existing.secret && existing.value === null) {
+        await t.variable.update({ where: { id: existing.id }, data: { value } });
+        variables.push({ key: v.key, status: "filled" });
+      } else {
+        // Other workflows may read this value: never overwrite it from a setup form.
+        variables.push({ key: v.key, status: "kept", differs: existing.secret || existing.value !== value });
+      }
+    }
+
+    const chosen: Connections = Object.fromEntries(connections.map((c) => [c.app, c.connectionId]));
+    const built = blueprint.build(setup, chosen);
+    const workflow = await createWorkflow({ workspaceId, userId, input: { name: input.name ?? built.name, steps: built.steps }, tx: t });
+    return { ...workflow, blueprint: { slug, connections, variables } };
+  };
+  return tx ? write(tx) : db().$transaction(write);
+}
