@@ -43,7 +43,8 @@ export function readPrismaSchema(src: string): ExpectedSchema {
   for (const m of text.matchAll(/enum\s+(\w+)\s*\{([^}]*)\}/g)) {
     enums.set(m[1], m[2].split(/\s+/).filter((v) => v && !v.startsWith("@")));
   }
-  const blocks = [...text.matchAll(/model\s+(\w+)\s*\{([^}]*)\}/g)];
+  // A brace inside a quoted default (Json @default("{}")) does not end the block.
+  const blocks = [...text.matchAll(/model\s+(\w+)\s*\{((?:[^}"]|"[^"]*")*)\}/g)];
   const modelNames = new Set(blocks.map((b) => b[1]));
   const tables: ExpectedSchema["tables"] = new Map();
   const indexes: ExpectedIndex[] = [];
