@@ -1,6 +1,38 @@
 // Where every queue gets its consumer. Handlers live in lib/ (runnable from tests too).
 import type { PgBoss } from "pg-boss";
+import { QUEUES } from "@/lib/jobs/queues";
+import { syncQueueOptions } from "@/lib/jobs/sync-queue-options";
+import { createRunJobHandler } from "@/lib/runs/create-run-job-handler";
+import { createSchedulerFireHandler } from "@/lib/triggers/create-scheduler-fire-handler";
+import { reconcileWorkflowSchedules } from "@/lib/triggers/reconcile-workflow-schedules";
 
-export async function registerHandlers(_boss: PgBoss, _opts: { concurrency: number }): Promise<void> {
-  // Run execution is registered here by the run-engine issue (lib/runs/execute-run.ts).
+// Jobs fetched per round trip by each of the `concurrency` fetch loops; their runs execute
+// side by side and their progress is group-committed (lib/runs/create-progress-writer.ts).
+const RUN_BATCH_SIZE = 25;
+const RECONCILE_SCHEDULES_MS = 60_000;
+
+export async function registerHandlers(boss: PgBoss, opts: { concurrency: number }): Promise<void> {
+  await syncQueueOptions({ boss, queues: [QUEUES.runExecute, QUEUES.schedulerFire] });
+
+  // LISTEN/NOTIFY wakes the loops the moment a run is enqueued (the queue has notify: true);
+  // the 1 s poll is what picks up delayed jobs (Wait steps, retries) when they come due.
+  await boss.work(
+    QUEUES.runExecute.name,
+    {
+      batchSize: RUN_BATCH_SIZE,
+      localConcurrency: opts.concurrency,
+      includeMetadata: true,
+      perJobResults: true,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: 1,
+      notifyPollingIntervalSeconds: 1,
+    },
+    createRunJobHandler({ boss }),
+  );
+  await boss.work(QUEUES.schedulerFire.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, createSchedulerFireHandler({ boss }));
+
+  const reconcile = () =>
+    reconcileWorkflowSchedules({ boss }).catch((e) => console.error(`schedule reconcile failed: ${e instanceof Error ? e.message : e}`));
+  await reconcile();
+  setInterval(reconcile, RECONCILE_SCHEDULES_MS).unref();
 }

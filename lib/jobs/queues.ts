@@ -5,11 +5,22 @@ import { z } from "zod";
 export const runExecutePayload = z.object({ runId: z.string().min(1) });
 export type RunExecutePayload = z.infer<typeof runExecutePayload>;
 
+/** A Scheduler trigger fired (sent by the pg-boss schedule named after the workflow). */
+export const schedulerFirePayload = z.object({ workflowId: z.string().min(1) });
+export type SchedulerFirePayload = z.infer<typeof schedulerFirePayload>;
+
 export const QUEUES = {
-  /** Execute (or continue) one run. */
+  /** Execute (or continue) one run. A worker killed mid-run stops heartbeating; after
+   *  heartbeatSeconds (+ the worker's 5 s monitor pass) the job is retried on another worker,
+   *  which continues from the last completed step. expireInSeconds only bounds one attempt. */
   runExecute: {
     name: "run-execute",
-    options: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60 },
+    options: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 15 * 60, heartbeatSeconds: 10 },
+  },
+  /** One firing of a Scheduler trigger: creates the run and its run-execute job. */
+  schedulerFire: {
+    name: "scheduler-fire",
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
   },
 } as const;
 

@@ -1,4 +1,5 @@
-// Step references: `{{ n.path }}` (step n's output), `{{ vars.KEY }}`, `{{ secrets.KEY }}`.
+// Step references: `{{ n.path }}` (step n's output), `{{ vars.KEY }}`, `{{ secrets.KEY }}`,
+// `{{ files.NAME }}` (a workspace file's text).
 // Pure and client-safe: the engine resolves with it, the editor and the API validate and
 // renumber with it. Resolution is one pass over the authored text: a value that comes out of a
 // reference is data and is never scanned again, and nothing inside the braces is evaluated —
@@ -8,6 +9,8 @@ import type { Step } from "@/lib/workflows/definition";
 export type Reference =
   | { type: "step"; step: number; path: string[] }
   | { type: "vars" | "secrets"; key: string; path: string[] }
+  /** Everything after `files.` is the name (file names may contain dots). */
+  | { type: "files"; key: string; path: [] }
   /** A reference to a step the editor removed (see rewriteReferences); never resolves. */
   | { type: "removed"; path: string[] };
 
@@ -18,6 +21,8 @@ export const VALUE_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 /** Parses the inside of `{{ … }}`; null when it is not a reference (then the text stays literal). */
 export function parseReference(inner: string): Reference | null {
+  const file = /^\s*files\.(\S+?)\s*$/.exec(inner);
+  if (file) return { type: "files", key: file[1], path: [] };
   // `items[0]` is accepted as a spelling of `items.0`.
   const text = inner.trim().replace(/\[(\d+)\]/g, ".$1");
   if (!text) return null;
@@ -36,6 +41,7 @@ export function parseReference(inner: string): Reference | null {
 /** The canonical text of a reference, as shown in errors and unresolved lists. */
 export function formatReference(ref: Reference): string {
   const head = ref.type === "step" ? String(ref.step) : ref.type === "removed" ? "removed" : `${ref.type}.${ref.key}`;
+  if (ref.type === "files") return `{{ ${head} }}`;
   return `{{ ${[head, ...ref.path].join(".")} }}`;
 }
 
@@ -59,6 +65,8 @@ export type ReferenceScope = {
   /** Workspace variables by key; null = defined without a value. A key absent here is not defined. */
   vars?: Record<string, string | null>;
   secrets?: Record<string, string | null>;
+  /** Text of the workspace files the steps reference; null = no such file. */
+  files?: Record<string, string | null>;
 };
 
 /** A variable or secret that a step needs is not defined, or has no value yet. The step fails. */
@@ -82,6 +90,11 @@ function lookupValue(ref: Extract<Reference, { type: "vars" | "secrets" }>, scop
 }
 
 function resolveOne(ref: Reference, scope: ReferenceScope, unresolved: string[]): unknown {
+  if (ref.type === "files") {
+    const text = scope.files && own(scope.files, ref.key) ? scope.files[ref.key] : null;
+    if (text === null) throw new ReferenceValueError(`file ${ref.key} is not in this workspace (upload it under the workspace's files)`);
+    return text;
+  }
   if (ref.type === "vars" || ref.type === "secrets") return lookupValue(ref, scope);
   if (ref.type === "step" && own(scope.outputs, String(ref.step))) {
     const hit = followPath(scope.outputs[ref.step], ref.path);
@@ -147,6 +160,20 @@ export function templateFields(step: Pick<Step, "kind" | "config">): Record<stri
 
 export type ReferenceProblem = { step: number; stepId: string; field: string; message: string };
 
+/** The workspace file names a workflow's templates reference ({{ files.NAME }}). */
+export function referencedFiles(steps: readonly Pick<Step, "kind" | "config">[]): string[] {
+  const names = new Set<string>();
+  for (const step of steps) {
+    for (const [, text] of stringLeaves(templateFields(step))) {
+      for (const [, inner] of text.matchAll(REFERENCE_PATTERN)) {
+        const ref = parseReference(inner);
+        if (ref?.type === "files") names.add(ref.key);
+      }
+    }
+  }
+  return [...names];
+}
+
 /** Save-time check: references to later steps, to the step itself, to numbers that do not exist,
  *  to removed steps, and malformed variable or secret references. */
 export function findReferenceErrors(steps: readonly Pick<Step, "id" | "kind" | "config">[]): ReferenceProblem[] {
@@ -171,6 +198,7 @@ function referenceProblem(inner: string, number: number, count: number): string 
     return /^\s*(\d+|vars|secrets)\s*(\.|$)/.test(inner) ? `${shown} is not a valid reference (use {{ n.path }}, {{ vars.KEY }} or {{ secrets.KEY }})` : null;
   }
   if (ref.type === "removed") return `${shown} refers to a step that was removed`;
+  if (ref.type === "files") return null;
   if (ref.type !== "step") return ref.path.length > 0 ? `${shown}: a ${ref.type === "vars" ? "variable" : "secret"} is text and has no fields` : null;
   if (ref.step < 1 || ref.step > count) return `${shown} refers to step ${ref.step}, which does not exist (the workflow has ${count} steps)`;
   if (ref.step === number) return `${shown} refers to step ${number} itself; a step can only read earlier steps`;

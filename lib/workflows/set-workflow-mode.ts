@@ -3,6 +3,7 @@
 // (syncTrigger); the mode alone decides whether deliveries are accepted.
 import { db, type Tx } from "@/lib/db/client";
 import { assertReviewComplete } from "@/lib/push/assert-review-complete";
+import { syncWorkflowSchedule } from "@/lib/triggers/sync-workflow-schedule";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
@@ -20,6 +21,7 @@ export async function setWorkflowMode({ workflowId, userId, mode, tx }: SetWorkf
     if (mode === "live") await assertReviewComplete({ workflow: before, userId, tx: t });
     const workflow = before.mode === mode ? before : await t.workflow.update({ where: { id: before.id }, data: { mode } });
     await syncTrigger({ workflow, tx: t });
+    await syncWorkflowSchedule({ workflow }); // Scheduler trigger: pg-boss schedule on Live, none on Draft
     return readWorkflowView({ workflow, tx: t });
   };
   return tx ? write(tx) : db().$transaction(write);

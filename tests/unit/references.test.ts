@@ -120,3 +120,12 @@ describe("rewriteReferences", () => {
     expect(steps.map((s) => s.config)).toEqual([{ testingData: "{{ 2.x }}" }, { code: "{{ 2.x }}", timeoutMs: 5 }, { input: "{{ 4.x }}" }]);
   });
 });
+
+describe("file references", () => {
+  it("reads a workspace file's text; a missing one fails naming it", () => {
+    const s = { outputs: {}, files: { "report.csv": "a,b\n1,2", gone: null } };
+    expect(resolveReferences("{{ files.report.csv }}", s).value).toBe("a,b\n1,2");
+    expect(() => resolveReferences("{{ files.gone }}", s)).toThrow(/file gone is not in this workspace/);
+    expect(findReferenceErrors([step("t", "webhook", {}), step("p", "parse_json", { input: "{{ files.x.json }}" })])).toEqual([]);
+  });
+});

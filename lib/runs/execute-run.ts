@@ -1,0 +1,164 @@
+// Executes (or continues) one run: walks its steps in order, reuses every step already
+// recorded as succeeded (so a completed step never runs twice, e.g. after a worker was killed),
+// executes the rest, saves each step as it finishes, follows Conditions branches (rule in
+// lib/runs/plan-path.ts) and ends the run as succeeded, failed or stopped. Wait steps and the
+// backoff between attempts park the run as `waiting` with a delayed job (schedule-run-resume).
+import type { PgBoss } from "pg-boss";
+import type { ProgressWriter } from "@/lib/runs/create-progress-writer";
+import { executeStep } from "@/lib/runs/execute-step";
+import { branchEnd, conditionsNext } from "@/lib/runs/plan-path";
+import { FINAL_RUN_STATUSES, type RunStatus, type RunWork, type StepWrite } from "@/lib/runs/run-records";
+import { scheduleRunResume } from "@/lib/runs/schedule-run-resume";
+import { redactSecrets } from "@/lib/secrets/redact-secrets";
+import { STEP_CATALOG } from "@/lib/steps/catalog";
+import type { StepError } from "@/lib/steps/executors/types";
+import type { Step } from "@/lib/workflows/definition";
+
+/** Attempts of one step (first try included) before a retryable failure fails the run. */
+export const MAX_STEP_ATTEMPTS = 5;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+// These touch the outside world or take a while: they are recorded as `running` (with the
+// attempt count) before they start, so a crash mid-step is visible and counted. The others
+// finish in microseconds, and a pre-write would double the engine's writes for nothing.
+const MARK_RUNNING = new Set<string>(["code", "http", "ai_prompt"]);
+
+export type ExecuteRunOptions = { work: RunWork; write: ProgressWriter; boss: PgBoss; signal: AbortSignal };
+/** finished: the run ended; waiting: parked until a delayed job; lost: another executor owns it now. */
+export type ExecuteRunResult = "finished" | "waiting" | "lost" | "already_final";
+
+/** Backoff before attempt `attempt + 1`: 2 s, 4 s, 8 s … (±20 %), or what the step asked for. */
+export function retryDelayMs(attempt: number, error: StepError): number {
+  if (error.retryAfterMs !== undefined && error.retryAfterMs >= 0) return Math.min(error.retryAfterMs, MAX_RETRY_DELAY_MS);
+  return Math.min(2_000 * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4), MAX_RETRY_DELAY_MS);
+}
+
+const label = (step: Step, number: number) => `step ${number} (${STEP_CATALOG[step.kind]?.label ?? step.kind}${step.name && step.name !== STEP_CATALOG[step.kind]?.label ? ` "${step.name}"` : ""})`;
+
+export async function executeRun({ work, write, boss, signal }: ExecuteRunOptions): Promise<ExecuteRunResult> {
+  const { run, steps, records, values } = work;
+  if (FINAL_RUN_STATUSES.has(run.status)) return "already_final";
+  const redact = redactSecrets(Object.values(values.secrets));
+  const ids = { runId: run.id, workflowId: run.workflowId, workspaceId: run.workspaceId };
+  const last = run.scope === "step" ? Math.min(1, steps.length) : steps.length;
+  const outputs: Record<number, unknown> = {};
+  const visited = new Set<number>();
+  // The run's move to `running` rides along with its first step write.
+  let pendingRun: { id: string; status: RunStatus; startedAt: Date } | undefined =
+    run.status === "running" ? undefined : { id: run.id, status: "running", startedAt: new Date() };
+
+  /** The final write: this step (if any), every step left unrecorded as skipped, and the run's end. */
+  const finish = async (status: RunStatus, error: string | null, stepWrites: StepWrite[]): Promise<ExecuteRunResult> => {
+    const now = new Date();
+    const written = new Set(stepWrites.map((s) => s.stepId));
+    const skipped: StepWrite[] =
+      run.scope === "step"
+        ? []
+        : steps.flatMap((s, i) =>
+            visited.has(i + 1) || written.has(s.id) || records.has(s.id)
+              ? []
+              : [{ runId: run.id, stepId: s.id, number: i + 1, kind: s.kind, status: "skipped" as const, attempts: 0, finishedAt: now }],
+          );
+    const stored = await write({
+      steps: [...stepWrites, ...skipped],
+      run: { id: run.id, status, error: error === null ? null : redact(error), startedAt: pendingRun?.startedAt ?? null, finishedAt: now },
+    });
+    return stored || stepWrites.length === 0 ? "finished" : "lost";
+  };
+
+  if (steps.length === 0) return finish("failed", "the workflow has no steps", []);
+  outputs[1] = run.trigger ?? null;
+
+  let pos = 1;
+  let end = last + 1;
+  while (pos < end) {
+    const step = steps[pos - 1];
+    const number = pos;
+    const rec = records.get(step.id);
+    visited.add(number);
+    let output: unknown;
+    let next: string | null | undefined;
+    let stepWrite: StepWrite | undefined;
+
+    if (rec?.status === "succeeded") {
+      output = rec.output;
+      next = step.kind === "conditions" ? conditionsNext(step, output) : undefined;
+    } else if (rec?.status === "skipped") {
+      pos++; // recorded skipped by an earlier version of the workflow: stays skipped
+      continue;
+    } else if (rec?.status === "failed") {
+      return finish("failed", `${label(step, number)}: ${rec.error ?? "failed"}`, []);
+    } else if (step.kind === "wait" && rec?.status === "waiting") {
+      const resumeAt = String((rec.output as { resumeAt?: unknown } | null)?.resumeAt ?? "");
+      const at = Date.parse(resumeAt);
+      if (Number.isFinite(at) && at > Date.now() + 1_000) {
+        // Woken early (a duplicate job): park again rather than lose the wake-up.
+        const again = { runId: run.id, stepId: step.id, number, kind: step.kind, status: "waiting" as const, output: rec.output, attempts: rec.attempts };
+        return (await scheduleRunResume({ boss, runId: run.id, at: new Date(at), step: again })) ? "waiting" : "lost";
+      }
+      output = { resumeAt, resumedAt: new Date().toISOString() };
+      stepWrite = { runId: run.id, stepId: step.id, number, kind: step.kind, status: "succeeded", output, attempts: rec.attempts, finishedAt: new Date() };
+    } else {
+      const attempt = (rec?.attempts ?? 0) + 1;
+      const base = { runId: run.id, stepId: step.id, number, kind: step.kind };
+      if (rec?.status === "running" && rec.attempts >= MAX_STEP_ATTEMPTS) {
+        const error = `the worker stopped during this step ${rec.attempts} times; giving up`;
+        return finish("failed", `${label(step, number)}: ${error}`, [{ ...base, status: "failed", error, attempts: rec.attempts, finishedAt: new Date() }]);
+      }
+      const startedAt = new Date();
+      if (MARK_RUNNING.has(step.kind)) {
+        if (!(await write({ steps: [{ ...base, status: "running", attempts: attempt, startedAt }], run: pendingRun }))) return "lost";
+        pendingRun = undefined;
+      }
+      const outcome = await executeStep({ ids, step, number, outputs, values, files: work.files, redact, signal, attempt });
+      const finishedAt = new Date();
+      const common = { ...base, attempts: attempt, startedAt, logs: outcome.logs, unresolved: outcome.unresolved };
+      if (!outcome.ok) {
+        // A worker shutting down: leave the step as it was; the job is retried elsewhere.
+        if (signal.aborted) throw new Error(`run ${run.id} interrupted: ${String(signal.reason ?? "aborted")}`);
+        const { error } = outcome;
+        if (error.retryable && attempt < MAX_STEP_ATTEMPTS) {
+          const at = new Date(Date.now() + retryDelayMs(attempt, error));
+          const note = `attempt ${attempt} of ${MAX_STEP_ATTEMPTS} failed: ${error.message} (next attempt at ${at.toISOString()})`;
+          const parked = await scheduleRunResume({ boss, runId: run.id, at, step: { ...common, status: "waiting", error: note, finishedAt } });
+          return parked ? "waiting" : "lost";
+        }
+        const tries = attempt > 1 ? ` (after ${attempt} attempts)` : "";
+        return finish("failed", `${label(step, number)}: ${error.message}${tries}`, [{ ...common, status: "failed", error: error.message, finishedAt }]);
+      }
+      output = outcome.output;
+      next = step.kind === "conditions" ? (outcome.next ?? null) : undefined;
+      if (outcome.resumeAt && outcome.resumeAt.getTime() > Date.now()) {
+        const parked = await scheduleRunResume({ boss, runId: run.id, at: outcome.resumeAt, step: { ...common, status: "waiting", output, finishedAt: null } });
+        return parked ? "waiting" : "lost";
+      }
+      stepWrite = { ...common, status: "succeeded", output, finishedAt };
+    }
+    outputs[number] = output;
+
+    // Where the run goes after this step.
+    let ending: { status: RunStatus; error: string | null } | null = null;
+    let target = pos + 1;
+    if (step.kind === "conditions") {
+      if (next === "stop") ending = { status: "stopped", error: null };
+      else if (next === null || next === undefined) ending = { status: "succeeded", error: null };
+      else {
+        const at = steps.findIndex((s) => s.id === next) + 1;
+        if (at <= number) ending = { status: "failed", error: `${label(step, number)}: branch target "${next}" is not a later step` };
+        else {
+          end = Math.min(branchEnd(steps, number, at, end), last + 1);
+          target = at;
+        }
+      }
+    }
+    if (!ending && target >= end) ending = { status: "succeeded", error: null };
+
+    if (ending) return finish(ending.status, ending.error, stepWrite ? [stepWrite] : []);
+    if (stepWrite || pendingRun) {
+      const stored = await write({ steps: stepWrite ? [stepWrite] : [], run: pendingRun });
+      if (stepWrite && !stored) return "lost";
+      pendingRun = undefined;
+    }
+    pos = target;
+  }
+  return finish("succeeded", null, []);
+}

@@ -1,0 +1,80 @@
+// Runs one step's executor: builds its context (references resolved against earlier outputs
+// and the workspace's variables and secrets), collects log lines and unresolved references,
+// and hands back a JSON-clean, secret-redacted result for the engine to record.
+import type { Redactor } from "@/lib/secrets/redact-secrets";
+import { EXECUTORS } from "@/lib/steps/executors";
+import { StepError, type StepContext, type StepResult } from "@/lib/steps/executors/types";
+import type { WorkspaceValues } from "@/lib/variables/load-workspace-values";
+import type { Step } from "@/lib/workflows/definition";
+import { ReferenceValueError, resolveReferences } from "@/lib/workflows/references";
+
+const MAX_LOG_LINES = 1_000;
+const MAX_LOG_LINE = 10_000;
+
+export type StepOutcome =
+  | { ok: true; output: unknown; next?: string; resumeAt?: Date; logs: string[]; unresolved: string[] }
+  | { ok: false; error: StepError; logs: string[]; unresolved: string[] };
+
+export type ExecuteStepOptions = {
+  ids: { runId: string; workflowId: string; workspaceId: string };
+  step: Step;
+  number: number;
+  /** Outputs of earlier steps as recorded (already redacted), by number. */
+  outputs: Record<number, unknown>;
+  values: WorkspaceValues;
+  files: Record<string, string | null>;
+  redact: Redactor;
+  signal: AbortSignal;
+  attempt: number;
+};
+
+/** A value as it would be stored: plain JSON (undefined → null). */
+function toJson(value: unknown): unknown {
+  const text = JSON.stringify(value === undefined ? null : value);
+  return text === undefined ? null : JSON.parse(text);
+}
+
+export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome> {
+  const logs: string[] = [];
+  const unresolved = new Set<string>();
+  const scope = { outputs: opts.outputs, vars: opts.values.vars, secrets: opts.values.secrets, files: opts.files };
+  const ctx: StepContext = {
+    ...opts.ids,
+    step: opts.step,
+    number: opts.number,
+    outputs: opts.outputs,
+    resolve: (value) => {
+      try {
+        const r = resolveReferences(value, scope);
+        for (const u of r.unresolved) unresolved.add(u);
+        return r;
+      } catch (e) {
+        if (e instanceof ReferenceValueError) throw new StepError(e.message);
+        throw e;
+      }
+    },
+    vars: opts.values.vars,
+    log: (line) => {
+      if (logs.length < MAX_LOG_LINES) logs.push(String(line).slice(0, MAX_LOG_LINE));
+      else if (logs.length === MAX_LOG_LINES) logs.push(`… further lines dropped (limit ${MAX_LOG_LINES})`);
+    },
+    signal: opts.signal,
+    attempt: opts.attempt,
+  };
+  const finish = () => ({ logs: opts.redact(logs), unresolved: [...unresolved] });
+  let result: StepResult;
+  try {
+    result = await EXECUTORS[opts.step.kind](ctx);
+  } catch (e) {
+    const error = e instanceof StepError ? e : new StepError(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+    const redacted = new StepError(opts.redact(error.message), { retryable: error.retryable, retryAfterMs: error.retryAfterMs });
+    return { ok: false, error: redacted, ...finish() };
+  }
+  let output: unknown;
+  try {
+    output = opts.redact(toJson(result.output));
+  } catch (e) {
+    return { ok: false, error: new StepError(`output is not JSON: ${(e as Error).message}`), ...finish() };
+  }
+  return { ok: true, output, next: result.next, resumeAt: result.resumeAt, ...finish() };
+}

@@ -1,0 +1,57 @@
+// Loads everything a batch of run-execute jobs needs in a handful of queries: the runs, the
+// step records of runs being continued (a fresh run has none), their workflows' definitions
+// and the workspaces' variables and secrets.
+import { db } from "@/lib/db/client";
+import type { RunState, RunStatus, RunWork, StepRecord, StepStatus } from "@/lib/runs/run-records";
+import { loadWorkspaceFiles } from "@/lib/files/load-workspace-files";
+import { loadWorkspaceValues } from "@/lib/variables/load-workspace-values";
+import type { Step } from "@/lib/workflows/definition";
+import { referencedFiles } from "@/lib/workflows/references";
+
+export type LoadRunBatchOptions = { runIds: readonly string[] };
+
+/** Runs that no longer exist (deleted with their workflow) are absent from the map. */
+export async function loadRunBatch({ runIds }: LoadRunBatchOptions): Promise<Map<string, RunWork>> {
+  const runs = await db().run.findMany({
+    where: { id: { in: [...new Set(runIds)] } },
+    select: { id: true, workflowId: true, workspaceId: true, status: true, test: true, scope: true, trigger: true },
+  });
+  const continuing = runs.filter((r) => r.status === "running" || r.status === "waiting").map((r) => r.id);
+  const workflowIds = [...new Set(runs.map((r) => r.workflowId))];
+  const [records, workflows, values] = await Promise.all([
+    continuing.length
+      ? db().runStep.findMany({
+          where: { runId: { in: continuing } },
+          select: { runId: true, stepId: true, number: true, kind: true, status: true, output: true, error: true, attempts: true },
+        })
+      : Promise.resolve([]),
+    db().workflow.findMany({ where: { id: { in: workflowIds } }, select: { id: true, steps: true } }),
+    loadWorkspaceValues({ workspaceIds: runs.map((r) => r.workspaceId) }),
+  ]);
+  const definitions = new Map(workflows.map((w) => [w.id, Array.isArray(w.steps) ? (w.steps as unknown as Step[]) : []]));
+  const byRun = new Map<string, Map<string, StepRecord>>();
+  for (const r of records) {
+    const m = byRun.get(r.runId) ?? new Map<string, StepRecord>();
+    m.set(r.stepId, { ...r, status: r.status as StepStatus });
+    byRun.set(r.runId, m);
+  }
+  // Files are read only for workflows that reference some, once per workspace and workflow.
+  const files = new Map<string, Record<string, string | null>>();
+  for (const r of runs) {
+    const key = `${r.workspaceId}/${r.workflowId}`;
+    const names = files.has(key) ? [] : referencedFiles(definitions.get(r.workflowId) ?? []);
+    if (names.length > 0) files.set(key, await loadWorkspaceFiles({ workspaceId: r.workspaceId, names }));
+  }
+  const out = new Map<string, RunWork>();
+  for (const r of runs) {
+    const run: RunState = { ...r, status: r.status as RunStatus };
+    out.set(r.id, {
+      run,
+      steps: definitions.get(r.workflowId) ?? [],
+      records: byRun.get(r.id) ?? new Map(),
+      values: values.get(r.workspaceId) ?? { vars: {}, secrets: {} },
+      files: files.get(`${r.workspaceId}/${r.workflowId}`) ?? {},
+    });
+  }
+  return out;
+}

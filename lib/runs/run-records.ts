@@ -1,0 +1,67 @@
+// Shapes the engine reads and writes: the state of a run, its step records, and the writes
+// it makes as steps finish.
+import type { Step } from "@/lib/workflows/definition";
+import type { WorkspaceValues } from "@/lib/variables/load-workspace-values";
+
+export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "stopped";
+export type StepStatus = "pending" | "running" | "waiting" | "succeeded" | "failed" | "skipped";
+
+export const FINAL_RUN_STATUSES: ReadonlySet<string> = new Set(["succeeded", "failed", "stopped"]);
+/** A step record in one of these is never written again (a completed step never runs twice). */
+export const FINAL_STEP_STATUSES: ReadonlySet<string> = new Set(["succeeded", "failed", "skipped"]);
+
+export type RunState = {
+  id: string;
+  workflowId: string;
+  workspaceId: string;
+  status: RunStatus;
+  test: boolean;
+  /** "step": a trigger test, only step 1 is recorded; "workflow": the whole run. */
+  scope: string;
+  trigger: unknown;
+};
+
+export type StepRecord = {
+  stepId: string;
+  number: number;
+  kind: string;
+  status: StepStatus;
+  output: unknown;
+  error: string | null;
+  attempts: number;
+};
+
+/** Everything the engine needs to execute one run, loaded per batch of jobs. */
+export type RunWork = {
+  run: RunState;
+  steps: Step[];
+  records: Map<string, StepRecord>;
+  values: WorkspaceValues;
+  /** Text of the workspace files the workflow references ({{ files.NAME }}); null = missing. */
+  files: Record<string, string | null>;
+};
+
+export type StepWrite = {
+  runId: string;
+  stepId: string;
+  number: number;
+  kind: string;
+  status: StepStatus;
+  output?: unknown;
+  error?: string | null;
+  logs?: string[];
+  unresolved?: string[];
+  attempts: number;
+  startedAt?: Date | null;
+  finishedAt?: Date | null;
+};
+
+export type RunWrite = {
+  id: string;
+  status: RunStatus;
+  error?: string | null;
+  startedAt?: Date | null;
+  finishedAt?: Date | null;
+};
+
+export type ProgressWrite = { steps?: StepWrite[]; run?: RunWrite };

@@ -1,0 +1,57 @@
+// Writes step records and run status changes of any number of runs in ONE statement, so the
+// engine can group-commit the progress of every run in flight (lib/runs/create-progress-writer.ts).
+// Guards make every write safe to repeat or to race: a step record that is final (succeeded,
+// failed, skipped) is never overwritten, nor is a run that has ended.
+import { db, type Tx } from "@/lib/db/client";
+import type { RunWrite, StepWrite } from "@/lib/runs/run-records";
+
+const SQL = `
+WITH s AS (
+  INSERT INTO "RunStep" ("runId", "stepId", "number", "kind", "status", "output", "error", "logs", "unresolved", "attempts", "startedAt", "finishedAt")
+  SELECT x."runId", x."stepId", x."number", x."kind", x."status"::"StepStatus", x."output", x."error",
+         COALESCE(x."logs", '[]'::jsonb), COALESCE(x."unresolved", '[]'::jsonb), x."attempts", x."startedAt", x."finishedAt"
+    FROM jsonb_to_recordset($1::jsonb) AS x("runId" text, "stepId" text, "number" int, "kind" text, "status" text, "output" jsonb,
+         "error" text, "logs" jsonb, "unresolved" jsonb, "attempts" int, "startedAt" timestamp(3), "finishedAt" timestamp(3))
+  ON CONFLICT ("runId", "stepId") DO UPDATE SET
+    "number" = EXCLUDED."number", "kind" = EXCLUDED."kind", "status" = EXCLUDED."status", "output" = EXCLUDED."output",
+    "error" = EXCLUDED."error", "logs" = EXCLUDED."logs", "unresolved" = EXCLUDED."unresolved", "attempts" = EXCLUDED."attempts",
+    "startedAt" = COALESCE(EXCLUDED."startedAt", "RunStep"."startedAt"), "finishedAt" = EXCLUDED."finishedAt"
+  WHERE "RunStep"."status" NOT IN ('succeeded', 'failed', 'skipped')
+  RETURNING "runId", "stepId"
+), r AS (
+  UPDATE "Run" AS t SET
+    "status" = x."status"::"RunStatus",
+    "error" = x."error",
+    "startedAt" = COALESCE(t."startedAt", x."startedAt"),
+    "finishedAt" = x."finishedAt"
+  FROM jsonb_to_recordset($2::jsonb) AS x("id" text, "status" text, "error" text, "startedAt" timestamp(3), "finishedAt" timestamp(3))
+  WHERE t."id" = x."id" AND t."status" NOT IN ('succeeded', 'failed', 'stopped')
+  RETURNING t."id"
+)
+SELECT s."runId", s."stepId" FROM s`;
+
+// jsonb cannot hold \\u0000; a NUL in a step's output would otherwise fail the whole write.
+const noNul = (_k: string, v: unknown) => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "\uFFFD") : v);
+
+export type WriteProgressOptions = { steps: readonly StepWrite[]; runs: readonly RunWrite[]; tx?: Tx };
+
+/** Returns the `runId/stepId` keys of the step records actually written (final ones are kept). */
+export async function writeProgress({ steps, runs, tx }: WriteProgressOptions): Promise<Set<string>> {
+  if (steps.length === 0 && runs.length === 0) return new Set();
+  const stepRows = steps.map((s) => ({
+    ...s,
+    output: s.output === undefined ? null : s.output,
+    error: s.error ?? null,
+    logs: s.logs ?? [],
+    unresolved: s.unresolved ?? [],
+    startedAt: s.startedAt ?? null,
+    finishedAt: s.finishedAt ?? null,
+  }));
+  const runRows = runs.map((r) => ({ ...r, error: r.error ?? null, startedAt: r.startedAt ?? null, finishedAt: r.finishedAt ?? null }));
+  const rows = await (tx ?? db()).$queryRawUnsafe<{ runId: string; stepId: string }[]>(
+    SQL,
+    JSON.stringify(stepRows, noNul),
+    JSON.stringify(runRows, noNul),
+  );
+  return new Set(rows.map((r) => `${r.runId}/${r.stepId}`));
+}
