@@ -20,8 +20,10 @@ export async function createPushTenancy(baseUrl: string) {
   return { provider, clientA, clientB, other, otherClient, users, api };
 }
 
+/** Credentials with a `token` make a bearer account, whatever the app's default auth kind. */
 export async function createAccount(api: ApiClient, workspaceId: string, app: string, name: string, credentials?: Record<string, unknown>, baseUrl?: string): Promise<string> {
-  const res = await api.post(`/api/v1/workspaces/${workspaceId}/connections`, { app, name, credentials, ...(baseUrl ? { baseUrl } : {}) });
+  const authKind = credentials && "token" in credentials ? "bearer" : undefined;
+  const res = await api.post(`/api/v1/workspaces/${workspaceId}/connections`, { app, name, authKind, credentials, ...(baseUrl ? { baseUrl } : {}) });
   if (res.status !== 201) throw new Error(`create connection: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.connection.id;
 }
