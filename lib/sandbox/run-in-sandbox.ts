@@ -84,14 +84,8 @@ export async function runInSandbox(opts: SandboxOptions): Promise<SandboxResult>
 
   try {
     const context = await isolate.createContext();
-    const jail = context.global;
-    await jail.set("__log", logCallback);
-    await jail.set("__random", randomCallback);
-    await jail.set("__uuid", uuidCallback);
-    await jail.set("__stepsJson", stepsJson);
-    await jail.set("__varsJson", varsJson);
-    await jail.set("__maxOutput", maxOutputBytes);
-    await context.eval(SANDBOX_PRELUDE, { timeout: opts.timeoutMs });
+    // One round trip for all of the set-up: isolate creation already costs ~1.5 ms.
+    await context.evalClosure(SANDBOX_PRELUDE, [logCallback, randomCallback, uuidCallback, stepsJson, varsJson, maxOutputBytes], { timeout: opts.timeoutMs });
 
     const source = `${WRAP_PREFIX}${opts.code}\n})`;
     const script = await isolate.compileScript(`__run(${source})`, { filename: "file:///step.js" });

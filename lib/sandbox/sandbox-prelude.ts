@@ -1,14 +1,13 @@
-// JavaScript evaluated inside each fresh isolate before the user's code: builds `steps`,
-// `vars`, `console` and `crypto` from the host callbacks, then hides the callbacks. Captured
+// JavaScript evaluated inside each fresh isolate before the user's code (as the body of
+// context.evalClosure, one round trip): builds `steps`, `vars`, `console` and `crypto` from
+// the host callbacks and data passed as $0…$5; the callbacks stay private to this closure. Captured
 // built-ins (stringify, parse) are closed over so user code that patches globals cannot make
 // the output check lie about the size of what crosses back to the host.
 export const SANDBOX_PRELUDE = String.raw`
-(() => {
   const g = globalThis;
-  const log = g.__log, random = g.__random, uuid = g.__uuid, maxOutput = g.__maxOutput;
+  const log = $0, random = $1, uuid = $2, maxOutput = $5;
   const stringify = JSON.stringify, parse = JSON.parse;
-  const steps = parse(g.__stepsJson), vars = parse(g.__varsJson);
-  for (const k of ["__log", "__random", "__uuid", "__maxOutput", "__stepsJson", "__varsJson"]) delete g[k];
+  const steps = parse($3), vars = parse($4);
 
   const format = (v) => {
     if (typeof v === "string") return v;
@@ -50,5 +49,4 @@ export const SANDBOX_PRELUDE = String.raw`
       return json;
     },
   });
-})();
 `;
