@@ -1,0 +1,119 @@
+// The blueprint API over the real server: the gallery list, installing as a Draft workflow,
+// setup errors naming the field, connection choice (given / only account / none / several),
+// workspace variables filled but never overwritten, and tenancy.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createConnection } from "@/lib/connections/create-connection";
+import { db } from "@/lib/db/client";
+import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
+import { startWeb, type WebService } from "../helpers/services";
+
+let web: WebService;
+let api: ApiClient;
+let t: Awaited<ReturnType<typeof createTenancy>>;
+
+beforeAll(async () => {
+  t = await createTenancy();
+  web = await startWeb();
+  api = apiClient(web.baseUrl, t.editor.token);
+});
+afterAll(async () => {
+  await web?.stop();
+});
+
+const install = (slug: string, body: unknown, workspaceId = t.clientA1.id, client = api) => client.post(`/api/v1/workspaces/${workspaceId}/blueprints/${slug}`, body);
+const leaverSetup = { documentationOrganizationId: "ORG-311", paidLicenses: ["O365_BUSINESS_PREMIUM"], vaultCollections: ["col-billing"] };
+
+describe("GET /api/v1/blueprints", () => {
+  it("lists the six blueprints with cards, steps, apps and setup forms", async () => {
+    const res = await api.get("/api/v1/blueprints");
+    expect(res.status).toBe(200);
+    const list = res.body.blueprints as Json[];
+    expect(list.map((b) => b.number)).toEqual([1, 2, 3, 4, 5, 6]);
+    const edr = list.find((b) => b.slug === "edr-alert-triage");
+    expect(edr.steps.map((s: Json) => s.kind)).toEqual(["webhook", "ai_prompt", "conditions", "http", "http", "http", "http"]);
+    expect(edr.apps).toContainEqual({ key: "edr", label: "Endpoint security (EDR)" });
+    expect(edr.setupSchema.properties.criticalAction).toMatchObject({ enum: ["isolate", "notify_only"], default: "isolate" });
+    const warranty = list.find((b) => b.number === 6);
+    expect(warranty.setupSchema.properties.lookAheadDays.default).toBe(90);
+    expect(warranty.trigger).toEqual({ kind: "scheduler", summary: "Scheduler: 15th of every month, 08:00 UTC" });
+  });
+
+  it("needs authentication", async () => {
+    expect((await fetch(`${web.baseUrl}/api/v1/blueprints`)).status).toBe(401);
+  });
+});
+
+describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
+  it("installs a Draft workflow, fills the variables and reports the connections", async () => {
+    const res = await install("leaver-deprovisioning", { setup: leaverSetup });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ workspaceId: t.clientA1.id, name: "Leaver deprovisioning", mode: "draft", webhookUrl: null });
+    expect(res.body.steps).toHaveLength(9);
+    expect(res.body.steps[5]).toMatchObject({ number: 6, kind: "http", config: { url: "/users/{{ 1.userPrincipalName }}/assignLicense", connectionId: null } });
+    expect(res.body.blueprint.variables).toEqual([{ key: "DOC_ORGANIZATION_ID", status: "created" }]);
+    expect(res.body.blueprint.connections).toEqual(
+      ["directory", "password_manager", "documentation", "psa"].map((app) => ({ app, connectionId: null, status: "none" })),
+    );
+    const v = await db().variable.findUnique({ where: { workspaceId_key: { workspaceId: t.clientA1.id, key: "DOC_ORGANIZATION_ID" } } });
+    expect(v?.value).toBe("ORG-311");
+    const read = await api.get(`/api/v1/workflows/${res.body.id}`);
+    expect(read.body.steps.map((s: Json) => s.id)).toEqual(res.body.steps.map((s: Json) => s.id));
+  });
+
+  it("keeps an existing variable value and says when it differs; fills one without a value", async () => {
+    await db().variable.create({ data: { workspaceId: t.clientA1.id, key: "CLIENT_NAME", value: null } });
+    const first = await install("low-disk-remediation", { setup: { cleanupScriptId: "scr-1" } });
+    expect(first.body.blueprint.variables).toEqual([]);
+    const edr = await install("edr-alert-triage", { setup: { clientName: "Contoso Dental" } });
+    expect(edr.body.blueprint.variables).toEqual([{ key: "CLIENT_NAME", status: "filled" }]);
+    const again = await install("warranty-lifecycle-report", { setup: { clientName: "Contoso Dental Group" } });
+    expect(again.body.blueprint.variables).toEqual([{ key: "CLIENT_NAME", status: "kept", differs: true }]);
+    const leaver = await install("leaver-deprovisioning", { setup: leaverSetup });
+    expect(leaver.body.blueprint.variables).toEqual([{ key: "DOC_ORGANIZATION_ID", status: "kept", differs: false }]);
+    const v = await db().variable.findUnique({ where: { workspaceId_key: { workspaceId: t.clientA1.id, key: "CLIENT_NAME" } } });
+    expect(v?.value).toBe("Contoso Dental");
+  });
+
+  it("selects the workspace's only account of an app, a given one, or none when there are several", async () => {
+    const ws = t.providerA.id;
+    const rmm = await createConnection({ workspaceId: ws, app: "rmm", name: "RMM", baseUrl: "https://rmm.example.test/api/v2" });
+    const psa1 = await createConnection({ workspaceId: ws, app: "psa", name: "PSA one" });
+    await createConnection({ workspaceId: ws, app: "psa", name: "PSA two" });
+    const auto = await install("low-disk-remediation", { setup: { cleanupScriptId: "scr-1" } }, ws);
+    expect(auto.status).toBe(201);
+    expect(auto.body.blueprint.connections).toEqual([
+      { app: "rmm", connectionId: rmm.id, status: "only_account" },
+      { app: "psa", connectionId: null, status: "several" },
+    ]);
+    expect(auto.body.steps[1].config.connectionId).toBe(rmm.id);
+    expect(auto.body.steps[6].config.connectionId).toBeNull();
+    const given = await install("low-disk-remediation", { setup: { cleanupScriptId: "scr-1" }, connections: { psa: psa1.id }, name: "Low disk (Contoso)" }, ws);
+    expect(given.body.name).toBe("Low disk (Contoso)");
+    expect(given.body.blueprint.connections[1]).toEqual({ app: "psa", connectionId: psa1.id, status: "chosen" });
+    expect(given.body.steps.filter((s: Json) => s.config.connectionId === psa1.id)).toHaveLength(4);
+  });
+
+  it("answers 400 naming the setup field, or the connection", async () => {
+    const bad = await install("new-hire-provisioning", { setup: { domain: "not a domain", clientName: "X", documentationOrganizationId: "O" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: "invalid_setup", field: "setup.domain" });
+    expect(bad.body.message).toMatch(/^setup\.domain: /);
+    const missing = await install("license-reconciliation", { setup: { clientName: "X", tenantId: "t", agreementId: "a" } });
+    expect(missing.body).toMatchObject({ error: "invalid_setup", field: "setup.skus" });
+    const wrongApp = await install("low-disk-remediation", { setup: { cleanupScriptId: "s" }, connections: { psa: "nope" } });
+    expect(wrongApp.status).toBe(400);
+    expect(wrongApp.body).toMatchObject({ error: "invalid_connection", field: "connections.psa" });
+    const foreign = await install("low-disk-remediation", { setup: { cleanupScriptId: "s" }, connections: { openai: null } });
+    expect(foreign.body.field).toBe("connections.openai");
+    const notJson = await fetch(`${web.baseUrl}/api/v1/workspaces/${t.clientA1.id}/blueprints/low-disk-remediation`, { method: "POST", headers: { authorization: `Bearer ${t.editor.token}` }, body: "{" });
+    expect(notJson.status).toBe(400);
+  });
+
+  it("needs the editor role in a workspace the caller can see; unknown blueprints are 404", async () => {
+    const before = await db().workflow.count();
+    expect((await install("low-disk-remediation", { setup: { cleanupScriptId: "s" } }, t.clientA1.id, apiClient(web.baseUrl, t.viewer.token))).status).toBe(403);
+    expect((await install("low-disk-remediation", { setup: { cleanupScriptId: "s" } }, t.clientA1.id, apiClient(web.baseUrl, t.outsider.token))).status).toBe(404);
+    expect((await install("no-such-blueprint", { setup: {} })).status).toBe(404);
+    expect(await db().workflow.count()).toBe(before);
+  });
+});
