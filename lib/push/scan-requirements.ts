@@ -24,12 +24,6 @@ function* strings(value: unknown): Generator<string> {
   else if (value !== null && typeof value === "object") for (const v of Object.values(value)) yield* strings(v);
 }
 
-/** `{{ files.NAME }}`: everything after "files." is the name (names may hold dots). */
-export function parseFileReference(inner: string): string | null {
-  const m = /^\s*files\.(\S+?)\s*$/.exec(inner);
-  return m ? m[1] : null;
-}
-
 export function scanRequirements(steps: readonly Step[]): Requirements {
   const vars = new Set<string>();
   const secrets = new Set<string>();
@@ -40,9 +34,8 @@ export function scanRequirements(steps: readonly Step[]): Requirements {
     const ref = { stepId: step.id, number: i + 1, name: step.name };
     for (const text of strings(templateFields(step))) {
       for (const [, inner] of text.matchAll(REFERENCE_PATTERN)) {
-        const file = parseFileReference(inner);
-        if (file) files.add(file);
         const r = parseReference(inner);
+        if (r?.type === "files") files.add(r.key);
         if (r?.type === "vars") vars.add(r.key);
         if (r?.type === "secrets") secrets.add(r.key);
       }
