@@ -6,6 +6,9 @@ import { startLocalServer } from "@/tests/helpers/local-server";
 import { memoryDeps, type MemoryConnection } from "@/tests/helpers/memory-connections";
 import { makeContext } from "@/tests/helpers/step-context";
 
+// The shape of the test server's answers (echo, errors, oauth), loosely typed on purpose.
+type Echo = { method: string; query: Record<string, string>; headers: Record<string, string>; body: string; error?: string; token?: string };
+
 let server: Awaited<ReturnType<typeof startLocalServer>>;
 let tokenCount = 0;
 let validTokens = new Set<string>();
@@ -80,7 +83,7 @@ function run(config: Record<string, unknown>, outputs: Record<number, unknown> =
   const ctx = makeContext({ kind: "http", config, outputs });
   return { ctx, result: createHttpExecutor(memoryDeps(connections(), allowed))(ctx) };
 }
-const output = async (config: Record<string, unknown>, outputs?: Record<number, unknown>) => (await run(config, outputs).result).output as { status: number; headers: Record<string, string>; body: any };
+const output = async (config: Record<string, unknown>, outputs?: Record<number, unknown>) => (await run(config, outputs).result).output as { status: number; headers: Record<string, string>; body: Echo };
 const failure = async (config: Record<string, unknown>, allowed?: string) => {
   const e = await run(config, undefined, allowed).result.then(() => null, (x: unknown) => x);
   expect(e).toBeInstanceOf(StepError);
