@@ -17,6 +17,9 @@ export function AppTopBar({ email, workspaces, currentId }: { email: string; wor
         <Link href={`/w/${currentId}/workflows`} className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
           Workflows
         </Link>
+        <Link href={`/w/${currentId}/blueprints`} className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
+          Blueprints
+        </Link>
       </nav>
       <div className="ml-auto flex items-center gap-2">
         <span className="hidden text-sm text-slate-500 sm:inline" data-testid="user-email">{email}</span>

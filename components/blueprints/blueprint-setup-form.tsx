@@ -1,0 +1,156 @@
+"use client";
+// The setup form of one blueprint: target workspace, workflow name, an account per app (from
+// that workspace's app connections), and the client-specific setup fields. Submitting
+// installs the blueprint through the API and opens the new Draft workflow in the editor.
+import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import { buttonClass } from "@/components/ui/button";
+import type { BlueprintView } from "@/lib/blueprints/blueprint-view";
+import { defaultsOf, ObjectFields, type JsonSchema } from "./schema-field";
+
+type Workspace = { id: string; name: string; kind: "provider" | "client" };
+type Connection = { id: string; app: string; name: string };
+type ApiError = { message?: string; field?: string; issues?: { field?: string; path?: string; message: string }[] };
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
+
+// Select values: "" = pick automatically (the workspace's only account), "-" = none for now.
+const AUTO = "";
+const NONE = "-";
+
+export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }: { blueprint: BlueprintView; workspaces: Workspace[]; defaultWorkspaceId: string }) {
+  const router = useRouter();
+  const schema = blueprint.setupSchema as JsonSchema;
+  const [workspaceId, setWorkspaceId] = useState(defaultWorkspaceId);
+  const [name, setName] = useState("");
+  const [setup, setSetup] = useState<Record<string, unknown>>(() => (defaultsOf(schema) ?? {}) as Record<string, unknown>);
+  const [formKey, setFormKey] = useState(0);
+  // Accounts of the workspace they were loaded for; null while the chosen one's are loading.
+  const [loaded, setLoaded] = useState<{ workspaceId: string; list: Connection[] } | null>(null);
+  const connections = loaded?.workspaceId === workspaceId ? loaded.list : null;
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/v1/workspaces/${workspaceId}/connections`, { cache: "no-store" })
+      .then((r) => (r.ok ? r.json() : { connections: [] }))
+      .then((d: { connections?: Connection[] }) => live && setLoaded({ workspaceId, list: d.connections ?? [] }))
+      .catch(() => live && setLoaded({ workspaceId, list: [] }));
+    return () => {
+      live = false;
+    };
+  }, [workspaceId]);
+
+  function fillExample() {
+    setSetup({ ...((defaultsOf(schema) ?? {}) as Record<string, unknown>), ...structuredClone(blueprint.exampleSetup as Record<string, unknown>) });
+    setFormKey((k) => k + 1); // remount, so list inputs show the new values
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    const picked = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== AUTO).map(([app, v]) => [app, v === NONE ? null : v]));
+    try {
+      const res = await fetch(`/api/v1/workspaces/${workspaceId}/blueprints/${blueprint.slug}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ setup, connections: picked, ...(name.trim() ? { name: name.trim() } : {}) }),
+      });
+      const body = (await res.json().catch(() => ({}))) as ApiError & { id?: string };
+      if (!res.ok) {
+        const byField: Record<string, string> = {};
+        for (const i of body.issues ?? []) if (i.field && !byField[i.field]) byField[i.field] = i.message;
+        if (body.field && !byField[body.field]) byField[body.field] = body.message?.replace(/^[^:]+: /, "") ?? "invalid";
+        setErrors(byField);
+        setMessage(body.message ?? `could not install the blueprint (${res.status})`);
+        return;
+      }
+      router.push(`/w/${workspaceId}/workflows/${body.id}`);
+    } catch (err) {
+      setMessage(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-6 space-y-6" aria-label={`Set up ${blueprint.title}`} noValidate>
+      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+        <h2 className="text-base font-semibold">Where</h2>
+        <div>
+          <label htmlFor="bp-workspace" className="block text-sm font-medium text-slate-700">
+            Workspace
+          </label>
+          <select id="bp-workspace" className={inputClass} value={workspaceId} onChange={(e) => (setWorkspaceId(e.target.value), setChosen({}))}>
+            {workspaces.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name} ({w.kind})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="bp-name" className="block text-sm font-medium text-slate-700">
+            Workflow name
+          </label>
+          <input id="bp-name" className={inputClass} value={name} maxLength={200} placeholder={blueprint.title} onChange={(e) => setName(e.target.value)} />
+        </div>
+      </section>
+
+      <section className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
+        <h2 className="text-base font-semibold">App accounts</h2>
+        <p className="text-xs text-slate-500">Each step that calls an app uses the account chosen here; you can change it per step in the editor later.</p>
+        {blueprint.apps.map((app) => {
+          const mine = (connections ?? []).filter((c) => c.app === app.key);
+          const auto = mine.length === 1 ? `Automatic: ${mine[0].name}` : mine.length === 0 ? "None yet — add an account later" : "Choose an account…";
+          return (
+            <div key={app.key}>
+              <label htmlFor={`bp-conn-${app.key}`} className="block text-sm font-medium text-slate-700">
+                {app.label}
+              </label>
+              <select id={`bp-conn-${app.key}`} className={inputClass} disabled={connections === null} value={chosen[app.key] ?? AUTO} onChange={(e) => setChosen({ ...chosen, [app.key]: e.target.value })}>
+                <option value={AUTO}>{connections === null ? "Loading…" : auto}</option>
+                {mine.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+                {mine.length > 0 && <option value={NONE}>No account for now</option>}
+              </select>
+              {errors[`connections.${app.key}`] && <p className="mt-1 text-xs font-medium text-red-700">{errors[`connections.${app.key}`]}</p>}
+            </div>
+          );
+        })}
+      </section>
+
+      <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="text-base font-semibold">Client setup</h2>
+          <button type="button" className={buttonClass("ghost", "sm")} onClick={fillExample}>
+            Fill in the example (Contoso Dental)
+          </button>
+        </div>
+        <div key={formKey} className="space-y-4">
+          <ObjectFields schema={schema} value={setup} onChange={setSetup} path="setup" errors={errors} placeholder={blueprint.exampleSetup} />
+        </div>
+      </section>
+
+      {message && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {message}
+        </p>
+      )}
+      <div className="flex justify-end">
+        <button type="submit" disabled={busy} className={buttonClass("primary")}>
+          {busy ? "Creating…" : "Create Draft workflow"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,247 @@
+"use client";
+// Renders one field of a blueprint's setup form from its JSON Schema (generated from the zod
+// setup schema): text, number, yes/no, choice, lists, nested groups, repeated groups and
+// name → value tables. Errors arrive keyed by dotted path ("setup.departments.0.name").
+import { useState } from "react";
+import { Plus, X } from "lucide-react";
+
+export type JsonSchema = {
+  type?: string;
+  title?: string;
+  description?: string;
+  enum?: string[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  additionalProperties?: JsonSchema | boolean;
+};
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
+const smallButton = "inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50";
+
+/** Default values of a schema, as the setup form starts with them. */
+export function defaultsOf(schema: JsonSchema): unknown {
+  if (schema.default !== undefined) return structuredClone(schema.default);
+  if (schema.type === "object" && schema.properties) {
+    return Object.fromEntries(Object.entries(schema.properties).flatMap(([k, s]) => (defaultsOf(s) === undefined ? [] : [[k, defaultsOf(s)]])));
+  }
+  return undefined;
+}
+
+type FieldProps = {
+  name: string;
+  schema: JsonSchema;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  path: string;
+  errors: Record<string, string>;
+  required?: boolean;
+  placeholder?: unknown;
+};
+
+function Label({ id, schema, name, required }: { id: string; schema: JsonSchema; name: string; required?: boolean }) {
+  return (
+    <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      {schema.title ?? name}
+      {required && <span className="text-red-600"> *</span>}
+    </label>
+  );
+}
+
+function Help({ schema, error }: { schema: JsonSchema; error?: string }) {
+  return (
+    <>
+      {schema.description && <p className="mt-1 text-xs text-slate-500">{schema.description}</p>}
+      {error && (
+        <p role="alert" className="mt-1 text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A list of short texts, typed comma-separated; the text is kept while typing. */
+function ListInput({ id, value, onChange, placeholder }: { id: string; value: string[]; onChange: (v: string[]) => void; placeholder?: string }) {
+  const [text, setText] = useState(value.join(", "));
+  return (
+    <input
+      id={id}
+      className={inputClass}
+      value={text}
+      placeholder={placeholder}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(e.target.value.split(/[,\n]/).map((s) => s.trim()).filter(Boolean));
+      }}
+    />
+  );
+}
+
+export function SchemaField({ name, schema, value, onChange, path, errors, required, placeholder }: FieldProps) {
+  const id = `f-${path.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  const error = errors[path];
+  const example = (v: unknown) => (v === undefined || v === null ? undefined : Array.isArray(v) ? v.join(", ") : typeof v === "object" ? undefined : String(v));
+
+  if (schema.enum) {
+    return (
+      <div>
+        <Label id={id} schema={schema} name={name} required={required} />
+        <select id={id} className={inputClass} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
+          {value === undefined && <option value="">Choose…</option>}
+          {schema.enum.map((o) => (
+            <option key={o} value={o}>
+              {o}
+            </option>
+          ))}
+        </select>
+        <Help schema={schema} error={error} />
+      </div>
+    );
+  }
+  if (schema.type === "boolean") {
+    return (
+      <div>
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+          <input id={id} type="checkbox" className="h-4 w-4 rounded border-slate-300" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          {schema.title ?? name}
+        </label>
+        <Help schema={schema} error={error} />
+      </div>
+    );
+  }
+  if (schema.type === "number" || schema.type === "integer") {
+    return (
+      <div>
+        <Label id={id} schema={schema} name={name} required={required} />
+        <input
+          id={id}
+          type="number"
+          className={inputClass}
+          value={typeof value === "number" ? value : ""}
+          min={schema.minimum}
+          max={schema.maximum}
+          step={schema.type === "integer" ? 1 : "any"}
+          placeholder={example(placeholder)}
+          onChange={(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))}
+        />
+        <Help schema={schema} error={error} />
+      </div>
+    );
+  }
+  if (schema.type === "array" && schema.items?.type === "object") {
+    const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+    return (
+      <fieldset className="rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-700">{schema.title ?? name}</legend>
+        <Help schema={schema} error={error} />
+        {items.map((item, i) => (
+          <div key={i} className="relative mt-3 space-y-3 rounded-md bg-slate-50 p-3 pr-10">
+            <button type="button" className="absolute right-2 top-2 rounded p-1 text-slate-500 hover:bg-slate-200" aria-label={`Remove ${schema.title ?? name} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
+              <X className="h-4 w-4" aria-hidden />
+            </button>
+            <ObjectFields schema={schema.items!} value={item} onChange={(v) => onChange(items.map((x, j) => (j === i ? v : x)))} path={`${path}.${i}`} errors={errors} />
+          </div>
+        ))}
+        <button type="button" className={`${smallButton} mt-2`} onClick={() => onChange([...items, defaultsOf(schema.items!) ?? {}])}>
+          <Plus className="h-3.5 w-3.5" aria-hidden /> Add {(schema.title ?? name).toLowerCase()}
+        </button>
+      </fieldset>
+    );
+  }
+  if (schema.type === "array") {
+    return (
+      <div>
+        <Label id={id} schema={schema} name={name} required={required} />
+        <ListInput id={id} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} placeholder={example(placeholder) ?? "comma-separated"} />
+        <Help schema={schema} error={error} />
+      </div>
+    );
+  }
+  if (schema.type === "object" && schema.properties) {
+    return (
+      <fieldset className="rounded-lg border border-slate-200 p-3">
+        <legend className="px-1 text-sm font-medium text-slate-700">{schema.title ?? name}</legend>
+        <Help schema={schema} error={error} />
+        <div className="mt-2 space-y-3">
+          <ObjectFields schema={schema} value={(value ?? {}) as Record<string, unknown>} onChange={onChange} path={path} errors={errors} placeholder={placeholder} />
+        </div>
+      </fieldset>
+    );
+  }
+  if (schema.type === "object" && typeof schema.additionalProperties === "object") {
+    return <RecordField {...{ name, schema, value, onChange, path, errors }} />;
+  }
+  return (
+    <div>
+      <Label id={id} schema={schema} name={name} required={required} />
+      <input id={id} className={inputClass} value={String(value ?? "")} placeholder={example(placeholder)} onChange={(e) => onChange(e.target.value)} />
+      <Help schema={schema} error={error} />
+    </div>
+  );
+}
+
+/** name → value rows (e.g. replacement cost per device class). */
+function RecordField({ name, schema, value, onChange, path, errors }: FieldProps) {
+  const rows = Object.entries((value ?? {}) as Record<string, unknown>);
+  const numeric = typeof schema.additionalProperties === "object" && schema.additionalProperties.type === "number";
+  const set = (next: [string, unknown][]) => onChange(Object.fromEntries(next));
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-700">{schema.title ?? name}</legend>
+      <Help schema={schema} error={errors[path]} />
+      <div className="mt-2 space-y-2">
+        {rows.map(([k, v], i) => (
+          <div key={i} className="flex items-center gap-2">
+            <input aria-label={`${schema.title ?? name}: name ${i + 1}`} className={inputClass} value={k} onChange={(e) => set(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))} />
+            <input
+              aria-label={`${schema.title ?? name}: ${k || `value ${i + 1}`}`}
+              type={numeric ? "number" : "text"}
+              className={inputClass}
+              value={v === undefined || v === null ? "" : String(v)}
+              onChange={(e) => set(rows.map((r, j) => (j === i ? [r[0], numeric ? (e.target.value === "" ? undefined : Number(e.target.value)) : e.target.value] : r)))}
+            />
+            <button type="button" className="mt-1 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={`Remove ${k || `row ${i + 1}`}`} onClick={() => set(rows.filter((_, j) => j !== i))}>
+              <X className="h-4 w-4" aria-hidden />
+            </button>
+            {errors[`${path}.${k}`] && <span className="text-xs text-red-700">{errors[`${path}.${k}`]}</span>}
+          </div>
+        ))}
+      </div>
+      <button type="button" className={`${smallButton} mt-2`} onClick={() => set([...rows, ["", numeric ? 0 : ""]])}>
+        <Plus className="h-3.5 w-3.5" aria-hidden /> Add row
+      </button>
+    </fieldset>
+  );
+}
+
+export function ObjectFields(props: { schema: JsonSchema; value: Record<string, unknown>; onChange: (v: Record<string, unknown>) => void; path: string; errors: Record<string, string>; placeholder?: unknown }) {
+  const { schema, value, onChange, path, errors, placeholder } = props;
+  const example = (placeholder ?? {}) as Record<string, unknown>;
+  return (
+    <>
+      {Object.entries(schema.properties ?? {}).map(([key, s]) => (
+        <SchemaField
+          key={key}
+          name={key}
+          schema={s}
+          value={value[key]}
+          required={schema.required?.includes(key)}
+          placeholder={example[key]}
+          onChange={(v) => {
+            const next = { ...value };
+            if (v === undefined) delete next[key];
+            else next[key] = v;
+            onChange(next);
+          }}
+          path={`${path}.${key}`}
+          errors={errors}
+        />
+      ))}
+    </>
+  );
+}
