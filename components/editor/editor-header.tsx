@@ -36,7 +36,7 @@ export function EditorHeader() {
   const { setMode } = useWorkflowActions();
   const live = doc.server?.mode === "live";
   return (
-    <header className="flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4">
+    <header aria-label="Workflow" data-testid="editor-header" className="flex h-14 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4">
       <Link href={`/w/${workspaceId}/workflows`} className={buttonClass("ghost", "sm", "px-2")} aria-label="Back to workflows">
         <ArrowLeft className="h-4 w-4" aria-hidden />
       </Link>

@@ -104,7 +104,7 @@ function Canvas({ statuses, invalid }: Props) {
         aria-label="Workflow canvas"
       >
         <Background gap={20} color="#e2e8f0" />
-        <MiniMap pannable zoomable ariaLabel="Minimap" className="!rounded-lg !border !border-slate-200" />
+        <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor="#cbd5e1" nodeStrokeColor="#94a3b8" nodeBorderRadius={6} maskColor="rgba(241,245,249,0.7)" className="!rounded-lg !border !border-slate-200" />
         <Controls showInteractive={false} />
       </ReactFlow>
       {steps.length === 0 && (

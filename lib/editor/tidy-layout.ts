@@ -20,6 +20,7 @@ export function tidyLayout(nodes: StepNode[], edges: FlowEdge[]): StepNode[] {
   dagre.layout(g);
   return nodes.map((n) => {
     const p = g.node(n.id);
-    return { ...n, position: { x: p.x - NODE_WIDTH / 2, y: p.y - NODE_HEIGHT / 2 } };
+    // Fixed dimensions let the minimap, fitView and viewport culling work before measuring.
+    return { ...n, width: NODE_WIDTH, height: NODE_HEIGHT, position: { x: p.x - NODE_WIDTH / 2, y: p.y - NODE_HEIGHT / 2 } };
   });
 }

@@ -87,8 +87,10 @@ test("build, test, publish and secure a webhook workflow in the editor", async (
   expect(rule.left).toBe("{{ 1.host.id }}");
 
   // Go live; the URL shows under "Webhook endpoint" on the trigger; copy it.
-  await page.getByRole("banner").getByRole("button", { name: "Go live" }).click();
-  await expect(page.getByRole("banner").getByText("Live", { exact: true })).toBeVisible();
+  const header = page.getByTestId("editor-header");
+  await header.getByRole("button", { name: "Go live" }).click();
+  await expect(header.getByText("Live", { exact: true })).toBeVisible();
+  await expect(header.getByRole("button", { name: "Unpublish" })).toBeVisible();
   await page.getByTestId("step-node-1").click();
   await panel.getByRole("tab", { name: "Configure" }).click();
   const urlBox = panel.getByRole("textbox", { name: "Webhook endpoint" });

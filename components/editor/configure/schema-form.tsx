@@ -78,6 +78,11 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
         </select>,
       );
     case "json":
+      // A free-form value that the catalog marks as a template (a rule's "compare with") is text.
+      if (hint === "template") {
+        const text = typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
+        return wrap(<CodeField id={id} language="template" label={label} value={text} onChange={set} placeholder="Type, or pick a field in Workflow data" />);
+      }
       return wrap(<JsonField id={id} label={label} value={value} onChange={set} />);
     case "object":
       return <ObjectFields spec={spec} value={value} onChange={onChange} path={path} ctx={ctx} legend={path.length ? label : undefined} />;
@@ -128,14 +133,21 @@ function ObjectFields({ spec, value, onChange, path, ctx, legend }: { spec: Extr
   );
 }
 
+const SINGULAR: Record<string, string> = { Branches: "Branch", Query: "Query parameter", Computed: "Computed field", "Group by": "Group-by field" };
+const singularOf = (label: string) => SINGULAR[label] ?? label.replace(/s$/, "");
+
 function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps, "spec"> & { spec: Extract<FieldSpec, { type: "array" }> }) {
   const items = Array.isArray(value) ? value : [];
-  const singular = label.replace(/ \(optional\)$/, "").replace(/s$/, "").replace(/ie$/, "y");
+  const singular = singularOf(label.replace(/ \(optional\)$/, ""));
   const setItem = (i: number, v: unknown, leaf: Path) => onChange(items.map((x, j) => (j === i ? v : x)), leaf);
   const fresh = () => {
     const v = emptyValue(spec.item);
-    // Conditions branches need a stable id of their own for their canvas handle.
-    return v && typeof v === "object" && "id" in (v as object) ? { ...(v as object), id: newId("br") } : v;
+    // A new Conditions branch: its own stable id (its canvas handle), one rule, and it stops
+    // the run until it is pointed at a step, so it is valid from the start.
+    if (v && typeof v === "object" && "id" in (v as object)) {
+      return { ...(v as object), id: newId("br"), name: `Branch ${items.length + 1}`, rules: [{ left: "", op: "equals", right: "" }], target: "stop" };
+    }
+    return v;
   };
   return (
     <div className="space-y-2">
