@@ -1,0 +1,49 @@
+// The audit log: pushes, reviews and go-lives (a provider sees its clients' too).
+import type { Metadata } from "next";
+import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
+import { PageHeader } from "@/components/resources/page-header";
+import { Badge } from "@/components/ui/badge";
+import { listAuditEvents } from "@/lib/audit/list-audit-events";
+
+export const metadata: Metadata = { title: "Audit log · MSP Flow" };
+
+const LABELS: Record<string, string> = { pushed: "Pushed", account_chosen: "Account chosen", reviewed: "Reviewed", went_live: "Went live" };
+
+export default async function AuditPage({ params }: { params: Promise<{ workspaceId: string }> }) {
+  const { workspaceId } = await params;
+  const { user, workspace } = await loadWorkspacePage(workspaceId);
+  const events = await listAuditEvents({ workspaceId, userId: user.id, limit: 200 });
+  return (
+    <div className="mx-auto max-w-5xl px-6 py-8">
+      <PageHeader title="Audit log" subtitle={`${workspace.name} · who pushed, reviewed and went live, and when`} />
+      {events.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">Nothing recorded yet.</p>
+      ) : (
+        <table className="mt-6 w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm" aria-label="Audit log">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+            <tr><th className="px-4 py-2">When</th><th className="px-4 py-2">What</th><th className="px-4 py-2">Who</th><th className="px-4 py-2">Workspace</th><th className="px-4 py-2">Details</th></tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {events.map((e) => (
+              <tr key={e.id}>
+                <td className="whitespace-nowrap px-4 py-2 text-slate-500"><time dateTime={e.at}>{new Date(e.at).toUTCString()}</time></td>
+                <td className="px-4 py-2"><Badge tone={e.action === "went_live" ? "green" : e.action === "pushed" ? "blue" : "slate"}>{LABELS[e.action] ?? e.action}</Badge></td>
+                <td className="px-4 py-2">{e.actor.email ?? "—"}</td>
+                <td className="px-4 py-2">{e.workspaceName}</td>
+                <td className="px-4 py-2 text-slate-500">{describe(e.details)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function describe(d: Record<string, unknown>): string {
+  if (typeof d.sourceName === "string") return `${d.sourceName} v${String(d.sourceVersion)}${d.created ? " (new copy)" : " (updated copy)"}, sample data ${String(d.sampleData)}`;
+  if (typeof d.stepId === "string") return `step ${d.stepId} → ${d.connectionId ? "account chosen" : "account cleared"}`;
+  if (typeof d.complete === "boolean") return d.complete ? "checklist complete" : `${(d.missing as unknown[] | undefined)?.length ?? 0} item(s) open`;
+  if (typeof d.sourceVersion === "number") return `source version ${d.sourceVersion}`;
+  return "";
+}

@@ -1,0 +1,48 @@
+// The client review of a pushed copy: where it came from and the checklist before Go live.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ReviewChecklist } from "@/components/push/review-checklist";
+import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
+import { PageHeader } from "@/components/resources/page-header";
+import { Badge } from "@/components/ui/badge";
+import { AppError } from "@/lib/api/errors";
+import { getClientReview } from "@/lib/push/get-client-review";
+import { getWorkflow } from "@/lib/workflows/get-workflow";
+
+export const metadata: Metadata = { title: "Client review · MSP Flow" };
+
+type Props = { params: Promise<{ workspaceId: string; workflowId: string }> };
+
+export default async function ReviewPage({ params }: Props) {
+  const { workspaceId, workflowId } = await params;
+  const { user, canEdit } = await loadWorkspacePage(workspaceId);
+  const found = await Promise.all([getWorkflow({ workflowId, userId: user.id }), getClientReview({ workflowId, userId: user.id })]).catch((e) => {
+    if (e instanceof AppError && e.status === 404) notFound();
+    throw e;
+  });
+  const [workflow, review] = found;
+  if (workflow.workspaceId !== workspaceId) notFound();
+  const editor = `/w/${workspaceId}/workflows/${workflowId}`;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-6 py-8">
+      <PageHeader title={`Review “${workflow.name}”`} subtitle={review.pushed ? `Pushed by ${review.pushedBy ?? "your provider"} from version ${review.source.version} on ${new Date(review.pushedAt).toUTCString()}` : undefined}>
+        <div className="flex items-center gap-3">
+          {workflow.mode === "live" ? <Badge tone="green">Live</Badge> : <Badge>Draft</Badge>}
+          <Link href={editor} className="text-sm text-brand-700 hover:underline">Open in the editor</Link>
+        </div>
+      </PageHeader>
+      {review.pushed ? (
+        <>
+          <p className="text-sm text-slate-600">
+            Check the configuration in the editor, choose your own accounts and fill in your values. Values were not copied from your provider.
+            {review.sampleData === "keep" ? " The provider's sample data was kept on the trigger." : " Sample data was cleared."}
+          </p>
+          <ReviewChecklist workspaceId={workspaceId} workflowId={workflowId} review={review} mode={workflow.mode} canEdit={canEdit} />
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">This workflow was not pushed from a provider; there is nothing to review. Go live from the editor.</p>
+      )}
+    </div>
+  );
+}

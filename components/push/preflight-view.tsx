@@ -1,0 +1,69 @@
+// The preflight of a push, item by item: accounts per app, variable and secret keys, files,
+// sample data, and the notes (re-push, values never copied).
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import type { PreflightView } from "@/lib/push/to-preflight-view";
+
+const ACCOUNT: Record<string, [string, BadgeTone]> = {
+  selected: ["account selected", "green"],
+  kept: ["client's choice kept", "green"],
+  no_account: ["arrives without an account", "amber"],
+};
+const KEY: Record<string, [string, BadgeTone]> = {
+  present: ["present in client", "green"],
+  present_without_value: ["present, no value yet", "amber"],
+  created_without_value: ["created without a value", "amber"],
+  wrong_kind: ["exists with the other kind", "amber"],
+};
+const FILE: Record<string, [string, BadgeTone]> = { present: ["present in client", "green"], copied: ["will be copied", "blue"], missing: ["missing here too", "amber"] };
+
+function Section({ title, children, empty }: { title: string; children: React.ReactNode; empty: boolean }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white">
+      <h3 className="border-b border-slate-100 px-4 py-2 text-sm font-semibold text-slate-900">{title}</h3>
+      {empty ? <p className="px-4 py-2 text-sm text-slate-500">Nothing to resolve.</p> : <ul className="divide-y divide-slate-100 text-sm">{children}</ul>}
+    </section>
+  );
+}
+
+export function PreflightItems({ preflight }: { preflight: PreflightView }) {
+  return (
+    <div className="space-y-3" data-testid="preflight">
+      <ul className="space-y-1 rounded-lg bg-brand-50 px-4 py-3 text-sm text-slate-800">
+        {preflight.notes.map((n) => <li key={n}>{n}</li>)}
+      </ul>
+      <Section title="App connections" empty={preflight.connections.length === 0 && preflight.unknownAccounts.length === 0}>
+        {preflight.connections.flatMap((app) =>
+          app.steps.map((s) => (
+            <li key={s.stepId} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-account-${s.stepId}`}>
+              <span className="w-48 font-medium">{app.appLabel}</span>
+              <span className="flex-1 text-slate-600">step {s.number} ({s.name}) · client has {app.clientAccounts.length} account{app.clientAccounts.length === 1 ? "" : "s"}{s.account ? ` → ${s.account.name}` : ""}</span>
+              <Badge tone={ACCOUNT[s.result][1]}>{ACCOUNT[s.result][0]}</Badge>
+            </li>
+          )),
+        )}
+        {preflight.unknownAccounts.map((s) => (
+          <li key={s.stepId} className="flex items-center gap-3 px-4 py-2"><span className="flex-1">step {s.number} ({s.name}) selects an account that no longer exists</span><Badge tone="amber">arrives without an account</Badge></li>
+        ))}
+      </Section>
+      <Section title="Variables and secrets" empty={preflight.variables.length === 0}>
+        {preflight.variables.map((v) => (
+          <li key={`${v.secret}-${v.key}`} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-key-${v.key}`}>
+            <span className="w-48 font-mono">{v.key}</span>
+            <span className="flex-1 text-slate-600">{v.secret ? "secret" : "variable"} · value never copied</span>
+            <Badge tone={KEY[v.status][1]}>{KEY[v.status][0]}</Badge>
+          </li>
+        ))}
+      </Section>
+      <Section title="Files" empty={preflight.files.length === 0}>
+        {preflight.files.map((f) => (
+          <li key={f.name} className="flex items-center gap-3 px-4 py-2"><span className="flex-1 font-mono">{f.name}</span><Badge tone={FILE[f.status][1]}>{FILE[f.status][0]}</Badge></li>
+        ))}
+      </Section>
+      <Section title="Sample data" empty={!preflight.sampleData.present}>
+        {preflight.sampleData.steps.map((s) => (
+          <li key={s.stepId} className="px-4 py-2">Testing data on step {s.number} ({s.name}) may hold your own data — keep or clear it below.</li>
+        ))}
+      </Section>
+    </div>
+  );
+}

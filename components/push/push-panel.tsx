@@ -1,0 +1,85 @@
+"use client";
+// Push a workflow to exactly one client: pick the client, read the preflight, choose what
+// happens to sample data, push. Repeated per client.
+import { useEffect, useState } from "react";
+import { useRouter } from "next/navigation";
+import { PreflightItems } from "@/components/push/preflight-view";
+import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { buttonClass } from "@/components/ui/button";
+import type { PreflightView } from "@/lib/push/to-preflight-view";
+
+export function PushPanel({ workflowId, clients }: { workflowId: string; clients: { id: string; name: string }[] }) {
+  const router = useRouter();
+  const [target, setTarget] = useState("");
+  const [preflight, setPreflight] = useState<PreflightView | null>(null);
+  const [sampleData, setSampleData] = useState<"keep" | "clear" | "">("");
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setPreflight(null);
+    setSampleData("");
+    if (!target) return;
+    let live = true;
+    apiFetch<PreflightView>(`/api/v1/workflows/${workflowId}/push-preflight?target=${encodeURIComponent(target)}`).then(
+      (p) => live && setPreflight(p),
+      (e: Error) => live && setError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [target, workflowId]);
+
+  const needsChoice = preflight?.sampleData.present && sampleData === "";
+
+  async function push() {
+    if (!preflight) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await apiFetch<{ created: boolean }>(`/api/v1/workflows/${workflowId}/push`, {
+        method: "POST",
+        json: { targetWorkspaceId: target, sampleData: sampleData || "keep" },
+      });
+      setDone(`${res.created ? "Pushed a new copy to" : "Updated the copy in"} ${preflight.target.name}. It is in Draft until the client completes its review and goes Live.`);
+      setTarget("");
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {done && <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{done}</p>}
+      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      <label className="block max-w-md text-sm font-medium text-slate-700">
+        Client workspace
+        <select aria-label="Client workspace" value={target} onChange={(e) => (setTarget(e.target.value), setDone(null), setError(null))} className={`${inputClass} mt-1`}>
+          <option value="">Choose one client…</option>
+          {clients.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        </select>
+      </label>
+      {target && !preflight && !error && <p className="text-sm text-slate-500">Checking what the push needs…</p>}
+      {preflight && (
+        <>
+          <h2 className="text-lg font-semibold">Preflight for {preflight.target.name}</h2>
+          <PreflightItems preflight={preflight} />
+          {preflight.sampleData.present && (
+            <fieldset className="flex gap-6 text-sm">
+              <legend className="mb-1 font-medium text-slate-700">Sample data</legend>
+              <label className="flex items-center gap-2"><input type="radio" name="sampleData" checked={sampleData === "keep"} onChange={() => setSampleData("keep")} /> Keep it</label>
+              <label className="flex items-center gap-2"><input type="radio" name="sampleData" checked={sampleData === "clear"} onChange={() => setSampleData("clear")} /> Clear it</label>
+            </fieldset>
+          )}
+          <button type="button" className={buttonClass("primary")} disabled={busy || needsChoice} onClick={() => void push()}>
+            {busy ? "Pushing…" : `Push to ${preflight.target.name}`}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+"use client";
+// The client's review of a pushed copy: choose accounts, fill in empty variables and secrets,
+// upload missing files, confirm the review, then go Live. Go live stays refused (the API's
+// 409 message is shown) until every item is done.
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import Link from "next/link";
+import { CheckCircle2, Circle } from "lucide-react";
+import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { buttonClass } from "@/components/ui/button";
+import type { ReviewItem } from "@/lib/push/compute-review";
+import type { ReviewView } from "@/lib/push/load-review";
+
+type Props = { workspaceId: string; workflowId: string; review: ReviewView; mode: "draft" | "live"; canEdit: boolean };
+
+export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit }: Props) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(fn: () => Promise<unknown>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await fn();
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      <ol className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Review checklist">
+        {review.items.map((item) => (
+          <li key={itemKey(item)} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm" data-testid={`review-${itemKey(item)}`} data-done={item.done}>
+            {item.done ? <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-label="done" /> : <Circle className="h-5 w-5 text-amber-500" aria-label="to do" />}
+            <span className="min-w-0 flex-1">{item.message}</span>
+            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} busy={busy} run={run} />}
+          </li>
+        ))}
+      </ol>
+      {canEdit && (
+        <div className="flex items-center gap-3">
+          {mode === "live" ? (
+            <span className="text-sm font-medium text-emerald-700">This workflow is Live.</span>
+          ) : (
+            <button type="button" className={buttonClass("primary")} disabled={busy} onClick={() => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/live`, { method: "POST" }))}>
+              Go live
+            </button>
+          )}
+          <span className="text-sm text-slate-500">{review.complete ? "Every item is complete." : `${review.missing.length} item(s) still open.`}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const itemKey = (i: ReviewItem) => (i.kind === "account" ? `account-${i.stepId}` : i.kind === "file" ? `file-${i.name}` : i.kind === "confirm" ? "confirm" : `${i.kind}-${i.key}`);
+
+function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: ReviewItem; workspaceId: string; workflowId: string; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<void> }) {
+  const [value, setValue] = useState("");
+  if (item.kind === "account") {
+    if (item.options.length === 0) return <Link href={`/w/${workspaceId}/connections`} className={buttonClass("secondary", "sm")}>Add an account</Link>;
+    return (
+      <select
+        aria-label={`Account for step ${item.number}`}
+        value={item.connectionId ?? ""}
+        disabled={busy}
+        className={`${inputClass} w-56`}
+        onChange={(e) => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/review/accounts/${item.stepId}`, { method: "PUT", json: { connectionId: e.target.value || null } }))}
+      >
+        <option value="">Choose an account…</option>
+        {item.options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+      </select>
+    );
+  }
+  if ((item.kind === "variable" || item.kind === "secret") && item.state !== "wrong_kind") {
+    const secret = item.kind === "secret";
+    return (
+      <form
+        className="flex items-center gap-2"
+        action={() => run(() => apiFetch(`/api/v1/workspaces/${workspaceId}/variables/${item.key}`, { method: "PUT", json: { value, secret } })).then(() => setValue(""))}
+      >
+        <input aria-label={`Value of ${item.key}`} type={secret ? "password" : "text"} value={value} onChange={(e) => setValue(e.target.value)} placeholder={item.done ? "Replace value" : "Fill in value"} autoComplete="off" className={`${inputClass} w-56`} />
+        <button type="submit" disabled={busy || value === ""} className={buttonClass("secondary", "sm")}>Save</button>
+      </form>
+    );
+  }
+  if (item.kind === "file" && !item.done) return <Link href={`/w/${workspaceId}/files`} className={buttonClass("secondary", "sm")}>Upload</Link>;
+  if (item.kind === "confirm" && !item.done) {
+    return (
+      <button type="button" disabled={busy} className={buttonClass("secondary", "sm")} onClick={() => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/review/confirm`, { method: "POST" }))}>
+        I reviewed the configuration
+      </button>
+    );
+  }
+  return null;
+}

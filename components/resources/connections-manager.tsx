@@ -1,0 +1,126 @@
+"use client";
+// App accounts of a workspace, grouped by app from the catalog: add an account (credentials are
+// sent once and never shown again), rename it, replace its credentials, delete it.
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { Trash2 } from "lucide-react";
+import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { CredentialFields, readCredentials } from "@/components/resources/credential-fields";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { APP_CATALOG, appByKey } from "@/lib/connections/app-catalog";
+import type { AuthKind } from "@/lib/connections/connection-auth";
+import type { ConnectionView } from "@/lib/connections/connection-input";
+
+export function ConnectionsManager({ workspaceId, connections, canEdit }: { workspaceId: string; connections: ConnectionView[]; canEdit: boolean }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [app, setApp] = useState(APP_CATALOG[0].key);
+  const entry = appByKey(app)!;
+  const [kind, setKind] = useState<AuthKind>(entry.authKind);
+
+  async function run(fn: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await fn();
+      router.refresh();
+      return true;
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      return false;
+    }
+  }
+
+  async function add(form: FormData) {
+    const baseUrl = String(form.get("baseUrl") ?? "").trim();
+    await run(() =>
+      apiFetch(`/api/v1/workspaces/${workspaceId}/connections`, {
+        method: "POST",
+        json: { app, name: String(form.get("name") ?? "").trim(), authKind: kind, baseUrl: baseUrl || null, credentials: readCredentials(form, kind) },
+      }),
+    );
+  }
+
+  return (
+    <div className="mt-6 space-y-6">
+      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      {canEdit && (
+        <form action={add} key={`${app}-${kind}`} className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2" aria-label="Add an account">
+          <label className="text-sm font-medium text-slate-700">
+            App
+            <select value={app} onChange={(e) => (setApp(e.target.value), setKind(appByKey(e.target.value)!.authKind))} className={`${inputClass} mt-1`} name="app">
+              {APP_CATALOG.map((a) => <option key={a.key} value={a.key}>{a.label}</option>)}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            Account name
+            <input name="name" required maxLength={120} placeholder="e.g. Production tenant" className={`${inputClass} mt-1`} />
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            Authentication
+            <select value={kind} onChange={(e) => setKind(e.target.value as AuthKind)} className={`${inputClass} mt-1`} name="authKind">
+              {entry.authKinds.map((k) => <option key={k} value={k}>{k}</option>)}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            Base URL
+            <input name="baseUrl" type="url" defaultValue={entry.defaultBaseUrl} className={`${inputClass} mt-1`} />
+          </label>
+          <CredentialFields kind={kind} required={kind !== "openai"} />
+          <p className="text-xs text-slate-500 sm:col-span-2">{entry.description} Credentials are encrypted and can be replaced, never read back.</p>
+          <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary")}>Add account</button></div>
+        </form>
+      )}
+      {APP_CATALOG.map((a) => {
+        const mine = connections.filter((c) => c.app === a.key);
+        return (
+          <section key={a.key} aria-label={a.label} className="rounded-xl border border-slate-200 bg-white">
+            <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-2">
+              <h2 className="text-sm font-semibold text-slate-900">{a.label}</h2>
+              <span className="text-xs text-slate-500">{mine.length === 0 ? "no account" : `${mine.length} account${mine.length > 1 ? "s" : ""}`}</span>
+            </header>
+            <ul className="divide-y divide-slate-100">
+              {mine.map((c) => <AccountRow key={c.id} c={c} canEdit={canEdit} run={run} />)}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> }) {
+  const [editing, setEditing] = useState(false);
+  const kind = c.authKind as AuthKind;
+  async function save(form: FormData) {
+    const ok = await run(() =>
+      apiFetch(`/api/v1/connections/${c.id}`, { method: "PATCH", json: { name: String(form.get("name") ?? "").trim(), baseUrl: String(form.get("baseUrl") ?? "").trim() || null, credentials: readCredentials(form, kind) } }),
+    );
+    if (ok) setEditing(false);
+  }
+  return (
+    <li className="px-4 py-2" data-testid={`account-${c.name}`}>
+      <div className="flex items-center gap-3 text-sm">
+        <span className="font-medium text-slate-900">{c.name}</span>
+        <Badge>{c.authKind}</Badge>
+        {c.hasCredentials ? <Badge tone="green">credentials set</Badge> : kind !== "none" && <Badge tone="amber">no credentials</Badge>}
+        <span className="min-w-0 flex-1 truncate text-slate-500">{c.baseUrl}</span>
+        {canEdit && <button type="button" className={buttonClass("ghost", "sm")} onClick={() => setEditing(!editing)}>{editing ? "Cancel" : "Edit"}</button>}
+        {canEdit && (
+          <button type="button" aria-label={`Delete ${c.name}`} className={buttonClass("ghost", "sm")} onClick={() => void run(() => apiFetch(`/api/v1/connections/${c.id}`, { method: "DELETE" }))}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </button>
+        )}
+      </div>
+      {editing && (
+        <form action={save} className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <label className="text-sm font-medium text-slate-700">Account name<input name="name" defaultValue={c.name} required className={`${inputClass} mt-1`} /></label>
+          <label className="text-sm font-medium text-slate-700">Base URL<input name="baseUrl" type="url" defaultValue={c.baseUrl ?? ""} className={`${inputClass} mt-1`} /></label>
+          <CredentialFields kind={kind} required={false} />
+          <p className="text-xs text-slate-500 sm:col-span-2">Leave the credential fields empty to keep the stored ones.</p>
+          <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary", "sm")}>Save</button></div>
+        </form>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+// Files of a workspace (at most 10 MB each): upload or replace, download, delete. Steps read a
+// file's text as {{ files.NAME }} — e.g. a cleanup script sent as an HTTP Request body.
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { Download, Trash2 } from "lucide-react";
+import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { buttonClass } from "@/components/ui/button";
+import type { FileView } from "@/lib/files/file-schema";
+
+const MB = 1024 * 1024;
+const size = (n: number) => (n >= MB ? `${(n / MB).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
+
+export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: string; files: FileView[]; canEdit: boolean }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const base = `/api/v1/workspaces/${workspaceId}/files`;
+
+  async function upload(form: FormData) {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) return setError("choose a file first");
+    if (file.size > 10 * MB) return setError("a file may be at most 10 MB");
+    const name = String(form.get("name") ?? "").trim() || file.name;
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch(`${base}/${encodeURIComponent(name)}`, { method: "PUT", body: file, contentType: file.type || "application/octet-stream" });
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mt-6 space-y-6">
+      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      {canEdit && (
+        <form action={upload} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Upload a file">
+          <label className="text-sm font-medium text-slate-700">File<input name="file" type="file" required className="mt-1 block text-sm" /></label>
+          <label className="text-sm font-medium text-slate-700">
+            Name <span className="font-normal text-slate-400">(default: the file's own)</span>
+            <input name="name" pattern="[A-Za-z0-9_][A-Za-z0-9._\-]*" className={`${inputClass} mt-1 w-64`} />
+          </label>
+          <button type="submit" disabled={busy} className={buttonClass("primary")}>{busy ? "Uploading…" : "Upload"}</button>
+        </form>
+      )}
+      {files.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No files yet. A step reads a file as {"{{ files.NAME }}"}.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Files">
+          {files.map((f) => (
+            <li key={f.name} className="flex items-center gap-3 px-4 py-3 text-sm" data-testid={`file-${f.name}`}>
+              <span className="font-mono text-slate-900">{f.name}</span>
+              <span className="text-slate-500">{f.contentType}</span>
+              <span className="flex-1 text-slate-500">{size(f.size)}</span>
+              <code className="hidden text-xs text-slate-400 md:inline">{`{{ files.${f.name} }}`}</code>
+              <a href={`${base}/${f.name}`} className={buttonClass("ghost", "sm")} aria-label={`Download ${f.name}`}><Download className="h-4 w-4" aria-hidden /></a>
+              {canEdit && (
+                <button type="button" aria-label={`Delete ${f.name}`} className={buttonClass("ghost", "sm")} onClick={() => void apiFetch(`${base}/${f.name}`, { method: "DELETE" }).then(() => router.refresh(), (e: Error) => setError(e.message))}>
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+// Variables and secrets of a workspace: add a key, set or clear its value, delete it. A secret's
+// value is write-only: the page only ever knows whether one is set.
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { KeyRound, Trash2 } from "lucide-react";
+import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import type { VariableView } from "@/lib/variables/variable-schema";
+
+export function VariablesManager({ workspaceId, variables, canEdit }: { workspaceId: string; variables: VariableView[]; canEdit: boolean }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const base = `/api/v1/workspaces/${workspaceId}/variables`;
+
+  async function run(fn: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await fn();
+      router.refresh();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  async function add(form: FormData) {
+    const key = String(form.get("key") ?? "").trim();
+    const value = String(form.get("value") ?? "");
+    await run(() => apiFetch(`${base}/${encodeURIComponent(key)}`, { method: "PUT", json: { value: value === "" ? null : value, secret: form.get("secret") === "on" } }));
+  }
+
+  return (
+    <div className="mt-6 space-y-6">
+      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      {canEdit && (
+        <form action={add} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Add a variable or secret">
+          <label className="text-sm font-medium text-slate-700">
+            Key
+            <input name="key" required pattern="[A-Za-z_][A-Za-z0-9_\-]*" placeholder="GRAPH_TENANT" className={`${inputClass} mt-1 w-56`} />
+          </label>
+          <label className="min-w-64 flex-1 text-sm font-medium text-slate-700">
+            Value <span className="font-normal text-slate-400">(may stay empty)</span>
+            <input name="value" className={`${inputClass} mt-1`} autoComplete="off" />
+          </label>
+          <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+            <input name="secret" type="checkbox" /> Secret
+          </label>
+          <button type="submit" className={buttonClass("primary")}>Save</button>
+        </form>
+      )}
+      {variables.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">
+          No variables or secrets yet. Steps read them as {"{{ vars.KEY }}"} and {"{{ secrets.KEY }}"}.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Variables and secrets">
+          {variables.map((v) => (
+            <VariableRow key={v.key} v={v} canEdit={canEdit} onSave={(value) => run(() => apiFetch(`${base}/${v.key}`, { method: "PUT", json: { value, secret: v.secret } }))} onDelete={() => run(() => apiFetch(`${base}/${v.key}`, { method: "DELETE" }))} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function VariableRow({ v, canEdit, onSave, onDelete }: { v: VariableView; canEdit: boolean; onSave: (value: string | null) => Promise<void>; onDelete: () => Promise<void> }) {
+  const [draft, setDraft] = useState("");
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid={`variable-${v.key}`}>
+      <span className="flex w-56 items-center gap-2 font-mono text-sm text-slate-900">
+        {v.secret && <KeyRound className="h-3.5 w-3.5 text-slate-400" aria-label="secret" />}
+        {v.key}
+      </span>
+      {v.secret ? <Badge tone="blue">Secret</Badge> : <Badge>Variable</Badge>}
+      {v.hasValue ? (
+        <span className="min-w-0 flex-1 truncate text-sm text-slate-600">{v.secret ? "•••••• (set)" : v.value}</span>
+      ) : (
+        <span className="flex-1"><Badge tone="amber">Value missing</Badge></span>
+      )}
+      {canEdit && (
+        <form
+          className="flex items-center gap-2"
+          action={async () => {
+            await onSave(draft === "" ? null : draft);
+            setDraft("");
+          }}
+        >
+          <input
+            aria-label={`New value for ${v.key}`}
+            type={v.secret ? "password" : "text"}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder={v.hasValue ? "Replace value" : "Fill in value"}
+            className={`${inputClass} w-56`}
+            autoComplete="off"
+          />
+          <button type="submit" disabled={draft === ""} className={buttonClass("secondary", "sm")}>Set</button>
+          <button type="button" aria-label={`Delete ${v.key}`} className={buttonClass("ghost", "sm")} onClick={() => void onDelete()}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </button>
+        </form>
+      )}
+    </li>
+  );
+}
