@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { AlertTriangle, ArrowLeft, Check, CloudUpload, Loader2, Redo2, Undo2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
+import { PushReviewLink } from "@/components/push/push-review-link";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import type { SaveState } from "@/components/editor/use-editor-document";
 import { Badge } from "@/components/ui/badge";
@@ -32,7 +33,7 @@ function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (id: str
 }
 
 export function EditorHeader() {
-  const { doc, workspaceId, rename, select } = useEditor();
+  const { doc, workspaceId, workflowId, rename, select } = useEditor();
   const { setMode } = useWorkflowActions();
   const live = doc.server?.mode === "live";
   return (
@@ -56,6 +57,7 @@ export function EditorHeader() {
       <IconButton label="Redo (Ctrl+Shift+Z)" disabled={!doc.state.future.length} onClick={() => doc.dispatch({ type: "redo" })}>
         <Redo2 className="h-4 w-4" aria-hidden />
       </IconButton>
+      <PushReviewLink workspaceId={workspaceId} workflowId={workflowId} />
       {setMode.error && <span role="alert" className="max-w-xs truncate text-xs text-red-700" title={setMode.error.message}>{setMode.error.message}</span>}
       {live ? (
         <button type="button" className={buttonClass("secondary", "sm")} onClick={() => setMode.mutate("draft")} disabled={setMode.isPending}>

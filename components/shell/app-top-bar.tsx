@@ -17,6 +17,12 @@ export function AppTopBar({ email, workspaces, currentId }: { email: string; wor
         <Link href={`/w/${currentId}/workflows`} className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
           Workflows
         </Link>
+        {/* Workspace resources (issue 6): what pushed workflows need in each workspace. */}
+        {[["variables", "Variables"], ["connections", "Connections"], ["files", "Files"], ["audit", "Audit"]].map(([path, label]) => (
+          <Link key={path} href={`/w/${currentId}/${path}`} className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
+            {label}
+          </Link>
+        ))}
         <Link href={`/w/${currentId}/blueprints`} className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
           Blueprints
         </Link>
