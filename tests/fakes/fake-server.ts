@@ -6,6 +6,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type RecordedRequest = {
+  /** Order of arrival across every fake in the process, so calls to several systems can be
+   *  asserted in sequence. */
+  seq: number;
   method: string;
   path: string;
   query: Record<string, string>;
@@ -18,6 +21,8 @@ export type RecordedRequest = {
 export type FakeRequest = RecordedRequest & { params: Record<string, string> };
 export type FakeReply = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FakeHandler = (req: FakeRequest) => FakeReply | Promise<FakeReply>;
+
+let sequence = 0;
 
 type Route = { method: string; pattern: RegExp; names: string[]; handler: FakeHandler };
 
@@ -98,6 +103,7 @@ export async function startFakeServer(name: string, router: Router, opts: FakeSe
     const url = new URL(req.url ?? "/", "http://fake");
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
     const rec: RecordedRequest = {
+      seq: ++sequence,
       method: req.method ?? "GET",
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
