@@ -16,8 +16,9 @@ export function createBoss(role: "producer" | "worker", url = databaseUrl()): Pg
     schedule: role === "worker",
     useListenNotify: role === "worker",
     // Expiry and heartbeat checks run in this pass: every 5 s (not 60) so a run whose worker
-    // died is picked up again within seconds.
-    ...(role === "worker" ? { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5 } : {}),
+    // died is picked up again within seconds. Cron passes every 5 s (not 30) so a schedule
+    // fires within seconds of its minute.
+    ...(role === "worker" ? { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, cronMonitorIntervalSeconds: 5 } : {}),
   });
   boss.on("error", (e) => console.error(`pg-boss (${role}) error: ${e.message}`));
   return boss;
