@@ -1,35 +1,17 @@
 // Runs an untrusted JavaScript function body in a fresh V8 isolate (isolated-vm). Node's `vm`
-// is not a security boundary; a separate isolate is: it has its own heap (with a hard memory
+// is not a security boundary; a separate isolate is: it has its own heap (with a memory
 // limit), no Node APIs, and only the few host callbacks we hand it (log lines, random bytes).
+// Called inside a sandbox child process (sandbox-child.ts), never in the worker itself: V8
+// can still abort the whole process on some out-of-memory paths, and that must not be the worker.
 import { randomBytes, randomUUID } from "node:crypto";
 import ivm from "isolated-vm";
-import { SANDBOX_PRELUDE } from "./sandbox-prelude";
+import { SANDBOX_PRELUDE } from "./sandbox-prelude.ts";
+import { SandboxError, type IsolateJob } from "./sandbox-types.ts";
 
-export type SandboxOptions = {
-  /** A function body: may `await`, `return` a JSON-serialisable value. */
-  code: string;
-  /** Exposed as `steps` (a copy). */
-  steps: Record<number, unknown>;
-  /** Exposed as `vars` (a copy). */
-  vars: Record<string, string | null>;
-  timeoutMs: number;
-  memoryMb?: number;
-  maxOutputBytes?: number;
-  log?: (line: string) => void;
-  signal?: AbortSignal;
-};
+export type RunIsolateOptions = IsolateJob & { log?: (line: string) => void; signal?: AbortSignal };
 
-export type SandboxResult = { value: unknown; durationMs: number };
-
-export type SandboxFailure = "error" | "timeout" | "memory" | "output_too_large" | "aborted" | "invalid_input";
-
-export class SandboxError extends Error {
-  readonly reason: SandboxFailure;
-  constructor(reason: SandboxFailure, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
+/** `json` is the return value as JSON text (null when the code returned nothing). */
+export type IsolateResult = { json: string | null; durationMs: number };
 
 const MAX_LOG_LINES = 1_000;
 const MAX_LOG_LINE_CHARS = 10_000;
@@ -45,18 +27,8 @@ function userLocation(stack: string | undefined): string {
 
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(0)} MB` : `${Math.round(bytes / 1024)} KB`);
 
-export async function runInSandbox(opts: SandboxOptions): Promise<SandboxResult> {
-  const memoryMb = opts.memoryMb ?? 128;
-  const maxOutputBytes = opts.maxOutputBytes ?? 1024 * 1024;
-  let stepsJson: string;
-  let varsJson: string;
-  try {
-    stepsJson = JSON.stringify(opts.steps ?? {});
-    varsJson = JSON.stringify(opts.vars ?? {});
-  } catch (e) {
-    throw new SandboxError("invalid_input", `earlier outputs could not be copied into the sandbox: ${(e as Error).message}`);
-  }
-
+export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult> {
+  const { memoryMb, maxOutputBytes, stepsJson, varsJson } = opts;
   const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
   const started = Date.now();
   let killedBy: "timeout" | "aborted" | undefined;
@@ -91,10 +63,10 @@ export async function runInSandbox(opts: SandboxOptions): Promise<SandboxResult>
     const script = await isolate.compileScript(`__run(${source})`, { filename: "file:///step.js" });
     const remaining = Math.max(1, opts.timeoutMs - (Date.now() - started));
     const json = (await script.run(context, { timeout: remaining, promise: true, copy: true })) as unknown;
-    if (typeof json !== "string") return { value: null, durationMs: Date.now() - started };
+    if (typeof json !== "string") return { json: null, durationMs: Date.now() - started };
     const bytes = Buffer.byteLength(json, "utf8");
     if (bytes > maxOutputBytes) throw new SandboxError("output_too_large", `the return value is ${sizeLabel(bytes)} as JSON; the limit is ${sizeLabel(maxOutputBytes)}`);
-    return { value: JSON.parse(json), durationMs: Date.now() - started };
+    return { json, durationMs: Date.now() - started };
   } catch (e) {
     if (e instanceof SandboxError) throw e;
     const err = e as Error;

@@ -105,12 +105,23 @@ describe("code step sandbox escapes", () => {
   it("a memory bomb hits the memory limit", async () => {
     const e = await failure("const a = []; for (;;) a.push(new Array(1e6).fill(Math.random()))", 20_000);
     expect(e.message).toBe("code step failed: the code used more than its 128 MB memory limit");
+  }, 30_000);
+
+  it("a bomb that makes V8 abort its process (Map growth) fails the step, not this process", async () => {
+    const e = await failure("const m = new Map(); let i = 0; for (;;) m.set(i++, { i })", 20_000);
+    expect(e.message).toBe("code step failed: the code used more than its 128 MB memory limit");
+    expect((await run("return 'still here'").result).output).toBe("still here");
+  }, 30_000);
+
+  it("array-buffer and string bombs fail cleanly", async () => {
+    expect((await failure("const a = []; for (;;) a.push(new ArrayBuffer(64 * 1024 * 1024))")).message).toMatch(/RangeError: Array buffer allocation failed/);
+    expect((await failure("let s = 'x'; for (;;) s += s")).message).toMatch(/RangeError: Invalid string length/);
   });
 
   it("a 50 MB return value is refused", async () => {
     const e = await failure("return 'x'.repeat(50 * 1024 * 1024)", 20_000);
     expect(e.message).toBe("code step failed: the return value is 50 MB or more as JSON; the limit is 1 MB");
-  });
+   }, 30_000);
 
   it("a 2 MB return value is refused as output too large", async () => {
     const e = await failure("return 'x'.repeat(2 * 1024 * 1024)");

@@ -1,0 +1,47 @@
+// Runs a code step's JavaScript body in a fresh isolated-vm isolate inside a sandbox child
+// process (see sandbox-pool.ts for why a child). One pool per process, started on first use.
+import { SandboxPool } from "./sandbox-pool.ts";
+import { SandboxError } from "./sandbox-types.ts";
+
+export { SandboxError, type SandboxFailure } from "./sandbox-types.ts";
+
+export type SandboxOptions = {
+  /** A function body: may `await`, `return` a JSON-serialisable value. */
+  code: string;
+  /** Exposed as `steps` (a copy). */
+  steps: Record<number, unknown>;
+  /** Exposed as `vars` (a copy). */
+  vars: Record<string, string | null>;
+  timeoutMs: number;
+  memoryMb?: number;
+  maxOutputBytes?: number;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+};
+
+export type SandboxResult = { value: unknown; durationMs: number };
+
+const g = globalThis as unknown as { __sandboxPool?: SandboxPool };
+
+export async function runInSandbox(opts: SandboxOptions): Promise<SandboxResult> {
+  let stepsJson: string;
+  let varsJson: string;
+  try {
+    stepsJson = JSON.stringify(opts.steps ?? {});
+    varsJson = JSON.stringify(opts.vars ?? {});
+  } catch (e) {
+    throw new SandboxError("invalid_input", `earlier outputs could not be copied into the sandbox: ${(e as Error).message}`);
+  }
+  g.__sandboxPool ??= new SandboxPool();
+  const r = await g.__sandboxPool.run({
+    code: opts.code,
+    stepsJson,
+    varsJson,
+    timeoutMs: opts.timeoutMs,
+    memoryMb: opts.memoryMb ?? 128,
+    maxOutputBytes: opts.maxOutputBytes ?? 1024 * 1024,
+    log: opts.log,
+    signal: opts.signal,
+  });
+  return { value: r.json === null ? null : JSON.parse(r.json), durationMs: r.durationMs };
+}

@@ -1,0 +1,23 @@
+// Entry point of a sandbox child process: runs one isolate at a time for the pool in the
+// worker (sandbox-pool.ts). Started with an empty environment, so no secret is even present
+// in this process. Exits when the worker goes away (IPC disconnect).
+import { runIsolate } from "./run-isolate.ts";
+import { SandboxError, type FromChild, type ToChild } from "./sandbox-types.ts";
+
+const send = (m: FromChild) => process.send?.(m);
+const running = new Map<number, AbortController>();
+
+process.on("message", (m: ToChild) => {
+  if (m.type === "abort") return void running.get(m.id)?.abort();
+  const ac = new AbortController();
+  running.set(m.id, ac);
+  runIsolate({ ...m, signal: ac.signal, log: (line) => send({ type: "log", id: m.id, line }) }).then(
+    (r) => send({ type: "done", id: m.id, ok: true, json: r.json, durationMs: r.durationMs }),
+    (e: unknown) => {
+      const err = e instanceof SandboxError ? e : new SandboxError("error", e instanceof Error ? e.message : String(e));
+      send({ type: "done", id: m.id, ok: false, reason: err.reason, message: err.message });
+    },
+  ).finally(() => running.delete(m.id));
+});
+process.on("disconnect", () => process.exit(0));
+send({ type: "ready" });

@@ -1,0 +1,159 @@
+// A small pool of sandbox child processes, one execution per child at a time. isolated-vm
+// keeps user code away from Node, but V8 can still abort a whole process on some out-of-memory
+// paths (isolated-vm issues #527, #457); in a child that takes down only the execution that
+// caused it, which is then reported as a memory failure while the worker carries on. Code
+// steps are CPU-bound, so more children than cores would not add throughput.
+import { fork, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SandboxError, type FromChild, type IsolateJob, type ToChild } from "./sandbox-types.ts";
+
+type Job = IsolateJob & {
+  id: number;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+  resolve: (r: { json: string | null; durationMs: number }) => void;
+  reject: (e: SandboxError) => void;
+};
+type Slot = { child: ChildProcess; ready: boolean; job?: Job; killedFor?: "timeout" | "aborted"; watchdog?: NodeJS.Timeout; stderr: string };
+
+// Past the isolate's own limits, a child that has not answered is killed.
+const WATCHDOG_GRACE_MS = 2_000;
+
+function childEntry(): string {
+  const here = path.join(path.dirname(fileURLToPath(import.meta.url)), "sandbox-child.ts");
+  // Bundlers may move this module; the source tree is the fallback.
+  return existsSync(here) ? here : path.resolve("lib/sandbox/sandbox-child.ts");
+}
+
+export class SandboxPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private readonly size: number;
+  constructor(size = Math.max(1, Math.min(availableParallelism(), 4))) {
+    this.size = size;
+  }
+
+  run(job: Omit<Job, "id" | "resolve" | "reject">): Promise<{ json: string | null; durationMs: number }> {
+    return new Promise((resolve, reject) => {
+      const full: Job = { ...job, id: this.nextId++, resolve, reject };
+      if (job.signal?.aborted) return reject(new SandboxError("aborted", "the code step was cancelled"));
+      job.signal?.addEventListener("abort", () => this.abort(full), { once: true });
+      this.queue.push(full);
+      this.dispatch();
+    });
+  }
+
+  private spawn(): Slot {
+    const child = fork(childEntry(), [], { env: { NODE_ENV: "production" }, execArgv: [], serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"] });
+    const slot: Slot = { child, ready: false, stderr: "" };
+    child.stderr?.on("data", (d: Buffer) => (slot.stderr = (slot.stderr + d.toString("utf8")).slice(-4_000)));
+    child.on("message", (m: FromChild) => this.onMessage(slot, m));
+    child.on("exit", (code, signal) => this.onExit(slot, code, signal));
+    child.on("error", () => undefined); // reported through "exit"
+    (child.stderr as { unref?: () => void } | null)?.unref?.();
+    this.slots.push(slot);
+    return slot;
+  }
+
+  /** Children with work (or starting for queued work) keep the process alive; idle ones do not. */
+  private updateRefs() {
+    for (const s of this.slots) {
+      const channel = s.child.channel as { ref?: () => void; unref?: () => void } | undefined;
+      if (s.job || (!s.ready && this.queue.length > 0)) {
+        s.child.ref();
+        channel?.ref?.();
+      } else {
+        s.child.unref();
+        channel?.unref?.();
+      }
+    }
+  }
+
+  private dispatch() {
+    this.assign();
+    this.updateRefs();
+  }
+
+  private assign() {
+    while (this.queue.length > 0) {
+      const slot = this.slots.find((s) => s.ready && !s.job);
+      if (!slot) {
+        const starting = this.slots.filter((s) => !s.ready).length;
+        if (starting < this.queue.length && this.slots.length < this.size) {
+          this.spawn();
+          continue;
+        }
+        return; // a child becoming ready or free dispatches again
+      }
+      const job = this.queue.shift()!;
+      if (job.signal?.aborted) {
+        job.reject(new SandboxError("aborted", "the code step was cancelled"));
+        continue;
+      }
+      slot.job = job;
+      slot.killedFor = undefined;
+      slot.watchdog = setTimeout(() => this.kill(slot, "timeout"), job.timeoutMs + WATCHDOG_GRACE_MS);
+      const { code, stepsJson, varsJson, timeoutMs, memoryMb, maxOutputBytes, id } = job;
+      const msg: ToChild = { type: "run", id, code, stepsJson, varsJson, timeoutMs, memoryMb, maxOutputBytes };
+      slot.child.send(msg);
+    }
+  }
+
+  private abort(job: Job) {
+    const slot = this.slots.find((s) => s.job === job);
+    if (!slot) {
+      const i = this.queue.indexOf(job);
+      if (i >= 0) this.queue.splice(i, 1);
+      this.updateRefs();
+      return job.reject(new SandboxError("aborted", "the code step was cancelled"));
+    }
+    slot.child.send({ type: "abort", id: job.id } satisfies ToChild);
+    clearTimeout(slot.watchdog);
+    slot.watchdog = setTimeout(() => this.kill(slot, "aborted"), WATCHDOG_GRACE_MS);
+  }
+
+  private kill(slot: Slot, why: "timeout" | "aborted") {
+    slot.killedFor = why;
+    slot.child.kill("SIGKILL");
+  }
+
+  private finish(slot: Slot): Job | undefined {
+    const job = slot.job;
+    clearTimeout(slot.watchdog);
+    slot.job = undefined;
+    return job;
+  }
+
+  private onMessage(slot: Slot, m: FromChild) {
+    if (m.type === "ready") {
+      slot.ready = true;
+      return this.dispatch();
+    }
+    if (!slot.job || m.id !== slot.job.id) return;
+    if (m.type === "log") return slot.job.log?.(m.line);
+    const job = this.finish(slot)!;
+    if (m.ok) job.resolve({ json: m.json, durationMs: m.durationMs });
+    else job.reject(new SandboxError(m.reason, m.message));
+    this.dispatch();
+  }
+
+  private onExit(slot: Slot, code: number | null, signal: NodeJS.Signals | null) {
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    const job = this.finish(slot);
+    if (job) {
+      const oom = /out of memory|heap_oom|Allocation failed|CALL_AND_RETRY_LAST/i.test(slot.stderr);
+      if (slot.killedFor === "timeout") job.reject(new SandboxError("timeout", `the code ran longer than its ${job.timeoutMs / 1000} s time limit`));
+      else if (slot.killedFor === "aborted") job.reject(new SandboxError("aborted", "the code step was cancelled"));
+      else if (oom) job.reject(new SandboxError("memory", `the code used more than its ${job.memoryMb} MB memory limit`));
+      else job.reject(new SandboxError("crashed", `the sandbox process ended unexpectedly (${signal ?? `exit code ${code}`})`));
+    } else if (!slot.ready && this.queue.length > 0) {
+      // A child that dies before it is ready would fail every queued job the same way.
+      for (const j of this.queue.splice(0)) j.reject(new SandboxError("crashed", `the sandbox process could not start: ${slot.stderr.trim().split("\n").pop() ?? signal ?? code}`));
+    }
+    this.dispatch();
+  }
+}

@@ -1,0 +1,31 @@
+// Shapes shared by the sandbox pool (worker side) and the sandbox child process. Plain,
+// erasable TypeScript with relative ".ts" imports: the child runs under Node's own type
+// stripping, without tsx or path aliases.
+
+export type SandboxFailure = "error" | "timeout" | "memory" | "output_too_large" | "aborted" | "invalid_input" | "crashed";
+
+export class SandboxError extends Error {
+  readonly reason: SandboxFailure;
+  constructor(reason: SandboxFailure, message: string) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+/** One execution, as sent to a child: data already serialised to JSON text. */
+export type IsolateJob = {
+  code: string;
+  stepsJson: string;
+  varsJson: string;
+  timeoutMs: number;
+  memoryMb: number;
+  maxOutputBytes: number;
+};
+
+export type ToChild = ({ type: "run"; id: number } & IsolateJob) | { type: "abort"; id: number };
+
+export type FromChild =
+  | { type: "ready" }
+  | { type: "log"; id: number; line: string }
+  | { type: "done"; id: number; ok: true; json: string | null; durationMs: number }
+  | { type: "done"; id: number; ok: false; reason: SandboxFailure; message: string };
