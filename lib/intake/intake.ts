@@ -4,7 +4,7 @@
 import pg from "pg";
 import type { PgBoss } from "pg-boss";
 import { databaseUrl, env } from "@/lib/env";
-import { ensureQueues, producer } from "@/lib/jobs/boss";
+import { createBoss, ensureQueues } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { decryptSecret } from "@/lib/secrets/crypto";
 import { createGroupCommit } from "@/lib/intake/group-commit";
@@ -20,11 +20,19 @@ type Intake = (req: IntakeRequest) => Promise<IntakeResponse>;
 const g = globalThis as unknown as { __intake?: Intake };
 const log = (what: string, e: unknown) => console.error(`intake: ${what}: ${e instanceof Error ? e.message : String(e)}`);
 
+// Our own producer rather than the shared one: if the database is down when the first
+// delivery arrives, this one is retried with the next batch instead of failing for good.
 async function startBoss(): Promise<PgBoss> {
-  const boss = await producer();
-  // Test and fresh databases may not have the queue yet; ensureQueues is idempotent.
-  if (!(await boss.getQueue(QUEUES.runExecute.name))) await ensureQueues();
-  return boss;
+  const boss = createBoss("producer");
+  try {
+    await boss.start();
+    // Test and fresh databases may not have the queue yet; ensureQueues is idempotent.
+    if (!(await boss.getQueue(QUEUES.runExecute.name))) await ensureQueues();
+    return boss;
+  } catch (e) {
+    await boss.stop({ graceful: false }).catch(() => {});
+    throw e;
+  }
 }
 
 function createIntake(): Intake {

@@ -79,10 +79,19 @@ async function jobStatement(boss: PgBoss, runIds: string[]): Promise<Sql> {
   return captured;
 }
 
+/**
+ * A string literal that reads the same whatever standard_conforming_strings is: the E'' form,
+ * with backslashes and quotes doubled. Two native replaces instead of pg's per-character loop,
+ * which showed in profiles with ~30 KB batches.
+ */
+export function sqlLiteral(s: string): string {
+  return `E'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
 /** The statement with its single text parameter written in as a literal, or null when it has other parameters. */
 function inline({ text, values }: Sql): string | null {
   if (!values || values.length !== 1 || typeof values[0] !== "string" || /\$(?:[02-9]|1\d)/.test(text)) return null;
-  const literal = pg.escapeLiteral(values[0]);
+  const literal = sqlLiteral(values[0]);
   return text.replace(/\$1(?!\d)/g, () => literal); // a function, so "$&" in the data stays data
 }
 
@@ -92,7 +101,7 @@ export async function writeBatch(pool: pg.Pool, boss: PgBoss, entries: readonly 
     await pool.query("SELECT 1"); // unknown tokens only: still one round trip to the store
     return results;
   }
-  const rows = ROWS_SQL(pg.escapeLiteral(doc));
+  const rows = ROWS_SQL(sqlLiteral(doc));
   const jobs = runIds.length > 0 ? await jobStatement(boss, runIds) : null;
   const jobsInline = jobs ? inline(jobs) : "";
   if (jobsInline !== null) {

@@ -12,9 +12,11 @@ export type Hook = { workflowId: string; workspaceId: string; endpointId: string
 export async function createHook(opts: { live?: boolean; secret?: string; signatureHeader?: string } = {}): Promise<Hook> {
   const ws = await db().workspace.create({ data: { name: `ws ${randomUUID().slice(0, 6)}`, kind: "provider" } });
   const stepId = randomUUID();
-  const config: Record<string, unknown> = { testingData: { sample: true } };
-  if (opts.secret) config.sharedSecretEncrypted = encryptSecret(opts.secret);
-  if (opts.signatureHeader) config.signatureHeader = opts.signatureHeader;
+  const config = {
+    testingData: { sample: true },
+    ...(opts.secret ? { sharedSecretEncrypted: encryptSecret(opts.secret) } : {}),
+    ...(opts.signatureHeader ? { signatureHeader: opts.signatureHeader } : {}),
+  };
   const wf = await db().workflow.create({
     data: {
       workspaceId: ws.id,

@@ -45,7 +45,8 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
 
       it("stores arrays and scalars as posted, with no wrapper, and every repeat as a new run", async () => {
         const h = await createHook();
-        const bodies = [[1, { a: 2 }], "text", 42, true, null, { body: { x: 1 } }, { same: 1 }, { same: 1 }];
+        const tricky = { q: "it's \\ \"quoted\" $1 $& $$ E'x' \\' --", nul: "a\u0001b", emoji: "😀", "k'ey": ["\\n"] };
+        const bodies = [[1, { a: 2 }], "text", 42, true, null, { body: { x: 1 } }, { same: 1 }, { same: 1 }, tricky];
         for (const b of bodies) expect((await send(url(h.token), { body: JSON.stringify(b) })).status).toBe(202);
         const runs = await runsOf(h.workflowId);
         expect(runs.map((r) => r.trigger).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(

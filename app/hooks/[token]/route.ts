@@ -17,7 +17,8 @@ async function intake(request: Request, { params }: Ctx): Promise<Response> {
   // Node's web streams are async iterable; the DOM typings lack it.
   const body = request.body as unknown as AsyncIterable<Uint8Array> | null;
   const result = await handleDelivery({ method: request.method, token, headers, body });
-  const { connection: _hopByHop, ...out } = result.headers; // Next manages the connection itself
+  // Hop-by-hop "connection" is the server's business; Next manages its own connections.
+  const out = Object.entries(result.headers).filter(([name]) => name !== "connection");
   return new Response(request.method === "HEAD" ? null : result.body, { status: result.status, headers: out });
 }
 
