@@ -121,7 +121,7 @@ describe("code step sandbox escapes", () => {
   it("a 50 MB return value is refused", async () => {
     const e = await failure("return 'x'.repeat(50 * 1024 * 1024)", 20_000);
     expect(e.message).toBe("code step failed: the return value is 50 MB or more as JSON; the limit is 1 MB");
-   }, 30_000);
+  }, 30_000);
 
   it("a 2 MB return value is refused as output too large", async () => {
     const e = await failure("return 'x'.repeat(2 * 1024 * 1024)");
