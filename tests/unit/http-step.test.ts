@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearOAuthTokenCache } from "@/lib/connections/fetch-oauth-token";
 import { createHttpExecutor } from "@/lib/steps/executors/http";
@@ -10,10 +11,15 @@ import { makeContext } from "@/tests/helpers/step-context";
 type Echo = { method: string; query: Record<string, string>; headers: Record<string, string>; body: string; error?: string; token?: string };
 
 let server: Awaited<ReturnType<typeof startLocalServer>>;
+let other: Awaited<ReturnType<typeof startLocalServer>>;
 let tokenCount = 0;
 let validTokens = new Set<string>();
 
 beforeAll(async () => {
+  other = await startLocalServer((req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ authorization: req.headers.authorization ?? null, apiKey: req.headers["x-api-key"] ?? null }));
+  });
   server = await startLocalServer((req, res, body) => {
     const url = new URL(req.url ?? "/", "http://x");
     const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
@@ -45,6 +51,18 @@ beforeAll(async () => {
       return pump();
     }
     if (url.pathname === "/hang") return; // never answers
+    if (url.pathname === "/gzip") {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      return res.end(gzipSync(JSON.stringify({ zipped: true })));
+    }
+    if (url.pathname === "/gzip-bomb") {
+      res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" });
+      return res.end(gzipSync(Buffer.alloc(20 * 1024 * 1024)));
+    }
+    if (url.pathname === "/elsewhere") {
+      res.writeHead(307, { location: `${other.url}/echo` });
+      return res.end();
+    }
     if (url.pathname === "/oauth/token") {
       const form = new URLSearchParams(body);
       if (form.get("grant_type") !== "client_credentials" || form.get("client_id") !== "cid" || form.get("client_secret") !== "c-secret-123") {
@@ -62,7 +80,10 @@ beforeAll(async () => {
     json(404, { error: "not found" });
   });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await other.close();
+});
 beforeEach(() => {
   clearOAuthTokenCache();
   tokenCount = 0;
@@ -127,6 +148,18 @@ describe("http step requests", () => {
 
   it("a relative URL joins the connection's base URL", async () => {
     expect((await output({ url: "/echo", connectionId: "c-base" })).body.method).toBe("GET");
+  });
+
+  it("gzip responses are decoded; a decompression bomb hits the 5 MB cap", async () => {
+    expect((await output({ url: `${server.url}/gzip` })).body).toEqual({ zipped: true });
+    expect((await failure({ url: `${server.url}/gzip-bomb` })).message).toMatch(/larger than 5 MB/);
+  });
+
+  it("credentials are not carried to another origin on redirect", async () => {
+    const out = await output({ method: "POST", url: `${server.url}/elsewhere`, connectionId: "c-key", body: { type: "json", json: { a: 1 } } });
+    expect(out.body).toEqual({ authorization: null, apiKey: null });
+    const viaBearer = await output({ url: `${server.url}/elsewhere`, connectionId: "c-bearer" });
+    expect(viaBearer.body).toEqual({ authorization: null, apiKey: null });
   });
 
   it("a header with a line break is refused", async () => {
