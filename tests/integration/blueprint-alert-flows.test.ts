@@ -2,9 +2,9 @@
 // run by real deliveries against the fake MSP stack and the fake OpenAI-compatible AI.
 import { describe, expect, it } from "vitest";
 import { FAKE_AUTH_HEADERS as AUTH, FAKE_CREDENTIALS } from "@/tests/fakes/msp-connections";
-import { all, calls, deliver, goLive, install, resetRequests, stepOutput, stepStatuses, useBlueprintEnv } from "./blueprint-fixtures";
+import { all, calls, deliver, goLive, install, resetRequests, stepOutput, stepStatuses, blueprintEnvForFile } from "./blueprint-fixtures";
 
-const env = useBlueprintEnv();
+const env = blueprintEnvForFile();
 const HASH = "9f2c4e1d0b7a6c5e8f3d2a1b0c9e8d7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d";
 const alert = (threatClassification: string, hostId = "host-7f3a") => ({
   alertId: `ALR-${threatClassification}`,

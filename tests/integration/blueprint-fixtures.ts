@@ -22,7 +22,7 @@ export type BlueprintEnv = {
 const FINAL = ["succeeded", "failed", "stopped"];
 
 /** Registers beforeAll/afterAll for a test file and returns a handle filled in by beforeAll. */
-export function useBlueprintEnv(): BlueprintEnv {
+export function blueprintEnvForFile(): BlueprintEnv {
   const env = {} as BlueprintEnv;
   beforeAll(async () => {
     env.stack = await startMspStack();

@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { blueprintBySlug } from "@/lib/blueprints";
 import { FAKE_AUTH_HEADERS as AUTH } from "@/tests/fakes/msp-connections";
-import { all, calls, deliver, goLive, install, resetRequests, stepOutput, stepStatuses, useBlueprintEnv } from "./blueprint-fixtures";
+import { all, calls, deliver, goLive, install, resetRequests, stepOutput, stepStatuses, blueprintEnvForFile } from "./blueprint-fixtures";
 
-const env = useBlueprintEnv();
+const env = blueprintEnvForFile();
 const DOMAIN = "contoso-dental.com";
 
 describe("blueprint 1: new-hire provisioning", () => {

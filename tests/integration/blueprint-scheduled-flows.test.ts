@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { FAKE_AUTH_HEADERS as AUTH } from "@/tests/fakes/msp-connections";
-import { all, calls, fireSchedule, goLive, install, resetRequests, runNow, stepOutput, stepStatuses, useBlueprintEnv } from "./blueprint-fixtures";
+import { all, calls, fireSchedule, goLive, install, resetRequests, runNow, stepOutput, stepStatuses, blueprintEnvForFile } from "./blueprint-fixtures";
 
-const env = useBlueprintEnv();
+const env = blueprintEnvForFile();
 const setup = { clientName: "Contoso Dental", tenantId: "7d1f3c52-contoso", agreementId: "AGR-4471", skus: ["O365_BUSINESS_PREMIUM", "SPE_E3"] };
 const SKU_QUERY = { sku: "O365_BUSINESS_PREMIUM,SPE_E3" };
 const premium = () => env.stack.licenseDistributor.state.tenants.get(setup.tenantId)![0];
