@@ -37,11 +37,13 @@ export default async function WorkflowsPage({ params }: Props) {
       {result.workflows.length === 0 ? (
         <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
           <WorkflowIcon className="h-10 w-10 text-slate-300" aria-hidden />
-          <h2 className="mt-4 text-base font-semibold text-slate-900">No workflows yet</h2>
+          <h2 className="mt-4 text-base font-semibold text-slate-900">
+            {canEdit ? "No workflows yet — create one" : "No workflows yet"}
+          </h2>
           <p className="mt-1 max-w-md text-sm text-slate-500">
             {canEdit
-              ? "No workflows yet — create one, add a trigger such as a Webhook, then the steps that should run."
-              : "No workflows yet — someone with the editor role can create one here."}
+              ? "Start from a trigger such as a Webhook or Scheduler, add the steps that should run, test them with sample data, then go Live."
+              : "Someone with the editor role in this workspace can create one."}
           </p>
           {canEdit && (
             <div className="mt-6">
