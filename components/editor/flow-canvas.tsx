@@ -41,6 +41,9 @@ function Canvas({ statuses, invalid }: Props) {
     return { nodes: tidyLayout(nodes, edges), edges };
   }, [steps, statuses, invalid]);
 
+  // Open at the top of the workflow: a long one (200 steps) would fit only at an unreadable zoom.
+  const fitOptions = useMemo(() => ({ maxZoom: 1, padding: 0.2, nodes: steps.slice(0, 8).map((s) => ({ id: s.id })) }), []); // eslint-disable-line react-hooks/exhaustive-deps
+
   const nodes = useMemo(() => laid.nodes.map((n) => (n.id === selectedId ? { ...n, selected: true } : n)), [laid.nodes, selectedId]);
 
   const onNodeClick: NodeMouseHandler = useCallback((_, node) => select(node.id), [select]);
@@ -97,7 +100,7 @@ function Canvas({ statuses, invalid }: Props) {
         nodesConnectable
         deleteKeyCode={null}
         fitView
-        fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
+        fitViewOptions={fitOptions}
         minZoom={0.1}
         onlyRenderVisibleElements
         proOptions={{ hideAttribution: true }}
