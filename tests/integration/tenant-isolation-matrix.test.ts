@@ -1,0 +1,186 @@
+// The tenant-isolation matrix: a user of client A, of client B, of the provider and of an
+// unrelated provider, against every /api/v1 route that takes an id, with the ids of every
+// tenant they may not see → 404 (exactly like a missing id), and nothing in the database
+// changed. Mixed cases too: own workflow with a foreign target, own copy with a foreign account.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { encryptSecret } from "@/lib/secrets/crypto";
+import { createUser } from "../helpers/api-fixtures";
+import { startWeb, type WebService } from "../helpers/services";
+
+type Ids = { ws: string; wf: string; run: string; conn: string; token: string; target: string };
+type Route = { name: string; method: string; path: (i: Ids) => string; body?: unknown; raw?: string };
+
+const ROUTES: Route[] = [
+  { name: "list workflows", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/workflows` },
+  { name: "create workflow", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/workflows`, body: { name: "x", steps: [{ kind: "webhook", config: {} }] } },
+  { name: "install blueprint", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/blueprints/edr-alert-triage`, body: { setup: {} } },
+  { name: "list variables", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/variables` },
+  { name: "put variable", method: "PUT", path: (i) => `/api/v1/workspaces/${i.ws}/variables/K`, body: { value: "intruder", secret: true } },
+  { name: "delete variable", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/variables/K` },
+  { name: "list connections", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/connections` },
+  { name: "create connection", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/connections`, body: { app: "http", name: "intruder" } },
+  { name: "list files", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/files` },
+  { name: "put file", method: "PUT", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt`, raw: "intruder" },
+  { name: "get file", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt` },
+  { name: "delete file", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt` },
+  { name: "audit log", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/audit` },
+  { name: "get workflow", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}` },
+  { name: "update workflow", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}`, body: { name: "x", steps: [] } },
+  { name: "delete workflow", method: "DELETE", path: (i) => `/api/v1/workflows/${i.wf}` },
+  { name: "go live", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/live` },
+  { name: "back to draft", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/draft` },
+  { name: "rotate url", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/webhook-url` },
+  { name: "test trigger", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/steps/1/test` },
+  { name: "list runs", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/runs` },
+  { name: "list deliveries", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/deliveries` },
+  { name: "get run", method: "GET", path: (i) => `/api/v1/runs/${i.run}` },
+  { name: "push preflight", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/push-preflight?target=${i.target}` },
+  { name: "push", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/push`, body: (i: Ids) => ({ targetWorkspaceId: i.target, sampleData: "clear" }) },
+  { name: "pushed copies", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/pushes` },
+  { name: "review", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/review` },
+  { name: "choose account", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}/review/accounts/h`, body: { connectionId: null } },
+  { name: "confirm review", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/review/confirm` },
+  { name: "get connection", method: "GET", path: (i) => `/api/v1/connections/${i.conn}` },
+  { name: "update connection", method: "PATCH", path: (i) => `/api/v1/connections/${i.conn}`, body: { name: "intruder", credentials: {} } },
+  { name: "delete connection", method: "DELETE", path: (i) => `/api/v1/connections/${i.conn}` },
+  { name: "revoke token", method: "DELETE", path: (i) => `/api/v1/auth/tokens/${i.token}` },
+];
+
+let web: WebService;
+const tenants: Record<string, Ids & { user: { id: string; token: string } }> = {};
+
+async function seedTenant(name: string, kind: "provider" | "client", providerId?: string) {
+  const ws = await db().workspace.create({ data: { name, kind, providerId } });
+  const user = await createUser([{ workspaceId: ws.id, role: "owner" }]);
+  const conn = await db().connection.create({ data: { workspaceId: ws.id, app: "http", name: "acct", authKind: "bearer", credentialsEncrypted: encryptSecret(JSON.stringify({ token: `tok-${name}` })) } });
+  const steps = [
+    { id: "t", kind: "webhook", name: "Webhook", config: {} },
+    { id: "h", kind: "http", name: "Call", config: { method: "GET", url: "https://example.test", headers: [], query: [], body: { type: "none" }, connectionId: conn.id, timeoutMs: 1000, continueOnError: false } },
+  ];
+  const wf = await db().workflow.create({ data: { workspaceId: ws.id, name: `${name} flow`, steps: steps as unknown as Prisma.InputJsonValue } });
+  const run = await db().run.create({ data: { workflowId: wf.id, workspaceId: ws.id, status: "succeeded" } });
+  await db().variable.create({ data: { workspaceId: ws.id, key: "K", secret: true, valueEncrypted: encryptSecret(`value-of-${name}`) } });
+  await db().file.create({ data: { workspaceId: ws.id, name: "f.txt", contentType: "text/plain", size: 4, sha256: "x", data: new Uint8Array(Buffer.from(name.slice(0, 4))) } });
+  const token = await db().apiToken.findFirstOrThrow({ where: { userId: user.id } });
+  return { ws: ws.id, wf: wf.id, run: run.id, conn: conn.id, token: token.id, target: ws.id, user };
+}
+
+async function snapshot() {
+  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs] = await Promise.all([
+    db().workflow.findMany({ orderBy: { id: "asc" } }),
+    db().variable.findMany({ orderBy: { id: "asc" } }),
+    db().connection.findMany({ orderBy: { id: "asc" } }),
+    db().file.findMany({ orderBy: { id: "asc" }, omit: { data: true } }),
+    db().workflowCopy.findMany({ orderBy: { id: "asc" } }),
+    db().auditEvent.count(),
+    db().run.count(),
+    db().webhookEndpoint.findMany({ orderBy: { id: "asc" } }),
+    db().apiToken.findMany({ orderBy: { id: "asc" }, select: { id: true, revokedAt: true } }),
+    db().$queryRaw`SELECT count(*)::int AS n FROM pgboss.job`.catch(() => null),
+  ]);
+  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs };
+}
+
+async function call(token: string, r: Route, ids: Ids) {
+  const body = typeof r.body === "function" ? (r.body as (i: Ids) => unknown)(ids) : r.body;
+  const res = await fetch(`${web.baseUrl}${r.path(ids)}`, {
+    method: r.method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : r.raw ? { "content-type": "text/plain" } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : r.raw,
+  });
+  const text = await res.text();
+  const json = res.headers.get("content-type")?.includes("json");
+  return { status: res.status, body: json && text ? JSON.parse(text) : text };
+}
+
+beforeAll(async () => {
+  web = await startWeb();
+  tenants.provider = await seedTenant("Provider", "provider");
+  tenants.clientA = await seedTenant("Client A", "client", tenants.provider.ws);
+  tenants.clientB = await seedTenant("Client B", "client", tenants.provider.ws);
+  tenants.other = await seedTenant("Other MSP", "provider");
+  tenants.otherClient = await seedTenant("Other client", "client", tenants.other.ws);
+  // Each caller's own target for push routes: the provider's own client; others have none they may use.
+  tenants.provider.target = tenants.clientA.ws;
+  tenants.other.target = tenants.otherClient.ws;
+});
+afterAll(() => web?.stop());
+
+// Who may not see whom (provider members act in their own clients, so those are not foreign).
+const FOREIGN: Record<string, string[]> = {
+  clientA: ["provider", "clientB", "other", "otherClient"],
+  clientB: ["provider", "clientA", "other", "otherClient"],
+  provider: ["other", "otherClient"],
+  other: ["provider", "clientA", "clientB"],
+};
+
+describe("tenant isolation matrix", () => {
+  for (const [caller, foreign] of Object.entries(FOREIGN)) {
+    it(`a user of ${caller} gets 404 for every route with another tenant's ids, and nothing changes`, async () => {
+      const before = await snapshot();
+      const failures: string[] = [];
+      for (const owner of foreign) {
+        // Foreign ids everywhere; the push target is the caller's own, so only the source is foreign.
+        const ids = { ...tenants[owner], target: tenants[caller].target };
+        for (const r of ROUTES) {
+          const res = await call(tenants[caller].user.token, r, ids);
+          if (res.status !== 404 || res.body?.error !== "not_found") failures.push(`${r.name} on ${owner}'s ids: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(await snapshot()).toEqual(before);
+    });
+  }
+
+  it("control: the same read routes with the caller's own ids answer 200", async () => {
+    const reads = ROUTES.filter((r) => r.method === "GET" && r.name !== "push preflight");
+    for (const caller of ["clientA", "provider"]) {
+      for (const r of reads) expect((await call(tenants[caller].user.token, r, tenants[caller])).status, `${caller} ${r.name}`).toBe(200);
+    }
+    expect((await call(tenants.provider.user.token, ROUTES.find((r) => r.name === "push preflight")!, tenants.provider)).status).toBe(200);
+  });
+
+  it("own workflow with a foreign target, own copy with a foreign account: 404, nothing changes", async () => {
+    const before = await snapshot();
+    const p = tenants.provider;
+    const cases: [string, Route, Ids][] = [
+      [p.user.token, ROUTES.find((r) => r.name === "push preflight")!, { ...p, target: tenants.otherClient.ws }],
+      [p.user.token, ROUTES.find((r) => r.name === "push")!, { ...p, target: tenants.otherClient.ws }],
+      [tenants.clientA.user.token, ROUTES.find((r) => r.name === "push")!, { ...tenants.clientA, target: tenants.clientB.ws }],
+    ];
+    for (const [token, r, ids] of cases) expect((await call(token, r, ids)).status, r.name).toBe(404);
+
+    // A real pushed copy in client A, then client A tries to select client B's account for it.
+    const pushed = await call(p.user.token, ROUTES.find((r) => r.name === "push")!, { ...p, target: tenants.clientA.ws });
+    expect(pushed.status).toBe(201);
+    const mid = await snapshot();
+    const choose = await fetch(`${web.baseUrl}/api/v1/workflows/${pushed.body.copy.id}/review/accounts/h`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${tenants.clientA.user.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ connectionId: tenants.clientB.conn }),
+    });
+    expect(choose.status).toBe(404);
+    expect(await snapshot()).toEqual(mid);
+    expect(mid.workflows.length).toBe(before.workflows.length + 1);
+  });
+
+  it("a foreign account id in a blueprint install answers like a missing one", async () => {
+    const install = async (connectionId: string) => {
+      const res = await fetch(`${web.baseUrl}/api/v1/workspaces/${tenants.clientA.ws}/blueprints/edr-alert-triage`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${tenants.clientA.user.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ setup: { clientName: "A" }, connections: { psa: connectionId } }),
+      });
+      return { status: res.status, error: ((await res.json()) as { error?: string }).error };
+    };
+    const before = await db().workflow.count();
+    const foreign = await install(tenants.clientB.conn);
+    const missing = await install(`00000000-0000-4000-8000-${randomBytes(6).toString("hex")}`);
+    expect(foreign).toEqual(missing);
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    expect(await db().workflow.count()).toBe(before);
+  });
+});
