@@ -77,26 +77,23 @@ async function openAndMeasure(page: Page, url: string) {
   await page.goto(url, { waitUntil: "commit" });
   await page.waitForSelector('[data-testid="step-node-1"]');
   // Interactive: nodes drawn and two frames painted after, measured from navigation start.
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))),
-  );
+  // Page scripts are passed as text: tsx's transform would add helpers the page does not have.
+  return page.evaluate<number>("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now()))))");
 }
 
 async function panFrames(page: Page): Promise<number[]> {
   const box = (await page.locator(".react-flow__pane").boundingBox())!;
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean };
-    w.__frames = [];
-    w.__stop = false;
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__stop = false;
     let last = performance.now();
-    const tick = (t: number) => {
-      w.__frames.push(t - last);
+    const tick = (t) => {
+      window.__frames.push(t - last);
       last = t;
-      if (!w.__stop) requestAnimationFrame(tick);
+      if (!window.__stop) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   await page.mouse.move(cx, cy);
@@ -106,11 +103,7 @@ async function panFrames(page: Page): Promise<number[]> {
     await page.mouse.move(cx + Math.sin(a) * 300, cy + (i % 120) * 12 - 600);
   }
   await page.mouse.up();
-  return page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean };
-    w.__stop = true;
-    return w.__frames.slice(2);
-  });
+  return page.evaluate<number[]>("(() => { window.__stop = true; return window.__frames.slice(2); })()");
 }
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
