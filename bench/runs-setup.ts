@@ -44,11 +44,16 @@ export const BENCH_STEPS = [
   },
 ];
 
-export async function createBenchWorkflow(pool: pg.Pool): Promise<{ workflowId: string; workspaceId: string }> {
+/** The same workflow with the code step done by a transform: the engine's cost without the sandbox. */
+export const BENCH_STEPS_NO_CODE = BENCH_STEPS.map((s) =>
+  s.kind === "code" ? { id: "sum", kind: "transform", name: "Sum", config: { fields: [{ name: "total", expression: "$sum({{ 1.items }}.qty)" }] } } : s,
+);
+
+export async function createBenchWorkflow(pool: pg.Pool, steps: readonly object[] = BENCH_STEPS): Promise<{ workflowId: string; workspaceId: string }> {
   const ws = await pool.query(`INSERT INTO "Workspace" (name, kind) VALUES ('bench', 'provider') RETURNING id`);
   const wf = await pool.query(`INSERT INTO "Workflow" ("workspaceId", name, mode, steps) VALUES ($1, 'bench runs', 'live', $2::jsonb) RETURNING id`, [
     ws.rows[0].id,
-    JSON.stringify(BENCH_STEPS),
+    JSON.stringify(steps),
   ]);
   return { workflowId: wf.rows[0].id, workspaceId: ws.rows[0].id };
 }

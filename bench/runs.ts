@@ -3,17 +3,20 @@
 //   backlog 1k and 100k: runs/s and steps/s draining it, enqueue-to-start, pg-boss fetch time;
 //   steady 200 deliveries/s: enqueue-to-start p50/p95 (run created → engine starts it).
 // Targets (issue 4, 2 cores): ≥ 500 runs/s; p95 enqueue-to-start ≤ 50 ms at 200/s; fetch time at
-// a 100k backlog ≤ 2× the time at 1k. Options: --backlog=1000,100000 --steady-seconds=20.
+// a 100k backlog ≤ 2× the time at 1k. Options: --backlog=1000,100000 --steady-seconds=20,
+// --no-code (the code step replaced by a transform: the engine without the sandbox's cost),
+// --profile=<dir> (the worker writes a V8 CPU profile).
 import os from "node:os";
 import pg from "pg";
 import { createBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { env } from "@/lib/env";
-import { benchDatabase, createBenchWorkflow, enqueueRuns, startWorker } from "@/bench/runs-setup";
+import { BENCH_STEPS, BENCH_STEPS_NO_CODE, benchDatabase, createBenchWorkflow, enqueueRuns, startWorker } from "@/bench/runs-setup";
 
 const log = (l: string) => console.log(`[bench] ${l}`);
 const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def;
 const fmt = (n: number, d = 1) => n.toFixed(d);
+const STEPS = process.argv.includes("--no-code") ? BENCH_STEPS_NO_CODE : BENCH_STEPS;
 
 type Wf = { workflowId: string; workspaceId: string };
 
@@ -71,7 +74,7 @@ async function startProducer(url: string) {
 }
 
 async function backlogPhase(pool: pg.Pool, url: string, size: number, workerEnv: Record<string, string>) {
-  const wf = await createBenchWorkflow(pool);
+  const wf = await createBenchWorkflow(pool, STEPS);
   const boss = await startProducer(url);
   const t0 = performance.now();
   await enqueueRuns(pool, boss, wf, size);
@@ -89,7 +92,7 @@ async function backlogPhase(pool: pg.Pool, url: string, size: number, workerEnv:
 }
 
 async function steadyPhase(pool: pg.Pool, url: string, perSec: number, seconds: number, workerEnv: Record<string, string>) {
-  const wf = await createBenchWorkflow(pool);
+  const wf = await createBenchWorkflow(pool, STEPS);
   const boss = await startProducer(url);
   const worker = await startWorker(workerEnv);
   try {
@@ -117,13 +120,14 @@ async function main() {
   const backlogs = arg("backlog", "1000,100000").split(",").map(Number);
   const steadySeconds = Number(arg("steady-seconds", "20"));
   const db = await benchDatabase(env().DATABASE_URL, () => {});
-  const pool = new pg.Pool({ connectionString: db.url, max: 8 });
+  // Enough connections that the steady phase's one-transaction-per-delivery keeps up with 200/s.
+  const pool = new pg.Pool({ connectionString: db.url, max: 24 });
   pool.on("error", () => {}); // idle clients see the embedded server stop at the end
   const workerEnv: Record<string, string> = { DATABASE_URL: db.url, WORKER_CONCURRENCY: String(env().WORKER_CONCURRENCY) };
   // --profile=<dir>: the worker writes a V8 CPU profile there when it stops.
   const profile = arg("profile", "");
   if (profile) workerEnv.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profile}`;
-  log(`${os.cpus().length} CPUs; one worker, WORKER_CONCURRENCY=${workerEnv.WORKER_CONCURRENCY}`);
+  log(`${os.cpus().length} CPUs; one worker, WORKER_CONCURRENCY=${workerEnv.WORKER_CONCURRENCY}; workflow ${STEPS.map((s) => s.kind).join(" → ")}`);
   try {
     const lines: string[] = [];
     const backlog: Awaited<ReturnType<typeof backlogPhase>>[] = [];
@@ -136,7 +140,7 @@ async function main() {
       );
       log(lines[lines.length - 1]);
     }
-    const steady = await steadyPhase(pool, db.url, 200, steadySeconds, workerEnv);
+    const steady = await steadyPhase(pool, db.url, Number(arg("rate", "200")), steadySeconds, workerEnv);
     lines.push(
       `steady ${steady.perSec}/s (achieved ${fmt(steady.achieved, 0)}/s, ${steady.runs} runs): enqueue-to-start p50 ${fmt(steady.p50)} ms p95 ${fmt(steady.p95)} ms  not succeeded ${steady.notOk}`,
     );

@@ -59,6 +59,10 @@ const LIMITS = { timeout: 1_000, stack: 500, sequence: 1_000_000 };
 
 const cache = new Map<string, jsonata.Expression>();
 
+const noEval = () => {
+  throw new Error("$eval is not available in step expressions");
+};
+
 /**
  * Evaluates a JSONata expression. `resolveRef` turns one `{{ … }}` text into its value
  * (undefined = missing, which JSONata treats as "no value"). `input` is the context (`$`),
@@ -75,7 +79,8 @@ export async function evaluateExpression(
     if (cache.size > 5_000) cache.clear();
     cache.set(source, expr);
   }
-  const bindings: Record<string, unknown> = { ...opts.extra };
+  // $eval would turn text (possibly from a payload) into an expression: not offered.
+  const bindings: Record<string, unknown> = { ...opts.extra, eval: noEval };
   refs.forEach((ref, i) => (bindings[`r${i}`] = opts.resolveRef(ref)));
   const value = await expr.evaluate(opts.input ?? {}, bindings);
   return toJson(value);

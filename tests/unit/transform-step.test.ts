@@ -43,6 +43,10 @@ describe("transform step", () => {
     expect(output).toEqual({ x: 'v=" & $eval("1") & "' });
   });
 
+  it("does not offer $eval, so payload text never becomes an expression", async () => {
+    await expect(run([{ name: "x", expression: "$eval({{ 1.evil }})" }])).rejects.toThrow(/\$eval is not available/);
+  });
+
   it("gives null for a missing reference instead of failing the arithmetic", async () => {
     expect((await run([{ name: "v", expression: "{{ 2.nope }} - 1" }])).output).toEqual({ v: null });
   });
