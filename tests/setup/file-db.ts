@@ -16,5 +16,5 @@ url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
 process.env.DATA_DIR = inject("dataDir");
 process.env.SECRET_KEY ??= randomBytes(32).toString("hex");
-process.env.NODE_ENV = "test";
+(process.env as Record<string, string>).NODE_ENV = "test";
 process.env.HTTP_ALLOWED_PRIVATE_RANGES ??= "127.0.0.0/8";
