@@ -18,6 +18,13 @@ export function ConnectionsManager({ workspaceId, connections, canEdit }: { work
   const [app, setApp] = useState(APP_CATALOG[0].key);
   const entry = appByKey(app)!;
   const [kind, setKind] = useState<AuthKind>(entry.authKind);
+  const [baseUrl, setBaseUrl] = useState(entry.defaultBaseUrl);
+  const pickApp = (key: string) => {
+    const next = appByKey(key)!;
+    setApp(key);
+    setKind(next.authKind);
+    setBaseUrl(next.defaultBaseUrl);
+  };
 
   async function run(fn: () => Promise<unknown>) {
     setError(null);
@@ -32,11 +39,10 @@ export function ConnectionsManager({ workspaceId, connections, canEdit }: { work
   }
 
   async function add(form: FormData) {
-    const baseUrl = String(form.get("baseUrl") ?? "").trim();
     await run(() =>
       apiFetch(`/api/v1/workspaces/${workspaceId}/connections`, {
         method: "POST",
-        json: { app, name: String(form.get("name") ?? "").trim(), authKind: kind, baseUrl: baseUrl || null, credentials: readCredentials(form, kind) },
+        json: { app, name: String(form.get("name") ?? "").trim(), authKind: kind, baseUrl: baseUrl.trim() || null, credentials: readCredentials(form, kind) },
       }),
     );
   }
@@ -45,10 +51,10 @@ export function ConnectionsManager({ workspaceId, connections, canEdit }: { work
     <div className="mt-6 space-y-6">
       {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
       {canEdit && (
-        <form action={add} key={`${app}-${kind}`} className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2" aria-label="Add an account">
+        <form action={add} className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2" aria-label="Add an account">
           <label className="text-sm font-medium text-slate-700">
             App
-            <select value={app} onChange={(e) => (setApp(e.target.value), setKind(appByKey(e.target.value)!.authKind))} className={`${inputClass} mt-1`} name="app">
+            <select value={app} onChange={(e) => pickApp(e.target.value)} className={`${inputClass} mt-1`} name="app">
               {APP_CATALOG.map((a) => <option key={a.key} value={a.key}>{a.label}</option>)}
             </select>
           </label>
@@ -64,9 +70,9 @@ export function ConnectionsManager({ workspaceId, connections, canEdit }: { work
           </label>
           <label className="text-sm font-medium text-slate-700">
             Base URL
-            <input name="baseUrl" type="url" defaultValue={entry.defaultBaseUrl} className={`${inputClass} mt-1`} />
+            <input name="baseUrl" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} className={`${inputClass} mt-1`} />
           </label>
-          <CredentialFields kind={kind} required={kind !== "openai"} />
+          <CredentialFields key={kind} kind={kind} required={kind !== "openai"} />
           <p className="text-xs text-slate-500 sm:col-span-2">{entry.description} Credentials are encrypted and can be replaced, never read back.</p>
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary")}>Add account</button></div>
         </form>

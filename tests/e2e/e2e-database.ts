@@ -1,0 +1,31 @@
+// Direct access to the e2e launcher's embedded PostgreSQL (playwright.config.ts: DATA_DIR
+// .data/e2e, database "app"), for fixtures the product has no API for yet — a client admin user.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { hashPassword } from "../../lib/auth/password";
+
+const dataDir = process.env.E2E_DATA_DIR || ".data/e2e";
+
+async function withClient<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const password = readFileSync(path.join(dataDir, "postgres-password"), "utf8").trim();
+  const port = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]);
+  const c = new pg.Client({ connectionString: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/app` });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A user with the owner role in the named client workspace only (a client admin). */
+export async function createClientAdmin(workspaceName: string, email: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await withClient(async (c) => {
+    const { rows } = await c.query(`SELECT id FROM "Workspace" WHERE name = $1 AND kind = 'client'`, [workspaceName]);
+    if (rows.length !== 1) throw new Error(`expected one client workspace named ${workspaceName}`);
+    const user = await c.query(`INSERT INTO "User" (email, name, "passwordHash") VALUES ($1, 'Client Admin', $2) RETURNING id`, [email, hash]);
+    await c.query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $2, 'owner')`, [user.rows[0].id, rows[0].id]);
+  });
+}
