@@ -17,7 +17,8 @@ export const SEED_OWNER = { email: "owner@example.com", password: "change-me-now
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results",
+  // Playwright empties this folder when it starts: parallel runs in one checkout each set their own.
+  outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
   // One worker: the specs share the seeded database and run in file order.
   workers: 1,
   fullyParallel: false,
