@@ -1,0 +1,123 @@
+// `npm run demo`: the service as `npm start` runs it, plus the fake MSP stack, with the six
+// blueprints installed and Live in the "Contoso Dental" client workspace and one real run of
+// each started, so a newcomer sees runs within a minute. Its own embedded PostgreSQL in
+// .data/demo (wiped at every start, so the fakes' data and the database tell one story).
+// Ctrl-C stops everything.
+import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { generateApiToken } from "@/lib/auth/issue-api-token";
+import { hashApiToken } from "@/lib/auth/authenticate-request";
+import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
+import { createDb } from "@/lib/db/client";
+import { prepareDatabase } from "@/lib/db/prepare-database";
+import { ConfigError, loadEnv } from "@/lib/env";
+import { startMspStack, type MspStack } from "@/tests/fakes/msp-stack";
+import { installDemo, reportRuns, startFirstRuns } from "./demo-install";
+import { ensureBuild } from "./ensure-build";
+
+const root = path.resolve(import.meta.dirname, "..");
+const log = (line: string) => console.log(`[demo] ${line}`);
+
+async function main() {
+  process.env.DATA_DIR ??= ".data/demo";
+  let config;
+  try {
+    config = loadEnv({ ...process.env, DATABASE_URL: undefined });
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  await ensureBuild(root, log);
+
+  const children: ChildProcess[] = [];
+  let stack: MspStack | undefined;
+  let embedded: RunningPostgres | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log("stopping…");
+    await Promise.all(
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve();
+            c.once("exit", () => resolve());
+            c.kill("SIGTERM");
+            setTimeout(() => c.kill("SIGKILL"), 15_000).unref();
+          }),
+      ),
+    );
+    await stack?.close();
+    await embedded?.stop().catch((e) => log(`postgres stop: ${e.message}`));
+    log("stopped");
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+
+  try {
+    stack = await startMspStack();
+    log("fake MSP stack:");
+    for (const f of [...stack.all, { name: "openai", baseUrl: stack.openai.baseUrl }]) log(`  ${f.name.padEnd(20)} ${f.baseUrl}`);
+
+    // A fresh database every time: the fakes start from their demo data too.
+    rmSync(path.join(config.DATA_DIR, "postgres"), { recursive: true, force: true });
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
+    const url = embedded.url;
+    const seed = await prepareDatabase({ url, log, seed: { email: config.SEED_OWNER_EMAIL, password: config.SEED_OWNER_PASSWORD } });
+
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: config.DATA_DIR,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
+      HTTP_ALLOWED_PRIVATE_RANGES: [process.env.HTTP_ALLOWED_PRIVATE_RANGES, "127.0.0.0/8"].filter(Boolean).join(","),
+    };
+    for (const [name, file] of [["web", "server.ts"], ["worker", "worker/index.ts"]]) {
+      const child = spawn(process.execPath, ["--import", "tsx", path.join(root, file)], { cwd: root, env: childEnv, stdio: ["ignore", "inherit", "inherit"] });
+      child.on("exit", (code, signal) => {
+        if (!stopping) {
+          log(`${name} exited (${signal ?? code}); stopping everything`);
+          void shutdown(1);
+        }
+      });
+      children.push(child);
+    }
+    const baseUrl = `http://127.0.0.1:${config.PORT}`;
+    for (let i = 0; ; i++) {
+      if (await fetch(`${baseUrl}/api/health`).then((r) => r.status < 500).catch(() => false)) break;
+      if (i > 600) throw new Error("the web server did not come up within a minute");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+
+    // An API token for the seeded owner, so the set-up goes through the public API.
+    const client = createDb(url, 1);
+    const owner = await client.user.findUniqueOrThrow({ where: { email: seed.email } });
+    const workspace = await client.workspace.findFirstOrThrow({ where: { name: "Contoso Dental", kind: "client" } });
+    const token = generateApiToken();
+    await client.apiToken.create({ data: { userId: owner.id, tokenHash: hashApiToken(token), name: "demo" } });
+    await client.$disconnect();
+
+    const api = { baseUrl, token, log };
+    const installed = await installDemo(api, stack, workspace.id);
+    for (const f of stack.all) f.onRequest((r) => log(`  → ${f.name} ${r.method} ${r.path}`));
+    const runs = await startFirstRuns(api, installed);
+    log(`started ${runs.length} runs; results follow as they finish`);
+    await reportRuns(api, runs, workspace.id, config.PUBLIC_URL);
+    log("");
+    log(`open ${config.PUBLIC_URL}/w/${workspace.id}/workflows and sign in as ${seed.email} / ${seed.password}`);
+    log(`gallery: ${config.PUBLIC_URL}/w/${workspace.id}/blueprints — the fakes keep answering until Ctrl-C`);
+  } catch (e) {
+    console.error(`[demo] ${e instanceof Error ? e.message : e}`);
+    await shutdown(1);
+  }
+}
+
+void main();
