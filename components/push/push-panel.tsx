@@ -1,11 +1,12 @@
 "use client";
 // Push a workflow to exactly one client: pick the client, read the preflight, choose what
 // happens to sample data, push. Repeated per client.
-import { useEffect, useState } from "react";
+import { useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { PreflightItems } from "@/components/push/preflight-view";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { PreflightView } from "@/lib/push/to-preflight-view";
 
 export function PushPanel({ workflowId, clients }: { workflowId: string; clients: { id: string; name: string }[] }) {
@@ -17,19 +18,21 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
+  // The preflight is loaded when a client is picked; a later pick makes an earlier answer stale.
+  const latest = useRef("");
+  function pick(id: string) {
+    latest.current = id;
+    setTarget(id);
     setPreflight(null);
     setSampleData("");
-    if (!target) return;
-    let live = true;
-    apiFetch<PreflightView>(`/api/v1/workflows/${workflowId}/push-preflight?target=${encodeURIComponent(target)}`).then(
-      (p) => live && setPreflight(p),
-      (e: Error) => live && setError(e.message),
+    setDone(null);
+    setError(null);
+    if (!id) return;
+    apiFetch<PreflightView>(`/api/v1/workflows/${workflowId}/push-preflight?target=${encodeURIComponent(id)}`).then(
+      (p) => latest.current === id && setPreflight(p),
+      (e: Error) => latest.current === id && setError(e.message),
     );
-    return () => {
-      live = false;
-    };
-  }, [target, workflowId]);
+  }
 
   const needsChoice = preflight?.sampleData.present && sampleData === "";
 
@@ -42,8 +45,8 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
         method: "POST",
         json: { targetWorkspaceId: target, sampleData: sampleData || "keep" },
       });
+      pick("");
       setDone(`${res.created ? "Pushed a new copy to" : "Updated the copy in"} ${preflight.target.name}. It is in Draft until the client completes its review and goes Live.`);
-      setTarget("");
       router.refresh();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -58,7 +61,7 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
       {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
       <label className="block max-w-md text-sm font-medium text-slate-700">
         Client workspace
-        <select aria-label="Client workspace" value={target} onChange={(e) => (setTarget(e.target.value), setDone(null), setError(null))} className={`${inputClass} mt-1`}>
+        <select aria-label="Client workspace" value={target} onChange={(e) => pick(e.target.value)} className={cn(inputClass, "mt-1")}>
           <option value="">Choose one client…</option>
           {clients.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
         </select>

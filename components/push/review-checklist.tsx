@@ -8,6 +8,7 @@ import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { ReviewItem } from "@/lib/push/compute-review";
 import type { ReviewView } from "@/lib/push/load-review";
 
@@ -70,7 +71,7 @@ function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: Review
         aria-label={`Account for step ${item.number}`}
         value={item.connectionId ?? ""}
         disabled={busy}
-        className={`${inputClass} w-56`}
+        className={cn(inputClass, "w-56")}
         onChange={(e) => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/review/accounts/${item.stepId}`, { method: "PUT", json: { connectionId: e.target.value || null } }))}
       >
         <option value="">Choose an account…</option>
@@ -85,7 +86,7 @@ function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: Review
         className="flex items-center gap-2"
         action={() => run(() => apiFetch(`/api/v1/workspaces/${workspaceId}/variables/${item.key}`, { method: "PUT", json: { value, secret } })).then(() => setValue(""))}
       >
-        <input aria-label={`Value of ${item.key}`} type={secret ? "password" : "text"} value={value} onChange={(e) => setValue(e.target.value)} placeholder={item.done ? "Replace value" : "Fill in value"} autoComplete="off" className={`${inputClass} w-56`} />
+        <input aria-label={`Value of ${item.key}`} type={secret ? "password" : "text"} value={value} onChange={(e) => setValue(e.target.value)} placeholder={item.done ? "Replace value" : "Fill in value"} autoComplete="off" className={cn(inputClass, "w-56")} />
         <button type="submit" disabled={busy || value === ""} className={buttonClass("secondary", "sm")}>Save</button>
       </form>
     );

@@ -8,6 +8,7 @@ import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { CredentialFields, readCredentials } from "@/components/resources/credential-fields";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { APP_CATALOG, appByKey } from "@/lib/connections/app-catalog";
 import type { AuthKind } from "@/lib/connections/connection-auth";
 import type { ConnectionView } from "@/lib/connections/connection-input";
@@ -54,23 +55,23 @@ export function ConnectionsManager({ workspaceId, connections, canEdit }: { work
         <form action={add} className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2" aria-label="Add an account">
           <label className="text-sm font-medium text-slate-700">
             App
-            <select value={app} onChange={(e) => pickApp(e.target.value)} className={`${inputClass} mt-1`} name="app">
+            <select value={app} onChange={(e) => pickApp(e.target.value)} className={cn(inputClass, "mt-1")} name="app">
               {APP_CATALOG.map((a) => <option key={a.key} value={a.key}>{a.label}</option>)}
             </select>
           </label>
           <label className="text-sm font-medium text-slate-700">
             Account name
-            <input name="name" required maxLength={120} placeholder="e.g. Production tenant" className={`${inputClass} mt-1`} />
+            <input name="name" required maxLength={120} placeholder="e.g. Production tenant" className={cn(inputClass, "mt-1")} />
           </label>
           <label className="text-sm font-medium text-slate-700">
             Authentication
-            <select value={kind} onChange={(e) => setKind(e.target.value as AuthKind)} className={`${inputClass} mt-1`} name="authKind">
+            <select value={kind} onChange={(e) => setKind(e.target.value as AuthKind)} className={cn(inputClass, "mt-1")} name="authKind">
               {entry.authKinds.map((k) => <option key={k} value={k}>{k}</option>)}
             </select>
           </label>
           <label className="text-sm font-medium text-slate-700">
             Base URL
-            <input name="baseUrl" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} className={`${inputClass} mt-1`} />
+            <input name="baseUrl" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} className={cn(inputClass, "mt-1")} />
           </label>
           <CredentialFields key={kind} kind={kind} required={kind !== "openai"} />
           <p className="text-xs text-slate-500 sm:col-span-2">{entry.description} Credentials are encrypted and can be replaced, never read back.</p>
@@ -120,8 +121,8 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
       </div>
       {editing && (
         <form action={save} className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <label className="text-sm font-medium text-slate-700">Account name<input name="name" defaultValue={c.name} required className={`${inputClass} mt-1`} /></label>
-          <label className="text-sm font-medium text-slate-700">Base URL<input name="baseUrl" type="url" defaultValue={c.baseUrl ?? ""} className={`${inputClass} mt-1`} /></label>
+          <label className="text-sm font-medium text-slate-700">Account name<input name="name" defaultValue={c.name} required className={cn(inputClass, "mt-1")} /></label>
+          <label className="text-sm font-medium text-slate-700">Base URL<input name="baseUrl" type="url" defaultValue={c.baseUrl ?? ""} className={cn(inputClass, "mt-1")} /></label>
           <CredentialFields kind={kind} required={false} />
           <p className="text-xs text-slate-500 sm:col-span-2">Leave the credential fields empty to keep the stored ones.</p>
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary", "sm")}>Save</button></div>

@@ -1,5 +1,6 @@
 // The write-only credential inputs of an auth kind (names match lib/connections/connection-auth.ts).
 import { inputClass } from "@/components/resources/api-fetch";
+import { cn } from "@/components/ui/cn";
 import type { AuthKind } from "@/lib/connections/connection-auth";
 
 const FIELDS: Record<AuthKind, { name: string; label: string; secret: boolean }[]> = {
@@ -23,7 +24,7 @@ export function CredentialFields({ kind, required }: { kind: AuthKind; required:
       {FIELDS[kind].map((f) => (
         <label key={f.name} className="text-sm font-medium text-slate-700">
           {f.label}
-          <input name={`cred.${f.name}`} type={f.secret ? "password" : "text"} required={required} autoComplete="off" className={`${inputClass} mt-1`} />
+          <input name={`cred.${f.name}`} type={f.secret ? "password" : "text"} required={required} autoComplete="off" className={cn(inputClass, "mt-1")} />
         </label>
       ))}
     </>

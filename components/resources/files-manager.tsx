@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { Download, Trash2 } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { FileView } from "@/lib/files/file-schema";
 
 const MB = 1024 * 1024;
@@ -41,8 +42,8 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
         <form action={upload} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Upload a file">
           <label className="text-sm font-medium text-slate-700">File<input name="file" type="file" required className="mt-1 block text-sm" /></label>
           <label className="text-sm font-medium text-slate-700">
-            Name <span className="font-normal text-slate-400">(default: the file's own)</span>
-            <input name="name" pattern="[A-Za-z0-9_][A-Za-z0-9._\-]*" className={`${inputClass} mt-1 w-64`} />
+            Name <span className="font-normal text-slate-400">(default: the file&apos;s own)</span>
+            <input name="name" pattern="[A-Za-z0-9_][A-Za-z0-9._\-]*" className={cn(inputClass, "mt-1 w-64")} />
           </label>
           <button type="submit" disabled={busy} className={buttonClass("primary")}>{busy ? "Uploading…" : "Upload"}</button>
         </form>

@@ -7,6 +7,7 @@ import { KeyRound, Trash2 } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import type { VariableView } from "@/lib/variables/variable-schema";
 
 export function VariablesManager({ workspaceId, variables, canEdit }: { workspaceId: string; variables: VariableView[]; canEdit: boolean }) {
@@ -37,11 +38,11 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
         <form action={add} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Add a variable or secret">
           <label className="text-sm font-medium text-slate-700">
             Key
-            <input name="key" required pattern="[A-Za-z_][A-Za-z0-9_\-]*" placeholder="GRAPH_TENANT" className={`${inputClass} mt-1 w-56`} />
+            <input name="key" required pattern="[A-Za-z_][A-Za-z0-9_\-]*" placeholder="GRAPH_TENANT" className={cn(inputClass, "mt-1 w-56")} />
           </label>
           <label className="min-w-64 flex-1 text-sm font-medium text-slate-700">
             Value <span className="font-normal text-slate-400">(may stay empty)</span>
-            <input name="value" className={`${inputClass} mt-1`} autoComplete="off" />
+            <input name="value" className={cn(inputClass, "mt-1")} autoComplete="off" />
           </label>
           <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
             <input name="secret" type="checkbox" /> Secret
@@ -92,7 +93,7 @@ function VariableRow({ v, canEdit, onSave, onDelete }: { v: VariableView; canEdi
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             placeholder={v.hasValue ? "Replace value" : "Fill in value"}
-            className={`${inputClass} w-56`}
+            className={cn(inputClass, "w-56")}
             autoComplete="off"
           />
           <button type="submit" disabled={draft === ""} className={buttonClass("secondary", "sm")}>Set</button>

@@ -12,9 +12,12 @@ function stable(value: unknown): unknown {
   return value;
 }
 
+const CLIENT_SIDE = ["connectionId", "sharedSecretEncrypted", "testingData"];
+
 export function stepsHash(name: string, steps: readonly Step[]): string {
   const normal = steps.map((s) => {
-    const { connectionId: _account, sharedSecretEncrypted: _secret, testingData: _sample, ...config } = s.config;
+    const config = { ...s.config };
+    for (const k of CLIENT_SIDE) delete config[k];
     return { id: s.id, kind: s.kind, name: s.name, config };
   });
   return createHash("sha256").update(JSON.stringify(stable({ name, steps: normal }))).digest("hex");

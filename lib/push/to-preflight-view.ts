@@ -21,7 +21,7 @@ export type ToPreflightViewOptions = {
 };
 
 export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptions): PreflightView {
-  const { steps: _s, accountSteps: _a, pushedStepsHash: _h, keysToCreate: _k, filesToCopy: _f, ...items } = plan;
+  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
   const secretSet = workflow.steps.some((s) => s.kind === "webhook" && typeof s.config.sharedSecretEncrypted === "string");
   const notes: string[] = [];
   const copy = plan.existingCopy;
