@@ -37,10 +37,11 @@ export async function loadRunBatch({ runIds }: LoadRunBatchOptions): Promise<Map
   }
   // Files are read only for workflows that reference some, once per workspace and workflow.
   const files = new Map<string, Record<string, string | null>>();
+  const names = new Map([...definitions].map(([id, steps]) => [id, referencedFiles(steps)]));
   for (const r of runs) {
     const key = `${r.workspaceId}/${r.workflowId}`;
-    const names = files.has(key) ? [] : referencedFiles(definitions.get(r.workflowId) ?? []);
-    if (names.length > 0) files.set(key, await loadWorkspaceFiles({ workspaceId: r.workspaceId, names }));
+    const wanted = names.get(r.workflowId) ?? [];
+    if (wanted.length > 0 && !files.has(key)) files.set(key, await loadWorkspaceFiles({ workspaceId: r.workspaceId, names: wanted }));
   }
   const out = new Map<string, RunWork>();
   for (const r of runs) {
