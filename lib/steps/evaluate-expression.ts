@@ -18,7 +18,11 @@ export function compileTemplate(expression: string): CompiledTemplate {
     const c = expression[i];
     if (comment) {
       out += c;
-      if (c === "*" && expression[i + 1] === "/") (out += "/"), i++, (comment = false);
+      if (c === "*" && expression[i + 1] === "/") {
+        out += "/";
+        i++;
+        comment = false;
+      }
       continue;
     }
     if (quote && c === "\\") {
