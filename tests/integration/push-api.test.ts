@@ -155,4 +155,14 @@ describe("push", () => {
     const pre = (await tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
     expect(pre.notes.join(" ")).toContain("pushing replaces those edits");
   });
+
+  it("two pushes of one workflow to one client at the same moment leave exactly one copy", async () => {
+    const wf = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, { name: "Race", steps: [{ kind: "webhook", config: {} }] });
+    const push = () => tech.post(`/api/v1/workflows/${wf.body.id}/push`, { targetWorkspaceId: t.clientB.id, sampleData: "keep" });
+    const results = await Promise.all([push(), push(), push()]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(results.map((r) => r.body.copy.id)).size).toBe(1);
+    expect(await db().workflowCopy.count({ where: { sourceWorkflowId: wf.body.id } })).toBe(1);
+    expect(await db().workflowCopy.findFirstOrThrow({ where: { sourceWorkflowId: wf.body.id } })).toMatchObject({ pushCount: 3 });
+  });
 });
