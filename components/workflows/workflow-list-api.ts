@@ -1,0 +1,66 @@
+"use client";
+// The list page's calls to /api/v1 (session cookie) and the react-query hooks over them.
+// Rename and duplicate go through the same workflow API the editor saves with.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/components/editor/api";
+import type { WorkflowView } from "@/lib/editor/api-types";
+import { copyName, copySteps } from "@/lib/workflow-list/copy-steps";
+
+export type WorkflowListItem = {
+  id: string;
+  workspaceId: string;
+  name: string;
+  mode: "draft" | "live";
+  version: number;
+  triggerKind: string | null;
+  stepCount: number;
+  createdAt: string;
+  updatedAt: string;
+  lastRun: { id: string; status: string; test: boolean; createdAt: string } | null;
+};
+
+const listKey = (workspaceId: string) => ["workspace", workspaceId, "workflows"] as const;
+
+export function useWorkflowList(workspaceId: string, initial?: WorkflowListItem[]) {
+  return useQuery({
+    queryKey: listKey(workspaceId),
+    queryFn: () => api<{ workflows: WorkflowListItem[] }>(`/api/v1/workspaces/${workspaceId}/workflows`).then((b) => b.workflows),
+    initialData: initial,
+    // Last-run status changes while the page is open (deliveries, schedules).
+    refetchInterval: 15_000,
+  });
+}
+
+export function useWorkflowListActions(workspaceId: string) {
+  const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: listKey(workspaceId) });
+
+  const rename = useMutation({
+    mutationFn: async ({ id, name }: { id: string; name: string }) => {
+      // PUT replaces the definition: send the steps as read (a webhook's {"set"} echo keeps its secret).
+      const wf = await api<WorkflowView>(`/api/v1/workflows/${id}`);
+      return api<WorkflowView>(`/api/v1/workflows/${id}`, { method: "PUT", body: { name, steps: wf.steps, version: wf.version } });
+    },
+    onSettled: refresh,
+  });
+
+  const duplicate = useMutation({
+    mutationFn: async ({ id }: { id: string }) => {
+      const wf = await api<WorkflowView>(`/api/v1/workflows/${id}`);
+      const { steps, secretDropped } = copySteps(wf.steps);
+      const created = await api<WorkflowView>(`/api/v1/workspaces/${workspaceId}/workflows`, {
+        method: "POST",
+        body: { name: copyName(wf.name), steps },
+      });
+      return { created, secretDropped };
+    },
+    onSettled: refresh,
+  });
+
+  const remove = useMutation({
+    mutationFn: ({ id }: { id: string }) => api<void>(`/api/v1/workflows/${id}`, { method: "DELETE" }),
+    onSettled: refresh,
+  });
+
+  return { rename, duplicate, remove };
+}

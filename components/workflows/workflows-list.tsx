@@ -1,0 +1,190 @@
+"use client";
+// A workspace's workflows, live from /api/v1: search, Draft/Live, last run, and Rename /
+// Duplicate / Delete (with confirmation). Server-rendered first with the page's data, then
+// kept fresh by react-query.
+import { useState } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { AlertCircle, Search, Workflow as WorkflowIcon, X } from "lucide-react";
+import { buttonClass } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { IconButton } from "@/components/ui/icon-button";
+import { inputClass } from "@/components/resources/api-fetch";
+import { NewWorkflowButton } from "@/components/workflows/new-workflow-button";
+import { RenameWorkflowDialog } from "@/components/workflows/rename-workflow-dialog";
+import { WorkflowRow, type RowAction } from "@/components/workflows/workflow-row";
+import { useWorkflowList, useWorkflowListActions, type WorkflowListItem } from "@/components/workflows/workflow-list-api";
+import { filterWorkflows } from "@/lib/workflow-list/filter-workflows";
+
+type Props = { workspaceId: string; canEdit: boolean; initial?: WorkflowListItem[] };
+type Notice = { tone: "info" | "error"; text: string };
+
+export function WorkflowsList(props: Props) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <WorkflowsListInner {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
+  const list = useWorkflowList(workspaceId, initial);
+  const { rename, duplicate, remove } = useWorkflowListActions(workspaceId);
+  const [query, setQuery] = useState("");
+  const [dialog, setDialog] = useState<{ action: Exclude<RowAction, "duplicate">; workflow: WorkflowListItem } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const workflows = list.data ?? [];
+  const shown = filterWorkflows(workflows, query);
+
+  function onAction(workflow: WorkflowListItem, action: RowAction) {
+    setNotice(null);
+    rename.reset();
+    if (action !== "duplicate") return setDialog({ action, workflow });
+    setBusyId(workflow.id);
+    duplicate.mutate(
+      { id: workflow.id },
+      {
+        onSuccess: ({ created, secretDropped }) =>
+          setNotice({
+            tone: "info",
+            text:
+              `Duplicated as “${created.name}” (Draft).` +
+              (secretDropped ? " The webhook's shared secret is write-only and was not copied: set it again on the copy's trigger." : ""),
+          }),
+        onError: (e) => setNotice({ tone: "error", text: `Could not duplicate “${workflow.name}”: ${e.message}` }),
+        onSettled: () => setBusyId(null),
+      },
+    );
+  }
+
+  const header = (
+    <div className="mt-6 flex items-center gap-3">
+      <label className="relative block w-full max-w-sm">
+        <span className="sr-only">Search workflows</span>
+        <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search by name, Draft/Live, trigger or last run"
+          className={`${inputClass} py-2 pl-8`}
+        />
+      </label>
+      {workflows.length > 0 && (
+        <p className="text-sm text-slate-500" aria-live="polite">
+          {query ? `${shown.length} of ${workflows.length}` : `${workflows.length} ${workflows.length === 1 ? "workflow" : "workflows"}`}
+        </p>
+      )}
+      <div className="ml-auto">{canEdit && workflows.length > 0 && <NewWorkflowButton workspaceId={workspaceId} />}</div>
+    </div>
+  );
+
+  return (
+    <>
+      {header}
+      {notice && (
+        <div
+          role={notice.tone === "error" ? "alert" : "status"}
+          className={`mt-4 flex items-start gap-2 rounded-lg px-3 py-2 text-sm ring-1 ring-inset ${
+            notice.tone === "error" ? "bg-red-50 text-red-800 ring-red-200" : "bg-brand-50 text-brand-800 ring-brand-100"
+          }`}
+        >
+          <span className="flex-1">{notice.text}</span>
+          <IconButton label="Dismiss" className="h-6 w-6" onClick={() => setNotice(null)}>
+            <X className="h-3.5 w-3.5" aria-hidden />
+          </IconButton>
+        </div>
+      )}
+
+      {list.isPending ? (
+        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Loading workflows" aria-busy>
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="flex items-center gap-4 px-4 py-4">
+              <span className="h-4 flex-1 animate-pulse rounded bg-slate-100" />
+              <span className="h-4 w-16 animate-pulse rounded bg-slate-100" />
+            </li>
+          ))}
+        </ul>
+      ) : list.isError && !list.data ? (
+        <div role="alert" className="mt-4 flex items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-6 text-sm text-red-800">
+          <AlertCircle className="h-5 w-5" aria-hidden />
+          <span className="flex-1">Could not load the workflows: {list.error.message}</span>
+          <button type="button" className={buttonClass("secondary", "sm")} onClick={() => list.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : workflows.length === 0 ? (
+        <div className="mt-4 flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+          <WorkflowIcon className="h-10 w-10 text-slate-300" aria-hidden />
+          <h2 className="mt-4 text-base font-semibold text-slate-900">{canEdit ? "No workflows yet — create one" : "No workflows yet"}</h2>
+          <p className="mt-1 max-w-md text-sm text-slate-500">
+            {canEdit
+              ? "Start from a trigger such as a Webhook or Scheduler, add the steps that should run, test them with sample data, then go Live."
+              : "Someone with the editor role in this workspace can create one."}
+          </p>
+          {canEdit && (
+            <div className="mt-6">
+              <NewWorkflowButton workspaceId={workspaceId} />
+            </div>
+          )}
+        </div>
+      ) : shown.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-500">
+          <p>No workflow matches “{query}”.</p>
+          <button type="button" className={buttonClass("ghost", "sm", "mt-3")} onClick={() => setQuery("")}>
+            Clear search
+          </button>
+        </div>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Workflows">
+          {shown.map((w) => (
+            <WorkflowRow key={w.id} workspaceId={workspaceId} workflow={w} canEdit={canEdit} busy={busyId === w.id} onAction={(a) => onAction(w, a)} />
+          ))}
+        </ul>
+      )}
+
+      <RenameWorkflowDialog
+        open={dialog?.action === "rename"}
+        onOpenChange={(o) => !o && setDialog(null)}
+        currentName={dialog?.workflow.name ?? ""}
+        busy={rename.isPending}
+        error={rename.error?.message ?? null}
+        onRename={(name) =>
+          dialog &&
+          rename.mutate(
+            { id: dialog.workflow.id, name },
+            { onSuccess: () => (setDialog(null), setNotice({ tone: "info", text: `Renamed to “${name}”.` })) },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={dialog?.action === "delete"}
+        onOpenChange={(o) => !o && setDialog(null)}
+        title="Delete workflow?"
+        description={
+          <>
+            “{dialog?.workflow.name}” and its run history are deleted for good.
+            {dialog?.workflow.mode === "live" && " It is Live: its webhook URL and schedule stop at once."}
+          </>
+        }
+        confirmLabel="Delete workflow"
+        destructive
+        onConfirm={() => {
+          const target = dialog?.workflow;
+          if (!target) return;
+          setBusyId(target.id);
+          remove.mutate(
+            { id: target.id },
+            {
+              onSuccess: () => setNotice({ tone: "info", text: `Deleted “${target.name}”.` }),
+              onError: (e) => setNotice({ tone: "error", text: `Could not delete “${target.name}”: ${e.message}` }),
+              onSettled: () => setBusyId(null),
+            },
+          );
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+// The steps of a duplicated workflow: fresh step ids (so the copy never shares a webhook
+// endpoint or run history with the original), Conditions branch targets moved to the new ids,
+// and the write-only shared secret's read echo ({"set": true}) dropped — the API never returns
+// the secret, so a copy arrives without it and `secretDropped` says so. Client-safe and pure.
+import type { StepKind } from "@/lib/steps/catalog";
+
+export type ReadStep = { id: string; kind: StepKind; name: string; config: Record<string, unknown> };
+export type CopiedStep = { id: string; kind: StepKind; name: string; config: Record<string, unknown> };
+
+export type CopyStepsResult = { steps: CopiedStep[]; secretDropped: boolean };
+
+type Branch = { target?: unknown } & Record<string, unknown>;
+
+function randomId(): string {
+  const bytes = new Uint8Array(9);
+  globalThis.crypto.getRandomValues(bytes);
+  return `st_${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
+function retarget(target: unknown, ids: Map<string, string>): unknown {
+  return typeof target === "string" && ids.has(target) ? ids.get(target) : target;
+}
+
+export function copySteps(steps: readonly ReadStep[], newId: () => string = randomId): CopyStepsResult {
+  const ids = new Map(steps.map((s) => [s.id, newId()]));
+  let secretDropped = false;
+  const copied = steps.map((s): CopiedStep => {
+    let config: Record<string, unknown> = structuredClone(s.config);
+    if (s.kind === "webhook" && "sharedSecret" in config) {
+      const echo = config.sharedSecret as { set?: unknown } | null;
+      if (echo && typeof echo === "object" && echo.set === true) secretDropped = true;
+      const rest = { ...config };
+      delete rest.sharedSecret;
+      config = rest;
+    }
+    if (s.kind === "conditions") {
+      const branches = Array.isArray(config.branches) ? (config.branches as Branch[]) : [];
+      const otherwise = (config.otherwise ?? null) as Branch | null;
+      config = {
+        ...config,
+        branches: branches.map((b) => ({ ...b, target: retarget(b.target, ids) })),
+        ...(otherwise ? { otherwise: { ...otherwise, target: retarget(otherwise.target, ids) } } : {}),
+      };
+    }
+    return { id: ids.get(s.id)!, kind: s.kind, name: s.name, config };
+  });
+  return { steps: copied, secretDropped };
+}
+
+/** "Alerts" -> "Alerts (copy)", kept within the API's 200-character name limit. */
+export function copyName(name: string, max = 200): string {
+  const suffix = " (copy)";
+  return name.length + suffix.length <= max ? `${name}${suffix}` : `${name.slice(0, max - suffix.length)}${suffix}`;
+}

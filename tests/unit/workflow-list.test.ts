@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { copyName, copySteps, type ReadStep } from "@/lib/workflow-list/copy-steps";
+import { filterWorkflows } from "@/lib/workflow-list/filter-workflows";
+
+describe("copySteps", () => {
+  const steps: ReadStep[] = [
+    { id: "a", kind: "webhook", name: "Alert", config: { sharedSecret: { set: true }, signatureHeader: "x-sig", testingData: { n: 1 } } },
+    {
+      id: "b",
+      kind: "conditions",
+      name: "Route",
+      config: { branches: [{ id: "br1", name: "Critical", match: "all", rules: [{ left: "{{ 1.n }}", op: "equals", right: 1 }], target: "d" }], otherwise: { target: "stop" } },
+    },
+    { id: "c", kind: "transform", name: "Shape", config: { fields: [{ name: "n", expression: "{{ 1.n }}" }] } },
+    { id: "d", kind: "transform", name: "Other", config: { fields: [{ name: "m", expression: "{{ 1.n }}" }] } },
+  ];
+
+  it("gives every step a new id and moves branch targets to them", () => {
+    let i = 0;
+    const { steps: out } = copySteps(steps, () => `new${++i}`);
+    expect(out.map((s) => s.id)).toEqual(["new1", "new2", "new3", "new4"]);
+    const cfg = out[1].config as { branches: { target: string }[]; otherwise: { target: string } };
+    expect(cfg.branches[0].target).toBe("new4");
+    expect(cfg.otherwise.target).toBe("stop");
+    // Numbered references need no rewrite: the order is the same.
+    expect(out[2].config).toEqual(steps[2].config);
+  });
+
+  it("drops the write-only secret echo and reports it", () => {
+    const { steps: out, secretDropped } = copySteps(steps);
+    expect(secretDropped).toBe(true);
+    expect(out[0].config).toEqual({ signatureHeader: "x-sig", testingData: { n: 1 } });
+    expect(copySteps([{ ...steps[0], config: { sharedSecret: { set: false } } }]).secretDropped).toBe(false);
+  });
+
+  it("never shares config objects with the original", () => {
+    const { steps: out } = copySteps(steps);
+    (out[0].config.testingData as { n: number }).n = 2;
+    expect((steps[0].config.testingData as { n: number }).n).toBe(1);
+    expect(out[0].id).toMatch(/^st_[0-9a-f]{18}$/);
+  });
+
+  it("names the copy within the length limit", () => {
+    expect(copyName("Alerts")).toBe("Alerts (copy)");
+    const long = "x".repeat(200);
+    expect(copyName(long)).toHaveLength(200);
+    expect(copyName(long).endsWith(" (copy)")).toBe(true);
+  });
+});
+
+describe("filterWorkflows", () => {
+  const wfs = [
+    { name: "Défense alerts", mode: "live", triggerKind: "webhook", lastRun: { status: "failed" } },
+    { name: "Licence report", mode: "draft", triggerKind: "scheduler", lastRun: null },
+    { name: "New hire", mode: "draft", triggerKind: null, lastRun: { status: "succeeded" } },
+  ];
+  const names = (q: string) => filterWorkflows(wfs, q).map((w) => w.name);
+
+  it("matches every word against name, mode, trigger and last run, ignoring case and accents", () => {
+    expect(names("")).toHaveLength(3);
+    expect(names("  DEFENSE ")).toEqual(["Défense alerts"]);
+    expect(names("draft")).toEqual(["Licence report", "New hire"]);
+    expect(names("live webhook")).toEqual(["Défense alerts"]);
+    expect(names("failed")).toEqual(["Défense alerts"]);
+    expect(names("never")).toEqual(["Licence report"]);
+    expect(names("report live")).toEqual([]);
+  });
+});
