@@ -45,6 +45,13 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
     };
   }, [workspaceId]);
 
+  // Editing a field clears its error (and errors inside it); other errors stay until the next submit.
+  function changeSetup(next: Record<string, unknown>) {
+    const at = (root: unknown, field: string) => field.split(".").slice(1).reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), root);
+    setErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([f]) => !f.startsWith("setup") || JSON.stringify(at(setup, f)) === JSON.stringify(at(next, f)))));
+    setSetup(next);
+  }
+
   function fillExample() {
     setSetup({ ...((defaultsOf(schema) ?? {}) as Record<string, unknown>), ...structuredClone(blueprint.exampleSetup as Record<string, unknown>) });
     setFormKey((k) => k + 1); // remount, so list inputs show the new values
@@ -85,7 +92,7 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
         <h2 className="text-base font-semibold">Where</h2>
         <div>
           <label htmlFor="bp-workspace" className="block text-sm font-medium text-slate-700">
-            Workspace
+            Install into workspace
           </label>
           <select id="bp-workspace" className={inputClass} value={workspaceId} onChange={(e) => (setWorkspaceId(e.target.value), setChosen({}))}>
             {workspaces.map((w) => (
@@ -137,7 +144,7 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
           </button>
         </div>
         <div key={formKey} className="space-y-4">
-          <ObjectFields schema={schema} value={setup} onChange={setSetup} path="setup" errors={errors} placeholder={blueprint.exampleSetup} />
+          <ObjectFields schema={schema} value={setup} onChange={changeSetup} path="setup" errors={errors} placeholder={blueprint.exampleSetup} />
         </div>
       </section>
 

@@ -28,12 +28,15 @@ export type InstallResult = WorkflowView & { blueprint: { slug: string; connecti
 
 export type InstallBlueprintOptions = { workspaceId: string; userId: string; slug: string; input: InstallBlueprintInput; tx?: Tx };
 
+const valueAt = (root: unknown, path: PropertyKey[]) => path.reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<PropertyKey, unknown>)[k] : undefined), root);
+
 function parseSetup(schema: z.ZodType, setup: unknown) {
   const r = schema.safeParse(setup);
   if (r.success) return r.data as Record<string, unknown>;
-  const issue = r.error.issues[0];
-  const field = ["setup", ...issue.path.map(String)].join(".");
-  throw new AppError(400, "invalid_setup", `${field}: ${issue.message}`, { field, issues: r.error.issues.map((i) => ({ field: ["setup", ...i.path.map(String)].join("."), message: i.message })) });
+  // "expected string, received undefined" says less to a technician than "is required".
+  const message = (i: z.core.$ZodIssue) => (i.code === "invalid_type" && valueAt(setup, i.path) === undefined ? "is required" : i.message);
+  const issues = r.error.issues.map((i) => ({ field: ["setup", ...i.path.map(String)].join("."), message: message(i) }));
+  throw new AppError(400, "invalid_setup", `${issues[0].field}: ${issues[0].message}`, { field: issues[0].field, issues });
 }
 
 async function pickConnections(t: Tx, workspaceId: string, apps: AppKey[], given: Record<string, string | null>): Promise<InstalledConnection[]> {

@@ -100,6 +100,7 @@ describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
     expect(bad.body.message).toMatch(/^setup\.domain: /);
     const missing = await install("license-reconciliation", { setup: { clientName: "X", tenantId: "t", agreementId: "a" } });
     expect(missing.body).toMatchObject({ error: "invalid_setup", field: "setup.skus" });
+    expect(missing.body.message).toBe("setup.skus: is required");
     const wrongApp = await install("low-disk-remediation", { setup: { cleanupScriptId: "s" }, connections: { psa: "nope" } });
     expect(wrongApp.status).toBe(400);
     expect(wrongApp.body).toMatchObject({ error: "invalid_connection", field: "connections.psa" });

@@ -1,0 +1,53 @@
+// A technician installs a blueprint through the gallery: Blueprints in the top bar, the six
+// cards, "Use blueprint", the setup form (a missing field is named), a client workspace
+// chosen, and the Draft workflow opens in the editor.
+import { expect, test } from "@playwright/test";
+import { SEED_OWNER } from "../../playwright.config";
+
+test("install the low-disk blueprint from the gallery into a client workspace", async ({ page }) => {
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill(SEED_OWNER.email);
+  await page.getByLabel("Password").fill(SEED_OWNER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/w\/[^/]+\/workflows$/);
+
+  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string; name: string }[] };
+  const client = workspaces.find((w) => w.name === "Contoso Dental")!;
+
+  await page.getByRole("link", { name: "Blueprints", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Blueprints", exact: true })).toBeVisible();
+  const cards = page.getByRole("list", { name: "Blueprints" }).getByRole("article");
+  await expect(cards).toHaveCount(6);
+  const lowDisk = cards.filter({ hasText: "Low-disk-space remediation" });
+  await expect(lowDisk).toContainText("Webhook: low-disk alert");
+  await expect(lowDisk).toContainText("Wait 2 min");
+  await expect(lowDisk).toContainText("Remote monitoring (RMM)");
+  await expect(cards.filter({ hasText: "Hardware warranty" })).toContainText("Scheduler: 15th of every month, 08:00 UTC");
+  await page.screenshot({ path: "docs/screenshots/blueprints-gallery.png", fullPage: true });
+
+  await page.getByRole("link", { name: "Use blueprint: Low-disk-space remediation" }).click();
+  await expect(page.getByRole("heading", { name: "Low-disk-space remediation" })).toBeVisible();
+  await page.getByLabel("Install into workspace").selectOption({ label: "Contoso Dental (client)" });
+  await expect(page.getByLabel("Remote monitoring (RMM)")).toContainText("None yet — add an account later");
+
+  // The required script id is missing: the API's 400 is shown at the field.
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "setup.cleanupScriptId: is required" })).toBeVisible();
+  const fieldError = page.getByRole("alert").filter({ hasText: /^is required$/ });
+  await expect(fieldError).toBeVisible();
+
+  await page.getByLabel("Cleanup script id").fill("scr-cleanup-01");
+  await expect(fieldError).toHaveCount(0);
+  await page.getByLabel("Wait before re-checking (seconds)").fill("60");
+  await page.getByLabel("Workflow name").fill("Low disk – Contoso Dental");
+  await page.screenshot({ path: "docs/screenshots/blueprint-setup.png", fullPage: true });
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+
+  await page.waitForURL(new RegExp(`/w/${client.id}/workflows/[^/]+$`));
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  const wf = (await (await page.request.get(`/api/v1/workflows/${id}`)).json()) as { name: string; mode: string; workspaceId: string; steps: { kind: string; config: Record<string, unknown> }[] };
+  expect(wf).toMatchObject({ name: "Low disk – Contoso Dental", mode: "draft", workspaceId: client.id });
+  expect(wf.steps.map((s) => s.kind)).toEqual(["webhook", "http", "wait", "http", "conditions", "http", "http", "http", "http", "http"]);
+  expect(wf.steps[2].config).toEqual({ mode: "duration", seconds: 60 });
+  expect(wf.steps[1].config.url).toBe("/devices/{{ 1.deviceId }}/scripts/scr-cleanup-01/run");
+});
