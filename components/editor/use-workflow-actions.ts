@@ -39,5 +39,17 @@ export function useWorkflowActions() {
     },
   });
 
-  return { setMode, rotateUrl, runTest };
+  // Run step on a step after the trigger: only that step, against the earlier steps' latest outputs.
+  const runStepTest = useMutation({
+    mutationFn: async (number: number) => {
+      await flush();
+      return api<{ run: RunView }>(`/api/v1/workflows/${workflowId}/steps/${number}/test`, { method: "POST" });
+    },
+    onSuccess: ({ run }) => {
+      qc.setQueryData(keys.run(run.id), run);
+      void qc.invalidateQueries({ queryKey: keys.runs(workflowId) });
+    },
+  });
+
+  return { setMode, rotateUrl, runTest, runStepTest };
 }

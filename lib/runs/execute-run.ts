@@ -39,7 +39,9 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
   if (FINAL_RUN_STATUSES.has(run.status)) return "already_final";
   const redact = redactSecrets(Object.values(values.secrets));
   const ids = { runId: run.id, workflowId: run.workflowId, workspaceId: run.workspaceId };
-  const last = run.scope === "step" ? Math.min(1, steps.length) : steps.length;
+  // A single-step test executes only its target; the outputs before it were copied in as records.
+  const target = run.targetStepId ? steps.findIndex((s) => s.id === run.targetStepId) + 1 : 0;
+  const last = run.scope === "step" ? target || Math.min(1, steps.length) : steps.length;
   const outputs: Record<number, unknown> = {};
   const visited = new Set<number>();
   // The run's move to `running` rides along with its first step write.
@@ -67,8 +69,15 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
 
   if (steps.length === 0) return finish("failed", "the workflow has no steps", []);
   outputs[1] = run.trigger ?? null;
+  if (run.targetStepId) {
+    if (target === 0) return finish("failed", "the step under test was removed from the workflow", []);
+    for (const [i, s] of steps.slice(0, target - 1).entries()) {
+      const rec = records.get(s.id);
+      if (rec?.status === "succeeded") outputs[i + 1] = rec.output;
+    }
+  }
 
-  let pos = 1;
+  let pos = target || 1;
   let end = last + 1;
   while (pos < end) {
     const step = steps[pos - 1];

@@ -14,9 +14,10 @@ export type LoadRunBatchOptions = { runIds: readonly string[] };
 export async function loadRunBatch({ runIds }: LoadRunBatchOptions): Promise<Map<string, RunWork>> {
   const runs = await db().run.findMany({
     where: { id: { in: [...new Set(runIds)] } },
-    select: { id: true, workflowId: true, workspaceId: true, status: true, test: true, scope: true, trigger: true },
+    select: { id: true, workflowId: true, workspaceId: true, status: true, test: true, scope: true, targetStepId: true, trigger: true },
   });
-  const continuing = runs.filter((r) => r.status === "running" || r.status === "waiting").map((r) => r.id);
+  // A single-step test starts with the earlier steps' outputs already recorded.
+  const continuing = runs.filter((r) => r.status === "running" || r.status === "waiting" || r.targetStepId).map((r) => r.id);
   const workflowIds = [...new Set(runs.map((r) => r.workflowId))];
   const [records, workflows, values] = await Promise.all([
     continuing.length

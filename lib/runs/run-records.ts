@@ -18,6 +18,8 @@ export type RunState = {
   test: boolean;
   /** "step": a trigger test, only step 1 is recorded; "workflow": the whole run. */
   scope: string;
+  /** A single-step test of step n >= 2: the step to execute (earlier outputs are recorded already). */
+  targetStepId: string | null;
   trigger: unknown;
 };
 

@@ -34,6 +34,7 @@ const ROUTES: Route[] = [
   { name: "back to draft", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/draft` },
   { name: "rotate url", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/webhook-url` },
   { name: "test trigger", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/steps/1/test` },
+  { name: "test one step", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/steps/2/test` },
   { name: "list runs", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/runs` },
   { name: "list deliveries", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/deliveries` },
   { name: "get run", method: "GET", path: (i) => `/api/v1/runs/${i.run}` },

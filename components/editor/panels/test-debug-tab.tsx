@@ -1,8 +1,10 @@
 "use client";
 // Test & Debug. Trigger: editable Testing data + Run step (works in Draft, sends nothing over
-// the network; its output becomes step 1's output for downstream steps). Other steps: run the
-// whole workflow on the Testing data and show what this step produced.
-import { Play } from "lucide-react";
+// the network; its output becomes step 1's output for downstream steps). Other steps: Run step
+// executes only this step, in the worker, against the latest outputs of the earlier steps;
+// "Run whole workflow" runs every step on the Testing data. Either way the result shows here.
+import { useState } from "react";
+import { Play, PlayCircle } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { useRunQuery } from "@/components/editor/api";
@@ -14,11 +16,21 @@ import type { EditorStep } from "@/lib/editor/step-ops";
 
 export function TestDebugTab({ step, number }: { step: EditorStep; number: number }) {
   const { steps, update } = useEditor();
-  const { runTest } = useWorkflowActions();
-  const run = useRunQuery(runTest.data?.run.id);
+  const { runTest, runStepTest } = useWorkflowActions();
+  const [runId, setRunId] = useState<string>();
+  const run = useRunQuery(runId);
   const trigger = steps[0];
   const isTrigger = number === 1 && (step.kind === "webhook" || step.kind === "scheduler");
   const mine = run.data?.steps.find((s) => s.stepId === step.id);
+  const busy = runTest.isPending || runStepTest.isPending;
+  const error = runStepTest.error ?? runTest.error;
+  const onRun = { onSuccess: ({ run: r }: { run: { id: string } }) => setRunId(r.id) };
+  const start = (which: "step" | "workflow") => {
+    runTest.reset();
+    runStepTest.reset();
+    if (!isTrigger && which === "step") runStepTest.mutate(number, onRun);
+    else runTest.mutate(isTrigger && step.kind === "webhook" ? "step" : "workflow", onRun);
+  };
 
   return (
     <div className="space-y-4">
@@ -33,26 +45,33 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       ) : (
         <div className="space-y-2 text-sm text-slate-600">
           <p>
-            Runs the workflow as a test with the trigger&apos;s Testing data and shows what this step produced.
-            {trigger?.kind !== "webhook" && " (Add a Webhook trigger with Testing data to test against a sample payload.)"}
+            Run step executes only this step, against the latest outputs of steps 1–{number - 1} (from the newest run or test that has them). Run
+            whole workflow starts every step with the trigger&apos;s Testing data.
           </p>
           {step.kind === "http" && <p className="rounded-md border border-amber-200 bg-amber-50 p-2 text-amber-900">This HTTP Request really calls out to its URL when the test runs.</p>}
         </div>
       )}
-      <button
-        type="button"
-        className={buttonClass("primary")}
-        disabled={runTest.isPending || !trigger}
-        onClick={() => runTest.mutate(isTrigger && step.kind === "webhook" ? "step" : "workflow")}
-      >
-        <Play className="h-4 w-4" aria-hidden /> {runTest.isPending ? "Running…" : isTrigger && step.kind === "scheduler" ? "Run now" : isTrigger ? "Run step" : "Run test"}
-      </button>
-      {runTest.error && <p role="alert" className="text-sm text-red-700">{runTest.error.message}</p>}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={buttonClass("primary")} disabled={busy || !trigger} onClick={() => start("step")}>
+          <Play className="h-4 w-4" aria-hidden /> {busy ? "Running…" : isTrigger && step.kind === "scheduler" ? "Run now" : "Run step"}
+        </button>
+        {!isTrigger && (
+          <button type="button" className={buttonClass("secondary")} disabled={busy || !trigger} onClick={() => start("workflow")}>
+            <PlayCircle className="h-4 w-4" aria-hidden /> Run whole workflow
+          </button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error.message}
+        </p>
+      )}
       {run.data && (
         <section aria-label="Test result" className="space-y-2">
           <div className="flex items-center gap-2 text-sm">
             <span className="font-medium text-slate-900">Result</span>
             <RunStatus status={mine?.status ?? run.data.status} />
+            {run.data.scope === "step" && !isTrigger && <span className="text-xs text-slate-500">this step alone</span>}
           </div>
           {mine ? (
             <>

@@ -10,6 +10,7 @@ const run: Run = {
   status: "succeeded",
   test: true,
   scope: "step",
+  targetStepId: null,
   trigger: { body: { a: [1, 2] }, n: null },
   error: null,
   createdAt: at,

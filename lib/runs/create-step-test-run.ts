@@ -1,0 +1,88 @@
+// Test & Debug "Run step" on a step after the trigger: a test run (scope "step") that executes
+// only that step, in the worker, against the latest outputs of the earlier steps. Those outputs
+// are copied from the newest run that has them into the new run as succeeded step records, so
+// the engine reads them exactly as it reads a resumed run's. The run, its copied records and its
+// run-execute job commit together or not at all. Step 1 keeps its own path (create-test-run.ts).
+import { fromPrisma } from "pg-boss";
+import { AppError, conflict, notFound } from "@/lib/api/errors";
+import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { producer } from "@/lib/jobs/boss";
+import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
+import { describeSteps, pickStepTestSource } from "@/lib/runs/pick-step-test-source";
+import { toRunView, type RunView } from "@/lib/runs/to-run-view";
+import { isTriggerKind } from "@/lib/steps/catalog";
+import { loadWorkflow } from "@/lib/workflows/load-workflow";
+import { storedSteps } from "@/lib/workflows/stored-steps";
+
+export type CreateStepTestRunOptions = { workflowId: string; userId: string; stepNumber: number; tx?: Tx };
+
+/** How many recent runs are searched for earlier outputs. */
+const SOURCE_RUNS = 50;
+
+const json = (v: unknown) => (v === null || v === undefined ? Prisma.JsonNull : (v as Prisma.InputJsonValue));
+
+export async function createStepTestRun({ workflowId, userId, stepNumber, tx }: CreateStepTestRunOptions): Promise<RunView> {
+  // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
+  const boss = await producer();
+  const write = async (t: Tx) => {
+    const workflow = await loadWorkflow({ workflowId, userId, role: "editor", tx: t });
+    const definition = storedSteps(workflow);
+    const step = definition[stepNumber - 1];
+    if (!step) throw notFound(`step ${stepNumber}`);
+    if (stepNumber < 2 || isTriggerKind(step.kind)) {
+      throw new AppError(400, "invalid_request", "only steps after the trigger are tested this way; test the trigger with POST …/steps/1/test");
+    }
+    const earlierIds = definition.slice(0, stepNumber - 1).map((s) => s.id);
+    const runs = await t.run.findMany({
+      where: { workflowId: workflow.id, steps: { some: { stepId: earlierIds[0], status: "succeeded" } } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: SOURCE_RUNS,
+      select: {
+        id: true,
+        trigger: true,
+        steps: { where: { stepId: { in: earlierIds }, status: "succeeded" }, select: { stepId: true, output: true, startedAt: true, finishedAt: true } },
+      },
+    });
+    const picked = pickStepTestSource(
+      definition,
+      stepNumber,
+      runs.map((r) => ({ id: r.id, trigger: r.trigger, records: r.steps })),
+    );
+    if (!picked.ok) {
+      throw conflict(
+        "no_earlier_outputs",
+        `no run has an output for ${describeSteps(definition, picked.missing)} yet: run the trigger's Test & Debug (or the whole workflow), or test the earlier steps first`,
+        { missing: picked.missing },
+      );
+    }
+    const run = await t.run.create({
+      data: {
+        workflowId: workflow.id,
+        workspaceId: workflow.workspaceId,
+        test: true,
+        status: "queued",
+        scope: "step",
+        targetStepId: step.id,
+        trigger: json(picked.run.trigger),
+      },
+    });
+    const copied = picked.copy.map((r) => ({
+      runId: run.id,
+      stepId: r.stepId,
+      number: r.number,
+      kind: r.kind,
+      status: "succeeded" as const,
+      output: json(r.output),
+      logs: [`output copied from run ${picked.run.id} to test step ${stepNumber} alone`],
+      startedAt: r.startedAt,
+      finishedAt: r.finishedAt,
+    }));
+    await t.runStep.createMany({ data: copied });
+    const job: RunExecutePayload = { runId: run.id };
+    await boss.send(QUEUES.runExecute.name, job, { db: fromPrisma(t) });
+    const steps = await t.runStep.findMany({ where: { runId: run.id } });
+    return toRunView({ run, steps, definition });
+  };
+  return tx ? write(tx) : db().$transaction(write);
+}
