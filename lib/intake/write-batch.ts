@@ -98,7 +98,9 @@ function inline({ text, values }: Sql): string | null {
 export async function writeBatch(pool: pg.Pool, boss: PgBoss, entries: readonly BatchEntry[]): Promise<WriteResult[]> {
   const { doc, results, runIds } = rowsDocument(entries);
   if (!doc) {
-    await pool.query("SELECT 1"); // unknown tokens only: still one round trip to the store
+    // Unknown tokens only: the same statement with no rows, so it costs a round trip like a
+    // real write and fails when real writes would (a 202 must not tell a token exists).
+    await pool.query(ROWS_SQL(sqlLiteral("[]")));
     return results;
   }
   const rows = ROWS_SQL(sqlLiteral(doc));

@@ -151,6 +151,27 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
         expect((await deliveriesOf(h.workflowId))[0]).toMatchObject({ outcome: "invalid_json", size: 7 });
       });
 
+      it("a batch the store cannot commit: 503 with Retry-After for it and for unknown tokens, nothing stored", async () => {
+        const h = await createHook();
+        // This file's own database: break the runs table for a moment.
+        await db().$executeRawUnsafe(`ALTER TABLE "Run" RENAME TO "Run_away"`);
+        try {
+          const replies = await Promise.all([post(h, { a: 1 }), post(h, { a: 2 }), post("E".repeat(43), { a: 3 })]);
+          replies.push(await post("F".repeat(43), { alone: true })); // a batch of only an unknown token
+          for (const r of replies) {
+            expect(r.status).toBe(503);
+            expect(r.headers["retry-after"]).toMatch(/^\d+$/);
+            expect(r.json()).toMatchObject({ error: "temporarily_unavailable" });
+          }
+        } finally {
+          await db().$executeRawUnsafe(`ALTER TABLE "Run_away" RENAME TO "Run"`);
+        }
+        expect(await runsOf(h.workflowId)).toHaveLength(0);
+        expect(await deliveriesOf(h.workflowId)).toHaveLength(0);
+        expect(await jobsFor([])).toBe(0);
+        expect((await post(h, { a: 4 })).status).toBe(202);
+      });
+
       it("other methods: 405 with Allow: POST", async () => {
         const h = await createHook();
         for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
