@@ -1,16 +1,19 @@
 // A technician installs a blueprint through the gallery: Blueprints in the top bar, the six
 // cards, "Use blueprint", the setup form (a missing field is named), a client workspace
 // chosen, and the Draft workflow opens in the editor.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { SEED_OWNER } from "../../playwright.config";
 
-test("install the low-disk blueprint from the gallery into a client workspace", async ({ page }) => {
+async function signIn(page: Page) {
   await page.goto("/signin");
   await page.getByLabel("E-mail").fill(SEED_OWNER.email);
   await page.getByLabel("Password").fill(SEED_OWNER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/w\/[^/]+\/workflows$/);
+}
 
+test("install the low-disk blueprint from the gallery into a client workspace", async ({ page }) => {
+  await signIn(page);
   const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string; name: string }[] };
   const client = workspaces.find((w) => w.name === "Contoso Dental")!;
 
@@ -50,4 +53,28 @@ test("install the low-disk blueprint from the gallery into a client workspace", 
   expect(wf.steps.map((s) => s.kind)).toEqual(["webhook", "http", "wait", "http", "conditions", "http", "http", "http", "http", "http"]);
   expect(wf.steps[2].config).toEqual({ mode: "duration", seconds: 60 });
   expect(wf.steps[1].config.url).toBe("/devices/{{ 1.deviceId }}/scripts/scr-cleanup-01/run");
+});
+
+test("the new-hire form round-trips nested groups: per-department access from the example", async ({ page }) => {
+  await signIn(page);
+  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string; name: string }[] };
+  const client = workspaces.find((w) => w.name === "Contoso Dental")!;
+  await page.goto(`/w/${client.id}/blueprints/new-hire-provisioning`);
+  await page.getByRole("button", { name: "Fill in the example (Contoso Dental)" }).click();
+  await expect(page.getByLabel("E-mail domain")).toHaveValue("contoso-dental.com");
+  // Edit one department's groups and add a fourth department.
+  const departments = page.getByRole("group", { name: "Per department" });
+  await departments.getByLabel("Groups").first().fill("grp-clinical, grp-xray");
+  await departments.getByRole("button", { name: "Add per department" }).click();
+  await departments.getByLabel("Department").last().fill("Hygiene");
+  await departments.getByLabel("Licence SKUs").last().fill("SPE_E3");
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+
+  await page.waitForURL(new RegExp(`/w/${client.id}/workflows/[^/]+$`));
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  const wf = (await (await page.request.get(`/api/v1/workflows/${id}`)).json()) as { steps: { kind: string; config: { code?: string } }[] };
+  expect(wf.steps.map((s) => s.kind)).toEqual(["webhook", "code", "http", "http", "http", "http", "http"]);
+  const code = wf.steps[1].config.code!;
+  expect(code).toContain('{"name":"Clinical","licenses":[],"groups":["grp-clinical","grp-xray"],"vaultCollections":["col-shared-clinic"]}');
+  expect(code).toContain('{"name":"Hygiene","licenses":["SPE_E3"],"groups":[],"vaultCollections":[]}');
 });
