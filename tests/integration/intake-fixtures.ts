@@ -7,6 +7,9 @@ import { db } from "@/lib/db/client";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { generateWebhookToken } from "@/lib/triggers/generate-webhook-token";
 
+export const MB = 1_048_576;
+export const RECEIVED = '{"received":true}';
+
 export type Hook = { workflowId: string; workspaceId: string; endpointId: string; token: string; stepId: string };
 
 export async function createHook(opts: { live?: boolean; secret?: string; signatureHeader?: string } = {}): Promise<Hook> {

@@ -1,14 +1,11 @@
 // The intake integration suite, run against both adapters (intake-fast-path.test.ts and
-// intake-next-route.test.ts): the real server, the file's own database.
-import { createHmac } from "node:crypto";
+// intake-next-route.test.ts): the real server, the file's own database. Size, signature and
+// probing cases are in intake-suite-checks.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { startWeb, type WebService } from "@/tests/helpers/services";
-import { createHook, deliveriesOf, jobsFor, runsOf, send, type Hook } from "@/tests/integration/intake-fixtures";
-
-const MB = 1_048_576;
-const RECEIVED = '{"received":true}';
-const hmac = (secret: string, body: string | Buffer) => createHmac("sha256", secret).update(body).digest();
+import { createHook, deliveriesOf, jobsFor, MB, RECEIVED, runsOf, send, type Hook } from "@/tests/integration/intake-fixtures";
+import { intakeChecks } from "@/tests/integration/intake-suite-checks";
 
 /** `rawPaths`: the adapter sees undecodable paths itself (Next answers those before any route). */
 export function intakeSuite(name: string, env: Record<string, string>, opts: { rawPaths?: boolean } = {}) {
@@ -183,121 +180,6 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
       });
     });
 
-    describe("size limit", () => {
-      const big = Buffer.alloc(MB + 1, 0x61);
-      it("refuses a declared Content-Length over 1 MB with 413, no run, a too_large record", async () => {
-        const h = await createHook();
-        const r = await send(url(h.token), { body: big });
-        expect(r.status).toBe(413);
-        expect(r.json()).toEqual({ error: "payload_too_large", message: expect.stringMatching(/1 MB/) });
-        expect(await runsOf(h.workflowId)).toHaveLength(0);
-        expect((await deliveriesOf(h.workflowId))[0]).toMatchObject({ outcome: "too_large", size: MB + 1 });
-      });
-
-      it("counts a chunked body without Content-Length and refuses it once over 1 MB", async () => {
-        const h = await createHook({ secret: "s" });
-        const r = await send(url(h.token), { body: Buffer.alloc(3 * MB, 0x61), chunked: 64 * 1024 });
-        expect(r.status).toBe(413); // before the signature check
-        expect(r.json()).toMatchObject({ error: "payload_too_large" });
-        expect(await runsOf(h.workflowId)).toHaveLength(0);
-        expect((await deliveriesOf(h.workflowId))[0].outcome).toBe("too_large");
-      });
-
-      it("checks the declared length before the token, the streamed size after it", async () => {
-        expect((await send(url("B".repeat(43)), { body: big })).status).toBe(413);
-        expect((await send(url("B".repeat(43)), { body: big, chunked: 64 * 1024 })).status).toBe(202);
-      });
-    });
-
-    describe("signatures", () => {
-      const GH_SECRET = "It's a Secret to Everybody";
-      const GH_SIG = "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17";
-
-      it("passes GitHub's documented test vector in X-Hub-Signature-256", async () => {
-        const h = await createHook({ secret: GH_SECRET, signatureHeader: "X-Hub-Signature-256" });
-        const r = await send(url(h.token), { body: "Hello, World!", contentType: "text/plain", headers: { "X-Hub-Signature-256": GH_SIG } });
-        expect(r.status).toBe(202);
-        expect((await runsOf(h.workflowId))[0].trigger).toBe("Hello, World!");
-      });
-
-      it("accepts hex (either case) and base64 (standard, URL-safe, unpadded), prefixed, spaced, among several values", async () => {
-        const h = await createHook({ secret: "k3y" });
-        const body = JSON.stringify({ id: 7, note: "ünïcödé ~~~???>>>" });
-        const d = hmac("k3y", body);
-        const wrong = "f".repeat(64);
-        const variants: (string | string[])[] = [
-          d.toString("hex"),
-          d.toString("hex").toUpperCase(),
-          `sha256=${d.toString("hex")}`,
-          `SHA256=${d.toString("hex")}`,
-          d.toString("base64"),
-          d.toString("base64").replace(/=+$/, ""),
-          d.toString("base64url"),
-          `  sha256=${d.toString("base64")}  `,
-          `${wrong}, ${d.toString("hex")}`,
-          `${wrong} sha256=${d.toString("base64url")}`,
-          [wrong, d.toString("hex")],
-        ];
-        for (const v of variants) {
-          const r = await send(url(h.token), { body, headers: { "x-service-signature": v } });
-          expect(r.status, JSON.stringify(v)).toBe(202);
-        }
-        expect(await runsOf(h.workflowId)).toHaveLength(variants.length);
-      });
-
-      it("unsigned, wrongly signed or malformed: 401 invalid_signature, never 500, no run", async () => {
-        const h = await createHook({ secret: "k3y" });
-        const body = '{"a":1}';
-        const good = hmac("k3y", body).toString("hex");
-        const cases: (Record<string, string | string[]> | undefined)[] = [
-          undefined,
-          { "x-service-signature": "" },
-          { "x-service-signature": hmac("other", body).toString("hex") },
-          { "x-service-signature": good.slice(0, 60) },
-          { "x-service-signature": "sha256=" + "zz".repeat(32) },
-          { "x-service-signature": "%%%%" },
-          { "x-service-signature": "x".repeat(8000) },
-          { "x-other-header": good },
-        ];
-        for (const headers of cases) {
-          const r = await send(url(h.token), { body, headers });
-          expect([r.status, r.text], JSON.stringify(headers)?.slice(0, 60)).toEqual([401, '{"error":"invalid_signature"}']);
-        }
-        expect(await runsOf(h.workflowId)).toHaveLength(0);
-        const outcomes = (await deliveriesOf(h.workflowId)).map((d) => d.outcome);
-        expect(outcomes).toEqual(Array(cases.length).fill("invalid_signature"));
-      });
-
-      it("verifies before Draft and before JSON: an unsigned caller learns nothing else", async () => {
-        const h = await createHook({ secret: "k3y", live: false });
-        expect((await post(h, "{broken")).status).toBe(401);
-        const sig = hmac("k3y", "{broken").toString("hex");
-        expect((await post(h, "{broken", { "x-service-signature": sig })).status).toBe(409);
-        await db().workflow.update({ where: { id: h.workflowId }, data: { mode: "live" } });
-        expect((await post(h, "{broken", { "x-service-signature": sig })).status).toBe(400);
-        expect(await runsOf(h.workflowId)).toHaveLength(0);
-      });
-    });
-
-    describe("probing", () => {
-      it("an unknown token takes about as long as a real one (both wait for a commit)", async () => {
-        const h = await createHook();
-        const median = async (token: string) => {
-          const times: number[] = [];
-          for (let i = 0; i < 40; i++) {
-            const t0 = performance.now();
-            await post(token, { i });
-            times.push(performance.now() - t0);
-          }
-          return times.sort((a, b) => a - b)[20];
-        };
-        await median("C".repeat(43)); // warm up both paths
-        const real = await median(h.token);
-        const unknown = await median("D".repeat(43));
-        // Loose bounds: this machine is shared; without padding the unknown path is several times faster.
-        expect(unknown).toBeGreaterThan(real * 0.6);
-        expect(unknown).toBeLessThan(real * 1.6 + 2);
-      });
-    });
+    intakeChecks({ url, post });
   });
 }
