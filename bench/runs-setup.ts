@@ -84,7 +84,7 @@ export async function enqueueRuns(pool: pg.Pool, boss: PgBoss, wf: { workflowId:
   }
 }
 
-export type Worker = { stop: () => Promise<void> };
+export type Worker = { stop: () => Promise<void>; output: () => string };
 
 export function startWorker(env: Record<string, string>): Promise<Worker> {
   const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "worker/index.ts")], {
@@ -103,7 +103,7 @@ export function startWorker(env: Record<string, string>): Promise<Worker> {
   return new Promise((resolve, reject) => {
     const onData = (c: Buffer) => {
       out = (out + c.toString()).slice(-20_000);
-      if (/worker .* started/.test(out)) resolve({ stop });
+      if (/worker .* started/.test(out)) resolve({ stop, output: () => out });
     };
     proc.stdout!.on("data", onData);
     proc.stderr!.on("data", onData);

@@ -84,7 +84,9 @@ async function backlogPhase(pool: pg.Pool, url: string, size: number, workerEnv:
   await boss.stop({ graceful: false });
   const worker = await startWorker(workerEnv);
   try {
-    await waitFinished(pool, wf, size, Math.max(120_000, size * 20));
+    await waitFinished(pool, wf, size, Math.max(120_000, size * 20)).catch((e) => {
+      throw new Error(`${(e as Error).message}\nworker output:\n${worker.output().slice(-3_000)}`);
+    });
   } finally {
     await worker.stop();
   }
@@ -108,7 +110,9 @@ async function steadyPhase(pool: pg.Pool, url: string, perSec: number, seconds: 
     }
     await Promise.all(pending);
     const achieved = total / ((performance.now() - start) / 1000);
-    await waitFinished(pool, wf, total, 60_000);
+    await waitFinished(pool, wf, total, 60_000).catch((e) => {
+      throw new Error(`${(e as Error).message}\nworker output:\n${worker.output().slice(-3_000)}`);
+    });
     return { perSec, achieved, ...(await figures(pool, wf)) };
   } finally {
     await worker.stop();

@@ -44,6 +44,10 @@ export function createRunJobHandler({ boss, write = createProgressWriter() }: { 
               await writeProgress({ steps: [], runs: [{ id: runId, status: "failed", error: `the run could not be executed: ${message(e)}`, finishedAt: new Date() }] }).catch(() => {});
             }
             results.set(job.id, { id: job.id, status: "failed", output: { error: message(e) } });
+          } finally {
+            // Now, not when the whole batch is done: a run that just parked itself may have a
+            // resume job coming due while slower runs of this batch are still executing.
+            inFlight.delete(runId);
           }
         }),
       );

@@ -17,10 +17,11 @@ import type { Step } from "@/lib/workflows/definition";
 /** Attempts of one step (first try included) before a retryable failure fails the run. */
 export const MAX_STEP_ATTEMPTS = 5;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
-// These touch the outside world or take a while: they are recorded as `running` (with the
-// attempt count) before they start, so a crash mid-step is visible and counted. The others
-// finish in microseconds, and a pre-write would double the engine's writes for nothing.
-const MARK_RUNNING = new Set<string>(["code", "http", "ai_prompt"]);
+// These act on the outside world and may take long: they are recorded as `running` (with the
+// attempt count) before they start, so a crash mid-request is visible and counted. The others
+// (code included: its sandbox reaches nothing outside) are simply executed again after a crash,
+// and a pre-write would add a database round trip to every one of them.
+const MARK_RUNNING = new Set<string>(["http", "ai_prompt"]);
 
 export type ExecuteRunOptions = { work: RunWork; write: ProgressWriter; boss: PgBoss; signal: AbortSignal };
 /** finished: the run ended; waiting: parked until a delayed job; lost: another executor owns it now. */
