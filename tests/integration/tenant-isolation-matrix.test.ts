@@ -3,6 +3,8 @@
 // tenant they may not see → 404 (exactly like a missing id), and nothing in the database
 // changed. Mixed cases too: own workflow with a foreign target, own copy with a foreign account.
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -11,43 +13,44 @@ import { createUser } from "../helpers/api-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
 type Ids = { ws: string; wf: string; run: string; conn: string; token: string; target: string };
-type Route = { name: string; method: string; path: (i: Ids) => string; body?: unknown; raw?: string };
+type Route = { name: string; file?: string; method: string; path: (i: Ids) => string; body?: unknown; raw?: string };
 
 const ROUTES: Route[] = [
-  { name: "list workflows", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/workflows` },
-  { name: "create workflow", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/workflows`, body: { name: "x", steps: [{ kind: "webhook", config: {} }] } },
-  { name: "install blueprint", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/blueprints/edr-alert-triage`, body: { setup: {} } },
-  { name: "list variables", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/variables` },
-  { name: "put variable", method: "PUT", path: (i) => `/api/v1/workspaces/${i.ws}/variables/K`, body: { value: "intruder", secret: true } },
-  { name: "delete variable", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/variables/K` },
-  { name: "list connections", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/connections` },
-  { name: "create connection", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/connections`, body: { app: "http", name: "intruder" } },
-  { name: "list files", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/files` },
-  { name: "put file", method: "PUT", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt`, raw: "intruder" },
-  { name: "get file", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt` },
-  { name: "delete file", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt` },
-  { name: "audit log", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/audit` },
-  { name: "get workflow", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}` },
-  { name: "update workflow", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}`, body: { name: "x", steps: [] } },
-  { name: "delete workflow", method: "DELETE", path: (i) => `/api/v1/workflows/${i.wf}` },
-  { name: "go live", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/live` },
-  { name: "back to draft", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/draft` },
-  { name: "rotate url", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/webhook-url` },
-  { name: "test trigger", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/steps/1/test` },
+  { name: "list workflows", file: "workspaces/[workspaceId]/workflows", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/workflows` },
+  { name: "create workflow", file: "workspaces/[workspaceId]/workflows", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/workflows`, body: { name: "x", steps: [{ kind: "webhook", config: {} }] } },
+  { name: "install blueprint", file: "workspaces/[workspaceId]/blueprints/[slug]", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/blueprints/edr-alert-triage`, body: { setup: {} } },
+  { name: "list variables", file: "workspaces/[workspaceId]/variables", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/variables` },
+  { name: "put variable", file: "workspaces/[workspaceId]/variables/[key]", method: "PUT", path: (i) => `/api/v1/workspaces/${i.ws}/variables/K`, body: { value: "intruder", secret: true } },
+  { name: "delete variable", file: "workspaces/[workspaceId]/variables/[key]", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/variables/K` },
+  { name: "list connections", file: "workspaces/[workspaceId]/connections", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/connections` },
+  { name: "create connection", file: "workspaces/[workspaceId]/connections", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/connections`, body: { app: "http", name: "intruder" } },
+  { name: "list files", file: "workspaces/[workspaceId]/files", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/files` },
+  { name: "put file", file: "workspaces/[workspaceId]/files/[name]", method: "PUT", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt`, raw: "intruder" },
+  { name: "get file", file: "workspaces/[workspaceId]/files/[name]", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt` },
+  { name: "delete file", file: "workspaces/[workspaceId]/files/[name]", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt` },
+  { name: "audit log", file: "workspaces/[workspaceId]/audit", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/audit` },
+  { name: "get workflow", file: "workflows/[workflowId]", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}` },
+  { name: "update workflow", file: "workflows/[workflowId]", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}`, body: { name: "x", steps: [] } },
+  { name: "delete workflow", file: "workflows/[workflowId]", method: "DELETE", path: (i) => `/api/v1/workflows/${i.wf}` },
+  { name: "go live", file: "workflows/[workflowId]/live", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/live` },
+  { name: "back to draft", file: "workflows/[workflowId]/draft", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/draft` },
+  { name: "rotate url", file: "workflows/[workflowId]/webhook-url", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/webhook-url` },
+  { name: "test trigger", file: "workflows/[workflowId]/steps/1/test", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/steps/1/test` },
   { name: "test one step", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/steps/2/test` },
-  { name: "list runs", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/runs` },
-  { name: "list deliveries", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/deliveries` },
-  { name: "get run", method: "GET", path: (i) => `/api/v1/runs/${i.run}` },
-  { name: "push preflight", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/push-preflight?target=${i.target}` },
-  { name: "push", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/push`, body: (i: Ids) => ({ targetWorkspaceId: i.target, sampleData: "clear" }) },
-  { name: "pushed copies", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/pushes` },
-  { name: "review", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/review` },
-  { name: "choose account", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}/review/accounts/h`, body: { connectionId: null } },
-  { name: "confirm review", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/review/confirm` },
-  { name: "get connection", method: "GET", path: (i) => `/api/v1/connections/${i.conn}` },
-  { name: "update connection", method: "PATCH", path: (i) => `/api/v1/connections/${i.conn}`, body: { name: "intruder", credentials: {} } },
-  { name: "delete connection", method: "DELETE", path: (i) => `/api/v1/connections/${i.conn}` },
-  { name: "revoke token", method: "DELETE", path: (i) => `/api/v1/auth/tokens/${i.token}` },
+  { name: "test step 2", file: "workflows/[workflowId]/steps/[stepNumber]/test", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/steps/2/test` },
+  { name: "list runs", file: "workflows/[workflowId]/runs", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/runs` },
+  { name: "list deliveries", file: "workflows/[workflowId]/deliveries", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/deliveries` },
+  { name: "get run", file: "runs/[runId]", method: "GET", path: (i) => `/api/v1/runs/${i.run}` },
+  { name: "push preflight", file: "workflows/[workflowId]/push-preflight", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/push-preflight?target=${i.target}` },
+  { name: "push", file: "workflows/[workflowId]/push", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/push`, body: (i: Ids) => ({ targetWorkspaceId: i.target, sampleData: "clear" }) },
+  { name: "pushed copies", file: "workflows/[workflowId]/pushes", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/pushes` },
+  { name: "review", file: "workflows/[workflowId]/review", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/review` },
+  { name: "choose account", file: "workflows/[workflowId]/review/accounts/[stepId]", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}/review/accounts/h`, body: { connectionId: null } },
+  { name: "confirm review", file: "workflows/[workflowId]/review/confirm", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/review/confirm` },
+  { name: "get connection", file: "connections/[connectionId]", method: "GET", path: (i) => `/api/v1/connections/${i.conn}` },
+  { name: "update connection", file: "connections/[connectionId]", method: "PATCH", path: (i) => `/api/v1/connections/${i.conn}`, body: { name: "intruder", credentials: {} } },
+  { name: "delete connection", file: "connections/[connectionId]", method: "DELETE", path: (i) => `/api/v1/connections/${i.conn}` },
+  { name: "revoke token", file: "auth/tokens/[tokenId]", method: "DELETE", path: (i) => `/api/v1/auth/tokens/${i.token}` },
 ];
 
 let web: WebService;
@@ -118,7 +121,29 @@ const FOREIGN: Record<string, string[]> = {
   other: ["provider", "clientA", "clientB"],
 };
 
+// Routes without a tenant id in them: nothing of another tenant to name.
+const NO_IDS = new Set(["workspaces", "apps", "blueprints", "auth/token", "auth/tokens"]);
+
+function routeFiles(dir = "app/api/v1", rel = ""): { file: string; methods: string[] }[] {
+  return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((d) => {
+    const sub = rel ? `${rel}/${d.name}` : d.name;
+    if (d.isDirectory()) return routeFiles(dir, sub);
+    if (d.name !== "route.ts") return [];
+    const methods = [...readFileSync(path.join(dir, sub), "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]);
+    return [{ file: rel, methods }];
+  });
+}
+
 describe("tenant isolation matrix", () => {
+  it("covers every method of every /api/v1 route that takes an id", () => {
+    const covered = new Set(ROUTES.map((r) => `${r.method} ${r.file}`));
+    const missing = routeFiles()
+      .filter((r) => !NO_IDS.has(r.file))
+      .flatMap((r) => r.methods.map((m) => `${m} ${r.file}`))
+      .filter((k) => !covered.has(k));
+    expect(missing).toEqual([]);
+  });
+
   for (const [caller, foreign] of Object.entries(FOREIGN)) {
     it(`a user of ${caller} gets 404 for every route with another tenant's ids, and nothing changes`, async () => {
       const before = await snapshot();
