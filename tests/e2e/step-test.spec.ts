@@ -1,0 +1,61 @@
+// Test & Debug on a step after the trigger: Run step executes only that step, against the
+// latest outputs of the earlier steps, and shows what it produced; with no earlier outputs it
+// says what to do first.
+import { expect, test, type Page } from "@playwright/test";
+
+const EMAIL = process.env.E2E_EMAIL ?? "owner@example.com";
+const PASSWORD = process.env.E2E_PASSWORD ?? "change-me-now";
+
+async function signIn(page: Page) {
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill(EMAIL);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
+}
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+test("Run step on a transform step runs it alone against the trigger's test output", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const res = await page.request.get("/api/v1/workspaces");
+  const ws = ((await res.json()) as { workspaces: { id: string; kind: string }[] }).workspaces.find((w) => w.kind === "provider")!.id;
+  const created = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
+    data: {
+      name: `Step test ${Date.now()}`,
+      steps: [
+        { kind: "webhook", config: { testingData: { host: { id: "host-7" }, severity: 4 } } },
+        { kind: "transform", config: { fields: [{ name: "ticket", expression: '"INC-" & {{ 1.host.id }}' }, { name: "priority", expression: "{{ 1.severity }} * 10" }] } },
+      ],
+    },
+  });
+  const wf = (await created.json()) as { id: string };
+  await page.goto(`/w/${ws}/workflows/${wf.id}`);
+  const panel = page.getByTestId("step-panel");
+
+  // Nothing has run yet: step 2 cannot be tested alone, and the message says why.
+  await page.getByTestId("step-node-2").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await panel.getByRole("button", { name: "Run step" }).click();
+  await expect(panel.getByRole("alert")).toContainText("no run has an output for step 1 (Webhook)");
+
+  // Test the trigger, then step 2 alone.
+  await page.getByTestId("step-node-1").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await panel.getByRole("button", { name: "Run step" }).click();
+  await expect(panel.getByRole("region", { name: "Test result" })).toContainText("succeeded", { timeout: 15_000 });
+
+  await page.getByTestId("step-node-2").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await panel.getByRole("button", { name: "Run step" }).click();
+  const result = panel.getByRole("region", { name: "Test result" });
+  await expect(result).toContainText("succeeded", { timeout: 15_000 });
+  await expect(result).toContainText("this step alone");
+  await expect(panel.getByLabel("Step output")).toContainText("INC-host-7");
+  await expect(panel.getByLabel("Step output")).toContainText("40");
+
+  const runs = (await (await page.request.get(`/api/v1/workflows/${wf.id}/runs`)).json()) as { runs: { test: boolean; scope: string; status: string }[] };
+  expect(runs.runs[0]).toMatchObject({ test: true, scope: "step", status: "succeeded" });
+  expect(runs.runs).toHaveLength(2);
+});
