@@ -55,7 +55,7 @@ test("push provider → client with preflight; the client admin completes the re
   await expect(preflight.getByTestId("preflight-account-user")).toContainText("arrives without an account");
   await expect(preflight.getByTestId("preflight-key-GRAPH_KEY")).toContainText("created without a value");
   await expect(preflight).toContainText("Sample (testing) data may hold your own data");
-  await tech.screenshot({ path: "test-results/push-preflight.png", fullPage: true });
+  await tech.screenshot({ path: test.info().outputPath("push-preflight.png"), fullPage: true });
   const pushButton = tech.getByRole("button", { name: `Push to ${CLIENT}` });
   await expect(pushButton).toBeDisabled(); // sample data needs a decision first
   await tech.getByLabel("Clear it").check();
@@ -100,7 +100,7 @@ test("push provider → client with preflight; the client admin completes the re
   await checklist.getByRole("button", { name: "I reviewed the configuration" }).click();
   await expect(checklist.getByTestId("review-confirm")).toHaveAttribute("data-done", "true");
   await expect(admin.getByText("Every item is complete.")).toBeVisible();
-  await admin.screenshot({ path: "test-results/push-review-complete.png", fullPage: true });
+  await admin.screenshot({ path: test.info().outputPath("push-review-complete.png"), fullPage: true });
   await admin.getByRole("button", { name: "Go live" }).click();
   await expect(admin.getByText("This workflow is Live.")).toBeVisible();
 
