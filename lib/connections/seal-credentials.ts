@@ -1,5 +1,5 @@
 // Validates credentials against their auth kind and encrypts them as one JSON object. A zod
-// failure here must not echo the submitted value, so the message names only the field.
+// failure here must not echo the submitted value: the message names the field and the types.
 import { badRequest } from "@/lib/api/errors";
 import { credentialSchemas, type AuthKind } from "@/lib/connections/connection-auth";
 import { encryptSecret } from "@/lib/secrets/crypto";
@@ -9,7 +9,8 @@ export function sealCredentials(authKind: AuthKind, credentials: Record<string, 
   if (!r.success) {
     const issue = r.error.issues[0];
     const field = issue.path.map(String).join(".");
-    throw badRequest(`credentials${field ? `.${field}` : ""}: ${issue.code === "invalid_type" ? "required" : "invalid"} for auth kind ${authKind}`, {
+    // zod's messages name the expected and received types, never the value itself.
+    throw badRequest(`credentials${field ? `.${field}` : ""}: ${issue.message} (auth kind ${authKind})`, {
       field: `credentials${field ? `.${field}` : ""}`,
     });
   }
