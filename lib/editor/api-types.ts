@@ -32,7 +32,7 @@ export type RunStepView = {
   finishedAt: string | null;
 };
 
-export type RunView = RunSummary & { workflowId: string; trigger: unknown; steps: RunStepView[] };
+export type RunView = RunSummary & { targetStepId?: string | null; workflowId: string; trigger: unknown; steps: RunStepView[] };
 
 export type Delivery = { id: string; receivedAt: string; size: number; outcome: string; runId: string | null; contentType?: string | null };
 

@@ -27,6 +27,8 @@ export type RunView = {
   status: string;
   test: boolean;
   scope: string;
+  /** A single-step test: the step it executed (earlier steps' records are copies). */
+  targetStepId: string | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -48,6 +50,7 @@ export function toRunView({ run, steps, definition }: ToRunViewOptions): RunView
     status: run.status,
     test: run.test,
     scope: run.scope,
+    targetStepId: run.targetStepId ?? null,
     createdAt: run.createdAt.toISOString(),
     startedAt: iso(run.startedAt),
     finishedAt: iso(run.finishedAt),

@@ -85,6 +85,7 @@ describe("POST /api/v1/workflows/{id}/steps/{n}/test", () => {
     expect(run.steps[1].output).toEqual({ hostId: "h-1" });
     expect(run.steps[1].logs[0]).toContain(`copied from run ${fullRun.id}`);
     expect(run.steps[2].output).toEqual({ summary: "h-1 sev 3" });
+    expect(run.targetStepId).toBe(current.steps[2].id);
 
     // Visible in the run list as the newest (test) run; the original run is untouched.
     const list = await api.get(`/api/v1/workflows/${wf.id}/runs`);

@@ -76,6 +76,8 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   const rows = details
     .map((d) => d.data)
     .filter((r): r is RunView => !!r)
+    // A single-step test reached only its own step; its earlier records are copies.
+    .filter((run) => !run.targetStepId || run.targetStepId === step.id)
     .map((run) => ({ run, stepRun: run.steps.find((s) => s.stepId === step.id) }))
     .filter(({ run, stepRun }) => (isTrigger ? true : stepRun && REACHED.has(stepRun.status) && run));
   if (rows.length === 0) {
