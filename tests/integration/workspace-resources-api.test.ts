@@ -83,7 +83,12 @@ describe("app catalog and accounts", () => {
     const id = created.body.connection.id;
     expect((await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "psa", name: "Main PSA" })).status).toBe(409);
     expect((await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "nope", name: "X" })).status).toBe(400);
-    expect((await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "psa", name: "Bad", credentials: { username: 1 } })).status).toBe(400);
+    const bad = await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "psa", name: "Bad", credentials: { username: "api", password: 987654321 } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).not.toContain("987654321");
+    const badPatch = await fetchPatch((await viewer.get(`/api/v1/workspaces/${ws}/connections?app=psa`)).body.connections[0].id, { credentials: { username: "api", password: 13579246 } });
+    expect(badPatch.status).toBe(400);
+    expect(JSON.stringify(badPatch.body)).not.toContain("13579246");
 
     await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "chat", name: "Slack", credentials: { token: "xoxb-1234" } });
     const psaOnly = await viewer.get(`/api/v1/workspaces/${ws}/connections?app=psa`);
