@@ -1,6 +1,8 @@
-// npm run bench:ingest [-- --duration <seconds>] — throughput of POST /hooks/<token> on the
+// npm run bench:ingest [-- --duration <seconds>] [-- --no-worker] — throughput of POST /hooks/<token> on the
 // production server (custom server fast path, group commit) with a worker running, against a
 // bare node:http server answering 202 on the same machine. Prints figures, not pass/fail.
+// The worker executes the runs as they are enqueued, on the same cores; --no-worker leaves
+// them queued, to see the intake alone.
 // Targets (issue 3): ≥ 5,000 deliveries/s, p99 ≤ 50 ms at 64 connections, ratio ≥ 0.2.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
@@ -24,6 +26,7 @@ function durationArg(): number {
 
 async function main() {
   const seconds = durationArg();
+  const withWorker = !process.argv.includes("--no-worker");
   const secretKey = randomBytes(32).toString("hex");
   // Before lib/env is first read, so fixtures encrypt with the key the server decrypts with.
   process.env.SECRET_KEY = secretKey;
@@ -35,8 +38,10 @@ async function main() {
   try {
     const web = await setup.startWebServer(childEnv);
     stops.push(web.stop);
-    const worker = await setup.startWorkerProcess(childEnv);
-    stops.push(worker.stop);
+    if (withWorker) {
+      const worker = await setup.startWorkerProcess(childEnv);
+      stops.push(worker.stop);
+    }
     const bare = await setup.startBareServer();
     stops.push(bare.stop);
     const hooks = {
@@ -44,7 +49,7 @@ async function main() {
       unsigned: await setup.createBenchHook(db, "unsigned"),
       signed: await setup.createBenchHook(db, "signed", SECRET),
     };
-    log(`${os.cpus().length} CPUs; ${CONNECTIONS} connections; ${seconds} s per phase; 1 KB JSON bodies`);
+    log(`${os.cpus().length} CPUs; ${CONNECTIONS} connections; ${seconds} s per phase; 1 KB JSON bodies; worker ${withWorker ? "executing runs" : "not started"}`);
 
     const phases: { phase: Phase; workflowId?: string }[] = [];
     const phase = async (name: string, url: string, workflowId?: string, secret?: string) => {
@@ -85,7 +90,7 @@ async function main() {
         `p99 ≤ 50 ms ${worst.p99 <= 50 ? "met" : "MISSED"} (highest ${worst.p99} ms); ` +
         `ratio ≥ 0.2 ${worst.rate / bareRate >= 0.2 ? "met" : "MISSED"}; every 202 backed by a committed run: ${allBacked ? "yes" : "NO"}`,
     );
-    console.log(`(${os.cpus().length} cores shared by autocannon, PostgreSQL, the web server and the worker)`);
+    console.log(`(${os.cpus().length} cores shared by autocannon, PostgreSQL, the web server${withWorker ? " and the worker executing the runs" : ""})`);
   } finally {
     await Promise.allSettled(stops.reverse().map((s) => s()));
     await db.$disconnect();
