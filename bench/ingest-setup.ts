@@ -54,7 +54,7 @@ export async function benchDatabase(url: string | undefined, log: (l: string) =>
   if (url) {
     await migrateDatabase({ url, log });
     await ensureQueues(url);
-    return { url, cleanup: async () => {} };
+    return { url, dataDir: undefined, cleanup: async () => {} };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "mspflow-bench-"));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root
@@ -64,6 +64,7 @@ export async function benchDatabase(url: string | undefined, log: (l: string) =>
   await ensureQueues(pg.url);
   return {
     url: pg.url,
+    dataDir,
     cleanup: async () => {
       await pg.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { env } from "@/lib/env";
 import { ensureBuild } from "@/scripts/ensure-build";
+import { cpuPerDelivery, postgresPids, procAvailable, sampleCpu, type CpuGroups } from "@/bench/ingest-cpu";
 import { runPhase, type Phase } from "@/bench/ingest-load";
 import * as setup from "@/bench/ingest-setup";
 
@@ -38,9 +39,11 @@ async function main() {
   try {
     const web = await setup.startWebServer(childEnv);
     stops.push(web.stop);
+    let workerPid: number | undefined;
     if (withWorker) {
       const worker = await setup.startWorkerProcess(childEnv);
       stops.push(worker.stop);
+      workerPid = worker.proc.pid;
     }
     const bare = await setup.startBareServer();
     stops.push(bare.stop);
@@ -51,21 +54,29 @@ async function main() {
     };
     log(`${os.cpus().length} CPUs; ${CONNECTIONS} connections; ${seconds} s per phase; 1 KB JSON bodies; worker ${withWorker ? "executing runs" : "not started"}`);
 
-    const phases: { phase: Phase; workflowId?: string }[] = [];
-    const phase = async (name: string, url: string, workflowId?: string, secret?: string) => {
+    const phases: { phase: Phase; workflowId?: string; cpu: Record<string, number> }[] = [];
+    const phase = async (name: string, url: string, server: number, workflowId?: string, secret?: string) => {
       log(`${name}…`);
+      const groups: CpuGroups = {
+        server: () => [server],
+        postgres: postgresPids(database.dataDir),
+        ...(workflowId && workerPid ? { worker: () => [workerPid] } : {}),
+        autocannon: () => [process.pid],
+      };
+      const before = sampleCpu(groups);
       const p = await runPhase({ name, url, seconds, connections: CONNECTIONS, secret, signatureHeader: "x-hub-signature-256" });
-      phases.push({ phase: p, workflowId });
+      phases.push({ phase: p, workflowId, cpu: cpuPerDelivery(before, sampleCpu(groups), p.accepted) });
     };
     await runPhase({ name: "warm-up", url: `${web.baseUrl}/hooks/${hooks.warm.token}`, seconds: Math.min(3, seconds), connections: CONNECTIONS });
-    await phase("bare node:http 202", bare.baseUrl);
-    await phase("/hooks unsigned", `${web.baseUrl}/hooks/${hooks.unsigned.token}`, hooks.unsigned.workflowId);
-    await phase("/hooks signed (HMAC)", `${web.baseUrl}/hooks/${hooks.signed.token}`, hooks.signed.workflowId, SECRET);
+    await phase("bare node:http 202", bare.baseUrl, bare.proc.pid!);
+    await phase("/hooks unsigned", `${web.baseUrl}/hooks/${hooks.unsigned.token}`, web.proc.pid!, hooks.unsigned.workflowId);
+    await phase("/hooks signed (HMAC)", `${web.baseUrl}/hooks/${hooks.signed.token}`, web.proc.pid!, hooks.signed.workflowId, SECRET);
 
     const bareRate = phases[0].phase.reqPerSec;
     const rows: string[] = [];
     let allBacked = true;
-    for (const { phase: p, workflowId } of phases) {
+    const cpuRows: string[] = [];
+    for (const { phase: p, workflowId, cpu } of phases) {
       let check = "";
       if (workflowId) {
         const seqs = await settledSeqs(db, workflowId);
@@ -80,9 +91,18 @@ async function main() {
         `${p.name.padEnd(22)} ${fmt(p.acceptedPerSec, 8)} /s  p50 ${fmt(p.p50, 4)} ms  p99 ${fmt(p.p99, 4)} ms  ` +
           `ratio ${(p.reqPerSec / bareRate).toFixed(2)}  non-202 ${others}  errors ${p.errors}  ${check}`,
       );
+      const total = Object.values(cpu).reduce((a, b) => a + b, 0);
+      cpuRows.push(
+        `${p.name.padEnd(22)} ${Object.entries(cpu).map(([k, v]) => `${k} ${Math.round(v)} µs`).join(" · ")}` +
+          ` → ≈ ${fmt((os.cpus().length * 1e6) / total, 0)}/s if these cores were idle`,
+      );
     }
     console.log("\nIngest benchmark (accepted deliveries/s = 202s per second; the bare server answers 202 without storing)");
     for (const r of rows) console.log(`  ${r}`);
+    if (procAvailable()) {
+      console.log("\nCPU time per delivery (all processes of each part, from /proc):");
+      for (const r of cpuRows) console.log(`  ${r}`);
+    }
     const hookPhases = phases.slice(1).map((x) => x.phase);
     const worst = { rate: Math.min(...hookPhases.map((p) => p.acceptedPerSec)), p99: Math.max(...hookPhases.map((p) => p.p99)) };
     console.log(
