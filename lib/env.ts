@@ -31,6 +31,17 @@ const schema = z.object({
   // Deliveries log retention, per workflow: older than this many days, or beyond this many rows.
   DELIVERY_RETENTION_DAYS: intFrom(30, 1, 3650),
   DELIVERY_RETENTION_MAX: intFrom(100_000, 100, 100_000_000),
+  // Run history retention (lib/retention), applied by a scheduled job to every workflow of every
+  // workspace: finished runs older than RUN_DAYS or beyond the newest RUNS_PER_WORKFLOW go;
+  // step outputs and logs of finished runs older than STEP_OUTPUT_DAYS are cleared (statuses stay).
+  RETENTION_RUN_DAYS: intFrom(30, 1, 3650),
+  RETENTION_RUNS_PER_WORKFLOW: intFrom(10_000, 10, 100_000_000),
+  RETENTION_STEP_OUTPUT_DAYS: intFrom(14, 1, 3650),
+  // Rows per DELETE/UPDATE statement: each is its own short transaction.
+  RETENTION_BATCH_SIZE: intFrom(1_000, 10, 100_000),
+  RETENTION_CRON: z.string().min(9).default("7 * * * *"),
+  // Bearer token for GET /metrics; unset: /metrics answers 404 (not exposed at all).
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SECRET_KEY" | "PUBLIC_URL" | "DATA_DIR"> & {

@@ -5,6 +5,7 @@ import { syncQueueOptions } from "@/lib/jobs/sync-queue-options";
 import { createRunJobHandler } from "@/lib/runs/create-run-job-handler";
 import { createSchedulerFireHandler } from "@/lib/triggers/create-scheduler-fire-handler";
 import { reconcileWorkflowSchedules } from "@/lib/triggers/reconcile-workflow-schedules";
+import { registerRetention } from "@/lib/retention/register-retention";
 
 // Jobs fetched per round trip by each of the `concurrency` fetch loops; their runs execute
 // side by side and their progress is group-committed (lib/runs/create-progress-writer.ts).
@@ -30,6 +31,7 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
     createRunJobHandler({ boss }),
   );
   await boss.work(QUEUES.schedulerFire.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, createSchedulerFireHandler({ boss }));
+  await registerRetention({ boss });
 
   const reconcile = () =>
     reconcileWorkflowSchedules({ boss }).catch((e) => console.error(`schedule reconcile failed: ${e instanceof Error ? e.message : e}`));

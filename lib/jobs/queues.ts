@@ -22,6 +22,12 @@ export const QUEUES = {
     name: "scheduler-fire",
     options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
   },
+  /** One retention pass (lib/retention), fired by a pg-boss schedule. "exclusive": at most one
+   *  pass queued or active across all workers, so slow passes never pile up. */
+  retentionPrune: {
+    name: "retention-prune",
+    options: { policy: "exclusive", retryLimit: 1, retryDelay: 60, expireInSeconds: 60 * 60 },
+  },
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]["name"];

@@ -1,0 +1,30 @@
+// Structured JSON logs (pino, one line per event on stdout) for the worker and the intake.
+// Callers pass ids (runId, workflowId, workspaceId), counts and error messages, never payloads,
+// step outputs or credentials; the redact list is a second line of defence against a stray
+// object carrying one of the usual secret-bearing keys.
+import { pino, type Logger } from "pino";
+import { env } from "@/lib/env";
+
+const REDACT = [
+  "password", "secret", "token", "authorization", "apiKey", "credentials", "headers", "body", "payload",
+  "*.password", "*.secret", "*.token", "*.authorization", "*.apiKey", "*.credentials", "*.headers", "*.body", "*.payload",
+];
+
+const g = globalThis as unknown as { __logger?: Logger };
+
+/** The process's root logger; `logger().child({ runId })` for a run's lines. */
+export function logger(): Logger {
+  g.__logger ??= pino({
+    level: env().LOG_LEVEL,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT, censor: "[redacted]" },
+    formatters: { level: (label) => ({ level: label }) },
+  });
+  return g.__logger;
+}
+
+/** An error's message only: stacks and causes can quote request data. */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,38 @@
+// One retention pass over every workflow of every workspace, with the settings from lib/env.ts.
+// Workflows are walked in id order by keyset pages, so the pass itself holds nothing open.
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { pruneWorkflowHistory, type PruneCounts, type RetentionSettings } from "@/lib/retention/prune-workflow-history";
+
+export function retentionSettings(): RetentionSettings {
+  const e = env();
+  return {
+    runDays: e.RETENTION_RUN_DAYS,
+    runsPerWorkflow: e.RETENTION_RUNS_PER_WORKFLOW,
+    stepOutputDays: e.RETENTION_STEP_OUTPUT_DAYS,
+    // The deliveries log keeps its existing settings (also applied inline by the intake).
+    deliveryDays: e.DELIVERY_RETENTION_DAYS,
+    deliveriesPerWorkflow: e.DELIVERY_RETENTION_MAX,
+    batchSize: e.RETENTION_BATCH_SIZE,
+  };
+}
+
+const PAGE = 500;
+
+export async function runRetention(opts: { settings?: RetentionSettings; now?: Date } = {}): Promise<PruneCounts & { workflows: number }> {
+  const settings = opts.settings ?? retentionSettings();
+  const total = { runs: 0, stepOutputs: 0, deliveries: 0, workflows: 0 };
+  let after = "";
+  for (;;) {
+    const page = await db().workflow.findMany({ where: { id: { gt: after } }, orderBy: { id: "asc" }, take: PAGE, select: { id: true } });
+    for (const w of page) {
+      const n = await pruneWorkflowHistory({ workflowId: w.id, settings, now: opts.now });
+      total.runs += n.runs;
+      total.stepOutputs += n.stepOutputs;
+      total.deliveries += n.deliveries;
+      total.workflows++;
+    }
+    if (page.length < PAGE) return total;
+    after = page[page.length - 1].id;
+  }
+}

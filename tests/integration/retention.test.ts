@@ -1,0 +1,99 @@
+// Retention: old finished runs, step outputs and deliveries-log rows are pruned by age and by
+// count per workflow, in batches; unfinished runs and recent rows stay; the worker registers a
+// single schedule however many workers start, and its job runs a pass.
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { QUEUES } from "@/lib/jobs/queues";
+import type { RetentionSettings } from "@/lib/retention/prune-workflow-history";
+import { runRetention } from "@/lib/retention/run-retention";
+import { eventually, startWorker, type Service } from "../helpers/services";
+import { createWorkflow, stopTestBoss, testBoss } from "./run-engine-fixtures";
+
+const DAY = 86_400_000;
+const ago = (days: number, ms = 0) => new Date(Date.now() - days * DAY - ms);
+const steps = [{ kind: "webhook" as const, config: {} }];
+
+async function addRun(wf: { workflowId: string; workspaceId: string }, status: string, createdAt: Date, output: unknown = { ok: 1 }) {
+  const run = await db().run.create({
+    data: { workflowId: wf.workflowId, workspaceId: wf.workspaceId, status: status as never, createdAt, finishedAt: createdAt },
+  });
+  await db().runStep.create({ data: { runId: run.id, stepId: "s1", number: 1, kind: "webhook", status: "succeeded", output: output as never, logs: ["hello"] } });
+  return run.id;
+}
+
+async function addDelivery(wf: { workflowId: string }, endpointId: string, receivedAt: Date, runId: string | null = null) {
+  return (await db().delivery.create({ data: { workflowId: wf.workflowId, endpointId, outcome: "accepted", size: 2, receivedAt, runId } })).id;
+}
+
+const settings: RetentionSettings = {
+  runDays: 30,
+  runsPerWorkflow: 10,
+  stepOutputDays: 14,
+  deliveryDays: 14,
+  deliveriesPerWorkflow: 1000,
+  batchSize: 3, // small, so every kind of prune takes several batches
+};
+
+const workers: Service[] = [];
+afterAll(async () => {
+  await stopTestBoss();
+  await Promise.all(workers.map((w) => w.stop()));
+});
+
+describe("retention", () => {
+  it("prunes by age and count, keeps recent and unfinished runs", async () => {
+    const a = await createWorkflow(steps);
+    const oldFinished = await Promise.all(["succeeded", "failed", "stopped", "succeeded", "failed"].map((s, i) => addRun(a, s, ago(40, i))));
+    const oldUnfinished = await Promise.all(["queued", "running", "waiting"].map((s) => addRun(a, s, ago(40))));
+    const midAge = await addRun(a, "succeeded", ago(20)); // kept, outputs cleared
+    const midRunning = await addRun(a, "running", ago(20)); // kept with outputs
+    const recent = await addRun(a, "succeeded", ago(1)); // kept with outputs
+
+    // Count cap on another workflow: 15 recent finished runs, the oldest 5 go; an older
+    // waiting run is beyond the cap but unfinished, so it stays.
+    const b = await createWorkflow(steps);
+    const waitingOld = await addRun(b, "waiting", ago(2, 1));
+    const capped: string[] = [];
+    for (let i = 0; i < 15; i++) capped.push(await addRun(b, "succeeded", ago(1, (15 - i) * 1000)));
+
+    const endpoint = await db().webhookEndpoint.create({ data: { workflowId: a.workflowId, stepId: "s1", token: `t-${a.workflowId}` } });
+    const oldDeliveries = await Promise.all([0, 1, 2, 3].map((i) => addDelivery(a, endpoint.id, ago(15, i), oldFinished[0])));
+    const newDelivery = await addDelivery(a, endpoint.id, ago(0), recent);
+
+    const counts = await runRetention({ settings });
+    expect(counts.runs).toBe(oldFinished.length + 5);
+    expect(counts.deliveries).toBe(oldDeliveries.length);
+
+    const left = async (ids: string[]) => (await db().run.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((r) => r.id).sort();
+    expect(await left(oldFinished)).toEqual([]);
+    expect(await db().runStep.count({ where: { runId: { in: oldFinished } } })).toBe(0);
+    expect(await left(oldUnfinished)).toEqual([...oldUnfinished].sort());
+    expect(await left([midAge, midRunning, recent])).toEqual([midAge, midRunning, recent].sort());
+    expect(await left(capped)).toEqual(capped.slice(5).sort());
+    expect(await left([waitingOld])).toEqual([waitingOld]);
+
+    const step = (runId: string) => db().runStep.findFirstOrThrow({ where: { runId }, select: { output: true, logs: true } });
+    expect(await step(midAge)).toEqual({ output: null, logs: [] });
+    expect(await step(midRunning)).toEqual({ output: { ok: 1 }, logs: ["hello"] });
+    expect(await step(recent)).toEqual({ output: { ok: 1 }, logs: ["hello"] });
+
+    expect((await db().delivery.findMany({ where: { workflowId: a.workflowId }, select: { id: true } })).map((d) => d.id)).toEqual([newDelivery]);
+
+    // A second pass finds nothing more to do.
+    expect(await runRetention({ settings })).toMatchObject({ runs: 0, stepOutputs: 0, deliveries: 0 });
+  });
+
+  it("is scheduled once across two workers and its job runs a pass", async () => {
+    workers.push(...(await Promise.all([startWorker(), startWorker()])));
+    const boss = await testBoss();
+    const schedules = await boss.getSchedules(QUEUES.retentionPrune.name);
+    expect(schedules.map((s) => s.cron)).toEqual(["7 * * * *"]);
+
+    const wf = await createWorkflow(steps);
+    const old = await addRun(wf, "succeeded", ago(31));
+    const kept = await addRun(wf, "queued", ago(31));
+    await boss.send(QUEUES.retentionPrune.name, null);
+    await eventually(async () => (await db().run.count({ where: { id: old } })) === 0, 30_000, "the scheduled pass to prune");
+    expect(await db().run.count({ where: { id: kept } })).toBe(1);
+  }, 90_000);
+});
