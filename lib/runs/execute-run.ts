@@ -7,7 +7,7 @@ import type { PgBoss } from "pg-boss";
 import type { ProgressWriter } from "@/lib/runs/create-progress-writer";
 import { executeStep } from "@/lib/runs/execute-step";
 import { branchEnd, conditionsNext } from "@/lib/runs/plan-path";
-import { FINAL_RUN_STATUSES, type RunStatus, type RunWork, type StepWrite } from "@/lib/runs/run-records";
+import { FINAL_RUN_STATUSES, type RunStatus, type RunWork, type RunWrite, type StepWrite } from "@/lib/runs/run-records";
 import { scheduleRunResume } from "@/lib/runs/schedule-run-resume";
 import { redactSecrets } from "@/lib/secrets/redact-secrets";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
@@ -45,9 +45,13 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
   const last = run.scope === "step" ? target || Math.min(1, steps.length) : steps.length;
   const outputs: Record<number, unknown> = {};
   const visited = new Set<number>();
-  // The run's move to `running` rides along with its first step write.
-  let pendingRun: { id: string; status: RunStatus; startedAt: Date } | undefined =
-    run.status === "running" ? undefined : { id: run.id, status: "running", startedAt: new Date() };
+  // The run's move to `running` rides along with its first step write, and so does its trigger
+  // output with secret values masked (the sender may have posted one), so the run view shows
+  // what step 1 recorded.
+  const trigger = redact(run.trigger ?? null);
+  const triggerChanged = trigger !== (run.trigger ?? null) && JSON.stringify(trigger) !== JSON.stringify(run.trigger ?? null);
+  let pendingRun: RunWrite | undefined =
+    run.status === "running" && !triggerChanged ? undefined : { id: run.id, status: "running", startedAt: new Date(), ...(triggerChanged ? { trigger } : {}) };
 
   /** The final write: this step (if any), every step left unrecorded as skipped, and the run's end. */
   const finish = async (status: RunStatus, error: string | null, stepWrites: StepWrite[]): Promise<ExecuteRunResult> => {
@@ -63,13 +67,13 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
           );
     const stored = await write({
       steps: [...stepWrites, ...skipped],
-      run: { id: run.id, status, error: error === null ? null : redact(error), startedAt: pendingRun?.startedAt ?? null, finishedAt: now },
+      run: { ...pendingRun, id: run.id, status, error: error === null ? null : redact(error), startedAt: pendingRun?.startedAt ?? null, finishedAt: now },
     });
     return stored || stepWrites.length === 0 ? "finished" : "lost";
   };
 
   if (steps.length === 0) return finish("failed", "the workflow has no steps", []);
-  outputs[1] = run.trigger ?? null;
+  outputs[1] = trigger;
   if (run.targetStepId) {
     if (target === 0) return finish("failed", "the step under test was removed from the workflow", []);
     for (const [i, s] of steps.slice(0, target - 1).entries()) {

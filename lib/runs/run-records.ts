@@ -64,6 +64,8 @@ export type RunWrite = {
   error?: string | null;
   startedAt?: Date | null;
   finishedAt?: Date | null;
+  /** Replaces the stored trigger output (with secrets redacted); absent = unchanged. */
+  trigger?: unknown;
 };
 
 export type ProgressWrite = { steps?: StepWrite[]; run?: RunWrite };

@@ -23,8 +23,10 @@ WITH s AS (
     "status" = x."status"::"RunStatus",
     "error" = x."error",
     "startedAt" = COALESCE(t."startedAt", x."startedAt"),
-    "finishedAt" = x."finishedAt"
-  FROM jsonb_to_recordset($2::jsonb) AS x("id" text, "status" text, "error" text, "startedAt" timestamp(3), "finishedAt" timestamp(3))
+    "finishedAt" = x."finishedAt",
+    "trigger" = CASE WHEN x."setTrigger" THEN x."trigger" ELSE t."trigger" END
+  FROM jsonb_to_recordset($2::jsonb) AS x("id" text, "status" text, "error" text, "startedAt" timestamp(3), "finishedAt" timestamp(3),
+       "setTrigger" boolean, "trigger" jsonb)
   WHERE t."id" = x."id" AND t."status" NOT IN ('succeeded', 'failed', 'stopped')
   RETURNING t."id"
 )
@@ -47,7 +49,14 @@ export async function writeProgress({ steps, runs, tx }: WriteProgressOptions): 
     startedAt: s.startedAt ?? null,
     finishedAt: s.finishedAt ?? null,
   }));
-  const runRows = runs.map((r) => ({ ...r, error: r.error ?? null, startedAt: r.startedAt ?? null, finishedAt: r.finishedAt ?? null }));
+  const runRows = runs.map((r) => ({
+    ...r,
+    error: r.error ?? null,
+    startedAt: r.startedAt ?? null,
+    finishedAt: r.finishedAt ?? null,
+    setTrigger: r.trigger !== undefined,
+    trigger: r.trigger ?? null,
+  }));
   const rows = await (tx ?? db()).$queryRawUnsafe<{ runId: string; stepId: string }[]>(
     SQL,
     JSON.stringify(stepRows, noNul),
