@@ -1,19 +1,13 @@
-// Keeps the deliveries log bounded per workflow: rows older than the retention period, or
-// beyond the newest `max`, are deleted. Runs in the background after commits, at most once a
-// minute per workflow and process, using the (workflowId, receivedAt) index.
+// Keeps the deliveries log of a busy workflow bounded between passes of the scheduled
+// retention job (lib/retention, hourly): after commits, at most once a minute per workflow and
+// process, the same statement and settings trim rows older than the retention period or beyond
+// the newest `max`. Without this a flood of deliveries could add millions of rows an hour.
 import type pg from "pg";
-
-const SQL = `
-DELETE FROM "Delivery" WHERE id IN (
-  SELECT id FROM "Delivery"
-   WHERE "workflowId" = $1
-     AND "receivedAt" < GREATEST(
-           now() - make_interval(days => $2::int),
-           COALESCE((SELECT "receivedAt" FROM "Delivery" WHERE "workflowId" = $1
-                      ORDER BY "receivedAt" DESC OFFSET $3::int LIMIT 1), '-infinity'))
-   LIMIT 20000)`;
+import { DELETE_DELIVERIES } from "@/lib/retention/retention-sql";
 
 const EVERY_MS = 60_000;
+const ROWS_PER_STATEMENT = 5_000;
+const STATEMENTS_PER_PASS = 20;
 
 export type DeliveryPruner = (workflowIds: Iterable<string>) => void;
 
@@ -22,12 +16,19 @@ export function createDeliveryPruner(pool: pg.Pool, opts: { days: number; max: n
   let busy = false;
   const due: string[] = [];
 
+  const prune = async (workflowId: string) => {
+    // ISO in UTC: the column is a timestamp without time zone holding UTC (Prisma's convention).
+    const cutoff = new Date(Date.now() - opts.days * 86_400_000).toISOString();
+    for (let i = 0; i < STATEMENTS_PER_PASS; i++) {
+      const r = await pool.query({ name: "intake-prune", text: DELETE_DELIVERIES, values: [workflowId, cutoff, opts.max - 1, ROWS_PER_STATEMENT] });
+      if ((r.rowCount ?? 0) < ROWS_PER_STATEMENT) return;
+    }
+  };
+
   const drain = async () => {
     busy = true;
     try {
-      for (let id = due.shift(); id !== undefined; id = due.shift()) {
-        await pool.query({ name: "intake-prune", text: SQL, values: [id, opts.days, opts.max - 1] }).catch(opts.onError);
-      }
+      for (let id = due.shift(); id !== undefined; id = due.shift()) await prune(id).catch(opts.onError);
     } finally {
       busy = false;
     }
