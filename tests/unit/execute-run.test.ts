@@ -1,0 +1,102 @@
+// executeRun without a database: a recording progress writer shows what the engine saves and
+// in which order (pure steps only; waits and retries go through the database and are covered
+// by the integration tests).
+import { describe, expect, it } from "vitest";
+import type { PgBoss } from "pg-boss";
+import { createProgressWriter } from "@/lib/runs/create-progress-writer";
+import { executeRun } from "@/lib/runs/execute-run";
+import type { ProgressWrite, RunWork, StepRecord } from "@/lib/runs/run-records";
+import type { Step } from "@/lib/workflows/definition";
+
+const t = (id: string, expression: string): Step => ({ id, kind: "transform", name: id, config: { fields: [{ name: "v", expression }] } });
+const cond = (id: string, branches: [string, string, string][], otherwise: string | null): Step => ({
+  id,
+  kind: "conditions",
+  name: id,
+  config: { branches: branches.map(([bid, left, target]) => ({ id: bid, rules: [{ left, op: "equals", right: true }], target })), otherwise: { target: otherwise } },
+});
+
+function work(steps: Step[], trigger: unknown, records: StepRecord[] = [], extra: Partial<RunWork["run"]> = {}): RunWork {
+  return {
+    run: { id: "run", workflowId: "wf", workspaceId: "ws", status: records.length ? "running" : "queued", test: false, scope: "workflow", targetStepId: null, trigger, ...extra },
+    steps: [{ id: "hook", kind: "webhook", name: "hook", config: {} }, ...steps],
+    records: new Map(records.map((r) => [r.stepId, r])),
+    values: { vars: {}, secrets: { KEY: "sup3r-secret" } },
+    files: {},
+  };
+}
+
+async function run(w: RunWork) {
+  const writes: ProgressWrite[] = [];
+  const write = async (x: ProgressWrite) => (writes.push(x), true);
+  const result = await executeRun({ work: w, write, boss: {} as PgBoss, signal: new AbortController().signal });
+  const steps = new Map<string, string>();
+  for (const x of writes) for (const s of x.steps ?? []) steps.set(s.stepId, s.status);
+  return { result, writes, steps: Object.fromEntries(steps), final: writes.at(-1)?.run };
+}
+
+describe("executeRun", () => {
+  it("saves step 1 with the move to running, each step as it finishes, and ends with the last step", async () => {
+    const r = await run(work([t("a", "{{ 1.n }} + 1"), t("b", "{{ 2.v }} * 2")], { n: 1 }));
+    expect(r.result).toBe("finished");
+    expect(r.writes.map((w) => [(w.steps ?? []).map((s) => `${s.stepId}:${s.status}`).join(","), w.run?.status ?? "-"])).toEqual([
+      ["hook:succeeded", "running"],
+      ["a:succeeded", "-"],
+      ["b:succeeded", "succeeded"],
+    ]);
+  });
+
+  it("runs a branch from its target to the step before the next target, then ends", async () => {
+    const steps = [cond("c", [["x", "{{ 1.x }}", "x1"], ["y", "{{ 1.y }}", "y1"]], "z1"), t("x1", "1"), t("x2", "2"), t("y1", "3"), t("z1", "4"), t("z2", "5")];
+    expect((await run(work(steps, { x: true }))).steps).toEqual({ hook: "succeeded", c: "succeeded", x1: "succeeded", x2: "succeeded", y1: "skipped", z1: "skipped", z2: "skipped" });
+    expect((await run(work(steps, { y: true }))).steps).toEqual({ hook: "succeeded", c: "succeeded", x1: "skipped", x2: "skipped", y1: "succeeded", z1: "skipped", z2: "skipped" });
+    expect((await run(work(steps, {}))).steps).toEqual({ hook: "succeeded", c: "succeeded", x1: "skipped", x2: "skipped", y1: "skipped", z1: "succeeded", z2: "succeeded" });
+  });
+
+  it("stops on a stop target and ends on a null otherwise", async () => {
+    const steps = [cond("c", [["dup", "{{ 1.dup }}", "stop"]], null), t("after", "1")];
+    const stopped = await run(work(steps, { dup: true }));
+    expect([stopped.final?.status, stopped.steps.after]).toEqual(["stopped", "skipped"]);
+    const ended = await run(work(steps, {}));
+    expect([ended.final?.status, ended.steps.after]).toEqual(["succeeded", "skipped"]);
+  });
+
+  it("continues after the last completed step without executing or rewriting it", async () => {
+    const done: StepRecord[] = [
+      { stepId: "hook", number: 1, kind: "webhook", status: "succeeded", output: { n: 41 }, error: null, attempts: 1 },
+      { stepId: "a", number: 2, kind: "transform", status: "succeeded", output: { v: 42 }, error: null, attempts: 1 },
+    ];
+    const r = await run(work([t("a", "999"), t("b", "{{ 2.v }} + 1")], { n: 41 }, done));
+    expect(r.writes.flatMap((w) => (w.steps ?? []).map((s) => s.stepId))).toEqual(["b"]);
+    expect(r.writes[0].steps![0].output).toEqual({ v: 43 });
+  });
+
+  it("fails the run naming the step, skips the rest and masks secrets in the error", async () => {
+    const r = await run(work([t("bad", '"{{ secrets.KEY }}" & $undefinedFn()'), t("never", "1")], {}));
+    expect(r.steps).toEqual({ hook: "succeeded", bad: "failed", never: "skipped" });
+    expect(r.final?.status).toBe("failed");
+    expect(r.final?.error).toMatch(/^step 2 \(Data Transformation "bad"\): field "v": /);
+    expect(JSON.stringify(r.writes)).not.toContain("sup3r-secret");
+  });
+
+  it("records only step 1 for a trigger test and masks secrets in the stored trigger", async () => {
+    const r = await run(work([t("a", "1")], { token: "sup3r-secret" }, [], { scope: "step" }));
+    expect(r.steps).toEqual({ hook: "succeeded" });
+    expect(r.final).toMatchObject({ status: "succeeded", trigger: { token: "••••" } });
+  });
+});
+
+describe("createProgressWriter", () => {
+  it("writes everything that arrives together in one statement and isolates a bad write", async () => {
+    const calls: number[] = [];
+    const write = createProgressWriter(async (steps) => {
+      calls.push(steps.length);
+      if (steps.some((s) => s.stepId === "bad")) throw new Error("refused");
+      return new Set(steps.filter((s) => s.stepId !== "final").map((s) => `${s.runId}/${s.stepId}`));
+    });
+    const step = (runId: string, stepId: string) => ({ steps: [{ runId, stepId, number: 1, kind: "transform", status: "succeeded" as const, attempts: 1 }] });
+    const results = await Promise.allSettled([write(step("r1", "a")), write(step("r2", "a")), write(step("r3", "bad")), write(step("r4", "final"))]);
+    expect(results.map((r) => (r.status === "fulfilled" ? r.value : "rejected"))).toEqual([true, true, "rejected", false]);
+    expect(calls).toEqual([4, 1, 1, 1, 1]);
+  });
+});
