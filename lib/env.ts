@@ -41,7 +41,7 @@ const schema = z.object({
   RETENTION_BATCH_SIZE: intFrom(1_000, 10, 100_000),
   RETENTION_CRON: z.string().min(9).default("7 * * * *"),
   // Bearer token for GET /metrics; unset: /metrics answers 404 (not exposed at all).
-  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SECRET_KEY" | "PUBLIC_URL" | "DATA_DIR"> & {

@@ -13,12 +13,15 @@ import { createEndpointLookup } from "@/lib/intake/lookup-endpoints";
 import { createDeliveryPruner } from "@/lib/intake/prune-deliveries";
 import type { IntakeResponse } from "@/lib/intake/responses";
 import { writeBatch } from "@/lib/intake/write-batch";
+import { observeIntake } from "@/lib/metrics/intake-latency";
+import { errorMessage, logger } from "@/lib/log";
 
 export type { IntakeRequest, IntakeResponse };
 
 type Intake = (req: IntakeRequest) => Promise<IntakeResponse>;
 const g = globalThis as unknown as { __intake?: Intake };
-const log = (what: string, e: unknown) => console.error(`intake: ${what}: ${e instanceof Error ? e.message : String(e)}`);
+// Messages only: the intake never logs payloads, headers or tokens.
+const log = (what: string, e: unknown) => logger().error({ component: "intake", err: errorMessage(e) }, `intake: ${what}`);
 
 // Our own producer rather than the shared one: if the database is down when the first
 // delivery arrives, this one is retried with the next batch instead of failing for good.
@@ -86,5 +89,6 @@ function createIntake(): Intake {
 /** Handles one delivery to /hooks/<token>. */
 export function handleDelivery(req: IntakeRequest): Promise<IntakeResponse> {
   g.__intake ??= createIntake();
-  return g.__intake(req);
+  const started = performance.now();
+  return g.__intake(req).then((res) => (observeIntake(started, res.status), res));
 }

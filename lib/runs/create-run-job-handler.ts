@@ -7,6 +7,7 @@ import { createProgressWriter, type ProgressWriter } from "@/lib/runs/create-pro
 import { executeRun } from "@/lib/runs/execute-run";
 import { loadRunBatch } from "@/lib/runs/load-run-batch";
 import { writeProgress } from "@/lib/runs/write-progress";
+import { logger } from "@/lib/log";
 
 export type RunJobHandler = (jobs: JobWithMetadata<unknown>[]) => Promise<JobResult[]>;
 
@@ -35,10 +36,13 @@ export function createRunJobHandler({ boss, write = createProgressWriter() }: { 
         [...mine].map(async ([runId, job]) => {
           const item = work.get(runId);
           try {
-            if (item) await executeRun({ work: item, write, boss, signal: job.signal });
+            const outcome = item ? await executeRun({ work: item, write, boss, signal: job.signal }) : "not_found";
             results.set(job.id, { id: job.id, status: "completed" });
+            // Ids and the outcome only: outputs and payloads never go to the log.
+            logger().info({ runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, outcome, attempt: job.retryCount + 1 }, "run executed");
           } catch (e) {
-            console.error(`run ${runId}: execution failed (attempt ${job.retryCount + 1}): ${message(e)}`);
+            const ids = { runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, attempt: job.retryCount + 1 };
+            logger().error({ ...ids, err: message(e) }, "run execution failed");
             if (job.retryCount >= job.retryLimit && !job.signal.aborted) {
               // Out of retries: end the run visibly instead of leaving it "running" forever.
               await writeProgress({ steps: [], runs: [{ id: runId, status: "failed", error: `the run could not be executed: ${message(e)}`, finishedAt: new Date() }] }).catch(() => {});
