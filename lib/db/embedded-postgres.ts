@@ -74,7 +74,8 @@ async function waitUntilReady(url: string, child: { exitCode: number | null } | 
   }
 }
 
-export async function startEmbeddedPostgres(opts: { dataDir: string; database?: string; log?: (line: string) => void }): Promise<RunningPostgres> {
+/** `port`: listen there instead of a free port (a test restarting PostgreSQL under running clients). */
+export async function startEmbeddedPostgres(opts: { dataDir: string; database?: string; port?: number; log?: (line: string) => void }): Promise<RunningPostgres> {
   const dir = path.join(opts.dataDir, "postgres");
   mkdirSync(opts.dataDir, { recursive: true });
   const password = readPassword(opts.dataDir);
@@ -97,7 +98,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; database?: 
     await waitUntilReady(urlFor(port, "postgres"), null, 10_000);
     stop = () => stopPid(livePid);
   } else {
-    port = await freePort();
+    port = opts.port ?? (await freePort());
     const ids = process.getuid?.() === 0 ? { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) } : {};
     const child = spawn(
       postgresBinary,

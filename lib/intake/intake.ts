@@ -46,6 +46,9 @@ function createIntake(): Intake {
     connectionTimeoutMillis: 5_000,
     // A stuck database must turn into 503s, not into requests that hang forever.
     statement_timeout: 15_000,
+    // statement_timeout needs a server that answers; these bound a dead or partitioned one too.
+    query_timeout: 20_000,
+    keepAlive: true,
   });
   pool.on("error", (e) => log("idle connection lost", e));
   let boss: Promise<PgBoss> | undefined;
