@@ -1,5 +1,6 @@
 // The worker's consumer of scheduler-fire: each firing becomes a run (fireScheduledRun); a
-// firing of a workflow that is no longer Live with a Scheduler trigger removes its schedule.
+// firing of a workflow that is no longer Live with a Scheduler trigger removes its schedule,
+// and a firing whose schedule is gone (Draft meanwhile) does nothing.
 import type { Job, PgBoss } from "pg-boss";
 import { QUEUES, schedulerFirePayload } from "@/lib/jobs/queues";
 import { fireScheduledRun } from "@/lib/triggers/fire-scheduled-run";
@@ -9,8 +10,11 @@ export function createSchedulerFireHandler({ boss }: { boss: PgBoss }) {
     for (const job of jobs) {
       const parsed = schedulerFirePayload.safeParse(job.data);
       if (!parsed.success) continue;
-      const runId = await fireScheduledRun({ boss, jobId: job.id, workflowId: parsed.data.workflowId });
-      if (runId === null) await boss.unschedule(QUEUES.schedulerFire.name, parsed.data.workflowId);
+      const { workflowId } = parsed.data;
+      const [schedule] = await boss.getSchedules(QUEUES.schedulerFire.name, workflowId);
+      if (!schedule) continue;
+      const fired = await fireScheduledRun({ boss, jobId: job.id, workflowId, notBefore: schedule.createdOn });
+      if (fired.outcome === "stale") await boss.unschedule(QUEUES.schedulerFire.name, workflowId);
     }
   };
 }

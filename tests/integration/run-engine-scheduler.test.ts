@@ -55,19 +55,22 @@ describe("scheduler trigger", () => {
     expect(await boss.getSchedules(QUEUES.schedulerFire.name, wf.workflowId)).toEqual([]);
   }, 180_000);
 
-  it("creates one run per firing even when the firing job is retried, none for a Draft workflow", async () => {
+  it("creates one run per firing even when the firing job is retried, none for a Draft workflow or an early occurrence", async () => {
     const boss = await testBoss();
     const live = await createWorkflow(steps("0 2 1 * *"));
     const jobId = crypto.randomUUID();
     const firedAt = new Date("2026-12-01T02:00:04Z");
     const a = await fireScheduledRun({ boss, jobId, workflowId: live.workflowId, firedAt });
     const b = await fireScheduledRun({ boss, jobId, workflowId: live.workflowId, firedAt });
-    expect(a).toBe(jobId);
-    expect(b).toBe(jobId);
+    expect(a).toEqual({ outcome: "created", runId: jobId });
+    expect(b).toEqual({ outcome: "created", runId: jobId });
     const runs = await db().run.findMany({ where: { workflowId: live.workflowId } });
     expect(runs.map((r) => r.trigger)).toEqual([{ scheduledFor: "2026-12-01T02:00:00.000Z", firedAt: "2026-12-01T02:00:04.000Z" }]);
 
     const draft = await createWorkflow(steps("0 2 1 * *"), { mode: "draft" });
-    expect(await fireScheduledRun({ boss, jobId: crypto.randomUUID(), workflowId: draft.workflowId })).toBeNull();
+    expect(await fireScheduledRun({ boss, jobId: crypto.randomUUID(), workflowId: draft.workflowId })).toEqual({ outcome: "stale" });
+    // An occurrence from before the schedule was registered (pg-boss sends the last minute's) starts nothing.
+    const early = await fireScheduledRun({ boss, jobId: crypto.randomUUID(), workflowId: live.workflowId, firedAt, notBefore: new Date("2026-12-01T02:00:03Z") });
+    expect(early).toEqual({ outcome: "early" });
   });
 });
