@@ -4,11 +4,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** Counts GET /hit?k=… per key: a step executed twice shows up as a count of 2. */
-export async function startHitCounter() {
+export async function startHitCounter(onHit?: (k: string, n: number) => void) {
   const hits = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const k = new URL(req.url ?? "/", "http://x").searchParams.get("k") ?? "";
     hits.set(k, (hits.get(k) ?? 0) + 1);
+    onHit?.(k, hits.get(k)!);
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ k }));
   });
