@@ -1,6 +1,7 @@
 // The one place that reads process.env. Parsed once, validated with zod; a missing or
 // malformed setting stops start-up with one line naming it.
 import { z } from "zod";
+import { CronExpressionParser } from "cron-parser";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -39,7 +40,17 @@ const schema = z.object({
   RETENTION_STEP_OUTPUT_DAYS: intFrom(14, 1, 3650),
   // Rows per DELETE/UPDATE statement: each is its own short transaction.
   RETENTION_BATCH_SIZE: intFrom(1_000, 10, 100_000),
-  RETENTION_CRON: z.string().min(9).default("7 * * * *"),
+  RETENTION_CRON: z
+    .string()
+    .default("7 * * * *")
+    .refine((v) => {
+      try {
+        CronExpressionParser.parse(v);
+        return v.trim().split(/\s+/).length === 5; // pg-boss takes 5-field cron
+      } catch {
+        return false;
+      }
+    }, "must be a 5-field cron expression"),
   // Bearer token for GET /metrics; unset: /metrics answers 404 (not exposed at all).
   METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
 });
