@@ -3,6 +3,7 @@
 // through the API, deliver to its webhook URL or fire its schedule, and wait for the run.
 import { afterAll, beforeAll, expect } from "vitest";
 import { createConnection } from "@/lib/connections/create-connection";
+import { db } from "@/lib/db/client";
 import { QUEUES } from "@/lib/jobs/queues";
 import type { RecordedRequest } from "@/tests/fakes/fake-server";
 import { fakeConnections } from "@/tests/fakes/msp-connections";
@@ -83,6 +84,9 @@ export async function deliver(env: BlueprintEnv, workflow: { id: string; webhook
 /** A firing of the Live workflow's schedule, exactly as pg-boss sends it at the cron time. */
 export async function fireSchedule(env: BlueprintEnv, workflowId: string): Promise<Json> {
   const before = new Set(await runIds(env, workflowId));
+  // The worker ignores occurrences from before the schedule existed, and the last occurrence of a
+  // monthly cron is weeks ago: date the schedule back, as if it had been Live since before then.
+  await db().$executeRawUnsafe(`UPDATE pgboss.schedule SET created_on = now() - interval '62 days' WHERE key = $1`, workflowId);
   const boss = await testBoss();
   await boss.send(QUEUES.schedulerFire.name, { workflowId });
   const runId = await eventually(async () => (await runIds(env, workflowId)).find((id) => !before.has(id)), 15_000, "the firing's run");
