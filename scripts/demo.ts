@@ -15,6 +15,7 @@ import { ConfigError, loadEnv } from "@/lib/env";
 import { startMspStack, type MspStack } from "@/tests/fakes/msp-stack";
 import { installDemo, reportRuns, startFirstRuns } from "./demo-install";
 import { ensureBuild } from "./ensure-build";
+import { stopChildren } from "./stop-children";
 
 const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => console.log(`[demo] ${line}`);
@@ -41,17 +42,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log("stopping…");
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null || c.signalCode !== null) return resolve();
-            c.once("exit", () => resolve());
-            c.kill("SIGTERM");
-            setTimeout(() => c.kill("SIGKILL"), 15_000).unref();
-          }),
-      ),
-    );
+    await stopChildren(children);
     await stack?.close();
     await embedded?.stop().catch((e) => log(`postgres stop: ${e.message}`));
     log("stopped");

@@ -8,6 +8,7 @@ import { ConfigError, loadEnv } from "@/lib/env";
 import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { ensureBuild } from "./ensure-build";
+import { stopChildren } from "./stop-children";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -40,17 +41,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log("stopping…");
-    await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<void>((resolve) => {
-            if (c.exitCode !== null || c.signalCode !== null) return resolve();
-            c.once("exit", () => resolve());
-            c.kill("SIGTERM");
-            setTimeout(() => c.kill("SIGKILL"), 15_000).unref();
-          }),
-      ),
-    );
+    await stopChildren(children);
     if (embedded) await embedded.stop().catch((e) => log(`postgres stop: ${e.message}`));
     log("stopped");
     process.exit(code);
