@@ -15,12 +15,19 @@ async function main() {
   const handle = app.getRequestHandler();
   await app.prepare();
   const fastPath = env().INTAKE_FAST_PATH;
+  const trustProxy = env().TRUST_PROXY;
   const server = http.createServer((req, res) => {
     const token = fastPath ? hookToken(req.url) : null;
     if (token !== null) void serveHook(req, res, token);
     // Served here, not by Next: no page proxy (sign-in redirect) and no React in the scrape path.
     else if (isMetricsPath(req.url)) void serveMetrics(req, res).catch(() => res.destroy());
-    else void handle(req, res);
+    else {
+      if (!trustProxy) {
+        req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+        delete req.headers["x-real-ip"];
+      }
+      void handle(req, res);
+    }
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, () => console.log(`web listening on http://localhost:${port} (${dev ? "dev" : "production"})`));

@@ -28,6 +28,10 @@ const schema = z.object({
   SEED_OWNER_PASSWORD: z.string().min(8).default("change-me-now"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // false: server.ts hands /hooks/* to Next's route handler too (tests run both adapters).
+  // Behind a reverse proxy that sets X-Forwarded-For, "true" keeps that header; otherwise the web
+  // server overwrites it with the socket's address, so a client cannot pick the address the
+  // sign-in throttle counts under.
+  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
   INTAKE_FAST_PATH: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
   // Deliveries log retention, per workflow: older than this many days, or beyond this many rows.
   DELIVERY_RETENTION_DAYS: intFrom(30, 1, 3650),

@@ -9,7 +9,7 @@ let web: WebService;
 let tenancy: Awaited<ReturnType<typeof createProviderWithClients>>;
 
 beforeAll(async () => {
-  [web, tenancy] = await Promise.all([startWeb(), createProviderWithClients()]);
+  [web, tenancy] = await Promise.all([startWeb({ TRUST_PROXY: "true" }), createProviderWithClients()]);
 });
 afterAll(async () => {
   await web?.stop();

@@ -10,7 +10,7 @@ let webB: WebService;
 
 beforeAll(async () => {
   // Two web processes on one database, like a scaled-out deployment.
-  [webA, webB] = await Promise.all([startWeb(), startWeb()]);
+  [webA, webB] = await Promise.all([startWeb({ TRUST_PROXY: "true" }), startWeb({ TRUST_PROXY: "true" })]);
 });
 afterAll(async () => {
   await Promise.all([webA?.stop(), webB?.stop()]);
