@@ -1,8 +1,10 @@
-// One retention pass over every workflow of every workspace, with the settings from lib/env.ts.
+// One retention pass over every workflow of every workspace, with the settings from lib/env.ts
+// and each workspace's own overrides.
 // Workflows are walked in id order by keyset pages, so the pass itself holds nothing open.
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { pruneWorkflowHistory, type PruneCounts, type RetentionSettings } from "@/lib/retention/prune-workflow-history";
+import { effectiveRetention, readWorkspaceRetention } from "@/lib/retention/workspace-retention";
 
 export function retentionSettings(): RetentionSettings {
   const e = env();
@@ -24,9 +26,15 @@ export async function runRetention(opts: { settings?: RetentionSettings; now?: D
   const total = { runs: 0, stepOutputs: 0, deliveries: 0, workflows: 0 };
   let after = "";
   for (;;) {
-    const page = await db().workflow.findMany({ where: { id: { gt: after } }, orderBy: { id: "asc" }, take: PAGE, select: { id: true } });
+    const page = await db().workflow.findMany({
+      where: { id: { gt: after } },
+      orderBy: { id: "asc" },
+      take: PAGE,
+      select: { id: true, workspace: { select: { retention: true } } },
+    });
     for (const w of page) {
-      const n = await pruneWorkflowHistory({ workflowId: w.id, settings, now: opts.now });
+      const own = effectiveRetention(settings, readWorkspaceRetention(w.workspace.retention));
+      const n = await pruneWorkflowHistory({ workflowId: w.id, settings: own, now: opts.now });
       total.runs += n.runs;
       total.stepOutputs += n.stepOutputs;
       total.deliveries += n.deliveries;

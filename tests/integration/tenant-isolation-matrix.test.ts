@@ -29,6 +29,8 @@ const ROUTES: Route[] = [
   { name: "get file", file: "workspaces/[workspaceId]/files/[name]", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt` },
   { name: "delete file", file: "workspaces/[workspaceId]/files/[name]", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/files/f.txt` },
   { name: "audit log", file: "workspaces/[workspaceId]/audit", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/audit` },
+  { name: "read retention", file: "workspaces/[workspaceId]/retention", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/retention` },
+  { name: "set retention", file: "workspaces/[workspaceId]/retention", method: "PUT", path: (i) => `/api/v1/workspaces/${i.ws}/retention`, body: { runDays: 1 } },
   { name: "get workflow", file: "workflows/[workflowId]", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}` },
   { name: "update workflow", file: "workflows/[workflowId]", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}`, body: { name: "x", steps: [] } },
   { name: "delete workflow", file: "workflows/[workflowId]", method: "DELETE", path: (i) => `/api/v1/workflows/${i.wf}` },
@@ -73,7 +75,7 @@ async function seedTenant(name: string, kind: "provider" | "client", providerId?
 }
 
 async function snapshot() {
-  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs] = await Promise.all([
+  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention] = await Promise.all([
     db().workflow.findMany({ orderBy: { id: "asc" } }),
     db().variable.findMany({ orderBy: { id: "asc" } }),
     db().connection.findMany({ orderBy: { id: "asc" } }),
@@ -84,8 +86,9 @@ async function snapshot() {
     db().webhookEndpoint.findMany({ orderBy: { id: "asc" } }),
     db().apiToken.findMany({ orderBy: { id: "asc" }, select: { id: true, revokedAt: true } }),
     db().$queryRaw`SELECT count(*)::int AS n FROM pgboss.job`.catch(() => null),
+    db().workspace.findMany({ orderBy: { id: "asc" }, select: { id: true, retention: true } }),
   ]);
-  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs };
+  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention };
 }
 
 async function call(token: string, r: Route, ids: Ids) {

@@ -1,0 +1,17 @@
+// A workspace's retention: GET → {overrides, effective}; PUT {runDays?, runsPerWorkflow?,
+// stepOutputDays?, deliveryDays?, deliveriesPerWorkflow?} replaces the overrides (owner).
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { getWorkspaceRetention, updateWorkspaceRetention } from "@/lib/retention/update-workspace-retention";
+import { workspaceRetentionSchema } from "@/lib/retention/workspace-retention";
+
+export const GET = apiRoute<{ workspaceId: string }>(({ params, user }) =>
+  getWorkspaceRetention({ workspaceId: params.workspaceId, userId: user.id }),
+);
+
+export const PUT = apiRoute<{ workspaceId: string }>(async ({ req, params, user }) =>
+  updateWorkspaceRetention({
+    workspaceId: params.workspaceId,
+    userId: user.id,
+    overrides: await readJson(req, workspaceRetentionSchema),
+  }),
+);

@@ -1,0 +1,36 @@
+// Reads and sets a workspace's retention overrides (owner role to change, viewer to read).
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
+import { retentionSettings } from "@/lib/retention/run-retention";
+import {
+  assertWithinOperatorLimits,
+  effectiveRetention,
+  readWorkspaceRetention,
+  type WorkspaceRetention,
+} from "@/lib/retention/workspace-retention";
+
+export type RetentionView = { overrides: WorkspaceRetention; effective: Omit<ReturnType<typeof retentionSettings>, "batchSize"> };
+
+function toView(overrides: WorkspaceRetention): RetentionView {
+  const { batchSize: _batch, ...effective } = effectiveRetention(retentionSettings(), overrides);
+  return { overrides, effective };
+}
+
+export async function getWorkspaceRetention(opts: { workspaceId: string; userId: string }): Promise<RetentionView> {
+  await requireWorkspaceRole(opts.userId, opts.workspaceId, "viewer");
+  const ws = await db().workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { retention: true } });
+  return toView(readWorkspaceRetention(ws.retention));
+}
+
+/** Replaces the overrides; an empty object returns the workspace to the operator's defaults. */
+export async function updateWorkspaceRetention(opts: { workspaceId: string; userId: string; overrides: WorkspaceRetention }): Promise<RetentionView> {
+  await requireWorkspaceRole(opts.userId, opts.workspaceId, "owner");
+  assertWithinOperatorLimits(retentionSettings(), opts.overrides);
+  const empty = Object.keys(opts.overrides).length === 0;
+  await db().workspace.update({
+    where: { id: opts.workspaceId },
+    data: { retention: empty ? Prisma.DbNull : (opts.overrides as Prisma.InputJsonValue) },
+  });
+  return toView(opts.overrides);
+}
