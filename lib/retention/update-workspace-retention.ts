@@ -13,7 +13,8 @@ import {
 export type RetentionView = { overrides: WorkspaceRetention; effective: Omit<ReturnType<typeof retentionSettings>, "batchSize"> };
 
 function toView(overrides: WorkspaceRetention): RetentionView {
-  const { batchSize: _batch, ...effective } = effectiveRetention(retentionSettings(), overrides);
+  const e = effectiveRetention(retentionSettings(), overrides);
+  const effective = { runDays: e.runDays, runsPerWorkflow: e.runsPerWorkflow, stepOutputDays: e.stepOutputDays, deliveryDays: e.deliveryDays, deliveriesPerWorkflow: e.deliveriesPerWorkflow };
   return { overrides, effective };
 }
 
