@@ -5,19 +5,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/components/editor/api";
 import type { WorkflowView } from "@/lib/editor/api-types";
 import { copyName, copySteps } from "@/lib/workflow-list/copy-steps";
+import type { WorkflowListItem } from "@/lib/workflows/list-workflows";
 
-export type WorkflowListItem = {
-  id: string;
-  workspaceId: string;
-  name: string;
-  mode: "draft" | "live";
-  version: number;
-  triggerKind: string | null;
-  stepCount: number;
-  createdAt: string;
-  updatedAt: string;
-  lastRun: { id: string; status: string; test: boolean; createdAt: string } | null;
-};
+// The server's shape; a type-only import, erased from the client bundle.
+export type { WorkflowListItem };
 
 const listKey = (workspaceId: string) => ["workspace", workspaceId, "workflows"] as const;
 
