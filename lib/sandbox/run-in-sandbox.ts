@@ -1,4 +1,4 @@
-// Runs a code step's JavaScript body in a fresh isolated-vm isolate inside a sandbox child
+// Runs a code step's JavaScript body in a new isolated-vm context inside a sandbox child
 // process (see sandbox-pool.ts for why a child). One pool per process, started on first use.
 import { SandboxPool } from "./sandbox-pool.ts";
 import { SandboxError } from "./sandbox-types.ts";
@@ -17,6 +17,8 @@ export type SandboxOptions = {
   maxOutputBytes?: number;
   log?: (line: string) => void;
   signal?: AbortSignal;
+  /** Executions with the same key may reuse a warm isolate, each in a new context: pass the workspace id. */
+  isolationKey?: string;
 };
 
 export type SandboxResult = { value: unknown; durationMs: number };
@@ -42,6 +44,7 @@ export async function runInSandbox(opts: SandboxOptions): Promise<SandboxResult>
     maxOutputBytes: opts.maxOutputBytes ?? 1024 * 1024,
     log: opts.log,
     signal: opts.signal,
+    isolationKey: opts.isolationKey,
   });
   return { value: r.json === null ? null : JSON.parse(r.json), durationMs: r.durationMs };
 }

@@ -3,15 +3,17 @@
 // in this process. Exits when the worker goes away (IPC disconnect).
 import { runIsolate } from "./run-isolate.ts";
 import { SandboxError, type FromChild, type ToChild } from "./sandbox-types.ts";
+import { WarmIsolates } from "./warm-isolates.ts";
 
 const send = (m: FromChild) => process.send?.(m);
 const running = new Map<number, AbortController>();
+const isolates = new WarmIsolates();
 
 process.on("message", (m: ToChild) => {
   if (m.type === "abort") return void running.get(m.id)?.abort();
   const ac = new AbortController();
   running.set(m.id, ac);
-  runIsolate({ ...m, signal: ac.signal, log: (line) => send({ type: "log", id: m.id, line }) }).then(
+  runIsolate({ ...m, isolates, signal: ac.signal, log: (line) => send({ type: "log", id: m.id, line }) }).then(
     (r) => send({ type: "done", id: m.id, ok: true, json: r.json, durationMs: r.durationMs }),
     (e: unknown) => {
       const err = e instanceof SandboxError ? e : new SandboxError("error", e instanceof Error ? e.message : String(e));

@@ -97,8 +97,8 @@ export class SandboxPool {
       slot.job = job;
       slot.killedFor = undefined;
       slot.watchdog = setTimeout(() => this.kill(slot, "timeout"), job.timeoutMs + WATCHDOG_GRACE_MS);
-      const { code, stepsJson, varsJson, timeoutMs, memoryMb, maxOutputBytes, id } = job;
-      const msg: ToChild = { type: "run", id, code, stepsJson, varsJson, timeoutMs, memoryMb, maxOutputBytes };
+      const { code, stepsJson, varsJson, timeoutMs, memoryMb, maxOutputBytes, isolationKey, id } = job;
+      const msg: ToChild = { type: "run", id, code, stepsJson, varsJson, timeoutMs, memoryMb, maxOutputBytes, isolationKey };
       slot.child.send(msg);
     }
   }

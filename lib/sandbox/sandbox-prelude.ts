@@ -1,4 +1,4 @@
-// JavaScript evaluated inside each fresh isolate before the user's code (as the body of
+// JavaScript evaluated inside each new context before the user's code (as the body of
 // context.evalClosure, one round trip): builds `steps`, `vars`, `console` and `crypto` from
 // the host callbacks and data passed as $0…$5; the callbacks stay private to this closure. Captured
 // built-ins (stringify, parse) are closed over so user code that patches globals cannot make
@@ -30,6 +30,11 @@ export const SANDBOX_PRELUDE = String.raw`
   };
   g.crypto = Object.freeze({ randomUUID: () => uuid(), getRandomValues });
   g.steps = steps;
+  // The isolate may serve later executions of the same workspace (warm-isolates.ts). There are
+  // no timers; these two built-ins would let code schedule a callback for after its execution
+  // has ended. (Such leftovers could only reach their own, released context; this is defence in depth.)
+  delete g.FinalizationRegistry;
+  if (typeof Atomics === "object") delete Atomics.waitAsync;
   g.vars = vars;
 
   Object.defineProperty(g, "__run", {

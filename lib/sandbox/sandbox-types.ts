@@ -20,6 +20,8 @@ export type IsolateJob = {
   timeoutMs: number;
   memoryMb: number;
   maxOutputBytes: number;
+  /** Executions with the same key may share a warm isolate (never a context): the workspace id. */
+  isolationKey?: string;
 };
 
 export type ToChild = ({ type: "run"; id: number } & IsolateJob) | { type: "abort"; id: number };

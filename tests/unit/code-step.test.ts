@@ -145,4 +145,24 @@ describe("code step sandbox escapes", () => {
     expect(e.message).toBe("code step failed: the code step was cancelled");
     expect(e.retryable).toBe(true);
   });
+
+  // Executions of one workspace may run in the same warm isolate, each in a new context.
+  it("one execution leaves nothing behind for the next of its workspace", async () => {
+    const dirty = "globalThis.leftover = steps[1]; Object.prototype.polluted = 'yes'; Array.prototype.push = () => -1; JSON.stringify = () => 'x'; return 1";
+    const check = "return [typeof leftover, ({}).polluted ?? null, [1].push(2), JSON.stringify({ a: 1 })]";
+    for (let i = 0; i < 5; i++) {
+      await run(dirty, { outputs: { 1: { secret: i } } }).result;
+      expect((await run(check).result).output).toEqual(["undefined", null, 2, '{"a":1}']);
+    }
+  });
+
+  it("offers no way to schedule work for after the execution", async () => {
+    const { result } = run("return [typeof FinalizationRegistry, typeof Atomics.waitAsync, typeof setTimeout]");
+    expect((await result).output).toEqual(["undefined", "undefined", "undefined"]);
+  });
+
+  it("an execution after a timeout in the same workspace runs normally", async () => {
+    expect((await failure("for (;;) {}", 200)).message).toMatch(/time limit/);
+    expect((await run("return typeof leftover + ':' + 6 * 7").result).output).toBe("undefined:42");
+  });
 });

@@ -1,4 +1,4 @@
-// code step: the user's JavaScript body in a fresh isolate. References ({{ }}) are NOT
+// code step: the user's JavaScript body in a new context of an isolate of its workspace. References ({{ }}) are NOT
 // resolved inside the code — code reads `steps` and `vars` instead, so data never becomes code.
 import { codeConfig } from "@/lib/steps/catalog";
 import { runInSandbox, SandboxError } from "@/lib/sandbox/run-in-sandbox";
@@ -21,6 +21,7 @@ export const executeCode: StepExecutor = async (ctx) => {
       maxOutputBytes: CODE_MAX_OUTPUT_BYTES,
       log: ctx.log,
       signal: ctx.signal,
+      isolationKey: ctx.workspaceId,
     });
     return { output: value ?? null };
   } catch (e) {
