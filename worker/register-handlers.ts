@@ -23,7 +23,6 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
       batchSize: RUN_BATCH_SIZE,
       localConcurrency: opts.concurrency,
       includeMetadata: true,
-      perJobResults: true,
       burstWhenBatchFull: true,
       pollingIntervalSeconds: 1,
       notifyPollingIntervalSeconds: 1,
