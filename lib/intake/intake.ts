@@ -2,17 +2,15 @@
 // lookup, the group commit and the deliveries-log pruner, created on first use and shared by
 // whichever adapter (custom server or Next route) calls it.
 import pg from "pg";
-import type { PgBoss } from "pg-boss";
 import { databaseUrl, env } from "@/lib/env";
-import { createBoss, ensureQueues } from "@/lib/jobs/boss";
-import { QUEUES } from "@/lib/jobs/queues";
+import { ensureQueues } from "@/lib/jobs/boss";
 import { decryptSecret } from "@/lib/secrets/crypto";
 import { createGroupCommit } from "@/lib/intake/group-commit";
 import { createDeliveryHandler, type IntakeRequest } from "@/lib/intake/handle-delivery";
 import { createEndpointLookup } from "@/lib/intake/lookup-endpoints";
 import { createDeliveryPruner } from "@/lib/intake/prune-deliveries";
 import type { IntakeResponse } from "@/lib/intake/responses";
-import { writeBatch } from "@/lib/intake/write-batch";
+import { readJobTable, writeBatch, type JobTable } from "@/lib/intake/write-batch";
 import { observeIntake } from "@/lib/metrics/intake-latency";
 import { errorMessage, logger } from "@/lib/log";
 
@@ -23,19 +21,14 @@ const g = globalThis as unknown as { __intake?: Intake };
 // Messages only: the intake never logs payloads, headers or tokens.
 const log = (what: string, e: unknown) => logger().error({ component: "intake", err: errorMessage(e) }, `intake: ${what}`);
 
-// Our own producer rather than the shared one: if the database is down when the first
-// delivery arrives, this one is retried with the next batch instead of failing for good.
-async function startBoss(): Promise<PgBoss> {
-  const boss = createBoss("producer");
-  try {
-    await boss.start();
-    // Test and fresh databases may not have the queue yet; ensureQueues is idempotent.
-    if (!(await boss.getQueue(QUEUES.runExecute.name))) await ensureQueues();
-    return boss;
-  } catch (e) {
-    await boss.stop({ graceful: false }).catch(() => {});
-    throw e;
-  }
+// Test and fresh databases may not have pg-boss's schema and queues yet; ensureQueues is idempotent.
+async function findJobTable(pool: pg.Pool): Promise<JobTable> {
+  const table = await readJobTable(pool).catch(() => null);
+  if (table) return table;
+  await ensureQueues();
+  const created = await readJobTable(pool);
+  if (!created) throw new Error("the run-execute queue does not exist");
+  return created;
 }
 
 function createIntake(): Intake {
@@ -51,13 +44,14 @@ function createIntake(): Intake {
     keepAlive: true,
   });
   pool.on("error", (e) => log("idle connection lost", e));
-  let boss: Promise<PgBoss> | undefined;
-  const bossReady = () => {
-    boss ??= startBoss().catch((e) => {
-      boss = undefined; // try again with the next batch
+  // If the database is down when the first delivery arrives, this is tried again with the next batch.
+  let jobTable: Promise<JobTable> | undefined;
+  const jobTableReady = () => {
+    jobTable ??= findJobTable(pool).catch((e) => {
+      jobTable = undefined;
       throw e;
     });
-    return boss;
+    return jobTable;
   };
   const prune = createDeliveryPruner(pool, {
     days: env().DELIVERY_RETENTION_DAYS,
@@ -66,7 +60,7 @@ function createIntake(): Intake {
   });
   const commit = createGroupCommit({
     write: async (entries) => {
-      const results = await writeBatch(pool, await bossReady(), entries);
+      const results = await writeBatch(pool, await jobTableReady(), entries);
       prune(new Set(entries.flatMap((e) => (e.kind === "none" ? [] : [e.delivery.workflowId]))));
       return results;
     },

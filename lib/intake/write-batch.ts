@@ -1,16 +1,20 @@
 // One group-commit write: every accepted delivery's run, its run-execute job and every
-// delivery-log row of the batch, committed atomically in ONE round trip. PostgreSQL runs a
-// multi-statement simple query as a single implicit transaction, so the batch is sent as
-//   <runs + deliveries from one JSON document>; <pg-boss's own job insert>
-// On a loaded 2-core machine every round trip costs milliseconds, and BEGIN / insert / jobs /
-// COMMIT as four round trips capped throughput far below the target.
-// The job statement is pg-boss's: boss.insert(name, jobs, { db }) runs with an IDatabase that
-// captures its SQL instead of executing it, and its one parameter is inlined as a literal
-// (pg-boss does the same for flows). Should pg-boss's statement ever take other parameters,
-// the batch falls back to an explicit BEGIN … COMMIT on one client running it as captured.
+// delivery-log row of the batch, committed atomically by ONE prepared statement — one round
+// trip, one implicit transaction, parsed and planned once per connection. The rows travel as
+// one JSON document parameter.
+//
+// The job rows are written by this statement, not by boss.insert(): pg-boss's insert is a
+// statement of its own, so using it meant a second round trip inside BEGIN … COMMIT, or (as
+// before) the whole batch inlined as a literal into a multi-statement query, which PostgreSQL
+// had to parse and plan again for every batch: ~30 % more database time per delivery,
+// measured at batches of 24–64. The columns and defaults are those pg-boss 12.35's insertJobs
+// gives a plain job (no singleton, group, delay or dependency), read from the queue's row like
+// it does, plus its transactional NOTIFY. tests/integration/intake-job-row.test.ts compares a
+// job written here with one written by boss.insert() column by column, so an upgrade of
+// pg-boss that changes them fails there, not in production.
 import { randomUUID } from "node:crypto";
-import pg from "pg";
-import type { PgBoss } from "pg-boss";
+import type pg from "pg";
+import { BOSS_SCHEMA } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 
 export type DeliveryOutcome = "accepted" | "not_published" | "invalid_signature" | "too_large" | "invalid_json" | "rotated_url";
@@ -31,24 +35,53 @@ export type BatchEntry =
 
 export type WriteResult = { runId?: string };
 
+/** pg-boss's job table of the run-execute queue (`job_common` unless the queue is partitioned). */
+export type JobTable = string;
+
+// pg-boss's NOTIFY channel for its schema (plans.notifyChannelSql).
+const NOTIFY_CHANNEL = `('pgboss_' || left(encode(sha224('${BOSS_SCHEMA}'::bytea), 'hex'), 24))`;
+const QUEUE = QUEUES.runExecute.name;
+
 // The Delivery foreign key to Run is checked at the end of the statement, after the runs CTE.
-const ROWS_SQL = (doc: string) => `
+// No ON CONFLICT on the jobs: a job that could not be inserted must fail the whole batch, so
+// no 202 is ever answered for a run without its job.
+const sql = (jobTable: JobTable) => `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset(${doc}::jsonb)
+  SELECT * FROM jsonb_to_recordset($1::jsonb)
     AS x(run text, wf text, ws text, trig jsonb, ep text, outcome "DeliveryOutcome", size int, ct text)
 ), runs AS (
   INSERT INTO "Run" (id, "workflowId", "workspaceId", status, test, trigger)
   SELECT run, wf, ws, 'queued', false, trig FROM input WHERE run IS NOT NULL
+), deliveries AS (
+  INSERT INTO "Delivery" ("workflowId", "endpointId", outcome, size, "contentType", "runId")
+  SELECT wf, ep, outcome, size, ct, run FROM input
+), jobs AS (
+  INSERT INTO ${BOSS_SCHEMA}.${jobTable} (
+    id, name, data, priority, start_after, created_on, singleton_key, singleton_on, group_id, group_tier,
+    expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max,
+    policy, dead_letter, heartbeat_seconds, blocked, blocking, pending_dependencies)
+  SELECT gen_random_uuid(), q.name, jsonb_build_object('runId', i.run), 0, ${BOSS_SCHEMA}.job_now(), ${BOSS_SCHEMA}.job_now(),
+         NULL, NULL, NULL, NULL,
+         q.expire_seconds, q.deletion_seconds, ${BOSS_SCHEMA}.job_now() + q.retention_seconds * interval '1s',
+         q.retry_limit, q.retry_delay, COALESCE(q.retry_backoff, false), q.retry_delay_max,
+         q.policy, q.dead_letter, q.heartbeat_seconds, false, false, 0
+    FROM input i JOIN ${BOSS_SCHEMA}.queue q ON q.name = '${QUEUE}'
+   WHERE i.run IS NOT NULL
+  RETURNING 1
 )
-INSERT INTO "Delivery" ("workflowId", "endpointId", outcome, size, "contentType", "runId")
-SELECT wf, ep, outcome, size, ct, run FROM input`;
+SELECT pg_notify(${NOTIFY_CHANNEL}, '${QUEUE}') FROM (SELECT 1 FROM jobs LIMIT 1) AS any_job`;
 
-type Sql = { text: string; values?: unknown[] };
+/** The job table of the run-execute queue, as pg-boss recorded it when the queue was created. */
+export async function readJobTable(pool: pg.Pool): Promise<JobTable | null> {
+  const { rows } = await pool.query<{ table_name: string }>(`SELECT table_name FROM ${BOSS_SCHEMA}.queue WHERE name = $1`, [QUEUE]);
+  const table = rows[0]?.table_name;
+  if (table !== undefined && !/^[a-z0-9_]+$/.test(table)) throw new Error(`unexpected pg-boss job table name: ${table}`);
+  return table ?? null;
+}
 
 /** Builds the rows document by concatenation: each trigger is already JSON text, embedded as is. */
-function rowsDocument(entries: readonly BatchEntry[]): { doc: string | null; results: WriteResult[]; runIds: string[] } {
+function rowsDocument(entries: readonly BatchEntry[]): { doc: string; results: WriteResult[] } {
   const parts: string[] = [];
-  const runIds: string[] = [];
   const results = entries.map((e): WriteResult => {
     if (e.kind === "none") return {};
     const d = e.delivery;
@@ -58,76 +91,18 @@ function rowsDocument(entries: readonly BatchEntry[]): { doc: string | null; res
       return {};
     }
     const runId = randomUUID();
-    runIds.push(runId);
     parts.push(`{"run":"${runId}","ws":${JSON.stringify(e.workspaceId)},${common},"trig":${e.trigger}}`);
     return { runId };
   });
-  return { doc: parts.length ? `[${parts.join(",")}]` : null, results, runIds };
-}
-
-async function jobStatement(boss: PgBoss, runIds: string[]): Promise<Sql> {
-  let captured: Sql | undefined;
-  const capture = {
-    executeSql: async (text: string, values?: unknown[]) => {
-      if (captured) throw new Error("pg-boss insert issued more than one statement");
-      captured = { text, values };
-      return { rows: [] };
-    },
-  };
-  await boss.insert(QUEUES.runExecute.name, runIds.map((runId) => ({ data: { runId } })), { db: capture });
-  if (!captured) throw new Error("pg-boss insert issued no statement");
-  return captured;
+  return { doc: `[${parts.join(",")}]`, results };
 }
 
 /**
- * A string literal that reads the same whatever standard_conforming_strings is: the E'' form,
- * with backslashes and quotes doubled. Two native replaces instead of pg's per-character loop,
- * which showed in profiles with ~30 KB batches.
+ * Unknown tokens only make an empty document: the same statement with no rows, so it costs a
+ * round trip like a real write and fails when real writes would (a 202 must not tell a token exists).
  */
-export function sqlLiteral(s: string): string {
-  return `E'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
-}
-
-/** The statement with its single text parameter written in as a literal, or null when it has other parameters. */
-function inline({ text, values }: Sql): string | null {
-  if (!values || values.length !== 1 || typeof values[0] !== "string" || /\$(?:[02-9]|1\d)/.test(text)) return null;
-  const literal = sqlLiteral(values[0]);
-  return text.replace(/\$1(?!\d)/g, () => literal); // a function, so "$&" in the data stays data
-}
-
-export async function writeBatch(pool: pg.Pool, boss: PgBoss, entries: readonly BatchEntry[]): Promise<WriteResult[]> {
-  const { doc, results, runIds } = rowsDocument(entries);
-  if (!doc) {
-    // Unknown tokens only: the same statement with no rows, so it costs a round trip like a
-    // real write and fails when real writes would (a 202 must not tell a token exists).
-    await pool.query(ROWS_SQL(sqlLiteral("[]")));
-    return results;
-  }
-  const rows = ROWS_SQL(sqlLiteral(doc));
-  const jobs = runIds.length > 0 ? await jobStatement(boss, runIds) : null;
-  const jobsInline = jobs ? inline(jobs) : "";
-  if (jobsInline !== null) {
-    await pool.query(jobsInline ? `${rows};\n${jobsInline}` : rows);
-    return results;
-  }
-  await explicitTransaction(pool, rows, jobs!);
+export async function writeBatch(pool: pg.Pool, jobTable: JobTable, entries: readonly BatchEntry[]): Promise<WriteResult[]> {
+  const { doc, results } = rowsDocument(entries);
+  await pool.query({ name: `intake-write-${jobTable}`, text: sql(jobTable), values: [doc] });
   return results;
-}
-
-async function explicitTransaction(pool: pg.Pool, rows: string, jobs: Sql): Promise<void> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    await client.query(rows);
-    await client.query(jobs.text, jobs.values);
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK").catch((re: Error) => {
-      broken = re; // the connection itself failed: do not hand it back to the pool
-    });
-    throw e;
-  } finally {
-    client.release(broken);
-  }
 }

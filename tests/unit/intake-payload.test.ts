@@ -107,10 +107,3 @@ describe("readBody", () => {
     expect(declaredLength("-1")).toBeNull();
   });
 });
-
-describe("sqlLiteral", () => {
-  it("doubles quotes and backslashes inside an E'' literal", async () => {
-    const { sqlLiteral } = await import("@/lib/intake/write-batch");
-    expect(sqlLiteral(String.raw`a\b'c\\d $1 $&`)).toBe(String.raw`E'a\\b''c\\\\d $1 $&'`);
-  });
-});
