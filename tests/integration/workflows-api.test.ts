@@ -94,12 +94,19 @@ describe("create, read, update, delete", () => {
   it("deletes a workflow: 204, then 404, its rows gone", async () => {
     const wf = (await create({ name: "Doomed", steps: [webhook()] })).body;
     await api.post(`/api/v1/workflows/${wf.id}/live`);
+    const { token } = await db().webhookEndpoint.findFirstOrThrow({ where: { workflowId: wf.id } });
+    const delivered = await fetch(`${web.baseUrl}/hooks/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(delivered.status).toBe(202);
+    expect(await db().delivery.count({ where: { workflowId: wf.id } })).toBe(1);
     const res = await api.del(`/api/v1/workflows/${wf.id}`);
     expect(res.status).toBe(204);
     expect((await api.get(`/api/v1/workflows/${wf.id}`)).status).toBe(404);
     expect((await api.del(`/api/v1/workflows/${wf.id}`)).status).toBe(404);
     expect(await db().workflow.count({ where: { id: wf.id } })).toBe(0);
     expect(await db().webhookEndpoint.count({ where: { workflowId: wf.id } })).toBe(0);
+    // Its runs and its deliveries log go with it (the log through its endpoints).
+    expect(await db().run.count({ where: { workflowId: wf.id } })).toBe(0);
+    expect(await db().delivery.count({ where: { workflowId: wf.id } })).toBe(0);
   });
 });
 
