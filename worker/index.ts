@@ -5,12 +5,14 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { createBoss } from "@/lib/jobs/boss";
 import { env } from "@/lib/env";
+import { warmSandbox } from "@/lib/sandbox/run-in-sandbox";
 import { registerHandlers } from "@/worker/register-handlers";
 
 const HEARTBEAT_MS = 5_000;
 
 async function main() {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  warmSandbox(); // while pg-boss starts
   const boss = createBoss("worker");
   await boss.start();
   await registerHandlers(boss, { concurrency: env().WORKER_CONCURRENCY });

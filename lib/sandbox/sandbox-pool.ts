@@ -47,6 +47,12 @@ export class SandboxPool {
     });
   }
 
+  /** Starts every child now (a worker at start-up), so the first code steps do not wait for them. */
+  warm() {
+    while (this.slots.length < this.size) this.spawn();
+    this.updateRefs();
+  }
+
   private spawn(): Slot {
     const child = fork(childEntry(), [], { env: { NODE_ENV: "production" }, execArgv: [], serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"] });
     const slot: Slot = { child, ready: false, stderr: "" };
