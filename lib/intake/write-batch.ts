@@ -12,8 +12,8 @@
 // it does, plus its transactional NOTIFY. tests/integration/intake-job-row.test.ts compares a
 // job written here with one written by boss.insert() column by column, so an upgrade of
 // pg-boss that changes them fails there, not in production.
-import { randomUUID } from "node:crypto";
 import type pg from "pg";
+import { uuidv7 } from "@/lib/db/uuid-v7";
 import { BOSS_SCHEMA } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 
@@ -48,19 +48,19 @@ const QUEUE = QUEUES.runExecute.name;
 const sql = (jobTable: JobTable) => `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
-    AS x(run text, wf text, ws text, trig jsonb, ep text, outcome "DeliveryOutcome", size int, ct text)
+    AS x(id text, run text, job uuid, wf text, ws text, trig jsonb, ep text, outcome "DeliveryOutcome", size int, ct text)
 ), runs AS (
   INSERT INTO "Run" (id, "workflowId", "workspaceId", status, test, trigger)
   SELECT run, wf, ws, 'queued', false, trig FROM input WHERE run IS NOT NULL
 ), deliveries AS (
-  INSERT INTO "Delivery" ("workflowId", "endpointId", outcome, size, "contentType", "runId")
-  SELECT wf, ep, outcome, size, ct, run FROM input
+  INSERT INTO "Delivery" (id, "workflowId", "endpointId", outcome, size, "contentType", "runId")
+  SELECT id, wf, ep, outcome, size, ct, run FROM input
 ), jobs AS (
   INSERT INTO ${BOSS_SCHEMA}.${jobTable} (
     id, name, data, priority, start_after, created_on, singleton_key, singleton_on, group_id, group_tier,
     expire_seconds, deletion_seconds, keep_until, retry_limit, retry_delay, retry_backoff, retry_delay_max,
     policy, dead_letter, heartbeat_seconds, blocked, blocking, pending_dependencies)
-  SELECT gen_random_uuid(), q.name, jsonb_build_object('runId', i.run), 0, ${BOSS_SCHEMA}.job_now(), ${BOSS_SCHEMA}.job_now(),
+  SELECT i.job, q.name, jsonb_build_object('runId', i.run), 0, ${BOSS_SCHEMA}.job_now(), ${BOSS_SCHEMA}.job_now(),
          NULL, NULL, NULL, NULL,
          q.expire_seconds, q.deletion_seconds, ${BOSS_SCHEMA}.job_now() + q.retention_seconds * interval '1s',
          q.retry_limit, q.retry_delay, COALESCE(q.retry_backoff, false), q.retry_delay_max,
@@ -79,19 +79,22 @@ export async function readJobTable(pool: pg.Pool): Promise<JobTable | null> {
   return table ?? null;
 }
 
-/** Builds the rows document by concatenation: each trigger is already JSON text, embedded as is. */
+/**
+ * Builds the rows document by concatenation: each trigger is already JSON text, embedded as is.
+ * Ids are time-ordered (uuid-v7.ts): every row of a batch lands on the same b-tree pages.
+ */
 function rowsDocument(entries: readonly BatchEntry[]): { doc: string; results: WriteResult[] } {
   const parts: string[] = [];
   const results = entries.map((e): WriteResult => {
     if (e.kind === "none") return {};
     const d = e.delivery;
-    const common = `"wf":${JSON.stringify(d.workflowId)},"ep":${JSON.stringify(d.endpointId)},"outcome":"${d.outcome}","size":${d.size},"ct":${JSON.stringify(d.contentType)}`;
+    const common = `"id":"${uuidv7()}","wf":${JSON.stringify(d.workflowId)},"ep":${JSON.stringify(d.endpointId)},"outcome":"${d.outcome}","size":${d.size},"ct":${JSON.stringify(d.contentType)}`;
     if (e.kind === "record") {
       parts.push(`{${common}}`);
       return {};
     }
-    const runId = randomUUID();
-    parts.push(`{"run":"${runId}","ws":${JSON.stringify(e.workspaceId)},${common},"trig":${e.trigger}}`);
+    const runId = uuidv7();
+    parts.push(`{"run":"${runId}","job":"${uuidv7()}","ws":${JSON.stringify(e.workspaceId)},${common},"trig":${e.trigger}}`);
     return { runId };
   });
   return { doc: `[${parts.join(",")}]`, results };
