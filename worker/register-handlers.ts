@@ -3,6 +3,7 @@ import type { PgBoss } from "pg-boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { syncQueueOptions } from "@/lib/jobs/sync-queue-options";
 import { createRunJobHandler } from "@/lib/runs/create-run-job-handler";
+import { handleRunDeadLetters } from "@/lib/runs/fail-abandoned-runs";
 import { createSchedulerFireHandler } from "@/lib/triggers/create-scheduler-fire-handler";
 import { reconcileWorkflowSchedules } from "@/lib/triggers/reconcile-workflow-schedules";
 import { registerRetention } from "@/lib/retention/register-retention";
@@ -13,7 +14,7 @@ const RUN_BATCH_SIZE = 25;
 const RECONCILE_SCHEDULES_MS = 60_000;
 
 export async function registerHandlers(boss: PgBoss, opts: { concurrency: number }): Promise<void> {
-  await syncQueueOptions({ boss, queues: [QUEUES.runExecute, QUEUES.schedulerFire] });
+  await syncQueueOptions({ boss, queues: [QUEUES.runDeadLetter, QUEUES.runExecute, QUEUES.schedulerFire] });
 
   // LISTEN/NOTIFY wakes the loops the moment a run is enqueued (the queue has notify: true);
   // the 1 s poll is what picks up delayed jobs (Wait steps, retries) when they come due.
@@ -29,6 +30,7 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
     },
     createRunJobHandler({ boss }),
   );
+  await boss.work(QUEUES.runDeadLetter.name, { batchSize: 50, pollingIntervalSeconds: 5 }, handleRunDeadLetters);
   await boss.work(QUEUES.schedulerFire.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, createSchedulerFireHandler({ boss }));
   await registerRetention({ boss });
 

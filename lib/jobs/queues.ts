@@ -10,12 +10,18 @@ export const schedulerFirePayload = z.object({ workflowId: z.string().min(1) });
 export type SchedulerFirePayload = z.infer<typeof schedulerFirePayload>;
 
 export const QUEUES = {
+  /** Dead letters of run-execute: a job out of attempts whose run never ended, because every
+   *  worker that took it died mid-run. Declared first: run-execute names it, so it must exist. */
+  runDeadLetter: {
+    name: "run-execute-dead",
+    options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 },
+  },
   /** Execute (or continue) one run. A worker killed mid-run stops heartbeating; after
    *  heartbeatSeconds (+ the worker's 5 s monitor pass) the job is retried on another worker,
    *  which continues from the last completed step. expireInSeconds only bounds one attempt. */
   runExecute: {
     name: "run-execute",
-    options: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 15 * 60, heartbeatSeconds: 10 },
+    options: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 15 * 60, heartbeatSeconds: 10, deadLetter: "run-execute-dead" },
   },
   /** One firing of a Scheduler trigger: creates the run and its run-execute job. */
   schedulerFire: {
