@@ -20,6 +20,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: not the API (answers 401 JSON itself), webhooks, the sign-in page or assets.
-  matcher: ["/((?!api/|_next/|hooks/|signin|favicon\\.ico|.*\\.[a-zA-Z0-9]+$).*)"],
+  // Pages only: not the API (answers 401 JSON itself), webhooks, /metrics (its own bearer
+  // token), the sign-in page or assets.
+  matcher: ["/((?!api/|_next/|hooks/|metrics$|signin|favicon\\.ico|.*\\.[a-zA-Z0-9]+$).*)"],
 };

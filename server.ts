@@ -5,7 +5,6 @@ import http from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
 import { hookToken, serveHook } from "@/lib/intake/serve-node";
-import { isMetricsPath, serveMetrics } from "@/lib/metrics/serve-metrics";
 
 const dev = env().NODE_ENV !== "production";
 const port = env().PORT;
@@ -19,8 +18,6 @@ async function main() {
   const server = http.createServer((req, res) => {
     const token = fastPath ? hookToken(req.url) : null;
     if (token !== null) void serveHook(req, res, token);
-    // Served here, not by Next: no page proxy (sign-in redirect) and no React in the scrape path.
-    else if (isMetricsPath(req.url)) void serveMetrics(req, res).catch(() => res.destroy());
     else {
       if (!trustProxy) {
         req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";

@@ -33,6 +33,13 @@ describe("observability", () => {
     }
   });
 
+  it("answers other methods on /metrics with 405 JSON", async () => {
+    const res = await fetch(`${web.baseUrl}/metrics`, { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD");
+    expect(await res.json()).toEqual({ error: "method_not_allowed" });
+  });
+
   it("reports intake latency, deliveries, runs, step durations, queues and heartbeats", async () => {
     const hook = await createHook();
     const res = await fetch(`${web.baseUrl}/hooks/${hook.token}`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"a":1}' });
