@@ -86,6 +86,9 @@ export async function enqueueRuns(pool: pg.Pool, boss: PgBoss, wf: { workflowId:
 
 export type Worker = { stop: () => Promise<void>; output: () => string };
 
+/** Workers started and not yet stopped, for a bench interrupted by a signal. */
+export const liveWorkers = new Set<() => Promise<void>>();
+
 export function startWorker(env: Record<string, string>): Promise<Worker> {
   const proc = spawn(process.execPath, ["--import", "tsx", path.join(root, "worker/index.ts")], {
     cwd: root,
@@ -93,8 +96,10 @@ export function startWorker(env: Record<string, string>): Promise<Worker> {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
+  proc.once("exit", () => liveWorkers.delete(stop));
   const stop = () =>
     new Promise<void>((resolve) => {
+      liveWorkers.delete(stop);
       if (proc.exitCode !== null) return resolve();
       proc.once("exit", () => resolve());
       proc.kill("SIGTERM");
@@ -108,5 +113,6 @@ export function startWorker(env: Record<string, string>): Promise<Worker> {
     proc.stdout!.on("data", onData);
     proc.stderr!.on("data", onData);
     proc.once("exit", (code) => reject(new Error(`worker exited (${code}):\n${out}`)));
+    liveWorkers.add(stop);
   });
 }

@@ -11,7 +11,7 @@ import pg from "pg";
 import { createBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { env } from "@/lib/env";
-import { BENCH_STEPS, BENCH_STEPS_NO_CODE, benchDatabase, createBenchWorkflow, enqueueRuns, startWorker } from "@/bench/runs-setup";
+import { BENCH_STEPS, BENCH_STEPS_NO_CODE, benchDatabase, createBenchWorkflow, enqueueRuns, liveWorkers, startWorker } from "@/bench/runs-setup";
 
 const log = (l: string) => console.log(`[bench] ${l}`);
 const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def;
@@ -125,6 +125,15 @@ async function main() {
   const backlogs = arg("backlog", "1000,100000").split(",").map(Number);
   const steadySeconds = Number(arg("steady-seconds", "20"));
   const db = await benchDatabase(env().DATABASE_URL, () => {});
+  // Ctrl-C or a kill: stop the worker and the embedded PostgreSQL instead of leaving them running.
+  const interrupted = (signal: string) => {
+    console.error(`\n[bench] ${signal}: stopping the worker and the database`);
+    void Promise.allSettled([...liveWorkers].map((stop) => stop()))
+      .then(() => db.cleanup())
+      .finally(() => process.exit(130));
+  };
+  process.once("SIGINT", () => interrupted("SIGINT"));
+  process.once("SIGTERM", () => interrupted("SIGTERM"));
   // Enough connections that the steady phase's one-transaction-per-delivery keeps up with 200/s.
   const pool = new pg.Pool({ connectionString: db.url, max: 24 });
   pool.on("error", () => {}); // idle clients see the embedded server stop at the end
