@@ -1,6 +1,8 @@
 // The Prisma client of this process: Prisma 7's query compiler over node-postgres
-// (@prisma/adapter-pg), no native engine.
+// (@prisma/adapter-pg), no native engine. Its node-postgres pool is ours, so the few hot paths
+// that Prisma's per-query overhead would slow (run progress writes) can use it directly.
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client.ts";
 import { databaseUrl } from "@/lib/env";
 
@@ -8,15 +10,25 @@ export type Db = InstanceType<typeof PrismaClient>;
 /** A transaction client, as passed to `prisma.$transaction(async (tx) => …)`. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-const g = globalThis as unknown as { __prisma?: Db };
+// Kept on globalThis so Next's dev reloads do not open a new pool on every change.
+const g = globalThis as unknown as { __prisma?: Db; __pgPool?: pg.Pool };
 
 export function createDb(url: string, max = 10): Db {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
 }
 
+/** The node-postgres pool under db(): for hot paths that send their own SQL. */
+export function pgPool(): pg.Pool {
+  if (!g.__pgPool) {
+    g.__pgPool = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+    // An idle connection dropped by the server (a restart) must not crash the process.
+    g.__pgPool.on("error", () => {});
+  }
+  return g.__pgPool;
+}
+
 /** The shared client of this process. */
 export function db(): Db {
-  // Kept on globalThis so Next's dev reloads do not open a new pool on every change.
-  g.__prisma ??= createDb(databaseUrl());
+  g.__prisma ??= new PrismaClient({ adapter: new PrismaPg(pgPool()) });
   return g.__prisma;
 }

@@ -39,9 +39,18 @@ export class SandboxPool {
 
   run(job: Omit<Job, "id" | "resolve" | "reject">): Promise<{ json: string | null; durationMs: number }> {
     return new Promise((resolve, reject) => {
-      const full: Job = { ...job, id: this.nextId++, resolve, reject };
       if (job.signal?.aborted) return reject(new SandboxError("aborted", "the code step was cancelled"));
-      job.signal?.addEventListener("abort", () => this.abort(full), { once: true });
+      // The listener goes when the execution settles: pg-boss aborts a batch's signal when the
+      // batch is done, and that must not reach executions long finished.
+      const onAbort = () => this.abort(full);
+      const settled = () => job.signal?.removeEventListener("abort", onAbort);
+      const full: Job = {
+        ...job,
+        id: this.nextId++,
+        resolve: (r) => (settled(), resolve(r)),
+        reject: (e) => (settled(), reject(e)),
+      };
+      job.signal?.addEventListener("abort", onAbort, { once: true });
       this.queue.push(full);
       this.dispatch();
     });
