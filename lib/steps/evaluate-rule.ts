@@ -77,6 +77,17 @@ function listOf(right: unknown): unknown[] {
 // backtracks badly on a large payload.
 const MAX_MATCH_TEXT = 100_000;
 
+/**
+ * What a `matches` rule tests: its pattern, checked (compiling is quick; matching is what can
+ * backtrack for ages), and the text; null when there is nothing to test.
+ */
+export function matchesInput(left: unknown, right: unknown): { source: string; flags: string; text: string } | null {
+  if (left === null || left === undefined) return null;
+  const re = toRegExp(right);
+  const text = typeof left === "object" ? JSON.stringify(left) : String(left);
+  return { source: re.source, flags: re.flags, text: text.slice(0, MAX_MATCH_TEXT) };
+}
+
 export function evaluateRule(left: unknown, op: RuleOp, right: unknown): boolean {
   switch (op) {
     case "equals":
@@ -101,9 +112,8 @@ export function evaluateRule(left: unknown, op: RuleOp, right: unknown): boolean
     case "is_empty":
       return isEmpty(left);
     case "matches": {
-      if (left === null || left === undefined) return false;
-      const text = typeof left === "object" ? JSON.stringify(left) : String(left);
-      return toRegExp(right).test(text.slice(0, MAX_MATCH_TEXT));
+      const input = matchesInput(left, right);
+      return input !== null && new RegExp(input.source, input.flags).test(input.text);
     }
     case "in_list":
       return listOf(right).some((x) => same(left, x));

@@ -32,6 +32,21 @@ describe("conditions step", () => {
     expect(await executeConditions(resolvingContext("conditions", config(null), low))).toEqual({ output: { branch: "otherwise", matched: false }, next: undefined });
   });
 
+  it("matches in the sandbox: flags work, and a backtracking pattern fails the step within its time limit", async () => {
+    const rule = (right: string) => ({ branches: [{ id: "b", match: "all", rules: [{ left: "{{ 1.text }}", op: "matches", right }], target: "x" }], otherwise: { target: null } });
+    const hit = resolvingContext("conditions", rule("/^inc-\\d+$/i"), { 1: { text: "INC-1234" } });
+    expect(await executeConditions(hit)).toMatchObject({ output: { branch: "b", matched: true } });
+
+    const started = Date.now();
+    const evil = resolvingContext("conditions", rule("^(a+)+$"), { 1: { text: `${"a".repeat(40)}!` } });
+    const e = await executeConditions(evil).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(StepError);
+    expect((e as StepError).message).toMatch(/took longer than 1 s/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // This process was never blocked: the next match answers at once.
+    expect(await executeConditions(resolvingContext("conditions", rule("^a+$"), { 1: { text: "aaa" } }))).toMatchObject({ output: { matched: true } });
+  });
+
   it("fails the step on an invalid regular expression", async () => {
     const ctx = resolvingContext("conditions", { branches: [{ id: "b", rules: [{ left: "{{ 1.severity }}", op: "matches", right: "([" }], target: "x" }] }, { 1: alert });
     await expect(executeConditions(ctx)).rejects.toThrow(StepError);

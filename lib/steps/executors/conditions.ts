@@ -2,8 +2,9 @@
 // none does, the otherwise branch. `next` is the target step id or "stop"; no `next` means the
 // run ends here (an otherwise target of null). The branch rule itself — which steps a branch
 // covers — lives in the engine (lib/runs/plan-path.ts).
+import { runInSandbox, SandboxError } from "@/lib/sandbox/run-in-sandbox";
 import { conditionsConfig } from "@/lib/steps/catalog";
-import { evaluateRule, RuleError } from "@/lib/steps/evaluate-rule";
+import { evaluateRule, matchesInput, RuleError } from "@/lib/steps/evaluate-rule";
 import { StepError, type StepContext, type StepExecutor } from "./types";
 
 type Rule = { left: string; op: Parameters<typeof evaluateRule>[1]; right?: unknown };
@@ -13,11 +14,39 @@ const short = (v: unknown) => {
   return s.length > 80 ? `${s.slice(0, 77)}…` : s;
 };
 
-function ruleHolds(ctx: StepContext, rule: Rule): boolean {
+// Pattern and text may both come from payloads, and a backtracking pattern can take exponential
+// time on a crafted text. In this process that would stall every run of the worker, so the
+// match runs in the code step's sandbox, under a time limit.
+const MATCH_TIME_LIMIT_MS = 1_000;
+const MATCH_CODE = "const [source, flags, text] = steps[1]; return new RegExp(source, flags).test(text);";
+
+async function matchInSandbox(ctx: StepContext, left: unknown, right: unknown): Promise<boolean> {
+  const input = matchesInput(left, right);
+  if (input === null) return false;
+  try {
+    const { value } = await runInSandbox({
+      code: MATCH_CODE,
+      steps: { 1: [input.source, input.flags, input.text] },
+      vars: {},
+      timeoutMs: MATCH_TIME_LIMIT_MS,
+      isolationKey: ctx.workspaceId,
+      signal: ctx.signal,
+    });
+    return value === true;
+  } catch (e) {
+    if (!(e instanceof SandboxError)) throw e;
+    if (e.reason === "timeout") {
+      throw new StepError(`the regular expression ${short(right)} took longer than ${MATCH_TIME_LIMIT_MS / 1000} s on this text (it backtracks too much); simplify it`);
+    }
+    throw new StepError(`matching ${short(right)} failed: ${e.message}`, { retryable: e.reason === "aborted" });
+  }
+}
+
+async function ruleHolds(ctx: StepContext, rule: Rule): Promise<boolean> {
   const left = ctx.resolve(rule.left).value;
   const right = rule.right === undefined ? null : ctx.resolve(rule.right).value;
   try {
-    const result = evaluateRule(left, rule.op, right);
+    const result = rule.op === "matches" ? await matchInSandbox(ctx, left, right) : evaluateRule(left, rule.op, right);
     ctx.log(`  ${short(left)} ${rule.op}${rule.right === undefined ? "" : ` ${short(right)}`} → ${result}`);
     return result;
   } catch (e) {
@@ -26,12 +55,22 @@ function ruleHolds(ctx: StepContext, rule: Rule): boolean {
   }
 }
 
+/** Rules in order, stopping at the first that decides the branch (as every/some would). */
+async function branchMatches(ctx: StepContext, match: "all" | "any", rules: readonly Rule[]): Promise<boolean> {
+  for (const rule of rules) {
+    const holds = await ruleHolds(ctx, rule);
+    if (match === "all" && !holds) return false;
+    if (match === "any" && holds) return true;
+  }
+  return match === "all";
+}
+
 export const executeConditions: StepExecutor = async (ctx) => {
   const config = conditionsConfig.parse(ctx.step.config);
   for (const branch of config.branches) {
     const label = branch.name || branch.id;
     ctx.log(`branch ${label} (${branch.match}):`);
-    const matched = branch.match === "all" ? branch.rules.every((r) => ruleHolds(ctx, r)) : branch.rules.some((r) => ruleHolds(ctx, r));
+    const matched = await branchMatches(ctx, branch.match, branch.rules);
     if (matched) {
       ctx.log(`taken: ${label} → ${branch.target}`);
       return { output: { branch: branch.id, name: branch.name, matched: true }, next: branch.target };
