@@ -80,6 +80,8 @@ export function benchEnv(url: string, secretKey: string): Record<string, string>
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "mspflow-bench-data-")),
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
+    // Benches count runs; the retention pass (hourly by default) must not delete any mid-bench.
+    RETENTION_CRON: "0 0 1 1 *",
     LOG_LEVEL: "warn",
   };
 }
