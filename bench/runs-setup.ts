@@ -1,7 +1,9 @@
 // Set-up for the run-engine benchmark: a database (DATABASE_URL, or an embedded PostgreSQL in a
 // temporary folder), migrations and queues, the benchmark workflow, bulk enqueueing of runs the
-// way the intake writes them (runs and run-execute jobs in one transaction), a worker process.
+// way the intake writes them (runs and run-execute jobs in one transaction), single deliveries
+// through the intake's own write, a worker process.
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +11,7 @@ import pg from "pg";
 import type { PgBoss } from "pg-boss";
 import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { migrateDatabase } from "@/lib/db/migrate";
+import { writeBatch, type JobTable } from "@/lib/intake/write-batch";
 import { ensureQueues } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 
@@ -49,13 +52,24 @@ export const BENCH_STEPS_NO_CODE = BENCH_STEPS.map((s) =>
   s.kind === "code" ? { id: "sum", kind: "transform", name: "Sum", config: { fields: [{ name: "total", expression: "$sum({{ 1.items }}.qty)" }] } } : s,
 );
 
-export async function createBenchWorkflow(pool: pg.Pool, steps: readonly object[] = BENCH_STEPS): Promise<{ workflowId: string; workspaceId: string }> {
+export type BenchWorkflow = { workflowId: string; workspaceId: string; endpointId: string };
+
+export async function createBenchWorkflow(pool: pg.Pool, steps: readonly object[] = BENCH_STEPS): Promise<BenchWorkflow> {
   const ws = await pool.query(`INSERT INTO "Workspace" (name, kind) VALUES ('bench', 'provider') RETURNING id`);
   const wf = await pool.query(`INSERT INTO "Workflow" ("workspaceId", name, mode, steps) VALUES ($1, 'bench runs', 'live', $2::jsonb) RETURNING id`, [
     ws.rows[0].id,
     JSON.stringify(steps),
   ]);
-  return { workflowId: wf.rows[0].id, workspaceId: ws.rows[0].id };
+  const ep = await pool.query(`INSERT INTO "WebhookEndpoint" ("workflowId", "stepId", token) VALUES ($1, 'hook', $2) RETURNING id`, [wf.rows[0].id, randomUUID()]);
+  return { workflowId: wf.rows[0].id, workspaceId: ws.rows[0].id, endpointId: ep.rows[0].id };
+}
+
+/** Stores one delivery exactly as the intake does for a lone request: run, job and log row in one statement. */
+export async function deliverRun(pool: pg.Pool, jobTable: JobTable, wf: BenchWorkflow, i: number): Promise<void> {
+  const trigger = payload(i);
+  await writeBatch(pool, jobTable, [
+    { kind: "run", workspaceId: wf.workspaceId, trigger, delivery: { workflowId: wf.workflowId, endpointId: wf.endpointId, outcome: "accepted", size: trigger.length, contentType: "application/json" } },
+  ]);
 }
 
 const payload = (i: number) => JSON.stringify({ tenant: `t${i % 50}`, event: "license.sync", items: [{ sku: "E3", qty: i % 7 }, { sku: "E5", qty: 2 }] });

@@ -11,7 +11,8 @@ import pg from "pg";
 import { createBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { env } from "@/lib/env";
-import { BENCH_STEPS, BENCH_STEPS_NO_CODE, benchDatabase, createBenchWorkflow, enqueueRuns, liveWorkers, startWorker } from "@/bench/runs-setup";
+import { BENCH_STEPS, BENCH_STEPS_NO_CODE, benchDatabase, createBenchWorkflow, deliverRun, enqueueRuns, liveWorkers, startWorker } from "@/bench/runs-setup";
+import { readJobTable } from "@/lib/intake/write-batch";
 
 const log = (l: string) => console.log(`[bench] ${l}`);
 const arg = (name: string, def: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? def;
@@ -94,12 +95,13 @@ async function backlogPhase(pool: pg.Pool, url: string, size: number, workerEnv:
   return { size, fetchMs, ...(await figures(pool, wf)) };
 }
 
-async function steadyPhase(pool: pg.Pool, url: string, perSec: number, seconds: number, workerEnv: Record<string, string>) {
+async function steadyPhase(pool: pg.Pool, perSec: number, seconds: number, workerEnv: Record<string, string>) {
   const wf = await createBenchWorkflow(pool, STEPS);
-  const boss = await startProducer(url);
+  const jobTable = await readJobTable(pool);
+  if (!jobTable) throw new Error("the run-execute queue does not exist");
   const worker = await startWorker(workerEnv);
   try {
-    // One delivery per tick, each its own transaction (what a sender sees at low load).
+    // One delivery per tick, stored by the intake's own statement (what a lone delivery costs).
     const total = perSec * seconds;
     const start = performance.now();
     const pending: Promise<void>[] = [];
@@ -107,7 +109,7 @@ async function steadyPhase(pool: pg.Pool, url: string, perSec: number, seconds: 
       const due = start + (i * 1000) / perSec;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      pending.push(enqueueRuns(pool, boss, wf, 1));
+      pending.push(deliverRun(pool, jobTable, wf, i));
     }
     await Promise.all(pending);
     const achieved = total / ((performance.now() - start) / 1000);
@@ -117,7 +119,6 @@ async function steadyPhase(pool: pg.Pool, url: string, perSec: number, seconds: 
     return { perSec, achieved, ...(await figures(pool, wf)) };
   } finally {
     await worker.stop();
-    await boss.stop({ graceful: false });
   }
 }
 
@@ -156,7 +157,7 @@ async function main() {
       );
       log(lines[lines.length - 1]);
     }
-    const steady = await steadyPhase(pool, db.url, Number(arg("rate", "200")), steadySeconds, workerEnv);
+    const steady = await steadyPhase(pool, Number(arg("rate", "200")), steadySeconds, workerEnv);
     lines.push(
       `steady ${steady.perSec}/s (achieved ${fmt(steady.achieved, 0)}/s, ${steady.runs} runs): enqueue-to-start p50 ${fmt(steady.p50)} ms p95 ${fmt(steady.p95)} ms  not succeeded ${steady.notOk}`,
     );
