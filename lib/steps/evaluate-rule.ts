@@ -81,11 +81,10 @@ const MAX_MATCH_TEXT = 100_000;
  * What a `matches` rule tests: its pattern, checked (compiling is quick; matching is what can
  * backtrack for ages), and the text; null when there is nothing to test.
  */
-export function matchesInput(left: unknown, right: unknown): { source: string; flags: string; text: string } | null {
+export function matchesInput(left: unknown, right: unknown): { re: RegExp; text: string } | null {
   if (left === null || left === undefined) return null;
-  const re = toRegExp(right);
   const text = typeof left === "object" ? JSON.stringify(left) : String(left);
-  return { source: re.source, flags: re.flags, text: text.slice(0, MAX_MATCH_TEXT) };
+  return { re: toRegExp(right), text: text.slice(0, MAX_MATCH_TEXT) };
 }
 
 export function evaluateRule(left: unknown, op: RuleOp, right: unknown): boolean {
@@ -113,7 +112,7 @@ export function evaluateRule(left: unknown, op: RuleOp, right: unknown): boolean
       return isEmpty(left);
     case "matches": {
       const input = matchesInput(left, right);
-      return input !== null && new RegExp(input.source, input.flags).test(input.text);
+      return input !== null && input.re.test(input.text);
     }
     case "in_list":
       return listOf(right).some((x) => same(left, x));

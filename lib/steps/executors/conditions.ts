@@ -26,7 +26,7 @@ async function matchInSandbox(ctx: StepContext, left: unknown, right: unknown): 
   try {
     const { value } = await runInSandbox({
       code: MATCH_CODE,
-      steps: { 1: [input.source, input.flags, input.text] },
+      steps: { 1: [input.re.source, input.re.flags, input.text] },
       vars: {},
       timeoutMs: MATCH_TIME_LIMIT_MS,
       isolationKey: ctx.workspaceId,
