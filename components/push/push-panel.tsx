@@ -2,21 +2,20 @@
 // Push a workflow to exactly one client: pick the client, read the preflight, choose what
 // happens to sample data, push. Repeated per client.
 import { useRef, useState } from "react";
-import { useRouter } from "next/navigation";
 import { PreflightItems } from "@/components/push/preflight-view";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useApiAction } from "@/components/ui/use-api-action";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import type { PreflightView } from "@/lib/push/to-preflight-view";
 
 export function PushPanel({ workflowId, clients }: { workflowId: string; clients: { id: string; name: string }[] }) {
-  const router = useRouter();
   const [target, setTarget] = useState("");
   const [preflight, setPreflight] = useState<PreflightView | null>(null);
   const [sampleData, setSampleData] = useState<"keep" | "clear" | "">("");
-  const [error, setError] = useState<string | null>(null);
+  const { run, busy, error, setError } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   // The preflight is loaded when a client is picked; a later pick makes an earlier answer stale.
   const latest = useRef("");
@@ -38,27 +37,21 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
 
   async function push() {
     if (!preflight) return;
-    setBusy(true);
-    setError(null);
-    try {
+    const name = preflight.target.name;
+    await run(async () => {
       const res = await apiFetch<{ created: boolean }>(`/api/v1/workflows/${workflowId}/push`, {
         method: "POST",
         json: { targetWorkspaceId: target, sampleData: sampleData || "keep" },
       });
       pick("");
-      setDone(`${res.created ? "Pushed a new copy to" : "Updated the copy in"} ${preflight.target.name}. It is in Draft until the client completes its review and goes Live.`);
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+      setDone(`${res.created ? "Pushed a new copy to" : "Updated the copy in"} ${name}. It is in Draft until the client completes its review and goes Live.`);
+    });
   }
 
   return (
     <div className="space-y-4">
       {done && <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{done}</p>}
-      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      <ErrorAlert error={error} />
       <label className="block max-w-md text-sm font-medium text-slate-700">
         Client workspace
         <select aria-label="Client workspace" value={target} onChange={(e) => pick(e.target.value)} className={cn(inputClass, "mt-1")}>

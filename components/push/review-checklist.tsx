@@ -3,38 +3,24 @@
 // upload missing files, confirm the review, then go Live. Go live stays refused (the API's
 // 409 message is shown) until every item is done.
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useApiAction } from "@/components/ui/use-api-action";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import type { ReviewItem } from "@/lib/push/compute-review";
 import type { ReviewView } from "@/lib/push/load-review";
 
 type Props = { workspaceId: string; workflowId: string; review: ReviewView; mode: "draft" | "live"; canEdit: boolean };
 
 export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit }: Props) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(fn: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { run, busy, error } = useApiAction();
 
   return (
     <div className="space-y-4">
-      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      <ErrorAlert error={error} />
       <ol className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Review checklist">
         {review.items.map((item) => (
           <li key={itemKey(item)} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm" data-testid={`review-${itemKey(item)}`} data-done={item.done}>
@@ -62,7 +48,7 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
 
 const itemKey = (i: ReviewItem) => (i.kind === "account" ? `account-${i.stepId}` : i.kind === "file" ? `file-${i.name}` : i.kind === "confirm" ? "confirm" : `${i.kind}-${i.key}`);
 
-function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: ReviewItem; workspaceId: string; workflowId: string; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<void> }) {
+function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: ReviewItem; workspaceId: string; workflowId: string; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> }) {
   const [value, setValue] = useState("");
   if (item.kind === "account") {
     if (item.options.length === 0) return <Link href={`/w/${workspaceId}/connections`} className={buttonClass("secondary", "sm")}>Add an account</Link>;

@@ -2,20 +2,20 @@
 // App accounts of a workspace, grouped by app from the catalog: add an account (credentials are
 // sent once and never shown again), rename it, replace its credentials, delete it.
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { Trash2 } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { CredentialFields, readCredentials } from "@/components/resources/credential-fields";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useApiAction } from "@/components/ui/use-api-action";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { APP_CATALOG, appByKey } from "@/lib/connections/app-catalog";
 import type { AuthKind } from "@/lib/connections/connection-auth";
 import type { ConnectionView } from "@/lib/connections/connection-input";
 
 export function ConnectionsManager({ workspaceId, connections, canEdit }: { workspaceId: string; connections: ConnectionView[]; canEdit: boolean }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const { run, error } = useApiAction();
   const [app, setApp] = useState(APP_CATALOG[0].key);
   const entry = appByKey(app)!;
   const [kind, setKind] = useState<AuthKind>(entry.authKind);
@@ -26,18 +26,6 @@ export function ConnectionsManager({ workspaceId, connections, canEdit }: { work
     setKind(next.authKind);
     setBaseUrl(next.defaultBaseUrl);
   };
-
-  async function run(fn: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await fn();
-      router.refresh();
-      return true;
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      return false;
-    }
-  }
 
   async function add(form: FormData) {
     await run(() =>
@@ -50,7 +38,7 @@ export function ConnectionsManager({ workspaceId, connections, canEdit }: { work
 
   return (
     <div className="mt-6 space-y-6">
-      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      <ErrorAlert error={error} />
       {canEdit && (
         <form action={add} className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2" aria-label="Add an account">
           <label className="text-sm font-medium text-slate-700">

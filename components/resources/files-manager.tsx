@@ -1,12 +1,13 @@
 "use client";
 // Files of a workspace (at most 10 MB each): upload or replace, download, delete. Steps read a
 // file's text as {{ files.NAME }} — e.g. a cleanup script sent as an HTTP Request body.
-import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Download, Trash2 } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useApiAction } from "@/components/ui/use-api-action";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import type { FileView } from "@/lib/files/file-schema";
 
 const MB = 1024 * 1024;
@@ -14,8 +15,7 @@ const size = (n: number) => (n >= MB ? `${(n / MB).toFixed(1)} MB` : n >= 1024 ?
 
 export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: string; files: FileView[]; canEdit: boolean }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { run, busy, error, setError } = useApiAction();
   const base = `/api/v1/workspaces/${workspaceId}/files`;
 
   async function upload(form: FormData) {
@@ -23,21 +23,12 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
     if (!(file instanceof File) || file.size === 0) return setError("choose a file first");
     if (file.size > 10 * MB) return setError("a file may be at most 10 MB");
     const name = String(form.get("name") ?? "").trim() || file.name;
-    setBusy(true);
-    setError(null);
-    try {
-      await apiFetch(`${base}/${encodeURIComponent(name)}`, { method: "PUT", body: file, contentType: file.type || "application/octet-stream" });
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => apiFetch(`${base}/${encodeURIComponent(name)}`, { method: "PUT", body: file, contentType: file.type || "application/octet-stream" }));
   }
 
   return (
     <div className="mt-6 space-y-6">
-      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      <ErrorAlert error={error} />
       {canEdit && (
         <form action={upload} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Upload a file">
           <label className="text-sm font-medium text-slate-700">File<input name="file" type="file" required className="mt-1 block text-sm" /></label>

@@ -2,28 +2,18 @@
 // Variables and secrets of a workspace: add a key, set or clear its value, delete it. A secret's
 // value is write-only: the page only ever knows whether one is set.
 import { useState } from "react";
-import { useRouter } from "next/navigation";
 import { KeyRound, Trash2 } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useApiAction } from "@/components/ui/use-api-action";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import type { VariableView } from "@/lib/variables/variable-schema";
 
 export function VariablesManager({ workspaceId, variables, canEdit }: { workspaceId: string; variables: VariableView[]; canEdit: boolean }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const { run, error } = useApiAction();
   const base = `/api/v1/workspaces/${workspaceId}/variables`;
-
-  async function run(fn: () => Promise<unknown>) {
-    setError(null);
-    try {
-      await fn();
-      router.refresh();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }
 
   async function add(form: FormData) {
     const key = String(form.get("key") ?? "").trim();
@@ -33,7 +23,7 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
 
   return (
     <div className="mt-6 space-y-6">
-      {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{error}</p>}
+      <ErrorAlert error={error} />
       {canEdit && (
         <form action={add} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Add a variable or secret">
           <label className="text-sm font-medium text-slate-700">
@@ -65,7 +55,7 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   );
 }
 
-function VariableRow({ v, canEdit, onSave, onDelete }: { v: VariableView; canEdit: boolean; onSave: (value: string | null) => Promise<void>; onDelete: () => Promise<void> }) {
+function VariableRow({ v, canEdit, onSave, onDelete }: { v: VariableView; canEdit: boolean; onSave: (value: string | null) => Promise<unknown>; onDelete: () => Promise<unknown> }) {
   const [draft, setDraft] = useState("");
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid={`variable-${v.key}`}>
