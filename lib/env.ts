@@ -33,7 +33,8 @@ const schema = z.object({
   // sign-in throttle counts under.
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
   INTAKE_FAST_PATH: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
-  // Deliveries log retention, per workflow: older than this many days, or beyond this many rows.
+  // Deliveries log retention, per workflow, of requests that made no run: older than this many
+  // days, or beyond this many rows. An accepted delivery is recorded on its run and kept with it.
   DELIVERY_RETENTION_DAYS: intFrom(30, 1, 3650),
   DELIVERY_RETENTION_MAX: intFrom(100_000, 100, 100_000_000),
   // Run history retention (lib/retention), applied by a scheduled job to every workflow of every

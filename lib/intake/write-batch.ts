@@ -1,7 +1,8 @@
-// One group-commit write: every accepted delivery's run, its run-execute job and every
-// delivery-log row of the batch, committed atomically by ONE prepared statement — one round
-// trip, one implicit transaction, parsed and planned once per connection. The rows travel as
-// one JSON document parameter.
+// One group-commit write: every accepted delivery's run (which records the delivery: endpoint,
+// size, content type), its run-execute job and the delivery-log row of every request that made
+// no run, committed atomically by ONE prepared statement — one round trip, one implicit
+// transaction, parsed and planned once per connection. The rows travel as one JSON document
+// parameter.
 //
 // The job rows are written by this statement, not by boss.insert(): pg-boss's insert is a
 // statement of its own, so using it meant a second round trip inside BEGIN … COMMIT, or (as
@@ -42,7 +43,6 @@ export type JobTable = string;
 const NOTIFY_CHANNEL = `('pgboss_' || left(encode(sha224('${BOSS_SCHEMA}'::bytea), 'hex'), 24))`;
 const QUEUE = QUEUES.runExecute.name;
 
-// The Delivery foreign key to Run is checked at the end of the statement, after the runs CTE.
 // No ON CONFLICT on the jobs: a job that could not be inserted must fail the whole batch, so
 // no 202 is ever answered for a run without its job.
 const sql = (jobTable: JobTable) => `
@@ -50,11 +50,11 @@ WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
     AS x(id text, run text, job uuid, wf text, ws text, trig jsonb, ep text, outcome "DeliveryOutcome", size int, ct text)
 ), runs AS (
-  INSERT INTO "Run" (id, "workflowId", "workspaceId", status, test, trigger)
-  SELECT run, wf, ws, 'queued', false, trig FROM input WHERE run IS NOT NULL
+  INSERT INTO "Run" (id, "workflowId", "workspaceId", status, test, trigger, "deliveryEndpointId", "deliverySize", "deliveryContentType")
+  SELECT run, wf, ws, 'queued', false, trig, ep, size, ct FROM input WHERE run IS NOT NULL
 ), deliveries AS (
-  INSERT INTO "Delivery" (id, "workflowId", "endpointId", outcome, size, "contentType", "runId")
-  SELECT id, wf, ep, outcome, size, ct, run FROM input
+  INSERT INTO "Delivery" (id, "workflowId", "endpointId", outcome, size, "contentType")
+  SELECT id, wf, ep, outcome, size, ct FROM input WHERE run IS NULL
 ), jobs AS (
   INSERT INTO ${BOSS_SCHEMA}.${jobTable} (
     id, name, data, priority, start_after, created_on, singleton_key, singleton_on, group_id, group_tier,
@@ -88,9 +88,9 @@ function rowsDocument(entries: readonly BatchEntry[]): { doc: string; results: W
   const results = entries.map((e): WriteResult => {
     if (e.kind === "none") return {};
     const d = e.delivery;
-    const common = `"id":"${uuidv7()}","wf":${JSON.stringify(d.workflowId)},"ep":${JSON.stringify(d.endpointId)},"outcome":"${d.outcome}","size":${d.size},"ct":${JSON.stringify(d.contentType)}`;
+    const common = `"wf":${JSON.stringify(d.workflowId)},"ep":${JSON.stringify(d.endpointId)},"outcome":"${d.outcome}","size":${d.size},"ct":${JSON.stringify(d.contentType)}`;
     if (e.kind === "record") {
-      parts.push(`{${common}}`);
+      parts.push(`{"id":"${uuidv7()}",${common}}`);
       return {};
     }
     const runId = uuidv7();

@@ -17,15 +17,22 @@ SELECT kind, count(*)::int AS count, COALESCE(sum(s), 0)::float8 AS sum,
          WHERE "finishedAt" > ${NOW_UTC} - make_interval(secs => ${WINDOW_SECONDS}) AND "startedAt" IS NOT NULL) d
  GROUP BY kind ORDER BY kind`;
 
+// Accepted deliveries are recorded on their runs, the others in Delivery (list-deliveries.ts).
+const DELIVERIES_SQL = `
+SELECT outcome, sum(n)::int AS n FROM (
+  SELECT outcome::text AS outcome, count(*) AS n FROM "Delivery"
+   WHERE "receivedAt" > ${NOW_UTC} - make_interval(secs => ${WINDOW_SECONDS}) GROUP BY 1
+  UNION ALL
+  SELECT 'accepted', count(*) FROM "Run"
+   WHERE "createdAt" > ${NOW_UTC} - make_interval(secs => ${WINDOW_SECONDS}) AND "deliveryEndpointId" IS NOT NULL
+) d GROUP BY 1 HAVING sum(n) > 0 ORDER BY 1`;
+
 type StepRow = { kind: string; count: number; sum: number } & Record<string, number>;
 
 export async function readDbMetrics() {
   const [runs, deliveries, steps, beats, queues] = await Promise.all([
     db().$queryRawUnsafe<{ status: string; n: number }[]>(`SELECT status::text AS status, count(*)::int AS n FROM "Run" GROUP BY 1 ORDER BY 1`),
-    db().$queryRawUnsafe<{ outcome: string; n: number }[]>(
-      `SELECT outcome::text AS outcome, count(*)::int AS n FROM "Delivery"
-        WHERE "receivedAt" > ${NOW_UTC} - make_interval(secs => ${WINDOW_SECONDS}) GROUP BY 1 ORDER BY 1`,
-    ),
+    db().$queryRawUnsafe<{ outcome: string; n: number }[]>(DELIVERIES_SQL),
     db().$queryRawUnsafe<StepRow[]>(STEP_SQL),
     db().$queryRawUnsafe<{ id: string; age: number }[]>(
       `SELECT id, extract(epoch FROM ${NOW_UTC} - "lastBeatAt")::float8 AS age FROM "WorkerHeartbeat" ORDER BY id`,

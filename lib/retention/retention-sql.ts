@@ -7,7 +7,8 @@
 export const UNFINISHED = `('queued','running','waiting')`;
 
 /** Deletes one batch of finished runs created before $2 (age) or older than the workflow's
- *  newest $3 + 1 runs (count); RunStep rows go by ON DELETE CASCADE, Delivery.runId is nulled. */
+ *  newest $3 + 1 runs (count); RunStep rows go by ON DELETE CASCADE, and an accepted delivery's
+ *  entry in the deliveries log goes with its run (it is recorded on the run). */
 export const DELETE_RUNS = `
 DELETE FROM "Run" WHERE id IN (
   SELECT id FROM "Run"
@@ -29,7 +30,8 @@ UPDATE "RunStep" SET output = NULL, logs = '[]'::jsonb WHERE id IN (
    LIMIT $3::int
    FOR UPDATE OF s SKIP LOCKED)`;
 
-/** Deletes one batch of deliveries-log rows received before $2 (age) or beyond the newest $3. */
+/** Deletes one batch of Delivery rows (requests that made no run) received before $2 (age) or
+ *  beyond the newest $3. */
 export const DELETE_DELIVERIES = `
 DELETE FROM "Delivery" WHERE id IN (
   SELECT id FROM "Delivery"

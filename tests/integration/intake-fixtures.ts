@@ -4,6 +4,7 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { readDeliveryLog } from "@/lib/workflows/list-deliveries";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { generateWebhookToken } from "@/lib/triggers/generate-webhook-token";
 
@@ -36,7 +37,8 @@ export async function createHook(opts: { live?: boolean; secret?: string; signat
 }
 
 export const runsOf = (workflowId: string) => db().run.findMany({ where: { workflowId }, orderBy: { createdAt: "asc" } });
-export const deliveriesOf = (workflowId: string) => db().delivery.findMany({ where: { workflowId }, orderBy: { receivedAt: "asc" } });
+/** The workflow's deliveries log as the API lists it (accepted entries come from runs), oldest first. */
+export const deliveriesOf = async (workflowId: string) => (await readDeliveryLog(workflowId, 500)).reverse();
 
 export async function jobsFor(runIds: string[]): Promise<number> {
   const rows = await db().$queryRawUnsafe<{ n: number }[]>(

@@ -60,9 +60,10 @@ describe("run-execute jobs written by the intake", () => {
     expect(ours.state).toBe("created");
     expect(ours.retry_limit).toBe(QUEUES.runExecute.options.retryLimit);
     expect(ours.heartbeat_seconds).toBe(QUEUES.runExecute.options.heartbeatSeconds);
-    // The run and its delivery-log row are in the same commit.
-    const { rows } = await pool.query(`SELECT r.status, d.outcome FROM "Run" r JOIN "Delivery" d ON d."runId" = r.id WHERE r.id = $1`, [runId]);
-    expect(rows).toEqual([{ status: "queued", outcome: "accepted" }]);
+    // The run records its delivery, and no Delivery row is written for it.
+    const { rows } = await pool.query(`SELECT status, "deliveryEndpointId", "deliverySize" FROM "Run" WHERE id = $1`, [runId]);
+    expect(rows).toEqual([{ status: "queued", deliveryEndpointId: h.endpointId, deliverySize: 13 }]);
+    expect((await pool.query(`SELECT 1 FROM "Delivery" WHERE "workflowId" = $1`, [h.workflowId])).rowCount).toBe(0);
   });
 
   it("wake a waiting worker at once through LISTEN/NOTIFY", async () => {

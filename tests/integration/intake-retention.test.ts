@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { eventually, startWeb, type WebService } from "@/tests/helpers/services";
-import { createHook, send } from "@/tests/integration/intake-fixtures";
+import { createHook, deliveriesOf, send } from "@/tests/integration/intake-fixtures";
 
 describe("deliveries log retention at the intake", () => {
   let web: WebService;
@@ -13,16 +13,18 @@ describe("deliveries log retention at the intake", () => {
     await web?.stop();
   });
 
-  it("trims rows past the retention days and beyond the newest DELIVERY_RETENTION_MAX after a delivery", async () => {
+  it("trims requests without a run past the retention days and beyond the newest DELIVERY_RETENTION_MAX after a delivery", async () => {
     const h = await createHook();
     const old = new Date(Date.now() - 8 * 86_400_000);
     const recent = new Date(Date.now() - 3_600_000);
-    const row = (receivedAt: Date) => ({ workflowId: h.workflowId, endpointId: h.endpointId, outcome: "accepted" as const, size: 1, receivedAt });
+    const row = (receivedAt: Date) => ({ workflowId: h.workflowId, endpointId: h.endpointId, outcome: "invalid_signature" as const, size: 1, receivedAt });
     await db().delivery.createMany({ data: [...Array.from({ length: 30 }, () => row(old)), ...Array.from({ length: 150 }, (_, i) => row(new Date(recent.getTime() + i)))] });
     expect((await send(`${web.baseUrl}/hooks/${h.token}`, { body: "{}" })).status).toBe(202);
     await eventually(async () => (await db().delivery.count({ where: { workflowId: h.workflowId } })) <= 100, 15_000, "pruned log");
     expect(await db().delivery.count({ where: { workflowId: h.workflowId, receivedAt: { lt: new Date(Date.now() - 7 * 86_400_000) } } })).toBe(0);
-    // The newest row, the delivery just made, is kept.
-    expect(await db().delivery.count({ where: { workflowId: h.workflowId, runId: { not: null } } })).toBe(1);
+    // The delivery just made is the log's newest entry, recorded on its run.
+    const log = await deliveriesOf(h.workflowId);
+    expect(log.at(-1)).toMatchObject({ outcome: "accepted", runId: expect.any(String) });
+    expect(log).toHaveLength(101);
   });
 });

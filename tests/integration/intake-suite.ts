@@ -23,7 +23,7 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
     });
 
     describe("accepted deliveries", () => {
-      it("answers 202 {received:true} after committing one run, its job and an accepted log row", async () => {
+      it("answers 202 {received:true} after committing one run (which records the delivery) and its job", async () => {
         const h = await createHook();
         const payload = { event: "alert", host: { id: "h1" }, tags: ["a", "b"], n: 1.5, ok: true, none: null };
         const r = await post(h, payload);

@@ -64,3 +64,37 @@ describe("migration runner", () => {
     expect(rows[0]).toEqual({ a: "a", b: null });
   });
 });
+
+describe("migration 20261122090000_accepted_deliveries_on_runs", () => {
+  it("moves accepted deliveries onto their runs and keeps every other log entry", async () => {
+    const url = await freshDb();
+    const { cpSync, mkdtempSync } = await import("node:fs");
+    const before = mkdtempSync("/tmp/migr-");
+    for (const m of readMigrations().filter((m) => m.name < "20261122090000")) cpSync(`prisma/migrations/${m.name}`, `${before}/${m.name}`, { recursive: true });
+    await migrateDatabase({ url, dir: before });
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(`
+        INSERT INTO "Workspace" (id, name, kind) VALUES ('ws', 'ws', 'provider');
+        INSERT INTO "Workflow" (id, "workspaceId", name, steps, "updatedAt") VALUES ('wf', 'ws', 'wf', '[]', now());
+        INSERT INTO "WebhookEndpoint" (id, "workflowId", "stepId", token) VALUES ('ep', 'wf', 's1', 'tok');
+        INSERT INTO "Run" (id, "workflowId", "workspaceId", trigger) VALUES ('run1', 'wf', 'ws', '{}'), ('run2', 'wf', 'ws', '{}');
+        INSERT INTO "Delivery" (id, "workflowId", "endpointId", outcome, size, "contentType", "runId") VALUES
+          ('d1', 'wf', 'ep', 'accepted', 11, 'application/json', 'run1'),
+          ('d2', 'wf', 'ep', 'accepted', 12, NULL, NULL),
+          ('d3', 'wf', 'ep', 'invalid_signature', 13, 'text/plain', NULL);`);
+      await migrateDatabase({ url });
+      const runs = await c.query(`SELECT id, "deliveryEndpointId", "deliverySize", "deliveryContentType" FROM "Run" ORDER BY id`);
+      expect(runs.rows).toEqual([
+        { id: "run1", deliveryEndpointId: "ep", deliverySize: 11, deliveryContentType: "application/json" },
+        { id: "run2", deliveryEndpointId: null, deliverySize: null, deliveryContentType: null },
+      ]);
+      // The accepted delivery whose run was already pruned stays a Delivery row, as do refusals.
+      const left = await c.query(`SELECT id, outcome::text FROM "Delivery" ORDER BY id`);
+      expect(left.rows).toEqual([{ id: "d2", outcome: "accepted" }, { id: "d3", outcome: "invalid_signature" }]);
+    } finally {
+      await c.end();
+    }
+  });
+});

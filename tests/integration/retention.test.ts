@@ -6,6 +6,7 @@ import { db } from "@/lib/db/client";
 import { QUEUES } from "@/lib/jobs/queues";
 import type { RetentionSettings } from "@/lib/retention/prune-workflow-history";
 import { runRetention } from "@/lib/retention/run-retention";
+import { readDeliveryLog } from "@/lib/workflows/list-deliveries";
 import { eventually, startWorker, type Service } from "../helpers/services";
 import { createWorkflow, stopTestBoss, testBoss } from "./run-engine-fixtures";
 
@@ -21,9 +22,13 @@ async function addRun(wf: { workflowId: string; workspaceId: string }, status: s
   return run.id;
 }
 
-async function addDelivery(wf: { workflowId: string }, endpointId: string, receivedAt: Date, runId: string | null = null) {
-  return (await db().delivery.create({ data: { workflowId: wf.workflowId, endpointId, outcome: "accepted", size: 2, receivedAt, runId } })).id;
+async function addDelivery(wf: { workflowId: string }, endpointId: string, receivedAt: Date) {
+  return (await db().delivery.create({ data: { workflowId: wf.workflowId, endpointId, outcome: "invalid_signature", size: 2, receivedAt } })).id;
 }
+
+/** Marks a run as made by an accepted delivery to `endpointId`, as the intake records it. */
+const deliveredBy = (runId: string, endpointId: string) =>
+  db().run.update({ where: { id: runId }, data: { deliveryEndpointId: endpointId, deliverySize: 2, deliveryContentType: "application/json" } });
 
 const settings: RetentionSettings = {
   runDays: 30,
@@ -57,8 +62,10 @@ describe("retention", () => {
     for (let i = 0; i < 15; i++) capped.push(await addRun(b, "succeeded", ago(1, (15 - i) * 1000)));
 
     const endpoint = await db().webhookEndpoint.create({ data: { workflowId: a.workflowId, stepId: "s1", token: `t-${a.workflowId}` } });
-    const oldDeliveries = await Promise.all([0, 1, 2, 3].map((i) => addDelivery(a, endpoint.id, ago(15, i), oldFinished[0])));
-    const newDelivery = await addDelivery(a, endpoint.id, ago(0), recent);
+    const oldDeliveries = await Promise.all([0, 1, 2, 3].map((i) => addDelivery(a, endpoint.id, ago(15, i))));
+    const newDelivery = await addDelivery(a, endpoint.id, ago(0));
+    await deliveredBy(oldFinished[0], endpoint.id);
+    await deliveredBy(recent, endpoint.id);
 
     const counts = await runRetention({ settings });
     expect(counts.runs).toBe(oldFinished.length + 5);
@@ -78,6 +85,11 @@ describe("retention", () => {
     expect(await step(recent)).toEqual({ output: { ok: 1 }, logs: ["hello"] });
 
     expect((await db().delivery.findMany({ where: { workflowId: a.workflowId }, select: { id: true } })).map((d) => d.id)).toEqual([newDelivery]);
+    // An accepted delivery's log entry is its run: it went with the pruned run, and stays with the kept one.
+    expect((await readDeliveryLog(a.workflowId, 100)).map((d) => [d.id, d.outcome])).toEqual([
+      [newDelivery, "invalid_signature"],
+      [recent, "accepted"],
+    ]);
 
     // A second pass finds nothing more to do.
     expect(await runRetention({ settings })).toMatchObject({ runs: 0, stepOutputs: 0, deliveries: 0 });

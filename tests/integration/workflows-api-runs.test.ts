@@ -145,12 +145,18 @@ describe("deliveries log", () => {
     const wf = await newWorkflow([{ kind: "webhook", config: {} }]);
     await api.post(`/api/v1/workflows/${wf.id}/live`);
     const endpoint = await db().webhookEndpoint.findFirstOrThrow({ where: { workflowId: wf.id } });
-    const run = await db().run.create({ data: { workflowId: wf.id, workspaceId: t.providerA.id, trigger: { a: 1 } } });
     const base = Date.parse("2026-02-01T00:00:00Z");
+    // An accepted delivery is recorded on the run it made; a test run (no delivery) is not listed.
+    const run = await db().run.create({
+      data: {
+        workflowId: wf.id, workspaceId: t.providerA.id, trigger: { a: 1 }, createdAt: new Date(base + 1000),
+        deliveryEndpointId: endpoint.id, deliverySize: 7, deliveryContentType: "application/json",
+      },
+    });
+    await db().run.create({ data: { workflowId: wf.id, workspaceId: t.providerA.id, test: true, trigger: { a: 1 }, createdAt: new Date(base + 1500) } });
     await db().delivery.createMany({
       data: [
         { workflowId: wf.id, endpointId: endpoint.id, outcome: "invalid_signature", size: 10, contentType: "application/json", receivedAt: new Date(base) },
-        { workflowId: wf.id, endpointId: endpoint.id, outcome: "accepted", size: 7, contentType: "application/json", runId: run.id, receivedAt: new Date(base + 1000) },
         { workflowId: wf.id, endpointId: endpoint.id, outcome: "too_large", size: 2_000_000, receivedAt: new Date(base + 2000) },
       ],
     });
@@ -158,7 +164,7 @@ describe("deliveries log", () => {
     expect(res.status).toBe(200);
     expect(res.body.deliveries.map((d: Json) => d.outcome)).toEqual(["too_large", "accepted", "invalid_signature"]);
     expect(res.body.deliveries[1]).toEqual({
-      id: expect.any(String),
+      id: run.id,
       receivedAt: new Date(base + 1000).toISOString(),
       size: 7,
       outcome: "accepted",

@@ -97,6 +97,10 @@ describe("create, read, update, delete", () => {
     const { token } = await db().webhookEndpoint.findFirstOrThrow({ where: { workflowId: wf.id } });
     const delivered = await fetch(`${web.baseUrl}/hooks/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(delivered.status).toBe(202);
+    expect(await db().run.count({ where: { workflowId: wf.id, deliveryEndpointId: { not: null } } })).toBe(1);
+    // A refused request too (wrong method is not logged; Draft is): the log then has both kinds.
+    await api.post(`/api/v1/workflows/${wf.id}/draft`);
+    expect((await fetch(`${web.baseUrl}/hooks/${token}`, { method: "POST", body: "{}" })).status).toBe(409);
     expect(await db().delivery.count({ where: { workflowId: wf.id } })).toBe(1);
     const res = await api.del(`/api/v1/workflows/${wf.id}`);
     expect(res.status).toBe(204);
@@ -104,7 +108,8 @@ describe("create, read, update, delete", () => {
     expect((await api.del(`/api/v1/workflows/${wf.id}`)).status).toBe(404);
     expect(await db().workflow.count({ where: { id: wf.id } })).toBe(0);
     expect(await db().webhookEndpoint.count({ where: { workflowId: wf.id } })).toBe(0);
-    // Its runs and its deliveries log go with it (the log through its endpoints).
+    // Its runs and its deliveries log go with it (accepted entries are its runs, the others
+    // go through its endpoints).
     expect(await db().run.count({ where: { workflowId: wf.id } })).toBe(0);
     expect(await db().delivery.count({ where: { workflowId: wf.id } })).toBe(0);
   });
