@@ -8,7 +8,6 @@ import { randomFillSync } from "node:crypto";
 const POOL_IDS = 256;
 const pool = Buffer.alloc(16 * POOL_IDS);
 let next = POOL_IDS;
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
 export function uuidv7(now = Date.now()): string {
   if (next === POOL_IDS) {
@@ -28,6 +27,6 @@ export function uuidv7(now = Date.now()): string {
   b[o + 5] = low & 0xff;
   b[o + 6] = (b[o + 6] & 0x0f) | 0x70; // version 7
   b[o + 8] = (b[o + 8] & 0x3f) | 0x80; // variant 10
-  const h = (i: number) => HEX[b[o + i]];
-  return `${h(0)}${h(1)}${h(2)}${h(3)}-${h(4)}${h(5)}-${h(6)}${h(7)}-${h(8)}${h(9)}-${h(10)}${h(11)}${h(12)}${h(13)}${h(14)}${h(15)}`;
+  const hex = b.toString("hex", o, o + 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

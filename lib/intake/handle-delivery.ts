@@ -17,7 +17,8 @@ export type IntakeRequest = {
   token: string;
   /** Lower-case names; repeated headers as an array or joined with ", ". */
   headers: Record<string, string | string[] | undefined>;
-  body: AsyncIterable<Uint8Array> | null;
+  /** The raw body, or a reader of it that stops once past `limit` bytes (see read-body.ts). */
+  body: AsyncIterable<Uint8Array> | ((limit: number) => Promise<BodyRead>) | null;
 };
 
 export type IntakeDeps = {
@@ -76,7 +77,11 @@ export function createDeliveryHandler(deps: IntakeDeps) {
     // The lookup and the body read run side by side; the order above decides the answer.
     const [found, body] = await Promise.allSettled([
       isWellFormedToken(req.token) ? deps.lookup(req.token) : Promise.resolve(null),
-      overDeclared ? Promise.resolve<BodyRead>({ tooLarge: true, size: declared }) : readBody(req.body, limit),
+      overDeclared
+        ? Promise.resolve<BodyRead>({ tooLarge: true, size: declared })
+        : typeof req.body === "function"
+          ? req.body(limit)
+          : readBody(req.body, limit),
     ]);
     if (body.status === "rejected") return R.BAD_REQUEST; // the sender went away mid-body
     if (found.status === "rejected") {

@@ -40,8 +40,9 @@ function parseJson(raw: string): Payload {
   } catch {
     return { ok: false };
   }
-  if (nestingDepth(text) > MAX_DEPTH) return { ok: false };
-  return { ok: true, json: PG_UNSAFE_ESCAPE.test(text) ? encode(value) : text };
+  const scan = scanJson(text);
+  if (scan.depth > MAX_DEPTH) return { ok: false };
+  return { ok: true, json: scan.unsafeEscape ? encode(value) : text };
 }
 
 function formFields(text: string): Record<string, string | string[]> {
@@ -69,20 +70,35 @@ function cleanKeys(o: object): object {
   return Object.fromEntries(Object.entries(o).map(([k, v]) => [clean(k), v]));
 }
 
-/** Deepest bracket nesting outside strings; the text is already known to be valid JSON. */
-function nestingDepth(text: string): number {
+const isHex = (c: number) => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
+
+/**
+ * One pass over text already known to be valid JSON: its deepest bracket nesting outside
+ * strings, and whether a string holds an escape jsonb refuses (PG_UNSAFE_ESCAPE: \u0000 or a
+ * surrogate, which is then re-encoded). One loop instead of a loop and a regex over every body.
+ */
+function scanJson(text: string): { depth: number; unsafeEscape: boolean } {
   let depth = 0;
   let max = 0;
+  let unsafeEscape = false;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
+      if (c === 92) {
+        // Backslash: look at a \uXXXX escape, then skip the escaped character.
+        if (!unsafeEscape && text.charCodeAt(i + 1) === 117) {
+          const a = text.charCodeAt(i + 2) | 32;
+          const b = text.charCodeAt(i + 3) | 32;
+          unsafeEscape = a === 100 ? b >= 56 && (b <= 57 || (b >= 97 && b <= 102)) : text.startsWith("0000", i + 2);
+          if (unsafeEscape && a === 100) unsafeEscape = isHex(text.charCodeAt(i + 4)) && isHex(text.charCodeAt(i + 5));
+        }
+        i++;
+      } else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
       if (++depth > max) max = depth;
     } else if (c === 93 || c === 125) depth--;
   }
-  return max;
+  return { depth: max, unsafeEscape };
 }

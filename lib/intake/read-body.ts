@@ -1,5 +1,7 @@
 // Reads a request body while counting, and stops the moment it passes the limit, so a chunked
 // upload without Content-Length cannot make us buffer more than the limit.
+import type { IncomingMessage } from "node:http";
+
 export type BodyRead = { tooLarge: false; bytes: Buffer; size: number } | { tooLarge: true; size: number };
 
 export async function readBody(body: AsyncIterable<Uint8Array> | null | undefined, limit: number): Promise<BodyRead> {
@@ -14,6 +16,47 @@ export async function readBody(body: AsyncIterable<Uint8Array> | null | undefine
   }
   const bytes = chunks.length === 1 ? toBuffer(chunks[0]) : Buffer.concat(chunks, size);
   return { tooLarge: false, bytes, size };
+}
+
+/**
+ * The same for a node:http request, with its events: an async iterator over the request costs
+ * a generator, promises and end-of-stream bookkeeping per request, a tenth of the fast path's
+ * JavaScript time for a 1 KB body. Past the limit it stops reading (pauses) without destroying
+ * the request, so the 413 can still be written; node:http then discards the rest.
+ */
+export function readIncomingBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        req.pause();
+        resolve({ tooLarge: true, size });
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve({ tooLarge: false, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size), size });
+    };
+    const onError = (e: Error) => {
+      stop();
+      reject(e);
+    };
+    // The sender went away before the end of the body.
+    const onClose = () => onError(new Error("request closed before the end of its body"));
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("close", onClose);
+  });
 }
 
 function toBuffer(c: Uint8Array): Buffer {

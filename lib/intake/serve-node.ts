@@ -2,6 +2,7 @@
 // sees the request (a Next route handler tops out near 1,000 req/s on 2 cores).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleDelivery } from "@/lib/intake/intake";
+import { readIncomingBody } from "@/lib/intake/read-body";
 
 const HOOK_PATH = /^\/hooks\/([^/?#]+)\/?(?:[?#].*)?$/;
 
@@ -23,8 +24,7 @@ export async function serveHook(req: IncomingMessage, res: ServerResponse, token
       method: req.method ?? "GET",
       token,
       headers: req.headers,
-      // Not destroyed on an early stop (oversized body), so the 413 can still be written.
-      body: req.iterator({ destroyOnReturn: false }),
+      body: (limit) => readIncomingBody(req, limit),
     });
   } catch (e) {
     console.error(`intake: unexpected failure: ${e instanceof Error ? e.message : e}`);

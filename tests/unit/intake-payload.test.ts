@@ -44,6 +44,18 @@ describe("parsePayload", () => {
     expect(p.ok && /\\u0000|\\ud800/i.test(p.json)).toBe(false);
   });
 
+  it("finds each escape jsonb refuses on its own, in either case, and keeps every other body as posted", () => {
+    for (const esc of ["\\u0000", "\\ud800", "\\uD800", "\\uDFFF", "\\udbff"]) {
+      const p = parse(`{"k": "a${esc}b"}`, "application/json");
+      expect(p.ok && p.json, esc).toBe('{"k":"a\uFFFDb"}');
+    }
+    // Not surrogates, or not an escape at all (an escaped backslash, then the letters u0000): stored as posted.
+    for (const text of ['{"k": "\\u00e9 \\ud7ff \\ue000"}', '{"k": "\\\\u0000"}', '{"u0000": "d800"}']) {
+      const p = parse(text, "application/json");
+      expect(p.ok && p.json, text).toBe(text);
+    }
+  });
+
   it("turns form bodies into an object, repeated fields into arrays", () => {
     expect(stored("a=1&b=two+words&a=2&c=%E2%9C%93&__proto__=x&a=3", "application/x-www-form-urlencoded")).toEqual({
       a: ["1", "2", "3"],
