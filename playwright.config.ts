@@ -19,7 +19,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   // Playwright empties this folder when it starts: parallel runs in one checkout each set their own.
   outputDir: process.env.E2E_OUTPUT_DIR || "test-results",
-  // One worker: the specs share the seeded database and run in file order.
+  // One worker: the specs share the seeded database (each sets up what it asserts, so any order works).
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

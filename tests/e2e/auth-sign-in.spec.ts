@@ -1,8 +1,17 @@
 // The first thing a user does: sign in through the real page, land in the provider workspace
 // (empty right after the seed), switch to a client with the workspace switcher, sign out.
-// Named so it runs first: later specs may add workflows to the seeded workspaces.
-import { expect, test } from "@playwright/test";
+// Other specs add workflows to the seeded workspaces, so once signed in this one removes the
+// workflows of the two workspaces it shows (through the API) and runs in any order.
+import { expect, test, type Page } from "@playwright/test";
 import { SEED_OWNER } from "../../playwright.config";
+
+async function deleteWorkflowsOf(page: Page, names: string[]) {
+  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string; name: string }[] };
+  for (const ws of workspaces.filter((w) => names.includes(w.name))) {
+    const { workflows } = (await (await page.request.get(`/api/v1/workspaces/${ws.id}/workflows`)).json()) as { workflows: { id: string }[] };
+    for (const wf of workflows) expect((await page.request.delete(`/api/v1/workflows/${wf.id}`)).status()).toBe(204);
+  }
+}
 
 test("sign in, see the provider's empty workflows list, switch to a client, sign out", async ({ page }) => {
   await page.goto("/");
@@ -22,6 +31,8 @@ test("sign in, see the provider's empty workflows list, switch to a client, sign
 
   await expect(page).toHaveURL(/\/w\/[^/]+\/workflows$/);
   await expect(page.getByRole("heading", { name: "Workflows", exact: true })).toBeVisible();
+  await deleteWorkflowsOf(page, ["Acme IT Services", "Northwind Traders"]);
+  await page.reload();
   await expect(page.getByTestId("current-workspace")).toHaveText("Acme IT Services");
   await expect(page.getByText("Provider workspace")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No workflows yet — create one" })).toBeVisible();
