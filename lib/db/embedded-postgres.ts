@@ -92,13 +92,11 @@ function socketDirFor(dir: string): string | null {
  * run, a job and a log row: with 128 MB of shared buffers the hot tables and indexes no longer
  * fit after a few hundred thousand runs, and backends write out dirty pages themselves; with
  * max_wal_size 1 GB a busy minute forces a checkpoint, after which every first change to a page
- * logs the whole page again. Memory is taken as pages are used, not up front. Autovacuum looks
- * at each database every 5 s instead of every minute: the queue tables (lib/jobs/tune-job-tables.ts)
- * gather dead rows by the thousand per second under load, and a minute of them slows every fetch.
+ * logs the whole page again. Memory is taken as pages are used, not up front.
  */
 function serverSettings(): string[] {
   const mb = Math.max(128, Math.min(1024, Math.floor(os.totalmem() / 8 / 1024 / 1024)));
-  return ["-c", `shared_buffers=${mb}MB`, "-c", "max_wal_size=4GB", "-c", "checkpoint_timeout=15min", "-c", "autovacuum_naptime=5s"];
+  return ["-c", `shared_buffers=${mb}MB`, "-c", "max_wal_size=4GB", "-c", "checkpoint_timeout=15min"];
 }
 
 /** `port`: listen there instead of a free port (a test restarting PostgreSQL under running clients). */

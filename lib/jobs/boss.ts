@@ -3,7 +3,6 @@
 import { PgBoss } from "pg-boss";
 import { databaseUrl } from "@/lib/env";
 import { QUEUES } from "@/lib/jobs/queues";
-import { tuneJobTables } from "@/lib/jobs/tune-job-tables";
 
 export const BOSS_SCHEMA = "pgboss";
 
@@ -25,8 +24,7 @@ export function createBoss(role: "producer" | "worker", url = databaseUrl()): Pg
   return boss;
 }
 
-/** Creates pg-boss's schema and every queue, and tunes their tables' autovacuum; idempotent and
- *  safe from several processes. */
+/** Creates pg-boss's schema and every queue; idempotent and safe from several processes. */
 export async function ensureQueues(url = databaseUrl()): Promise<void> {
   const boss = createBoss("producer", url);
   await boss.start();
@@ -40,7 +38,6 @@ export async function ensureQueues(url = databaseUrl()): Promise<void> {
   } finally {
     await boss.stop({ graceful: false });
   }
-  await tuneJobTables(url);
 }
 
 const g = globalThis as unknown as { __bossProducer?: Promise<PgBoss> };
