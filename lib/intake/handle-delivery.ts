@@ -8,7 +8,7 @@ import { signatureHeaderName, verifySignature } from "@/lib/triggers/verify-sign
 import { EntryRefused, StoreUnavailable } from "@/lib/intake/group-commit";
 import type { Endpoint, LookupEndpoint } from "@/lib/intake/lookup-endpoints";
 import { parsePayload } from "@/lib/intake/parse-payload";
-import { declaredLength, readBody, type BodyRead } from "@/lib/intake/read-body";
+import { declaredLength, type BodyRead } from "@/lib/intake/read-body";
 import * as R from "@/lib/intake/responses";
 import type { BatchEntry, DeliveryOutcome, WriteResult } from "@/lib/intake/write-batch";
 
@@ -17,8 +17,8 @@ export type IntakeRequest = {
   token: string;
   /** Lower-case names; repeated headers as an array or joined with ", ". */
   headers: Record<string, string | string[] | undefined>;
-  /** The raw body, or a reader of it that stops once past `limit` bytes (see read-body.ts). */
-  body: AsyncIterable<Uint8Array> | ((limit: number) => Promise<BodyRead>) | null;
+  /** Reads the body, stopping once past `limit` bytes (each adapter's reader is in read-body.ts). */
+  readBody: (limit: number) => Promise<BodyRead>;
 };
 
 export type IntakeDeps = {
@@ -77,11 +77,7 @@ export function createDeliveryHandler(deps: IntakeDeps) {
     // The lookup and the body read run side by side; the order above decides the answer.
     const [found, body] = await Promise.allSettled([
       isWellFormedToken(req.token) ? deps.lookup(req.token) : Promise.resolve(null),
-      overDeclared
-        ? Promise.resolve<BodyRead>({ tooLarge: true, size: declared })
-        : typeof req.body === "function"
-          ? req.body(limit)
-          : readBody(req.body, limit),
+      overDeclared ? Promise.resolve<BodyRead>({ tooLarge: true, size: declared }) : req.readBody(limit),
     ]);
     if (body.status === "rejected") return R.BAD_REQUEST; // the sender went away mid-body
     if (found.status === "rejected") {

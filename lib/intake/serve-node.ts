@@ -24,7 +24,7 @@ export async function serveHook(req: IncomingMessage, res: ServerResponse, token
       method: req.method ?? "GET",
       token,
       headers: req.headers,
-      body: (limit) => readIncomingBody(req, limit),
+      readBody: (limit) => readIncomingBody(req, limit),
     });
   } catch (e) {
     console.error(`intake: unexpected failure: ${e instanceof Error ? e.message : e}`);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { EntryRefused, StoreUnavailable } from "@/lib/intake/group-commit";
 import { createDeliveryHandler, type IntakeRequest } from "@/lib/intake/handle-delivery";
 import type { Endpoint } from "@/lib/intake/lookup-endpoints";
+import { readBody } from "@/lib/intake/read-body";
 import type { BatchEntry } from "@/lib/intake/write-batch";
 
 const TOKEN = "t".repeat(43);
@@ -40,11 +41,11 @@ async function* chunks(...parts: string[]) {
   for (const p of parts) yield Buffer.from(p);
 }
 
-const req = (over: Partial<IntakeRequest> & { text?: string } = {}): IntakeRequest => ({
+const req = (over: Partial<IntakeRequest> & { text?: string; body?: AsyncIterable<Uint8Array> } = {}): IntakeRequest => ({
   method: "POST",
   token: TOKEN,
   headers: { "content-type": "application/json", ...over.headers },
-  body: over.body ?? chunks(over.text ?? '{"a":1}'),
+  readBody: (limit) => readBody(over.body ?? chunks(over.text ?? '{"a":1}'), limit),
   ...(over.method ? { method: over.method } : {}),
   ...(over.token ? { token: over.token } : {}),
 });

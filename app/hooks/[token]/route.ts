@@ -1,6 +1,7 @@
 // Inbound deliveries through Next (next dev, or a deployment without the custom server):
 // a thin adapter over the same intake the custom server's fast path uses.
 import { handleDelivery } from "@/lib/intake/intake";
+import { readBody } from "@/lib/intake/read-body";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -16,7 +17,7 @@ async function intake(request: Request, { params }: Ctx): Promise<Response> {
   });
   // Node's web streams are async iterable; the DOM typings lack it.
   const body = request.body as unknown as AsyncIterable<Uint8Array> | null;
-  const result = await handleDelivery({ method: request.method, token, headers, body });
+  const result = await handleDelivery({ method: request.method, token, headers, readBody: (limit) => readBody(body, limit) });
   // Hop-by-hop "connection" is the server's business; Next manages its own connections.
   const out = Object.entries(result.headers).filter(([name]) => name !== "connection");
   return new Response(request.method === "HEAD" ? null : result.body, { status: result.status, headers: out });
