@@ -1,13 +1,9 @@
 // Every answer the intake gives. Bodies are fixed strings: a sender sees exactly these.
-export type IntakeResponse = { status: number; headers: Record<string, string>; body: string };
+import { jsonResponse as json, type PlainResponse } from "@/lib/api/plain-response";
+
+export type IntakeResponse = PlainResponse;
 
 export const MAX_BODY_BYTES = 1_048_576;
-
-const json = (status: number, body: object, extra: Record<string, string> = {}): IntakeResponse => ({
-  status,
-  headers: { "content-type": "application/json", "cache-control": "no-store", ...extra },
-  body: JSON.stringify(body),
-});
 
 export const RECEIVED = json(202, { received: true });
 export const METHOD_NOT_ALLOWED = json(405, { error: "method_not_allowed", message: "Deliveries must use POST." }, { allow: "POST" });

@@ -2,10 +2,11 @@
 // so an endpoint nobody configured is not exposed at all; set: `Authorization: Bearer <token>`
 // or 401 JSON.
 import { timingSafeEqual, createHash } from "node:crypto";
+import { jsonResponse as json, type PlainResponse } from "@/lib/api/plain-response";
 import { env } from "@/lib/env";
 import { renderMetrics } from "@/lib/metrics/render-metrics";
 
-export type MetricsResponse = { status: number; headers: Record<string, string>; body: string };
+export type MetricsResponse = PlainResponse;
 
 // Hashing both sides gives equal lengths, so the comparison is constant-time for any input.
 const digest = (v: string) => createHash("sha256").update(v).digest();
@@ -14,12 +15,6 @@ export function metricsAuthorized(header: string | null | undefined, token: stri
   const m = /^Bearer\s+(.+)$/i.exec(header ?? "");
   return !!m && timingSafeEqual(digest(m[1].trim()), digest(token));
 }
-
-const json = (status: number, body: object, headers: Record<string, string> = {}): MetricsResponse => ({
-  status,
-  headers: { "content-type": "application/json", "cache-control": "no-store", ...headers },
-  body: JSON.stringify(body),
-});
 
 export async function serveMetrics(req: { method: string; authorization: string | null }): Promise<MetricsResponse> {
   const token = env().METRICS_TOKEN;
