@@ -65,11 +65,13 @@ export async function createBenchWorkflow(pool: pg.Pool, steps: readonly object[
 }
 
 /** Stores one delivery exactly as the intake does for a lone request: run, job and log row in one statement. */
-export async function deliverRun(pool: pg.Pool, jobTable: JobTable, wf: BenchWorkflow, i: number): Promise<void> {
+/** One delivery as the intake stores a lone one: its one-statement write, then the workers' wake-up. */
+export async function deliverRun(pool: pg.Pool, jobTable: JobTable, wake: () => void, wf: BenchWorkflow, i: number): Promise<void> {
   const trigger = payload(i);
   await writeBatch(pool, jobTable, [
     { kind: "run", workspaceId: wf.workspaceId, trigger, delivery: { workflowId: wf.workflowId, endpointId: wf.endpointId, outcome: "accepted", size: trigger.length, contentType: "application/json" } },
   ]);
+  wake();
 }
 
 const payload = (i: number) => JSON.stringify({ tenant: `t${i % 50}`, event: "license.sync", items: [{ sku: "E3", qty: i % 7 }, { sku: "E5", qty: 2 }] });

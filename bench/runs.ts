@@ -12,6 +12,7 @@ import { createBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { env } from "@/lib/env";
 import { BENCH_STEPS, BENCH_STEPS_NO_CODE, benchDatabase, createBenchWorkflow, deliverRun, enqueueRuns, liveWorkers, startWorker } from "@/bench/runs-setup";
+import { createWorkerWaker } from "@/lib/intake/wake-workers";
 import { readJobTable } from "@/lib/intake/write-batch";
 
 const log = (l: string) => console.log(`[bench] ${l}`);
@@ -100,6 +101,7 @@ async function steadyPhase(pool: pg.Pool, perSec: number, seconds: number, worke
   const jobTable = await readJobTable(pool);
   if (!jobTable) throw new Error("the run-execute queue does not exist");
   const worker = await startWorker(workerEnv);
+  const wake = createWorkerWaker(pool, (e) => log(`waking the worker failed: ${e instanceof Error ? e.message : e}`));
   try {
     // One delivery per tick, stored by the intake's own statement (what a lone delivery costs).
     const total = perSec * seconds;
@@ -109,7 +111,7 @@ async function steadyPhase(pool: pg.Pool, perSec: number, seconds: number, worke
       const due = start + (i * 1000) / perSec;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      pending.push(deliverRun(pool, jobTable, wf, i));
+      pending.push(deliverRun(pool, jobTable, wake, wf, i));
     }
     await Promise.all(pending);
     const achieved = total / ((performance.now() - start) / 1000);

@@ -10,6 +10,7 @@ import { createDeliveryHandler, type IntakeRequest } from "@/lib/intake/handle-d
 import { createEndpointLookup } from "@/lib/intake/lookup-endpoints";
 import { createDeliveryPruner } from "@/lib/intake/prune-deliveries";
 import type { IntakeResponse } from "@/lib/intake/responses";
+import { createWorkerWaker } from "@/lib/intake/wake-workers";
 import { readJobTable, writeBatch, type JobTable } from "@/lib/intake/write-batch";
 import { observeIntake } from "@/lib/metrics/intake-latency";
 import { errorMessage, logger } from "@/lib/log";
@@ -62,9 +63,11 @@ function createIntake(): Intake {
     max: env().DELIVERY_RETENTION_MAX,
     onError: (e) => log("pruning the deliveries log failed", e),
   });
+  const wakeWorkers = createWorkerWaker(pool, (e) => log("waking the workers failed", e));
   const commit = createGroupCommit({
     write: async (entries) => {
       const results = await writeBatch(pool, await jobTableReady(), entries);
+      if (entries.some((e) => e.kind === "run")) wakeWorkers();
       prune(new Set(entries.flatMap((e) => (e.kind === "none" ? [] : [e.delivery.workflowId]))));
       return results;
     },

@@ -10,7 +10,8 @@
 // had to parse and plan again for every batch: ~30 % more database time per delivery,
 // measured at batches of 24–64. The columns and defaults are those pg-boss 12.35's insertJobs
 // gives a plain job (no singleton, group, delay or dependency), read from the queue's row like
-// it does, plus its transactional NOTIFY. tests/integration/intake-job-row.test.ts compares a
+// it does. Its NOTIFY is not here but sent after the commit (wake-workers.ts explains why).
+// tests/integration/intake-job-row.test.ts compares a
 // job written here with one written by boss.insert() column by column, so an upgrade of
 // pg-boss that changes them fails there, not in production.
 import type pg from "pg";
@@ -39,8 +40,6 @@ export type WriteResult = { runId?: string };
 /** pg-boss's job table of the run-execute queue (`job_common` unless the queue is partitioned). */
 export type JobTable = string;
 
-// pg-boss's NOTIFY channel for its schema (plans.notifyChannelSql).
-const NOTIFY_CHANNEL = `('pgboss_' || left(encode(sha224('${BOSS_SCHEMA}'::bytea), 'hex'), 24))`;
 const QUEUE = QUEUES.runExecute.name;
 
 // No ON CONFLICT on the jobs: a job that could not be inserted must fail the whole batch, so
@@ -67,9 +66,8 @@ WITH input AS (
          q.policy, q.dead_letter, q.heartbeat_seconds, false, false, 0
     FROM input i JOIN ${BOSS_SCHEMA}.queue q ON q.name = '${QUEUE}'
    WHERE i.run IS NOT NULL
-  RETURNING 1
 )
-SELECT pg_notify(${NOTIFY_CHANNEL}, '${QUEUE}') FROM (SELECT 1 FROM jobs LIMIT 1) AS any_job`;
+SELECT 1`;
 
 /** The job table of the run-execute queue, as pg-boss recorded it when the queue was created. */
 export async function readJobTable(pool: pg.Pool): Promise<JobTable | null> {

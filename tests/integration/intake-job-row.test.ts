@@ -1,9 +1,11 @@
 // The intake writes run-execute jobs with its own statement (lib/intake/write-batch.ts) instead
-// of boss.insert(). These jobs must be exactly what pg-boss writes for the same job, and must
-// wake a worker through pg-boss's LISTEN/NOTIFY like pg-boss's own inserts do.
+// of boss.insert(). These jobs must be exactly what pg-boss writes for the same job, and the
+// intake's wake-up (lib/intake/wake-workers.ts, sent after the commit) must reach a worker through
+// pg-boss's LISTEN/NOTIFY like pg-boss's own inserts do.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import type { PgBoss } from "pg-boss";
+import { createWorkerWaker } from "@/lib/intake/wake-workers";
 import { readJobTable, writeBatch, type BatchEntry } from "@/lib/intake/write-batch";
 import { BOSS_SCHEMA, createBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -66,7 +68,7 @@ describe("run-execute jobs written by the intake", () => {
     expect((await pool.query(`SELECT 1 FROM "Delivery" WHERE "workflowId" = $1`, [h.workflowId])).rowCount).toBe(0);
   });
 
-  it("wake a waiting worker at once through LISTEN/NOTIFY", async () => {
+  it("wake a waiting worker at once through LISTEN/NOTIFY, sent after their commit", async () => {
     const h = await createHook();
     const worker = createBoss("worker");
     bosses.push(worker);
@@ -81,6 +83,13 @@ describe("run-execute jobs written by the intake", () => {
     await eventually(async () => worker.getWipData({ includeInternal: true }).some((w) => w.name === QUEUES.runExecute.name && w.lastFetchedOn), 10_000, "first fetch");
     await eventually(async () => (await pool.query(`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`)).rowCount! > 0, 10_000, "listener");
     const [{ runId }] = await writeBatch(pool, (await readJobTable(pool))!, [entry(h)]);
+    const errors: unknown[] = [];
+    const wake = createWorkerWaker(pool, (e) => errors.push(e));
+    // Three calls in a row: one is sent, the others coalesce into one more after it.
+    wake();
+    wake();
+    wake();
     await eventually(async () => seen.includes(runId!), 10_000, "the worker fetched the new job");
+    expect(errors).toEqual([]);
   });
 });
