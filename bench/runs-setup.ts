@@ -64,7 +64,6 @@ export async function createBenchWorkflow(pool: pg.Pool, steps: readonly object[
   return { workflowId: wf.rows[0].id, workspaceId: ws.rows[0].id, endpointId: ep.rows[0].id };
 }
 
-/** Stores one delivery exactly as the intake does for a lone request: run, job and log row in one statement. */
 /** One delivery as the intake stores a lone one: its one-statement write, then the workers' wake-up. */
 export async function deliverRun(pool: pg.Pool, jobTable: JobTable, wake: () => void, wf: BenchWorkflow, i: number): Promise<void> {
   const trigger = payload(i);
