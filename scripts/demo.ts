@@ -3,7 +3,6 @@
 // each started, so a newcomer sees runs within a minute. Its own embedded PostgreSQL in
 // .data/demo (wiped at every start, so the fakes' data and the database tell one story).
 // Ctrl-C stops everything.
-import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { generateApiToken } from "@/lib/auth/issue-api-token";
@@ -15,7 +14,7 @@ import { ConfigError, loadEnv } from "@/lib/env";
 import { startMspStack, type MspStack } from "@/tests/fakes/msp-stack";
 import { installDemo, reportRuns, startFirstRuns } from "./demo-install";
 import { ensureBuild } from "./ensure-build";
-import { stopChildren } from "./stop-children";
+import { superviseApp } from "./supervise-app";
 
 const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => console.log(`[demo] ${line}`);
@@ -34,22 +33,15 @@ async function main() {
   }
   await ensureBuild(root, log);
 
-  const children: ChildProcess[] = [];
   let stack: MspStack | undefined;
   let embedded: RunningPostgres | undefined;
-  let stopping = false;
-  const shutdown = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    log("stopping…");
-    await stopChildren(children);
-    await stack?.close();
-    await embedded?.stop().catch((e) => log(`postgres stop: ${e.message}`));
-    log("stopped");
-    process.exit(code);
-  };
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
+  const { startApp, shutdown } = superviseApp({
+    log,
+    cleanup: async () => {
+      await stack?.close();
+      await embedded?.stop().catch((e) => log(`postgres stop: ${e.message}`));
+    },
+  });
 
   try {
     stack = await startMspStack();
@@ -71,16 +63,7 @@ async function main() {
       // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
       HTTP_ALLOWED_PRIVATE_RANGES: [process.env.HTTP_ALLOWED_PRIVATE_RANGES, "127.0.0.0/8"].filter(Boolean).join(","),
     };
-    for (const [name, file] of [["web", "server.ts"], ["worker", "worker/index.ts"]]) {
-      const child = spawn(process.execPath, ["--import", "tsx", path.join(root, file)], { cwd: root, env: childEnv, stdio: ["ignore", "inherit", "inherit"] });
-      child.on("exit", (code, signal) => {
-        if (!stopping) {
-          log(`${name} exited (${signal ?? code}); stopping everything`);
-          void shutdown(1);
-        }
-      });
-      children.push(child);
-    }
+    startApp(childEnv);
     const baseUrl = `http://127.0.0.1:${config.PORT}`;
     for (let i = 0; ; i++) {
       if (await fetch(`${baseUrl}/api/health`).then((r) => r.status < 500).catch(() => false)) break;

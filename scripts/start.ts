@@ -2,13 +2,12 @@
 // configuration, builds when stale, starts an embedded PostgreSQL unless DATABASE_URL is set,
 // migrates, seeds, then runs the web server and the worker as child processes. SIGINT/SIGTERM
 // stop the children, then the database; nothing is left behind.
-import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { ConfigError, loadEnv } from "@/lib/env";
 import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { ensureBuild } from "./ensure-build";
-import { stopChildren } from "./stop-children";
+import { superviseApp } from "./supervise-app";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -35,19 +34,12 @@ async function main() {
     log(`embedded PostgreSQL on 127.0.0.1:${embedded.port} (data in ${path.join(config.DATA_DIR, "postgres")})`);
   }
 
-  const children: ChildProcess[] = [];
-  let stopping = false;
-  const shutdown = async (code: number) => {
-    if (stopping) return;
-    stopping = true;
-    log("stopping…");
-    await stopChildren(children);
-    if (embedded) await embedded.stop().catch((e) => log(`postgres stop: ${e.message}`));
-    log("stopped");
-    process.exit(code);
-  };
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
+  const { startApp, shutdown } = superviseApp({
+    log,
+    cleanup: async () => {
+      await embedded?.stop().catch((e) => log(`postgres stop: ${e.message}`));
+    },
+  });
 
   try {
     const seed = await prepareDatabase({ url, log, seed: { email: config.SEED_OWNER_EMAIL, password: config.SEED_OWNER_PASSWORD } });
@@ -60,18 +52,7 @@ async function main() {
       NODE_ENV: dev ? ("development" as const) : ("production" as const),
       NEXT_TELEMETRY_DISABLED: "1",
     };
-    const run = (name: string, file: string) => {
-      const child = spawn(process.execPath, ["--import", "tsx", path.join(root, file)], { cwd: root, env: childEnv, stdio: ["ignore", "inherit", "inherit"] });
-      child.on("exit", (code, signal) => {
-        if (!stopping) {
-          log(`${name} exited (${signal ?? code}); stopping everything`);
-          void shutdown(1);
-        }
-      });
-      children.push(child);
-    };
-    run("web", "server.ts");
-    run("worker", "worker/index.ts");
+    startApp(childEnv);
     log(`open ${`http://localhost:${config.PORT}`} and sign in as ${seed.email} / ${seed.password}`);
     log(`webhook URLs start with ${config.PUBLIC_URL}/hooks/`);
   } catch (e) {
