@@ -1,19 +1,12 @@
 // A technician installs a blueprint through the gallery: Blueprints in the top bar, the six
 // cards, "Use blueprint", the setup form (a missing field is named), a client workspace
 // chosen, and the Draft workflow opens in the editor.
-import { expect, test, type Page } from "@playwright/test";
-import { SEED_OWNER } from "../../playwright.config";
-
-async function signIn(page: Page) {
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(SEED_OWNER.email);
-  await page.getByLabel("Password").fill(SEED_OWNER.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/w\/[^/]+\/workflows$/);
-}
+import { expect, test } from "@playwright/test";
+import { signIn } from "./sign-in";
 
 test("install the low-disk blueprint from the gallery into a client workspace", async ({ page }) => {
   await signIn(page);
+  await expect(page).toHaveURL(/\/w\/[^/]+\/workflows$/);
   const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string; name: string }[] };
   const client = workspaces.find((w) => w.name === "Contoso Dental")!;
 
@@ -57,6 +50,7 @@ test("install the low-disk blueprint from the gallery into a client workspace", 
 
 test("the new-hire form round-trips nested groups: per-department access from the example", async ({ page }) => {
   await signIn(page);
+  await expect(page).toHaveURL(/\/w\/[^/]+\/workflows$/);
   const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string; name: string }[] };
   const client = workspaces.find((w) => w.name === "Contoso Dental")!;
   await page.goto(`/w/${client.id}/blueprints/new-hire-provisioning`);

@@ -2,25 +2,9 @@
 // a Webhook, test it in Draft, insert a field from Workflow data into a Conditions rule, go
 // Live, deliver to the URL, rotate it, and require a signature. Saves the README screenshots.
 import { expect, test, type Page } from "@playwright/test";
+import { providerWorkspaceId, signIn } from "./sign-in";
 
-const EMAIL = process.env.E2E_EMAIL ?? "owner@example.com";
-const PASSWORD = process.env.E2E_PASSWORD ?? "change-me-now";
 const SHOTS = "docs/screenshots";
-
-async function signIn(page: Page) {
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(EMAIL);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
-}
-
-async function workspaceId(page: Page): Promise<string> {
-  const res = await page.request.get("/api/v1/workspaces");
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { workspaces: { id: string; kind: string }[] };
-  return (body.workspaces.find((w) => w.kind === "provider") ?? body.workspaces[0]).id;
-}
 
 /** Waits until autosave has caught up, then reads the workflow as the API returns it. */
 async function savedWorkflow(page: Page, id: string) {
@@ -41,7 +25,7 @@ test("build, test, publish and secure a webhook workflow in the editor", async (
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await signIn(page);
-  const ws = await workspaceId(page);
+  const ws = await providerWorkspaceId(page);
 
   // Create a workflow from the list page, then open it.
   const name = `Alert triage ${Date.now()}`;
@@ -136,7 +120,7 @@ test("build, test, publish and secure a webhook workflow in the editor", async (
 
 test("a branching workflow on the canvas", async ({ page }) => {
   await signIn(page);
-  const ws = await workspaceId(page);
+  const ws = await providerWorkspaceId(page);
   const res = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
     data: {
       name: "Endpoint alert triage",

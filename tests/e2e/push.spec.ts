@@ -1,19 +1,12 @@
 // Push end to end in a real browser: the provider technician pushes a workflow to one client
 // with the preflight shown, then the client admin signs in, adds its own account, fills in
 // the empty secret, confirms the review and goes Live (refused before the checklist is done).
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { SEED_OWNER } from "../../playwright.config";
 import { createClientAdmin } from "./e2e-database";
+import { signIn } from "./sign-in";
 
 const CLIENT = "Northwind Traders";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
-}
 
 async function newPage(browser: Browser) {
   return (await browser.newContext()).newPage();

@@ -1,26 +1,15 @@
 // Test & Debug on a step after the trigger: Run step executes only that step, against the
 // latest outputs of the earlier steps, and shows what it produced; with no earlier outputs it
 // says what to do first.
-import { expect, test, type Page } from "@playwright/test";
-
-const EMAIL = process.env.E2E_EMAIL ?? "owner@example.com";
-const PASSWORD = process.env.E2E_PASSWORD ?? "change-me-now";
-
-async function signIn(page: Page) {
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(EMAIL);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
-}
+import { expect, test } from "@playwright/test";
+import { providerWorkspaceId, signIn } from "./sign-in";
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
 test("Run step on a transform step runs it alone against the trigger's test output", async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page);
-  const res = await page.request.get("/api/v1/workspaces");
-  const ws = ((await res.json()) as { workspaces: { id: string; kind: string }[] }).workspaces.find((w) => w.kind === "provider")!.id;
+  const ws = await providerWorkspaceId(page);
   const created = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
     data: {
       name: `Step test ${Date.now()}`,

@@ -1,30 +1,14 @@
 // The workflows list as a technician uses it: search, rename, duplicate (the copy arrives
 // without the write-only webhook secret, and the page says so) and delete behind a confirmation.
 import { expect, test, type Page } from "@playwright/test";
-
-const EMAIL = process.env.E2E_EMAIL ?? "owner@example.com";
-const PASSWORD = process.env.E2E_PASSWORD ?? "change-me-now";
-
-async function signIn(page: Page) {
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(EMAIL);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/signin"));
-}
-
-async function providerId(page: Page): Promise<string> {
-  const res = await page.request.get("/api/v1/workspaces");
-  const body = (await res.json()) as { workspaces: { id: string; kind: string }[] };
-  return (body.workspaces.find((w) => w.kind === "provider") ?? body.workspaces[0]).id;
-}
+import { providerWorkspaceId, signIn } from "./sign-in";
 
 const row = (page: Page, name: string) => page.getByTestId("workflow-row").filter({ has: page.getByRole("link", { name, exact: true }) });
 
 test("search, rename, duplicate and delete workflows from the list", async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page);
-  const ws = await providerId(page);
+  const ws = await providerWorkspaceId(page);
   const stamp = Date.now();
   const alerts = `EDR alerts ${stamp}`;
   const report = `Licence report ${stamp}`;
