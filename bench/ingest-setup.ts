@@ -74,10 +74,12 @@ export async function benchDatabase(url: string | undefined, log: (l: string) =>
 
 /** Environment of the children; the same SECRET_KEY as this process, so secrets decrypt. */
 export function benchEnv(url: string, secretKey: string): Record<string, string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "mspflow-bench-data-"));
+  process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   return {
     DATABASE_URL: url,
     SECRET_KEY: secretKey,
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "mspflow-bench-data-")),
+    DATA_DIR: dataDir,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     // Benches count runs; the retention pass (hourly by default) must not delete any mid-bench.
