@@ -1,5 +1,6 @@
 // pg-boss instances. The web process uses a producer (no maintenance, no schedules); the
 // worker uses a full instance. Both share the `pgboss` schema in the app database.
+import type pg from "pg";
 import { PgBoss } from "pg-boss";
 import { databaseUrl } from "@/lib/env";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -20,8 +21,10 @@ export function createBoss(role: "producer" | "worker", url = databaseUrl()): Pg
     // largest share of the database's time per run. The cost elsewhere in this pool: while the
     // statistics are that stale, the expiry and heartbeat checks (every 5 s) read the table
     // through its primary key instead of a bitmap of it, ~60 ms instead of ~30 ms at 150k jobs;
-    // once analysed, both plans are the same sequential scan.
-    ...(role === "worker" ? { options: "-c enable_bitmapscan=off" } : {}),
+    // once analysed, both plans are the same sequential scan. Set on each new session (node-
+    // postgres' pool runs onConnect before handing a connection out), not as a startup `options`
+    // parameter, which connection poolers such as PgBouncer refuse.
+    ...(role === "worker" ? ({ onConnect: (client: pg.ClientBase) => client.query("SET enable_bitmapscan = off") } as object) : {}),
     supervise: role === "worker",
     schedule: role === "worker",
     useListenNotify: role === "worker",
