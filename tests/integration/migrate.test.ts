@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { migrateDatabase, readMigrations } from "@/lib/db/migrate";
 import { inject } from "vitest";
 
@@ -14,6 +16,18 @@ async function freshDb(): Promise<string> {
   const u = new URL(inject("adminUrl"));
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
+});
+
+/** A folder of migrations for one test, removed once this file's tests are done. */
+function migrationsDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "migr-"));
+  tempDirs.push(dir);
+  return dir;
 }
 
 describe("migration runner", () => {
@@ -50,8 +64,7 @@ describe("migration runner", () => {
 
   it("rolls a failing migration back whole and refuses to go on", async () => {
     const url = await freshDb();
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
-    const dir = mkdtempSync("/tmp/migr-");
+    const dir = migrationsDir();
     mkdirSync(`${dir}/20200101000000_ok`);
     writeFileSync(`${dir}/20200101000000_ok/migration.sql`, `CREATE TABLE a (id int);`);
     mkdirSync(`${dir}/20200102000000_bad`);
@@ -68,8 +81,7 @@ describe("migration runner", () => {
 describe("migration 20261122090000_accepted_deliveries_on_runs", () => {
   it("moves accepted deliveries onto their runs and keeps every other log entry", async () => {
     const url = await freshDb();
-    const { cpSync, mkdtempSync } = await import("node:fs");
-    const before = mkdtempSync("/tmp/migr-");
+    const before = migrationsDir();
     for (const m of readMigrations().filter((m) => m.name < "20261122090000")) cpSync(`prisma/migrations/${m.name}`, `${before}/${m.name}`, { recursive: true });
     await migrateDatabase({ url, dir: before });
     const c = new pg.Client({ connectionString: url });
