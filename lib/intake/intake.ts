@@ -9,7 +9,7 @@ import { createGroupCommit } from "@/lib/intake/group-commit";
 import { createDeliveryHandler, type IntakeRequest } from "@/lib/intake/handle-delivery";
 import { createEndpointLookup } from "@/lib/intake/lookup-endpoints";
 import { createDeliveryPruner } from "@/lib/intake/prune-deliveries";
-import type { IntakeResponse } from "@/lib/intake/responses";
+import { INTERNAL_ERROR, type IntakeResponse } from "@/lib/intake/responses";
 import { createWorkerWaker } from "@/lib/intake/wake-workers";
 import { readJobTable, writeBatch, type JobTable } from "@/lib/intake/write-batch";
 import { observeIntake } from "@/lib/metrics/intake-latency";
@@ -90,9 +90,17 @@ function createIntake(): Intake {
   });
 }
 
-/** Handles one delivery to /hooks/<token>. */
-export function handleDelivery(req: IntakeRequest): Promise<IntakeResponse> {
-  g.__intake ??= createIntake();
+/** Handles one delivery to /hooks/<token>; never rejects (both adapters answer what it returns). */
+export async function handleDelivery(req: IntakeRequest): Promise<IntakeResponse> {
   const started = performance.now();
-  return g.__intake(req).then((res) => (observeIntake(started, res.status), res));
+  let res: IntakeResponse;
+  try {
+    g.__intake ??= createIntake();
+    res = await g.__intake(req);
+  } catch (e) {
+    log("unexpected failure", e);
+    res = INTERNAL_ERROR;
+  }
+  observeIntake(started, res.status);
+  return res;
 }

@@ -21,6 +21,8 @@ export const PAYLOAD_TOO_LARGE = json(
   // The rest of an oversized upload is not read, so the connection cannot be reused.
   { connection: "close" },
 );
+// A fault of ours the handler did not foresee (e.g. a configuration error on first use).
+export const INTERNAL_ERROR = json(500, { error: "internal_error", message: "Something went wrong on our side; retry later." });
 export const UNAVAILABLE = json(
   503,
   { error: "temporarily_unavailable", message: "The delivery could not be stored; retry later." },

@@ -18,18 +18,12 @@ export function hookToken(url: string | undefined): string | null {
 }
 
 export async function serveHook(req: IncomingMessage, res: ServerResponse, token: string): Promise<void> {
-  let result;
-  try {
-    result = await handleDelivery({
-      method: req.method ?? "GET",
-      token,
-      headers: req.headers,
-      readBody: (limit) => readIncomingBody(req, limit),
-    });
-  } catch (e) {
-    console.error(`intake: unexpected failure: ${e instanceof Error ? e.message : e}`);
-    result = { status: 500, headers: { "content-type": "application/json" }, body: '{"error":"internal_error"}' };
-  }
+  const result = await handleDelivery({
+    method: req.method ?? "GET",
+    token,
+    headers: req.headers,
+    readBody: (limit) => readIncomingBody(req, limit),
+  });
   if (res.headersSent || res.destroyed) return;
   res.writeHead(result.status, { ...result.headers, "content-length": Buffer.byteLength(result.body) });
   res.end(result.body);
