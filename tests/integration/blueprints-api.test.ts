@@ -4,21 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConnection } from "@/lib/connections/create-connection";
 import { db } from "@/lib/db/client";
-import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
+import type { WebService } from "../helpers/services";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
 
+let server: ApiServer;
 let web: WebService;
 let api: ApiClient;
-let t: Awaited<ReturnType<typeof createTenancy>>;
+let t: Tenancy;
 
 beforeAll(async () => {
-  t = await createTenancy();
-  web = await startWeb();
-  api = apiClient(web.baseUrl, t.editor.token);
+  ({ t, web, api } = server = await startApiServer());
 });
-afterAll(async () => {
-  await web?.stop();
-});
+afterAll(() => server?.stop());
 
 const install = (slug: string, body: unknown, workspaceId = t.clientA1.id, client = api) => client.post(`/api/v1/workspaces/${workspaceId}/blueprints/${slug}`, body);
 const leaverSetup = { documentationOrganizationId: "ORG-311", paidLicenses: ["O365_BUSINESS_PREMIUM"], vaultCollections: ["col-billing"] };

@@ -3,25 +3,19 @@
 // a test run (scope "step") in the run list and readable through GET /api/v1/runs/{id}.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { databaseUrl } from "@/lib/env";
-import { ensureQueues } from "@/lib/jobs/boss";
-import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
+import { eventually, type WebService } from "../helpers/services";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
 
+let server: ApiServer;
 let web: WebService;
-let worker: Service;
 let api: ApiClient;
-let t: Awaited<ReturnType<typeof createTenancy>>;
+let t: Tenancy;
 
 beforeAll(async () => {
-  await ensureQueues(databaseUrl());
-  t = await createTenancy();
-  [web, worker] = await Promise.all([startWeb(), startWorker()]);
-  api = apiClient(web.baseUrl, t.editor.token);
+  ({ t, web, api } = server = await startApiServer({ worker: true }));
 }, 120_000);
-afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop()]);
-});
+afterAll(() => server?.stop());
 
 const finished = (runId: string) =>
   eventually(

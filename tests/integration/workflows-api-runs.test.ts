@@ -1,24 +1,17 @@
 // Trigger tests (Run step), the run list and detail, and the deliveries log, through the API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { databaseUrl } from "@/lib/env";
-import { ensureQueues } from "@/lib/jobs/boss";
-import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import type { ApiClient, Json } from "../helpers/api-fixtures";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
 
-let web: WebService;
+let server: ApiServer;
 let api: ApiClient;
-let t: Awaited<ReturnType<typeof createTenancy>>;
+let t: Tenancy;
 
 beforeAll(async () => {
-  await ensureQueues(databaseUrl()); // what `npm start` does before the web process starts
-  t = await createTenancy();
-  web = await startWeb();
-  api = apiClient(web.baseUrl, t.editor.token);
+  ({ t, api } = server = await startApiServer());
 });
-afterAll(async () => {
-  await web?.stop();
-});
+afterAll(() => server?.stop());
 
 // Unicode, nesting, big numbers, null and a key named "body" must all survive (JSON equality).
 const TESTING_DATA = { zeta: 1, alpha: { nested: [1, 2.5, "x", null, true] }, body: { note: "sender's own body key" }, "ünïcödé": "✓", big: 12345678901234 };

@@ -2,24 +2,19 @@
 // Draft/Live, rotated on demand, replaced with the trigger.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { databaseUrl } from "@/lib/env";
-import { ensureQueues } from "@/lib/jobs/boss";
-import { apiClient, createTenancy, type ApiClient } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import type { ApiClient } from "../helpers/api-fixtures";
+import type { WebService } from "../helpers/services";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
 
+let server: ApiServer;
 let web: WebService;
 let api: ApiClient;
-let t: Awaited<ReturnType<typeof createTenancy>>;
+let t: Tenancy;
 
 beforeAll(async () => {
-  await ensureQueues(databaseUrl());
-  t = await createTenancy();
-  web = await startWeb();
-  api = apiClient(web.baseUrl, t.editor.token);
+  ({ t, web, api } = server = await startApiServer());
 });
-afterAll(async () => {
-  await web?.stop();
-});
+afterAll(() => server?.stop());
 
 const http = { kind: "http", config: { url: "https://api.example.test" } };
 const newWorkflow = async (steps: unknown[] = [{ kind: "webhook", config: {} }, http]) =>

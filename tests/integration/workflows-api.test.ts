@@ -4,21 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/secrets/crypto";
 import { storedSteps } from "@/lib/workflows/stored-steps";
-import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import type { ApiClient, Json } from "../helpers/api-fixtures";
+import type { WebService } from "../helpers/services";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
 
+let server: ApiServer;
 let web: WebService;
 let api: ApiClient;
-let t: Awaited<ReturnType<typeof createTenancy>>;
+let t: Tenancy;
 
 beforeAll(async () => {
-  t = await createTenancy();
-  web = await startWeb();
-  api = apiClient(web.baseUrl, t.editor.token);
+  ({ t, web, api } = server = await startApiServer());
 });
-afterAll(async () => {
-  await web?.stop();
-});
+afterAll(() => server?.stop());
 
 const SECRET = "s3cr3t-Plaintext-Value-9f2c";
 const webhook = (config: Record<string, unknown> = {}) => ({ kind: "webhook", config });
