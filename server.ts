@@ -6,6 +6,7 @@ import next from "next";
 import { env } from "@/lib/env";
 import { hookToken, serveHook } from "@/lib/intake/serve-node";
 
+process.env.PGAPPNAME ??= "msp-flow-web"; // this process's database sessions (lib/db/client.ts)
 const dev = env().NODE_ENV !== "production";
 const port = env().PORT;
 

@@ -9,6 +9,7 @@ import { warmSandbox } from "@/lib/sandbox/run-in-sandbox";
 import { registerHandlers } from "@/worker/register-handlers";
 
 const HEARTBEAT_MS = 5_000;
+process.env.PGAPPNAME ??= "msp-flow-worker-app"; // this process's database sessions (lib/db/client.ts)
 
 async function main() {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

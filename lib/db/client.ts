@@ -20,7 +20,10 @@ export function createDb(url: string, max = 10): Db {
 /** The node-postgres pool under db(): for hot paths that send their own SQL. */
 export function pgPool(): pg.Pool {
   if (!g.__pgPool) {
-    g.__pgPool = new pg.Pool({ connectionString: databaseUrl(), max: 10 });
+    // Named so that pg_stat_activity tells whose sessions these are: the entry points set
+    // PGAPPNAME (web: msp-flow-web, worker: msp-flow-worker-app); the intake's and pg-boss's
+    // pools name themselves (msp-flow-intake, msp-flow-producer, msp-flow-worker).
+    g.__pgPool = new pg.Pool({ connectionString: databaseUrl(), max: 10, application_name: process.env.PGAPPNAME || "msp-flow-app" });
     // An idle connection dropped by the server (a restart) must not crash the process.
     g.__pgPool.on("error", () => {});
   }
