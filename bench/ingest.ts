@@ -54,7 +54,7 @@ async function main() {
     };
     log(`${os.cpus().length} CPUs; ${CONNECTIONS} connections; ${seconds} s per phase; 1 KB JSON bodies; worker ${withWorker ? "executing runs" : "not started"}`);
 
-    const phases: { phase: Phase; workflowId?: string; cpu: Record<string, number> }[] = [];
+    const phases: { phase: Phase; workflowId?: string; cpu: Record<string, number>; executed?: number }[] = [];
     const phase = async (name: string, url: string, server: number, workflowId?: string, secret?: string) => {
       log(`${name}…`);
       const groups: CpuGroups = {
@@ -65,7 +65,10 @@ async function main() {
       };
       const before = sampleCpu(groups);
       const p = await runPhase({ name, url, seconds, connections: CONNECTIONS, secret, signatureHeader: "x-hub-signature-256" });
-      phases.push({ phase: p, workflowId, cpu: cpuPerDelivery(before, sampleCpu(groups), p.accepted) });
+      const cpu = cpuPerDelivery(before, sampleCpu(groups), p.accepted);
+      // How far execution kept up: the runs the worker had finished when the load stopped.
+      const executed = workflowId && workerPid ? await db.run.count({ where: { workflowId, status: { in: ["succeeded", "failed", "stopped"] } } }) : undefined;
+      phases.push({ phase: p, workflowId, cpu, executed });
     };
     await runPhase({ name: "warm-up", url: `${web.baseUrl}/hooks/${hooks.warm.token}`, seconds: Math.min(3, seconds), connections: CONNECTIONS });
     await phase("bare node:http 202", bare.baseUrl, bare.proc.pid!);
@@ -76,7 +79,7 @@ async function main() {
     const rows: string[] = [];
     let allBacked = true;
     const cpuRows: string[] = [];
-    for (const { phase: p, workflowId, cpu } of phases) {
+    for (const { phase: p, workflowId, cpu, executed } of phases) {
       let check = "";
       if (workflowId) {
         const seqs = await settledSeqs(db, workflowId);
@@ -84,7 +87,8 @@ async function main() {
         const extra = seqs.size - p.acceptedSeqs.size;
         allBacked &&= missing === 0 && p.acceptedSeqs.size === p.accepted;
         check = `runs ${seqs.size} vs 202s ${p.accepted}: ${missing === 0 ? "every 202 has its run" : `${missing} 202s WITHOUT a run`}` +
-          (extra > 0 ? `; ${extra} runs committed for requests still in flight when the load stopped` : extra === 0 ? "; equal" : "");
+          (extra > 0 ? `; ${extra} runs committed for requests still in flight when the load stopped` : extra === 0 ? "; equal" : "") +
+          (executed === undefined ? "" : `; ${executed.toLocaleString("en-US")} executed by the phase's end (${Math.round((100 * executed) / Math.max(1, p.accepted))} %)`);
       }
       const others = Object.entries(p.other).map(([c, n]) => `${c}×${n}`).join(" ") || "-";
       rows.push(
