@@ -2,10 +2,12 @@
 // engine can group-commit the progress of every run in flight (lib/runs/create-progress-writer.ts).
 // Guards make every write safe to repeat or to race: a step record that is final (succeeded,
 // failed, skipped) is never overwritten, nor is a run that has ended.
-import { pgPool, type Tx } from "@/lib/db/client";
+import pg from "pg";
+import { databaseUrl } from "@/lib/env";
+import type { Tx } from "@/lib/db/client";
 import type { RunWrite, StepWrite } from "@/lib/runs/run-records";
 
-const SQL = `
+export const WRITE_PROGRESS_SQL = `
 WITH s AS (
   INSERT INTO "RunStep" ("runId", "stepId", "number", "kind", "status", "output", "error", "logs", "unresolved", "attempts", "startedAt", "finishedAt")
   SELECT x."runId", x."stepId", x."number", x."kind", x."status"::"StepStatus", x."output", x."error",
@@ -31,6 +33,32 @@ WITH s AS (
   RETURNING t."id"
 )
 SELECT s."runId", s."stepId" FROM s`;
+
+/**
+ * What the write's own sessions run with. Its prepared statement keeps one generic plan per
+ * session, costed with the table sizes of the moment it was made; made while "Run" was small (a
+ * new database, the first seconds of a burst), the run update became a hash join over a
+ * sequential scan of "Run" and stayed one until an autoanalyze happened to replace it. Under
+ * the ingest benchmark that was 80–135 ms per write instead of a few, for the whole run of the
+ * bench, and the worker fell tens of thousands of runs behind. Without sequential scans, hash or
+ * merge joins, the only plan left is the right one at any size: a nested loop over the primary
+ * key (and the foreign-key checks' lookups of "Run" are planned the same way).
+ */
+export const PROGRESS_SESSION_SETTINGS = "SET enable_seqscan = off; SET enable_hashjoin = off; SET enable_mergejoin = off";
+
+const g = globalThis as unknown as { __progressPool?: pg.Pool };
+
+/** Connections for the group commit only (one statement is in flight at a time). */
+export function progressPool(): pg.Pool {
+  if (!g.__progressPool) {
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2, application_name: `${process.env.PGAPPNAME || "msp-flow-app"}-progress` });
+    pool.on("error", () => {}); // an idle connection dropped by the server must not crash the process
+    // Queued on the new connection before the pool hands it out, so it runs before any write.
+    pool.on("connect", (client) => void client.query(PROGRESS_SESSION_SETTINGS).catch(() => {}));
+    g.__progressPool = pool;
+  }
+  return g.__progressPool;
+}
 
 // jsonb cannot hold \\u0000; a NUL in a step's output would otherwise fail the whole write.
 const noNul = (_k: string, v: unknown) => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "\uFFFD") : v);
@@ -60,8 +88,9 @@ export async function writeProgress({ steps, runs, tx }: WriteProgressOptions): 
   const values = [JSON.stringify(stepRows, noNul), JSON.stringify(runRows, noNul)];
   // Outside a transaction (the group commit's writes): straight to node-postgres as a prepared
   // statement, skipping Prisma's per-query work, the largest share of the worker's CPU per run.
+  // (Inside one, Prisma's statement is planned afresh each time, with the current sizes.)
   const rows = tx
-    ? await tx.$queryRawUnsafe<{ runId: string; stepId: string }[]>(SQL, ...values)
-    : (await pgPool().query<{ runId: string; stepId: string }>({ name: "write-progress", text: SQL, values })).rows;
+    ? await tx.$queryRawUnsafe<{ runId: string; stepId: string }[]>(WRITE_PROGRESS_SQL, ...values)
+    : (await progressPool().query<{ runId: string; stepId: string }>({ name: "write-progress", text: WRITE_PROGRESS_SQL, values })).rows;
   return new Set(rows.map((r) => `${r.runId}/${r.stepId}`));
 }
