@@ -23,6 +23,7 @@ const schema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECRET_KEY: z.string().optional(),
   WORKER_CONCURRENCY: intFrom(8, 1, 256),
+  WORKER_BATCH_SIZE: intFrom(25, 1, 500),
   HTTP_ALLOWED_PRIVATE_RANGES: z.string().default(""),
   SEED_OWNER_EMAIL: z.email().default("owner@example.com"),
   SEED_OWNER_PASSWORD: z.string().min(8).default("change-me-now"),

@@ -16,7 +16,7 @@ async function main() {
   warmSandbox(); // while pg-boss starts
   const boss = createBoss("worker");
   await boss.start();
-  await registerHandlers(boss, { concurrency: env().WORKER_CONCURRENCY });
+  await registerHandlers(boss, { concurrency: env().WORKER_CONCURRENCY, batchSize: env().WORKER_BATCH_SIZE });
 
   const beat = () =>
     db().workerHeartbeat.upsert({
@@ -26,7 +26,7 @@ async function main() {
     });
   await beat();
   const timer = setInterval(() => beat().catch((e) => console.error(`worker heartbeat failed: ${e.message}`)), HEARTBEAT_MS);
-  console.log(`worker ${id} started (concurrency ${env().WORKER_CONCURRENCY})`);
+  console.log(`worker ${id} started (concurrency ${env().WORKER_CONCURRENCY}, batches of ${env().WORKER_BATCH_SIZE})`);
 
   let stopping = false;
   const stop = async (signal: string) => {

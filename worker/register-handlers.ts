@@ -8,12 +8,12 @@ import { createSchedulerFireHandler } from "@/lib/triggers/create-scheduler-fire
 import { reconcileWorkflowSchedules } from "@/lib/triggers/reconcile-workflow-schedules";
 import { registerRetention } from "@/lib/retention/register-retention";
 
-// Jobs fetched per round trip by each of the `concurrency` fetch loops; their runs execute
-// side by side and their progress is group-committed (lib/runs/create-progress-writer.ts).
-const RUN_BATCH_SIZE = 25;
 const RECONCILE_SCHEDULES_MS = 60_000;
 
-export async function registerHandlers(boss: PgBoss, opts: { concurrency: number }): Promise<void> {
+/** concurrency: fetch loops; batchSize: jobs each fetches per round trip. A loop's runs execute
+ *  side by side and their progress is group-committed (lib/runs/create-progress-writer.ts); it
+ *  fetches again once all of them are done or parked. */
+export async function registerHandlers(boss: PgBoss, opts: { concurrency: number; batchSize: number }): Promise<void> {
   await syncQueueOptions({ boss, queues: [QUEUES.runDeadLetter, QUEUES.runExecute, QUEUES.schedulerFire] });
 
   // LISTEN/NOTIFY wakes the loops the moment a run is enqueued (the queue has notify: true);
@@ -21,7 +21,7 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
   await boss.work(
     QUEUES.runExecute.name,
     {
-      batchSize: RUN_BATCH_SIZE,
+      batchSize: opts.batchSize,
       localConcurrency: opts.concurrency,
       includeMetadata: true,
       burstWhenBatchFull: true,
