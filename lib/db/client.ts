@@ -17,13 +17,16 @@ export function createDb(url: string, max = 10): Db {
   return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
 }
 
+/** The name of this process's database sessions; a pool of its own adds a suffix. */
+export const sessionName = (suffix = "") => `${process.env.PGAPPNAME || "msp-flow-app"}${suffix}`;
+
 /** The node-postgres pool under db(): for hot paths that send their own SQL. */
 export function pgPool(): pg.Pool {
   if (!g.__pgPool) {
     // Named so that pg_stat_activity tells whose sessions these are: the entry points set
     // PGAPPNAME (web: msp-flow-web, worker: msp-flow-worker-app); the intake's and pg-boss's
     // pools name themselves (msp-flow-intake, msp-flow-producer, msp-flow-worker).
-    g.__pgPool = new pg.Pool({ connectionString: databaseUrl(), max: 10, application_name: process.env.PGAPPNAME || "msp-flow-app" });
+    g.__pgPool = new pg.Pool({ connectionString: databaseUrl(), max: 10, application_name: sessionName() });
     // An idle connection dropped by the server (a restart) must not crash the process.
     g.__pgPool.on("error", () => {});
   }

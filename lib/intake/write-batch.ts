@@ -11,9 +11,9 @@
 // measured at batches of 24–64. The columns and defaults are those pg-boss 12.35's insertJobs
 // gives a plain job (no singleton, group, delay or dependency), read from the queue's row like
 // it does. Its NOTIFY is not here but sent after the commit (wake-workers.ts explains why).
-// tests/integration/intake-job-row.test.ts compares a
-// job written here with one written by boss.insert() column by column, so an upgrade of
-// pg-boss that changes them fails there, not in production.
+// tests/integration/intake-job-row.test.ts compares a job written here with one written by
+// boss.insert() column by column, so an upgrade of pg-boss that changes them fails there, not
+// in production.
 import type pg from "pg";
 import { uuidv7 } from "@/lib/db/uuid-v7";
 import { BOSS_SCHEMA } from "@/lib/jobs/boss";

@@ -4,7 +4,7 @@
 // failed, skipped) is never overwritten, nor is a run that has ended.
 import pg from "pg";
 import { databaseUrl } from "@/lib/env";
-import type { Tx } from "@/lib/db/client";
+import { sessionName, type Tx } from "@/lib/db/client";
 import type { RunWrite, StepWrite } from "@/lib/runs/run-records";
 
 export const WRITE_PROGRESS_SQL = `
@@ -51,7 +51,7 @@ const g = globalThis as unknown as { __progressPool?: pg.Pool };
 /** Connections for the group commit only (one statement is in flight at a time). */
 export function progressPool(): pg.Pool {
   if (!g.__progressPool) {
-    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2, application_name: `${process.env.PGAPPNAME || "msp-flow-app"}-progress` });
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2, application_name: sessionName("-progress") });
     pool.on("error", () => {}); // an idle connection dropped by the server must not crash the process
     // Queued on the new connection before the pool hands it out, so it runs before any write.
     pool.on("connect", (client) => void client.query(PROGRESS_SESSION_SETTINGS).catch(() => {}));
