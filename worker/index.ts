@@ -7,12 +7,14 @@ import { createBoss } from "@/lib/jobs/boss";
 import { env } from "@/lib/env";
 import { warmSandbox } from "@/lib/sandbox/run-in-sandbox";
 import { registerHandlers } from "@/worker/register-handlers";
+import { lowerPriority } from "@/worker/lower-priority";
 
 const HEARTBEAT_MS = 5_000;
 process.env.PGAPPNAME ??= "msp-flow-worker-app"; // this process's database sessions (lib/db/client.ts)
 
 async function main() {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const nice = lowerPriority(env().WORKER_NICE); // before the sandbox's and pg-boss's threads start
   warmSandbox(); // while pg-boss starts
   const boss = createBoss("worker");
   await boss.start();
@@ -26,7 +28,7 @@ async function main() {
     });
   await beat();
   const timer = setInterval(() => beat().catch((e) => console.error(`worker heartbeat failed: ${e.message}`)), HEARTBEAT_MS);
-  console.log(`worker ${id} started (concurrency ${env().WORKER_CONCURRENCY}, batches of ${env().WORKER_BATCH_SIZE})`);
+  console.log(`worker ${id} started (concurrency ${env().WORKER_CONCURRENCY}, batches of ${env().WORKER_BATCH_SIZE}, nice ${nice})`);
 
   let stopping = false;
   const stop = async (signal: string) => {

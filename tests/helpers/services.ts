@@ -50,9 +50,12 @@ export async function startWeb(extraEnv: Record<string, string> = {}): Promise<W
   return { ...svc, port, baseUrl };
 }
 
-/** A worker process; resolves once its heartbeat row exists. */
+/** A worker process; resolves once its heartbeat row exists. At the test runner's priority unless
+ *  asked (WORKER_NICE): the tests' many processes share two cores at nice 0, and a worker that
+ *  yields to all of them would time the scheduler, not the code (worker-priority.test.ts checks
+ *  the default). */
 export async function startWorker(extraEnv: Record<string, string> = {}): Promise<Service> {
-  const svc = startProcess("worker/index.ts", extraEnv);
+  const svc = startProcess("worker/index.ts", { WORKER_NICE: "0", ...extraEnv });
   await waitFor(async () => /worker .* started/.test(svc.output()), svc, "worker");
   return svc;
 }

@@ -23,6 +23,7 @@ describe("npm start configuration", () => {
     ["PORT", "70000", /^Configuration error: PORT: /m],
     ["DATABASE_URL", "mysql://x", /DATABASE_URL: must be a postgres/],
     ["WORKER_CONCURRENCY", "zero", /WORKER_CONCURRENCY/],
+    ["WORKER_NICE", "20", /WORKER_NICE/],
   ])("refuses a malformed %s with one line naming it", async (name, value, pattern) => {
     const { code, out } = await run(["scripts/start.ts"], { [name]: value });
     expect(code).toBe(1);

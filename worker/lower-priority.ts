@@ -1,0 +1,29 @@
+// The worker's CPU priority. Where the worker shares a machine with the web process (one box, the
+// embedded database), a burst of deliveries and the execution of their runs compete for the same
+// cores, and what must not slow down is the intake: a sender waits on its 202, and some disable a
+// webhook that answers slowly. Runs are durable in their queue and can start a little later.
+// Under the ingest benchmark with the worker (2 cores): see README, "Performance".
+import os from "node:os";
+import { readdirSync } from "node:fs";
+
+/**
+ * Sets every thread of this process to `nice` (Linux keeps a nice value per thread; threads made
+ * later inherit their creator's). Returns the main thread's nice afterwards. Lowering priority
+ * needs no privilege; raising it back does, so a failure leaves the priority as it was.
+ */
+export function lowerPriority(nice: number): number {
+  let threads: number[] = [];
+  try {
+    threads = readdirSync("/proc/self/task").map(Number);
+  } catch {
+    // not Linux: the process's priority (other systems keep one per process)
+  }
+  for (const tid of [0, ...threads]) {
+    try {
+      os.setPriority(tid, nice);
+    } catch {
+      // a thread that has exited, or a nice below the current one without the privilege
+    }
+  }
+  return os.getPriority(0);
+}
