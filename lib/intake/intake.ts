@@ -32,6 +32,19 @@ async function findJobTable(pool: pg.Pool): Promise<JobTable> {
   return created;
 }
 
+/**
+ * What the intake's sessions run with. The token lookup is a prepared statement whose parameter
+ * is an array; PostgreSQL kept choosing a custom plan for it, i.e. planning it again on every
+ * execution (~160 µs, more than running it), so the plan is forced generic: one per session,
+ * costed with the table sizes of the moment it was made. Made on a new install (a handful of
+ * webhook URLs), that plan scans the whole of "WebhookEndpoint" for every lookup and would keep
+ * doing so as the table grew, for as long as traffic keeps the session open. Without sequential
+ * scans, hash or merge joins, the plans left are index lookups at any size
+ * (tests/integration/intake-lookup-plan.test.ts); the batch write's are the same either way.
+ */
+export const INTAKE_SESSION_SETTINGS =
+  "SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off; SET enable_hashjoin = off; SET enable_mergejoin = off";
+
 function createIntake(): Intake {
   const pool = new pg.Pool({
     connectionString: databaseUrl(),
@@ -45,10 +58,8 @@ function createIntake(): Intake {
     keepAlive: true,
   });
   pool.on("error", (e) => log("idle connection lost", e));
-  // The token lookup is a prepared statement whose parameter is an array; PostgreSQL kept
-  // choosing a custom plan for it, i.e. planning it again on every execution (~160 µs, more
-  // than running it). Both intake statements have one good plan whatever the values.
-  pool.on("connect", (client) => void client.query("SET plan_cache_mode = force_generic_plan").catch(() => {}));
+  // Queued on the new connection before the pool hands it out, so it runs before any statement.
+  pool.on("connect", (client) => void client.query(INTAKE_SESSION_SETTINGS).catch(() => {}));
   // If the database is down when the first delivery arrives, this is tried again with the next batch.
   let jobTable: Promise<JobTable> | undefined;
   const jobTableReady = () => {

@@ -16,7 +16,7 @@ export type Endpoint = {
 
 export type LookupEndpoint = (token: string) => Promise<Endpoint | null>;
 
-const SQL = `
+export const LOOKUP_ENDPOINTS_SQL = `
 SELECT e.token, e.id AS "endpointId", e."workflowId", w."workspaceId",
        (e."rotatedAt" IS NOT NULL
          OR (w.steps -> 0 ->> 'id') IS DISTINCT FROM e."stepId"
@@ -40,7 +40,7 @@ export function createEndpointLookup(pool: pg.Pool): LookupEndpoint {
   const run = async (batch: typeof waiting) => {
     inFlight++;
     try {
-      const { rows } = await pool.query<Endpoint & { token: string }>({ name: "intake-lookup", text: SQL, values: [[...batch.keys()]] });
+      const { rows } = await pool.query<Endpoint & { token: string }>({ name: "intake-lookup", text: LOOKUP_ENDPOINTS_SQL, values: [[...batch.keys()]] });
       const found = new Map(rows.map((r) => [r.token, r]));
       for (const [token, waiters] of batch) {
         const endpoint = found.get(token) ?? null;
