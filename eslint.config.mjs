@@ -1,8 +1,10 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-export default [
+const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: [".next/**", ".data/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**"] },
+  { ignores: [".next/**", ".next-*/**", ".data/**", "lib/generated/**", "node_modules/**", "test-results/**", "playwright-report/**"] },
 ];
+
+export default config;
