@@ -52,7 +52,7 @@ async function main() {
       unsigned: await setup.createBenchHook(db, "unsigned"),
       signed: await setup.createBenchHook(db, "signed", SECRET),
     };
-    log(`${os.cpus().length} CPUs; ${CONNECTIONS} connections; ${seconds} s per phase; 1 KB JSON bodies; worker ${withWorker ? "executing runs" : "not started"}`);
+    log(`${os.cpus().length} CPUs; ${CONNECTIONS} connections; ${seconds} s per phase; 1 KB JSON bodies; worker ${withWorker ? `executing runs at nice ${env().WORKER_NICE} (WORKER_NICE)` : "not started"}`);
 
     const phases: { phase: Phase; workflowId?: string; cpu: Record<string, number>; executed?: number }[] = [];
     const phase = async (name: string, url: string, server: number, workflowId?: string, secret?: string) => {
