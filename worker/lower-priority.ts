@@ -8,10 +8,12 @@ import { readdirSync } from "node:fs";
 
 /**
  * Sets every thread of this process to `nice` (Linux keeps a nice value per thread; threads made
- * later inherit their creator's). Returns the main thread's nice afterwards. Lowering priority
- * needs no privilege; raising it back does, so a failure leaves the priority as it was.
+ * later inherit their creator's), unless the process already runs lower: this only ever lowers
+ * priority (which needs no privilege), so a worker started niced by its launcher stays so.
+ * Returns the main thread's nice afterwards.
  */
-export function lowerPriority(nice: number): number {
+export function lowerPriority(wanted: number): number {
+  const nice = Math.max(wanted, os.getPriority(0));
   let threads: number[] = [];
   try {
     threads = readdirSync("/proc/self/task").map(Number);
@@ -22,7 +24,7 @@ export function lowerPriority(nice: number): number {
     try {
       os.setPriority(tid, nice);
     } catch {
-      // a thread that has exited, or a nice below the current one without the privilege
+      // a thread that has exited meanwhile
     }
   }
   return os.getPriority(0);
