@@ -24,8 +24,8 @@ const schema = z.object({
   SECRET_KEY: z.string().optional(),
   WORKER_CONCURRENCY: intFrom(8, 1, 256),
   WORKER_BATCH_SIZE: intFrom(25, 1, 500),
-  // The worker's scheduling priority (nice, 0–19; 0 = the same as the web process). On a machine
-  // the worker shares with the web process, executing runs yields the CPU to the intake.
+  // The worker's scheduling priority (nice, 0–19; 0 = the launcher's; never raised above it). On a
+  // machine the worker shares with the web process, executing runs yields the CPU to the intake.
   WORKER_NICE: intFrom(10, 0, 19),
   HTTP_ALLOWED_PRIVATE_RANGES: z.string().default(""),
   SEED_OWNER_EMAIL: z.email().default("owner@example.com"),
