@@ -1,13 +1,14 @@
-// The signed-in top bar: product name, workspace switcher, section links, user and sign-out.
+// The signed-in top bar: product name, workspace switcher, section links, and the user's menu
+// (sign out of this browser, or of every session).
 import Link from "next/link";
-import { SignOutButton } from "@/components/auth/sign-out-button";
+import { UserMenu } from "@/components/shell/user-menu";
 import { WorkspaceSwitcher } from "@/components/shell/workspace-switcher";
 import type { SwitcherWorkspace } from "@/components/shell/group-workspaces";
 
 export function AppTopBar({ email, workspaces, currentId }: { email: string; workspaces: SwitcherWorkspace[]; currentId: string }) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-4 border-b border-slate-200 bg-white px-4">
-      <Link href="/workspaces" className="flex items-center gap-2 font-semibold tracking-tight text-slate-900">
+      <Link href="/workspaces" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold tracking-tight text-slate-900">
         <span className="flex h-7 w-7 items-center justify-center rounded-md bg-brand-600 text-sm text-white">M</span>
         MSP Flow
       </Link>
@@ -28,8 +29,7 @@ export function AppTopBar({ email, workspaces, currentId }: { email: string; wor
         </Link>
       </nav>
       <div className="ml-auto flex items-center gap-2">
-        <span className="hidden text-sm text-slate-500 sm:inline" data-testid="user-email">{email}</span>
-        <SignOutButton />
+        <UserMenu email={email} />
       </div>
     </header>
   );

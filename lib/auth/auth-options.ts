@@ -8,7 +8,7 @@ import { AppError } from "@/lib/api/errors";
 import { clientAddress } from "@/lib/auth/client-address";
 import { sessionSecret } from "@/lib/auth/session-cookie";
 import { TOO_MANY_ATTEMPTS } from "@/lib/auth/sign-in-error";
-import { verifyCredentials } from "@/lib/auth/verify-credentials";
+import { verifyCredentials, type VerifiedUser } from "@/lib/auth/verify-credentials";
 
 export const SIGN_IN_PATH = "/signin";
 const SESSION_MAX_AGE = 7 * 24 * 60 * 60;
@@ -41,10 +41,15 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // The token carries only the user id (sub) and what next-auth adds; roles are read fresh
-      // from memberships on every request, so a removed membership takes effect at once.
+      // The token carries only the user id (sub), the session version it was issued under (sv:
+      // "sign out everywhere" raises the user's and refuses older sessions) and what next-auth
+      // adds; roles are read fresh from memberships on every request, so a removed membership
+      // takes effect at once. `user` is there only at sign-in; refreshes keep both claims.
       jwt({ token, user }) {
-        if (user) token.sub = user.id;
+        if (user) {
+          token.sub = user.id;
+          token.sv = (user as Partial<VerifiedUser>).sessionVersion ?? 0;
+        }
         return token;
       },
       session({ session, token }) {

@@ -31,7 +31,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The browser session (next-auth JWT cookie). The user is looked up on every request so a
- * deleted account loses access at once. Cookies are SameSite=Lax already; a state-changing
+ * deleted account, or one signed out everywhere since the session was issued, loses access at
+ * once. Cookies are SameSite=Lax already; a state-changing
  * request that the browser itself marks cross-site is refused as well.
  */
 export async function authenticateSession(req: Request): Promise<AuthUser | null> {
@@ -43,6 +44,7 @@ export async function authenticateSession(req: Request): Promise<AuthUser | null
 export async function userFromSessionCookie(cookieHeader: string | null | undefined): Promise<AuthUser | null> {
   const claims = await readSessionCookie(cookieHeader);
   if (!claims) return null;
-  const user = await db().user.findUnique({ where: { id: claims.userId }, select: { id: true, email: true, name: true } });
-  return user ? { ...user, via: "session" } : null;
+  const user = await db().user.findUnique({ where: { id: claims.userId }, select: { id: true, email: true, name: true, sessionVersion: true } });
+  if (!user || user.sessionVersion !== claims.sessionVersion) return null;
+  return { id: user.id, email: user.email, name: user.name, via: "session" };
 }

@@ -46,7 +46,8 @@ export function sessionTokenValue(cookies: Map<string, string>): string | null {
   return null;
 }
 
-export type SessionClaims = { userId: string };
+/** sessionVersion: the user's session version when the session was issued (the "sv" claim). */
+export type SessionClaims = { userId: string; sessionVersion: number };
 
 /** The signed-in user's id from a Cookie header, or null when absent, expired or forged. */
 export async function readSessionCookie(cookieHeader: string | null | undefined): Promise<SessionClaims | null> {
@@ -54,7 +55,8 @@ export async function readSessionCookie(cookieHeader: string | null | undefined)
   if (!token) return null;
   try {
     const claims = await decode({ token, secret: sessionSecret() });
-    return typeof claims?.sub === "string" && claims.sub ? { userId: claims.sub } : null;
+    if (typeof claims?.sub !== "string" || !claims.sub) return null;
+    return { userId: claims.sub, sessionVersion: typeof claims.sv === "number" ? claims.sv : 0 };
   } catch {
     return null;
   }

@@ -53,7 +53,8 @@ test("sign in, see the provider's empty workflows list, switch to a client, sign
   await expect(page.getByText("Client workspace")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No workflows yet" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: `Account: ${SEED_OWNER.email}` }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/signin/);
   await page.goto(providerUrl);
   await expect(page).toHaveURL(/\/signin\?callbackUrl=/);

@@ -1,5 +1,6 @@
 // Browser sessions over plain HTTP against the real server on a random port: next-auth's
-// credentials sign-in, the session cookie accepted by /api/v1, page protection, sign-out.
+// credentials sign-in, the session cookie accepted by /api/v1, page protection, sign-out, sign
+// out everywhere.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWeb, type WebService } from "@/tests/helpers/services";
 import { browser, createPasswordUser, createProviderWithClients, testAddress } from "@/tests/helpers/auth-fixtures";
@@ -84,6 +85,55 @@ describe("browser sign-in (next-auth credentials)", () => {
     expect(res.status).toBe(302);
     expect(b.jar.has("next-auth.session-token")).toBe(false);
     expect((await b.request("/api/v1/workspaces")).status).toBe(401);
+  });
+});
+
+describe("sign out everywhere (DELETE /api/v1/auth/sessions)", () => {
+  it("ends every browser session of the user at once, and next-auth's refresh does not bring one back", async () => {
+    const { user, b } = await signedIn();
+    const other = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    expect((await other.signIn(user.email, "session-pw-1")).status).toBe(302);
+    const stranger = (await signedIn()).b; // another user's session
+    expect((await other.request("/api/v1/workspaces")).status).toBe(200);
+
+    const r = await b.request("/api/v1/auth/sessions", { method: "DELETE", headers: { "sec-fetch-site": "same-origin" } });
+    expect(r.status).toBe(204);
+    for (const s of [b, other]) expect((await s.request("/api/v1/workspaces")).status).toBe(401);
+    // next-auth re-issues the cookie when asked for the session; it keeps the old version.
+    await other.request("/api/auth/session");
+    expect((await other.request("/api/v1/workspaces")).status).toBe(401);
+    // Pages send the old cookie to sign-in, which shows its form instead of bouncing back.
+    const page = await other.request(`/w/${tenancy.provider.id}/workflows`);
+    expect(page.status).toBe(307);
+    expect(new URL(page.headers.get("location")!, web.baseUrl).pathname).toBe("/signin");
+    expect((await other.request("/signin")).status).toBe(200);
+    // Someone else's session is untouched, and signing in again works.
+    expect((await stranger.request("/api/v1/workspaces")).status).toBe(200);
+    const again = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    await again.signIn(user.email, "session-pw-1");
+    expect((await again.request("/api/v1/workspaces")).status).toBe(200);
+  });
+
+  it("leaves the user's API tokens working, and works when called with one", async () => {
+    const user = await createPasswordUser({ password: "session-pw-2", memberships: [{ workspaceId: tenancy.provider.id, role: "owner" }] });
+    const issued = await fetch(`${web.baseUrl}/api/v1/auth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": testAddress() },
+      body: JSON.stringify({ email: user.email, password: "session-pw-2" }),
+    });
+    const { token } = (await issued.json()) as { token: string };
+    const b = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    await b.signIn(user.email, "session-pw-2");
+    const bearer = { authorization: `Bearer ${token}` };
+    expect((await fetch(`${web.baseUrl}/api/v1/auth/sessions`, { method: "DELETE", headers: bearer })).status).toBe(204);
+    expect((await b.request("/api/v1/workspaces")).status).toBe(401);
+    expect((await fetch(`${web.baseUrl}/api/v1/workspaces`, { headers: bearer })).status).toBe(200);
+  });
+
+  it("refuses a caller who is not signed in", async () => {
+    const r = await fetch(`${web.baseUrl}/api/v1/auth/sessions`, { method: "DELETE" });
+    expect(r.status).toBe(401);
+    expect(await r.json()).toMatchObject({ error: expect.any(String) });
   });
 });
 

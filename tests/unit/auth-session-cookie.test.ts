@@ -11,12 +11,17 @@ beforeAll(async () => {
 
 describe("readSessionCookie", () => {
   it("accepts a token encrypted with the secret derived from SECRET_KEY", async () => {
-    const token = await encode({ token: { sub: "user-1" }, secret: mod.sessionSecret() });
-    expect(await mod.readSessionCookie(`next-auth.session-token=${token}`)).toEqual({ userId: "user-1" });
+    const token = await encode({ token: { sub: "user-1", sv: 3 }, secret: mod.sessionSecret() });
+    expect(await mod.readSessionCookie(`next-auth.session-token=${token}`)).toEqual({ userId: "user-1", sessionVersion: 3 });
     // Split into chunks the way next-auth does for large cookies.
     const half = Math.ceil(token.length / 2);
     const chunked = `next-auth.session-token.0=${token.slice(0, half)}; next-auth.session-token.1=${token.slice(half)}`;
-    expect(await mod.readSessionCookie(chunked)).toEqual({ userId: "user-1" });
+    expect(await mod.readSessionCookie(chunked)).toEqual({ userId: "user-1", sessionVersion: 3 });
+  });
+
+  it("reads a session issued before session versions existed as version 0", async () => {
+    const token = await encode({ token: { sub: "user-1" }, secret: mod.sessionSecret() });
+    expect(await mod.readSessionCookie(`next-auth.session-token=${token}`)).toEqual({ userId: "user-1", sessionVersion: 0 });
   });
 
   it("rejects tokens under another secret, expired tokens, tokens without a user and garbage", async () => {

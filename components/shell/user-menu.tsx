@@ -1,0 +1,73 @@
+"use client";
+// The signed-in user's menu at the right of the top bar: who is signed in, Sign out (this
+// browser) and Sign out everywhere (every browser session of the user, after a confirmation:
+// DELETE /api/v1/auth/sessions). Both end with next-auth's CSRF-protected sign-out form, which
+// clears this browser's cookie and goes to the sign-in page.
+import { useRef, useState } from "react";
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { ChevronDown, LogOut, MonitorX } from "lucide-react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useCsrfToken } from "@/components/auth/use-csrf-token";
+
+const ITEM =
+  "flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-700 outline-none " +
+  "data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[disabled]:cursor-default data-[disabled]:opacity-50";
+
+export function UserMenu({ email }: { email: string }) {
+  const csrfToken = useCsrfToken();
+  const signOutForm = useRef<HTMLFormElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const signOut = () => signOutForm.current?.submit();
+  const signOutEverywhere = async () => {
+    setError(null);
+    const res = await fetch("/api/v1/auth/sessions", { method: "DELETE" }).catch(() => null);
+    if (!res?.ok) return setError("Could not sign out your other sessions; try again.");
+    signOut();
+  };
+
+  return (
+    <>
+      <form ref={signOutForm} method="post" action="/api/auth/signout" hidden>
+        <input type="hidden" name="csrfToken" value={csrfToken ?? ""} />
+        <input type="hidden" name="callbackUrl" value="/signin" />
+      </form>
+      {error && (
+        <span role="alert" className="text-xs text-red-600">
+          {error}
+        </span>
+      )}
+      <Menu.Root>
+        <Menu.Trigger
+          aria-label={`Account: ${email}`}
+          className="flex h-9 items-center gap-1 rounded-md px-2 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
+          <span className="max-w-[16rem] truncate" data-testid="user-email">
+            {email}
+          </span>
+          <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+        </Menu.Trigger>
+        <Menu.Portal>
+          <Menu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+            <Menu.Item className={ITEM} disabled={!csrfToken} onSelect={signOut}>
+              <LogOut className="h-4 w-4" aria-hidden /> Sign out
+            </Menu.Item>
+            <Menu.Item className={ITEM} disabled={!csrfToken} onSelect={() => setConfirming(true)}>
+              <MonitorX className="h-4 w-4" aria-hidden /> Sign out everywhere…
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Portal>
+      </Menu.Root>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Sign out everywhere?"
+        description="Every browser and device signed in to your account is signed out, this one included. API tokens keep working; revoke those separately."
+        confirmLabel="Sign out everywhere"
+        onConfirm={() => void signOutEverywhere()}
+        destructive
+      />
+    </>
+  );
+}
