@@ -32,8 +32,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * The browser session (next-auth JWT cookie). The user is looked up on every request so a
  * deleted account, or one signed out everywhere since the session was issued, loses access at
- * once. Cookies are SameSite=Lax already; a state-changing
- * request that the browser itself marks cross-site is refused as well.
+ * once. Cookies are SameSite=Lax already; a state-changing request that the browser itself marks
+ * cross-site is refused as well.
  */
 export async function authenticateSession(req: Request): Promise<AuthUser | null> {
   if (!SAFE_METHODS.has(req.method) && req.headers.get("sec-fetch-site") === "cross-site") return null;
