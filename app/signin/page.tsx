@@ -23,6 +23,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   if (await getCurrentUser()) redirect(callbackUrl);
 
   const error = first(params.csrf) === "true" ? "The sign-in form had expired. Please try again." : signInErrorMessage(first(params.error));
+  const notice = first(params.notice) === "password-changed" ? "Your password was changed. Sign in with the new one." : null;
   return (
     <main className="flex min-h-full items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm">
@@ -31,6 +32,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in to MSP Flow</h1>
           <p className="mt-1 text-sm text-slate-500">Workflow automation for managed-service providers</p>
         </div>
+        {notice && (
+          <p role="status" className="mb-4 rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+            {notice}
+          </p>
+        )}
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <SignInForm callbackUrl={callbackUrl} error={error} />
         </div>

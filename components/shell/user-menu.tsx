@@ -1,12 +1,13 @@
 "use client";
-// The signed-in user's menu at the right of the top bar: who is signed in, Sign out (this
-// browser) and Sign out everywhere (every browser session of the user, after a confirmation:
-// DELETE /api/v1/auth/sessions). Both end with next-auth's CSRF-protected sign-out form, which
-// clears this browser's cookie and goes to the sign-in page.
+// The signed-in user's menu at the right of the top bar: who is signed in, Change password,
+// Sign out (this browser) and Sign out everywhere (every browser session of the user, after a
+// confirmation: DELETE /api/v1/auth/sessions). Each ends with next-auth's CSRF-protected
+// sign-out form, which clears this browser's cookie and goes to the sign-in page.
 import { useRef, useState } from "react";
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, LogOut, MonitorX } from "lucide-react";
+import { ChevronDown, KeyRound, LogOut, MonitorX } from "lucide-react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ChangePasswordDialog } from "@/components/shell/change-password-dialog";
 import { useCsrfToken } from "@/components/auth/use-csrf-token";
 
 const ITEM =
@@ -16,10 +17,15 @@ const ITEM =
 export function UserMenu({ email }: { email: string }) {
   const csrfToken = useCsrfToken();
   const signOutForm = useRef<HTMLFormElement>(null);
+  const callbackUrl = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const signOut = () => signOutForm.current?.submit();
+  const signOut = (then = "/signin") => {
+    if (callbackUrl.current) callbackUrl.current.value = then;
+    signOutForm.current?.submit();
+  };
   const signOutEverywhere = async () => {
     setError(null);
     const res = await fetch("/api/v1/auth/sessions", { method: "DELETE" }).catch(() => null);
@@ -31,7 +37,7 @@ export function UserMenu({ email }: { email: string }) {
     <>
       <form ref={signOutForm} method="post" action="/api/auth/signout" hidden>
         <input type="hidden" name="csrfToken" value={csrfToken ?? ""} />
-        <input type="hidden" name="callbackUrl" value="/signin" />
+        <input ref={callbackUrl} type="hidden" name="callbackUrl" defaultValue="/signin" />
       </form>
       {error && (
         <span role="alert" className="text-xs text-red-600">
@@ -50,7 +56,11 @@ export function UserMenu({ email }: { email: string }) {
         </Menu.Trigger>
         <Menu.Portal>
           <Menu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-            <Menu.Item className={ITEM} disabled={!csrfToken} onSelect={signOut}>
+            <Menu.Item className={ITEM} disabled={!csrfToken} onSelect={() => setChangingPassword(true)}>
+              <KeyRound className="h-4 w-4" aria-hidden /> Change password…
+            </Menu.Item>
+            <Menu.Separator className="my-1 h-px bg-slate-200" />
+            <Menu.Item className={ITEM} disabled={!csrfToken} onSelect={() => signOut()}>
               <LogOut className="h-4 w-4" aria-hidden /> Sign out
             </Menu.Item>
             <Menu.Item className={ITEM} disabled={!csrfToken} onSelect={() => setConfirming(true)}>
@@ -59,6 +69,7 @@ export function UserMenu({ email }: { email: string }) {
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
+      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} onChanged={() => signOut("/signin?notice=password-changed")} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

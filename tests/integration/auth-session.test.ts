@@ -1,6 +1,6 @@
 // Browser sessions over plain HTTP against the real server on a random port: next-auth's
 // credentials sign-in, the session cookie accepted by /api/v1, page protection, sign-out, sign
-// out everywhere.
+// out everywhere, password change.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWeb, type WebService } from "@/tests/helpers/services";
 import { browser, createPasswordUser, createProviderWithClients, testAddress } from "@/tests/helpers/auth-fixtures";
@@ -134,6 +134,50 @@ describe("sign out everywhere (DELETE /api/v1/auth/sessions)", () => {
     const r = await fetch(`${web.baseUrl}/api/v1/auth/sessions`, { method: "DELETE" });
     expect(r.status).toBe(401);
     expect(await r.json()).toMatchObject({ error: expect.any(String) });
+  });
+});
+
+describe("change password (POST /api/v1/auth/password)", () => {
+  const change = (b: ReturnType<typeof browser>, body: unknown) =>
+    b.request("/api/v1/auth/password", { method: "POST", headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" }, body: JSON.stringify(body) });
+
+  it("needs the current password, and refuses a short or unchanged new one, changing nothing", async () => {
+    const { user, b } = await signedIn();
+    const wrong = await change(b, { currentPassword: "not-it-123", newPassword: "brand-new-pw-1" });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ error: "invalid_current_password" });
+    const short = await change(b, { currentPassword: "session-pw-1", newPassword: "short" });
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toMatch(/newPassword: must be at least 8 characters/);
+    const same = await change(b, { currentPassword: "session-pw-1", newPassword: "session-pw-1" });
+    expect(same.status).toBe(400);
+    expect((await same.json()).message).toMatch(/must differ/);
+    // Still signed in, and the old password still signs in.
+    expect((await b.request("/api/v1/workspaces")).status).toBe(200);
+    const again = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    expect((await again.signIn(user.email, "session-pw-1")).headers.get("location")).toBe(`${web.baseUrl}/workspaces`);
+  });
+
+  it("stores the new password and signs out every browser session, keeping API tokens", async () => {
+    const { user, b } = await signedIn();
+    const other = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    await other.signIn(user.email, "session-pw-1");
+    const issued = await fetch(`${web.baseUrl}/api/v1/auth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": testAddress() },
+      body: JSON.stringify({ email: user.email, password: "session-pw-1" }),
+    });
+    const { token } = (await issued.json()) as { token: string };
+
+    expect((await change(b, { currentPassword: "session-pw-1", newPassword: "brand-new-pw-1" })).status).toBe(204);
+    for (const s of [b, other]) expect((await s.request("/api/v1/workspaces")).status).toBe(401);
+    expect((await fetch(`${web.baseUrl}/api/v1/workspaces`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+
+    const old = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    expect((await old.signIn(user.email, "session-pw-1")).headers.get("location")).toContain("error=CredentialsSignin");
+    const fresh = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    await fresh.signIn(user.email, "brand-new-pw-1");
+    expect((await fresh.request("/api/v1/workspaces")).status).toBe(200);
   });
 });
 
