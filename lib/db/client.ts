@@ -1,6 +1,6 @@
 // The Prisma client of this process: Prisma 7's query compiler over node-postgres
-// (@prisma/adapter-pg), no native engine. Its node-postgres pool is ours, so the few hot paths
-// that Prisma's per-query overhead would slow (run progress writes) can use it directly.
+// (@prisma/adapter-pg), no native engine, on a node-postgres pool of ours. The hot paths that
+// send their own SQL (the intake's batch write, the run progress write) have pools of their own.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client.ts";
@@ -20,7 +20,7 @@ export function createDb(url: string, max = 10): Db {
 /** The name of this process's database sessions; a pool of its own adds a suffix. */
 export const sessionName = (suffix = "") => `${process.env.PGAPPNAME || "msp-flow-app"}${suffix}`;
 
-/** The node-postgres pool under db(): for hot paths that send their own SQL. */
+/** The node-postgres pool under db(). */
 export function pgPool(): pg.Pool {
   if (!g.__pgPool) {
     // Named so that pg_stat_activity tells whose sessions these are: the entry points set

@@ -6,6 +6,7 @@ import { databaseUrl, env } from "@/lib/env";
 import { ensureQueues } from "@/lib/jobs/boss";
 import { decryptSecret } from "@/lib/secrets/crypto";
 import { createGroupCommit } from "@/lib/intake/group-commit";
+import { INDEX_PLANS_ONLY } from "@/lib/db/index-plans-only";
 import { createDeliveryHandler, type IntakeRequest } from "@/lib/intake/handle-delivery";
 import { createEndpointLookup } from "@/lib/intake/lookup-endpoints";
 import { createDeliveryPruner } from "@/lib/intake/prune-deliveries";
@@ -35,15 +36,12 @@ async function findJobTable(pool: pg.Pool): Promise<JobTable> {
 /**
  * What the intake's sessions run with. The token lookup is a prepared statement whose parameter
  * is an array; PostgreSQL kept choosing a custom plan for it, i.e. planning it again on every
- * execution (~160 µs, more than running it), so the plan is forced generic: one per session,
- * costed with the table sizes of the moment it was made. Made on a new install (a handful of
- * webhook URLs), that plan scans the whole of "WebhookEndpoint" for every lookup and would keep
- * doing so as the table grew, for as long as traffic keeps the session open. Without sequential
- * scans, hash or merge joins, the plans left are index lookups at any size
- * (tests/integration/intake-lookup-plan.test.ts); the batch write's are the same either way.
+ * execution (~160 µs, more than running it), so the plan is forced generic. Made on a new
+ * install (a handful of webhook URLs), that one plan scanned the whole of "WebhookEndpoint" for
+ * every lookup however large it grew (tests/integration/intake-lookup-plan.test.ts), hence
+ * INDEX_PLANS_ONLY; the batch write's plans are the same either way.
  */
-export const INTAKE_SESSION_SETTINGS =
-  "SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off; SET enable_hashjoin = off; SET enable_mergejoin = off";
+export const INTAKE_SESSION_SETTINGS = `SET plan_cache_mode = force_generic_plan; ${INDEX_PLANS_ONLY}`;
 
 function createIntake(): Intake {
   const pool = new pg.Pool({

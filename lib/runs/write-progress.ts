@@ -5,6 +5,7 @@
 import pg from "pg";
 import { databaseUrl } from "@/lib/env";
 import { sessionName, type Tx } from "@/lib/db/client";
+import { INDEX_PLANS_ONLY } from "@/lib/db/index-plans-only";
 import type { RunWrite, StepWrite } from "@/lib/runs/run-records";
 
 export const WRITE_PROGRESS_SQL = `
@@ -35,16 +36,14 @@ WITH s AS (
 SELECT s."runId", s."stepId" FROM s`;
 
 /**
- * What the write's own sessions run with. Its prepared statement keeps one generic plan per
- * session, costed with the table sizes of the moment it was made; made while "Run" was small (a
- * new database, the first seconds of a burst), the run update became a hash join over a
- * sequential scan of "Run" and stayed one until an autoanalyze happened to replace it. Under
- * the ingest benchmark that was 80–135 ms per write instead of a few, for the whole run of the
- * bench, and the worker fell tens of thousands of runs behind. Without sequential scans, hash or
- * merge joins, the only plan left is the right one at any size: a nested loop over the primary
- * key (and the foreign-key checks' lookups of "Run" are planned the same way).
+ * What the write's own sessions run with. Planned while "Run" was small, its run update became a
+ * hash join over a sequential scan of "Run" and stayed one until an autoanalyze happened to
+ * replace it: under the ingest benchmark 80–135 ms per write instead of a few, and the worker
+ * fell tens of thousands of runs behind (tests/integration/write-progress-plan.test.ts). With
+ * INDEX_PLANS_ONLY the plan is a nested loop over the primary key (and the foreign-key checks'
+ * lookups of "Run" are planned the same way).
  */
-export const PROGRESS_SESSION_SETTINGS = "SET enable_seqscan = off; SET enable_hashjoin = off; SET enable_mergejoin = off";
+export const PROGRESS_SESSION_SETTINGS = INDEX_PLANS_ONLY;
 
 const g = globalThis as unknown as { __progressPool?: pg.Pool };
 
