@@ -88,6 +88,17 @@ describe("browser sign-in (next-auth credentials)", () => {
   });
 });
 
+/** An API token of the user, through the public token route. */
+const issueToken = async (email: string, password: string) => {
+  const res = await fetch(`${web.baseUrl}/api/v1/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": testAddress() },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { token: string }).token;
+};
+
 describe("sign out everywhere (DELETE /api/v1/auth/sessions)", () => {
   it("ends every browser session of the user at once, and next-auth's refresh does not bring one back", async () => {
     const { user, b } = await signedIn();
@@ -116,12 +127,7 @@ describe("sign out everywhere (DELETE /api/v1/auth/sessions)", () => {
 
   it("leaves the user's API tokens working, and works when called with one", async () => {
     const user = await createPasswordUser({ password: "session-pw-2", memberships: [{ workspaceId: tenancy.provider.id, role: "owner" }] });
-    const issued = await fetch(`${web.baseUrl}/api/v1/auth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": testAddress() },
-      body: JSON.stringify({ email: user.email, password: "session-pw-2" }),
-    });
-    const { token } = (await issued.json()) as { token: string };
+    const token = await issueToken(user.email, "session-pw-2");
     const b = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
     await b.signIn(user.email, "session-pw-2");
     const bearer = { authorization: `Bearer ${token}` };
@@ -162,12 +168,7 @@ describe("change password (POST /api/v1/auth/password)", () => {
     const { user, b } = await signedIn();
     const other = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
     await other.signIn(user.email, "session-pw-1");
-    const issued = await fetch(`${web.baseUrl}/api/v1/auth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": testAddress() },
-      body: JSON.stringify({ email: user.email, password: "session-pw-1" }),
-    });
-    const { token } = (await issued.json()) as { token: string };
+    const token = await issueToken(user.email, "session-pw-1");
 
     expect((await change(b, { currentPassword: "session-pw-1", newPassword: "brand-new-pw-1" })).status).toBe(204);
     for (const s of [b, other]) expect((await s.request("/api/v1/workspaces")).status).toBe(401);
