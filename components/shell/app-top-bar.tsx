@@ -29,7 +29,7 @@ export function AppTopBar({ email, workspaces, currentId }: { email: string; wor
         </Link>
       </nav>
       <div className="ml-auto flex items-center gap-2">
-        <UserMenu email={email} />
+        <UserMenu email={email} accountHref={`/w/${currentId}/account`} />
       </div>
     </header>
   );

@@ -1,31 +1,27 @@
 "use client";
-// The signed-in user's menu at the right of the top bar: who is signed in, Change password,
-// Sign out (this browser) and Sign out everywhere (every browser session of the user, after a
-// confirmation: DELETE /api/v1/auth/sessions). Each ends with next-auth's CSRF-protected
-// sign-out form, which clears this browser's cookie and goes to the sign-in page.
-import { useRef, useState } from "react";
+// The signed-in user's menu at the right of the top bar: who is signed in, Account & security
+// (sessions, API tokens, password), Change password, Sign out (this browser) and Sign out
+// everywhere (every browser session of the user, after a confirmation: DELETE
+// /api/v1/auth/sessions). Each ends with next-auth's CSRF-protected sign-out form, which clears
+// this browser's cookie and goes to the sign-in page.
+import { useState } from "react";
+import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, KeyRound, LogOut, MonitorX } from "lucide-react";
+import { ChevronDown, KeyRound, LogOut, MonitorX, UserCog } from "lucide-react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ChangePasswordDialog } from "@/components/shell/change-password-dialog";
-import { useCsrfToken } from "@/components/auth/use-csrf-token";
+import { useSignOut } from "@/components/auth/use-sign-out";
 
 const ITEM =
   "flex cursor-pointer select-none items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-700 outline-none " +
   "data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[disabled]:cursor-default data-[disabled]:opacity-50";
 
-export function UserMenu({ email }: { email: string }) {
-  const csrfToken = useCsrfToken();
-  const signOutForm = useRef<HTMLFormElement>(null);
-  const callbackUrl = useRef<HTMLInputElement>(null);
+export function UserMenu({ email, accountHref }: { email: string; accountHref: string }) {
+  const { form, signOut, ready } = useSignOut();
   const [confirming, setConfirming] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const signOut = (then = "/signin") => {
-    if (callbackUrl.current) callbackUrl.current.value = then;
-    signOutForm.current?.submit();
-  };
   const signOutEverywhere = async () => {
     setError(null);
     const res = await fetch("/api/v1/auth/sessions", { method: "DELETE" }).catch(() => null);
@@ -35,10 +31,7 @@ export function UserMenu({ email }: { email: string }) {
 
   return (
     <>
-      <form ref={signOutForm} method="post" action="/api/auth/signout" hidden>
-        <input type="hidden" name="csrfToken" value={csrfToken ?? ""} />
-        <input ref={callbackUrl} type="hidden" name="callbackUrl" defaultValue="/signin" />
-      </form>
+      {form}
       {error && (
         <span role="alert" className="text-xs text-red-600">
           {error}
@@ -56,14 +49,19 @@ export function UserMenu({ email }: { email: string }) {
         </Menu.Trigger>
         <Menu.Portal>
           <Menu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
-            <Menu.Item className={ITEM} disabled={!csrfToken} onSelect={() => setChangingPassword(true)}>
+            <Menu.Item className={ITEM} asChild>
+              <Link href={accountHref}>
+                <UserCog className="h-4 w-4" aria-hidden /> Account &amp; security
+              </Link>
+            </Menu.Item>
+            <Menu.Item className={ITEM} disabled={!ready} onSelect={() => setChangingPassword(true)}>
               <KeyRound className="h-4 w-4" aria-hidden /> Change password…
             </Menu.Item>
             <Menu.Separator className="my-1 h-px bg-slate-200" />
-            <Menu.Item className={ITEM} disabled={!csrfToken} onSelect={() => signOut()}>
+            <Menu.Item className={ITEM} disabled={!ready} onSelect={() => signOut()}>
               <LogOut className="h-4 w-4" aria-hidden /> Sign out
             </Menu.Item>
-            <Menu.Item className={ITEM} disabled={!csrfToken} onSelect={() => setConfirming(true)}>
+            <Menu.Item className={ITEM} disabled={!ready} onSelect={() => setConfirming(true)}>
               <MonitorX className="h-4 w-4" aria-hidden /> Sign out everywhere…
             </Menu.Item>
           </Menu.Content>

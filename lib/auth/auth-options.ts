@@ -7,18 +7,20 @@ import { exportNextAuthEnv } from "@/lib/env";
 import { AppError } from "@/lib/api/errors";
 import { clientAddress } from "@/lib/auth/client-address";
 import { sessionSecret } from "@/lib/auth/session-cookie";
+import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-lifetime";
+import { startBrowserSession } from "@/lib/auth/start-browser-session";
+import { db } from "@/lib/db/client";
 import { TOO_MANY_ATTEMPTS } from "@/lib/auth/sign-in-error";
 import { verifyCredentials, type VerifiedUser } from "@/lib/auth/verify-credentials";
 
 export const SIGN_IN_PATH = "/signin";
-const SESSION_MAX_AGE = 7 * 24 * 60 * 60;
 
 export function authOptions(): NextAuthOptions {
   exportNextAuthEnv();
   return {
     secret: sessionSecret(),
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE },
-    jwt: { maxAge: SESSION_MAX_AGE },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
     // Errors come back to the sign-in page, which explains them next to the form.
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers: [
@@ -31,7 +33,11 @@ export function authOptions(): NextAuthOptions {
           const password = String(credentials?.password ?? "");
           if (!email || !password) return null;
           try {
-            return await verifyCredentials({ email, password, clientAddress: clientAddress(req.headers ?? {}) });
+            const address = clientAddress(req.headers ?? {});
+            const user = await verifyCredentials({ email, password, clientAddress: address });
+            const agent = req.headers?.["user-agent"];
+            const sessionId = await startBrowserSession({ userId: user.id, userAgent: typeof agent === "string" ? agent : null, ipAddress: address });
+            return { ...user, sessionId };
           } catch (e) {
             if (e instanceof AppError && e.status === 401) return null; // next-auth: CredentialsSignin
             if (e instanceof AppError && e.status === 429) throw new Error(`${TOO_MANY_ATTEMPTS}:${e.details?.retryAfter ?? ""}`);
@@ -40,15 +46,24 @@ export function authOptions(): NextAuthOptions {
         },
       }),
     ],
+    // Signing out ends this browser's row too, so it leaves the user's sessions list.
+    events: {
+      async signOut({ token }) {
+        const sid = (token as { sid?: unknown } | null)?.sid;
+        if (typeof sid === "string") await db().browserSession.deleteMany({ where: { id: sid } }).catch(() => {});
+      },
+    },
     callbacks: {
-      // The token carries only the user id (sub), the session version it was issued under (sv:
-      // "sign out everywhere" raises the user's and refuses older sessions) and what next-auth
-      // adds; roles are read fresh from memberships on every request, so a removed membership
-      // takes effect at once. `user` is there only at sign-in; refreshes keep both claims.
+      // The token carries only the user id (sub), its BrowserSession row (sid: ending that row
+      // ends the session), the session version it was issued under (sv) and what next-auth adds;
+      // roles are read fresh from memberships on every request, so a removed membership takes
+      // effect at once. `user` is there only at sign-in; refreshes keep the claims.
       jwt({ token, user }) {
         if (user) {
+          const signedIn = user as Partial<VerifiedUser & { sessionId: string }>;
           token.sub = user.id;
-          token.sv = (user as Partial<VerifiedUser>).sessionVersion ?? 0;
+          token.sv = signedIn.sessionVersion ?? 0;
+          if (signedIn.sessionId) token.sid = signedIn.sessionId;
         }
         return token;
       },

@@ -2,9 +2,10 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { readSessionCookie } from "@/lib/auth/session-cookie";
+import { SESSION_TOUCH_MS, sessionCutoff } from "@/lib/auth/session-lifetime";
 
-/** tokenId is set when the caller authenticated with an API token (used to revoke "this" token). */
-export type AuthUser = { id: string; email: string; name: string; via: "token" | "session"; tokenId?: string };
+/** tokenId / sessionId: the API token or browser session the caller came with ("this" one). */
+export type AuthUser = { id: string; email: string; name: string; via: "token" | "session"; tokenId?: string; sessionId?: string };
 
 export const hashApiToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -30,9 +31,8 @@ export async function authenticateRequest(req: Request): Promise<AuthUser | null
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * The browser session (next-auth JWT cookie). The user is looked up on every request so a
- * deleted account, or one signed out everywhere since the session was issued, loses access at
- * once. Cookies are SameSite=Lax already; a state-changing request that the browser itself marks
+ * The browser session (next-auth JWT cookie). Its BrowserSession row and user are looked up on
+ * every request, so a deleted account or an ended session loses access at once. Cookies are SameSite=Lax already; a state-changing request that the browser itself marks
  * cross-site is refused as well.
  */
 export async function authenticateSession(req: Request): Promise<AuthUser | null> {
@@ -44,6 +44,19 @@ export async function authenticateSession(req: Request): Promise<AuthUser | null
 export async function userFromSessionCookie(cookieHeader: string | null | undefined): Promise<AuthUser | null> {
   const claims = await readSessionCookie(cookieHeader);
   if (!claims) return null;
+  if (claims.sessionId) {
+    const session = await db().browserSession.findUnique({
+      where: { id: claims.sessionId },
+      select: { lastSeenAt: true, user: { select: { id: true, email: true, name: true } } },
+    });
+    if (!session || session.user.id !== claims.userId || session.lastSeenAt < sessionCutoff()) return null;
+    if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
+      await db().browserSession.updateMany({ where: { id: claims.sessionId }, data: { lastSeenAt: new Date() } });
+    }
+    return { ...session.user, via: "session", sessionId: claims.sessionId };
+  }
+  // A cookie from before sessions were recorded: valid while the user's session version is
+  // the one it was issued under ("sign out everywhere" raises it).
   const user = await db().user.findUnique({ where: { id: claims.userId }, select: { id: true, email: true, name: true, sessionVersion: true } });
   if (!user || user.sessionVersion !== claims.sessionVersion) return null;
   return { id: user.id, email: user.email, name: user.name, via: "session" };

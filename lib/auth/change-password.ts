@@ -1,11 +1,12 @@
 // A user changing their own password. The current one is checked like a sign-in (throttled, so a
 // stolen session or API token cannot be used to guess it); the new one is stored as a fresh hash
-// and, in the same write, every browser session is signed out (sessionVersion, as "sign out
-// everywhere"), this one included: whoever had the old password is out. API tokens stay valid.
+// and, in the same transaction, every browser session is signed out (as "sign out everywhere"),
+// this one included: whoever had the old password is out. API tokens stay valid.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";
+import { revokeSessions } from "@/lib/auth/revoke-sessions";
 import { verifyCredentials } from "@/lib/auth/verify-credentials";
 
 export const ChangePasswordBody = z
@@ -26,5 +27,8 @@ export async function changePassword(opts: { userId: string; currentPassword: st
     throw e;
   }
   const passwordHash = await hashPassword(opts.newPassword);
-  await db().user.update({ where: { id: opts.userId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+  await db().$transaction(async (tx) => {
+    await tx.user.update({ where: { id: opts.userId }, data: { passwordHash } });
+    await revokeSessions({ userId: opts.userId, tx });
+  });
 }

@@ -11,11 +11,11 @@ export function generateApiToken(): string {
   return API_TOKEN_PREFIX + randomBytes(32).toString("base64url");
 }
 
-export async function issueApiToken(opts: { userId: string; name?: string; tx?: Tx }): Promise<{ id: string; token: string }> {
+export async function issueApiToken(opts: { userId: string; name?: string; tx?: Tx }): Promise<{ id: string; name: string; createdAt: Date; token: string }> {
   const token = generateApiToken();
   const row = await (opts.tx ?? db()).apiToken.create({
     data: { userId: opts.userId, tokenHash: hashApiToken(token), name: opts.name || "api" },
-    select: { id: true },
+    select: { id: true, name: true, createdAt: true },
   });
-  return { id: row.id, token };
+  return { ...row, token };
 }

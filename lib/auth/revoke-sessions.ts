@@ -1,8 +1,14 @@
-// "Sign out everywhere": every browser session of the user issued so far stops working at once,
-// on every device (a session carries the version it was issued under; see
-// lib/auth/authenticate-request.ts). API tokens are separate and stay valid.
-import { db } from "@/lib/db/client";
+// "Sign out everywhere" (and, with exceptSessionId, "sign out other sessions"): every recorded
+// browser session of the user is deleted, and the user's sessionVersion is raised, which also
+// ends the sessions issued before sessions were recorded (they carry only that version; see
+// lib/auth/authenticate-request.ts). Such an old session cannot be kept as "this one": a caller
+// on one is signed out too. API tokens are separate and stay valid.
+import { db, type Tx } from "@/lib/db/client";
 
-export async function revokeSessions(opts: { userId: string }): Promise<void> {
-  await db().user.update({ where: { id: opts.userId }, data: { sessionVersion: { increment: 1 } } });
+export async function revokeSessions(opts: { userId: string; exceptSessionId?: string; tx?: Tx }): Promise<void> {
+  const write = async (tx: Tx) => {
+    await tx.browserSession.deleteMany({ where: { userId: opts.userId, ...(opts.exceptSessionId ? { id: { not: opts.exceptSessionId } } : {}) } });
+    await tx.user.update({ where: { id: opts.userId }, data: { sessionVersion: { increment: 1 } } });
+  };
+  await (opts.tx ? write(opts.tx) : db().$transaction(write));
 }

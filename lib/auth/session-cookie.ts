@@ -46,8 +46,12 @@ export function sessionTokenValue(cookies: Map<string, string>): string | null {
   return null;
 }
 
-/** sessionVersion: the user's session version when the session was issued (the "sv" claim). */
-export type SessionClaims = { userId: string; sessionVersion: number };
+/**
+ * sessionId: the BrowserSession row of this sign-in (the "sid" claim; absent in cookies issued
+ * before sessions were recorded). sessionVersion: the user's session version when the session
+ * was issued (the "sv" claim), which is what such an older cookie is checked against.
+ */
+export type SessionClaims = { userId: string; sessionVersion: number; sessionId?: string };
 
 /** The signed-in user's id from a Cookie header, or null when absent, expired or forged. */
 export async function readSessionCookie(cookieHeader: string | null | undefined): Promise<SessionClaims | null> {
@@ -56,7 +60,8 @@ export async function readSessionCookie(cookieHeader: string | null | undefined)
   try {
     const claims = await decode({ token, secret: sessionSecret() });
     if (typeof claims?.sub !== "string" || !claims.sub) return null;
-    return { userId: claims.sub, sessionVersion: typeof claims.sv === "number" ? claims.sv : 0 };
+    const sessionId = typeof claims.sid === "string" && claims.sid.length <= 100 ? claims.sid : undefined;
+    return { userId: claims.sub, sessionVersion: typeof claims.sv === "number" ? claims.sv : 0, ...(sessionId ? { sessionId } : {}) };
   } catch {
     return null;
   }

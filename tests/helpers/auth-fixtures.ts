@@ -1,6 +1,8 @@
 // Users with real (scrypt) passwords, a tiny cookie jar for browser-like HTTP, and next-auth's
 // credentials sign-in done over plain HTTP, for the auth integration tests.
 import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { startWeb, type WebService } from "@/tests/helpers/services";
 import { db } from "@/lib/db/client";
 import { hashPassword } from "@/lib/auth/password";
 
@@ -68,4 +70,20 @@ export function browser(baseUrl: string, extraHeaders: Record<string, string> = 
       body: new URLSearchParams({ csrfToken: await csrf(), email, password, callbackUrl }).toString(),
     });
   return { jar, request, csrf, signIn };
+}
+
+/**
+ * The suite's real server and tenancy: a web process that trusts X-Forwarded-For (so each test
+ * signs in from its own address and no test trips another's sign-in throttle) and a provider
+ * workspace with two clients. Read `web` and `tenancy` inside tests, once beforeAll has run.
+ */
+export function startAuthServer() {
+  const ctx = {} as { web: WebService; tenancy: Awaited<ReturnType<typeof createProviderWithClients>> };
+  beforeAll(async () => {
+    [ctx.web, ctx.tenancy] = await Promise.all([startWeb({ TRUST_PROXY: "true" }), createProviderWithClients()]);
+  });
+  afterAll(async () => {
+    await ctx.web?.stop();
+  });
+  return ctx;
 }

@@ -1,22 +1,13 @@
 // API tokens over the real server: issue, use, list, revoke; 401s; workspace listing per role.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { startWeb, type WebService } from "@/tests/helpers/services";
-import { createPasswordUser, createProviderWithClients, testAddress } from "@/tests/helpers/auth-fixtures";
+import { createPasswordUser, testAddress, startAuthServer } from "@/tests/helpers/auth-fixtures";
 
-let web: WebService;
-let tenancy: Awaited<ReturnType<typeof createProviderWithClients>>;
-
-beforeAll(async () => {
-  [web, tenancy] = await Promise.all([startWeb({ TRUST_PROXY: "true" }), createProviderWithClients()]);
-});
-afterAll(async () => {
-  await web?.stop();
-});
+const server = startAuthServer();
 
 async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const res = await fetch(`${web.baseUrl}${path}`, {
+  const res = await fetch(`${server.web.baseUrl}${path}`, {
     method,
     headers: {
       "x-forwarded-for": testAddress(),
@@ -38,7 +29,7 @@ async function issue(email: string, password: string, name?: string) {
 
 describe("API tokens", () => {
   it("issues a prefixed random token for e-mail + password, stores only its sha256, and accepts it as a bearer token", async () => {
-    const user = await createPasswordUser({ password: "correct horse", memberships: [{ workspaceId: tenancy.provider.id, role: "owner" }] });
+    const user = await createPasswordUser({ password: "correct horse", memberships: [{ workspaceId: server.tenancy.provider.id, role: "owner" }] });
     const r = await call("POST", "/api/v1/auth/token", { body: { email: user.email.toUpperCase(), password: "correct horse" } });
     expect(r.status).toBe(201);
     expect(r.headers.get("cache-control")).toBe("no-store");
@@ -124,25 +115,25 @@ describe("API tokens", () => {
 
 describe("GET /api/v1/workspaces", () => {
   it("shows a provider member the provider and its clients, with kind, providerId and role", async () => {
-    const user = await createPasswordUser({ password: "pw-provider-1", memberships: [{ workspaceId: tenancy.provider.id, role: "editor" }] });
+    const user = await createPasswordUser({ password: "pw-provider-1", memberships: [{ workspaceId: server.tenancy.provider.id, role: "editor" }] });
     const { token } = await issue(user.email, "pw-provider-1");
     const r = await call("GET", "/api/v1/workspaces", { token });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       workspaces: [
-        { id: tenancy.provider.id, name: "Acme IT Services", kind: "provider", providerId: null, role: "editor" },
-        { id: tenancy.contoso.id, name: "Contoso Dental", kind: "client", providerId: tenancy.provider.id, role: "editor" },
-        { id: tenancy.northwind.id, name: "Northwind Traders", kind: "client", providerId: tenancy.provider.id, role: "editor" },
+        { id: server.tenancy.provider.id, name: "Acme IT Services", kind: "provider", providerId: null, role: "editor" },
+        { id: server.tenancy.contoso.id, name: "Contoso Dental", kind: "client", providerId: server.tenancy.provider.id, role: "editor" },
+        { id: server.tenancy.northwind.id, name: "Northwind Traders", kind: "client", providerId: server.tenancy.provider.id, role: "editor" },
       ],
     });
   });
 
   it("shows a client-only member just that client", async () => {
-    const user = await createPasswordUser({ password: "pw-client-1", memberships: [{ workspaceId: tenancy.northwind.id, role: "owner" }] });
+    const user = await createPasswordUser({ password: "pw-client-1", memberships: [{ workspaceId: server.tenancy.northwind.id, role: "owner" }] });
     const { token } = await issue(user.email, "pw-client-1");
     const r = await call("GET", "/api/v1/workspaces", { token });
     expect(r.body).toEqual({
-      workspaces: [{ id: tenancy.northwind.id, name: "Northwind Traders", kind: "client", providerId: tenancy.provider.id, role: "owner" }],
+      workspaces: [{ id: server.tenancy.northwind.id, name: "Northwind Traders", kind: "client", providerId: server.tenancy.provider.id, role: "owner" }],
     });
   });
 

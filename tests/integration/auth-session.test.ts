@@ -1,25 +1,16 @@
 // Browser sessions over plain HTTP against the real server on a random port: next-auth's
 // credentials sign-in, the session cookie accepted by /api/v1, page protection, sign-out, sign
 // out everywhere, password change.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWeb, type WebService } from "@/tests/helpers/services";
-import { browser, createPasswordUser, createProviderWithClients, testAddress } from "@/tests/helpers/auth-fixtures";
+import { describe, expect, it } from "vitest";
+import { browser, createPasswordUser, testAddress, startAuthServer } from "@/tests/helpers/auth-fixtures";
 
-let web: WebService;
-let tenancy: Awaited<ReturnType<typeof createProviderWithClients>>;
+const server = startAuthServer();
 
-beforeAll(async () => {
-  [web, tenancy] = await Promise.all([startWeb({ TRUST_PROXY: "true" }), createProviderWithClients()]);
-});
-afterAll(async () => {
-  await web?.stop();
-});
-
-const signedIn = async (role: "owner" | "viewer" = "owner", workspaceId = tenancy.provider.id) => {
+const signedIn = async (role: "owner" | "viewer" = "owner", workspaceId = server.tenancy.provider.id) => {
   const user = await createPasswordUser({ password: "session-pw-1", memberships: [{ workspaceId, role }] });
-  const b = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+  const b = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
   const res = await b.signIn(user.email, "session-pw-1");
-  expect(res.headers.get("location")).toBe(`${web.baseUrl}/workspaces`);
+  expect(res.headers.get("location")).toBe(`${server.web.baseUrl}/workspaces`);
   return { user, b, res };
 };
 
@@ -27,7 +18,7 @@ describe("browser sign-in (next-auth credentials)", () => {
   it("signs in on whatever host and port the server runs, sets the session cookie and redirects to the callback", async () => {
     const { b, res } = await signedIn();
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`${web.baseUrl}/workspaces`);
+    expect(res.headers.get("location")).toBe(`${server.web.baseUrl}/workspaces`);
     expect(b.jar.has("next-auth.session-token")).toBe(true);
     // Cookies are HttpOnly and SameSite=Lax.
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token"))!;
@@ -54,14 +45,14 @@ describe("browser sign-in (next-auth credentials)", () => {
 
   it("sends a wrong password back to the sign-in page with a clear message", async () => {
     const user = await createPasswordUser({ password: "right-pw-123" });
-    const b = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    const b = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
     let res = await b.signIn(user.email, "wrong-pw-123", "/w/abc/workflows");
     const hops: string[] = [];
     while (res.status >= 300 && res.status < 400 && hops.length < 5) {
       hops.push(res.headers.get("location")!);
       res = await b.request(hops.at(-1)!);
     }
-    expect(new URL(hops.at(-1)!, web.baseUrl).pathname).toBe("/signin");
+    expect(new URL(hops.at(-1)!, server.web.baseUrl).pathname).toBe("/signin");
     expect(hops.at(-1)).toContain("error=CredentialsSignin");
     const html = await res.text();
     expect(html).toContain("Wrong e-mail or password.");
@@ -71,7 +62,7 @@ describe("browser sign-in (next-auth credentials)", () => {
   });
 
   it("rejects a forged session cookie", async () => {
-    const r = await fetch(`${web.baseUrl}/api/v1/workspaces`, { headers: { cookie: "next-auth.session-token=eyJhbGciOiJkaXIifQ..x.y.z" } });
+    const r = await fetch(`${server.web.baseUrl}/api/v1/workspaces`, { headers: { cookie: "next-auth.session-token=eyJhbGciOiJkaXIifQ..x.y.z" } });
     expect(r.status).toBe(401);
   });
 
@@ -90,7 +81,7 @@ describe("browser sign-in (next-auth credentials)", () => {
 
 /** An API token of the user, through the public token route. */
 const issueToken = async (email: string, password: string) => {
-  const res = await fetch(`${web.baseUrl}/api/v1/auth/token`, {
+  const res = await fetch(`${server.web.baseUrl}/api/v1/auth/token`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": testAddress() },
     body: JSON.stringify({ email, password }),
@@ -102,7 +93,7 @@ const issueToken = async (email: string, password: string) => {
 describe("sign out everywhere (DELETE /api/v1/auth/sessions)", () => {
   it("ends every browser session of the user at once, and next-auth's refresh does not bring one back", async () => {
     const { user, b } = await signedIn();
-    const other = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    const other = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
     expect((await other.signIn(user.email, "session-pw-1")).status).toBe(302);
     const stranger = (await signedIn()).b; // another user's session
     expect((await other.request("/api/v1/workspaces")).status).toBe(200);
@@ -114,30 +105,30 @@ describe("sign out everywhere (DELETE /api/v1/auth/sessions)", () => {
     await other.request("/api/auth/session");
     expect((await other.request("/api/v1/workspaces")).status).toBe(401);
     // Pages send the old cookie to sign-in, which shows its form instead of bouncing back.
-    const page = await other.request(`/w/${tenancy.provider.id}/workflows`);
+    const page = await other.request(`/w/${server.tenancy.provider.id}/workflows`);
     expect(page.status).toBe(307);
-    expect(new URL(page.headers.get("location")!, web.baseUrl).pathname).toBe("/signin");
+    expect(new URL(page.headers.get("location")!, server.web.baseUrl).pathname).toBe("/signin");
     expect((await other.request("/signin")).status).toBe(200);
     // Someone else's session is untouched, and signing in again works.
     expect((await stranger.request("/api/v1/workspaces")).status).toBe(200);
-    const again = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    const again = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
     await again.signIn(user.email, "session-pw-1");
     expect((await again.request("/api/v1/workspaces")).status).toBe(200);
   });
 
   it("leaves the user's API tokens working, and works when called with one", async () => {
-    const user = await createPasswordUser({ password: "session-pw-2", memberships: [{ workspaceId: tenancy.provider.id, role: "owner" }] });
+    const user = await createPasswordUser({ password: "session-pw-2", memberships: [{ workspaceId: server.tenancy.provider.id, role: "owner" }] });
     const token = await issueToken(user.email, "session-pw-2");
-    const b = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    const b = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
     await b.signIn(user.email, "session-pw-2");
     const bearer = { authorization: `Bearer ${token}` };
-    expect((await fetch(`${web.baseUrl}/api/v1/auth/sessions`, { method: "DELETE", headers: bearer })).status).toBe(204);
+    expect((await fetch(`${server.web.baseUrl}/api/v1/auth/sessions`, { method: "DELETE", headers: bearer })).status).toBe(204);
     expect((await b.request("/api/v1/workspaces")).status).toBe(401);
-    expect((await fetch(`${web.baseUrl}/api/v1/workspaces`, { headers: bearer })).status).toBe(200);
+    expect((await fetch(`${server.web.baseUrl}/api/v1/workspaces`, { headers: bearer })).status).toBe(200);
   });
 
   it("refuses a caller who is not signed in", async () => {
-    const r = await fetch(`${web.baseUrl}/api/v1/auth/sessions`, { method: "DELETE" });
+    const r = await fetch(`${server.web.baseUrl}/api/v1/auth/sessions`, { method: "DELETE" });
     expect(r.status).toBe(401);
     expect(await r.json()).toMatchObject({ error: expect.any(String) });
   });
@@ -160,23 +151,23 @@ describe("change password (POST /api/v1/auth/password)", () => {
     expect((await same.json()).message).toMatch(/must differ/);
     // Still signed in, and the old password still signs in.
     expect((await b.request("/api/v1/workspaces")).status).toBe(200);
-    const again = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
-    expect((await again.signIn(user.email, "session-pw-1")).headers.get("location")).toBe(`${web.baseUrl}/workspaces`);
+    const again = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
+    expect((await again.signIn(user.email, "session-pw-1")).headers.get("location")).toBe(`${server.web.baseUrl}/workspaces`);
   });
 
   it("stores the new password and signs out every browser session, keeping API tokens", async () => {
     const { user, b } = await signedIn();
-    const other = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    const other = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
     await other.signIn(user.email, "session-pw-1");
     const token = await issueToken(user.email, "session-pw-1");
 
     expect((await change(b, { currentPassword: "session-pw-1", newPassword: "brand-new-pw-1" })).status).toBe(204);
     for (const s of [b, other]) expect((await s.request("/api/v1/workspaces")).status).toBe(401);
-    expect((await fetch(`${web.baseUrl}/api/v1/workspaces`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(`${server.web.baseUrl}/api/v1/workspaces`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
 
-    const old = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    const old = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
     expect((await old.signIn(user.email, "session-pw-1")).headers.get("location")).toContain("error=CredentialsSignin");
-    const fresh = browser(web.baseUrl, { "x-forwarded-for": testAddress() });
+    const fresh = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
     await fresh.signIn(user.email, "brand-new-pw-1");
     expect((await fresh.request("/api/v1/workspaces")).status).toBe(200);
   });
@@ -184,19 +175,19 @@ describe("change password (POST /api/v1/auth/password)", () => {
 
 describe("signed-in pages", () => {
   it("sends a visitor without a session to /signin, remembering the page", async () => {
-    const r = await fetch(`${web.baseUrl}/w/${tenancy.provider.id}/workflows`, { redirect: "manual" });
+    const r = await fetch(`${server.web.baseUrl}/w/${server.tenancy.provider.id}/workflows`, { redirect: "manual" });
     expect(r.status).toBe(307);
-    const to = new URL(r.headers.get("location")!, web.baseUrl);
+    const to = new URL(r.headers.get("location")!, server.web.baseUrl);
     expect(to.pathname).toBe("/signin");
-    expect(to.searchParams.get("callbackUrl")).toBe(`/w/${tenancy.provider.id}/workflows`);
+    expect(to.searchParams.get("callbackUrl")).toBe(`/w/${server.tenancy.provider.id}/workflows`);
   });
 
   it("/workspaces goes to the first accessible workspace, whose empty workflows list says what to do", async () => {
     const { b } = await signedIn();
     const r = await b.request("/workspaces");
     expect(r.status).toBe(307);
-    expect(r.headers.get("location")).toContain(`/w/${tenancy.provider.id}/workflows`);
-    const page = await b.request(`/w/${tenancy.provider.id}/workflows`);
+    expect(r.headers.get("location")).toContain(`/w/${server.tenancy.provider.id}/workflows`);
+    const page = await b.request(`/w/${server.tenancy.provider.id}/workflows`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("No workflows yet");
@@ -204,10 +195,10 @@ describe("signed-in pages", () => {
   });
 
   it("a client-only member lands in their client and cannot open the provider's pages", async () => {
-    const { b } = await signedIn("owner", tenancy.contoso.id);
+    const { b } = await signedIn("owner", server.tenancy.contoso.id);
     const r = await b.request("/workspaces");
-    expect(r.headers.get("location")).toContain(`/w/${tenancy.contoso.id}/workflows`);
-    expect((await b.request(`/w/${tenancy.provider.id}/workflows`)).status).toBe(404);
+    expect(r.headers.get("location")).toContain(`/w/${server.tenancy.contoso.id}/workflows`);
+    expect((await b.request(`/w/${server.tenancy.provider.id}/workflows`)).status).toBe(404);
   });
 
   it("a signed-in visitor of /signin goes on to the app", async () => {

@@ -12,7 +12,7 @@ import { encryptSecret } from "@/lib/secrets/crypto";
 import { createUser } from "../helpers/api-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
-type Ids = { ws: string; wf: string; run: string; conn: string; token: string; target: string };
+type Ids = { ws: string; wf: string; run: string; conn: string; token: string; sess: string; target: string };
 type Route = { name: string; file?: string; method: string; path: (i: Ids) => string; body?: unknown; raw?: string };
 
 const ROUTES: Route[] = [
@@ -53,6 +53,7 @@ const ROUTES: Route[] = [
   { name: "update connection", file: "connections/[connectionId]", method: "PATCH", path: (i) => `/api/v1/connections/${i.conn}`, body: { name: "intruder", credentials: {} } },
   { name: "delete connection", file: "connections/[connectionId]", method: "DELETE", path: (i) => `/api/v1/connections/${i.conn}` },
   { name: "revoke token", file: "auth/tokens/[tokenId]", method: "DELETE", path: (i) => `/api/v1/auth/tokens/${i.token}` },
+  { name: "end session", file: "auth/sessions/[sessionId]", method: "DELETE", path: (i) => `/api/v1/auth/sessions/${i.sess}` },
 ];
 
 let web: WebService;
@@ -71,11 +72,12 @@ async function seedTenant(name: string, kind: "provider" | "client", providerId?
   await db().variable.create({ data: { workspaceId: ws.id, key: "K", secret: true, valueEncrypted: encryptSecret(`value-of-${name}`) } });
   await db().file.create({ data: { workspaceId: ws.id, name: "f.txt", contentType: "text/plain", size: 4, sha256: "x", data: new Uint8Array(Buffer.from(name.slice(0, 4))) } });
   const token = await db().apiToken.findFirstOrThrow({ where: { userId: user.id } });
-  return { ws: ws.id, wf: wf.id, run: run.id, conn: conn.id, token: token.id, target: ws.id, user };
+  const sess = await db().browserSession.create({ data: { userId: user.id, userAgent: `browser of ${name}` } });
+  return { ws: ws.id, wf: wf.id, run: run.id, conn: conn.id, token: token.id, sess: sess.id, target: ws.id, user };
 }
 
 async function snapshot() {
-  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention] = await Promise.all([
+  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions] = await Promise.all([
     db().workflow.findMany({ orderBy: { id: "asc" } }),
     db().variable.findMany({ orderBy: { id: "asc" } }),
     db().connection.findMany({ orderBy: { id: "asc" } }),
@@ -87,8 +89,9 @@ async function snapshot() {
     db().apiToken.findMany({ orderBy: { id: "asc" }, select: { id: true, revokedAt: true } }),
     db().$queryRaw`SELECT count(*)::int AS n FROM pgboss.job`.catch(() => null),
     db().workspace.findMany({ orderBy: { id: "asc" }, select: { id: true, retention: true } }),
+    db().browserSession.findMany({ orderBy: { id: "asc" }, select: { id: true } }),
   ]);
-  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention };
+  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions };
 }
 
 async function call(token: string, r: Route, ids: Ids) {

@@ -19,6 +19,13 @@ describe("readSessionCookie", () => {
     expect(await mod.readSessionCookie(chunked)).toEqual({ userId: "user-1", sessionVersion: 3 });
   });
 
+  it("reads the session's recorded id (sid) when the cookie carries one", async () => {
+    const token = await encode({ token: { sub: "user-1", sv: 2, sid: "session-9" }, secret: mod.sessionSecret() });
+    expect(await mod.readSessionCookie(`next-auth.session-token=${token}`)).toEqual({ userId: "user-1", sessionVersion: 2, sessionId: "session-9" });
+    const odd = await encode({ token: { sub: "user-1", sid: 42 }, secret: mod.sessionSecret() });
+    expect(await mod.readSessionCookie(`next-auth.session-token=${odd}`)).toEqual({ userId: "user-1", sessionVersion: 0 });
+  });
+
   it("reads a session issued before session versions existed as version 0", async () => {
     const token = await encode({ token: { sub: "user-1" }, secret: mod.sessionSecret() });
     expect(await mod.readSessionCookie(`next-auth.session-token=${token}`)).toEqual({ userId: "user-1", sessionVersion: 0 });

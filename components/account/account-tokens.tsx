@@ -1,0 +1,112 @@
+"use client";
+// API tokens for scripts and other systems (Authorization: Bearer …): create one with a name
+// (POST /api/v1/auth/tokens; its secret is shown here once and never again, only its hash is
+// stored), see when each was last used, revoke it (DELETE /api/v1/auth/tokens/{id}).
+import { useState } from "react";
+import { Check, Copy } from "lucide-react";
+import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { relativeTime } from "@/components/ui/relative-time";
+import { useApiAction } from "@/components/ui/use-api-action";
+import type { ApiTokenInfo } from "@/lib/auth/list-api-tokens";
+
+export function AccountTokens({ tokens }: { tokens: ApiTokenInfo[] }) {
+  const { run, busy, error } = useApiAction();
+  const [name, setName] = useState("");
+  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  const create = async () => {
+    let issued: { name: string; token: string } | null = null;
+    const ok = await run(async () => {
+      issued = await apiFetch<{ name: string; token: string }>("/api/v1/auth/tokens", { method: "POST", json: { name } });
+    });
+    if (ok && issued) {
+      setCreated(issued);
+      setCopied(false);
+      setName("");
+    }
+  };
+  const copy = async () => {
+    if (!created) return;
+    await navigator.clipboard?.writeText(created.token).then(() => setCopied(true), () => setCopied(false));
+  };
+
+  return (
+    <section aria-labelledby="tokens-heading" className="space-y-3">
+      <div>
+        <h2 id="tokens-heading" className="text-lg font-semibold">API tokens</h2>
+        <p className="text-sm text-slate-500">
+          For scripts and other systems calling the management API as you (<code className="font-mono text-xs">Authorization: Bearer …</code>). Signing out does not affect them; revoke a token you no longer use.
+        </p>
+      </div>
+      <ErrorAlert error={error} />
+      <form
+        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+        aria-label="Create an API token"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <label className="min-w-64 flex-1 text-sm font-medium text-slate-700">
+          Token name
+          <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} placeholder="e.g. deploy script" className={cn(inputClass, "mt-1")} />
+        </label>
+        <button type="submit" disabled={busy || name.trim() === ""} className={buttonClass("primary")}>
+          Create token
+        </button>
+      </form>
+      {created && (
+        <div role="status" className="space-y-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
+          <p className="text-sm font-medium text-emerald-900">Token “{created.name}” created. Copy it now: it is not shown again.</p>
+          <div className="flex items-center gap-2">
+            <input readOnly value={created.token} aria-label="New API token" onFocus={(e) => e.currentTarget.select()} className={cn(inputClass, "font-mono text-xs")} />
+            <button type="button" onClick={() => void copy()} className={buttonClass("secondary", "sm")}>
+              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />} {copied ? "Copied" : "Copy"}
+            </button>
+          </div>
+        </div>
+      )}
+      {tokens.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-500">No API tokens.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="API tokens">
+          {tokens.map((t) => (
+            <li key={t.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="token-row">
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium text-slate-900">{t.name}</p>
+                <p className="text-xs text-slate-500">
+                  created <time dateTime={t.createdAt} title={t.createdAt}>{relativeTime(new Date(t.createdAt))}</time>
+                  {" · "}
+                  {t.lastUsedAt ? (
+                    <>
+                      last used <time dateTime={t.lastUsedAt} title={t.lastUsedAt}>{relativeTime(new Date(t.lastUsedAt))}</time>
+                    </>
+                  ) : (
+                    "never used"
+                  )}
+                </p>
+              </div>
+              <ConfirmDialog
+                trigger={
+                  <button type="button" disabled={busy} aria-label={`Revoke ${t.name}`} className={buttonClass("secondary", "sm")}>
+                    Revoke
+                  </button>
+                }
+                title={`Revoke “${t.name}”?`}
+                description="Scripts and systems using this token are refused from their next request. This cannot be undone."
+                confirmLabel="Revoke token"
+                onConfirm={() => void run(() => apiFetch(`/api/v1/auth/tokens/${encodeURIComponent(t.id)}`, { method: "DELETE" }))}
+                destructive
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
