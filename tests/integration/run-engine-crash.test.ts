@@ -17,11 +17,13 @@ describe("crash safety", () => {
   it("finishes every run after kill -9, never repeating a completed step", async () => {
     // Odd keys: the first request hangs (the worker dies while waiting for it); retries answer at once.
     const seen = new Map<string, number>();
+    const idempotencyKeys = new Map<string, Set<string>>();
     const hanging: (() => void)[] = [];
     const server = await startLocalServer((req, res) => {
       const key = new URL(req.url ?? "/", "http://x").searchParams.get("k") ?? "";
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
+      idempotencyKeys.set(key, (idempotencyKeys.get(key) ?? new Set()).add(String(req.headers["idempotency-key"])));
       const answer = () => {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ key, n }));
@@ -32,7 +34,7 @@ describe("crash safety", () => {
     try {
       const wf = await createWorkflow([
         { kind: "webhook", config: {} },
-        { kind: "http", config: { method: "GET", url: `${server.url}/work?k={{ 1.k }}` } },
+        { kind: "http", config: { method: "POST", url: `${server.url}/work?k={{ 1.k }}` } },
         { kind: "wait", config: { mode: "duration", seconds: 4 } },
         { kind: "transform", config: { fields: [{ name: "got", expression: "{{ 2.body.n }}" }] } },
       ]);
@@ -72,6 +74,8 @@ describe("crash safety", () => {
         // A completed request is never sent again; an interrupted one is sent once more.
         expect(seen.get(String(k))).toBe(k % 2 === 1 ? 2 : 1);
         expect(http.attempts).toBe(k % 2 === 1 ? 2 : 1);
+        // The request sent again after the crash carried the same Idempotency-Key as the first.
+        expect([...idempotencyKeys.get(String(k))!]).toEqual([`${run.id}.${http.stepId}`]);
         expect(run.steps.find((s) => s.number === 4)!.output).toEqual({ got: k % 2 === 1 ? 2 : 1 });
       }
       const dupes = await db().$queryRawUnsafe<{ n: number }[]>(

@@ -142,6 +142,23 @@ describe("http step requests", () => {
     expect(out.body.body).toBe("<a>7</a>");
   });
 
+  it("a request that changes something carries an Idempotency-Key of its run and step, the same on every attempt", async () => {
+    const first = await output({ method: "POST", url: `${server.url}/echo`, body: { type: "json", json: { a: 1 } } });
+    expect(first.body.headers["idempotency-key"]).toBe("run-1.s");
+    const again = makeContext({ kind: "http", config: { method: "POST", url: `${server.url}/echo` }, attempt: 3 });
+    const retried = (await createHttpExecutor(memoryDeps(connections()))(again)).output as { body: Echo };
+    expect(retried.body.headers["idempotency-key"]).toBe("run-1.s");
+    const otherRun = makeContext({ kind: "http", config: { method: "DELETE", url: `${server.url}/echo` }, runId: "run-2" });
+    expect(((await createHttpExecutor(memoryDeps(connections()))(otherRun)).output as { body: Echo }).body.headers["idempotency-key"]).toBe("run-2.s");
+    for (const method of ["PUT", "PATCH"]) expect((await output({ method, url: `${server.url}/echo` })).body.headers["idempotency-key"]).toBe("run-1.s");
+  });
+
+  it("reads send no Idempotency-Key, and a step's own key is kept", async () => {
+    expect((await output({ url: `${server.url}/echo` })).body.headers["idempotency-key"]).toBeUndefined();
+    const own = await output({ method: "POST", url: `${server.url}/echo`, headers: [{ name: "idempotency-KEY", value: "ticket-{{ 1.id }}" }] }, { 1: { id: 42 } });
+    expect(own.body.headers["idempotency-key"]).toBe("ticket-42");
+  });
+
   it("text responses stay text", async () => {
     expect((await output({ url: `${server.url}/text` })).body).toBe("plain words");
   });

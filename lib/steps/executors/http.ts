@@ -1,13 +1,13 @@
 // http step: one request through the SSRF-guarded client, with auth from an app connection.
 // Non-2xx fails the step (retryable for 429/5xx, honouring Retry-After) unless the step says
 // continue on error. Credentials are added after references are resolved and redacted from
-// anything the server echoes back.
+// anything the server echoes back. Requests that change something carry an Idempotency-Key.
 import { connectionHeaders } from "@/lib/connections/connection-headers";
 import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import type { LoadedConnection } from "@/lib/connections/get-connection-credentials";
 import { loadStepConnection } from "@/lib/connections/load-step-connection";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
-import { buildHttpRequest } from "@/lib/http-step/build-http-request";
+import { buildHttpRequest, hasHeader } from "@/lib/http-step/build-http-request";
 import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
@@ -23,6 +23,13 @@ export const defaultOutboundDeps: OutboundDeps = { loadConnection: loadStepConne
 
 const HTTP_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "openai"];
 
+// One step of one run may send its request more than once: again after a 429, 5xx or network
+// error, and again when a worker died mid-request (at-least-once, like any job queue). Every
+// such attempt carries the same key, so a receiver that honours Idempotency-Key (Stripe-style
+// APIs, the IETF draft) applies it once. A step that sets the header itself keeps its value.
+const CHANGES_SOMETHING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export const idempotencyKey = (runId: string, stepId: string) => `${runId}.${stepId}`;
+
 export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): StepExecutor {
   return async (ctx) => {
     const parsed = httpConfig.safeParse(ctx.step.config);
@@ -32,6 +39,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       ? await deps.loadConnection({ connectionId: config.connectionId, workspaceId: ctx.workspaceId, expectKinds: HTTP_KINDS })
       : null;
     const req = buildHttpRequest(config, ctx.resolve, connection?.baseUrl);
+    if (CHANGES_SOMETHING.has(req.method) && !hasHeader(req.headers, "idempotency-key")) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
     let secrets: string[] = connection?.secrets ?? [];
     const clean = <T>(v: T): T => redactCredentials(v, secrets);
 
