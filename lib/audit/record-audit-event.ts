@@ -1,9 +1,19 @@
-// Appends one row to the audit log (who pushed, reviewed, went live, and when). Called inside
+// Appends one row to the audit log (who pushed, reviewed, went live, added a client or a member,
+// and when). Called inside
 // the transaction of the action it records, so the log never claims something that rolled back.
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
-export type AuditAction = "pushed" | "account_chosen" | "reviewed" | "went_live";
+export type AuditAction =
+  | "pushed"
+  | "account_chosen"
+  | "reviewed"
+  | "went_live"
+  | "client_created"
+  | "workspace_renamed"
+  | "member_added"
+  | "member_role_changed"
+  | "member_removed";
 
 export type RecordAuditEventOptions = {
   workspaceId: string;

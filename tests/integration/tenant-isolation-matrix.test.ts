@@ -12,7 +12,7 @@ import { encryptSecret } from "@/lib/secrets/crypto";
 import { createUser } from "../helpers/api-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
-type Ids = { ws: string; wf: string; run: string; conn: string; token: string; sess: string; target: string };
+type Ids = { ws: string; wf: string; run: string; conn: string; token: string; sess: string; member: string; target: string };
 type Route = { name: string; file?: string; method: string; path: (i: Ids) => string; body?: unknown; raw?: string };
 
 const ROUTES: Route[] = [
@@ -53,6 +53,12 @@ const ROUTES: Route[] = [
   { name: "update connection", file: "connections/[connectionId]", method: "PATCH", path: (i) => `/api/v1/connections/${i.conn}`, body: { name: "intruder", credentials: {} } },
   { name: "delete connection", file: "connections/[connectionId]", method: "DELETE", path: (i) => `/api/v1/connections/${i.conn}` },
   { name: "revoke token", file: "auth/tokens/[tokenId]", method: "DELETE", path: (i) => `/api/v1/auth/tokens/${i.token}` },
+  { name: "rename workspace", file: "workspaces/[workspaceId]", method: "PATCH", path: (i) => `/api/v1/workspaces/${i.ws}`, body: { name: "intruder" } },
+  { name: "add client", file: "workspaces/[workspaceId]/clients", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/clients`, body: { name: "intruder" } },
+  { name: "list members", file: "workspaces/[workspaceId]/members", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/members` },
+  { name: "add member", file: "workspaces/[workspaceId]/members", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/members`, body: { email: "intruder@example.test", role: "owner" } },
+  { name: "change member role", file: "workspaces/[workspaceId]/members/[userId]", method: "PATCH", path: (i) => `/api/v1/workspaces/${i.ws}/members/${i.member}`, body: { role: "viewer" } },
+  { name: "remove member", file: "workspaces/[workspaceId]/members/[userId]", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/members/${i.member}` },
   { name: "end session", file: "auth/sessions/[sessionId]", method: "DELETE", path: (i) => `/api/v1/auth/sessions/${i.sess}` },
 ];
 
@@ -73,11 +79,11 @@ async function seedTenant(name: string, kind: "provider" | "client", providerId?
   await db().file.create({ data: { workspaceId: ws.id, name: "f.txt", contentType: "text/plain", size: 4, sha256: "x", data: new Uint8Array(Buffer.from(name.slice(0, 4))) } });
   const token = await db().apiToken.findFirstOrThrow({ where: { userId: user.id } });
   const sess = await db().browserSession.create({ data: { userId: user.id, userAgent: `browser of ${name}` } });
-  return { ws: ws.id, wf: wf.id, run: run.id, conn: conn.id, token: token.id, sess: sess.id, target: ws.id, user };
+  return { ws: ws.id, wf: wf.id, run: run.id, conn: conn.id, token: token.id, sess: sess.id, member: user.id, target: ws.id, user };
 }
 
 async function snapshot() {
-  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions] = await Promise.all([
+  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users] = await Promise.all([
     db().workflow.findMany({ orderBy: { id: "asc" } }),
     db().variable.findMany({ orderBy: { id: "asc" } }),
     db().connection.findMany({ orderBy: { id: "asc" } }),
@@ -88,10 +94,12 @@ async function snapshot() {
     db().webhookEndpoint.findMany({ orderBy: { id: "asc" } }),
     db().apiToken.findMany({ orderBy: { id: "asc" }, select: { id: true, revokedAt: true } }),
     db().$queryRaw`SELECT count(*)::int AS n FROM pgboss.job`.catch(() => null),
-    db().workspace.findMany({ orderBy: { id: "asc" }, select: { id: true, retention: true } }),
+    db().workspace.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, retention: true } }),
     db().browserSession.findMany({ orderBy: { id: "asc" }, select: { id: true } }),
+    db().membership.findMany({ orderBy: { id: "asc" }, select: { id: true, role: true } }),
+    db().user.count(),
   ]);
-  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions };
+  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users };
 }
 
 async function call(token: string, r: Route, ids: Ids) {

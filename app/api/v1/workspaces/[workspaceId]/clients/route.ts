@@ -1,0 +1,12 @@
+// POST {"name"}: add a client workspace to this provider workspace (provider owner) → 201.
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { WorkspaceNameBody } from "@/lib/members/member-schema";
+import { createClientWorkspace } from "@/lib/workspaces/create-client-workspace";
+
+export const POST = apiRoute<{ workspaceId: string }>(
+  async ({ req, params, user }) => {
+    const { name } = await readJson(req, WorkspaceNameBody);
+    return createClientWorkspace({ providerId: params.workspaceId, name, actor: user });
+  },
+  { status: 201 },
+);

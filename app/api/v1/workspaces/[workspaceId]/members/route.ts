@@ -1,0 +1,17 @@
+// GET: the workspace's members (anyone who can see it). POST {"email","name"?,"role"}: give
+// someone a role (owner) → 201 {"member", "temporaryPassword"?}; the password only when an
+// account was created for them, and only in this answer.
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { addMember } from "@/lib/members/add-member";
+import { listMembers } from "@/lib/members/list-members";
+import { AddMemberBody } from "@/lib/members/member-schema";
+
+export const GET = apiRoute<{ workspaceId: string }>(async ({ params, user }) => ({
+  members: await listMembers({ workspaceId: params.workspaceId, userId: user.id }),
+}));
+
+export const POST = apiRoute<{ workspaceId: string }>(async ({ req, params, user }) => {
+  const input = await readJson(req, AddMemberBody);
+  const result = await addMember({ workspaceId: params.workspaceId, actor: user, input });
+  return Response.json(result, { status: 201, headers: { "cache-control": "no-store" } });
+});

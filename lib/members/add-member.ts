@@ -1,0 +1,32 @@
+// An owner gives someone a role in a workspace. Someone without an account gets one, with a
+// random temporary password that is returned this once (there is no e-mail to send it with):
+// the owner passes it on, the new member signs in and changes it under Account & security.
+// Someone who already has an account keeps their password; only the membership is added.
+import { randomBytes } from "node:crypto";
+import { db, type Tx } from "@/lib/db/client";
+import { conflict } from "@/lib/api/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { hashPassword } from "@/lib/auth/password";
+import type { AddMemberInput, MemberView } from "@/lib/members/member-schema";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
+
+export type AddMemberResult = { member: MemberView; temporaryPassword?: string };
+
+export async function addMember(opts: { workspaceId: string; actor: { id: string; email: string }; input: AddMemberInput }): Promise<AddMemberResult> {
+  const { workspaceId, actor, input } = opts;
+  await requireWorkspaceRole(actor.id, workspaceId, "owner");
+  // Hashed before the transaction: scrypt takes ~50 ms and needs no lock.
+  const temporaryPassword = randomBytes(12).toString("base64url");
+  const passwordHash = await hashPassword(temporaryPassword);
+  return db().$transaction(async (tx: Tx) => {
+    let user = await tx.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, name: true } });
+    const created = !user;
+    user ??= await tx.user.create({ data: { email: input.email, name: input.name ?? input.email.split("@")[0], passwordHash }, select: { id: true, email: true, name: true } });
+    const existing = await tx.membership.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId } }, select: { role: true } });
+    if (existing) throw conflict("already_member", `${user.email} is already a member (${existing.role}); change their role instead`);
+    const m = await tx.membership.create({ data: { userId: user.id, workspaceId, role: input.role }, select: { role: true, createdAt: true } });
+    await recordAuditEvent({ workspaceId, actor, action: "member_added", details: { email: user.email, role: input.role, newAccount: created }, tx });
+    const member: MemberView = { userId: user.id, email: user.email, name: user.name, role: m.role, addedAt: m.createdAt.toISOString() };
+    return created ? { member, temporaryPassword } : { member };
+  });
+}

@@ -1,0 +1,19 @@
+// An owner removes someone's role in a workspace, or a member leaves it themselves. Their
+// account stays (they may belong elsewhere); access ends on their next request.
+import { db, type Tx } from "@/lib/db/client";
+import { notFound } from "@/lib/api/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { guardLastOwner } from "@/lib/members/guard-last-owner";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
+
+export async function removeMember(opts: { workspaceId: string; memberId: string; actor: { id: string; email: string } }): Promise<void> {
+  const { workspaceId, memberId, actor } = opts;
+  await db().$transaction(async (tx: Tx) => {
+    await requireWorkspaceRole(actor.id, workspaceId, memberId === actor.id ? "viewer" : "owner", tx);
+    const m = await tx.membership.findUnique({ where: { userId_workspaceId: { userId: memberId, workspaceId } }, select: { id: true, role: true, user: { select: { email: true } } } });
+    if (!m) throw notFound("member");
+    if (m.role === "owner") await guardLastOwner({ tx, workspaceId, leavingUserId: memberId });
+    await tx.membership.delete({ where: { id: m.id } });
+    await recordAuditEvent({ workspaceId, actor, action: "member_removed", details: { email: m.user.email, role: m.role, left: memberId === actor.id }, tx });
+  });
+}

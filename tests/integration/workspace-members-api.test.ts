@@ -1,0 +1,156 @@
+// Client workspaces and members over the real server: a provider's owner adds clients and
+// renames workspaces; owners give people roles (an account with a one-time temporary password
+// for someone new), change and remove them; a provider never loses its last owner; every
+// change is in the audit log; roles take effect on the next request.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
+import { startWeb, type WebService } from "../helpers/services";
+
+let web: WebService;
+let t: Awaited<ReturnType<typeof createTenancy>>;
+let owner: { id: string; token: string };
+let as: (u: { token: string }) => ApiClient;
+
+beforeAll(async () => {
+  [web, t] = await Promise.all([startWeb(), createTenancy()]);
+  owner = await createUser([{ workspaceId: t.providerA.id, role: "owner" }]);
+  as = (u) => apiClient(web.baseUrl, u.token);
+});
+afterAll(() => web?.stop());
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+describe("client workspaces", () => {
+  it("a provider owner adds a client, which its provider's members see at once with their provider role", async () => {
+    const r = await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: "  Fabrikam Legal " });
+    expect(r).toEqual({ status: 201, body: { id: expect.any(String), name: "Fabrikam Legal", kind: "client", providerId: t.providerA.id, role: "owner" } });
+    const seen = (await as(t.editor).get("/api/v1/workspaces")).body.workspaces;
+    expect(seen).toContainEqual({ id: r.body.id, name: "Fabrikam Legal", kind: "client", providerId: t.providerA.id, role: "editor" });
+    expect((await as(t.outsider).get("/api/v1/workspaces")).body.workspaces.map((w: { id: string }) => w.id)).not.toContain(r.body.id);
+    const audit = (await as(owner).get(`/api/v1/workspaces/${t.providerA.id}/audit`)).body.events;
+    expect(audit[0]).toMatchObject({ action: "client_created", details: { clientId: r.body.id, name: "Fabrikam Legal" } });
+  });
+
+  it("refuses editors (403), clients of a client (400), outsiders (404) and an empty name (400), creating nothing", async () => {
+    const before = await db().workspace.count();
+    expect((await as(t.editor).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: "x" })).status).toBe(403);
+    const nested = await as(t.clientAdmin).post(`/api/v1/workspaces/${t.clientA1.id}/clients`, { name: "x" });
+    expect(nested.status).toBe(400);
+    expect(nested.body.message).toMatch(/provider workspace/);
+    expect((await as(t.outsider).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: "x" })).body.error).toBe("not_found");
+    const empty = await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: "  " });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/name/);
+    expect(await db().workspace.count()).toBe(before);
+  });
+
+  it("owners rename a workspace (a client's own owner too); editors may not", async () => {
+    const client = await db().workspace.create({ data: { name: "Old name", kind: "client", providerId: t.providerA.id } });
+    const clientOwner = await createUser([{ workspaceId: client.id, role: "owner" }]);
+    expect((await as(t.editor).patch(`/api/v1/workspaces/${client.id}`, { name: "Nope" })).status).toBe(403);
+    const r = await as(clientOwner).patch(`/api/v1/workspaces/${client.id}`, { name: "New name" });
+    expect(r).toEqual({ status: 200, body: { id: client.id, name: "New name", kind: "client", providerId: t.providerA.id, role: "owner" } });
+    expect((await as(owner).patch(`/api/v1/workspaces/${client.id}`, { name: "Newer name" })).body.name).toBe("Newer name");
+    const audit = (await as(owner).get(`/api/v1/workspaces/${client.id}/audit`)).body.events;
+    expect(audit.map((e: { action: string; details: unknown }) => [e.action, e.details])).toEqual([
+      ["workspace_renamed", { from: "New name", to: "Newer name" }],
+      ["workspace_renamed", { from: "Old name", to: "New name" }],
+    ]);
+  });
+});
+
+describe("members", () => {
+  const members = (ws: string) => `/api/v1/workspaces/${ws}/members`;
+
+  it("adds someone new with a temporary password that signs them in, shown only in that answer", async () => {
+    const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
+    const email = `new-${unique()}@Example.test`;
+    const r = await as(owner).post(members(client.id), { email, name: "Nia Client", role: "owner" });
+    expect(r.status).toBe(201);
+    expect(r.body).toEqual({
+      member: { userId: expect.any(String), email: email.toLowerCase(), name: "Nia Client", role: "owner", addedAt: expect.any(String) },
+      temporaryPassword: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
+    });
+    const token = await fetch(`${web.baseUrl}/api/v1/auth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: email.toLowerCase(), password: r.body.temporaryPassword }),
+    });
+    expect(token.status).toBe(201);
+    const newcomer = as((await token.json()) as { token: string });
+    expect((await newcomer.get("/api/v1/workspaces")).body.workspaces).toEqual([{ id: client.id, name: client.name, kind: "client", providerId: t.providerA.id, role: "owner" }]);
+    // The list shows members, never passwords.
+    const list = await newcomer.get(members(client.id));
+    expect(list.body.members).toEqual([r.body.member]);
+    expect(JSON.stringify(list.body)).not.toContain(r.body.temporaryPassword);
+    const audit = (await as(owner).get(`/api/v1/workspaces/${client.id}/audit`)).body.events;
+    expect(audit[0]).toMatchObject({ action: "member_added", details: { email: email.toLowerCase(), role: "owner", newAccount: true } });
+    expect(JSON.stringify(audit)).not.toContain(r.body.temporaryPassword);
+  });
+
+  it("adds someone who has an account without touching their password; twice is a 409", async () => {
+    const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
+    const existing = await db().user.findUniqueOrThrow({ where: { id: t.viewer.id } });
+    const r = await as(owner).post(members(client.id), { email: existing.email.toUpperCase(), role: "editor" });
+    expect(r.status).toBe(201);
+    expect(r.body.temporaryPassword).toBeUndefined();
+    expect(r.body.member).toMatchObject({ userId: t.viewer.id, role: "editor" });
+    expect((await db().user.findUniqueOrThrow({ where: { id: t.viewer.id } })).passwordHash).toBe(existing.passwordHash);
+    // The higher of the two roles counts: editor in this client, though a viewer in the provider.
+    expect((await as(t.viewer).get("/api/v1/workspaces")).body.workspaces.find((w: { id: string }) => w.id === client.id).role).toBe("editor");
+    const again = await as(owner).post(members(client.id), { email: existing.email, role: "viewer" });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe("already_member");
+  });
+
+  it("refuses bad input and callers who are not owners; viewers may read the list", async () => {
+    const ws = t.providerA.id;
+    expect((await as(owner).post(members(ws), { email: "not-an-address", role: "editor" })).body.error).toBe("invalid_request");
+    expect((await as(owner).post(members(ws), { email: `a-${unique()}@example.test`, role: "admin" })).status).toBe(400);
+    expect((await as(t.editor).post(members(ws), { email: `b-${unique()}@example.test`, role: "viewer" })).status).toBe(403);
+    const list = await as(t.viewer).get(members(ws));
+    expect(list.status).toBe(200);
+    expect(list.body.members).toContainEqual(expect.objectContaining({ userId: owner.id, role: "owner" }));
+    expect((await as(t.outsider).get(members(ws))).status).toBe(404);
+  });
+
+  it("a role change and a removal take effect on the member's next request, and are audited", async () => {
+    const provider = await db().workspace.create({ data: { name: `Provider ${unique()}`, kind: "provider" } });
+    const boss = await createUser([{ workspaceId: provider.id, role: "owner" }]);
+    const tech = await createUser([{ workspaceId: provider.id, role: "editor" }]);
+    const put = () => as(tech).put(`/api/v1/workspaces/${provider.id}/variables/K`, { value: "v", secret: false });
+    expect((await put()).status).toBe(201);
+    const changed = await as(boss).patch(`${members(provider.id)}/${tech.id}`, { role: "viewer" });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ userId: tech.id, role: "viewer" });
+    expect((await put()).status).toBe(403);
+    expect((await as(boss).del(`${members(provider.id)}/${tech.id}`)).status).toBe(204);
+    expect((await as(tech).get(members(provider.id))).status).toBe(404);
+    expect((await as(boss).del(`${members(provider.id)}/${tech.id}`)).status).toBe(404);
+    const actions = (await as(boss).get(`/api/v1/workspaces/${provider.id}/audit`)).body.events.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(["member_removed", "member_role_changed"]);
+  });
+
+  it("a provider keeps its last owner; anyone may leave; a client may lose its own owners", async () => {
+    const provider = await db().workspace.create({ data: { name: `Provider ${unique()}`, kind: "provider" } });
+    const boss = await createUser([{ workspaceId: provider.id, role: "owner" }]);
+    const tech = await createUser([{ workspaceId: provider.id, role: "viewer" }]);
+    const demote = await as(boss).patch(`${members(provider.id)}/${boss.id}`, { role: "editor" });
+    expect(demote.status).toBe(409);
+    expect(demote.body.error).toBe("last_owner");
+    expect((await as(boss).del(`${members(provider.id)}/${boss.id}`)).body.error).toBe("last_owner");
+    // A viewer cannot remove others, but may leave.
+    expect((await as(tech).del(`${members(provider.id)}/${boss.id}`)).status).toBe(403);
+    expect((await as(tech).del(`${members(provider.id)}/${tech.id}`)).status).toBe(204);
+    // With a second owner, the first may step down.
+    expect((await as(boss).patch(`${members(provider.id)}/${tech.id}`, { role: "owner" })).status).toBe(404); // gone
+    const second = await createUser([{ workspaceId: provider.id, role: "owner" }]);
+    expect((await as(boss).patch(`${members(provider.id)}/${boss.id}`, { role: "editor" })).status).toBe(200);
+    expect((await as(second).get(members(provider.id))).body.members.filter((m: { role: string }) => m.role === "owner").map((m: { userId: string }) => m.userId)).toEqual([second.id]);
+    // A client's only owner may go: the provider's owners still manage it.
+    const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: provider.id } });
+    const clientOwner = await createUser([{ workspaceId: client.id, role: "owner" }]);
+    expect((await as(second).del(`${members(client.id)}/${clientOwner.id}`)).status).toBe(204);
+  });
+});
