@@ -3,12 +3,12 @@
 // (POST /api/v1/auth/tokens; its secret is shown here once and never again, only its hash is
 // stored), see when each was last used, revoke it (DELETE /api/v1/auth/tokens/{id}).
 import { useState } from "react";
-import { Check, Copy } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { relativeTime } from "@/components/ui/relative-time";
 import { useApiAction } from "@/components/ui/use-api-action";
 import type { ApiTokenInfo } from "@/lib/auth/list-api-tokens";
@@ -17,7 +17,6 @@ export function AccountTokens({ tokens }: { tokens: ApiTokenInfo[] }) {
   const { run, busy, error } = useApiAction();
   const [name, setName] = useState("");
   const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
-  const [copied, setCopied] = useState(false);
 
   const create = async () => {
     let issued: { name: string; token: string } | null = null;
@@ -26,13 +25,8 @@ export function AccountTokens({ tokens }: { tokens: ApiTokenInfo[] }) {
     });
     if (ok && issued) {
       setCreated(issued);
-      setCopied(false);
       setName("");
     }
-  };
-  const copy = async () => {
-    if (!created) return;
-    await navigator.clipboard?.writeText(created.token).then(() => setCopied(true), () => setCopied(false));
   };
 
   return (
@@ -60,17 +54,7 @@ export function AccountTokens({ tokens }: { tokens: ApiTokenInfo[] }) {
           Create token
         </button>
       </form>
-      {created && (
-        <div role="status" className="space-y-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
-          <p className="text-sm font-medium text-emerald-900">Token “{created.name}” created. Copy it now: it is not shown again.</p>
-          <div className="flex items-center gap-2">
-            <input readOnly value={created.token} aria-label="New API token" onFocus={(e) => e.currentTarget.select()} className={cn(inputClass, "font-mono text-xs")} />
-            <button type="button" onClick={() => void copy()} className={buttonClass("secondary", "sm")}>
-              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />} {copied ? "Copied" : "Copy"}
-            </button>
-          </div>
-        </div>
-      )}
+      {created && <OneTimeSecret key={created.token} label="New API token" value={created.token} message={`Token “${created.name}” created. Copy it now: it is not shown again.`} />}
       {tokens.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-500">No API tokens.</p>
       ) : (

@@ -1,9 +1,10 @@
 "use client";
 // Workspace switcher: each provider first, then its clients, each marked Provider/Client.
-// Switching keeps the user on the same section (workflows) of the other workspace.
+// Switching keeps the user on the same section (workflows) of the other workspace. At the foot,
+// the current workspace's members and its provider's clients (where the user can see it).
 import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { Check, ChevronsUpDown } from "lucide-react";
+import { Building2, Check, ChevronsUpDown, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { groupWorkspaces, type SwitcherWorkspace } from "@/components/shell/group-workspaces";
 
@@ -18,6 +19,7 @@ function KindBadge({ kind }: { kind: SwitcherWorkspace["kind"] }) {
 export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: SwitcherWorkspace[]; currentId: string }) {
   const current = workspaces.find((w) => w.id === currentId);
   const groups = groupWorkspaces(workspaces);
+  const provider = current?.kind === "provider" ? current : workspaces.find((w) => w.id === current?.providerId);
   return (
     <Menu.Root>
       <Menu.Trigger
@@ -49,6 +51,25 @@ export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: Switc
               ))}
             </Menu.Group>
           ))}
+          {current && (
+            <>
+              <Menu.Separator className="my-1 h-px bg-slate-100" />
+              <Menu.Item asChild className={ITEM}>
+                <Link href={`/w/${current.id}/members`}>
+                  <Users className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+                  <span className="truncate">Members of {current.name}</span>
+                </Link>
+              </Menu.Item>
+              {provider && (
+                <Menu.Item asChild className={ITEM}>
+                  <Link href={`/w/${provider.id}/clients`}>
+                    <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+                    <span className="truncate">Clients of {provider.name}</span>
+                  </Link>
+                </Menu.Item>
+              )}
+            </>
+          )}
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>

@@ -42,8 +42,11 @@ test("sign in, see the provider's empty workflows list, switch to a client, sign
 
   // The switcher lists the provider first, then its clients, each marked.
   await page.getByRole("button", { name: "Switch workspace" }).click();
-  const items = page.getByRole("menuitem");
+  const items = page.getByRole("menuitem").filter({ has: page.getByText(/^(Provider|Client)$/) });
   await expect(items).toHaveText([/Acme IT Services\s*Provider/, /Contoso Dental\s*Client/, /Northwind Traders\s*Client/]);
+  // Below them, the current workspace's members and its clients.
+  await expect(page.getByRole("menuitem", { name: "Members of Acme IT Services" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Clients of Acme IT Services" })).toBeVisible();
   await page.screenshot({ path: "docs/screenshots/workspace-switcher.png" });
   await items.filter({ hasText: "Northwind Traders" }).click();
 

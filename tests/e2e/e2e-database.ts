@@ -1,5 +1,6 @@
 // Direct access to the e2e launcher's embedded PostgreSQL (playwright.config.ts: DATA_DIR
-// .data/e2e, database "app"), for fixtures the product has no API for yet — a client admin user.
+// .data/e2e, database "app"), for users a spec needs before it can sign in: a client admin, or the
+// owner of a provider of its own (so what the spec adds stays out of the seeded provider's view).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -27,5 +28,15 @@ export async function createClientAdmin(workspaceName: string, email: string, pa
     if (rows.length !== 1) throw new Error(`expected one client workspace named ${workspaceName}`);
     const user = await c.query(`INSERT INTO "User" (email, name, "passwordHash") VALUES ($1, 'Client Admin', $2) RETURNING id`, [email, hash]);
     await c.query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $2, 'owner')`, [user.rows[0].id, rows[0].id]);
+  });
+}
+
+/** A new provider workspace with the given name, and its owner. */
+export async function createProviderOwner(workspaceName: string, email: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await withClient(async (c) => {
+    const ws = await c.query(`INSERT INTO "Workspace" (name, kind) VALUES ($1, 'provider') RETURNING id`, [workspaceName]);
+    const user = await c.query(`INSERT INTO "User" (email, name, "passwordHash") VALUES ($1, 'Provider Owner', $2) RETURNING id`, [email, hash]);
+    await c.query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $2, 'owner')`, [user.rows[0].id, ws.rows[0].id]);
   });
 }

@@ -1,4 +1,4 @@
-// The audit log: pushes, reviews and go-lives (a provider sees its clients' too).
+// The audit log: pushes, reviews and go-lives, clients and members (a provider sees its clients' too).
 import type { Metadata } from "next";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
@@ -7,7 +7,17 @@ import { listAuditEvents } from "@/lib/audit/list-audit-events";
 
 export const metadata: Metadata = { title: "Audit log · MSP Flow" };
 
-const LABELS: Record<string, string> = { pushed: "Pushed", account_chosen: "Account chosen", reviewed: "Reviewed", went_live: "Went live" };
+const LABELS: Record<string, string> = {
+  pushed: "Pushed",
+  account_chosen: "Account chosen",
+  reviewed: "Reviewed",
+  went_live: "Went live",
+  client_created: "Client added",
+  workspace_renamed: "Renamed",
+  member_added: "Member added",
+  member_role_changed: "Role changed",
+  member_removed: "Member removed",
+};
 
 export default async function AuditPage({ params }: { params: Promise<{ workspaceId: string }> }) {
   const { workspaceId } = await params;
@@ -15,7 +25,7 @@ export default async function AuditPage({ params }: { params: Promise<{ workspac
   const events = await listAuditEvents({ workspaceId, userId: user.id, limit: 200 });
   return (
     <div className="mx-auto max-w-5xl px-6 py-8">
-      <PageHeader title="Audit log" subtitle={`${workspace.name} · who pushed, reviewed and went live, and when`} />
+      <PageHeader title="Audit log" subtitle={`${workspace.name} · who pushed, reviewed and went live, added clients and members, and when`} />
       {events.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">Nothing recorded yet.</p>
       ) : (
@@ -41,6 +51,12 @@ export default async function AuditPage({ params }: { params: Promise<{ workspac
 }
 
 function describe(d: Record<string, unknown>): string {
+  if (typeof d.email === "string") {
+    if (typeof d.from === "string") return `${d.email}: ${d.from} → ${String(d.to)}`;
+    return `${d.email} (${String(d.role)})${d.newAccount ? ", new account" : ""}${d.left ? ", left" : ""}`;
+  }
+  if (typeof d.clientId === "string") return String(d.name);
+  if (typeof d.from === "string") return `${d.from} → ${String(d.to)}`;
   if (typeof d.sourceName === "string") return `${d.sourceName} v${String(d.sourceVersion)}${d.created ? " (new copy)" : " (updated copy)"}, sample data ${String(d.sampleData)}`;
   if (typeof d.stepId === "string") return `step ${d.stepId} → ${d.connectionId ? "account chosen" : "account cleared"}`;
   if (typeof d.complete === "boolean") return d.complete ? "checklist complete" : `${(d.missing as unknown[] | undefined)?.length ?? 0} item(s) open`;

@@ -1,0 +1,30 @@
+// A workspace's members, and (owners) adding people, roles, removal, renaming the workspace.
+import type { Metadata } from "next";
+import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
+import { PageHeader } from "@/components/resources/page-header";
+import { MembersManager } from "@/components/workspace/members-manager";
+import { RenameWorkspaceButton } from "@/components/workspace/rename-workspace-button";
+import { listMembers } from "@/lib/members/list-members";
+import { listAccessibleWorkspaces } from "@/lib/workspaces/access";
+
+export const metadata: Metadata = { title: "Members · MSP Flow" };
+
+export default async function MembersPage({ params }: { params: Promise<{ workspaceId: string }> }) {
+  const { workspaceId } = await params;
+  const { user, workspace } = await loadWorkspacePage(workspaceId);
+  const members = await listMembers({ workspaceId, userId: user.id });
+  const provider = workspace.providerId ? (await listAccessibleWorkspaces(user.id)).find((w) => w.id === workspace.providerId) : undefined;
+  const owner = workspace.role === "owner";
+  const subtitle =
+    workspace.kind === "provider"
+      ? `${workspace.name} · your technicians; each works in every client with the role given here`
+      : `${workspace.name} · people of this client${provider ? `; members of ${provider.name} also work here with their provider role` : ""}`;
+  return (
+    <div className="mx-auto max-w-4xl px-6 py-8">
+      <PageHeader title="Members" subtitle={subtitle}>
+        {owner && <RenameWorkspaceButton workspaceId={workspaceId} name={workspace.name} />}
+      </PageHeader>
+      <MembersManager workspaceId={workspaceId} workspaceName={workspace.name} members={members} canManage={owner} currentUserId={user.id} />
+    </div>
+  );
+}

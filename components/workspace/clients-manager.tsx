@@ -1,0 +1,53 @@
+"use client";
+// A provider's client workspaces: each opens to its workflows or its members; the provider's
+// owners add new ones (POST /api/v1/workspaces/{providerId}/clients). The provider's members
+// work in every client with their provider role, so a new client is ready to push to at once.
+import Link from "next/link";
+import { Building2 } from "lucide-react";
+import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { useApiAction } from "@/components/ui/use-api-action";
+import type { WorkspaceAccess } from "@/lib/workspaces/access";
+
+export function ClientsManager({ providerId, clients, canManage }: { providerId: string; clients: WorkspaceAccess[]; canManage: boolean }) {
+  const { run, busy, error } = useApiAction();
+  return (
+    <div className="mt-6 space-y-4">
+      <ErrorAlert error={error} />
+      {canManage && (
+        <form
+          aria-label="Add a client"
+          className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const form = e.currentTarget;
+            const name = String(new FormData(form).get("name") ?? "");
+            void run(() => apiFetch(`/api/v1/workspaces/${providerId}/clients`, { method: "POST", json: { name } })).then((ok) => ok && form.reset());
+          }}
+        >
+          <label className="min-w-64 flex-1 text-sm font-medium text-slate-700">
+            Client name
+            <input name="name" required maxLength={100} placeholder="e.g. Fabrikam Legal" className={cn(inputClass, "mt-1")} />
+          </label>
+          <button type="submit" disabled={busy} className={buttonClass("primary")}>Add client</button>
+        </form>
+      )}
+      {clients.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No clients yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Clients">
+          {clients.map((c) => (
+            <li key={c.id} className="flex items-center gap-3 px-4 py-3" data-testid="client-row">
+              <Building2 className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
+              <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{c.name}</span>
+              <Link href={`/w/${c.id}/members`} className={buttonClass("ghost", "sm")}>Members</Link>
+              <Link href={`/w/${c.id}/workflows`} className={buttonClass("secondary", "sm")}>Open</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+"use client";
+// A workspace's members. Owners add people by e-mail with a role (someone new gets an account and
+// a temporary password, shown here once to pass on), change roles and remove people; anyone may
+// leave. The API refuses what the caller's role does not allow, e.g. the last owner of a provider.
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorAlert } from "@/components/ui/error-alert";
+import { OneTimeSecret } from "@/components/ui/one-time-secret";
+import { useApiAction } from "@/components/ui/use-api-action";
+import { ROLES, type MemberView } from "@/lib/members/member-schema";
+
+const ROLE_LABEL = { owner: "Owner", editor: "Editor", viewer: "Viewer" } as const;
+const ROLE_HELP = "Owners manage members; editors build, test and push workflows; viewers read.";
+
+type Props = { workspaceId: string; workspaceName: string; members: MemberView[]; canManage: boolean; currentUserId: string };
+
+export function MembersManager({ workspaceId, workspaceName, members, canManage, currentUserId }: Props) {
+  const router = useRouter();
+  const { run, busy, error } = useApiAction();
+  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  const base = `/api/v1/workspaces/${workspaceId}/members`;
+
+  const add = async (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const name = String(data.get("name") ?? "").trim();
+    let result: { member: MemberView; temporaryPassword?: string } | null = null;
+    const ok = await run(async () => {
+      result = await apiFetch(base, { method: "POST", json: { email: String(data.get("email") ?? ""), role: String(data.get("role")), ...(name ? { name } : {}) } });
+    });
+    if (!ok || !result) return;
+    const { member, temporaryPassword } = result as { member: MemberView; temporaryPassword?: string };
+    setCreated(temporaryPassword ? { email: member.email, password: temporaryPassword } : null);
+    form.reset();
+  };
+  const leave = async () => {
+    if (await run(() => apiFetch(`${base}/${currentUserId}`, { method: "DELETE" }))) router.push("/workspaces");
+  };
+
+  return (
+    <div className="mt-6 space-y-4">
+      <ErrorAlert error={error} />
+      {canManage && (
+        <form
+          aria-label="Add a member"
+          className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add(e.currentTarget);
+          }}
+        >
+          <label className="min-w-56 flex-1 text-sm font-medium text-slate-700">
+            E-mail
+            <input name="email" type="email" required maxLength={320} placeholder="name@client.example" className={cn(inputClass, "mt-1")} />
+          </label>
+          <label className="w-48 text-sm font-medium text-slate-700">
+            Name <span className="font-normal text-slate-400">(new accounts)</span>
+            <input name="name" maxLength={100} className={cn(inputClass, "mt-1")} />
+          </label>
+          <label className="text-sm font-medium text-slate-700">
+            Role
+            <select name="role" defaultValue="editor" aria-label="New member's role" className={cn(inputClass, "mt-1")}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>{ROLE_LABEL[r]}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={busy} className={buttonClass("primary")}>Add member</button>
+          <p className="basis-full text-xs text-slate-500">{ROLE_HELP}</p>
+        </form>
+      )}
+      {created && (
+        <OneTimeSecret
+          key={created.password}
+          label="Temporary password"
+          value={created.password}
+          message={`An account was created for ${created.email}. Pass on this temporary password; it is not shown again, and they can change it under Account & security.`}
+        />
+      )}
+      {members.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No members of its own yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Members">
+          {members.map((m) => {
+            const self = m.userId === currentUserId;
+            return (
+              <li key={m.userId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="member-row">
+                <div className="min-w-0 flex-1">
+                  <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
+                    {m.name} {self && <Badge tone="green">You</Badge>}
+                  </p>
+                  <p className="truncate text-xs text-slate-500">{m.email}</p>
+                </div>
+                {canManage ? (
+                  <select
+                    aria-label={`Role of ${m.email}`}
+                    value={m.role}
+                    disabled={busy}
+                    onChange={(e) => void run(() => apiFetch(`${base}/${m.userId}`, { method: "PATCH", json: { role: e.target.value } }))}
+                    className={cn(inputClass, "w-32")}
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>{ROLE_LABEL[r]}</option>
+                    ))}
+                  </select>
+                ) : (
+                  <Badge tone={m.role === "owner" ? "blue" : "slate"}>{ROLE_LABEL[m.role]}</Badge>
+                )}
+                {self ? (
+                  <ConfirmDialog
+                    trigger={<button type="button" disabled={busy} className={buttonClass("ghost", "sm")}>Leave</button>}
+                    title={`Leave ${workspaceName}?`}
+                    description="You lose your own role here at once; an owner can add you again."
+                    confirmLabel="Leave workspace"
+                    onConfirm={() => void leave()}
+                    destructive
+                  />
+                ) : (
+                  canManage && (
+                    <ConfirmDialog
+                      trigger={<button type="button" disabled={busy} aria-label={`Remove ${m.email}`} className={buttonClass("ghost", "sm")}>Remove</button>}
+                      title={`Remove ${m.email}?`}
+                      description={`They lose their role in ${workspaceName} from their next request. Their account stays.`}
+                      confirmLabel="Remove member"
+                      onConfirm={() => void run(() => apiFetch(`${base}/${m.userId}`, { method: "DELETE" }))}
+                      destructive
+                    />
+                  )
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
