@@ -1,13 +1,16 @@
 "use client";
 // A provider's client workspaces: each opens to its workflows or its members; the provider's
-// owners add new ones (POST /api/v1/workspaces/{providerId}/clients). The provider's members
-// work in every client with their provider role, so a new client is ready to push to at once.
+// owners add new ones (POST /api/v1/workspaces/{providerId}/clients) and delete one after typing
+// its name (DELETE /api/v1/workspaces/{id}). The provider's members work in every client with
+// their provider role, so a new client is ready to push to at once.
+import { useState } from "react";
 import Link from "next/link";
 import { Building2 } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { FormDialog } from "@/components/ui/form-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 import type { WorkspaceAccess } from "@/lib/workspaces/access";
 
@@ -44,10 +47,37 @@ export function ClientsManager({ providerId, clients, canManage }: { providerId:
               <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{c.name}</span>
               <Link href={`/w/${c.id}/members`} className={buttonClass("ghost", "sm")}>Members</Link>
               <Link href={`/w/${c.id}/workflows`} className={buttonClass("secondary", "sm")}>Open</Link>
+              {canManage && <DeleteClientButton client={c} />}
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+function DeleteClientButton({ client }: { client: WorkspaceAccess }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const { run, busy, error, setError } = useApiAction();
+  return (
+    <FormDialog
+      trigger={<button type="button" aria-label={`Delete ${client.name}`} className={buttonClass("ghost", "sm", "text-red-600 hover:bg-red-50")}>Delete…</button>}
+      open={open}
+      onOpenChange={(o) => (setTyped(""), setError(null), setOpen(o))}
+      title={`Delete ${client.name}?`}
+      description="Its workflows, runs, variables and secrets, app connections, files and audit log are deleted, its webhook URLs stop at once and its members lose access (the provider's log keeps a record of the deletion). This cannot be undone."
+      onSubmit={() => void run(() => apiFetch(`/api/v1/workspaces/${client.id}`, { method: "DELETE" })).then((ok) => ok && setOpen(false))}
+      busy={busy}
+      error={error}
+      submitLabel="Delete client"
+      busyLabel="Deleting…"
+      submitDisabled={typed !== client.name}
+    >
+      <label className="block text-sm font-medium text-slate-700">
+        Type <span className="font-semibold">{client.name}</span> to confirm
+        <input value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoFocus className={`mt-1 ${inputClass} py-2`} />
+      </label>
+    </FormDialog>
   );
 }

@@ -96,17 +96,12 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
                   <p className="truncate text-xs text-slate-500">{m.email}</p>
                 </div>
                 {canManage ? (
-                  <select
-                    aria-label={`Role of ${m.email}`}
-                    value={m.role}
+                  <RoleSelect
+                    key={m.role}
+                    member={m}
                     disabled={busy}
-                    onChange={(e) => void run(() => apiFetch(`${base}/${m.userId}`, { method: "PATCH", json: { role: e.target.value } }))}
-                    className={cn(inputClass, "w-32")}
-                  >
-                    {ROLES.map((r) => (
-                      <option key={r} value={r}>{ROLE_LABEL[r]}</option>
-                    ))}
-                  </select>
+                    onChange={(role) => run(() => apiFetch(`${base}/${m.userId}`, { method: "PATCH", json: { role } }))}
+                  />
                 ) : (
                   <Badge tone={m.role === "owner" ? "blue" : "slate"}>{ROLE_LABEL[m.role]}</Badge>
                 )}
@@ -137,5 +132,26 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
         </ul>
       )}
     </div>
+  );
+}
+
+/** A member's role, showing the chosen one while it is saved and the stored one again if refused. */
+function RoleSelect({ member, disabled, onChange }: { member: MemberView; disabled: boolean; onChange: (role: string) => Promise<boolean> }) {
+  const [value, setValue] = useState<string>(member.role);
+  return (
+    <select
+      aria-label={`Role of ${member.email}`}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => {
+        setValue(e.target.value);
+        void onChange(e.target.value).then((ok) => ok || setValue(member.role));
+      }}
+      className={cn(inputClass, "w-32")}
+    >
+      {ROLES.map((r) => (
+        <option key={r} value={r}>{ROLE_LABEL[r]}</option>
+      ))}
+    </select>
   );
 }

@@ -10,6 +10,7 @@ export type AuditAction =
   | "reviewed"
   | "went_live"
   | "client_created"
+  | "client_deleted"
   | "workspace_renamed"
   | "member_added"
   | "member_role_changed"

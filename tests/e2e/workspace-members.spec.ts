@@ -1,6 +1,7 @@
 // Onboarding a client from the UI: a provider owner adds a client workspace, gives a person of
 // that client an account (temporary password, shown once), changes their role, renames the
-// client, and removes the person again. Its own provider, so the seeded one is untouched.
+// client, removes the person again and deletes the client. Its own provider, so the seeded one
+// is untouched.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createProviderOwner } from "./e2e-database";
@@ -36,7 +37,9 @@ test("a provider owner adds a client and a member of it, who signs in with the t
   expect(password.length).toBeGreaterThanOrEqual(16);
   const row = page.getByTestId("member-row").filter({ hasText: memberEmail });
   await expect(row).toContainText("Fay Fabrikam");
+  const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes("/members/"));
   await row.getByLabel(`Role of ${memberEmail}`).selectOption("editor");
+  expect((await saved).status()).toBe(200);
   await page.reload();
   await expect(row.getByLabel(`Role of ${memberEmail}`)).toHaveValue("editor");
   await page.screenshot({ path: "docs/screenshots/members.png" });
@@ -66,10 +69,28 @@ test("a provider owner adds a client and a member of it, who signs in with the t
     await other.close();
   }
 
-  // Each step is in the provider's audit log.
-  await page.getByRole("button", { name: "Switch workspace" }).click();
-  await page.getByRole("menuitem", { name: new RegExp(`^${provider}`) }).click();
-  await page.getByRole("link", { name: "Audit" }).click();
-  const log = page.getByRole("table", { name: "Audit log" });
+  // Each step is in the provider's audit log (which holds its clients' events).
+  const openAudit = async () => {
+    await page.getByRole("button", { name: "Switch workspace" }).click();
+    await page.getByRole("menuitem", { name: new RegExp(`^${provider}`) }).click();
+    await page.getByRole("link", { name: "Audit" }).click();
+    return page.getByRole("table", { name: "Audit log" });
+  };
+  let log = await openAudit();
   for (const what of ["Client added", "Member added", "Role changed", "Renamed", "Member removed"]) await expect(log.getByText(what, { exact: true })).toBeVisible();
+
+  // Offboarding: delete the client from the Clients page, after typing its name.
+  await page.getByRole("button", { name: "Switch workspace" }).click();
+  await page.getByRole("menuitem", { name: `Clients of ${provider}` }).click();
+  await page.getByRole("button", { name: "Delete Fabrikam Legal LLP" }).click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm.getByRole("button", { name: "Delete client" })).toBeDisabled();
+  await confirm.getByLabel(/to confirm/).fill("Fabrikam Legal LLP");
+  await confirm.getByRole("button", { name: "Delete client" }).click();
+  await expect(page.getByTestId("client-row")).toHaveCount(0);
+  await expect(page.getByText("No clients yet.")).toBeVisible();
+  // The client's own history went with it; the provider's log keeps the deletion.
+  log = await openAudit();
+  await expect(log.getByText("Client deleted", { exact: true })).toBeVisible();
+  await expect(log.getByText("Member added", { exact: true })).toHaveCount(0);
 });

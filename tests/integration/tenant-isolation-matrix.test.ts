@@ -54,6 +54,7 @@ const ROUTES: Route[] = [
   { name: "delete connection", file: "connections/[connectionId]", method: "DELETE", path: (i) => `/api/v1/connections/${i.conn}` },
   { name: "revoke token", file: "auth/tokens/[tokenId]", method: "DELETE", path: (i) => `/api/v1/auth/tokens/${i.token}` },
   { name: "rename workspace", file: "workspaces/[workspaceId]", method: "PATCH", path: (i) => `/api/v1/workspaces/${i.ws}`, body: { name: "intruder" } },
+  { name: "delete workspace", file: "workspaces/[workspaceId]", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}` },
   { name: "add client", file: "workspaces/[workspaceId]/clients", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/clients`, body: { name: "intruder" } },
   { name: "list members", file: "workspaces/[workspaceId]/members", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/members` },
   { name: "add member", file: "workspaces/[workspaceId]/members", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/members`, body: { email: "intruder@example.test", role: "owner" } },

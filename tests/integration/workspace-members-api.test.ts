@@ -60,6 +60,43 @@ describe("client workspaces", () => {
   });
 });
 
+describe("deleting a client workspace", () => {
+  it("the provider's owners delete a client with everything in it; its webhook URL stops at once", async () => {
+    const client = (await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: "Leaving Co" })).body;
+    const clientOwner = await createUser([{ workspaceId: client.id, role: "owner" }]);
+    const wf = await as(owner).post(`/api/v1/workspaces/${client.id}/workflows`, { name: "alerts", steps: [{ kind: "webhook", config: {} }] });
+    const live = await as(owner).post(`/api/v1/workflows/${wf.body.id}/live`);
+    const hook = live.body.webhookUrl.replace(/^https?:\/\/[^/]+/, web.baseUrl);
+    expect((await fetch(hook, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(202);
+    expect(await db().run.count({ where: { workflowId: wf.body.id } })).toBe(1);
+    await as(owner).put(`/api/v1/workspaces/${client.id}/variables/K`, { value: "s3cret", secret: true });
+
+    // Not its own owners, not the provider's editors.
+    expect((await as(clientOwner).del(`/api/v1/workspaces/${client.id}`)).status).toBe(403);
+    expect((await as(t.editor).del(`/api/v1/workspaces/${client.id}`)).status).toBe(403);
+    expect((await as(owner).del(`/api/v1/workspaces/${client.id}`)).status).toBe(204);
+
+    expect(await db().workspace.findUnique({ where: { id: client.id } })).toBeNull();
+    expect(await db().workflow.count({ where: { workspaceId: client.id } })).toBe(0);
+    expect(await db().run.count({ where: { workflowId: wf.body.id } })).toBe(0);
+    expect(await db().variable.count({ where: { workspaceId: client.id } })).toBe(0);
+    expect(await db().membership.count({ where: { workspaceId: client.id } })).toBe(0);
+    expect(await db().user.count({ where: { id: clientOwner.id } })).toBe(1); // accounts stay
+    // The URL now answers like any unknown token: 202, and no run.
+    expect((await fetch(hook, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(202);
+    expect(await db().run.count({ where: { workflowId: wf.body.id } })).toBe(0);
+    expect((await as(clientOwner).get("/api/v1/workspaces")).body.workspaces).toEqual([]);
+    const audit = (await as(owner).get(`/api/v1/workspaces/${t.providerA.id}/audit`)).body.events;
+    expect(audit[0]).toMatchObject({ action: "client_deleted", details: { clientId: client.id, name: "Leaving Co" } });
+  });
+
+  it("refuses a provider workspace (400) and outsiders (404)", async () => {
+    expect((await as(owner).del(`/api/v1/workspaces/${t.providerA.id}`)).status).toBe(400);
+    expect((await as(t.outsider).del(`/api/v1/workspaces/${t.clientA1.id}`)).status).toBe(404);
+    expect(await db().workspace.count({ where: { id: { in: [t.providerA.id, t.clientA1.id] } } })).toBe(2);
+  });
+});
+
 describe("members", () => {
   const members = (ws: string) => `/api/v1/workspaces/${ws}/members`;
 

@@ -13,6 +13,7 @@ const LABELS: Record<string, string> = {
   reviewed: "Reviewed",
   went_live: "Went live",
   client_created: "Client added",
+  client_deleted: "Client deleted",
   workspace_renamed: "Renamed",
   member_added: "Member added",
   member_role_changed: "Role changed",

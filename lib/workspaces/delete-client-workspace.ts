@@ -1,0 +1,22 @@
+// Offboarding a client: the provider's owners delete a client workspace with everything in it
+// (workflows, runs, variables and secrets, app connections, files, members' roles, its own audit
+// events; foreign-key cascade). Its webhook URLs stop at once (an unknown token gets the usual 202 and no run);
+// a Scheduler's pg-boss schedule goes with the worker's next reconcile (within a minute), and a
+// firing in between finds no workflow and makes no run. Recorded in the provider's audit log.
+import { db, type Tx } from "@/lib/db/client";
+import { badRequest, forbidden } from "@/lib/api/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { requireWorkspaceRole, workspaceRole } from "@/lib/workspaces/access";
+
+export async function deleteClientWorkspace(opts: { workspaceId: string; actor: { id: string; email: string } }): Promise<void> {
+  const { workspaceId, actor } = opts;
+  await db().$transaction(async (tx: Tx) => {
+    await requireWorkspaceRole(actor.id, workspaceId, "viewer", tx); // 404 for anyone who cannot see it
+    const ws = await tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { kind: true, name: true, providerId: true } });
+    if (ws.kind !== "client" || !ws.providerId) throw badRequest("only client workspaces can be deleted");
+    // The client's own owners may not: the client belongs to the provider's book of customers.
+    if ((await workspaceRole(actor.id, ws.providerId, tx)) !== "owner") throw forbidden("only the provider's owners can delete a client workspace");
+    await tx.workspace.delete({ where: { id: workspaceId } });
+    await recordAuditEvent({ workspaceId: ws.providerId, actor, action: "client_deleted", details: { clientId: workspaceId, name: ws.name }, tx });
+  });
+}
