@@ -12,9 +12,13 @@ export const getCurrentUser = cache(async (): Promise<AuthUser | null> => {
   return userFromSessionCookie((await headers()).get("cookie"));
 });
 
-/** The signed-in user, or a redirect to /signin that comes back to the requested page. */
+/**
+ * The signed-in user, or a redirect to /signin that comes back to the requested page; an account
+ * still on a temporary password goes to /change-password instead of any page.
+ */
 export async function requireCurrentUser(): Promise<AuthUser> {
   const user = await getCurrentUser();
+  if (user?.mustChangePassword) redirect("/change-password");
   if (user) return user;
   const back = safeCallbackPath((await headers()).get(PATH_HEADER));
   redirect(back ? `/signin?callbackUrl=${encodeURIComponent(back)}` : "/signin");

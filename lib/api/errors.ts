@@ -18,3 +18,5 @@ export const badRequest = (message: string, details?: Record<string, unknown>) =
   new AppError(400, "invalid_request", message, details);
 export const conflict = (code: string, message: string, details?: Record<string, unknown>) =>
   new AppError(409, code, message, details);
+export const passwordChangeRequired = () =>
+  new AppError(403, "password_change_required", "this account still has a temporary password: sign in in the browser and choose your own first");

@@ -2,7 +2,7 @@
 // with zod, and mapping errors to JSON. Framework-free (plain Request/Response), so it works in
 // Next route handlers and in tests alike.
 import { z, ZodError } from "zod";
-import { AppError, badRequest, unauthorized } from "@/lib/api/errors";
+import { AppError, badRequest, passwordChangeRequired, unauthorized } from "@/lib/api/errors";
 import { authenticateRequest, type AuthUser } from "@/lib/auth/authenticate-request";
 
 type RouteContext = { params: Promise<Record<string, string>> };
@@ -31,15 +31,20 @@ export function describeZodError(e: ZodError): string {
   return i ? `${i.path.length ? i.path.join(".") + ": " : ""}${i.message}` : "invalid request";
 }
 
-/** A route handler for signed-in callers (session cookie or bearer token). */
+/**
+ * A route handler for signed-in callers (session cookie or bearer token). A caller still on a
+ * temporary password gets 403 password_change_required, except from the routes that let them
+ * change it or sign out (`duringPasswordChange`).
+ */
 export function apiRoute<P extends Record<string, string> = Record<string, string>>(
   fn: (ctx: ApiContext<P>) => Promise<Response | unknown>,
-  opts: { status?: number } = {},
+  opts: { status?: number; duringPasswordChange?: boolean } = {},
 ) {
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
     try {
       const user = await authenticateRequest(req);
       if (!user) throw unauthorized();
+      if (user.mustChangePassword && !opts.duringPasswordChange) throw passwordChangeRequired();
       const params = ((await ctx?.params) ?? {}) as P;
       const out = await fn({ req, params, user });
       if (out instanceof Response) return out;

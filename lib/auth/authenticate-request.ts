@@ -4,8 +4,11 @@ import { db } from "@/lib/db/client";
 import { readSessionCookie } from "@/lib/auth/session-cookie";
 import { SESSION_TOUCH_MS, sessionCutoff } from "@/lib/auth/session-lifetime";
 
-/** tokenId / sessionId: the API token or browser session the caller came with ("this" one). */
-export type AuthUser = { id: string; email: string; name: string; via: "token" | "session"; tokenId?: string; sessionId?: string };
+/**
+ * tokenId / sessionId: the API token or browser session the caller came with ("this" one).
+ * mustChangePassword: signed in with a temporary password; only choosing a new one is allowed.
+ */
+export type AuthUser = { id: string; email: string; name: string; via: "token" | "session"; tokenId?: string; sessionId?: string; mustChangePassword: boolean };
 
 export const hashApiToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -16,7 +19,7 @@ export async function authenticateRequest(req: Request): Promise<AuthUser | null
     if (!m) return null;
     const token = await db().apiToken.findUnique({
       where: { tokenHash: hashApiToken(m[1]) },
-      select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true } } },
+      select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, mustChangePassword: true } } },
     });
     if (!token || token.revokedAt) return null;
     // Touch lastUsedAt at most once a minute: a write per request would cost more than the request.
@@ -47,7 +50,7 @@ export async function userFromSessionCookie(cookieHeader: string | null | undefi
   if (claims.sessionId) {
     const session = await db().browserSession.findUnique({
       where: { id: claims.sessionId },
-      select: { lastSeenAt: true, user: { select: { id: true, email: true, name: true } } },
+      select: { lastSeenAt: true, user: { select: { id: true, email: true, name: true, mustChangePassword: true } } },
     });
     if (!session || session.user.id !== claims.userId || session.lastSeenAt < sessionCutoff()) return null;
     if (Date.now() - session.lastSeenAt.getTime() > SESSION_TOUCH_MS) {
@@ -57,7 +60,7 @@ export async function userFromSessionCookie(cookieHeader: string | null | undefi
   }
   // A cookie from before sessions were recorded: valid while the user's session version is
   // the one it was issued under ("sign out everywhere" raises it).
-  const user = await db().user.findUnique({ where: { id: claims.userId }, select: { id: true, email: true, name: true, sessionVersion: true } });
+  const user = await db().user.findUnique({ where: { id: claims.userId }, select: { id: true, email: true, name: true, sessionVersion: true, mustChangePassword: true } });
   if (!user || user.sessionVersion !== claims.sessionVersion) return null;
-  return { id: user.id, email: user.email, name: user.name, via: "session" };
+  return { id: user.id, email: user.email, name: user.name, via: "session", mustChangePassword: user.mustChangePassword };
 }

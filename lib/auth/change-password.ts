@@ -28,7 +28,7 @@ export async function changePassword(opts: { userId: string; currentPassword: st
   }
   const passwordHash = await hashPassword(opts.newPassword);
   await db().$transaction(async (tx) => {
-    await tx.user.update({ where: { id: opts.userId }, data: { passwordHash } });
+    await tx.user.update({ where: { id: opts.userId }, data: { passwordHash, mustChangePassword: false } });
     await revokeSessions({ userId: opts.userId, tx });
   });
 }

@@ -7,7 +7,7 @@ import { DUMMY_HASH, verifyPassword } from "@/lib/auth/password";
 import { reserveSignInAttempt, settleSignInAttempt, type ThrottleKey } from "@/lib/auth/sign-in-throttle";
 import { FREE_FAILURES } from "@/lib/auth/throttle-policy";
 
-export type VerifiedUser = { id: string; email: string; name: string; sessionVersion: number };
+export type VerifiedUser = { id: string; email: string; name: string; sessionVersion: number; mustChangePassword: boolean };
 
 export const invalidCredentials = () => new AppError(401, "invalid_credentials", "wrong e-mail or password");
 export const tooManyAttempts = (retryAfter: number) =>
@@ -23,10 +23,10 @@ export async function verifyCredentials(opts: { email: string; password: string;
   const gate = await reserveSignInAttempt(keys);
   if (!gate.ok) throw tooManyAttempts(gate.retryAfterSeconds);
 
-  const user = await db().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true, sessionVersion: true } });
+  const user = await db().user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true, sessionVersion: true, mustChangePassword: true } });
   const matches = await verifyPassword(opts.password, user?.passwordHash ?? DUMMY_HASH);
   const succeeded = Boolean(user && matches);
   await settleSignInAttempt({ succeeded, emailKey, addressKey });
   if (!user || !succeeded) throw invalidCredentials();
-  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
+  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion, mustChangePassword: user.mustChangePassword };
 }

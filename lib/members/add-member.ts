@@ -1,6 +1,6 @@
 // An owner gives someone a role in a workspace. Someone without an account gets one, with a
 // random temporary password that is returned this once (there is no e-mail to send it with):
-// the owner passes it on, the new member signs in and changes it under Account & security.
+// the owner passes it on; the new member signs in with it and must choose their own first.
 // Someone who already has an account keeps their password; only the membership is added.
 import { randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
@@ -21,7 +21,7 @@ export async function addMember(opts: { workspaceId: string; actor: { id: string
   return db().$transaction(async (tx: Tx) => {
     let user = await tx.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, name: true } });
     const created = !user;
-    user ??= await tx.user.create({ data: { email: input.email, name: input.name ?? input.email.split("@")[0], passwordHash }, select: { id: true, email: true, name: true } });
+    user ??= await tx.user.create({ data: { email: input.email, name: input.name ?? input.email.split("@")[0], passwordHash, mustChangePassword: true }, select: { id: true, email: true, name: true } });
     const existing = await tx.membership.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId } }, select: { role: true } });
     if (existing) throw conflict("already_member", `${user.email} is already a member (${existing.role}); change their role instead`);
     const m = await tx.membership.create({ data: { userId: user.id, workspaceId, role: input.role }, select: { role: true, createdAt: true } });

@@ -1,5 +1,6 @@
 // Onboarding a client from the UI: a provider owner adds a client workspace, gives a person of
-// that client an account (temporary password, shown once), changes their role, renames the
+// that client an account (temporary password, shown once, which they must replace on first
+// sign-in), changes their role, renames the
 // client, removes the person again and deletes the client. Its own provider, so the seeded one
 // is untouched.
 import { randomBytes } from "node:crypto";
@@ -7,7 +8,7 @@ import { expect, test } from "@playwright/test";
 import { createProviderOwner } from "./e2e-database";
 import { signIn } from "./sign-in";
 
-test("a provider owner adds a client and a member of it, who signs in with the temporary password", async ({ page, browser }) => {
+test("a provider owner adds a client and a member of it, who signs in with the temporary password and chooses their own", async ({ page, browser }) => {
   const tag = randomBytes(3).toString("hex");
   const provider = `Tailspin MSP ${tag}`;
   const ownerEmail = `msp-owner-${tag}@example.test`;
@@ -49,6 +50,14 @@ test("a provider owner adds a client and a member of it, who signs in with the t
   try {
     const memberPage = await other.newPage();
     await signIn(memberPage, memberEmail, password);
+    // First their own password: nothing else opens before it.
+    await expect(memberPage).toHaveURL(/\/change-password$/);
+    await memberPage.getByLabel("Temporary password").fill(password);
+    await memberPage.getByLabel(/^New password \(/).fill("fay-own-pw-1");
+    await memberPage.getByLabel("New password again").fill("fay-own-pw-1");
+    await memberPage.getByRole("button", { name: "Save password" }).click();
+    await expect(memberPage).toHaveURL(/\/signin\?notice=password-changed/);
+    await signIn(memberPage, memberEmail, "fay-own-pw-1");
     await expect(memberPage.getByTestId("current-workspace")).toHaveText("Fabrikam Legal");
 
     // Renamed by the owner: the member sees the new name on their next page.

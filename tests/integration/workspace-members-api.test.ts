@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
+import { browser } from "../helpers/auth-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
 let web: WebService;
@@ -100,7 +101,7 @@ describe("deleting a client workspace", () => {
 describe("members", () => {
   const members = (ws: string) => `/api/v1/workspaces/${ws}/members`;
 
-  it("adds someone new with a temporary password that signs them in, shown only in that answer", async () => {
+  it("adds someone new with a temporary password, shown only in that answer, that they must replace before anything else", async () => {
     const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
     const email = `new-${unique()}@Example.test`;
     const r = await as(owner).post(members(client.id), { email, name: "Nia Client", role: "owner" });
@@ -109,11 +110,29 @@ describe("members", () => {
       member: { userId: expect.any(String), email: email.toLowerCase(), name: "Nia Client", role: "owner", addedAt: expect.any(String) },
       temporaryPassword: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/),
     });
-    const token = await fetch(`${web.baseUrl}/api/v1/auth/token`, {
+    const issueToken = (password: string) =>
+      fetch(`${web.baseUrl}/api/v1/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: email.toLowerCase(), password }) });
+    // The temporary password signs in, but opens nothing until it is replaced.
+    const refused = await issueToken(r.body.temporaryPassword);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: "password_change_required" });
+    const b = browser(web.baseUrl);
+    expect((await b.signIn(email.toLowerCase(), r.body.temporaryPassword)).status).toBe(302);
+    const api = await b.request("/api/v1/workspaces");
+    expect(api.status).toBe(403);
+    expect(await api.json()).toMatchObject({ error: "password_change_required" });
+    const page = await b.request(`/w/${client.id}/workflows`);
+    expect(page.status).toBe(307);
+    expect(new URL(page.headers.get("location")!, web.baseUrl).pathname).toBe("/change-password");
+    expect((await b.request("/change-password")).status).toBe(200);
+    const changed = await b.request("/api/v1/auth/password", {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: email.toLowerCase(), password: r.body.temporaryPassword }),
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ currentPassword: r.body.temporaryPassword, newPassword: "my-own-pw-1" }),
     });
+    expect(changed.status).toBe(204);
+    expect((await issueToken(r.body.temporaryPassword)).status).toBe(401);
+    const token = await issueToken("my-own-pw-1");
     expect(token.status).toBe(201);
     const newcomer = as((await token.json()) as { token: string });
     expect((await newcomer.get("/api/v1/workspaces")).body.workspaces).toEqual([{ id: client.id, name: client.name, kind: "client", providerId: t.providerA.id, role: "owner" }]);

@@ -4,7 +4,10 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { clientAddress } from "@/lib/auth/client-address";
 import { ChangePasswordBody, changePassword } from "@/lib/auth/change-password";
 
-export const POST = apiRoute(async ({ req, user }) => {
-  const body = await readJson(req, ChangePasswordBody);
-  await changePassword({ userId: user.id, currentPassword: body.currentPassword, newPassword: body.newPassword, clientAddress: clientAddress(req.headers) });
-});
+export const POST = apiRoute(
+  async ({ req, user }) => {
+    const body = await readJson(req, ChangePasswordBody);
+    await changePassword({ userId: user.id, currentPassword: body.currentPassword, newPassword: body.newPassword, clientAddress: clientAddress(req.headers) });
+  },
+  { duringPasswordChange: true },
+);

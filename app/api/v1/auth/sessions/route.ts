@@ -7,13 +7,14 @@ import { badRequest } from "@/lib/api/errors";
 import { listBrowserSessions } from "@/lib/auth/list-browser-sessions";
 import { revokeSessions } from "@/lib/auth/revoke-sessions";
 
-export const GET = apiRoute(async ({ user }) => ({
-  sessions: await listBrowserSessions({ userId: user.id, currentSessionId: user.sessionId }),
-}));
+export const GET = apiRoute(
+  async ({ user }) => ({ sessions: await listBrowserSessions({ userId: user.id, currentSessionId: user.sessionId }) }),
+  { duringPasswordChange: true },
+);
 
 export const DELETE = apiRoute(async ({ req, user }) => {
   const except = new URL(req.url).searchParams.get("except");
   if (except !== null && except !== "current") throw badRequest('except: the only value is "current"');
   if (except === "current" && user.via !== "session") throw badRequest("except=current needs a browser session; this request came with an API token");
   await revokeSessions({ userId: user.id, exceptSessionId: except === "current" ? user.sessionId : undefined });
-});
+}, { duringPasswordChange: true });

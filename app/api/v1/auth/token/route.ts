@@ -2,7 +2,7 @@
 // token this request was made with.
 import { z } from "zod";
 import { apiRoute, errorResponse, readJson } from "@/lib/api/handler";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest, passwordChangeRequired } from "@/lib/api/errors";
 import { clientAddress } from "@/lib/auth/client-address";
 import { issueApiToken } from "@/lib/auth/issue-api-token";
 import { revokeApiToken } from "@/lib/auth/revoke-api-token";
@@ -18,6 +18,7 @@ export async function POST(req: Request): Promise<Response> {
   try {
     const body = await readJson(req, IssueBody);
     const user = await verifyCredentials({ email: body.email, password: body.password, clientAddress: clientAddress(req.headers) });
+    if (user.mustChangePassword) throw passwordChangeRequired();
     const issued = await issueApiToken({ userId: user.id, name: body.name });
     return Response.json(
       { token: issued.token, id: issued.id, name: body.name ?? "api" },

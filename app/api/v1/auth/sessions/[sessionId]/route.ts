@@ -2,6 +2,9 @@
 import { apiRoute } from "@/lib/api/handler";
 import { endBrowserSession } from "@/lib/auth/end-browser-session";
 
-export const DELETE = apiRoute<{ sessionId: string }>(async ({ user, params }) => {
-  await endBrowserSession({ userId: user.id, sessionId: params.sessionId });
-});
+export const DELETE = apiRoute<{ sessionId: string }>(
+  async ({ user, params }) => {
+    await endBrowserSession({ userId: user.id, sessionId: params.sessionId });
+  },
+  { duringPasswordChange: true },
+);

@@ -1,0 +1,35 @@
+"use client";
+// The /change-password page's form: on success this browser is signed out (the change ends
+// every session) and the sign-in page says the password was changed.
+import { PasswordFields, useChangePassword } from "@/components/auth/change-password-form";
+import { useSignOut } from "@/components/auth/use-sign-out";
+import { buttonClass } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
+
+export function ChoosePassword() {
+  const form = useChangePassword();
+  const { form: signOutForm, signOut, ready } = useSignOut();
+  return (
+    <>
+      {signOutForm}
+      <form
+        className="mt-4 space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.submit().then((ok) => ok && signOut("/signin?notice=password-changed"));
+        }}
+      >
+        <PasswordFields values={form.values} setValues={form.setValues} currentLabel="Temporary password" />
+        <ErrorAlert error={form.error} />
+        <div className="flex items-center justify-between">
+          <button type="button" disabled={!ready} className={buttonClass("ghost", "sm")} onClick={() => signOut()}>
+            Sign out
+          </button>
+          <button type="submit" disabled={form.busy || !ready} className={buttonClass("primary")}>
+            {form.busy ? "Saving…" : "Save password"}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
