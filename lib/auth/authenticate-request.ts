@@ -35,8 +35,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The browser session (next-auth JWT cookie). Its BrowserSession row and user are looked up on
- * every request, so a deleted account or an ended session loses access at once. Cookies are SameSite=Lax already; a state-changing request that the browser itself marks
- * cross-site is refused as well.
+ * every request, so a deleted account or an ended session loses access at once. Cookies are
+ * SameSite=Lax already; a state-changing request that the browser itself marks cross-site is
+ * refused as well.
  */
 export async function authenticateSession(req: Request): Promise<AuthUser | null> {
   if (!SAFE_METHODS.has(req.method) && req.headers.get("sec-fetch-site") === "cross-site") return null;
