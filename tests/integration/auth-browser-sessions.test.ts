@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
 import { db } from "@/lib/db/client";
 import { sessionSecret } from "@/lib/auth/session-cookie";
+import { runRetention } from "@/lib/retention/run-retention";
 import { browser, createPasswordUser, testAddress, startAuthServer } from "@/tests/helpers/auth-fixtures";
 
 const server = startAuthServer();
@@ -150,6 +151,10 @@ describe("ending sessions", () => {
     await db().browserSession.update({ where: { id: phoneId }, data: { lastSeenAt: new Date(Date.now() - 8 * 24 * 3600_000) } });
     expect(await canCall(phone)).toBe(false);
     expect((await list(laptop)).map((s) => s.userAgent)).toEqual([FIREFOX]);
+    // The retention pass removes it; the live one stays.
+    expect((await runRetention()).sessions).toBeGreaterThanOrEqual(1);
+    expect(await db().browserSession.count({ where: { id: phoneId } })).toBe(0);
+    expect(await canCall(laptop)).toBe(true);
   });
 });
 

@@ -1,0 +1,9 @@
+// Removes browser sessions not used for the session lifetime (their cookies are refused anyway),
+// for users who never sign in again to have theirs removed then. Part of the retention pass.
+import { db } from "@/lib/db/client";
+import { sessionCutoff } from "@/lib/auth/session-lifetime";
+
+export async function pruneExpiredSessions(now = new Date()): Promise<number> {
+  const { count } = await db().browserSession.deleteMany({ where: { lastSeenAt: { lt: sessionCutoff(now.getTime()) } } });
+  return count;
+}
