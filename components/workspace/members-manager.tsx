@@ -1,7 +1,9 @@
 "use client";
 // A workspace's members. Owners add people by e-mail with a role (someone new gets an account and
-// a temporary password, shown here once to pass on), change roles and remove people; anyone may
-// leave. The API refuses what the caller's role does not allow, e.g. the last owner of a provider.
+// a temporary password, shown here once to pass on), change roles, reset a forgotten password
+// (another temporary one) and remove people; anyone may leave. The API refuses what the caller's
+// role does not allow, e.g. the last owner of a provider, or a reset for someone who also works
+// for another provider.
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
@@ -22,7 +24,8 @@ type Props = { workspaceId: string; workspaceName: string; members: MemberView[]
 export function MembersManager({ workspaceId, workspaceName, members, canManage, currentUserId }: Props) {
   const router = useRouter();
   const { run, busy, error } = useApiAction();
-  const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
+  // The temporary password just issued (new account or reset), shown once.
+  const [issued, setIssued] = useState<{ message: string; password: string } | null>(null);
   const base = `/api/v1/workspaces/${workspaceId}/members`;
 
   const add = async (form: HTMLFormElement) => {
@@ -34,8 +37,19 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
     });
     if (!ok || !result) return;
     const { member, temporaryPassword } = result as { member: MemberView; temporaryPassword?: string };
-    setCreated(temporaryPassword ? { email: member.email, password: temporaryPassword } : null);
+    setIssued(
+      temporaryPassword
+        ? { password: temporaryPassword, message: `An account was created for ${member.email}. Pass on this temporary password; it is not shown again, and they choose their own when they first sign in.` }
+        : null,
+    );
     form.reset();
+  };
+  const resetPassword = async (m: MemberView) => {
+    let password = "";
+    const ok = await run(async () => {
+      password = (await apiFetch<{ temporaryPassword: string }>(`${base}/${m.userId}/reset-password`, { method: "POST" })).temporaryPassword;
+    });
+    if (ok) setIssued({ password, message: `New temporary password for ${m.email}. Pass it on; it is not shown again, and they choose their own when they next sign in.` });
   };
   const leave = async () => {
     if (await run(() => apiFetch(`${base}/${currentUserId}`, { method: "DELETE" }))) router.push("/workspaces");
@@ -73,14 +87,7 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
           <p className="basis-full text-xs text-slate-500">{ROLE_HELP}</p>
         </form>
       )}
-      {created && (
-        <OneTimeSecret
-          key={created.password}
-          label="Temporary password"
-          value={created.password}
-          message={`An account was created for ${created.email}. Pass on this temporary password; it is not shown again, and they can change it under Account & security.`}
-        />
-      )}
+      {issued && <OneTimeSecret key={issued.password} label="Temporary password" value={issued.password} message={issued.message} />}
       {members.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No members of its own yet.</p>
       ) : (
@@ -116,14 +123,23 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
                   />
                 ) : (
                   canManage && (
-                    <ConfirmDialog
-                      trigger={<button type="button" disabled={busy} aria-label={`Remove ${m.email}`} className={buttonClass("ghost", "sm")}>Remove</button>}
-                      title={`Remove ${m.email}?`}
-                      description={`They lose their role in ${workspaceName} from their next request. Their account stays.`}
-                      confirmLabel="Remove member"
-                      onConfirm={() => void run(() => apiFetch(`${base}/${m.userId}`, { method: "DELETE" }))}
-                      destructive
-                    />
+                    <>
+                      <ConfirmDialog
+                        trigger={<button type="button" disabled={busy} aria-label={`Reset the password of ${m.email}`} className={buttonClass("ghost", "sm")}>Reset password…</button>}
+                        title={`Reset the password of ${m.email}?`}
+                        description="They get a new temporary password to use once, shown to you now to pass on; their current password stops working and every browser signed in as them is signed out."
+                        confirmLabel="Reset password"
+                        onConfirm={() => void resetPassword(m)}
+                      />
+                      <ConfirmDialog
+                        trigger={<button type="button" disabled={busy} aria-label={`Remove ${m.email}`} className={buttonClass("ghost", "sm")}>Remove</button>}
+                        title={`Remove ${m.email}?`}
+                        description={`They lose their role in ${workspaceName} from their next request. Their account stays.`}
+                        confirmLabel="Remove member"
+                        onConfirm={() => void run(() => apiFetch(`${base}/${m.userId}`, { method: "DELETE" }))}
+                        destructive
+                      />
+                    </>
                   )
                 )}
               </li>

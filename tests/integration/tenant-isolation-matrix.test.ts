@@ -59,6 +59,7 @@ const ROUTES: Route[] = [
   { name: "list members", file: "workspaces/[workspaceId]/members", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/members` },
   { name: "add member", file: "workspaces/[workspaceId]/members", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/members`, body: { email: "intruder@example.test", role: "owner" } },
   { name: "change member role", file: "workspaces/[workspaceId]/members/[userId]", method: "PATCH", path: (i) => `/api/v1/workspaces/${i.ws}/members/${i.member}`, body: { role: "viewer" } },
+  { name: "reset member password", file: "workspaces/[workspaceId]/members/[userId]/reset-password", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/members/${i.member}/reset-password` },
   { name: "remove member", file: "workspaces/[workspaceId]/members/[userId]", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/members/${i.member}` },
   { name: "end session", file: "auth/sessions/[sessionId]", method: "DELETE", path: (i) => `/api/v1/auth/sessions/${i.sess}` },
 ];
@@ -98,7 +99,7 @@ async function snapshot() {
     db().workspace.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, retention: true } }),
     db().browserSession.findMany({ orderBy: { id: "asc" }, select: { id: true } }),
     db().membership.findMany({ orderBy: { id: "asc" }, select: { id: true, role: true } }),
-    db().user.count(),
+    db().user.findMany({ orderBy: { id: "asc" }, select: { id: true, passwordHash: true, mustChangePassword: true } }),
   ]);
   return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users };
 }

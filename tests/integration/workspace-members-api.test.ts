@@ -188,6 +188,42 @@ describe("members", () => {
     expect(actions).toEqual(["member_removed", "member_role_changed"]);
   });
 
+  it("an owner resets a forgotten password: a new temporary one, the member's sessions end, audited", async () => {
+    const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
+    const added = await as(owner).post(members(client.id), { email: `forgetful-${unique()}@example.test`, role: "editor" });
+    const { userId, email } = added.body.member;
+    await db().user.update({ where: { id: userId }, data: { mustChangePassword: false } });
+    await db().browserSession.create({ data: { userId } });
+    const r = await as(owner).post(`${members(client.id)}/${userId}/reset-password`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ temporaryPassword: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
+    expect(r.body.temporaryPassword).not.toBe(added.body.temporaryPassword);
+    expect(await db().browserSession.count({ where: { userId } })).toBe(0);
+    expect((await db().user.findUniqueOrThrow({ where: { id: userId } })).mustChangePassword).toBe(true);
+    const signIn = (password: string) =>
+      fetch(`${web.baseUrl}/api/v1/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+    expect((await signIn(added.body.temporaryPassword)).status).toBe(401);
+    expect((await signIn(r.body.temporaryPassword)).status).toBe(403); // right password, must be replaced first
+    const audit = (await as(owner).get(`/api/v1/workspaces/${client.id}/audit`)).body.events;
+    expect(audit[0]).toMatchObject({ action: "member_password_reset", details: { email } });
+    expect(JSON.stringify(audit)).not.toContain(r.body.temporaryPassword);
+  });
+
+  it("refuses to reset the password of someone who also works elsewhere, of oneself, and for non-owners", async () => {
+    const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
+    // Also an owner at another provider: resetting would hand that provider's account over.
+    const elsewhere = await createUser([{ workspaceId: client.id, role: "viewer" }, { workspaceId: t.providerB.id, role: "owner" }]);
+    const before = await db().user.findUniqueOrThrow({ where: { id: elsewhere.id } });
+    const r = await as(owner).post(`${members(client.id)}/${elsewhere.id}/reset-password`);
+    expect(r.status).toBe(403);
+    expect(r.body.message).toMatch(/workspaces you do not own/);
+    expect((await db().user.findUniqueOrThrow({ where: { id: elsewhere.id } })).passwordHash).toBe(before.passwordHash);
+    expect((await as(owner).post(`${members(t.providerA.id)}/${owner.id}/reset-password`)).status).toBe(400);
+    const colleague = await createUser([{ workspaceId: client.id, role: "viewer" }]);
+    expect((await as(t.editor).post(`${members(client.id)}/${colleague.id}/reset-password`)).status).toBe(403);
+    expect((await as(owner).post(`${members(client.id)}/${t.outsider.id}/reset-password`)).status).toBe(404);
+  });
+
   it("a provider keeps its last owner; anyone may leave; a client may lose its own owners", async () => {
     const provider = await db().workspace.create({ data: { name: `Provider ${unique()}`, kind: "provider" } });
     const boss = await createUser([{ workspaceId: provider.id, role: "owner" }]);

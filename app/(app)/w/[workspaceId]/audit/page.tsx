@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   member_added: "Member added",
   member_role_changed: "Role changed",
   member_removed: "Member removed",
+  member_password_reset: "Password reset",
 };
 
 export default async function AuditPage({ params }: { params: Promise<{ workspaceId: string }> }) {
@@ -54,6 +55,7 @@ export default async function AuditPage({ params }: { params: Promise<{ workspac
 function describe(d: Record<string, unknown>): string {
   if (typeof d.email === "string") {
     if (typeof d.from === "string") return `${d.email}: ${d.from} → ${String(d.to)}`;
+    if (typeof d.role !== "string") return d.email;
     return `${d.email} (${String(d.role)})${d.newAccount ? ", new account" : ""}${d.left ? ", left" : ""}`;
   }
   if (typeof d.clientId === "string") return String(d.name);

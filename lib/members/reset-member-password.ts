@@ -1,0 +1,30 @@
+// An owner resets the password of a member who forgot theirs: a new temporary password, shown
+// once to be handed over, replaced at the member's next sign-in; their browser sessions end.
+// Only for someone whose every role is in workspaces the owner owns too (a provider's owners:
+// its technicians and its clients' people), so nobody can take over an account that also works
+// for another provider, or for a workspace they do not own. Resetting one's own password is
+// changing it (Account & security).
+import { db, type Tx } from "@/lib/db/client";
+import { badRequest, forbidden, notFound } from "@/lib/api/errors";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { setTemporaryPassword } from "@/lib/auth/set-temporary-password";
+import { requireWorkspaceRole, workspaceRole } from "@/lib/workspaces/access";
+
+export async function resetMemberPassword(opts: { workspaceId: string; memberId: string; actor: { id: string; email: string } }): Promise<{ temporaryPassword: string }> {
+  const { workspaceId, memberId, actor } = opts;
+  if (memberId === actor.id) throw badRequest("change your own password under Account & security");
+  return db().$transaction(async (tx: Tx) => {
+    await requireWorkspaceRole(actor.id, workspaceId, "owner", tx);
+    const memberships = await tx.membership.findMany({ where: { userId: memberId }, select: { workspaceId: true }, orderBy: { workspaceId: "asc" } });
+    if (!memberships.some((m) => m.workspaceId === workspaceId)) throw notFound("member");
+    for (const m of memberships) {
+      if ((await workspaceRole(actor.id, m.workspaceId, tx)) !== "owner") {
+        throw forbidden("this person also works in workspaces you do not own; their own administrator, or the operator (npm run user:reset-password), can reset it");
+      }
+    }
+    const user = await tx.user.findUniqueOrThrow({ where: { id: memberId }, select: { email: true } });
+    const temporaryPassword = await setTemporaryPassword({ userId: memberId, tx });
+    await recordAuditEvent({ workspaceId, actor, action: "member_password_reset", details: { email: user.email }, tx });
+    return { temporaryPassword };
+  });
+}

@@ -1,0 +1,47 @@
+// npm run user:reset-password -- <e-mail> — the operator's way back in for an account whose
+// password is lost (the only owner's, say; there is no e-mail to send a reset link with): a new
+// temporary password, printed once, to be replaced at the next sign-in; the account's browser
+// sessions end. Against DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR, whether or not
+// `npm start` is running (a server it finds running is left running).
+import { createDb } from "@/lib/db/client";
+import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
+import { setTemporaryPassword } from "@/lib/auth/set-temporary-password";
+import { ConfigError, env } from "@/lib/env";
+
+async function main(): Promise<number> {
+  const email = process.argv.slice(2).find((a) => !a.startsWith("-"))?.trim().toLowerCase();
+  if (!email) {
+    console.error("usage: npm run user:reset-password -- <e-mail>");
+    return 2;
+  }
+  const config = env();
+  let embedded: RunningPostgres | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
+    url = embedded.url;
+  }
+  const db = createDb(url, 1);
+  try {
+    const user = await db.user.findUnique({ where: { email }, select: { id: true } });
+    if (!user) {
+      console.error(`no account with the e-mail ${email}`);
+      return 1;
+    }
+    const password = await db.$transaction((tx) => setTemporaryPassword({ userId: user.id, tx }));
+    console.log(`Temporary password for ${email}: ${password}`);
+    console.log("It is shown only now. Signing in with it asks for a new password first; the account's browser sessions have ended.");
+    return 0;
+  } finally {
+    await db.$disconnect();
+    if (embedded && !embedded.reused) await embedded.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof ConfigError ? `Configuration error: ${e.message}` : `reset failed: ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,38 @@
+// npm run user:reset-password against the test database: the printed temporary password signs
+// in, must be replaced first, and the account's browser sessions are gone; wrong input is
+// refused without touching anything.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { verifyCredentials } from "@/lib/auth/verify-credentials";
+import { createPasswordUser } from "@/tests/helpers/auth-fixtures";
+
+const run = (...args: string[]) =>
+  promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/reset-password.ts", ...args], { env: { ...process.env }, timeout: 60_000 }).then(
+    (r) => ({ code: 0, ...r }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+
+describe("npm run user:reset-password", () => {
+  it("prints a temporary password that must be replaced at the next sign-in, and ends the account's sessions", async () => {
+    const user = await createPasswordUser({ password: "forgotten-pw-1" });
+    await db().browserSession.create({ data: { userId: user.id, userAgent: "old laptop" } });
+    const r = await run(user.email.toUpperCase());
+    expect(r.code).toBe(0);
+    const password = /Temporary password for \S+: (\S+)/.exec(r.stdout)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    await expect(verifyCredentials({ email: user.email, password: "forgotten-pw-1", clientAddress: null })).rejects.toMatchObject({ status: 401 });
+    expect(await verifyCredentials({ email: user.email, password: password!, clientAddress: null })).toMatchObject({ id: user.id, mustChangePassword: true });
+    expect(await db().browserSession.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("refuses an unknown e-mail (exit 1) and a missing one (exit 2)", async () => {
+    const unknown = await run("nobody@example.test");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("no account with the e-mail nobody@example.test");
+    const missing = await run();
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("usage: npm run user:reset-password -- <e-mail>");
+  });
+});
