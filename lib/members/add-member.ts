@@ -3,6 +3,7 @@
 // the owner passes it on; the new member signs in with it and must choose their own first.
 // Someone who already has an account keeps their password; only the membership is added.
 import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { hashPassword } from "@/lib/auth/password";
@@ -18,7 +19,7 @@ export async function addMember(opts: { workspaceId: string; actor: { id: string
   // Hashed before the transaction: scrypt takes ~50 ms and needs no lock.
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
-  return db().$transaction(async (tx: Tx) => {
+  const add = db().$transaction(async (tx: Tx) => {
     let user = await tx.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, name: true } });
     const created = !user;
     user ??= await tx.user.create({ data: { email: input.email, name: input.name ?? input.email.split("@")[0], passwordHash, mustChangePassword: true }, select: { id: true, email: true, name: true } });
@@ -28,5 +29,10 @@ export async function addMember(opts: { workspaceId: string; actor: { id: string
     await recordAuditEvent({ workspaceId, actor, action: "member_added", details: { email: user.email, role: input.role, newAccount: created }, tx });
     const member: MemberView = { userId: user.id, email: user.email, name: user.name, role: m.role, addedAt: m.createdAt.toISOString() };
     return created ? { member, temporaryPassword } : { member };
+  });
+  return add.catch((e) => {
+    // Two owners adding the same person at the same moment: the second one's insert collides.
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") throw conflict("already_member", `${input.email} was just added by someone else; reload the list`);
+    throw e;
   });
 }

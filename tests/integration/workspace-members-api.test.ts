@@ -160,6 +160,17 @@ describe("members", () => {
     expect(again.body.error).toBe("already_member");
   });
 
+  it("two owners adding the same new person at once: one account, one 201 and one 409", async () => {
+    const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
+    const second = await createUser([{ workspaceId: client.id, role: "owner" }]);
+    const email = `race-${unique()}@example.test`;
+    const answers = await Promise.all([owner, second].map((u) => as(u).post(members(client.id), { email, role: "viewer" })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.error).toBe("already_member");
+    expect(await db().user.count({ where: { email } })).toBe(1);
+    expect(await db().membership.count({ where: { workspaceId: client.id, user: { email } } })).toBe(1);
+  });
+
   it("refuses bad input and callers who are not owners; viewers may read the list", async () => {
     const ws = t.providerA.id;
     expect((await as(owner).post(members(ws), { email: "not-an-address", role: "editor" })).body.error).toBe("invalid_request");
