@@ -53,6 +53,7 @@ const ROUTES: Route[] = [
   { name: "update connection", file: "connections/[connectionId]", method: "PATCH", path: (i) => `/api/v1/connections/${i.conn}`, body: { name: "intruder", credentials: {} } },
   { name: "delete connection", file: "connections/[connectionId]", method: "DELETE", path: (i) => `/api/v1/connections/${i.conn}` },
   { name: "revoke token", file: "auth/tokens/[tokenId]", method: "DELETE", path: (i) => `/api/v1/auth/tokens/${i.token}` },
+  { name: "workspace runs", file: "workspaces/[workspaceId]/runs", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/runs?clients=true` },
   { name: "rename workspace", file: "workspaces/[workspaceId]", method: "PATCH", path: (i) => `/api/v1/workspaces/${i.ws}`, body: { name: "intruder" } },
   { name: "delete workspace", file: "workspaces/[workspaceId]", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}` },
   { name: "add client", file: "workspaces/[workspaceId]/clients", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/clients`, body: { name: "intruder" } },

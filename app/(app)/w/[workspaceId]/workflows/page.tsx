@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
 import { WorkflowsList } from "@/components/workflows/workflows-list";
+import { WorkspaceTabs } from "@/components/workflows/workspace-tabs";
 import { listWorkflows } from "@/lib/workflows/list-workflows";
 
 export const metadata: Metadata = { title: "Workflows · MSP Flow" };
@@ -18,6 +19,7 @@ export default async function WorkflowsPage({ params }: Props) {
   return (
     <div className="mx-auto max-w-5xl px-6 py-8">
       <PageHeader title="Workflows" subtitle={`${workspace.name} · ${workspace.kind === "provider" ? "Provider workspace" : "Client workspace"}`} />
+      <WorkspaceTabs workspaceId={workspaceId} current="workflows" />
       <WorkflowsList workspaceId={workspaceId} canEdit={canEdit} initial={workflows} />
     </div>
   );

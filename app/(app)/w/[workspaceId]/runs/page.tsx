@@ -1,0 +1,34 @@
+// Runs across a workspace's workflows (a provider's clients' too, by default): what failed,
+// what is waiting, where — the filters are in the URL.
+import type { Metadata } from "next";
+import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
+import { PageHeader } from "@/components/resources/page-header";
+import { RunsFilter } from "@/components/runs/runs-filter";
+import { WorkspaceRunsTable } from "@/components/runs/workspace-runs-table";
+import { WorkspaceTabs } from "@/components/workflows/workspace-tabs";
+import { listWorkspaceRuns, WorkspaceRunsQuery } from "@/lib/runs/list-workspace-runs";
+
+export const metadata: Metadata = { title: "Runs · MSP Flow" };
+
+type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const LIMIT = 200;
+
+export default async function RunsPage({ params, searchParams }: Props) {
+  const { workspaceId } = await params;
+  const { user, workspace } = await loadWorkspacePage(workspaceId);
+  const raw = Object.fromEntries(Object.entries(await searchParams).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  const provider = workspace.kind === "provider";
+  // A provider's view includes its clients unless turned off; anything unreadable is the default.
+  const parsed = WorkspaceRunsQuery.safeParse({ ...raw, clients: raw.clients ?? (provider ? "true" : "false") });
+  const query = parsed.success ? parsed.data : WorkspaceRunsQuery.parse({ clients: provider ? "true" : "false" });
+  const { runs } = await listWorkspaceRuns({ workspaceId, userId: user.id, limit: LIMIT, ...query, clients: provider && query.clients });
+  return (
+    <div className="mx-auto max-w-6xl px-6 py-8">
+      <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first`} />
+      <WorkspaceTabs workspaceId={workspaceId} current="runs" />
+      <RunsFilter key={`${query.status}/${query.clients}/${query.days}`} value={{ status: query.status ?? "", clients: query.clients, days: query.days }} provider={provider} />
+      <WorkspaceRunsTable runs={runs} showWorkspace={provider && query.clients} />
+    </div>
+  );
+}

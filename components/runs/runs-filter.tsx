@@ -1,0 +1,48 @@
+"use client";
+// The Runs page's filters, kept in the URL (shareable, and the server renders the list). They
+// show the new choice at once, while the page for it loads (the page keys this by its values).
+import { useState } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import { inputClass } from "@/components/resources/api-fetch";
+import { cn } from "@/components/ui/cn";
+
+export type RunsFilterValue = { status: string; clients: boolean; days: number };
+
+const STATUSES = ["", "failed", "running", "waiting", "queued", "succeeded", "stopped"];
+
+export function RunsFilter({ value: initial, provider }: { value: RunsFilterValue; provider: boolean }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [value, setValue] = useState(initial);
+  const go = (next: Partial<RunsFilterValue>) => {
+    const v = { ...value, ...next };
+    setValue(v);
+    const q = new URLSearchParams({ ...(v.status ? { status: v.status } : {}), days: String(v.days), ...(provider ? { clients: String(v.clients) } : {}) });
+    router.push(`${pathname}?${q}`);
+  };
+  return (
+    <div className="mt-4 flex flex-wrap items-end gap-4" role="group" aria-label="Filter runs">
+      <label className="text-sm font-medium text-slate-700">
+        Status
+        <select value={value.status} onChange={(e) => go({ status: e.target.value })} className={cn(inputClass, "mt-1 w-40")}>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>{s === "" ? "Any" : s}</option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Started within
+        <select value={value.days} onChange={(e) => go({ days: Number(e.target.value) })} className={cn(inputClass, "mt-1 w-40")}>
+          {[1, 7, 30].map((d) => (
+            <option key={d} value={d}>{d === 1 ? "the last day" : `the last ${d} days`}</option>
+          ))}
+        </select>
+      </label>
+      {provider && (
+        <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+          <input type="checkbox" checked={value.clients} onChange={(e) => go({ clients: e.target.checked })} /> Include clients
+        </label>
+      )}
+    </div>
+  );
+}

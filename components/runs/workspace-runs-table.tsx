@@ -1,0 +1,99 @@
+"use client";
+// Runs across workflows: status, workflow (and client), when, how long, the error; a row opens
+// to the run's steps (GET /api/v1/runs/{id}) with each one's status and error.
+import { Fragment, useState } from "react";
+import Link from "next/link";
+import { ChevronRight } from "lucide-react";
+import { apiFetch } from "@/components/resources/api-fetch";
+import { RunStatus } from "@/components/editor/run-status";
+import { relativeTime } from "@/components/ui/relative-time";
+import type { RunView } from "@/lib/editor/api-types";
+import type { WorkspaceRunSummary } from "@/lib/runs/list-workspace-runs";
+
+function took(a: string | null, b: string | null): string {
+  if (!a || !b) return "—";
+  const ms = new Date(b).getTime() - new Date(a).getTime();
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function WorkspaceRunsTable({ runs, showWorkspace }: { runs: WorkspaceRunSummary[]; showWorkspace: boolean }) {
+  const [open, setOpen] = useState<Record<string, RunView | "loading" | "error">>({});
+  const toggle = (id: string) => {
+    if (open[id]) {
+      return setOpen((o) => {
+        const rest = { ...o };
+        delete rest[id];
+        return rest;
+      });
+    }
+    setOpen((o) => ({ ...o, [id]: "loading" }));
+    apiFetch<RunView>(`/api/v1/runs/${id}`).then(
+      (run) => setOpen((o) => (o[id] ? { ...o, [id]: run } : o)),
+      () => setOpen((o) => (o[id] ? { ...o, [id]: "error" } : o)),
+    );
+  };
+  if (runs.length === 0) {
+    return <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No runs match.</p>;
+  }
+  return (
+    <table className="mt-6 w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm" aria-label="Runs">
+      <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+        <tr>
+          <th className="w-8 px-2 py-2"><span className="sr-only">Details</span></th>
+          <th className="px-3 py-2">Status</th>
+          <th className="px-3 py-2">Workflow</th>
+          {showWorkspace && <th className="px-3 py-2">Workspace</th>}
+          <th className="px-3 py-2">Started</th>
+          <th className="px-3 py-2">Took</th>
+          <th className="px-3 py-2">Error</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {runs.map((r) => {
+          const detail = open[r.id];
+          return (
+            <Fragment key={r.id}>
+              <tr data-testid="run-row" data-run-id={r.id}>
+                <td className="px-2 py-2">
+                  <button type="button" aria-expanded={!!detail} aria-label={`Steps of run ${r.id}`} onClick={() => toggle(r.id)} className="rounded p-1 text-slate-400 hover:bg-slate-100">
+                    <ChevronRight className={`h-4 w-4 transition-transform ${detail ? "rotate-90" : ""}`} aria-hidden />
+                  </button>
+                </td>
+                <td className="px-3 py-2"><RunStatus status={r.status} />{r.test && <span className="ml-2 text-xs text-violet-700">test</span>}</td>
+                <td className="px-3 py-2"><Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link></td>
+                {showWorkspace && <td className="px-3 py-2 text-slate-600">{r.workspaceName}</td>}
+                <td className="whitespace-nowrap px-3 py-2 text-slate-500"><time dateTime={r.createdAt} title={new Date(r.createdAt).toUTCString()}>{relativeTime(new Date(r.createdAt))}</time></td>
+                <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt)}</td>
+                <td className="max-w-md truncate px-3 py-2 text-red-700" title={r.error ?? undefined}>{r.error ?? ""}</td>
+              </tr>
+              {detail && (
+                <tr>
+                  <td />
+                  <td colSpan={showWorkspace ? 6 : 5} className="px-3 pb-3">
+                    {detail === "loading" ? (
+                      <p className="text-xs text-slate-500">Loading steps…</p>
+                    ) : detail === "error" ? (
+                      <p role="alert" className="text-xs text-red-700">Could not load the run.</p>
+                    ) : (
+                      <ol className="space-y-1" aria-label={`Steps of run ${r.id}`}>
+                        {detail.steps.map((s) => (
+                          <li key={s.stepId} className="flex flex-wrap items-baseline gap-3 text-xs">
+                            <span className="w-6 text-right text-slate-400">{s.number}</span>
+                            <span className="w-40 truncate font-medium text-slate-700">{s.name ?? s.kind}</span>
+                            <RunStatus status={s.status} />
+                            <span className="text-slate-400">{took(s.startedAt, s.finishedAt)}</span>
+                            {s.error && <span className="basis-full pl-9 text-red-700">{s.error}</span>}
+                          </li>
+                        ))}
+                      </ol>
+                    )}
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,59 @@
+// The Runs view: a provider owner sees a client's failed run next to the provider's own runs,
+// narrows to failures, and opens the run to the step that failed. Its own provider, so the
+// seeded one is untouched; the runs are real (webhook deliveries executed by the worker).
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { createProviderOwner } from "./e2e-database";
+import { signIn } from "./sign-in";
+
+test("runs across workflows and clients, filtered to failures, open to their steps", async ({ page }) => {
+  const tag = randomBytes(3).toString("hex");
+  const provider = `Runs MSP ${tag}`;
+  const email = `runs-owner-${tag}@example.test`;
+  await createProviderOwner(provider, email, "runs-pw-1");
+  await signIn(page, email, "runs-pw-1");
+  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string; kind: string }[] };
+  const providerId = workspaces[0].id;
+  const client = (await (await page.request.post(`/api/v1/workspaces/${providerId}/clients`, { data: { name: "Woodgrove Bank" } })).json()) as { id: string };
+
+  // One workflow that succeeds (provider) and one whose code step throws (client), both Live.
+  const live = async (workspaceId: string, name: string, code: string) => {
+    const wf = (await (
+      await page.request.post(`/api/v1/workspaces/${workspaceId}/workflows`, {
+        data: { name, steps: [{ kind: "webhook", config: {} }, { kind: "code", name: "Check disk", config: { code } }] },
+      })
+    ).json()) as { id: string };
+    const { webhookUrl } = (await (await page.request.post(`/api/v1/workflows/${wf.id}/live`)).json()) as { webhookUrl: string };
+    expect((await page.request.post(webhookUrl, { data: { host: "srv-01" } })).status()).toBe(202);
+    return wf.id;
+  };
+  await live(providerId, "Heartbeat", "return { ok: true };");
+  await live(client.id, "Disk alert", 'throw new Error("disk D: is full");');
+
+  await page.goto(`/w/${providerId}/workflows`);
+  await page.getByRole("navigation", { name: "Workspace views" }).getByRole("link", { name: "Runs" }).click();
+  await expect(page.getByRole("heading", { name: "Runs" })).toBeVisible();
+  const rows = page.getByTestId("run-row");
+  // Both runs, the client's with its workspace; reload until the worker has finished both.
+  await expect(async () => {
+    await page.reload();
+    await expect(rows.filter({ hasText: "Heartbeat" })).toContainText("succeeded", { timeout: 1_000 });
+    await expect(rows.filter({ hasText: "Disk alert" })).toContainText("failed", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(rows.filter({ hasText: "Disk alert" })).toContainText("Woodgrove Bank");
+  await expect(rows.filter({ hasText: "Disk alert" })).toContainText("disk D: is full");
+
+  await page.getByLabel("Status").selectOption("failed");
+  await expect(page).toHaveURL(/status=failed/);
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole("button", { name: /^Steps of run/ }).click();
+  const steps = page.getByRole("list", { name: /^Steps of run/ });
+  await expect(steps.getByRole("listitem").filter({ hasText: "Check disk" })).toContainText("failed");
+  await expect(steps).toContainText("disk D: is full");
+  await page.screenshot({ path: "docs/screenshots/runs.png" });
+
+  // Without clients, only the provider's own (successful) run is left, so no failure shows.
+  await page.getByLabel("Include clients").uncheck();
+  await expect(page).toHaveURL(/clients=false/);
+  await expect(page.getByText("No runs match.")).toBeVisible();
+});

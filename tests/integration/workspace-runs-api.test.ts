@@ -1,0 +1,89 @@
+// GET /api/v1/workspaces/{id}/runs over the real server: runs across a workspace's workflows,
+// a provider's clients' with clients=true, filtered by status and window, newest first, and
+// nothing of anyone else's.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
+import { startWeb, type WebService } from "../helpers/services";
+
+let web: WebService;
+let t: Awaited<ReturnType<typeof createTenancy>>;
+let as: (u: { token: string }) => ApiClient;
+const ids: Record<string, string> = {};
+
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
+
+async function workflow(workspaceId: string, name: string) {
+  return db().workflow.create({ data: { workspaceId, name, steps: [{ id: "t", kind: "webhook", name: "Webhook", config: {} }] } });
+}
+async function run(wf: { id: string; workspaceId: string }, status: "succeeded" | "failed" | "waiting", createdAt: Date, error: string | null = null) {
+  const r = await db().run.create({ data: { workflowId: wf.id, workspaceId: wf.workspaceId, status, createdAt, startedAt: createdAt, finishedAt: status === "waiting" ? null : new Date(createdAt.getTime() + 1500), error } });
+  return r.id;
+}
+
+beforeAll(async () => {
+  [web, t] = await Promise.all([startWeb(), createTenancy()]);
+  as = (u) => apiClient(web.baseUrl, u.token);
+  const providerFlow = await workflow(t.providerA.id, "Provider flow");
+  const clientFlow = await workflow(t.clientA1.id, "Client flow");
+  const otherFlow = await workflow(t.providerB.id, "Other MSP flow");
+  ids.pOk = await run(providerFlow, "succeeded", hoursAgo(1));
+  ids.pFailed = await run(providerFlow, "failed", hoursAgo(3), `step 2 (Code): ${"x".repeat(400)}`);
+  ids.pOld = await run(providerFlow, "failed", hoursAgo(24 * 10), "old failure");
+  ids.cFailed = await run(clientFlow, "failed", hoursAgo(2), "step 2 (HTTP Request): HTTP 503");
+  ids.cWaiting = await run(clientFlow, "waiting", hoursAgo(0.5));
+  ids.other = await run(otherFlow, "failed", hoursAgo(1), "not yours");
+});
+afterAll(() => web?.stop());
+
+const runs = (r: { body: { runs: { id: string }[] } }) => r.body.runs.map((x) => x.id);
+
+describe("GET /api/v1/workspaces/{id}/runs", () => {
+  it("lists the workspace's runs of the last 7 days, newest first, with workflow and workspace names", async () => {
+    const r = await as(t.editor).get(`/api/v1/workspaces/${t.providerA.id}/runs`);
+    expect(r.status).toBe(200);
+    expect(runs(r)).toEqual([ids.pOk, ids.pFailed]);
+    expect(r.body.runs[1]).toEqual({
+      id: ids.pFailed,
+      workflowId: expect.any(String),
+      workflowName: "Provider flow",
+      workspaceId: t.providerA.id,
+      workspaceName: "Provider A",
+      status: "failed",
+      test: false,
+      createdAt: expect.any(String),
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+      error: expect.stringMatching(/^step 2 \(Code\): x+$/),
+    });
+    expect(r.body.runs[1].error).toHaveLength(300);
+  });
+
+  it("with clients=true a provider's member sees its clients' runs too; status and days narrow it", async () => {
+    const all = await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true`);
+    expect(runs(all)).toEqual([ids.cWaiting, ids.pOk, ids.cFailed, ids.pFailed]);
+    expect(all.body.runs[0]).toMatchObject({ workflowName: "Client flow", workspaceName: "Client A1" });
+    expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&status=failed`))).toEqual([ids.cFailed, ids.pFailed]);
+    expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?status=failed&days=30`))).toEqual([ids.pFailed, ids.pOld]);
+    expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&limit=2`))).toEqual([ids.cWaiting, ids.pOk]);
+  });
+
+  it("shows a client's members their own runs only, and others nothing (404)", async () => {
+    const own = await as(t.clientAdmin).get(`/api/v1/workspaces/${t.clientA1.id}/runs?clients=true`);
+    expect(runs(own)).toEqual([ids.cWaiting, ids.cFailed]);
+    expect((await as(t.clientAdmin).get(`/api/v1/workspaces/${t.providerA.id}/runs`)).status).toBe(404);
+    const outsider = await as(t.outsider).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true`);
+    expect(outsider.status).toBe(404);
+    const mine = await as(t.outsider).get(`/api/v1/workspaces/${t.providerB.id}/runs?clients=true`);
+    expect(runs(mine)).toEqual([ids.other]);
+  });
+
+  it("refuses an unknown status, a window outside 1–30 days and a bad limit (400)", async () => {
+    const who = await createUser([{ workspaceId: t.providerA.id, role: "viewer" }]);
+    for (const q of ["status=broken", "days=0", "days=31", "limit=201", "clients=maybe"]) {
+      const r = await as(who).get(`/api/v1/workspaces/${t.providerA.id}/runs?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error, q).toMatch(/invalid_request|bad_request/);
+    }
+  });
+});
