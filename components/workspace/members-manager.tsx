@@ -14,9 +14,9 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { useApiAction } from "@/components/ui/use-api-action";
-import { ROLES, type MemberView } from "@/lib/members/member-schema";
+import { ROLE_LABEL, RoleOptions, RoleSelect } from "@/components/workspace/role-select";
+import type { MemberView } from "@/lib/members/member-schema";
 
-const ROLE_LABEL = { owner: "Owner", editor: "Editor", viewer: "Viewer" } as const;
 const ROLE_HELP = "Owners manage members; editors build, test and push workflows; viewers read.";
 
 type Props = { workspaceId: string; workspaceName: string; members: MemberView[]; canManage: boolean; currentUserId: string };
@@ -78,9 +78,7 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
           <label className="text-sm font-medium text-slate-700">
             Role
             <select name="role" defaultValue="editor" aria-label="New member's role" className={cn(inputClass, "mt-1")}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>{ROLE_LABEL[r]}</option>
-              ))}
+              <RoleOptions />
             </select>
           </label>
           <button type="submit" disabled={busy} className={buttonClass("primary")}>Add member</button>
@@ -148,26 +146,5 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
         </ul>
       )}
     </div>
-  );
-}
-
-/** A member's role, showing the chosen one while it is saved and the stored one again if refused. */
-function RoleSelect({ member, disabled, onChange }: { member: MemberView; disabled: boolean; onChange: (role: string) => Promise<boolean> }) {
-  const [value, setValue] = useState<string>(member.role);
-  return (
-    <select
-      aria-label={`Role of ${member.email}`}
-      value={value}
-      disabled={disabled}
-      onChange={(e) => {
-        setValue(e.target.value);
-        void onChange(e.target.value).then((ok) => ok || setValue(member.role));
-      }}
-      className={cn(inputClass, "w-32")}
-    >
-      {ROLES.map((r) => (
-        <option key={r} value={r}>{ROLE_LABEL[r]}</option>
-      ))}
-    </select>
   );
 }
