@@ -6,9 +6,13 @@ import type { EditorDocument } from "@/components/editor/use-editor-document";
 import { createStep, insertStep, moveStep, removeStep, updateStep, type BranchRef, type EditorStep } from "@/lib/editor/step-ops";
 import type { StepKind } from "@/lib/steps/catalog";
 
+/** A run to show on opening (a link from the Runs page): its step selected, on Executions. */
+export type EditorFocus = { stepId: string; runId: string };
+
 export type EditorApi = {
   workflowId: string;
   workspaceId: string;
+  focus: EditorFocus | null;
   doc: EditorDocument;
   steps: EditorStep[];
   selectedId: string | null;
@@ -28,14 +32,15 @@ export function useEditor(): EditorApi {
   return v;
 }
 
-export function EditorProvider({ doc, workflowId, workspaceId, children }: { doc: EditorDocument; workflowId: string; workspaceId: string; children: React.ReactNode }) {
-  const [selectedId, select] = useState<string | null>(null);
+export function EditorProvider({ doc, workflowId, workspaceId, focus = null, children }: { doc: EditorDocument; workflowId: string; workspaceId: string; focus?: EditorFocus | null; children: React.ReactNode }) {
+  const [selectedId, select] = useState<string | null>(focus?.stepId ?? null);
   const { state, dispatch } = doc;
   const api = useMemo<EditorApi>(() => {
     const steps = state.steps;
     return {
       workflowId,
       workspaceId,
+      focus,
       doc,
       steps,
       selectedId: selectedId && steps.some((s) => s.id === selectedId) ? selectedId : null,
@@ -61,6 +66,6 @@ export function EditorProvider({ doc, workflowId, workspaceId, children }: { doc
         dispatch({ type: "edit", doc: { name }, coalesce: "workflow-name" });
       },
     };
-  }, [state.steps, selectedId, dispatch, doc, workflowId, workspaceId]);
+  }, [state.steps, selectedId, dispatch, doc, workflowId, workspaceId, focus]);
   return <Ctx.Provider value={api}>{children}</Ctx.Provider>;
 }

@@ -16,7 +16,7 @@ import { canMove, dependents } from "@/lib/editor/step-ops";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 
 export function StepPanel() {
-  const { steps, selectedId, update, move, remove, doc } = useEditor();
+  const { steps, selectedId, update, move, remove, doc, focus } = useEditor();
   const index = steps.findIndex((s) => s.id === selectedId);
   const step = steps[index];
   const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -77,7 +77,7 @@ export function StepPanel() {
           ))}
         </ul>
       )}
-      <Tabs defaultValue="configure" className="flex min-h-0 flex-1 flex-col" key={step.id}>
+      <Tabs defaultValue={focus?.stepId === step.id ? "executions" : "configure"} className="flex min-h-0 flex-1 flex-col" key={step.id}>
         <TabsList aria-label="Step panel">
           <TabsTrigger value="configure">Configure</TabsTrigger>
           <TabsTrigger value="test">Test &amp; Debug</TabsTrigger>

@@ -8,7 +8,7 @@ import { Loader2 } from "lucide-react";
 import { useRunQuery, useRunsQuery, useWorkflowQuery } from "@/components/editor/api";
 import { ConflictBanner } from "@/components/editor/conflict-banner";
 import { EditorHeader } from "@/components/editor/editor-header";
-import { EditorProvider, useEditor } from "@/components/editor/editor-context";
+import { EditorProvider, useEditor, type EditorFocus } from "@/components/editor/editor-context";
 import { FlowCanvas } from "@/components/editor/flow-canvas";
 import { DataPanel } from "@/components/editor/panels/data-panel";
 import { StepPanel } from "@/components/editor/step-panel";
@@ -72,16 +72,18 @@ function EditorLayout() {
   );
 }
 
-function LoadedEditor({ workflowId, workspaceId, initial }: { workflowId: string; workspaceId: string; initial: WorkflowView }) {
+type EditorProps = { workflowId: string; workspaceId: string; focus?: EditorFocus | null };
+
+function LoadedEditor({ workflowId, workspaceId, focus, initial }: EditorProps & { initial: WorkflowView }) {
   const doc = useEditorDocument(workflowId, initial);
   return (
-    <EditorProvider doc={doc} workflowId={workflowId} workspaceId={workspaceId}>
+    <EditorProvider doc={doc} workflowId={workflowId} workspaceId={workspaceId} focus={focus}>
       <EditorLayout />
     </EditorProvider>
   );
 }
 
-function EditorBody({ workflowId, workspaceId }: { workflowId: string; workspaceId: string }) {
+function EditorBody({ workflowId, workspaceId, focus }: EditorProps) {
   const query = useWorkflowQuery(workflowId);
   // The first copy seeds the document; later refetches are handled inside it.
   const [initial, setInitial] = useState<WorkflowView | null>(null);
@@ -106,10 +108,10 @@ function EditorBody({ workflowId, workspaceId }: { workflowId: string; workspace
       </div>
     );
   }
-  return <LoadedEditor workflowId={workflowId} workspaceId={workspaceId} initial={initial} />;
+  return <LoadedEditor workflowId={workflowId} workspaceId={workspaceId} focus={focus} initial={initial} />;
 }
 
-export function WorkflowEditor(props: { workflowId: string; workspaceId: string }) {
+export function WorkflowEditor(props: EditorProps) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>

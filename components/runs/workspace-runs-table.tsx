@@ -79,7 +79,13 @@ export function WorkspaceRunsTable({ runs, showWorkspace }: { runs: WorkspaceRun
                         {detail.steps.map((s) => (
                           <li key={s.stepId} className="flex flex-wrap items-baseline gap-3 text-xs">
                             <span className="w-6 text-right text-slate-400">{s.number}</span>
-                            <span className="w-40 truncate font-medium text-slate-700">{s.name ?? s.kind}</span>
+                            <Link
+                              href={`/w/${r.workspaceId}/workflows/${r.workflowId}?step=${encodeURIComponent(s.stepId)}&run=${encodeURIComponent(r.id)}`}
+                              title="Open this step's execution in the editor"
+                              className="w-40 truncate font-medium text-brand-700 hover:underline"
+                            >
+                              {s.name ?? s.kind}
+                            </Link>
                             <RunStatus status={s.status} />
                             <span className="text-slate-400">{took(s.startedAt, s.finishedAt)}</span>
                             {s.error && <span className="basis-full pl-9 text-red-700">{s.error}</span>}

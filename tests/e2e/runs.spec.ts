@@ -1,5 +1,6 @@
 // The Runs view: a provider owner sees a client's failed run next to the provider's own runs,
-// narrows to failures, and opens the run to the step that failed. Its own provider, so the
+// narrows to failures, opens the run to the step that failed, and from there the editor on
+// that step's execution. Its own provider, so the
 // seeded one is untouched; the runs are real (webhook deliveries executed by the worker).
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
@@ -56,4 +57,18 @@ test("runs across workflows and clients, filtered to failures, open to their ste
   await page.getByLabel("Include clients").uncheck();
   await expect(page).toHaveURL(/clients=false/);
   await expect(page.getByText("No runs match.")).toBeVisible();
+
+  // Back to the failure, and from its failed step straight into the editor: that step selected,
+  // its Executions tab open on this run, the error in view.
+  await page.getByLabel("Include clients").check();
+  await expect(page).toHaveURL(/clients=true/);
+  await page.reload(); // rows opened before stay open across filter changes; start closed
+  const runId = await rows.first().getAttribute("data-run-id");
+  await rows.first().getByRole("button", { name: /^Steps of run/ }).click();
+  await page.getByRole("link", { name: "Check disk" }).click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/[^/?]+\\?step=[^&]+&run=${runId}$`));
+  await expect(page.getByRole("tab", { name: "Executions" })).toHaveAttribute("aria-selected", "true");
+  const execution = page.locator(`[data-testid="execution"][data-run-id="${runId}"]`);
+  await expect(execution.getByRole("button", { expanded: true })).toBeVisible();
+  await expect(execution).toContainText("disk D: is full");
 });

@@ -26,11 +26,16 @@ function logLines(logs: unknown): string[] {
   return logs.map((l) => (typeof l === "string" ? l : l && typeof l === "object" && "message" in l ? `${(l as { level?: string }).level ?? "info"}: ${String((l as { message: unknown }).message)}` : JSON.stringify(l)));
 }
 
-function RunEntry({ run, stepRun, isTrigger }: { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean }) {
-  const [open, setOpen] = useState(false);
+function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean; focused: boolean }) {
+  const [open, setOpen] = useState(focused);
   const lines = logLines(stepRun?.logs);
   return (
-    <li className="rounded-lg border border-slate-200 bg-white" data-testid="execution" data-run-id={run.id}>
+    <li
+      className={`rounded-lg border bg-white ${focused ? "border-brand-500 ring-1 ring-brand-500" : "border-slate-200"}`}
+      data-testid="execution"
+      data-run-id={run.id}
+      ref={focused ? (el) => el?.scrollIntoView({ block: "nearest" }) : undefined}
+    >
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <ChevronRight className={`h-4 w-4 text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} aria-hidden />
         <RunStatus status={stepRun?.status ?? run.status} />
@@ -67,9 +72,13 @@ function RunEntry({ run, stepRun, isTrigger }: { run: RunView; stepRun: RunStepV
 }
 
 export function ExecutionsTab({ step, number }: { step: EditorStep; number: number }) {
-  const { workflowId } = useEditor();
+  const { workflowId, focus } = useEditor();
   const runs = useRunsQuery(workflowId, 20);
-  const details = useQueries({ queries: (runs.data?.runs ?? []).map((r) => runQueryOptions(r.id)) });
+  // The run a link asked for is shown even when it is older than the latest 20.
+  const focusedRun = focus?.stepId === step.id ? focus.runId : null;
+  const ids = (runs.data?.runs ?? []).map((r) => r.id);
+  if (focusedRun && runs.data && !ids.includes(focusedRun)) ids.unshift(focusedRun);
+  const details = useQueries({ queries: ids.map((id) => runQueryOptions(id)) });
   const isTrigger = number === 1;
   if (runs.isPending) return <p className="text-sm text-slate-500">Loading executions…</p>;
   if (runs.isError) return <p role="alert" className="text-sm text-red-700">Could not load executions: {runs.error.message}</p>;
@@ -90,7 +99,7 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   return (
     <ul className="space-y-2" aria-label={`Executions of step ${number}`}>
       {rows.map(({ run, stepRun }) => (
-        <RunEntry key={run.id} run={run} stepRun={stepRun} isTrigger={isTrigger} />
+        <RunEntry key={run.id} run={run} stepRun={stepRun} isTrigger={isTrigger} focused={run.id === focusedRun} />
       ))}
     </ul>
   );
