@@ -37,11 +37,10 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
     });
     if (!ok || !result) return;
     const { member, temporaryPassword } = result as { member: MemberView; temporaryPassword?: string };
-    setIssued(
-      temporaryPassword
-        ? { password: temporaryPassword, message: `An account was created for ${member.email}. Pass on this temporary password; it is not shown again, and they choose their own when they first sign in.` }
-        : null,
-    );
+    // Only a new password replaces the one shown: one not yet passed on must not vanish.
+    if (temporaryPassword) {
+      setIssued({ password: temporaryPassword, message: `An account was created for ${member.email}. Pass on this temporary password; it is not shown again, and they choose their own when they first sign in.` });
+    }
     form.reset();
   };
   const resetPassword = async (m: MemberView) => {

@@ -36,8 +36,8 @@ export function authOptions(): NextAuthOptions {
             const address = clientAddress(req.headers ?? {});
             const user = await verifyCredentials({ email, password, clientAddress: address });
             const agent = req.headers?.["user-agent"];
-            const sessionId = await startBrowserSession({ userId: user.id, userAgent: typeof agent === "string" ? agent : null, ipAddress: address });
-            return { ...user, sessionId };
+            const sessionId = await startBrowserSession({ userId: user.id, sessionVersion: user.sessionVersion, userAgent: typeof agent === "string" ? agent : null, ipAddress: address });
+            return sessionId ? { ...user, sessionId } : null;
           } catch (e) {
             if (e instanceof AppError && e.status === 401) return null; // next-auth: CredentialsSignin
             if (e instanceof AppError && e.status === 429) throw new Error(`${TOO_MANY_ATTEMPTS}:${e.details?.retryAfter ?? ""}`);

@@ -6,9 +6,11 @@
 import { db, type Tx } from "@/lib/db/client";
 
 export async function revokeSessions(opts: { userId: string; exceptSessionId?: string; tx?: Tx }): Promise<void> {
+  // The user row first: its lock makes a sign-in in flight either see the new version or wait
+  // until its session row exists and is deleted here (start-browser-session.ts).
   const write = async (tx: Tx) => {
-    await tx.browserSession.deleteMany({ where: { userId: opts.userId, ...(opts.exceptSessionId ? { id: { not: opts.exceptSessionId } } : {}) } });
     await tx.user.update({ where: { id: opts.userId }, data: { sessionVersion: { increment: 1 } } });
+    await tx.browserSession.deleteMany({ where: { userId: opts.userId, ...(opts.exceptSessionId ? { id: { not: opts.exceptSessionId } } : {}) } });
   };
   await (opts.tx ? write(opts.tx) : db().$transaction(write));
 }

@@ -4,12 +4,14 @@ import { db, type Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { guardLastOwner } from "@/lib/members/guard-last-owner";
+import { lockWorkspaceMembers } from "@/lib/members/lock-workspace-members";
 import type { MemberView } from "@/lib/members/member-schema";
 import { requireWorkspaceRole, type Role } from "@/lib/workspaces/access";
 
 export async function changeMemberRole(opts: { workspaceId: string; memberId: string; role: Role; actor: { id: string; email: string } }): Promise<MemberView> {
   const { workspaceId, memberId, role, actor } = opts;
   return db().$transaction(async (tx: Tx) => {
+    await lockWorkspaceMembers(tx, workspaceId); // first: the caller's own role may be changing too
     await requireWorkspaceRole(actor.id, workspaceId, "owner", tx);
     const m = await tx.membership.findUnique({ where: { userId_workspaceId: { userId: memberId, workspaceId } }, select: { id: true, role: true } });
     if (!m) throw notFound("member");

@@ -1,5 +1,6 @@
 // A provider workspace must keep an owner of its own: nobody else can manage it (a client's
-// provider owners always can manage the client, so clients need no such guard).
+// provider owners always can manage the client, so clients need no such guard). Callers hold
+// lockWorkspaceMembers, so the count cannot change before they commit.
 import type { Tx } from "@/lib/db/client";
 import { conflict } from "@/lib/api/errors";
 

@@ -4,11 +4,13 @@ import { db, type Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { guardLastOwner } from "@/lib/members/guard-last-owner";
+import { lockWorkspaceMembers } from "@/lib/members/lock-workspace-members";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export async function removeMember(opts: { workspaceId: string; memberId: string; actor: { id: string; email: string } }): Promise<void> {
   const { workspaceId, memberId, actor } = opts;
   await db().$transaction(async (tx: Tx) => {
+    await lockWorkspaceMembers(tx, workspaceId); // first: the caller's own role may be changing too
     await requireWorkspaceRole(actor.id, workspaceId, memberId === actor.id ? "viewer" : "owner", tx);
     const m = await tx.membership.findUnique({ where: { userId_workspaceId: { userId: memberId, workspaceId } }, select: { id: true, role: true, user: { select: { email: true } } } });
     if (!m) throw notFound("member");

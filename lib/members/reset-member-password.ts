@@ -1,13 +1,14 @@
 // An owner resets the password of a member who forgot theirs: a new temporary password, shown
 // once to be handed over, replaced at the member's next sign-in; their browser sessions end.
-// Only for someone whose every role is in workspaces the owner owns too (a provider's owners:
-// its technicians and its clients' people), so nobody can take over an account that also works
-// for another provider, or for a workspace they do not own. Resetting one's own password is
-// changing it (Account & security).
+// Only for an account created in a workspace the owner owns (account-origin.ts) whose every role
+// is in workspaces the owner owns too (a provider's owners: its technicians and its clients'
+// people), so nobody can take over an account that also works for another provider, or for a
+// workspace they do not own. Resetting one's own password is changing it (Account & security).
 import { db, type Tx } from "@/lib/db/client";
 import { badRequest, forbidden, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { setTemporaryPassword } from "@/lib/auth/set-temporary-password";
+import { ownsAccountOrigin } from "@/lib/members/account-origin";
 import { requireWorkspaceRole, workspaceRole } from "@/lib/workspaces/access";
 
 export async function resetMemberPassword(opts: { workspaceId: string; memberId: string; actor: { id: string; email: string } }): Promise<{ temporaryPassword: string }> {
@@ -15,14 +16,19 @@ export async function resetMemberPassword(opts: { workspaceId: string; memberId:
   if (memberId === actor.id) throw badRequest("change your own password under Account & security");
   return db().$transaction(async (tx: Tx) => {
     await requireWorkspaceRole(actor.id, workspaceId, "owner", tx);
+    // Locked: an owner elsewhere adding this account meanwhile waits until the reset is done.
+    const [user] = await tx.$queryRaw<{ email: string; createdInWorkspaceId: string | null }[]>`
+      SELECT email, "createdInWorkspaceId" FROM "User" WHERE id = ${memberId} FOR UPDATE`;
     const memberships = await tx.membership.findMany({ where: { userId: memberId }, select: { workspaceId: true }, orderBy: { workspaceId: "asc" } });
-    if (!memberships.some((m) => m.workspaceId === workspaceId)) throw notFound("member");
+    if (!user || !memberships.some((m) => m.workspaceId === workspaceId)) throw notFound("member");
+    if (!(await ownsAccountOrigin(tx, actor.id, user))) {
+      throw forbidden("this account was not created in a workspace you own; its own administrator, or the operator (npm run user:reset-password), can reset it");
+    }
     for (const m of memberships) {
       if ((await workspaceRole(actor.id, m.workspaceId, tx)) !== "owner") {
         throw forbidden("this person also works in workspaces you do not own; their own administrator, or the operator (npm run user:reset-password), can reset it");
       }
     }
-    const user = await tx.user.findUniqueOrThrow({ where: { id: memberId }, select: { email: true } });
     const temporaryPassword = await setTemporaryPassword({ userId: memberId, tx });
     await recordAuditEvent({ workspaceId, actor, action: "member_password_reset", details: { email: user.email }, tx });
     return { temporaryPassword };

@@ -171,6 +171,38 @@ describe("members", () => {
     expect(await db().membership.count({ where: { workspaceId: client.id, user: { email } } })).toBe(1);
   });
 
+  it("will not let another provider adopt an account someone else created for that address", async () => {
+    // A client's owner of provider A creates an account for an address of provider B's staff...
+    const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
+    const clientOwner = await createUser([{ workspaceId: client.id, role: "owner" }]);
+    const email = `tech-${unique()}@provider-b.example`;
+    expect((await as(clientOwner).post(members(client.id), { email, role: "viewer" })).status).toBe(201);
+    // ...which provider B's owner cannot then add: they would not know its password is known.
+    const adopt = await as(t.outsider).post(members(t.providerB.id), { email, role: "owner" });
+    expect(adopt.status).toBe(409);
+    expect(adopt.body.error).toBe("account_elsewhere");
+    expect(await db().membership.count({ where: { workspaceId: t.providerB.id, user: { email } } })).toBe(0);
+    // Its own provider's owner may add it elsewhere in their tenancy.
+    const other = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
+    expect((await as(owner).post(members(other.id), { email, role: "viewer" })).status).toBe(201);
+  });
+
+  it("two owners demoting each other at once leave the provider one owner", async () => {
+    for (let i = 0; i < 5; i++) {
+      const provider = await db().workspace.create({ data: { name: `Provider ${unique()}`, kind: "provider" } });
+      const [a, b] = [await createUser([{ workspaceId: provider.id, role: "owner" }]), await createUser([{ workspaceId: provider.id, role: "owner" }])];
+      const answers = await Promise.all([
+        as(a).patch(`${members(provider.id)}/${b.id}`, { role: "editor" }),
+        as(b).patch(`${members(provider.id)}/${a.id}`, { role: "editor" }),
+      ]);
+      expect(answers.map((x) => x.status).sort()).toEqual([200, answers.some((x) => x.status === 403) ? 403 : 409]);
+      expect(await db().membership.count({ where: { workspaceId: provider.id, role: "owner" } })).toBe(1);
+      const leaving = await Promise.all([a, b].map((u) => as(u).del(`${members(provider.id)}/${u.id}`)));
+      expect(await db().membership.count({ where: { workspaceId: provider.id, role: "owner" } })).toBe(1);
+      expect(leaving.some((x) => x.status === 409)).toBe(true);
+    }
+  });
+
   it("refuses bad input and callers who are not owners; viewers may read the list", async () => {
     const ws = t.providerA.id;
     expect((await as(owner).post(members(ws), { email: "not-an-address", role: "editor" })).body.error).toBe("invalid_request");
@@ -220,15 +252,21 @@ describe("members", () => {
     expect(JSON.stringify(audit)).not.toContain(r.body.temporaryPassword);
   });
 
-  it("refuses to reset the password of someone who also works elsewhere, of oneself, and for non-owners", async () => {
+  it("refuses to reset the password of someone who also works elsewhere, of an account made elsewhere, of oneself, and for non-owners", async () => {
     const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
-    // Also an owner at another provider: resetting would hand that provider's account over.
-    const elsewhere = await createUser([{ workspaceId: client.id, role: "viewer" }, { workspaceId: t.providerB.id, role: "owner" }]);
-    const before = await db().user.findUniqueOrThrow({ where: { id: elsewhere.id } });
-    const r = await as(owner).post(`${members(client.id)}/${elsewhere.id}/reset-password`);
+    // Made here, but since then also an owner at another provider: a reset would hand that over.
+    const made = (await as(owner).post(members(client.id), { email: `two-hats-${unique()}@example.test`, role: "viewer" })).body.member;
+    await db().membership.create({ data: { userId: made.userId, workspaceId: t.providerB.id, role: "owner" } });
+    const before = await db().user.findUniqueOrThrow({ where: { id: made.userId } });
+    const r = await as(owner).post(`${members(client.id)}/${made.userId}/reset-password`);
     expect(r.status).toBe(403);
     expect(r.body.message).toMatch(/workspaces you do not own/);
-    expect((await db().user.findUniqueOrThrow({ where: { id: elsewhere.id } })).passwordHash).toBe(before.passwordHash);
+    expect((await db().user.findUniqueOrThrow({ where: { id: made.userId } })).passwordHash).toBe(before.passwordHash);
+    // An account the operator made (no origin): only the operator resets it.
+    const operatorMade = await createUser([{ workspaceId: client.id, role: "viewer" }]);
+    const refused = await as(owner).post(`${members(client.id)}/${operatorMade.id}/reset-password`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/npm run user:reset-password/);
     expect((await as(owner).post(`${members(t.providerA.id)}/${owner.id}/reset-password`)).status).toBe(400);
     const colleague = await createUser([{ workspaceId: client.id, role: "viewer" }]);
     expect((await as(t.editor).post(`${members(client.id)}/${colleague.id}/reset-password`)).status).toBe(403);

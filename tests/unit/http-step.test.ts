@@ -153,10 +153,13 @@ describe("http step requests", () => {
     for (const method of ["PUT", "PATCH"]) expect((await output({ method, url: `${server.url}/echo` })).body.headers["idempotency-key"]).toBe("run-1.s");
   });
 
-  it("reads send no Idempotency-Key, and a step's own key is kept", async () => {
+  it("reads send no Idempotency-Key, a step's own key is kept, and an empty one sends none", async () => {
     expect((await output({ url: `${server.url}/echo` })).body.headers["idempotency-key"]).toBeUndefined();
     const own = await output({ method: "POST", url: `${server.url}/echo`, headers: [{ name: "idempotency-KEY", value: "ticket-{{ 1.id }}" }] }, { 1: { id: 42 } });
     expect(own.body.headers["idempotency-key"]).toBe("ticket-42");
+    // Set empty: none is sent.
+    const none = await output({ method: "POST", url: `${server.url}/echo`, headers: [{ name: "Idempotency-Key", value: "" }] });
+    expect(none.body.headers["idempotency-key"]).toBeUndefined();
   });
 
   it("text responses stay text", async () => {

@@ -7,7 +7,7 @@ import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import type { LoadedConnection } from "@/lib/connections/get-connection-credentials";
 import { loadStepConnection } from "@/lib/connections/load-step-connection";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
-import { buildHttpRequest, hasHeader } from "@/lib/http-step/build-http-request";
+import { buildHttpRequest } from "@/lib/http-step/build-http-request";
 import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
@@ -26,7 +26,9 @@ const HTTP_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credent
 // One step of one run may send its request more than once: again after a 429, 5xx or network
 // error, and again when a worker died mid-request (at-least-once, like any job queue). Every
 // such attempt carries the same key, so a receiver that honours Idempotency-Key (Stripe-style
-// APIs, the IETF draft) applies it once. A step that sets the header itself keeps its value.
+// APIs, the IETF draft) applies it once. A step that sets the header itself keeps its value, and
+// one that sets it empty sends none: a receiver that stores its first answer for a key (Stripe
+// does, 5xx included) would otherwise replay a failure to every retry.
 const CHANGES_SOMETHING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const idempotencyKey = (runId: string, stepId: string) => `${runId}.${stepId}`;
 
@@ -39,7 +41,9 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       ? await deps.loadConnection({ connectionId: config.connectionId, workspaceId: ctx.workspaceId, expectKinds: HTTP_KINDS })
       : null;
     const req = buildHttpRequest(config, ctx.resolve, connection?.baseUrl);
-    if (CHANGES_SOMETHING.has(req.method) && !hasHeader(req.headers, "idempotency-key")) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
+    const ownKey = Object.keys(req.headers).find((k) => k.toLowerCase() === "idempotency-key");
+    if (ownKey !== undefined && req.headers[ownKey].trim() === "") delete req.headers[ownKey];
+    else if (ownKey === undefined && CHANGES_SOMETHING.has(req.method)) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
     let secrets: string[] = connection?.secrets ?? [];
     const clean = <T>(v: T): T => redactCredentials(v, secrets);
 

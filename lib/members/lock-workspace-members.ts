@@ -1,0 +1,9 @@
+// Serialises changes to one workspace's members: every transaction that adds, re-roles or
+// removes a member takes this lock first, so "is there another owner?" stays true until it
+// commits. Without it two owners demoting each other at once both saw the other still owner,
+// and a provider ended with none.
+import type { Tx } from "@/lib/db/client";
+
+export async function lockWorkspaceMembers(tx: Tx, workspaceId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM "Workspace" WHERE id = ${workspaceId} FOR UPDATE`;
+}
