@@ -5,5 +5,7 @@
 import type { Tx } from "@/lib/db/client";
 
 export async function lockWorkspaceMembers(tx: Tx, workspaceId: string): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM "Workspace" WHERE id = ${workspaceId} FOR UPDATE`;
+  // NO KEY UPDATE: serialises these transactions with each other, but not with the foreign-key
+  // checks of everything else written into the workspace meanwhile (workflows, runs, audit).
+  await tx.$queryRaw`SELECT 1 FROM "Workspace" WHERE id = ${workspaceId} FOR NO KEY UPDATE`;
 }
