@@ -1,5 +1,6 @@
 // A workflow's runs, newest first, for the Executions list (detail: getRun).
 import { db, type Tx } from "@/lib/db/client";
+import { runTimesIso } from "@/lib/runs/run-times-iso";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 
 export type RunSummary = {
@@ -24,11 +25,6 @@ export async function listRuns({ workflowId, userId, limit, tx }: ListRunsOption
     select: { id: true, status: true, test: true, scope: true, createdAt: true, startedAt: true, finishedAt: true, error: true },
   });
   return {
-    runs: rows.map((r) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      startedAt: r.startedAt?.toISOString() ?? null,
-      finishedAt: r.finishedAt?.toISOString() ?? null,
-    })),
+    runs: rows.map(runTimesIso),
   };
 }

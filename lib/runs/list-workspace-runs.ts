@@ -5,6 +5,7 @@
 // most `limit` rows each, and merges those.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
+import { runTimesIso } from "@/lib/runs/run-times-iso";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export const RUN_STATUSES = ["queued", "running", "waiting", "succeeded", "failed", "stopped"] as const;
@@ -57,11 +58,6 @@ export async function listWorkspaceRuns(opts: ListWorkspaceRunsOptions): Promise
      ORDER BY r."createdAt" DESC, r.id DESC
      LIMIT ${opts.limit}`;
   return {
-    runs: rows.map((r) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      startedAt: r.startedAt?.toISOString() ?? null,
-      finishedAt: r.finishedAt?.toISOString() ?? null,
-    })),
+    runs: rows.map(runTimesIso),
   };
 }
