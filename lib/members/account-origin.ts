@@ -3,8 +3,9 @@
 // and keyed by an unverified e-mail address, so without this an owner could create an account
 // for someone else's address, keep its temporary password, and wait for another provider to
 // add "that person" — or claim an account left without any workspace. The rule: the caller must
-// own the workspace that created the account. Operator-made accounts (no origin) may be added
-// anywhere — the adder learns no password — but only the operator resets them.
+// own the workspace that created the account. Operator-made accounts (no origin: the seed, and
+// accounts from before this rule) may be added anywhere — the adder learns no password — but
+// only the operator resets them.
 import type { Tx } from "@/lib/db/client";
 import { workspaceRole } from "@/lib/workspaces/access";
 
