@@ -1,6 +1,6 @@
 // The Runs view: a provider owner sees a client's failed run next to the provider's own runs,
-// narrows to failures, opens the run to the step that failed, and from there the editor on
-// that step's execution. Its own provider, so the
+// narrows to failures, sees a new failure arrive without reloading, opens the run to the step
+// that failed, and from there the editor on that step's execution. Its own provider, so the
 // seeded one is untouched; the runs are real (webhook deliveries executed by the worker).
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
@@ -26,10 +26,10 @@ test("runs across workflows and clients, filtered to failures, open to their ste
     ).json()) as { id: string };
     const { webhookUrl } = (await (await page.request.post(`/api/v1/workflows/${wf.id}/live`)).json()) as { webhookUrl: string };
     expect((await page.request.post(webhookUrl, { data: { host: "srv-01" } })).status()).toBe(202);
-    return wf.id;
+    return webhookUrl;
   };
   await live(providerId, "Heartbeat", "return { ok: true };");
-  await live(client.id, "Disk alert", 'throw new Error("disk D: is full");');
+  const diskHook = await live(client.id, "Disk alert", 'throw new Error("disk D: is full");');
 
   await page.goto(`/w/${providerId}/workflows`);
   await page.getByRole("navigation", { name: "Workspace views" }).getByRole("link", { name: "Runs" }).click();
@@ -58,10 +58,15 @@ test("runs across workflows and clients, filtered to failures, open to their ste
   await expect(page).toHaveURL(/clients=false/);
   await expect(page.getByText("No runs match.")).toBeVisible();
 
-  // Back to the failure, and from its failed step straight into the editor: that step selected,
-  // its Executions tab open on this run, the error in view.
+  // The page refreshes itself: a new failure shows up without a reload.
   await page.getByLabel("Include clients").check();
   await expect(page).toHaveURL(/clients=true/);
+  await expect(rows).toHaveCount(1);
+  expect((await page.request.post(diskHook, { data: { host: "srv-02" } })).status()).toBe(202);
+  await expect(rows).toHaveCount(2, { timeout: 30_000 });
+
+  // From a failed step straight into the editor: that step selected, its Executions tab open
+  // on this run, the error in view.
   await page.reload(); // rows opened before stay open across filter changes; start closed
   const runId = await rows.first().getAttribute("data-run-id");
   await rows.first().getByRole("button", { name: /^Steps of run/ }).click();

@@ -1,8 +1,9 @@
 // Runs across a workspace's workflows (a provider's clients' too, by default): what failed,
-// what is waiting, where — the filters are in the URL.
+// what is waiting, where — the filters are in the URL; the list refreshes itself.
 import type { Metadata } from "next";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
+import { AutoRefresh } from "@/components/runs/auto-refresh";
 import { RunsFilter } from "@/components/runs/runs-filter";
 import { WorkspaceRunsTable } from "@/components/runs/workspace-runs-table";
 import { WorkspaceTabs } from "@/components/workflows/workspace-tabs";
@@ -25,7 +26,8 @@ export default async function RunsPage({ params, searchParams }: Props) {
   const { runs } = await listWorkspaceRuns({ workspaceId, userId: user.id, limit: LIMIT, ...query, clients: provider && query.clients });
   return (
     <div className="mx-auto max-w-6xl px-6 py-8">
-      <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first`} />
+      <AutoRefresh seconds={10} />
+      <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first, refreshed every 10 s`} />
       <WorkspaceTabs workspaceId={workspaceId} current="runs" />
       <RunsFilter key={`${query.status}/${query.clients}/${query.days}`} value={{ status: query.status ?? "", clients: query.clients, days: query.days }} provider={provider} />
       <WorkspaceRunsTable runs={runs} showWorkspace={provider && query.clients} />
