@@ -10,7 +10,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { hashPassword } from "@/lib/auth/password";
 import { generateTemporaryPassword } from "@/lib/auth/set-temporary-password";
 import { ownsAccountOrigin } from "@/lib/members/account-origin";
-import type { AddMemberInput, MemberView } from "@/lib/members/member-schema";
+import { toMemberView, type AddMemberInput, type MemberView } from "@/lib/members/member-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export type AddMemberResult = { member: MemberView; temporaryPassword?: string };
@@ -40,7 +40,7 @@ export async function addMember(opts: { workspaceId: string; actor: { id: string
       if (existing) throw conflict("already_member", `${user.email} is already a member (${existing.role}); change their role instead`);
       const m = await tx.membership.create({ data: { userId: user.id, workspaceId, role: input.role }, select: { role: true, createdAt: true } });
       await recordAuditEvent({ workspaceId, actor, action: "member_added", details: { email: user.email, role: input.role, newAccount: created }, tx });
-      const member: MemberView = { userId: user.id, email: user.email, name: user.name, role: m.role, addedAt: m.createdAt.toISOString() };
+      const member = toMemberView(user, m);
       return created ? { member, temporaryPassword } : { member };
     });
   // The same new address added by two owners at once: the slower insert collides with the

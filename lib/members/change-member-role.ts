@@ -5,7 +5,7 @@ import { notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { guardLastOwner } from "@/lib/members/guard-last-owner";
 import { lockWorkspaceMembers } from "@/lib/members/lock-workspace-members";
-import type { MemberView } from "@/lib/members/member-schema";
+import { toMemberView, type MemberView } from "@/lib/members/member-schema";
 import { requireWorkspaceRole, type Role } from "@/lib/workspaces/access";
 
 export async function changeMemberRole(opts: { workspaceId: string; memberId: string; role: Role; actor: { id: string; email: string } }): Promise<MemberView> {
@@ -18,6 +18,6 @@ export async function changeMemberRole(opts: { workspaceId: string; memberId: st
     if (m.role === "owner" && role !== "owner") await guardLastOwner({ tx, workspaceId, leavingUserId: memberId });
     const row = await tx.membership.update({ where: { id: m.id }, data: { role }, select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } } });
     if (m.role !== role) await recordAuditEvent({ workspaceId, actor, action: "member_role_changed", details: { email: row.user.email, from: m.role, to: role }, tx });
-    return { userId: row.user.id, email: row.user.email, name: row.user.name, role: row.role, addedAt: row.createdAt.toISOString() };
+    return toMemberView(row.user, row);
   });
 }

@@ -2,7 +2,7 @@
 // technicians, who act in every client with that role). Anyone who can see the workspace may
 // read the list.
 import { db } from "@/lib/db/client";
-import type { MemberView } from "@/lib/members/member-schema";
+import { toMemberView, type MemberView } from "@/lib/members/member-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export async function listMembers(opts: { workspaceId: string; userId: string }): Promise<MemberView[]> {
@@ -12,5 +12,5 @@ export async function listMembers(opts: { workspaceId: string; userId: string })
     select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
     orderBy: [{ user: { email: "asc" } }],
   });
-  return rows.map((m) => ({ userId: m.user.id, email: m.user.email, name: m.user.name, role: m.role, addedAt: m.createdAt.toISOString() }));
+  return rows.map((m) => toMemberView(m.user, m));
 }

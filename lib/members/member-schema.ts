@@ -17,3 +17,8 @@ export type AddMemberInput = z.infer<typeof AddMemberBody>;
 export const ChangeRoleBody = z.object({ role: roleSchema });
 
 export type MemberView = { userId: string; email: string; name: string; role: (typeof ROLES)[number]; addedAt: string };
+
+/** A membership row and its user as the API shows them. */
+export function toMemberView(user: { id: string; email: string; name: string }, membership: { role: MemberView["role"]; createdAt: Date }): MemberView {
+  return { userId: user.id, email: user.email, name: user.name, role: membership.role, addedAt: membership.createdAt.toISOString() };
+}
