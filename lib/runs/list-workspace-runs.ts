@@ -5,10 +5,9 @@
 // most `limit` rows each, and merges those.
 import { z } from "zod";
 import { db } from "@/lib/db/client";
+import { RUN_STATUSES } from "@/lib/runs/run-records";
 import { runTimesIso } from "@/lib/runs/run-times-iso";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
-
-export const RUN_STATUSES = ["queued", "running", "waiting", "succeeded", "failed", "stopped"] as const;
 
 export const WorkspaceRunsQuery = z.object({
   status: z.enum(RUN_STATUSES).optional(),

@@ -3,7 +3,8 @@
 import type { Step } from "@/lib/workflows/definition";
 import type { WorkspaceValues } from "@/lib/variables/load-workspace-values";
 
-export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "stopped";
+export const RUN_STATUSES = ["queued", "running", "waiting", "succeeded", "failed", "stopped"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 export type StepStatus = "pending" | "running" | "waiting" | "succeeded" | "failed" | "skipped";
 
 export const FINAL_RUN_STATUSES: ReadonlySet<string> = new Set(["succeeded", "failed", "stopped"]);
