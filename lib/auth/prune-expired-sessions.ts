@@ -1,5 +1,5 @@
-// Removes browser sessions not used for the session lifetime (their cookies are refused anyway),
-// for users who never sign in again to have theirs removed then. Part of the retention pass.
+// Removes browser sessions not used for the session lifetime (their cookies are refused anyway,
+// and the sessions list leaves them out). Part of the retention pass.
 import { db } from "@/lib/db/client";
 import { sessionCutoff } from "@/lib/auth/session-lifetime";
 
