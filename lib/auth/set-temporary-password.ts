@@ -11,8 +11,8 @@ import { revokeSessions } from "@/lib/auth/revoke-sessions";
 /** 16 characters of base64url: 96 random bits. */
 export const generateTemporaryPassword = () => randomBytes(12).toString("base64url");
 
-export async function setTemporaryPassword(opts: { userId: string; tx: Tx; password?: string }): Promise<string> {
-  const password = opts.password ?? generateTemporaryPassword();
+export async function setTemporaryPassword(opts: { userId: string; tx: Tx }): Promise<string> {
+  const password = generateTemporaryPassword();
   const passwordHash = await hashPassword(password);
   await opts.tx.user.update({ where: { id: opts.userId }, data: { passwordHash, mustChangePassword: true } });
   await revokeSessions({ userId: opts.userId, tx: opts.tx });
