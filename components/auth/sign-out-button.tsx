@@ -1,18 +1,17 @@
 "use client";
-// Posts to next-auth's sign-out endpoint (CSRF-protected), which clears the session cookie and
-// redirects to the sign-in page.
+// Signs this browser out (next-auth's CSRF-protected sign-out form, use-sign-out.tsx), which
+// clears the session cookie and goes to the sign-in page.
 import { buttonClass } from "@/components/ui/button";
-import { useCsrfToken } from "@/components/auth/use-csrf-token";
+import { useSignOut } from "@/components/auth/use-sign-out";
 
 export function SignOutButton() {
-  const csrfToken = useCsrfToken();
+  const { form, signOut, ready } = useSignOut();
   return (
-    <form method="post" action="/api/auth/signout">
-      <input type="hidden" name="csrfToken" value={csrfToken ?? ""} />
-      <input type="hidden" name="callbackUrl" value="/signin" />
-      <button type="submit" disabled={!csrfToken} className={buttonClass("ghost", "sm")}>
+    <>
+      {form}
+      <button type="button" disabled={!ready} className={buttonClass("ghost", "sm")} onClick={() => signOut()}>
         Sign out
       </button>
-    </form>
+    </>
   );
 }
