@@ -1,6 +1,5 @@
-// Serialises changes to one workspace's members: every transaction that adds, re-roles or
-// removes a member takes this lock first, so "is there another owner?" stays true until it
-// commits. Without it two owners demoting each other at once both saw the other still owner,
+// Serialises the changes that can take an owner away (a role change, a removal): each
+// transaction takes this lock first, so "is there another owner?" stays true until it commits. Without it two owners demoting each other at once both saw the other still owner,
 // and a provider ended with none.
 import type { Tx } from "@/lib/db/client";
 
