@@ -1,19 +1,24 @@
 // npm run user:reset-password -- <e-mail> — the operator's way back in for an account whose
 // password is lost (the only owner's, say; there is no e-mail to send a reset link with): a new
 // temporary password, printed once, to be replaced at the next sign-in; the account's browser
-// sessions end. Against DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR, whether or not
+// sessions end, and with --revoke-tokens its API tokens too (for an account that may be in the
+// wrong hands). Against DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR, whether or not
 // `npm start` is running (a server it finds running is left running).
 import { createDb } from "@/lib/db/client";
 import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
+import { revokeAllApiTokens } from "@/lib/auth/revoke-all-api-tokens";
 import { setTemporaryPassword } from "@/lib/auth/set-temporary-password";
 import { ConfigError, env } from "@/lib/env";
 
 async function main(): Promise<number> {
-  const email = process.argv.slice(2).find((a) => !a.startsWith("-"))?.trim().toLowerCase();
-  if (!email) {
-    console.error("usage: npm run user:reset-password -- <e-mail>");
+  const args = process.argv.slice(2);
+  const email = args.find((a) => !a.startsWith("-"))?.trim().toLowerCase();
+  const unknown = args.filter((a) => a.startsWith("-") && a !== "--revoke-tokens");
+  if (!email || unknown.length > 0) {
+    console.error(`${unknown.length > 0 ? `unknown option ${unknown[0]}; ` : ""}usage: npm run user:reset-password -- <e-mail> [--revoke-tokens]`);
     return 2;
   }
+  const revokeTokens = args.includes("--revoke-tokens");
   const config = env();
   let embedded: RunningPostgres | undefined;
   let url = config.DATABASE_URL;
@@ -28,9 +33,13 @@ async function main(): Promise<number> {
       console.error(`no account with the e-mail ${email}`);
       return 1;
     }
-    const password = await db.$transaction((tx) => setTemporaryPassword({ userId: user.id, tx }));
+    const { password, revoked } = await db.$transaction(async (tx) => ({
+      password: await setTemporaryPassword({ userId: user.id, tx }),
+      revoked: revokeTokens ? await revokeAllApiTokens({ userId: user.id, tx }) : null,
+    }));
     console.log(`Temporary password for ${email}: ${password}`);
     console.log("It is shown only now. Signing in with it asks for a new password first; the account's browser sessions have ended.");
+    console.log(revoked === null ? "Its API tokens still work (--revoke-tokens revokes them)." : `API tokens revoked: ${revoked}.`);
     return 0;
   } finally {
     await db.$disconnect();

@@ -14,6 +14,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { useApiAction } from "@/components/ui/use-api-action";
+import { ResetPasswordDialog } from "@/components/workspace/reset-password-dialog";
 import { ROLE_LABEL, RoleOptions, RoleSelect } from "@/components/workspace/role-select";
 import type { MemberView } from "@/lib/members/member-schema";
 
@@ -43,12 +44,14 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
     }
     form.reset();
   };
-  const resetPassword = async (m: MemberView) => {
-    let password = "";
+  const resetPassword = async (m: MemberView, revokeApiTokens: boolean) => {
+    let result = { temporaryPassword: "", revokedApiTokens: 0 };
     const ok = await run(async () => {
-      password = (await apiFetch<{ temporaryPassword: string }>(`${base}/${m.userId}/reset-password`, { method: "POST" })).temporaryPassword;
+      result = await apiFetch(`${base}/${m.userId}/reset-password`, { method: "POST", json: { revokeApiTokens } });
     });
-    if (ok) setIssued({ password, message: `New temporary password for ${m.email}. Pass it on; it is not shown again, and they choose their own when they next sign in.` });
+    if (!ok) return;
+    const tokens = result.revokedApiTokens > 0 ? ` Their ${result.revokedApiTokens} API token(s) were revoked.` : "";
+    setIssued({ password: result.temporaryPassword, message: `New temporary password for ${m.email}. Pass it on; it is not shown again, and they choose their own when they next sign in.${tokens}` });
   };
   const leave = async () => {
     if (await run(() => apiFetch(`${base}/${currentUserId}`, { method: "DELETE" }))) router.push("/workspaces");
@@ -121,13 +124,7 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
                 ) : (
                   canManage && (
                     <>
-                      <ConfirmDialog
-                        trigger={<button type="button" disabled={busy} aria-label={`Reset the password of ${m.email}`} className={buttonClass("ghost", "sm")}>Reset password…</button>}
-                        title={`Reset the password of ${m.email}?`}
-                        description="They get a new temporary password to use once, shown to you now to pass on; their current password stops working and every browser signed in as them is signed out."
-                        confirmLabel="Reset password"
-                        onConfirm={() => void resetPassword(m)}
-                      />
+                      <ResetPasswordDialog member={m} disabled={busy} onConfirm={(revokeApiTokens) => void resetPassword(m, revokeApiTokens)} />
                       <ConfirmDialog
                         trigger={<button type="button" disabled={busy} aria-label={`Remove ${m.email}`} className={buttonClass("ghost", "sm")}>Remove</button>}
                         title={`Remove ${m.email}?`}

@@ -71,11 +71,19 @@ test("a provider owner adds a client and a member of it, who signs in with the t
     await memberPage.reload();
     await expect(memberPage.getByTestId("current-workspace")).toHaveText("Fabrikam Legal LLP");
 
-    // Forgotten password: the owner issues a new temporary one, which ends the member's session.
+    // The member has a script's API token; the account may be in the wrong hands: the owner issues
+    // a new temporary password, which ends the member's session, and revokes the token with it.
+    const minted = await memberPage.request.post("/api/v1/auth/tokens", { data: { name: "script" } });
+    expect(minted.status()).toBe(201);
+    const { token } = (await minted.json()) as { token: string };
     await row.getByRole("button", { name: `Reset the password of ${memberEmail}` }).click();
+    await page.getByRole("alertdialog").getByLabel(/Also revoke their API tokens/).check();
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset password" }).click();
     const secret = page.getByLabel("Temporary password");
     await expect(secret).toBeVisible();
+    await expect(page.getByText("Their 1 API token(s) were revoked.")).toBeVisible();
+    const withToken = await page.request.get("/api/v1/workspaces", { headers: { authorization: `Bearer ${token}` } });
+    expect(withToken.status()).toBe(401);
     const again = await secret.inputValue();
     expect(again).not.toBe(password);
     await memberPage.reload();
@@ -104,6 +112,7 @@ test("a provider owner adds a client and a member of it, who signs in with the t
   };
   let log = await openAudit();
   for (const what of ["Client added", "Member added", "Role changed", "Renamed", "Password reset", "Member removed"]) await expect(log.getByText(what, { exact: true })).toBeVisible();
+  await expect(log.getByText(`${memberEmail}, 1 API token(s) revoked`)).toBeVisible();
 
   // Offboarding: delete the client from the Clients page, after typing its name.
   await page.getByRole("button", { name: "Switch workspace" }).click();

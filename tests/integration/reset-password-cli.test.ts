@@ -27,12 +27,29 @@ describe("npm run user:reset-password", () => {
     expect(await db().browserSession.count({ where: { userId: user.id } })).toBe(0);
   });
 
-  it("refuses an unknown e-mail (exit 1) and a missing one (exit 2)", async () => {
+  it("keeps the account's API tokens unless told --revoke-tokens", async () => {
+    const user = await createPasswordUser({ password: "forgotten-pw-2" });
+    const token = () => db().apiToken.create({ data: { userId: user.id, tokenHash: `hash-${Math.random()}` } });
+    const kept = await token();
+    const plain = await run(user.email);
+    expect(plain.stdout).toContain("Its API tokens still work");
+    expect((await db().apiToken.findUniqueOrThrow({ where: { id: kept.id } })).revokedAt).toBeNull();
+    await token();
+    const revoking = await run(user.email, "--revoke-tokens");
+    expect(revoking.code).toBe(0);
+    expect(revoking.stdout).toContain("API tokens revoked: 2.");
+    expect(await db().apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+  });
+
+  it("refuses an unknown e-mail (exit 1), a missing one and an unknown option (exit 2)", async () => {
     const unknown = await run("nobody@example.test");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("no account with the e-mail nobody@example.test");
     const missing = await run();
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("usage: npm run user:reset-password -- <e-mail>");
+    const typo = await run("someone@example.test", "--revoke-token");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown option --revoke-token");
   });
 });

@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
 import { browser } from "../helpers/auth-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
+import { issueApiToken } from "@/lib/auth/issue-api-token";
 
 let web: WebService;
 let t: Awaited<ReturnType<typeof createTenancy>>;
@@ -239,7 +240,7 @@ describe("members", () => {
     await db().browserSession.create({ data: { userId } });
     const r = await as(owner).post(`${members(client.id)}/${userId}/reset-password`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ temporaryPassword: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/) });
+    expect(r.body).toEqual({ temporaryPassword: expect.stringMatching(/^[A-Za-z0-9_-]{16}$/), revokedApiTokens: 0 });
     expect(r.body.temporaryPassword).not.toBe(added.body.temporaryPassword);
     expect(await db().browserSession.count({ where: { userId } })).toBe(0);
     expect((await db().user.findUniqueOrThrow({ where: { id: userId } })).mustChangePassword).toBe(true);
@@ -248,8 +249,30 @@ describe("members", () => {
     expect((await signIn(added.body.temporaryPassword)).status).toBe(401);
     expect((await signIn(r.body.temporaryPassword)).status).toBe(403); // right password, must be replaced first
     const audit = (await as(owner).get(`/api/v1/workspaces/${client.id}/audit`)).body.events;
-    expect(audit[0]).toMatchObject({ action: "member_password_reset", details: { email } });
+    expect(audit[0]).toMatchObject({ action: "member_password_reset", details: { email, revokedApiTokens: 0 } });
     expect(JSON.stringify(audit)).not.toContain(r.body.temporaryPassword);
+  });
+
+  it("a reset revokes the member's API tokens only when asked, and refuses a malformed body", async () => {
+    const client = await db().workspace.create({ data: { name: `Client ${unique()}`, kind: "client", providerId: t.providerA.id } });
+    const { userId, email } = (await as(owner).post(members(client.id), { email: `leaked-${unique()}@example.test`, role: "editor" })).body.member;
+    await db().user.update({ where: { id: userId }, data: { mustChangePassword: false } });
+    const { token } = await issueApiToken({ userId, name: "script" });
+    const whoami = () => fetch(`${web.baseUrl}/api/v1/workspaces/${client.id}/members`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await whoami()).status).toBe(200);
+    const kept = await as(owner).post(`${members(client.id)}/${userId}/reset-password`, { revokeApiTokens: false });
+    expect(kept.body.revokedApiTokens).toBe(0);
+    // Must change the password first, but the token itself is still accepted.
+    expect((await whoami()).status).toBe(403);
+    const bad = await as(owner).post(`${members(client.id)}/${userId}/reset-password`, { revokeApiTokens: "yes" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("invalid_request");
+    const revoked = await as(owner).post(`${members(client.id)}/${userId}/reset-password`, { revokeApiTokens: true });
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.revokedApiTokens).toBe(1);
+    expect((await whoami()).status).toBe(401);
+    const audit = (await as(owner).get(`/api/v1/workspaces/${client.id}/audit`)).body.events;
+    expect(audit[0]).toMatchObject({ action: "member_password_reset", details: { email, revokedApiTokens: 1 } });
   });
 
   it("refuses to reset the password of someone who also works elsewhere, of an account made elsewhere, of oneself, and for non-owners", async () => {

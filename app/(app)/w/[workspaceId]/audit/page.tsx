@@ -55,6 +55,7 @@ export default async function AuditPage({ params }: { params: Promise<{ workspac
 function describe(d: Record<string, unknown>): string {
   if (typeof d.email === "string") {
     if (typeof d.from === "string") return `${d.email}: ${d.from} → ${String(d.to)}`;
+    if (typeof d.revokedApiTokens === "number") return d.revokedApiTokens > 0 ? `${d.email}, ${d.revokedApiTokens} API token(s) revoked` : d.email;
     if (typeof d.role !== "string") return d.email;
     return `${d.email} (${String(d.role)})${d.newAccount ? ", new account" : ""}${d.left ? ", left" : ""}`;
   }

@@ -1,9 +1,12 @@
-// POST: a new temporary password for a member who forgot theirs (owner) → 200
-// {"temporaryPassword"}, shown this once; the member must replace it at their next sign-in.
-import { apiRoute } from "@/lib/api/handler";
-import { resetMemberPassword } from "@/lib/members/reset-member-password";
+// POST {"revokeApiTokens"?: boolean} (body optional): a new temporary password for a member who
+// forgot theirs, or whose account may be in the wrong hands (owner) → 200
+// {"temporaryPassword","revokedApiTokens"}, the password shown this once; the member must replace
+// it at their next sign-in. Their browser sessions end; their API tokens too when asked.
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { resetMemberPassword, ResetPasswordBody } from "@/lib/members/reset-member-password";
 
-export const POST = apiRoute<{ workspaceId: string; userId: string }>(async ({ params, user }) => {
-  const result = await resetMemberPassword({ workspaceId: params.workspaceId, memberId: params.userId, actor: user });
+export const POST = apiRoute<{ workspaceId: string; userId: string }>(async ({ req, params, user }) => {
+  const { revokeApiTokens } = await readJson(req, ResetPasswordBody);
+  const result = await resetMemberPassword({ workspaceId: params.workspaceId, memberId: params.userId, actor: user, revokeApiTokens });
   return Response.json(result, { headers: { "cache-control": "no-store" } });
 });
