@@ -1,5 +1,6 @@
 // The audit log of a workspace, newest first. A provider's log also holds its clients' events
-// (pushes land in the client's log), so the provider sees every push, review and go-live.
+// (pushes land in the client's log), so the provider sees every push, review and go-live, and the
+// events of clients it has deleted (kept under the provider, shown as in "<name> (deleted)").
 import { db, type Tx } from "@/lib/db/client";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
@@ -27,14 +28,17 @@ export async function listAuditEvents({ workspaceId, userId, limit = 100, before
     take: limit,
     include: { workspace: { select: { name: true } } },
   });
-  return rows.map((r) => ({
-    id: r.id,
-    workspaceId: r.workspaceId,
-    workspaceName: r.workspace.name,
-    workflowId: r.workflowId,
-    actor: { id: r.actorId, email: r.actorEmail },
-    action: r.action,
-    details: (r.details ?? {}) as Record<string, unknown>,
-    at: r.createdAt.toISOString(),
-  }));
+  return rows.map((r) => {
+    const { deletedClient, ...details } = (r.details ?? {}) as Record<string, unknown> & { deletedClient?: { id: string; name: string } };
+    return {
+      id: r.id,
+      workspaceId: deletedClient?.id ?? r.workspaceId,
+      workspaceName: deletedClient ? `${deletedClient.name} (deleted)` : r.workspace.name,
+      workflowId: r.workflowId,
+      actor: { id: r.actorId, email: r.actorEmail },
+      action: r.action,
+      details,
+      at: r.createdAt.toISOString(),
+    };
+  });
 }

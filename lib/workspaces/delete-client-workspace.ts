@@ -1,6 +1,8 @@
 // Offboarding a client: the provider's owners delete a client workspace with everything in it
-// (workflows, runs, variables and secrets, app connections, files, members' roles, its own audit
-// events; foreign-key cascade). Its webhook URLs stop at once (an unknown token gets the usual 202 and no run);
+// (workflows, runs, variables and secrets, app connections, files, members' roles; foreign-key
+// cascade). Its audit events move to the provider's log, marked with the client they happened in
+// (`details.deletedClient`): the record of who pushed, went live or changed roles there outlives
+// the client, as an MSP's records of a former customer must. Its webhook URLs stop at once (an unknown token gets the usual 202 and no run);
 // a Scheduler's pg-boss schedule goes with the worker's next reconcile (within a minute), and a
 // firing in between finds no workflow and makes no run. Recorded in the provider's audit log.
 import { db, type Tx } from "@/lib/db/client";
@@ -16,6 +18,11 @@ export async function deleteClientWorkspace(opts: { workspaceId: string; actor: 
     if (ws.kind !== "client" || !ws.providerId) throw badRequest("only client workspaces can be deleted");
     // The client's own owners may not: the client belongs to the provider's book of customers.
     if ((await workspaceRole(actor.id, ws.providerId, tx)) !== "owner") throw forbidden("only the provider's owners can delete a client workspace");
+    await tx.$executeRaw`
+      UPDATE "AuditEvent"
+      SET "workspaceId" = ${ws.providerId},
+          details = details || jsonb_build_object('deletedClient', jsonb_build_object('id', ${workspaceId}::text, 'name', ${ws.name}::text))
+      WHERE "workspaceId" = ${workspaceId}`;
     await tx.workspace.delete({ where: { id: workspaceId } });
     await recordAuditEvent({ workspaceId: ws.providerId, actor, action: "client_deleted", details: { clientId: workspaceId, name: ws.name }, tx });
   });

@@ -63,8 +63,9 @@ describe("client workspaces", () => {
 });
 
 describe("deleting a client workspace", () => {
-  it("the provider's owners delete a client with everything in it; its webhook URL stops at once", async () => {
-    const client = (await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: "Leaving Co" })).body;
+  it("the provider's owners delete a client with everything in it but its audit events; its webhook URL stops at once", async () => {
+    const client = (await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: "Leaving Co (old)" })).body;
+    expect((await as(owner).patch(`/api/v1/workspaces/${client.id}`, { name: "Leaving Co" })).status).toBe(200);
     const clientOwner = await createUser([{ workspaceId: client.id, role: "owner" }]);
     const wf = await as(owner).post(`/api/v1/workspaces/${client.id}/workflows`, { name: "alerts", steps: [{ kind: "webhook", config: {} }] });
     const live = await as(owner).post(`/api/v1/workflows/${wf.body.id}/live`);
@@ -90,6 +91,12 @@ describe("deleting a client workspace", () => {
     expect((await as(clientOwner).get("/api/v1/workspaces")).body.workspaces).toEqual([]);
     const audit = (await as(owner).get(`/api/v1/workspaces/${t.providerA.id}/audit`)).body.events;
     expect(audit[0]).toMatchObject({ action: "client_deleted", details: { clientId: client.id, name: "Leaving Co" } });
+    // What happened inside the client is kept in the provider's log, under the client's name.
+    expect(audit.find((e: { action: string }) => e.action === "workspace_renamed")).toMatchObject({
+      workspaceId: client.id,
+      workspaceName: "Leaving Co (deleted)",
+      details: { from: "Leaving Co (old)", to: "Leaving Co" },
+    });
   });
 
   it("refuses a provider workspace (400) and outsiders (404)", async () => {
