@@ -1,5 +1,5 @@
 // Turns the steps of a save request into the stored definition: stable ids (kept when given,
-// generated when absent), default names, configs parsed with their catalog schema (defaults
+// generated when absent — but see below for a save that gives none), default names, configs parsed with their catalog schema (defaults
 // filled in), and the webhook's write-only shared secret encrypted.
 import { randomBytes } from "node:crypto";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
@@ -37,10 +37,23 @@ function storeSecret(config: Record<string, unknown>, before: Step | undefined):
   return typeof kept === "string" && kept !== "" ? { ...rest, sharedSecretEncrypted: kept } : rest;
 }
 
+// A save that names no step ids at all is the documented shape of a script's PUT
+// ({"kind","name"?,"config"} per step): it means "these steps, in this order", so a step takes
+// the id of the stored step at its position when the kinds match. Otherwise such a PUT would
+// give the trigger a new id, which drops its shared secret and retires a Live workflow's URL.
+// The editor always sends ids (new steps get theirs in the browser), so replacing a trigger
+// there still issues a new URL.
+function pickId(input: readonly StepInput[], previous: readonly Step[], i: number): string {
+  const given = input[i].id;
+  if (given) return given;
+  const before = previous[i];
+  return !input.some((s) => s.id) && before?.kind === input[i].kind ? before.id : newStepId();
+}
+
 /** Validates (400 invalid_workflow) and returns the steps as they are to be stored. */
 export function prepareSteps({ input, previous = [] }: PrepareStepsOptions): Step[] {
-  const steps: Step[] = input.map((s) => ({
-    id: s.id ?? newStepId(),
+  const steps: Step[] = input.map((s, i) => ({
+    id: pickId(input, previous, i),
     kind: s.kind,
     name: s.name?.trim() || defaultStepName(s.kind),
     config: s.kind === "webhook" ? dropSecretEcho(s.config) : s.config,

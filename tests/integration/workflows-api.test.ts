@@ -79,6 +79,27 @@ describe("create, read, update, delete", () => {
     expect((await api.get(`/api/v1/workflows/${wf.id}`)).body).toEqual(res.body);
   });
 
+  it("a PUT without step ids keeps each step's id where the kind at its position is unchanged: a Live trigger keeps its URL and secret", async () => {
+    const wf = (await create({ name: "Scripted", steps: [webhook({ sharedSecret: SECRET, signatureHeader: "X-Sig" }), http()] })).body;
+    const url = (await api.post(`/api/v1/workflows/${wf.id}/live`)).body.webhookUrl;
+    const res = await api.put(`/api/v1/workflows/${wf.id}`, {
+      name: "Scripted 2",
+      steps: [webhook({ signatureHeader: "X-Sig" }), { kind: "code", config: { code: "return 1" } }, http("https://c.test")],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.webhookUrl).toBe(url);
+    expect(res.body.steps[0]).toMatchObject({ id: wf.steps[0].id, config: { sharedSecret: { set: true }, signatureHeader: "X-Sig" } });
+    // Step 2 changed kind, so it is a new step; step 3 is new.
+    expect([wf.steps[0].id, wf.steps[1].id]).not.toContain(res.body.steps[1].id);
+    expect([wf.steps[0].id, wf.steps[1].id]).not.toContain(res.body.steps[2].id);
+    // Naming any id means ids are meant: an id-less webhook is then a new trigger with a new URL.
+    const replaced = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Scripted 3", steps: [webhook(), { id: res.body.steps[1].id, kind: "code", config: { code: "return 2" } }] });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.steps[0].id).not.toBe(wf.steps[0].id);
+    expect(replaced.body.steps[0].config.sharedSecret).toEqual({ set: false });
+    expect(replaced.body.webhookUrl).not.toBe(url);
+  });
+
   it("lists a workspace's workflows for the UI", async () => {
     const wf = (await create({ name: "Listed", steps: [webhook()] })).body;
     const res = await api.get(`/api/v1/workspaces/${t.providerA.id}/workflows`);
