@@ -145,7 +145,9 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
         const parked = await scheduleRunResume({ boss, runId: run.id, at: outcome.resumeAt, step: { ...common, status: "waiting", output, finishedAt: null } });
         return parked ? "waiting" : "lost";
       }
-      stepWrite = { ...common, status: "succeeded", output, finishedAt };
+      // Step 1 records the trigger as posted, big integers included (when no secret was masked).
+      const recorded = number === 1 && run.triggerExact !== undefined && !triggerChanged ? run.triggerExact : output;
+      stepWrite = { ...common, status: "succeeded", output: recorded, finishedAt };
     }
     outputs[number] = output;
 

@@ -22,6 +22,9 @@ export type RunState = {
   /** A single-step test of step n >= 2: the step to execute (earlier outputs are recorded already). */
   targetStepId: string | null;
   trigger: unknown;
+  /** The trigger with integers beyond double precision as written (JSON.rawJSON), when it has
+   *  any: step 1 records this; `trigger` (what the steps read) has them as doubles. */
+  triggerExact?: unknown;
 };
 
 export type StepRecord = {

@@ -8,12 +8,14 @@ import { eventually, startWeb, startWorker, type Service, type WebService } from
 let web: WebService;
 let worker: Service;
 let api: ApiClient;
+let token: string;
 let workspaceId: string;
 beforeAll(async () => {
   [web, worker] = await Promise.all([startWeb(), startWorker()]);
   const t = await createTenancy();
   workspaceId = t.providerA.id;
-  api = apiClient(web.baseUrl, t.editor.token);
+  token = t.editor.token;
+  api = apiClient(web.baseUrl, token);
 });
 afterAll(async () => {
   await Promise.all([web?.stop(), worker?.stop()]);
@@ -107,5 +109,27 @@ describe("run engine through real deliveries", () => {
     const broken = await deliver(url, { ...payload, answer: "Sorry, I cannot help with that." });
     expect(broken.status).toBe("failed");
     expect(broken.error).toMatch(/^step 2 \(Parse JSON "Parse AI answer"\): invalid JSON at line 1, column 1 \(position 0\)/);
+  });
+
+  it("reads back a 64-bit id exactly, as the trigger and as step 1's output; steps compute with it as a number", async () => {
+    const created = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, {
+      name: "big ids",
+      steps: [
+        { kind: "webhook", config: {} },
+        { kind: "transform", config: { fields: [{ name: "next", expression: "{{ 1.id }} + 1" }] } },
+      ],
+    });
+    const url = (await api.post(`/api/v1/workflows/${created.body.id}/live`)).body.webhookUrl as string;
+    const posted = '{"id":9007199254740993,"ids":[12345678901234567890123],"small":7}';
+    expect((await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: posted })).status).toBe(202);
+    const text = await eventually(async () => {
+      const list = await api.get(`/api/v1/workflows/${created.body.id}/runs`);
+      const id = list.body.runs[0]?.id;
+      if (!id || list.body.runs[0].status !== "succeeded") return null;
+      return (await fetch(`${web.baseUrl}/api/v1/runs/${id}`, { headers: { authorization: `Bearer ${token}` } })).text();
+    }, 20_000, "the run to finish");
+    expect(text).toContain(`"trigger":${posted}`);
+    expect(text).toContain(`"output":${posted}`);
+    expect(text).toContain('"output":{"next":9007199254740992}'); // doubles inside steps
   });
 });

@@ -1,0 +1,38 @@
+// JSON.parse that keeps integers beyond double precision exactly as written. A sender's ids can
+// be 64-bit integers (9007199254740993 reads back as …992 through JSON.parse); PostgreSQL's jsonb
+// stores them exactly, and the API must answer with the posted JSON. Such a number becomes a
+// JSON.rawJSON value, which JSON.stringify writes out verbatim. Only for reading back and
+// re-storing: step code computes with ordinary (double) numbers.
+// Node 24 has JSON.parse's source-text access and JSON.rawJSON; TypeScript 5.9 does not type them.
+type Reviver = (key: string, value: unknown, context: { source?: string }) => unknown;
+const parse = JSON.parse as (text: string, reviver?: Reviver) => unknown;
+const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
+
+// Doubles are exact up to 2^53 (16 digits); a JSON text without a run of 16 digits has no
+// integer to lose, and skips the (slower) reviver.
+const LONG_DIGITS = /\d{16}/;
+const INTEGER = /^-?\d+$/;
+
+function keepExact(_key: string, value: unknown, context: { source?: string }): unknown {
+  if (typeof value !== "number" || Number.isSafeInteger(value)) return value;
+  const source = context?.source;
+  if (!source || !INTEGER.test(source)) return value;
+  if (Number.isFinite(value) && BigInt(value) === BigInt(source)) return value;
+  return rawJSON(source);
+}
+
+/** Whether the text may hold an integer that JSON.parse would round. */
+export const mayLoseIntegers = (text: string): boolean => LONG_DIGITS.test(text);
+
+export function parseExactJson(text: string): unknown {
+  return mayLoseIntegers(text) ? parse(text, keepExact) : JSON.parse(text);
+}
+
+/** Whether a parsed value holds a number that may have been rounded from an integer (so its
+ *  text is worth reading again): an integer-valued double beyond 2^53, or an infinity. */
+export function mayHaveRoundedIntegers(value: unknown): boolean {
+  if (typeof value === "number") return !Number.isSafeInteger(value) && (Number.isInteger(value) || !Number.isFinite(value));
+  if (Array.isArray(value)) return value.some(mayHaveRoundedIntegers);
+  if (value !== null && typeof value === "object") return Object.values(value).some(mayHaveRoundedIntegers);
+  return false;
+}

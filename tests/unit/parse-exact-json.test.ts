@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { mayHaveRoundedIntegers, mayLoseIntegers, parseExactJson } from "@/lib/json/parse-exact-json";
+
+describe("parseExactJson", () => {
+  it("keeps integers beyond double precision as written when stringified again", () => {
+    const text = '{"id":9007199254740993,"big":[12345678901234567890123,-98765432109876543210],"ok":9007199254740991,"f":1.5,"s":"9007199254740993"}';
+    expect(JSON.stringify(parseExactJson(text))).toBe(text);
+    expect(JSON.stringify(JSON.parse(text))).not.toBe(text); // what plain JSON.parse does
+  });
+
+  it("leaves every other value an ordinary number, string or structure", () => {
+    const v = parseExactJson('{"n":9007199254740991,"d":0.1234567890123456789,"e":1e300,"a":[1,2],"t":"1234567890123456789"}') as Record<string, unknown>;
+    expect(v).toEqual({ n: 9007199254740991, d: 0.1234567890123456789, e: 1e300, a: [1, 2], t: "1234567890123456789" });
+    expect(parseExactJson("[1,2,3]")).toEqual([1, 2, 3]);
+  });
+
+  it("keeps an integer too large for a double at all", () => {
+    const text = `{"huge":${"9".repeat(400)}}`;
+    expect(JSON.stringify(parseExactJson(text))).toBe(text);
+  });
+
+  it("skips the reviver for texts without 16 digits in a row", () => {
+    expect(mayLoseIntegers('{"a":123456789012345}')).toBe(false);
+    expect(mayLoseIntegers('{"a":1234567890123456}')).toBe(true);
+  });
+});
+
+describe("mayHaveRoundedIntegers", () => {
+  it("finds an integer-valued double beyond 2^53 anywhere in a value", () => {
+    expect(mayHaveRoundedIntegers({ a: [{ b: JSON.parse("9007199254740993") }] })).toBe(true);
+    expect(mayHaveRoundedIntegers({ a: [1, 2.5, "9007199254740993", null, 9007199254740991] })).toBe(false);
+  });
+});
