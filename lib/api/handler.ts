@@ -2,7 +2,8 @@
 // with zod, and mapping errors to JSON. Framework-free (plain Request/Response), so it works in
 // Next route handlers and in tests alike.
 import { z, ZodError } from "zod";
-import { AppError, badRequest, passwordChangeRequired, unauthorized } from "@/lib/api/errors";
+import { AppError, badRequest, notFound, passwordChangeRequired, unauthorized } from "@/lib/api/errors";
+import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
 import { authenticateRequest, type AuthUser } from "@/lib/auth/authenticate-request";
 
 type RouteContext = { params: Promise<Record<string, string>> };
@@ -46,6 +47,7 @@ export function apiRoute<P extends Record<string, string> = Record<string, strin
       if (!user) throw unauthorized();
       if (user.mustChangePassword && !opts.duringPasswordChange) throw passwordChangeRequired();
       const params = ((await ctx?.params) ?? {}) as P;
+      refuseNul(params, req.url);
       const out = await fn({ req, params, user });
       if (out instanceof Response) return out;
       if (out === undefined) return new Response(null, { status: 204 });
@@ -56,14 +58,36 @@ export function apiRoute<P extends Record<string, string> = Record<string, strin
   };
 }
 
-/** Parses the JSON body with a zod schema; a body that is not JSON is a 400 with a clear message. */
+/** The largest JSON body a management route reads (a workflow of hundreds of steps is far less). */
+export const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;
+
+const bodyTooLarge = () =>
+  new AppError(413, "payload_too_large", `the request body is over ${MAX_JSON_BODY_BYTES / 1024 / 1024} MB, the limit for this API`);
+
+/**
+ * Parses the JSON body with a zod schema. A body that is not JSON, or holds what PostgreSQL
+ * cannot store (find-unstorable-json.ts), is a 400 with a clear message; one over 5 MB a 413.
+ */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  if (Number(req.headers.get("content-length") ?? 0) > MAX_JSON_BODY_BYTES) throw bodyTooLarge();
+  const bytes = await req.arrayBuffer();
+  if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw bodyTooLarge();
   let raw: unknown;
   try {
-    const text = await req.text();
+    const text = new TextDecoder().decode(bytes);
     raw = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     throw badRequest("the request body is not valid JSON");
   }
+  const unstorable = findUnstorableJson(raw);
+  if (unstorable) throw badRequest(`${unstorable.path ? `${unstorable.path}: ` : "the request body "}${unstorable.problem}`);
   return schema.parse(raw);
+}
+
+// Path segments and query values reach database queries; a NUL there would be a database error.
+function refuseNul(params: Record<string, string>, url: string): void {
+  if (Object.values(params).some((v) => typeof v === "string" && v.includes("\u0000"))) throw notFound();
+  for (const [k, v] of new URL(url).searchParams) {
+    if (k.includes("\u0000") || v.includes("\u0000")) throw badRequest(`query parameter ${JSON.stringify(k)} contains the NUL character`);
+  }
 }

@@ -41,7 +41,9 @@ export function authOptions(): NextAuthOptions {
           } catch (e) {
             if (e instanceof AppError && e.status === 401) return null; // next-auth: CredentialsSignin
             if (e instanceof AppError && e.status === 429) throw new Error(`${TOO_MANY_ATTEMPTS}:${e.details?.retryAfter ?? ""}`);
-            throw e;
+            // next-auth puts a thrown error's message into the sign-in page's URL: log it, show a code.
+            console.error("sign-in failed", e instanceof Error ? e.stack : e);
+            throw new Error("SignInFailed");
           }
         },
       }),

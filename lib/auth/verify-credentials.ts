@@ -3,6 +3,7 @@
 // known ones, so timing does not tell which addresses have accounts.
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/errors";
+import { unstorableText } from "@/lib/api/find-unstorable-json";
 import { DUMMY_HASH, verifyPassword } from "@/lib/auth/password";
 import { reserveSignInAttempt, settleSignInAttempt, type ThrottleKey } from "@/lib/auth/sign-in-throttle";
 import { FREE_FAILURES } from "@/lib/auth/throttle-policy";
@@ -15,6 +16,8 @@ export const tooManyAttempts = (retryAfter: number) =>
 
 export async function verifyCredentials(opts: { email: string; password: string; clientAddress: string | null }): Promise<VerifiedUser> {
   const email = opts.email.trim().toLowerCase();
+  // No account has such an address, and the throttle could not store it as a key.
+  if (unstorableText(email)) throw invalidCredentials();
   const emailKey = `email:${email.slice(0, 320)}`;
   const addressKey = opts.clientAddress ? `address:${opts.clientAddress}` : undefined;
   const keys: ThrottleKey[] = [{ key: emailKey, free: FREE_FAILURES.email }];

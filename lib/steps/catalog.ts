@@ -13,6 +13,8 @@ const text = z.string();
 /** A value that may hold references like {{ 2.items.0.id }}. */
 const templ = z.string();
 
+const TESTING_DATA_MAX_BYTES = 1_048_576;
+
 export const webhookConfig = z.object({
   // Write-only: accepted on input, stored encrypted, read back as {"set": boolean}.
   sharedSecret: z.string().max(512).optional(),
@@ -21,7 +23,11 @@ export const webhookConfig = z.object({
     .max(128)
     .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]*$/, "must be a valid HTTP header name")
     .optional(),
-  testingData: z.unknown().optional(),
+  // Sample data stands for a delivery, so it has a delivery's limit (lib/intake/responses.ts).
+  testingData: z
+    .unknown()
+    .refine((v) => v === undefined || new TextEncoder().encode(JSON.stringify(v) ?? "").length <= TESTING_DATA_MAX_BYTES, "is over 1 MB, the limit of a delivery")
+    .optional(),
 });
 
 /** Schedules offered by name; a preset fills in `cron` (the blueprints' monthly runs among them). */

@@ -61,6 +61,13 @@ describe("browser sign-in (next-auth credentials)", () => {
     expect(b.jar.has("next-auth.session-token")).toBe(false);
   });
 
+  it("answers an e-mail with a NUL character as a wrong e-mail, without a database error in the URL", async () => {
+    const b = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
+    const res = await b.signIn("owner\u0000@example.test", "whatever-pw-1");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toContain("error=CredentialsSignin");
+  });
+
   it("rejects a forged session cookie", async () => {
     const r = await fetch(`${server.web.baseUrl}/api/v1/workspaces`, { headers: { cookie: "next-auth.session-token=eyJhbGciOiJkaXIifQ..x.y.z" } });
     expect(r.status).toBe(401);

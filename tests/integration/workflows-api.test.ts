@@ -234,6 +234,34 @@ describe("validation", () => {
     expect(res.status).toBe(400);
   });
 
+  it("answers 400/413/404 naming the problem, never 500, for what the database cannot store", async () => {
+    const raw = (method: string, path: string, body?: string) =>
+      fetch(`${web.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${t.editor.token}`, "content-type": "application/json" }, body }).then(async (r) => ({
+        status: r.status,
+        body: await r.json(),
+      }));
+    const wfs = `/api/v1/workspaces/${t.providerA.id}/workflows`;
+    const before = await db().workflow.count();
+    const nul = await raw("POST", wfs, '{"name":"a\\u0000b","steps":[]}');
+    expect(nul).toEqual({ status: 400, body: { error: "invalid_request", message: expect.stringMatching(/^name: contains the NUL character/) } });
+    const surrogate = await raw("POST", wfs, '{"name":"x","steps":[{"kind":"webhook","config":{"testingData":{"t":"\\udfff"}}}]}');
+    expect(surrogate.status).toBe(400);
+    expect(surrogate.body.message).toMatch(/^steps\.0\.config\.testingData\.t: contains an unpaired UTF-16 surrogate/);
+    const deep = await raw("POST", wfs, `{"name":"x","steps":[{"kind":"webhook","config":{"testingData":${"[".repeat(5000)}${"]".repeat(5000)}}}]}`);
+    expect(deep.status).toBe(400);
+    expect(deep.body.message).toMatch(/is nested deeper than 512 levels/);
+    const huge = await raw("POST", wfs, JSON.stringify({ name: "x", steps: [webhook({ testingData: "x".repeat(6 * 1024 * 1024) })] }));
+    expect(huge).toEqual({ status: 413, body: { error: "payload_too_large", message: expect.stringMatching(/over 5 MB/) } });
+    const sample = await raw("POST", wfs, JSON.stringify({ name: "x", steps: [webhook({ testingData: { blob: "x".repeat(1_048_577) } })] }));
+    expect(sample.status).toBe(400);
+    expect(sample.body.message).toMatch(/testingData: is over 1 MB, the limit of a delivery/);
+    expect(await db().workflow.count()).toBe(before);
+    expect((await raw("GET", "/api/v1/workflows/%00")).status).toBe(404);
+    expect((await raw("GET", `/api/v1/workspaces/${t.providerA.id}/connections?app=%00`)).status).toBe(400);
+    const signIn = await fetch(`${web.baseUrl}/api/v1/auth/token`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"email":"a\\u0000@example.test","password":"x"}' });
+    expect(signIn.status).toBe(400);
+  });
+
   it("going Live needs a trigger; a Live workflow cannot lose it", async () => {
     const noTrigger = (await create({ name: "No trigger", steps: [http()] })).body;
     const res = await api.post(`/api/v1/workflows/${noTrigger.id}/live`);

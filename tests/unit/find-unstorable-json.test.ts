@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { findUnstorableJson, unstorableText } from "@/lib/api/find-unstorable-json";
+
+describe("findUnstorableJson", () => {
+  it("accepts ordinary JSON, surrogate pairs (emoji) included", () => {
+    expect(findUnstorableJson({ name: "Ticket 😀", steps: [{ config: { a: [1, null, true, "ü"] } }] })).toBeNull();
+    expect(unstorableText("fine")).toBeNull();
+  });
+
+  it("names where a NUL or an unpaired surrogate is, in values and in keys", () => {
+    expect(findUnstorableJson(JSON.parse('{"steps":[{"name":"a\\u0000b"}]}'))).toEqual({ path: "steps.0.name", problem: expect.stringMatching(/NUL character/) });
+    expect(findUnstorableJson(JSON.parse('{"x":{"t":"\\udfff"}}'))).toEqual({ path: "x.t", problem: expect.stringMatching(/unpaired UTF-16 surrogate/) });
+    expect(findUnstorableJson(JSON.parse('{"x":"\\ud800z"}'))?.path).toBe("x");
+    expect(findUnstorableJson(JSON.parse('{"a":{"k\\u0000":1}}'))).toEqual({ path: "a", problem: expect.stringMatching(/^has a key that contains the NUL/) });
+  });
+
+  it("refuses nesting deeper than 512 levels, without recursing", () => {
+    const deep = (n: number) => JSON.parse("[".repeat(n) + "]".repeat(n));
+    expect(findUnstorableJson(deep(512))).toBeNull();
+    expect(findUnstorableJson(deep(513))?.problem).toBe("is nested deeper than 512 levels");
+    expect(findUnstorableJson(deep(100_000))?.problem).toBe("is nested deeper than 512 levels");
+  });
+});
