@@ -262,6 +262,26 @@ describe("validation", () => {
     expect(signIn.status).toBe(400);
   });
 
+  it("answers a method a route does not take with 405 JSON and Allow, and an unknown API path with 404 JSON", async () => {
+    const call = (method: string, path: string) =>
+      fetch(`${web.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${t.editor.token}` } }).then(async (r) => ({
+        status: r.status,
+        allow: r.headers.get("allow"),
+        body: await r.json(),
+      }));
+    const wf = (await create({ name: "Methods", steps: [webhook()] })).body;
+    expect(await call("PATCH", `/api/v1/workflows/${wf.id}`)).toEqual({
+      status: 405,
+      allow: "GET, PUT, DELETE, HEAD, OPTIONS",
+      body: { error: "method_not_allowed", message: "PATCH is not allowed here; this route takes GET, PUT, DELETE" },
+    });
+    expect(await call("GET", `/api/v1/workflows/${wf.id}/live`)).toMatchObject({ status: 405, allow: "POST, OPTIONS" });
+    expect(await call("DELETE", "/api/v1/workspaces")).toMatchObject({ status: 405, body: { error: "method_not_allowed" } });
+    expect(await call("GET", `/api/v1/workflow/${wf.id}`)).toEqual({ status: 404, allow: null, body: { error: "not_found", message: "API route not found" } });
+    expect(await call("POST", "/api/v1/does-not-exist")).toMatchObject({ status: 404, body: { error: "not_found" } });
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).status).toBe(200); // the real routes still win
+  });
+
   it("going Live needs a trigger; a Live workflow cannot lose it", async () => {
     const noTrigger = (await create({ name: "No trigger", steps: [http()] })).body;
     const res = await api.post(`/api/v1/workflows/${noTrigger.id}/live`);

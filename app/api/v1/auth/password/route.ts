@@ -3,6 +3,7 @@
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { clientAddress } from "@/lib/auth/client-address";
 import { ChangePasswordBody, changePassword } from "@/lib/auth/change-password";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const POST = apiRoute(
   async ({ req, user }) => {
@@ -11,3 +12,5 @@ export const POST = apiRoute(
   },
   { duringPasswordChange: true },
 );
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -6,6 +6,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { badRequest } from "@/lib/api/errors";
 import { listBrowserSessions } from "@/lib/auth/list-browser-sessions";
 import { revokeSessions } from "@/lib/auth/revoke-sessions";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const GET = apiRoute(
   async ({ user }) => ({ sessions: await listBrowserSessions({ userId: user.id, currentSessionId: user.sessionId }) }),
@@ -18,3 +19,5 @@ export const DELETE = apiRoute(async ({ req, user }) => {
   if (except === "current" && user.via !== "session") throw badRequest("except=current needs a browser session; this request came with an API token");
   await revokeSessions({ userId: user.id, exceptSessionId: except === "current" ? user.sessionId : undefined });
 }, { duringPasswordChange: true });
+
+export const { POST, PUT, PATCH } = methodNotAllowed(["GET", "DELETE"]);

@@ -7,6 +7,7 @@ import { clientAddress } from "@/lib/auth/client-address";
 import { issueApiToken } from "@/lib/auth/issue-api-token";
 import { revokeApiToken } from "@/lib/auth/revoke-api-token";
 import { verifyCredentials } from "@/lib/auth/verify-credentials";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 const IssueBody = z.object({
   email: z.string().trim().min(1).max(320),
@@ -33,3 +34,5 @@ export const DELETE = apiRoute(async ({ user }) => {
   if (!user.tokenId) throw badRequest("send the API token to revoke as Authorization: Bearer <token>");
   await revokeApiToken({ userId: user.id, tokenId: user.tokenId });
 });
+
+export const { GET, PUT, PATCH } = methodNotAllowed(["POST", "DELETE"]);

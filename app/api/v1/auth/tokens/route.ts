@@ -5,6 +5,7 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { forbidden } from "@/lib/api/errors";
 import { issueApiToken } from "@/lib/auth/issue-api-token";
 import { listApiTokens } from "@/lib/auth/list-api-tokens";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 const CreateBody = z.object({ name: z.string().trim().min(1, "give the token a name").max(100) });
 
@@ -18,3 +19,5 @@ export const POST = apiRoute(async ({ req, user }) => {
   const { id, createdAt, token } = await issueApiToken({ userId: user.id, name });
   return Response.json({ id, name, createdAt: createdAt.toISOString(), token }, { status: 201, headers: { "cache-control": "no-store" } });
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

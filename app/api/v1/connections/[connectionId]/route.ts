@@ -5,6 +5,7 @@ import { deleteConnection } from "@/lib/connections/delete-connection";
 import { loadConnection } from "@/lib/connections/load-connection";
 import { toConnectionView } from "@/lib/connections/to-connection-view";
 import { updateConnection } from "@/lib/connections/update-connection";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 type P = { connectionId: string };
 
@@ -19,3 +20,5 @@ export const PATCH = apiRoute<P>(async ({ req, params, user }) => ({
 export const DELETE = apiRoute<P>(async ({ params, user }) => {
   await deleteConnection({ connectionId: params.connectionId, userId: user.id });
 });
+
+export const { POST, PUT } = methodNotAllowed(["GET", "PATCH", "DELETE"]);

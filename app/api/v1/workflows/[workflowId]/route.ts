@@ -4,6 +4,7 @@ import { deleteWorkflow } from "@/lib/workflows/delete-workflow";
 import { getWorkflow } from "@/lib/workflows/get-workflow";
 import { parseWorkflowInput } from "@/lib/workflows/parse-workflow-input";
 import { updateWorkflow } from "@/lib/workflows/update-workflow";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 type Params = { workflowId: string };
 
@@ -15,3 +16,5 @@ export const PUT = apiRoute<Params>(async ({ req, params, user }) =>
 
 // 204 No Content.
 export const DELETE = apiRoute<Params>(({ params, user }) => deleteWorkflow({ workflowId: params.workflowId, userId: user.id }));
+
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

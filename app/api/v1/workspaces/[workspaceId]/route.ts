@@ -4,6 +4,7 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { WorkspaceNameBody } from "@/lib/members/member-schema";
 import { deleteClientWorkspace } from "@/lib/workspaces/delete-client-workspace";
 import { renameWorkspace } from "@/lib/workspaces/rename-workspace";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const PATCH = apiRoute<{ workspaceId: string }>(async ({ req, params, user }) => {
   const { name } = await readJson(req, WorkspaceNameBody);
@@ -13,3 +14,5 @@ export const PATCH = apiRoute<{ workspaceId: string }>(async ({ req, params, use
 export const DELETE = apiRoute<{ workspaceId: string }>(async ({ params, user }) => {
   await deleteClientWorkspace({ workspaceId: params.workspaceId, actor: user });
 });
+
+export const { GET, POST, PUT } = methodNotAllowed(["PATCH", "DELETE"]);

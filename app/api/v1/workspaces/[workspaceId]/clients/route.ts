@@ -2,6 +2,7 @@
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { WorkspaceNameBody } from "@/lib/members/member-schema";
 import { createClientWorkspace } from "@/lib/workspaces/create-client-workspace";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const POST = apiRoute<{ workspaceId: string }>(
   async ({ req, params, user }) => {
@@ -10,3 +11,5 @@ export const POST = apiRoute<{ workspaceId: string }>(
   },
   { status: 201 },
 );
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -4,6 +4,7 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { createConnectionSchema } from "@/lib/connections/connection-input";
 import { createWorkspaceConnection } from "@/lib/connections/create-workspace-connection";
 import { listConnections } from "@/lib/connections/list-connections";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 type P = { workspaceId: string };
 
@@ -17,3 +18,5 @@ export const POST = apiRoute<P>(
   }),
   { status: 201 },
 );
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

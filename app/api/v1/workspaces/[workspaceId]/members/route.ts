@@ -5,6 +5,7 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { addMember } from "@/lib/members/add-member";
 import { listMembers } from "@/lib/members/list-members";
 import { AddMemberBody } from "@/lib/members/member-schema";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const GET = apiRoute<{ workspaceId: string }>(async ({ params, user }) => ({
   members: await listMembers({ workspaceId: params.workspaceId, userId: user.id }),
@@ -15,3 +16,5 @@ export const POST = apiRoute<{ workspaceId: string }>(async ({ req, params, user
   const result = await addMember({ workspaceId: params.workspaceId, actor: user, input });
   return Response.json(result, { status: 201, headers: { "cache-control": "no-store" } });
 });
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

@@ -3,6 +3,7 @@
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { getWorkspaceRetention, updateWorkspaceRetention } from "@/lib/retention/update-workspace-retention";
 import { workspaceRetentionSchema } from "@/lib/retention/workspace-retention";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const GET = apiRoute<{ workspaceId: string }>(({ params, user }) =>
   getWorkspaceRetention({ workspaceId: params.workspaceId, userId: user.id }),
@@ -15,3 +16,5 @@ export const PUT = apiRoute<{ workspaceId: string }>(async ({ req, params, user 
     overrides: await readJson(req, workspaceRetentionSchema),
   }),
 );
+
+export const { POST, PATCH, DELETE } = methodNotAllowed(["GET", "PUT"]);

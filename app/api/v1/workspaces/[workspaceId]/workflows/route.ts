@@ -3,6 +3,7 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { createWorkflow } from "@/lib/workflows/create-workflow";
 import { listWorkflows } from "@/lib/workflows/list-workflows";
 import { parseWorkflowInput } from "@/lib/workflows/parse-workflow-input";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 type Params = { workspaceId: string };
 
@@ -13,3 +14,5 @@ export const POST = apiRoute<Params>(
     createWorkflow({ workspaceId: params.workspaceId, userId: user.id, input: parseWorkflowInput(await readJson(req, z.unknown())) }),
   { status: 201 },
 );
+
+export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);

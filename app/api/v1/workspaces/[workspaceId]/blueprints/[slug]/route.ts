@@ -1,6 +1,7 @@
 // Installs a blueprint as a Draft workflow: {"setup": {…}, "connections"?: {app: id}, "name"?}.
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { installBlueprint, installBlueprintInput } from "@/lib/blueprints/install-blueprint";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 type Params = { workspaceId: string; slug: string };
 
@@ -9,3 +10,5 @@ export const POST = apiRoute<Params>(
     installBlueprint({ workspaceId: params.workspaceId, userId: user.id, slug: params.slug, input: await readJson(req, installBlueprintInput) }),
   { status: 201 },
 );
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -7,6 +7,7 @@ import { getFile } from "@/lib/files/get-file";
 import { putFile } from "@/lib/files/put-file";
 import { readUpload } from "@/lib/files/read-upload";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 type P = { workspaceId: string; name: string };
 
@@ -35,3 +36,5 @@ export const GET = apiRoute<P>(async ({ params, user }) => {
 export const DELETE = apiRoute<P>(async ({ params, user }) => {
   await deleteFile({ workspaceId: params.workspaceId, userId: user.id, name: params.name });
 });
+
+export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);

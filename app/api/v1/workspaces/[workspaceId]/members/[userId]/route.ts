@@ -4,6 +4,7 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { changeMemberRole } from "@/lib/members/change-member-role";
 import { ChangeRoleBody } from "@/lib/members/member-schema";
 import { removeMember } from "@/lib/members/remove-member";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 type Params = { workspaceId: string; userId: string };
 
@@ -15,3 +16,5 @@ export const PATCH = apiRoute<Params>(async ({ req, params, user }) => {
 export const DELETE = apiRoute<Params>(async ({ params, user }) => {
   await removeMember({ workspaceId: params.workspaceId, memberId: params.userId, actor: user });
 });
+
+export const { GET, POST, PUT } = methodNotAllowed(["PATCH", "DELETE"]);

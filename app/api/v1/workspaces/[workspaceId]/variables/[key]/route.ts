@@ -4,6 +4,7 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { deleteVariable } from "@/lib/variables/delete-variable";
 import { putVariable } from "@/lib/variables/put-variable";
 import { putVariableSchema, variableKeySchema } from "@/lib/variables/variable-schema";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 type P = { workspaceId: string; key: string };
 
@@ -17,3 +18,5 @@ export const PUT = apiRoute<P>(async ({ req, params, user }) => {
 export const DELETE = apiRoute<P>(async ({ params, user }) => {
   await deleteVariable({ workspaceId: params.workspaceId, userId: user.id, key: params.key });
 });
+
+export const { GET, POST, PATCH } = methodNotAllowed(["PUT", "DELETE"]);

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { chooseReviewAccount } from "@/lib/push/choose-review-account";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 const body = z.object({ connectionId: z.string().min(1).nullable() });
 
@@ -9,3 +10,5 @@ export const PUT = apiRoute<{ workflowId: string; stepId: string }>(async ({ req
   const { connectionId } = await readJson(req, body);
   return chooseReviewAccount({ workflowId: params.workflowId, stepId: params.stepId, connectionId, user });
 });
+
+export const { GET, POST, PATCH, DELETE } = methodNotAllowed(["PUT"]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { createTestRun } from "@/lib/runs/create-test-run";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 const body = z.object({ scope: z.enum(["step", "workflow"]).optional() });
 
@@ -12,3 +13,5 @@ export const POST = apiRoute<{ workflowId: string }>(
   },
   { status: 201 },
 );
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api/handler";
 import { createStepTestRun } from "@/lib/runs/create-step-test-run";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 const stepNumber = z.coerce.number().int().min(2).max(500);
 
@@ -12,3 +13,5 @@ export const POST = apiRoute<{ workflowId: string; stepNumber: string }>(
   }),
   { status: 201 },
 );
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);

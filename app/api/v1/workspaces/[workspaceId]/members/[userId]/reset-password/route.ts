@@ -4,9 +4,12 @@
 // it at their next sign-in. Their browser sessions end; their API tokens too when asked.
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { resetMemberPassword, ResetPasswordBody } from "@/lib/members/reset-member-password";
+import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const POST = apiRoute<{ workspaceId: string; userId: string }>(async ({ req, params, user }) => {
   const { revokeApiTokens } = await readJson(req, ResetPasswordBody);
   const result = await resetMemberPassword({ workspaceId: params.workspaceId, memberId: params.userId, actor: user, revokeApiTokens });
   return Response.json(result, { headers: { "cache-control": "no-store" } });
 });
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
