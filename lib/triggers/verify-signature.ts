@@ -8,8 +8,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 export const DEFAULT_SIGNATURE_HEADER = "x-service-signature";
 
 const DIGEST_BYTES = 32;
-// A header can carry a handful of values during a secret rotation; more is an attack.
-const MAX_CANDIDATES = 16;
+// Any number of values may be sent (the contract: "pass when any one matches"); the work per
+// value is one decode and one 32-byte compare, and the HTTP server's header size limit (16 KB in
+// Node) bounds how many arrive.
 const HEX = /^[0-9a-fA-F]{64}$/;
 // 32 bytes are 43 base64 characters plus one optional "=", in either alphabet.
 const BASE64 = /^[A-Za-z0-9+/_-]{43}=?$/;
@@ -38,7 +39,7 @@ export function signatureCandidates(header: string | readonly string[] | null | 
   const parts = (typeof header === "string" ? [header] : header).flatMap((h) => h.split(/[\s,]+/)).filter(Boolean);
   // "sha256= abc…" (whitespace after the prefix) splits in two; put it back together.
   const out: string[] = [];
-  for (let i = 0; i < parts.length && out.length < MAX_CANDIDATES; i++) {
+  for (let i = 0; i < parts.length; i++) {
     if (parts[i].toLowerCase() === "sha256=" && i + 1 < parts.length) out.push(parts[i] + parts[++i]);
     else out.push(parts[i]);
   }

@@ -37,6 +37,8 @@ describe("verifySignature", () => {
     expect(ok(`${wrong} ${b64}`)).toBe(true);
     expect(ok([wrong, `sha256=${hex}`])).toBe(true);
     expect(ok([wrong, wrong])).toBe(false);
+    // However many come first: the matching one is not dropped.
+    expect(ok(`${Array(40).fill(wrong).join(",")},sha256=${hex}`)).toBe(true);
   });
 
   it("rejects a signature of another body or under another secret", () => {
