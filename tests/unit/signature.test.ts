@@ -37,8 +37,6 @@ describe("verifySignature", () => {
     expect(ok(`${wrong} ${b64}`)).toBe(true);
     expect(ok([wrong, `sha256=${hex}`])).toBe(true);
     expect(ok([wrong, wrong])).toBe(false);
-    // However many come first: the matching one is not dropped.
-    expect(ok(`${Array(40).fill(wrong).join(",")},sha256=${hex}`)).toBe(true);
   });
 
   it("rejects a signature of another body or under another secret", () => {
@@ -84,10 +82,10 @@ describe("verifySignature", () => {
     expect(ok(flipped.toString("base64"))).toBe(false);
   });
 
-  it("looks at a bounded number of values", () => {
-    const many = Array.from({ length: 40 }, () => "0".repeat(64));
-    expect(ok([...many, hex].join(","))).toBe(false);
-    expect(signatureCandidates(many.join(" ")).length).toBe(16);
+  it("looks at every value, however many", () => {
+    const many = Array.from({ length: 200 }, () => "0".repeat(64));
+    expect(ok([...many, hex].join(","))).toBe(true);
+    expect(signatureCandidates(many.join(" ")).length).toBe(200);
   });
 
   it("signs the raw bytes, including binary bodies", () => {
