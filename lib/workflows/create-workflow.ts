@@ -1,4 +1,5 @@
 // A new workflow always starts in Draft; going Live is its own action (POST …/live).
+import { assertStepConnections } from "@/lib/connections/assert-step-connections";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
@@ -13,6 +14,7 @@ export async function createWorkflow({ workspaceId, userId, input, tx }: CreateW
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const steps = prepareSteps({ input: input.steps });
+    await assertStepConnections({ workspaceId, steps, tx: t });
     const workflow = await t.workflow.create({
       data: { workspaceId, name: input.name, steps: steps as unknown as Prisma.InputJsonValue },
     });

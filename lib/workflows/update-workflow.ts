@@ -2,6 +2,7 @@
 // counts definition saves; a client sending the version it read gets 409 when someone saved
 // in between, instead of silently overwriting their change.
 import { conflict } from "@/lib/api/errors";
+import { assertStepConnections } from "@/lib/connections/assert-step-connections";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
@@ -26,6 +27,7 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
       );
     }
     const steps = prepareSteps({ input: input.steps, previous: storedSteps(before) });
+    await assertStepConnections({ workspaceId: before.workspaceId, steps, previous: storedSteps(before), tx: t });
     if (before.mode === "live") assertLiveReady(steps);
     const workflow = await t.workflow.update({
       where: { id: before.id },

@@ -1,6 +1,7 @@
 // Tenant isolation and roles on every workflow route: a resource of another tenant answers
 // 404 exactly like a missing one, and changes nothing; viewers read but may not write.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createConnection } from "@/lib/connections/create-connection";
 import { db } from "@/lib/db/client";
 import { databaseUrl } from "@/lib/env";
 import { ensureQueues } from "@/lib/jobs/boss";
@@ -85,6 +86,29 @@ describe("another tenant's ids answer 404, as if they did not exist", () => {
     expect(list.body.workflows.map((w: Json) => w.id)).toEqual([clientWf.id]);
     const outsider = apiClient(web.baseUrl, t.outsider.token);
     expect((await outsider.get(`/api/v1/workflows/${clientWf.id}`)).status).toBe(404);
+  });
+
+  it("a step may name only its own workspace's app connection; one deleted since does not block a save", async () => {
+    const theirs = await createConnection({ workspaceId: t.providerB.id, app: "rmm", name: "Their RMM", baseUrl: "https://rmm.example.test/api" });
+    const ours = await createConnection({ workspaceId: t.clientA1.id, app: "rmm", name: "Our RMM", baseUrl: "https://rmm.example.test/api" });
+    const steps = (connectionId: string) => [{ kind: "webhook", config: {} }, { kind: "http", config: { url: "https://rmm.example.test/api/x", connectionId } }];
+    const before = await db().workflow.count();
+    const refused = await editor.post(`/api/v1/workspaces/${t.clientA1.id}/workflows`, { name: "Borrowed", steps: steps(theirs.id) });
+    expect(refused).toEqual({
+      status: 400,
+      body: { error: "invalid_workflow", message: `step 2 (HTTP Request): connectionId: no app connection ${theirs.id} in this workspace`, step: 2, stepId: expect.any(String), field: "connectionId" },
+    });
+    // The provider's own connection is not the client's either.
+    const provider = await createConnection({ workspaceId: t.providerA.id, app: "rmm", name: "Provider RMM", baseUrl: "https://rmm.example.test/api" });
+    expect((await editor.post(`/api/v1/workspaces/${t.clientA1.id}/workflows`, { name: "Borrowed", steps: steps(provider.id) })).status).toBe(400);
+    expect(await db().workflow.count()).toBe(before);
+    const made = await editor.post(`/api/v1/workspaces/${t.clientA1.id}/workflows`, { name: "Own", steps: steps(ours.id) });
+    expect(made.status).toBe(201);
+    await db().connection.delete({ where: { id: ours.id } });
+    expect((await editor.put(`/api/v1/workflows/${made.body.id}`, { name: "Own, renamed", steps: made.body.steps })).status).toBe(200);
+    const swapped = structuredClone(made.body.steps);
+    swapped[1].config.connectionId = theirs.id;
+    expect((await editor.put(`/api/v1/workflows/${made.body.id}`, { name: "Own", steps: swapped })).status).toBe(400);
   });
 
   it("answers 401 without credentials", async () => {
