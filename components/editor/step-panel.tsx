@@ -16,7 +16,7 @@ import { canMove, dependents } from "@/lib/editor/step-ops";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 
 export function StepPanel() {
-  const { steps, selectedId, update, move, remove, doc, focus } = useEditor();
+  const { steps, selectedId, update, move, remove, doc, focus, workspaceId } = useEditor();
   const index = steps.findIndex((s) => s.id === selectedId);
   const step = steps[index];
   const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -87,7 +87,7 @@ export function StepPanel() {
           {step.kind === "webhook" ? (
             <WebhookPanel step={step} />
           ) : (
-            <SchemaForm spec={spec} value={step.config} ctx={{ steps, index }} onChange={(config, leaf) => update(step.id, { config }, `config.${leaf.join(".")}`)} />
+            <SchemaForm spec={spec} value={step.config} ctx={{ steps, index, workspaceId }} onChange={(config, leaf) => update(step.id, { config }, `config.${leaf.join(".")}`)} />
           )}
         </TabsContent>
         <TabsContent value="test">

@@ -14,9 +14,11 @@ import { APP_CATALOG, appByKey } from "@/lib/connections/app-catalog";
 import type { AuthKind } from "@/lib/connections/connection-auth";
 import type { ConnectionView } from "@/lib/connections/connection-input";
 
-export function ConnectionsManager({ workspaceId, connections, canEdit }: { workspaceId: string; connections: ConnectionView[]; canEdit: boolean }) {
+type Props = { workspaceId: string; connections: ConnectionView[]; canEdit: boolean; /** Preselected app (?app=KEY: "Add an account" from a review or the editor). */ initialApp?: string };
+
+export function ConnectionsManager({ workspaceId, connections, canEdit, initialApp }: Props) {
   const { run, error } = useApiAction();
-  const [app, setApp] = useState(APP_CATALOG[0].key);
+  const [app, setApp] = useState(initialApp && appByKey(initialApp) ? initialApp : APP_CATALOG[0].key);
   const entry = appByKey(app)!;
   const [kind, setKind] = useState<AuthKind>(entry.authKind);
   const [baseUrl, setBaseUrl] = useState(entry.defaultBaseUrl);

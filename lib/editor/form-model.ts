@@ -4,7 +4,7 @@
 // Pure and client-safe; the React renderer is components/editor/configure/schema-form.tsx.
 import type { z } from "zod";
 
-export type Hint = "template" | "multiline" | "javascript" | "json" | "target" | "hidden";
+export type Hint = "template" | "multiline" | "javascript" | "json" | "target" | "connection" | "hidden";
 
 export type FieldSpec =
   | { type: "text"; hint?: Hint; nullable?: boolean }
@@ -29,8 +29,8 @@ export const FIELD_HINTS: Record<string, Hint> = {
   "http.body.json": "json",
   "http.body.raw": "template",
   "http.body.fields.*.value": "template",
-  "http.connectionId": "hidden",
-  "ai_prompt.connectionId": "hidden",
+  "http.connectionId": "connection",
+  "ai_prompt.connectionId": "connection",
   "ai_prompt.system": "multiline",
   "ai_prompt.prompt": "multiline",
   "ai_prompt.jsonSchema": "json",
@@ -48,6 +48,7 @@ export const FIELD_HINTS: Record<string, Hint> = {
 
 const LABELS: Record<string, string> = {
   timeoutMs: "Timeout (ms)",
+  connectionId: "Account",
   jsonSchema: "Output JSON schema",
   cron: "Cron expression",
   groupBy: "Group by",

@@ -43,7 +43,7 @@ describe("form model from the catalog", () => {
     expect(byKey.url).toMatchObject({ required: true, hint: "template", label: "Url" });
     expect(byKey.timeoutMs).toMatchObject({ label: "Timeout (ms)", defaultValue: 30000, spec: { type: "number", min: 100, max: 300000 } });
     expect(byKey.body.spec.type).toBe("union");
-    expect(byKey.connectionId.hint).toBe("hidden");
+    expect(byKey.connectionId).toMatchObject({ hint: "connection", label: "Account" });
   });
 
   it("marks Conditions targets and rule values, and builds empty items", () => {

@@ -5,13 +5,14 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
+import { ConnectionSelect } from "@/components/editor/fields/connection-select";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { IconButton } from "@/components/ui/icon-button";
 import { emptyValue, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
 
-export type FormContext = { steps: EditorStep[]; index: number };
+export type FormContext = { steps: EditorStep[]; index: number; workspaceId: string };
 type Path = (string | number)[];
 /** `v` is the new value at this field's level; `leaf` is the path of the field the user edited. */
 type FieldProps = { spec: FieldSpec; value: unknown; onChange: (v: unknown, leaf: Path) => void; path: Path; label: string; ctx: FormContext };
@@ -50,6 +51,8 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
   switch (spec.type) {
     case "text": {
       if (hint === "target") return wrap(<TargetSelect id={id} label={label} value={value} onChange={set} ctx={ctx} nullable={!!(nullable || spec.nullable)} />);
+      if (hint === "connection")
+        return wrap(<ConnectionSelect id={id} label={label} value={value} onChange={set} workspaceId={ctx.workspaceId} kind={ctx.steps[ctx.index]?.kind ?? ""} className={inputClass} />);
       const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
       if (hint === "javascript") return wrap(<CodeField id={id} language="javascript" label={label} value={text} onChange={set} multiline />);
       if (hint === "template" || hint === "multiline")

@@ -1,0 +1,50 @@
+"use client";
+// The app account an HTTP Request or AI Prompt step uses (its `connectionId`): the workspace's
+// accounts (AI accounts only for AI Prompt), or none. An id no longer in the list (the account
+// was deleted since, or belongs elsewhere) shows as deleted until another is chosen.
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { apiFetch } from "@/components/resources/api-fetch";
+import type { ConnectionView } from "@/lib/connections/connection-input";
+
+type Props = { id: string; label: string; value: unknown; onChange: (v: string | null) => void; workspaceId: string; kind: string; className: string };
+
+export function ConnectionSelect({ id, label, value, onChange, workspaceId, kind, className }: Props) {
+  const [accounts, setAccounts] = useState<ConnectionView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const app = kind === "ai_prompt" ? "openai" : undefined;
+  useEffect(() => {
+    let live = true;
+    apiFetch<{ connections: ConnectionView[] }>(`/api/v1/workspaces/${workspaceId}/connections${app ? `?app=${app}` : ""}`).then(
+      (r) => live && setAccounts(r.connections),
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [workspaceId, app]);
+  const current = typeof value === "string" && value !== "" ? value : "";
+  const missing = current !== "" && accounts !== null && !accounts.some((a) => a.id === current);
+  return (
+    <div className="space-y-1">
+      <select id={id} aria-label={label} className={className} value={current} disabled={accounts === null && !error} onChange={(e) => onChange(e.target.value === "" ? null : e.target.value)}>
+        <option value="">{kind === "ai_prompt" ? "No account (the step fails until one is chosen)" : "No account (the URL must be complete)"}</option>
+        {missing && <option value={current}>Deleted account — choose another</option>}
+        {accounts?.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name} · {a.appLabel}
+          </option>
+        ))}
+      </select>
+      {error && <p className="text-xs text-red-600">Accounts could not be loaded: {error}</p>}
+      {accounts !== null && accounts.length === 0 && (
+        <p className="text-xs text-slate-500">
+          No {app ? "AI " : ""}accounts in this workspace yet.{" "}
+          <Link href={`/w/${workspaceId}/connections${app ? `?app=${app}` : ""}`} className="text-brand-700 underline" target="_blank">
+            Add one
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+// Choosing the app account of an HTTP Request and an AI Prompt step in the editor: the
+// workspace's accounts (AI accounts only for AI Prompt), saved with the workflow, and an account
+// deleted since shown as such. Its own provider, so no other spec sees these accounts.
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { createProviderOwner } from "./e2e-database";
+import { signIn } from "./sign-in";
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+test("an HTTP Request and an AI Prompt step get their account in the editor", async ({ page }) => {
+  const tag = randomBytes(3).toString("hex");
+  const email = `accounts-${tag}@example.test`;
+  await createProviderOwner(`Accounts MSP ${tag}`, email, "accounts-pw-1");
+  await signIn(page, email, "accounts-pw-1");
+  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
+  const ws = workspaces[0].id;
+  const account = async (app: string, name: string, credentials: Record<string, string>, authKind: string) => {
+    const r = await page.request.post(`/api/v1/workspaces/${ws}/connections`, { data: { app, name, authKind, credentials } });
+    expect(r.status()).toBe(201);
+    return ((await r.json()) as { connection: { id: string } }).connection.id;
+  };
+  const psa = await account("psa", "Halo PSA", { token: "psa-token" }, "bearer");
+  await account("rmm", "Ninja RMM", { token: "rmm-token" }, "bearer");
+  const ai = await account("openai", "Azure OpenAI", { apiKey: "sk-test" }, "openai");
+  const created = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
+    data: {
+      name: "Ticket from alert",
+      steps: [
+        { kind: "webhook", config: {} },
+        { kind: "ai_prompt", config: { prompt: "Summarise {{ 1.alert }}" } },
+        { kind: "http", config: { method: "POST", url: "/tickets" } },
+      ],
+    },
+  });
+  const wf = (await created.json()) as { id: string };
+  await page.goto(`/w/${ws}/workflows/${wf.id}`);
+  const panel = page.getByTestId("step-panel");
+
+  // HTTP Request: every account of the workspace; choosing one saves it.
+  await page.getByTestId("step-node-3").click();
+  const httpAccount = panel.getByLabel("Account");
+  await expect(httpAccount.locator("option")).toHaveText(["No account (the URL must be complete)", "Azure OpenAI · OpenAI-compatible AI", "Halo PSA · PSA / ticketing", "Ninja RMM · Remote monitoring (RMM)"]);
+  const saved = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${wf.id}`) && r.status() === 200);
+  await httpAccount.selectOption({ label: "Halo PSA · PSA / ticketing" });
+  await saved;
+
+  // AI Prompt: AI accounts only.
+  await page.getByTestId("step-node-2").click();
+  const aiAccount = panel.getByLabel("Account");
+  await expect(aiAccount.locator("option")).toHaveText(["No account (the step fails until one is chosen)", "Azure OpenAI · OpenAI-compatible AI"]);
+  const savedAi = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${wf.id}`) && r.status() === 200);
+  await aiAccount.selectOption(ai);
+  await savedAi;
+
+  const stored = (await (await page.request.get(`/api/v1/workflows/${wf.id}`)).json()) as { steps: { config: { connectionId?: string } }[] };
+  expect(stored.steps.map((s) => s.config.connectionId ?? null)).toEqual([null, ai, psa]);
+
+  // The PSA account is deleted: the step says so instead of showing another account.
+  expect((await page.request.delete(`/api/v1/connections/${psa}`)).status()).toBe(204);
+  await page.reload();
+  await page.getByTestId("step-node-3").click();
+  await expect(panel.getByLabel("Account")).toHaveValue(psa);
+  await expect(panel.getByLabel("Account").locator("option:checked")).toHaveText("Deleted account — choose another");
+  await page.screenshot({ path: "docs/screenshots/editor-account.png" });
+});
