@@ -3,7 +3,7 @@
 // through these verbs so every structural change renumbers references (lib/editor/step-ops).
 import { createContext, useContext, useMemo, useState } from "react";
 import type { EditorDocument } from "@/components/editor/use-editor-document";
-import { createStep, insertStep, moveStep, removeStep, updateStep, type BranchRef, type EditorStep } from "@/lib/editor/step-ops";
+import { createStep, insertStep, isTrigger, moveStep, removeStep, updateStep, type BranchRef, type EditorStep } from "@/lib/editor/step-ops";
 import type { StepKind } from "@/lib/steps/catalog";
 
 /** A run to show on opening (a link from the Runs page): its step selected, on Executions. */
@@ -17,7 +17,13 @@ export type EditorApi = {
   steps: EditorStep[];
   selectedId: string | null;
   select: (id: string | null) => void;
-  add: (kind: StepKind, index?: number, via?: BranchRef) => string;
+  /** Adds a step and returns its id; a trigger that would replace the current one waits for
+   *  confirmation instead (`pendingTrigger`) and returns null. */
+  add: (kind: StepKind, index?: number, via?: BranchRef) => string | null;
+  /** A trigger kind the user asked for while the workflow already has a trigger. */
+  pendingTrigger: StepKind | null;
+  /** Replaces the trigger with the pending kind (confirmed) or drops the request (null). */
+  settleTrigger: (confirmed: boolean) => void;
   remove: (id: string) => void;
   move: (id: string, to: number) => void;
   update: (id: string, patch: Partial<Pick<EditorStep, "name" | "config">>, coalesce?: string) => void;
@@ -34,9 +40,18 @@ export function useEditor(): EditorApi {
 
 export function EditorProvider({ doc, workflowId, workspaceId, focus = null, children }: { doc: EditorDocument; workflowId: string; workspaceId: string; focus?: EditorFocus | null; children: React.ReactNode }) {
   const [selectedId, select] = useState<string | null>(focus?.stepId ?? null);
+  // Replacing a trigger retires its webhook URL and discards its shared secret on the next save,
+  // which undo cannot bring back (the server issues a new URL): so it is confirmed first.
+  const [pendingTrigger, setPendingTrigger] = useState<StepKind | null>(null);
   const { state, dispatch } = doc;
   const api = useMemo<EditorApi>(() => {
     const steps = state.steps;
+    const insert = (kind: StepKind, index: number, via?: BranchRef) => {
+      const step = createStep(kind);
+      dispatch({ type: "edit", doc: { steps: insertStep(steps, index, step, via) } });
+      select(step.id);
+      return step.id;
+    };
     return {
       workflowId,
       workspaceId,
@@ -46,10 +61,16 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, chi
       selectedId: selectedId && steps.some((s) => s.id === selectedId) ? selectedId : null,
       select,
       add(kind, index = steps.length, via) {
-        const step = createStep(kind);
-        dispatch({ type: "edit", doc: { steps: insertStep(steps, index, step, via) } });
-        select(step.id);
-        return step.id;
+        if (isTrigger(kind) && steps[0] && isTrigger(steps[0].kind)) {
+          setPendingTrigger(kind);
+          return null;
+        }
+        return insert(kind, index, via);
+      },
+      pendingTrigger,
+      settleTrigger(confirmed) {
+        if (confirmed && pendingTrigger) insert(pendingTrigger, 0);
+        setPendingTrigger(null);
       },
       remove(id) {
         const at = steps.findIndex((s) => s.id === id);
@@ -66,6 +87,6 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, chi
         dispatch({ type: "edit", doc: { name }, coalesce: "workflow-name" });
       },
     };
-  }, [state.steps, selectedId, dispatch, doc, workflowId, workspaceId, focus]);
+  }, [state.steps, selectedId, dispatch, doc, workflowId, workspaceId, focus, pendingTrigger]);
   return <Ctx.Provider value={api}>{children}</Ctx.Provider>;
 }

@@ -69,7 +69,7 @@ export function ToolsDock() {
                         e.dataTransfer.effectAllowed = "copy";
                       }}
                       onClick={() => add(kind, entry.trigger ? 0 : afterSelected())}
-                      title={replaces ? `${entry.description} (replaces the current trigger; undo with Ctrl+Z)` : entry.description}
+                      title={replaces ? `${entry.description} (replaces the current trigger, after asking)` : entry.description}
                       className="group flex w-full items-center gap-2.5 rounded-md px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
                     >
                       <span className={cn("flex h-7 w-7 shrink-0 items-center justify-center rounded-md ring-1 ring-inset", GROUP_TONES[group])}>

@@ -10,6 +10,7 @@ import { ConflictBanner } from "@/components/editor/conflict-banner";
 import { EditorHeader } from "@/components/editor/editor-header";
 import { EditorProvider, useEditor, type EditorFocus } from "@/components/editor/editor-context";
 import { FlowCanvas } from "@/components/editor/flow-canvas";
+import { ReplaceTriggerDialog } from "@/components/editor/replace-trigger-dialog";
 import { DataPanel } from "@/components/editor/panels/data-panel";
 import { StepPanel } from "@/components/editor/step-panel";
 import { ToolsDock } from "@/components/editor/tools-dock";
@@ -20,6 +21,9 @@ import type { StepStatus } from "@/lib/editor/flow-graph";
 
 const editable = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || !!el.closest(".cm-editor"));
+// Delete/Backspace removes the selected step only from the canvas (or with nothing focused): on a
+// tab, a button or the data tree of a panel it is a stray key, not "delete this step".
+const onCanvas = (el: EventTarget | null) => el === document.body || (el instanceof HTMLElement && !!el.closest(".react-flow"));
 
 function useShortcuts() {
   const { doc, selectedId, remove } = useEditor();
@@ -38,7 +42,7 @@ function useShortcuts() {
       } else if (mod && e.key.toLowerCase() === "y") {
         e.preventDefault();
         doc.dispatch({ type: "redo" });
-      } else if ((e.key === "Delete" || e.key === "Backspace") && selectedId) {
+      } else if ((e.key === "Delete" || e.key === "Backspace") && selectedId && onCanvas(e.target)) {
         e.preventDefault();
         remove(selectedId);
       }
@@ -68,6 +72,7 @@ function EditorLayout() {
         {showData && <DataPanel />}
         <StepPanel />
       </div>
+      <ReplaceTriggerDialog />
     </div>
   );
 }
