@@ -76,4 +76,11 @@ test("runs across workflows and clients, filtered to failures, open to their ste
   const execution = page.locator(`[data-testid="execution"][data-run-id="${runId}"]`);
   await expect(execution.getByRole("button", { expanded: true })).toBeVisible();
   await expect(execution).toContainText("disk D: is full");
+  // On the trigger, the same run shows how the run ended (the trigger step itself succeeded).
+  await page.getByTestId("step-node-1").click();
+  await page.getByTestId("step-panel").getByRole("tab", { name: "Executions" }).click();
+  const arrived = page.locator(`[data-testid="execution"][data-run-id="${runId}"]`);
+  await expect(arrived.getByRole("button").first()).toContainText("failed");
+  await arrived.getByRole("button").first().click();
+  await expect(arrived).toContainText("The run failed: step 2");
 });

@@ -1,7 +1,8 @@
 "use client";
 // Executions: the runs that reached this step, newest first, polled so a new delivery shows
-// within 2 s. For the trigger that is exactly what arrived; for other steps what they produced.
-// Each run expands to output, error, log lines and timings.
+// within 2 s. For the trigger that is exactly what arrived and how the whole run ended (the
+// trigger step itself always succeeds); for other steps what they produced. Each run expands to
+// output, error, log lines and timings.
 import { useState } from "react";
 import { useQueries } from "@tanstack/react-query";
 import { ChevronRight, FlaskConical } from "lucide-react";
@@ -38,7 +39,7 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
     >
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <ChevronRight className={`h-4 w-4 text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} aria-hidden />
-        <RunStatus status={stepRun?.status ?? run.status} />
+        <RunStatus status={isTrigger ? run.status : (stepRun?.status ?? run.status)} />
         {run.test && (
           <span className="inline-flex items-center gap-1 rounded bg-violet-50 px-1.5 text-xs text-violet-700">
             <FlaskConical className="h-3 w-3" aria-hidden /> test
@@ -50,6 +51,7 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
       </button>
       {open && (
         <div className="space-y-3 border-t border-slate-100 p-3 text-sm">
+          {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 text-red-800">The run failed: {run.error}</p>}
           {isTrigger && <JsonView label="Received payload" value={run.trigger} />}
           {stepRun?.error && <p className="rounded-md bg-red-50 p-2 text-red-800">{stepRun.error}</p>}
           {!isTrigger && <JsonView label="Output" value={stepRun?.output} />}
