@@ -10,6 +10,8 @@ import type { StepKind } from "@/lib/steps/catalog";
 export type EditorFocus = { stepId: string; runId: string };
 
 export type EditorApi = {
+  /** A viewer's editor: everything shows, nothing changes (the verbs below do nothing). */
+  readOnly: boolean;
   workflowId: string;
   workspaceId: string;
   focus: EditorFocus | null;
@@ -38,7 +40,9 @@ export function useEditor(): EditorApi {
   return v;
 }
 
-export function EditorProvider({ doc, workflowId, workspaceId, focus = null, children }: { doc: EditorDocument; workflowId: string; workspaceId: string; focus?: EditorFocus | null; children: React.ReactNode }) {
+type ProviderProps = { doc: EditorDocument; workflowId: string; workspaceId: string; focus?: EditorFocus | null; readOnly?: boolean; children: React.ReactNode };
+
+export function EditorProvider({ doc, workflowId, workspaceId, focus = null, readOnly = false, children }: ProviderProps) {
   const [selectedId, select] = useState<string | null>(focus?.stepId ?? null);
   // Replacing a trigger retires its webhook URL and discards its shared secret on the next save,
   // which undo cannot bring back (the server issues a new URL): so it is confirmed first.
@@ -47,12 +51,14 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, chi
   const api = useMemo<EditorApi>(() => {
     const steps = state.steps;
     const insert = (kind: StepKind, index: number, via?: BranchRef) => {
+      if (readOnly) return null;
       const step = createStep(kind);
       dispatch({ type: "edit", doc: { steps: insertStep(steps, index, step, via) } });
       select(step.id);
       return step.id;
     };
     return {
+      readOnly,
       workflowId,
       workspaceId,
       focus,
@@ -61,7 +67,7 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, chi
       selectedId: selectedId && steps.some((s) => s.id === selectedId) ? selectedId : null,
       select,
       add(kind, index = steps.length, via) {
-        if (isTrigger(kind) && steps[0] && isTrigger(steps[0].kind)) {
+        if (!readOnly && isTrigger(kind) && steps[0] && isTrigger(steps[0].kind)) {
           setPendingTrigger(kind);
           return null;
         }
@@ -73,20 +79,24 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, chi
         setPendingTrigger(null);
       },
       remove(id) {
+        if (readOnly) return;
         const at = steps.findIndex((s) => s.id === id);
         dispatch({ type: "edit", doc: { steps: removeStep(steps, id) } });
         select(steps[at + 1]?.id ?? steps[at - 1]?.id ?? null);
       },
       move(id, to) {
+        if (readOnly) return;
         dispatch({ type: "edit", doc: { steps: moveStep(steps, id, to) } });
       },
       update(id, patch, coalesce) {
+        if (readOnly) return;
         dispatch({ type: "edit", doc: { steps: updateStep(steps, id, patch) }, coalesce: coalesce && `${id}:${coalesce}` });
       },
       rename(name) {
+        if (readOnly) return;
         dispatch({ type: "edit", doc: { name }, coalesce: "workflow-name" });
       },
     };
-  }, [state.steps, selectedId, dispatch, doc, workflowId, workspaceId, focus, pendingTrigger]);
+  }, [state.steps, selectedId, dispatch, doc, workflowId, workspaceId, focus, pendingTrigger, readOnly]);
   return <Ctx.Provider value={api}>{children}</Ctx.Provider>;
 }

@@ -16,7 +16,7 @@ import { canMove, dependents } from "@/lib/editor/step-ops";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 
 export function StepPanel() {
-  const { steps, selectedId, update, move, remove, doc, focus, workspaceId } = useEditor();
+  const { steps, selectedId, update, move, remove, doc, focus, workspaceId, readOnly } = useEditor();
   const index = steps.findIndex((s) => s.id === selectedId);
   const step = steps[index];
   const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -43,9 +43,12 @@ export function StepPanel() {
         <input
           aria-label="Step name"
           value={step.name}
+          readOnly={readOnly}
           onChange={(e) => update(step.id, { name: e.target.value }, "name")}
           className="min-w-0 flex-1 rounded border border-transparent px-1 py-0.5 text-sm font-semibold text-slate-900 hover:border-slate-200 focus:border-brand-500 focus:outline-none"
         />
+        {!readOnly && (
+        <>
         <IconButton label="Move step up" disabled={!canMove(steps, index, index - 1)} onClick={() => move(step.id, index - 1)}>
           <ArrowUp className="h-4 w-4" aria-hidden />
         </IconButton>
@@ -68,6 +71,8 @@ export function StepPanel() {
             </IconButton>
           }
         />
+        </>
+        )}
       </div>
       <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{entry.description}</p>
       {problems.length > 0 && (
@@ -84,14 +89,21 @@ export function StepPanel() {
           <TabsTrigger value="executions">Executions</TabsTrigger>
         </TabsList>
         <TabsContent value="configure">
-          {step.kind === "webhook" ? (
-            <WebhookPanel step={step} />
-          ) : (
-            <SchemaForm spec={spec} value={step.config} ctx={{ steps, index, workspaceId }} onChange={(config, leaf) => update(step.id, { config }, `config.${leaf.join(".")}`)} />
-          )}
+          {readOnly && <ViewOnlyNote what="change this step" />}
+          {/* inert: a viewer sees every field, can focus and change none (CodeMirror included). */}
+          <div inert={readOnly}>
+            {step.kind === "webhook" ? (
+              <WebhookPanel step={step} />
+            ) : (
+              <SchemaForm spec={spec} value={step.config} ctx={{ steps, index, workspaceId }} onChange={(config, leaf) => update(step.id, { config }, `config.${leaf.join(".")}`)} />
+            )}
+          </div>
         </TabsContent>
         <TabsContent value="test">
-          <TestDebugTab step={step} number={number} />
+          {readOnly && <ViewOnlyNote what="run steps" />}
+          <div inert={readOnly}>
+            <TestDebugTab step={step} number={number} />
+          </div>
         </TabsContent>
         <TabsContent value="executions">
           <ExecutionsTab step={step} number={number} />
@@ -99,4 +111,8 @@ export function StepPanel() {
       </Tabs>
     </aside>
   );
+}
+
+function ViewOnlyNote({ what }: { what: string }) {
+  return <p className="mb-3 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-600">Your role in this workspace is viewer: you can see everything here, but not {what}.</p>;
 }

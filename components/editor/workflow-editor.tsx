@@ -26,7 +26,7 @@ const editable = (el: EventTarget | null) =>
 const onCanvas = (el: EventTarget | null) => el === document.body || (el instanceof HTMLElement && !!el.closest(".react-flow"));
 
 function useShortcuts() {
-  const { doc, selectedId, remove } = useEditor();
+  const { doc, selectedId, remove, readOnly } = useEditor();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
@@ -35,7 +35,7 @@ function useShortcuts() {
         void doc.saveNow({ force: true });
         return;
       }
-      if (editable(e.target) || document.querySelector("[role=alertdialog],[role=dialog]")) return;
+      if (readOnly || editable(e.target) || document.querySelector("[role=alertdialog],[role=dialog]")) return;
       if (mod && e.key.toLowerCase() === "z") {
         e.preventDefault();
         doc.dispatch({ type: e.shiftKey ? "redo" : "undo" });
@@ -49,11 +49,11 @@ function useShortcuts() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [doc, selectedId, remove]);
+  }, [doc, selectedId, remove, readOnly]);
 }
 
 function EditorLayout() {
-  const { workflowId, doc, selectedId } = useEditor();
+  const { workflowId, doc, selectedId, readOnly } = useEditor();
   useShortcuts();
   const runs = useRunsQuery(workflowId, 20);
   const latest = useRunQuery(runs.data?.runs[0]?.id);
@@ -65,7 +65,7 @@ function EditorLayout() {
       <EditorHeader />
       <ConflictBanner />
       <div className="flex min-h-0 flex-1">
-        <ToolsDock />
+        {!readOnly && <ToolsDock />}
         <main className="min-w-0 flex-1 bg-slate-50">
           <FlowCanvas statuses={statuses} invalid={invalid} />
         </main>
@@ -77,18 +77,18 @@ function EditorLayout() {
   );
 }
 
-type EditorProps = { workflowId: string; workspaceId: string; focus?: EditorFocus | null };
+type EditorProps = { workflowId: string; workspaceId: string; focus?: EditorFocus | null; /** The viewer role: look, don't change. */ readOnly?: boolean };
 
-function LoadedEditor({ workflowId, workspaceId, focus, initial }: EditorProps & { initial: WorkflowView }) {
+function LoadedEditor({ workflowId, workspaceId, focus, readOnly, initial }: EditorProps & { initial: WorkflowView }) {
   const doc = useEditorDocument(workflowId, initial);
   return (
-    <EditorProvider doc={doc} workflowId={workflowId} workspaceId={workspaceId} focus={focus}>
+    <EditorProvider doc={doc} workflowId={workflowId} workspaceId={workspaceId} focus={focus} readOnly={readOnly}>
       <EditorLayout />
     </EditorProvider>
   );
 }
 
-function EditorBody({ workflowId, workspaceId, focus }: EditorProps) {
+function EditorBody({ workflowId, workspaceId, focus, readOnly }: EditorProps) {
   const query = useWorkflowQuery(workflowId);
   // The first copy seeds the document; later refetches are handled inside it.
   const [initial, setInitial] = useState<WorkflowView | null>(null);
@@ -113,7 +113,7 @@ function EditorBody({ workflowId, workspaceId, focus }: EditorProps) {
       </div>
     );
   }
-  return <LoadedEditor workflowId={workflowId} workspaceId={workspaceId} focus={focus} initial={initial} />;
+  return <LoadedEditor workflowId={workflowId} workspaceId={workspaceId} focus={focus} readOnly={readOnly} initial={initial} />;
 }
 
 export function WorkflowEditor(props: EditorProps) {

@@ -9,7 +9,7 @@ import { buttonClass } from "@/components/ui/button";
 
 type State = { kind: "push" } | { kind: "review"; open: number } | null;
 
-export function PushReviewLink({ workspaceId, workflowId }: { workspaceId: string; workflowId: string }) {
+export function PushReviewLink({ workspaceId, workflowId, canPush = true }: { workspaceId: string; workflowId: string; /** Viewers do not push. */ canPush?: boolean }) {
   const [state, setState] = useState<State>(null);
   useEffect(() => {
     let live = true;
@@ -17,7 +17,7 @@ export function PushReviewLink({ workspaceId, workflowId }: { workspaceId: strin
       const review = await apiFetch<{ pushed: boolean; missing?: unknown[] }>(`/api/v1/workflows/${workflowId}/review`);
       if (review.pushed) return { kind: "review", open: review.missing?.length ?? 0 } as const;
       const { workspaces } = await apiFetch<{ workspaces: { id: string; kind: string }[] }>("/api/v1/workspaces");
-      return workspaces.find((w) => w.id === workspaceId)?.kind === "provider" ? ({ kind: "push" } as const) : null;
+      return canPush && workspaces.find((w) => w.id === workspaceId)?.kind === "provider" ? ({ kind: "push" } as const) : null;
     })().then(
       (s) => live && setState(s),
       () => live && setState(null),
@@ -25,7 +25,7 @@ export function PushReviewLink({ workspaceId, workflowId }: { workspaceId: strin
     return () => {
       live = false;
     };
-  }, [workspaceId, workflowId]);
+  }, [workspaceId, workflowId, canPush]);
   if (!state) return null;
   const base = `/w/${workspaceId}/workflows/${workflowId}`;
   return state.kind === "push" ? (

@@ -40,3 +40,14 @@ export async function createProviderOwner(workspaceName: string, email: string, 
     await c.query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $2, 'owner')`, [user.rows[0].id, ws.rows[0].id]);
   });
 }
+
+/** A new user with `role` in the named workspace (e.g. a viewer of a provider a spec made). */
+export async function createMember(workspaceName: string, email: string, password: string, role: "owner" | "editor" | "viewer"): Promise<void> {
+  const hash = await hashPassword(password);
+  await withClient(async (c) => {
+    const { rows } = await c.query(`SELECT id FROM "Workspace" WHERE name = $1`, [workspaceName]);
+    if (rows.length !== 1) throw new Error(`expected one workspace named ${workspaceName}`);
+    const user = await c.query(`INSERT INTO "User" (email, name, "passwordHash") VALUES ($1, 'Member', $2) RETURNING id`, [email, hash]);
+    await c.query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $2, $3)`, [user.rows[0].id, rows[0].id, role]);
+  });
+}

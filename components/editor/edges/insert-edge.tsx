@@ -14,7 +14,7 @@ import { STEP_CATALOG, STEP_KINDS } from "@/lib/steps/catalog";
 const ACTION_KINDS = STEP_KINDS.filter((k) => !STEP_CATALOG[k].trigger);
 
 function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, markerEnd, style }: EdgeProps<FlowEdge>) {
-  const { add } = useEditor();
+  const { add, readOnly } = useEditor();
   const [open, setOpen] = useState(false);
   const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 12 });
   const branch = data?.kind === "branch" ? data.branch : undefined;
@@ -24,6 +24,7 @@ function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, source
       <EdgeLabelRenderer>
         <div className="nodrag nopan pointer-events-auto absolute flex items-center gap-1" style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}>
           {data?.label && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-200">{data.label}</span>}
+          {!readOnly && (
           <Popover.Root open={open} onOpenChange={setOpen}>
             <Popover.Trigger
               aria-label={`Insert a step here${data?.label ? ` (${data.label})` : ""}`}
@@ -49,6 +50,7 @@ function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, source
               </Popover.Content>
             </Popover.Portal>
           </Popover.Root>
+          )}
         </div>
       </EdgeLabelRenderer>
     </>

@@ -3,6 +3,7 @@
 // ?step=<stepId>&run=<runId> (links from the Runs page) opens on that step's execution of that run.
 import type { Metadata } from "next";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
+import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 
 export const metadata: Metadata = { title: "Workflow editor · MSP Flow" };
 
@@ -11,6 +12,7 @@ type Props = { params: Promise<{ workspaceId: string; workflowId: string }>; sea
 export default async function WorkflowEditorPage({ params, searchParams }: Props) {
   const { workspaceId, workflowId } = await params;
   const { step, run } = await searchParams;
+  const { canEdit } = await loadWorkspacePage(workspaceId);
   const focus = typeof step === "string" && typeof run === "string" ? { stepId: step, runId: run } : null;
-  return <WorkflowEditor workspaceId={workspaceId} workflowId={workflowId} focus={focus} />;
+  return <WorkflowEditor workspaceId={workspaceId} workflowId={workflowId} focus={focus} readOnly={!canEdit} />;
 }
