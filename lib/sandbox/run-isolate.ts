@@ -97,7 +97,10 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     if (marker) throw new SandboxError("output_too_large", `the return value is ${sizeLabel(Number(marker[1]))} or more as JSON; the limit is ${sizeLabel(maxOutputBytes)}`);
     if (msg === "Not supported") throw new SandboxError("error", `import() is not available in the code step${userLocation(err?.stack)}`);
     const name = err?.name && err.name !== "Error" ? `${err.name}: ` : "";
-    throw new SandboxError("error", `${name}${msg}${userLocation(err?.stack)}`);
+    // A syntax error's message carries our own location ("[file:///step.js:4:13]", a line off
+    // because of the wrapper): drop it, and report the user's line like any other error.
+    const own = / ?\[file:\/\/\/step\.js:\d+:\d+\]$/;
+    throw new SandboxError("error", `${name}${msg.replace(own, "")}${userLocation(`${err?.stack ?? ""}\n${msg}`)}`);
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onAbort);

@@ -60,6 +60,11 @@ describe("code step", () => {
     expect(e.retryable).toBe(false);
   });
 
+  it("a syntax error names the user's line once", async () => {
+    const e = await failure("const a = 1;\nconst b = 2;\nconst c = ;");
+    expect(e.message).toBe("code step failed: SyntaxError: Unexpected token ';' (line 3)");
+  });
+
   it("a non-serialisable return value fails clearly", async () => {
     const e = await failure("const a = {}; a.self = a; return a");
     expect(e.message).toMatch(/not JSON-serialisable/);
