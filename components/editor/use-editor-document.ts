@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, u
 import { useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, keys, useWorkflowQuery } from "@/components/editor/api";
 import type { WorkflowView } from "@/lib/editor/api-types";
-import { checkSteps, type StepProblem } from "@/lib/editor/check-steps";
+import { blockingProblems, checkSteps, type StepProblem } from "@/lib/editor/check-steps";
 import { editorReducer, initialEditorState, type Doc } from "@/lib/editor/editor-state";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
@@ -14,7 +14,8 @@ export type SaveState =
   | { kind: "saved" }
   | { kind: "pending" }
   | { kind: "saving" }
-  | { kind: "invalid"; problems: StepProblem[] }
+  /** `live`: the problems are unfinished steps, which only a Draft saves. */
+  | { kind: "invalid"; problems: StepProblem[]; live: boolean }
   | { kind: "error"; message: string }
   | { kind: "conflict"; theirVersion: number };
 
@@ -63,8 +64,10 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     async (opts: { force?: boolean } = {}) => {
       const doc = latest.current;
       if (inFlight.current || (!opts.force && doc.revision === savedRevision.current)) return;
-      const found = checkSteps(doc.steps);
-      if (found.length) return setSave({ kind: "invalid", problems: found });
+      // A Draft saves unfinished steps; a Live workflow only finished ones (the server says 409).
+      const live = (qc.getQueryData<WorkflowView>(keys.workflow(workflowId)) ?? initial).mode === "live";
+      const found = blockingProblems(checkSteps(doc.steps), live);
+      if (found.length) return setSave({ kind: "invalid", problems: found, live });
       inFlight.current = true;
       setSave({ kind: "saving" });
       try {
@@ -87,16 +90,18 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
         inFlight.current = false;
       }
     },
-    [qc, workflowId, markSaved],
+    [qc, workflowId, markSaved, initial],
   );
 
-  // Debounced autosave after each edit.
+  // Debounced autosave after each edit, and again when the mode changes (back in Draft, edits
+  // held back for an unfinished step save).
   const blocked = save.kind === "conflict";
+  const live = server.mode === "live";
   useEffect(() => {
     if (!dirty || blocked) return;
     const t = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(t);
-  }, [state.revision, dirty, blocked, saveNow]);
+  }, [state.revision, dirty, blocked, saveNow, live]);
 
   /** Keep mine: save over their version. */
   const overwrite = useCallback(async () => {

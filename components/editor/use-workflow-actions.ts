@@ -2,17 +2,29 @@
 // Go live / Unpublish / Generate a new URL / Run step: each saves pending edits first, so the
 // server acts on what the user sees, then takes the server's answer as the new state.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, keys } from "@/components/editor/api";
+import { api, ApiError, keys } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
+import { getUnparsedJson } from "@/components/editor/unparsed-json";
 import type { RunView, WorkflowView } from "@/lib/editor/api-types";
+import { blockingProblems, describeProblem } from "@/lib/editor/check-steps";
 
 export function useWorkflowActions() {
-  const { workflowId, doc } = useEditor();
+  const { workflowId, doc, steps, select } = useEditor();
   const qc = useQueryClient();
 
+  // What the server would act on must be what the fields show: text that does not parse yet is
+  // not in the document, and a problem that stops the save leaves the server's copy behind.
+  // Unfinished steps are saved in Draft; the server answers for them (409 on go Live, a failed
+  // step on a run).
   const flush = async () => {
+    const unparsed = getUnparsedJson().find((u) => steps.some((s) => s.id === u.stepId));
+    if (unparsed) {
+      const n = steps.findIndex((s) => s.id === unparsed.stepId) + 1;
+      throw new Error(`fix step ${n} first: ${unparsed.label} is not valid JSON`);
+    }
     await doc.saveNow();
-    if (doc.problems.length) throw new Error(`fix step ${doc.problems[0].number} first: ${doc.problems[0].message}`);
+    const [held] = blockingProblems(doc.problems, doc.server.mode === "live");
+    if (held) throw new Error(`fix ${describeProblem(held)} first`);
   };
 
   const setMode = useMutation({
@@ -21,6 +33,11 @@ export function useWorkflowActions() {
       return api<WorkflowView>(`/api/v1/workflows/${workflowId}/${mode}`, { method: "POST" });
     },
     onSuccess: (w) => doc.acceptServer(w),
+    // Refused for a step (unfinished, a bad definition): show that step.
+    onError: (e) => {
+      const stepId = e instanceof ApiError ? e.body.stepId : undefined;
+      if (typeof stepId === "string") select(stepId);
+    },
   });
 
   const rotateUrl = useMutation({

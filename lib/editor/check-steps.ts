@@ -1,11 +1,25 @@
 // The editor's pre-save check: the same rules the API applies on save (catalog schemas,
 // references, branch targets), run in the browser so autosave never sends a definition the
-// server would refuse, and each problem can be pinned on its step. Pure and client-safe.
+// server would refuse, and each problem can be pinned on its step. Fields a step still needs
+// (lib/steps/find-missing-fields.ts) are problems too, but `incomplete` ones: a Draft saves
+// them, going Live is refused until they are filled in. Pure and client-safe.
+import { humanize } from "@/lib/editor/form-model";
+import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { findReferenceErrors } from "@/lib/workflows/references";
 import { branchTargets, isTrigger, type EditorStep } from "@/lib/editor/step-ops";
 
-export type StepProblem = { stepId: string; number: number; message: string };
+export type StepProblem = {
+  stepId: string;
+  number: number;
+  /** The step kind's label, as the header names the step: "step 3 (HTTP Request)". */
+  label: string;
+  /** Dotted config path, when the problem is one field's. */
+  field?: string;
+  message: string;
+  /** Saved in Draft, refused for Live; the others stop any save. */
+  incomplete: boolean;
+};
 
 /** The webhook's secret reads back as {"set": bool}; only a string is something to check. */
 export function configForCheck(step: EditorStep): Record<string, unknown> {
@@ -13,23 +27,41 @@ export function configForCheck(step: EditorStep): Record<string, unknown> {
   return Object.fromEntries(Object.entries(step.config).filter(([k]) => k !== "sharedSecret"));
 }
 
+// What the server receives is the JSON text of the config: a key holding undefined (a cleared
+// JSON field) is absent there, so check that, not the object in memory.
+const asSent = (config: Record<string, unknown>) => JSON.parse(JSON.stringify(config)) as Record<string, unknown>;
+
+/** "timeoutMs" → "Timeout (ms)", "headers.0.name" → "Headers 1 name". */
+const fieldLabel = (path: readonly PropertyKey[]) =>
+  path.map((p, i) => (typeof p === "number" ? String(p + 1) : i === 0 ? humanize(String(p)) : humanize(String(p)).toLowerCase())).join(" ");
+
 export function checkSteps(steps: readonly EditorStep[]): StepProblem[] {
   const problems: StepProblem[] = [];
   const index = new Map(steps.map((s, i) => [s.id, i]));
   steps.forEach((s, i) => {
-    const at = { stepId: s.id, number: i + 1 };
+    const at = { stepId: s.id, number: i + 1, label: STEP_CATALOG[s.kind].label, incomplete: false };
     if (i > 0 && isTrigger(s.kind)) problems.push({ ...at, message: "a trigger can only be step 1" });
-    const r = STEP_CATALOG[s.kind].config.safeParse(configForCheck(s));
+    const config = asSent(configForCheck(s));
+    const r = STEP_CATALOG[s.kind].config.safeParse(config);
     if (!r.success) {
       const issue = r.error.issues[0];
       const field = issue.path.map(String).join(".");
-      problems.push({ ...at, message: `${field ? `${field}: ` : ""}${issue.message}` });
+      problems.push({ ...at, field: field || undefined, message: `${field ? `${fieldLabel(issue.path)}: ` : ""}${issue.message}` });
     }
+    for (const m of findMissingFields(s.kind, config)) problems.push({ ...at, field: m.field, message: m.message, incomplete: true });
     for (const b of branchTargets(s)) {
       if (b.target === null || b.target === "stop") continue;
       if ((index.get(b.target) ?? -1) <= i) problems.push({ ...at, message: `${b.name} leads to a step that is not after this one` });
     }
   });
-  for (const p of findReferenceErrors(steps)) problems.push({ stepId: p.stepId, number: p.step, message: `${p.field}: ${p.message}` });
+  for (const p of findReferenceErrors(steps)) {
+    problems.push({ stepId: p.stepId, number: p.step, label: STEP_CATALOG[steps[p.step - 1].kind].label, field: p.field, message: `${p.field}: ${p.message}`, incomplete: false });
+  }
   return problems;
 }
+
+/** The problems that keep a save from being sent: all of them for a Live workflow (the server refuses an unfinished step there). */
+export const blockingProblems = (problems: readonly StepProblem[], live: boolean) => problems.filter((p) => live || !p.incomplete);
+
+/** How the header names a problem: "step 3 (HTTP Request): URL is required". */
+export const describeProblem = (p: StepProblem) => `step ${p.number} (${p.label}): ${p.message}`;

@@ -47,6 +47,8 @@ export const FIELD_HINTS: Record<string, Hint> = {
 };
 
 const LABELS: Record<string, string> = {
+  url: "URL",
+  json: "JSON body",
   timeoutMs: "Timeout (ms)",
   connectionId: "Account",
   jsonSchema: "Output JSON schema",

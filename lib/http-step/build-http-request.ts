@@ -47,8 +47,9 @@ export function buildHttpRequest(config: HttpConfig, resolve: StepContext["resol
 
   let body: string | undefined;
   const b = r.body ?? { type: "none" };
-  if (b.type === "json") {
-    body = JSON.stringify(b.json ?? null);
+  // A JSON body with no value (the field cleared) sends no body, as a request without one would.
+  if (b.type === "json" && b.json !== undefined) {
+    body = JSON.stringify(b.json);
     if (!hasHeader(headers, "content-type")) headers["content-type"] = "application/json";
   } else if (b.type === "form") {
     body = new URLSearchParams((b.fields ?? []).map((f) => [toText(f.name), toText(f.value)])).toString();

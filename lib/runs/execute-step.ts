@@ -2,6 +2,7 @@
 // and the workspace's variables and secrets), collects log lines and unresolved references,
 // and hands back a JSON-clean, secret-redacted result for the engine to record.
 import type { Redactor } from "@/lib/secrets/redact-secrets";
+import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { EXECUTORS } from "@/lib/steps/executors";
 import { StepError, type StepContext, type StepResult } from "@/lib/steps/executors/types";
 import type { WorkspaceValues } from "@/lib/variables/load-workspace-values";
@@ -62,6 +63,10 @@ export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome
     attempt: opts.attempt,
   };
   const finish = () => ({ logs: opts.redact(logs), unresolved: [...unresolved] });
+  // A Draft saves unfinished steps; running one fails it naming the field, before the
+  // executor would trip over the empty value.
+  const [missing] = findMissingFields(opts.step.kind, opts.step.config);
+  if (missing) return { ok: false, error: new StepError(`${missing.message} (the step was saved unfinished: fill it in in the editor)`), ...finish() };
   let result: StepResult;
   try {
     result = await EXECUTORS[opts.step.kind](ctx);

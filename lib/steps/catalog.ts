@@ -12,6 +12,8 @@ export type StepGroup = "Start" | "Logic" | "Data" | "Actions";
 const text = z.string();
 /** A value that may hold references like {{ 2.items.0.id }}. */
 const templ = z.string();
+// Text a step needs (a URL, a prompt) is still allowed empty here: a Draft saves unfinished
+// steps. find-missing-fields.ts says what must be filled in before Live and before a run.
 
 const TESTING_DATA_MAX_BYTES = 1_048_576;
 
@@ -66,16 +68,17 @@ export const codeConfig = z.object({
   timeoutMs: z.number().int().min(100).max(60_000).default(5_000),
 });
 
-const keyValue = z.object({ name: text.min(1), value: templ });
+const keyValue = z.object({ name: text, value: templ });
 export const httpConfig = z.object({
   method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]).default("GET"),
-  url: templ.min(1),
+  url: templ,
   headers: z.array(keyValue).default([]),
   query: z.array(keyValue).default([]),
   body: z
     .discriminatedUnion("type", [
       z.object({ type: z.literal("none") }),
-      z.object({ type: z.literal("json"), json: z.unknown() }),
+      // No json (the editor's field cleared): the request goes without a body.
+      z.object({ type: z.literal("json"), json: z.unknown().optional() }),
       z.object({ type: z.literal("form"), fields: z.array(keyValue) }),
       z.object({ type: z.literal("raw"), raw: templ, contentType: text.default("text/plain") }),
     ])
@@ -89,7 +92,7 @@ export const aiPromptConfig = z.object({
   connectionId: z.string().nullable().default(null),
   model: text.optional(),
   system: templ.default(""),
-  prompt: templ.min(1),
+  prompt: templ,
   jsonSchema: z.unknown().optional(),
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().min(1).max(200_000).optional(),
@@ -107,28 +110,22 @@ export const conditionsConfig = z.object({
 });
 
 export const transformConfig = z.object({
-  fields: z.array(z.object({ name: text.min(1), expression: text.min(1) })).min(1),
+  fields: z.array(z.object({ name: text, expression: text })).min(1),
 });
 
 export const waitConfig = z.discriminatedUnion("mode", [
   z.object({ mode: z.literal("duration"), seconds: z.number().positive().max(366 * 86_400) }),
-  z.object({ mode: z.literal("until"), at: templ.min(1) }),
+  z.object({ mode: z.literal("until"), at: templ }),
 ]);
 
 export const summarizeConfig = z.object({
-  input: templ.min(1),
-  groupBy: z.array(text.min(1)).default([]),
-  aggregates: z
-    .array(
-      z
-        .object({ name: text.min(1), op: z.enum(["count", "sum", "avg", "min", "max"]), field: text.optional() })
-        .refine((a) => a.op === "count" || a.field, { message: "sum, avg, min and max need a field", path: ["field"] }),
-    )
-    .default([]),
-  computed: z.array(z.object({ name: text.min(1), expression: text.min(1) })).default([]),
+  input: templ,
+  groupBy: z.array(text).default([]),
+  aggregates: z.array(z.object({ name: text, op: z.enum(["count", "sum", "avg", "min", "max"]), field: text.optional() })).default([]),
+  computed: z.array(z.object({ name: text, expression: text })).default([]),
 });
 
-export const parseJsonConfig = z.object({ input: templ.min(1) });
+export const parseJsonConfig = z.object({ input: templ });
 
 export type StepCatalogEntry = {
   kind: StepKind;

@@ -1,7 +1,9 @@
 // What a workflow needs to be Live: a sound definition (the save rules, re-checked because
-// rules may have grown since it was saved) and a trigger as step 1. A Draft may lack a trigger.
+// rules may have grown since it was saved), a trigger as step 1, and every step filled in. A
+// Draft may lack a trigger and hold unfinished steps (lib/steps/find-missing-fields.ts).
 import { conflict } from "@/lib/api/errors";
-import { isTriggerKind } from "@/lib/steps/catalog";
+import { findMissingFields } from "@/lib/steps/find-missing-fields";
+import { STEP_CATALOG, isTriggerKind } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
 import { validateDefinition } from "@/lib/workflows/validate-definition";
 
@@ -9,5 +11,14 @@ export function assertLiveReady(steps: readonly Step[]): void {
   validateDefinition(steps);
   if (!steps[0] || !isTriggerKind(steps[0].kind)) {
     throw conflict("trigger_required", "a Live workflow needs a trigger (Webhook or Scheduler) as step 1; add one, or keep the workflow in Draft");
+  }
+  for (const [i, step] of steps.entries()) {
+    const [missing] = findMissingFields(step.kind, step.config);
+    if (!missing) continue;
+    throw conflict(
+      "step_incomplete",
+      `step ${i + 1} (${STEP_CATALOG[step.kind].label}): ${missing.message}; fill it in, or keep the workflow in Draft`,
+      { step: i + 1, stepId: step.id, field: missing.field },
+    );
   }
 }

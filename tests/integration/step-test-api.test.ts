@@ -37,6 +37,19 @@ async function newWorkflow(steps: unknown[], client: ApiClient = api) {
 }
 
 describe("POST /api/v1/workflows/{id}/steps/{n}/test", () => {
+  it("an unfinished step (saved in Draft) fails naming the field, and so does a whole-workflow run", async () => {
+    const wf = await newWorkflow([webhook({ q: "x" }), { kind: "http", name: "Call", config: { method: "GET", url: "" } }]);
+    const full = await finished((await api.post(`/api/v1/workflows/${wf.id}/steps/1/test`, { scope: "workflow" })).body.run.id);
+    expect(full.status).toBe("failed");
+    expect(full.error).toBe('step 2 (HTTP Request "Call"): URL is required (the step was saved unfinished: fill it in in the editor)');
+
+    const res = await api.post(`/api/v1/workflows/${wf.id}/steps/2/test`);
+    expect(res.status).toBe(201);
+    const run = await finished(res.body.run.id);
+    expect(run.status).toBe("failed");
+    expect(run.steps[1]).toMatchObject({ status: "failed", error: "URL is required (the step was saved unfinished: fill it in in the editor)" });
+  });
+
   it("runs one transform step alone against the outputs of an earlier run", async () => {
     const wf = await newWorkflow([
       webhook({ host: { id: "h-1", name: "ws-1" }, severity: 3 }),

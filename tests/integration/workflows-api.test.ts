@@ -218,7 +218,7 @@ describe("validation", () => {
 
   it("rejects an invalid PUT and keeps the stored workflow", async () => {
     const wf = (await create({ name: "Keep", steps: [webhook(), http()] })).body;
-    const res = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Keep", steps: [webhook(), { kind: "http", config: { url: "" } }] });
+    const res = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Keep", steps: [webhook(), { kind: "http", config: { url: 42 } }] });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^step 2 \(HTTP Request\): url: /);
     expect((await api.get(`/api/v1/workflows/${wf.id}`)).body).toEqual(wf);
@@ -294,6 +294,52 @@ describe("validation", () => {
     const drop = await api.put(`/api/v1/workflows/${live.id}`, { name: "Live", steps: [live.steps[1]] });
     expect(drop.status).toBe(409);
     expect(drop.body.error).toBe("trigger_required");
+  });
+});
+
+describe("unfinished steps", () => {
+  // Steps as the editor adds them: required text still empty. A Draft keeps them (with every step
+  // after them); Live asks for them, naming step and field.
+  const unfinished = () => [webhook(), { kind: "http", config: { method: "GET", url: "" } }, { kind: "parse_json", config: { input: "" } }, { kind: "code", config: { code: "return 1" } }];
+
+  it("a Draft saves them, and the steps after them", async () => {
+    const wf = (await create({ name: "Unfinished", steps: [webhook()] })).body;
+    const res = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Unfinished", steps: unfinished(), version: wf.version });
+    expect(res.status).toBe(200);
+    const read = (await api.get(`/api/v1/workflows/${wf.id}`)).body;
+    expect(read.steps.map((s: Json) => s.kind)).toEqual(["webhook", "http", "parse_json", "code"]);
+    expect(read.steps[1].config.url).toBe("");
+  });
+
+  it("going Live is refused with 409 step_incomplete naming step and field; filled in, it goes Live", async () => {
+    const wf = (await create({ name: "To finish", steps: unfinished() })).body;
+    const res = await api.post(`/api/v1/workflows/${wf.id}/live`);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: "step_incomplete",
+      message: "step 2 (HTTP Request): URL is required; fill it in, or keep the workflow in Draft",
+      step: 2,
+      stepId: wf.steps[1].id,
+      field: "url",
+    });
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body.mode).toBe("draft");
+
+    const steps = wf.steps.map((s: Json, i: number) => (i === 1 ? { ...s, config: { ...s.config, url: "https://a.test" } } : i === 2 ? { ...s, config: { input: "{{ 2.body }}" } } : s));
+    expect((await api.put(`/api/v1/workflows/${wf.id}`, { name: wf.name, steps })).status).toBe(200);
+    expect((await api.post(`/api/v1/workflows/${wf.id}/live`)).status).toBe(200);
+
+    // A Live workflow keeps only finished steps: emptying a field again is refused and stores nothing.
+    const emptied = steps.map((s: Json, i: number) => (i === 2 ? { ...s, config: { input: " " } } : s));
+    const refused = await api.put(`/api/v1/workflows/${wf.id}`, { name: wf.name, steps: emptied });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: "step_incomplete", message: "step 3 (Parse JSON): Input is required; fill it in, or keep the workflow in Draft", step: 3, field: "input" });
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body.steps[2].config.input).toBe("{{ 2.body }}");
+  });
+
+  it("a cleared JSON body is saved as no body", async () => {
+    const res = await create({ name: "No body", steps: [webhook(), { kind: "http", config: { method: "POST", url: "https://a.test", body: { type: "json" } } }] });
+    expect(res.status).toBe(201);
+    expect(res.body.steps[1].config.body).toEqual({ type: "json" });
   });
 });
 

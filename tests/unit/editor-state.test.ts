@@ -40,7 +40,7 @@ describe("form model from the catalog", () => {
     if (spec.type !== "object") throw new Error("object expected");
     const byKey = Object.fromEntries(spec.fields.map((f) => [f.key, f]));
     expect(byKey.method.spec).toEqual({ type: "enum", options: ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"] });
-    expect(byKey.url).toMatchObject({ required: true, hint: "template", label: "Url" });
+    expect(byKey.url).toMatchObject({ required: true, hint: "template", label: "URL" });
     expect(byKey.timeoutMs).toMatchObject({ label: "Timeout (ms)", defaultValue: 30000, spec: { type: "number", min: 100, max: 300000 } });
     expect(byKey.body.spec.type).toBe("union");
     expect(byKey.connectionId).toMatchObject({ hint: "connection", label: "Account" });

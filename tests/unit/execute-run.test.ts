@@ -79,6 +79,13 @@ describe("executeRun", () => {
     expect(JSON.stringify(r.writes)).not.toContain("sup3r-secret");
   });
 
+  it("fails an unfinished step naming the field, instead of running it on an empty value", async () => {
+    const unfinished: Step = { id: "call", kind: "http", name: "call", config: { method: "GET", url: "" } };
+    const r = await run(work([t("a", "1"), unfinished, t("never", "1")], {}));
+    expect(r.steps).toEqual({ hook: "succeeded", a: "succeeded", call: "failed", never: "skipped" });
+    expect(r.final?.error).toBe('step 3 (HTTP Request "call"): URL is required (the step was saved unfinished: fill it in in the editor)');
+  });
+
   it("records only step 1 for a trigger test and masks secrets in the stored trigger", async () => {
     const r = await run(work([t("a", "1")], { token: "sup3r-secret" }, [], { scope: "step" }));
     expect(r.steps).toEqual({ hook: "succeeded" });

@@ -129,6 +129,13 @@ describe("http step requests", () => {
     expect(JSON.parse(out.body.body)).toEqual({ name: "Ada", tags: ["a", "b"], n: 3 });
   });
 
+  it("a JSON body with no value (the editor's field cleared) sends no body", async () => {
+    const out = await output({ method: "POST", url: `${server.url}/echo`, body: { type: "json" } });
+    expect(out.body.body).toBe("");
+    expect(out.body.headers["content-type"]).toBeUndefined();
+    expect(out.body.headers["content-length"]).toBe("0");
+  });
+
   it("POST form body", async () => {
     const out = await output({ method: "POST", url: `${server.url}/echo`, body: { type: "form", fields: [{ name: "user", value: "{{ 1.u }}" }, { name: "x", value: "1&2" }] } }, { 1: { u: "bob" } });
     expect(out.body.headers["content-type"]).toBe("application/x-www-form-urlencoded");

@@ -1,9 +1,10 @@
 "use client";
 // The Configure form, generated from a step's catalog schema (lib/editor/form-model.ts):
 // text, numbers, switches, choices, lists, JSON, one-of groups; references in template fields
-// show as chips; Conditions targets are a choice of later steps.
+// show as chips; Conditions targets are a choice of later steps. A field the step still needs
+// before it can run (lib/steps/find-missing-fields.ts) says so under itself.
 import { Plus, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
 import { ConnectionSelect } from "@/components/editor/fields/connection-select";
 import { JsonField } from "@/components/editor/fields/json-field";
@@ -11,8 +12,10 @@ import { IconButton } from "@/components/ui/icon-button";
 import { emptyValue, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
+import { findMissingFields } from "@/lib/steps/find-missing-fields";
 
-export type FormContext = { steps: EditorStep[]; index: number; workspaceId: string };
+/** `missing`: message per dotted config path of an empty field the step needs (SchemaForm fills it in). */
+export type FormContext = { steps: EditorStep[]; index: number; workspaceId: string; missing?: ReadonlyMap<string, string> };
 type Path = (string | number)[];
 /** `v` is the new value at this field's level; `leaf` is the path of the field the user edited. */
 type FieldProps = { spec: FieldSpec; value: unknown; onChange: (v: unknown, leaf: Path) => void; path: Path; label: string; ctx: FormContext };
@@ -40,12 +43,18 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
   const id = useId();
   const set = (v: unknown) => onChange(v, path);
   if (hint === "hidden") return null;
+  const missing = ctx.missing?.get(path.join("."));
   const wrap = (control: React.ReactNode, block = true) => (
     <div className={block ? "space-y-1" : "flex items-center gap-2"}>
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
         {label}
       </label>
       {control}
+      {missing && (
+        <p className="text-xs text-amber-800" data-missing-field={path.join(".")}>
+          {missing}
+        </p>
+      )}
     </div>
   );
   switch (spec.type) {
@@ -86,7 +95,7 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
         const text = typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
         return wrap(<CodeField id={id} language="template" label={label} value={text} onChange={set} placeholder="Type, or pick a field in Workflow data" />);
       }
-      return wrap(<JsonField id={id} label={label} value={value} onChange={set} />);
+      return wrap(<JsonField id={id} label={label} value={value} onChange={set} stepId={ctx.steps[ctx.index]?.id} />);
     case "object":
       return <ObjectFields spec={spec} value={value} onChange={onChange} path={path} ctx={ctx} legend={path.length ? label : undefined} />;
     case "array":
@@ -171,5 +180,7 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
 }
 
 export function SchemaForm({ spec, value, onChange, ctx }: { spec: FieldSpec; value: Record<string, unknown>; onChange: (v: Record<string, unknown>, path: Path) => void; ctx: FormContext }) {
-  return <Field spec={spec} value={value} path={[]} label="" ctx={ctx} onChange={(v, p) => onChange(v as Record<string, unknown>, p)} />;
+  const kind = ctx.steps[ctx.index]?.kind;
+  const missing = useMemo(() => new Map(kind ? findMissingFields(kind, value).map((m) => [m.field, m.message]) : []), [kind, value]);
+  return <Field spec={spec} value={value} path={[]} label="" ctx={{ ...ctx, missing }} onChange={(v, p) => onChange(v as Record<string, unknown>, p)} />;
 }

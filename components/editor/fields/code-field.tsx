@@ -91,13 +91,16 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, multiline]);
 
-  // Undo/redo or a server copy changed the value from outside: replace the text.
+  // Undo/redo or someone else's version changed the value from outside: replace the text,
+  // keeping the cursor where it was (as far as the new text reaches) rather than at the start.
   useEffect(() => {
     const v = view.current;
     if (!v || v.state.doc.toString() === value) return;
     syncing.current = true;
     try {
-      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+      const { anchor, head } = v.state.selection.main;
+      const clamp = (n: number) => Math.min(n, value.length);
+      v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value }, selection: { anchor: clamp(anchor), head: clamp(head) } });
     } finally {
       syncing.current = false;
     }

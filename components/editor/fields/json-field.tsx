@@ -1,23 +1,37 @@
 "use client";
 // A JSON value edited as text: the text is kept while it does not parse (with the parse error
-// shown), and the value is committed whenever it does.
-import { useEffect, useRef, useState } from "react";
+// shown, and the field listed as unparsed for its step), and the value is committed whenever it
+// does. The text is the user's: their key order and formatting stay as typed.
+import { useEffect, useId, useRef, useState } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
+import { setUnparsedJson } from "@/components/editor/unparsed-json";
+import { sameJson } from "@/lib/editor/same-json";
 
 const show = (v: unknown) => (v === undefined ? "" : JSON.stringify(v, null, 2));
 
-export function JsonField({ value, onChange, label, id }: { value: unknown; onChange: (v: unknown) => void; label: string; id?: string }) {
+type Props = { value: unknown; onChange: (v: unknown) => void; label: string; id?: string; stepId?: string };
+
+export function JsonField({ value, onChange, label, id, stepId }: Props) {
   const [text, setText] = useState(() => show(value));
   const [error, setError] = useState<string | null>(null);
   const committed = useRef(value);
+  const key = useId();
 
-  // A new value from outside (undo, server copy) replaces the text unless it is what we sent.
+  // A value from outside (undo, someone else's version loaded) replaces the text. The server's
+  // copy of what we sent is a new object with jsonb's key order, but the same JSON: replacing
+  // the text then would re-format it and move the cursor while the user types.
   useEffect(() => {
-    if (value === committed.current) return;
+    if (sameJson(value, committed.current)) return;
     committed.current = value;
     setText(show(value));
     setError(null);
   }, [value]);
+
+  const name = label.replace(/ \(optional\)$/, "");
+  useEffect(() => {
+    if (stepId) setUnparsedJson(key, error ? { stepId, label: name } : null);
+  }, [key, stepId, name, error]);
+  useEffect(() => () => setUnparsedJson(key, null), [key]);
 
   return (
     <div>

@@ -3,6 +3,8 @@
 // the network; its output becomes step 1's output for downstream steps). Other steps: Run step
 // executes only this step, in the worker, against the latest outputs of the earlier steps;
 // "Run whole workflow" runs every step on the Testing data. Either way the result shows here.
+// While a JSON field of the step does not parse, running is off: it would run on the last
+// valid value, not on what the field shows.
 import { useState } from "react";
 import { Play, PlayCircle } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
@@ -10,6 +12,7 @@ import { JsonField } from "@/components/editor/fields/json-field";
 import { useRunQuery } from "@/components/editor/api";
 import { JsonView } from "@/components/editor/panels/json-view";
 import { RunStatus } from "@/components/editor/run-status";
+import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { buttonClass } from "@/components/ui/button";
 import type { EditorStep } from "@/lib/editor/step-ops";
@@ -23,6 +26,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
   const isTrigger = number === 1 && (step.kind === "webhook" || step.kind === "scheduler");
   const mine = run.data?.steps.find((s) => s.stepId === step.id);
   const busy = runTest.isPending || runStepTest.isPending;
+  const unparsed = useUnparsedJson().find((u) => u.stepId === step.id);
   const error = runStepTest.error ?? runTest.error;
   const onRun = { onSuccess: ({ run: r }: { run: { id: string } }) => setRunId(r.id) };
   const start = (which: "step" | "workflow") => {
@@ -38,7 +42,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
         <div className="space-y-1">
           <label className="block text-sm font-semibold text-slate-900">Testing data</label>
           <p className="text-xs text-slate-500">A sample payload, exactly as a sender would POST it. Run step makes it this trigger&apos;s output, so later steps can use its fields.</p>
-          <JsonField label="Testing data" value={step.config.testingData} onChange={(v) => update(step.id, { config: { ...step.config, testingData: v } }, "testingData")} />
+          <JsonField label="Testing data" stepId={step.id} value={step.config.testingData} onChange={(v) => update(step.id, { config: { ...step.config, testingData: v } }, "testingData")} />
         </div>
       ) : isTrigger ? (
         <p className="text-sm text-slate-600">Run now starts the whole workflow once, as the schedule would.</p>
@@ -52,15 +56,20 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClass("primary")} disabled={busy || !trigger} onClick={() => start("step")}>
+        <button type="button" className={buttonClass("primary")} disabled={busy || !trigger || !!unparsed} onClick={() => start("step")}>
           <Play className="h-4 w-4" aria-hidden /> {busy ? "Running…" : isTrigger && step.kind === "scheduler" ? "Run now" : "Run step"}
         </button>
         {!isTrigger && (
-          <button type="button" className={buttonClass("secondary")} disabled={busy || !trigger} onClick={() => start("workflow")}>
+          <button type="button" className={buttonClass("secondary")} disabled={busy || !trigger || !!unparsed} onClick={() => start("workflow")}>
             <PlayCircle className="h-4 w-4" aria-hidden /> Run whole workflow
           </button>
         )}
       </div>
+      {unparsed && (
+        <p className="text-sm text-amber-800" data-testid="unparsed-json">
+          {unparsed.label} is not valid JSON, so this step cannot run yet: fix the text or undo it.
+        </p>
+      )}
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error.message}

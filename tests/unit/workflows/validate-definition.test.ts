@@ -51,11 +51,16 @@ describe("validateDefinition", () => {
     const e = problem([hook(), http("a"), http("b", { method: "GET" })]);
     expect(e.message).toMatch(/^step 3 \(HTTP Request\): url: /);
     expect(e.details).toMatchObject({ step: 3, stepId: "b", field: "url" });
-    const nested = problem([hook(), http("a", { url: "u", headers: [{ name: "", value: "v" }] })]);
+    const nested = problem([hook(), http("a", { url: "u", headers: [{ name: 7, value: "v" }] })]);
     expect(nested.message).toMatch(/^step 2 \(HTTP Request\): headers\.0\.name: /);
     expect(problem([step("t", "webhook", { signatureHeader: "bad header" })]).message).toBe(
       "step 1 (Webhook): signatureHeader: must be a valid HTTP header name",
     );
+  });
+
+  it("saves required text that is still empty (a Draft keeps unfinished steps; Live asks for them)", () => {
+    expect(() => validateDefinition([hook(), http("a", { url: "", headers: [{ name: "", value: "" }] }), step("p", "parse_json", { input: "" })])).not.toThrow();
+    expect(() => validateDefinition([hook(), step("ai", "ai_prompt", { prompt: "" }), step("s", "summarize", { input: "", aggregates: [{ name: "", op: "sum" }] })])).not.toThrow();
   });
 
   it("lets conditions jump only to later steps or stop", () => {

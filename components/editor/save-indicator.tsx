@@ -1,0 +1,71 @@
+"use client";
+// The header's save state. Besides saved / saving / conflict it names, in words a technician
+// reads ("step 3 (HTTP Request): URL is required"), what keeps an edit from being saved, a JSON
+// field whose text does not parse yet, and the unfinished steps a Draft saved but Live needs.
+// Long messages wrap to a second line (the full text is the tooltip) instead of being cut.
+import { AlertTriangle, Check, CloudUpload, Loader2 } from "lucide-react";
+import { useEditor } from "@/components/editor/editor-context";
+import { useUnparsedJson } from "@/components/editor/unparsed-json";
+import type { SaveState } from "@/components/editor/use-editor-document";
+import { describeProblem, type StepProblem } from "@/lib/editor/check-steps";
+import { STEP_CATALOG } from "@/lib/steps/catalog";
+
+const base = "inline-flex min-w-0 items-center gap-1.5 text-left text-xs";
+
+function Notice({ text, state, tone, onClick }: { text: string; state?: string; tone: string; onClick: () => void }) {
+  return (
+    <button type="button" title={text} className={`${base} ${tone} hover:underline`} data-save-state={state} onClick={onClick}>
+      <AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span className="line-clamp-2 whitespace-normal">{text}</span>
+    </button>
+  );
+}
+
+const andMore = (n: number) => (n > 1 ? ` (and ${n - 1} more)` : "");
+
+/** Unfinished steps of a saved Draft: not an error, but what going Live will ask for. */
+function Unfinished({ problems, onSelect }: { problems: StepProblem[]; onSelect: (id: string) => void }) {
+  if (!problems.length) return null;
+  const text = `Before going Live: ${describeProblem(problems[0])}${andMore(problems.length)}`;
+  return (
+    <span data-testid="unfinished-steps" className="min-w-0">
+      <Notice text={text} tone="text-amber-800" onClick={() => onSelect(problems[0].stepId)} />
+    </span>
+  );
+}
+
+export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (id: string) => void }) {
+  const { steps, doc } = useEditor();
+  const unparsed = useUnparsedJson()
+    .map((u) => ({ ...u, at: steps.findIndex((s) => s.id === u.stepId) }))
+    .find((u) => u.at >= 0);
+  const unfinished = doc.problems.filter((p) => p.incomplete);
+  const calm = save.kind === "saved" || save.kind === "pending" || save.kind === "saving";
+
+  if (unparsed && calm) {
+    const text = `Not saved: step ${unparsed.at + 1} (${STEP_CATALOG[steps[unparsed.at].kind].label}): ${unparsed.label} is not valid JSON yet`;
+    return <Notice text={text} state="unparsed" tone="text-amber-800" onClick={() => onSelect(unparsed.stepId)} />;
+  }
+  switch (save.kind) {
+    case "saved":
+      return (
+        <span className="flex min-w-0 items-center gap-3">
+          <span className={`${base} shrink-0 text-slate-500`} data-save-state="saved"><Check className="h-3.5 w-3.5" aria-hidden /> All changes saved</span>
+          <Unfinished problems={unfinished} onSelect={onSelect} />
+        </span>
+      );
+    case "pending":
+      return <span className={`${base} text-slate-500`} data-save-state="pending"><CloudUpload className="h-3.5 w-3.5" aria-hidden /> Unsaved changes</span>;
+    case "saving":
+      return <span className={`${base} text-slate-500`} data-save-state="saving"><Loader2 className="h-3.5 w-3.5 animate-spin" aria-hidden /> Saving…</span>;
+    case "invalid": {
+      const [first] = save.problems;
+      const why = save.live && first.incomplete ? " — a Live workflow saves finished steps only: fill it in, or Unpublish to keep working in Draft" : "";
+      return <Notice text={`Not saved: ${describeProblem(first)}${andMore(save.problems.length)}${why}`} state="invalid" tone="text-amber-800" onClick={() => onSelect(first.stepId)} />;
+    }
+    case "error":
+      return <span className={`${base} text-red-700`} data-save-state="error" title={save.message}><AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="line-clamp-2 whitespace-normal">Not saved: {save.message}</span></span>;
+    case "conflict":
+      return <span className={`${base} text-red-700`} data-save-state="conflict"><AlertTriangle className="h-3.5 w-3.5" aria-hidden /> Someone else saved</span>;
+  }
+}

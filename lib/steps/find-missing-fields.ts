@@ -1,0 +1,68 @@
+// What a step needs filled in before it can run. The catalog schemas accept these fields empty,
+// because a Draft saves unfinished steps (a URL typed later must not cost the steps added
+// meanwhile); going Live (lib/workflows/assert-live-ready.ts), the editor's step marks and the
+// run engine (lib/runs/execute-step.ts) all ask this one list. Pure and client-safe.
+import type { StepKind } from "@/lib/steps/catalog";
+
+/** `path` is a dotted config path, `*` = every array item; `#` in the label is the item's 1-based number. */
+type Need = { path: string; label: string; when?: (parent: Record<string, unknown>) => boolean; why?: string };
+
+export type MissingField = { field: string; label: string; message: string };
+
+const NEEDS: Partial<Record<StepKind, Need[]>> = {
+  http: [
+    { path: "url", label: "URL" },
+    { path: "headers.*.name", label: "Header # name" },
+    { path: "query.*.name", label: "Query parameter # name" },
+    { path: "body.fields.*.name", label: "Form field # name" },
+  ],
+  ai_prompt: [{ path: "prompt", label: "Prompt" }],
+  transform: [
+    { path: "fields.*.name", label: "Field # name" },
+    { path: "fields.*.expression", label: "Field # expression" },
+  ],
+  wait: [{ path: "at", label: "Until (date and time)", when: (c) => c.mode === "until" }],
+  summarize: [
+    { path: "input", label: "Input" },
+    { path: "groupBy.*", label: "Group-by field #" },
+    { path: "aggregates.*.name", label: "Aggregate # name" },
+    { path: "aggregates.*.field", label: "Aggregate # field", when: (a) => a.op !== "count", why: "sum, avg, min and max need one" },
+    { path: "computed.*.name", label: "Computed field # name" },
+    { path: "computed.*.expression", label: "Computed field # expression" },
+  ],
+  parse_json: [{ path: "input", label: "Input" }],
+};
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+// Walks one need's path. A missing parent means the field does not apply (no headers, a body
+// that is not a form); only the last segment being blank counts as missing.
+function walk(need: Need, node: unknown, rest: string[], at: (string | number)[], numbers: number[], out: MissingField[]) {
+  const [key, ...tail] = rest;
+  if (key === "*") {
+    if (!Array.isArray(node)) return;
+    node.forEach((item, i) => {
+      if (tail.length) walk(need, item, tail, [...at, i], [...numbers, i + 1], out);
+      else if (isBlank(item)) out.push(missing(need, [...at, i], [...numbers, i + 1]));
+    });
+    return;
+  }
+  if (!isRecord(node)) return;
+  if (tail.length) return walk(need, node[key], tail, [...at, key], numbers, out);
+  if (need.when && !need.when(node)) return;
+  if (isBlank(node[key])) out.push(missing(need, [...at, key], numbers));
+}
+
+function missing(need: Need, at: (string | number)[], numbers: number[]): MissingField {
+  let n = 0;
+  const label = need.label.replace(/#/g, () => String(numbers[n++] ?? ""));
+  return { field: at.join("."), label, message: `${label} is required${need.why ? ` (${need.why})` : ""}` };
+}
+
+/** The fields of a step's config that are still empty, in catalog order; [] when the step is complete. */
+export function findMissingFields(kind: StepKind, config: Record<string, unknown>): MissingField[] {
+  const out: MissingField[] = [];
+  for (const need of NEEDS[kind] ?? []) walk(need, config, need.path.split("."), [], [], out);
+  return out;
+}

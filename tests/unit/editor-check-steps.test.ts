@@ -1,0 +1,51 @@
+// The editor's pre-save check against the server's save rules: what the browser lets through
+// autosave, the server must accept (no PUT answered 400 over and over), and an unfinished step
+// is saved in Draft but named for Live in words, not as a zod message.
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/api/errors";
+import { blockingProblems, checkSteps, describeProblem } from "@/lib/editor/check-steps";
+import { createStep, type EditorStep } from "@/lib/editor/step-ops";
+import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
+import { prepareSteps } from "@/lib/workflows/prepare-steps";
+
+const hook = (): EditorStep => ({ id: "t", kind: "webhook", name: "Webhook", config: { testingData: { a: 1 } } });
+const http = (id: string, config: Record<string, unknown>): EditorStep => ({ id, kind: "http", name: "HTTP Request", config: { method: "POST", url: "https://x.test", ...config } });
+
+/** The PUT as the browser sends it: JSON text. */
+const serverSaves = (steps: EditorStep[]) => {
+  try {
+    prepareSteps({ input: JSON.parse(JSON.stringify(steps)) });
+    return true;
+  } catch (e) {
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+};
+
+describe("checkSteps", () => {
+  it("agrees with the server about a cleared JSON body: saved, and sent as no body", () => {
+    const steps = [hook(), http("h", { body: { type: "json", json: undefined } })];
+    expect(blockingProblems(checkSteps(steps), false)).toEqual([]);
+    expect(serverSaves(steps)).toBe(true);
+  });
+
+  it("blocks what the server refuses", () => {
+    const steps = [hook(), http("h", { timeoutMs: 10 })];
+    expect(serverSaves(steps)).toBe(false);
+    const [p] = blockingProblems(checkSteps(steps), false);
+    expect(describeProblem(p)).toBe("step 2 (HTTP Request): Timeout (ms): Too small: expected number to be >=100");
+  });
+
+  it("steps fresh from the Tools dock are unfinished, not invalid: a Draft saves them, Live does not", () => {
+    const steps = [hook(), createStep("http", "h"), createStep("parse_json", "p"), createStep("code", "c")];
+    const problems = checkSteps(steps);
+    expect(problems.map(describeProblem)).toEqual(["step 2 (HTTP Request): URL is required", "step 3 (Parse JSON): Input is required"]);
+    expect(problems.every((p) => p.incomplete)).toBe(true);
+    expect(blockingProblems(problems, false)).toEqual([]);
+    expect(blockingProblems(problems, true)).toHaveLength(2);
+    expect(serverSaves(steps)).toBe(true);
+    expect(() => assertLiveReady(JSON.parse(JSON.stringify(steps)))).toThrow(
+      expect.objectContaining({ status: 409, code: "step_incomplete", message: "step 2 (HTTP Request): URL is required; fill it in, or keep the workflow in Draft", details: { step: 2, stepId: "h", field: "url" } }),
+    );
+  });
+});
