@@ -1,10 +1,11 @@
 "use client";
 // App accounts of a workspace, grouped by app from the catalog: add an account (credentials are
-// sent once and never shown again), rename it, replace its credentials, delete it.
+// sent once and never shown again), rename it, replace its credentials, delete it (confirmed,
+// naming the workflows that use it).
 import { useState } from "react";
-import { Trash2 } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { CredentialFields, readCredentials } from "@/components/resources/credential-fields";
+import { DeleteAccountButton } from "@/components/resources/delete-account-button";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -103,11 +104,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
         {c.hasCredentials ? <Badge tone="green">credentials set</Badge> : kind !== "none" && <Badge tone="amber">no credentials</Badge>}
         <span className="min-w-0 flex-1 truncate text-slate-500">{c.baseUrl}</span>
         {canEdit && <button type="button" className={buttonClass("ghost", "sm")} onClick={() => setEditing(!editing)}>{editing ? "Cancel" : "Edit"}</button>}
-        {canEdit && (
-          <button type="button" aria-label={`Delete ${c.name}`} className={buttonClass("ghost", "sm")} onClick={() => void run(() => apiFetch(`/api/v1/connections/${c.id}`, { method: "DELETE" }))}>
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </button>
-        )}
+        {canEdit && <DeleteAccountButton account={c} run={run} />}
       </div>
       {editing && (
         <form action={save} className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">

@@ -11,12 +11,14 @@ export type ConfirmDialogProps = {
   onOpenChange?: (open: boolean) => void;
   title: string;
   description: React.ReactNode;
+  /** Block content under the description (a list, say), which a description paragraph cannot hold. */
+  details?: React.ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
   destructive?: boolean;
 };
 
-export function ConfirmDialog({ trigger, open, onOpenChange, title, description, confirmLabel, onConfirm, destructive }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, open, onOpenChange, title, description, details, confirmLabel, onConfirm, destructive }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger !== undefined && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
@@ -25,6 +27,7 @@ export function ConfirmDialog({ trigger, open, onOpenChange, title, description,
         <AlertDialog.Content className="fixed left-1/2 top-1/3 z-50 w-full max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialog.Description>
+          {details !== undefined && <div className="mt-3 text-sm">{details}</div>}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass("secondary")}>Cancel</AlertDialog.Cancel>
             <AlertDialog.Action

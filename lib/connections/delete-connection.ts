@@ -1,11 +1,30 @@
 // Deleting an account leaves the steps that selected it without one: a run fails naming the
-// missing connection, and a pushed copy's review checklist asks for an account again.
+// missing connection, and a pushed copy's review checklist asks for an account again. So an
+// account that workflows use is refused (409 connection_in_use, naming them) unless the caller
+// insists with `force`. The check and the delete share a transaction, with the account's row
+// locked, so a delete is never decided on a list that is already stale.
+import { conflict } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
+import { listConnectionUsers } from "@/lib/connections/list-connection-users";
 import { loadConnection } from "@/lib/connections/load-connection";
 
-export type DeleteConnectionOptions = { connectionId: string; userId: string; tx?: Tx };
+export type DeleteConnectionOptions = { connectionId: string; userId: string; force?: boolean; tx?: Tx };
 
-export async function deleteConnection({ connectionId, userId, tx }: DeleteConnectionOptions): Promise<void> {
-  const row = await loadConnection({ connectionId, userId, role: "editor", tx });
-  await (tx ?? db()).connection.delete({ where: { id: row.id } });
+export async function deleteConnection({ connectionId, userId, force = false, tx }: DeleteConnectionOptions): Promise<void> {
+  const write = async (t: Tx) => {
+    const row = await loadConnection({ connectionId, userId, role: "editor", tx: t });
+    await t.$queryRaw`SELECT 1 FROM "Connection" WHERE id = ${row.id} FOR UPDATE`;
+    const workflows = await listConnectionUsers({ connectionId: row.id, workspaceId: row.workspaceId, tx: t });
+    if (workflows.length > 0 && !force) {
+      const live = workflows.filter((w) => w.mode === "live").length;
+      throw conflict(
+        "connection_in_use",
+        `account "${row.name}" is used by ${workflows.length} workflow(s)${live ? `, ${live} of them Live` : ""}: their steps would fail until another account is chosen. ` +
+          "Choose another account in them first, or delete anyway with ?force=true",
+        { workflows },
+      );
+    }
+    await t.connection.delete({ where: { id: row.id } });
+  };
+  return tx ? write(tx) : db().$transaction(write);
 }

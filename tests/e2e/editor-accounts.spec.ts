@@ -57,7 +57,9 @@ test("an HTTP Request and an AI Prompt step get their account in the editor", as
   expect(stored.steps.map((s) => s.config.connectionId ?? null)).toEqual([null, ai, psa]);
 
   // The PSA account is deleted: the step says so instead of showing another account.
-  expect((await page.request.delete(`/api/v1/connections/${psa}`)).status()).toBe(204);
+  // In use by this workflow: refused (409 connection_in_use) unless forced.
+  expect((await page.request.delete(`/api/v1/connections/${psa}`)).status()).toBe(409);
+  expect((await page.request.delete(`/api/v1/connections/${psa}?force=true`)).status()).toBe(204);
   await page.reload();
   await page.getByTestId("step-node-3").click();
   await expect(panel.getByLabel("Account")).toHaveValue(psa);

@@ -1,6 +1,7 @@
-// One app account: read, change (absent credentials are kept), delete.
+// One app account: read, change (absent credentials are kept), delete (409 connection_in_use
+// while workflows use it, unless ?force=true).
 import { apiRoute, readJson } from "@/lib/api/handler";
-import { updateConnectionSchema } from "@/lib/connections/connection-input";
+import { deleteConnectionQuerySchema, updateConnectionSchema } from "@/lib/connections/connection-input";
 import { deleteConnection } from "@/lib/connections/delete-connection";
 import { loadConnection } from "@/lib/connections/load-connection";
 import { toConnectionView } from "@/lib/connections/to-connection-view";
@@ -17,8 +18,9 @@ export const PATCH = apiRoute<P>(async ({ req, params, user }) => ({
   connection: await updateConnection({ connectionId: params.connectionId, userId: user.id, input: await readJson(req, updateConnectionSchema) }),
 }));
 
-export const DELETE = apiRoute<P>(async ({ params, user }) => {
-  await deleteConnection({ connectionId: params.connectionId, userId: user.id });
+export const DELETE = apiRoute<P>(async ({ req, params, user }) => {
+  const query = deleteConnectionQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+  await deleteConnection({ connectionId: params.connectionId, userId: user.id, force: query.force === "true" });
 });
 
 export const { POST, PUT } = methodNotAllowed(["GET", "PATCH", "DELETE"]);
