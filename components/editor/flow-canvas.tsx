@@ -2,7 +2,7 @@
 // The canvas: the step list drawn as a flow (toFlow + tidy layout), selection, drop from the
 // Tools dock, and reconnecting a Conditions branch to another later step. Positions are always
 // derived (tidy layout), so nodes are not dragged; the domain list is the only state.
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   Background,
   Controls,
@@ -20,7 +20,7 @@ import { useEditor } from "@/components/editor/editor-context";
 import { edgeTypes, nodeTypes } from "@/components/editor/node-types";
 import { toFlow, type StepStatus } from "@/lib/editor/flow-graph";
 import { setBranchTarget } from "@/lib/editor/step-ops";
-import { NODE_HEIGHT, tidyLayout } from "@/lib/editor/tidy-layout";
+import { NODE_HEIGHT, NODE_WIDTH, tidyLayout } from "@/lib/editor/tidy-layout";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 
 export const DRAG_MIME = "application/x-msp-step-kind";
@@ -42,9 +42,43 @@ function Canvas({ statuses, invalid }: Props) {
   }, [steps, statuses, invalid]);
 
   // Open at the top of the workflow: a long one (200 steps) would fit only at an unreadable zoom.
-  const fitOptions = useMemo(() => ({ maxZoom: 1, padding: 0.2, nodes: steps.slice(0, 8).map((s) => ({ id: s.id })) }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Opened on a step (a link from the Runs page), around that step instead.
+  const fitOptions = useMemo(
+    () => ({ maxZoom: 1, padding: 0.2, nodes: (selectedId ? [{ id: selectedId }] : steps.slice(0, 8).map((s) => ({ id: s.id }))) }),
+    [], // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   const nodes = useMemo(() => laid.nodes.map((n) => (n.id === selectedId ? { ...n, selected: true } : n)), [laid.nodes, selectedId]);
+
+  // The canvas is what is left between the docks (≈ 340 px at 1280 px with a step open): the
+  // minimap only where it has room to not cover the steps.
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // A step that becomes selected (added from the dock, opened from a link) is brought into view
+  // when it is outside it, at the current zoom.
+  // Once per selection and canvas width (opening a step opens the Workflow data panel, which
+  // narrows the canvas): edits to the selected step must not pull a canvas the user has panned.
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    const node = laid.nodes.find((n) => n.id === selectedId);
+    const el = box.current;
+    const key = `${selectedId}@${width}`;
+    if (!node || !el || width === 0 || shown.current === key) return;
+    shown.current = key;
+    const { x, y, zoom } = flow.getViewport();
+    const left = node.position.x * zoom + x;
+    const top = node.position.y * zoom + y;
+    const inView = left >= 0 && top >= 0 && left + NODE_WIDTH * zoom <= el.clientWidth && top + NODE_HEIGHT * zoom <= el.clientHeight;
+    if (!inView) void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, { zoom, duration: 200 });
+  }, [selectedId, laid.nodes, flow, width]);
 
   const onNodeClick: NodeMouseHandler = useCallback((_, node) => select(node.id), [select]);
 
@@ -86,7 +120,7 @@ function Canvas({ statuses, invalid }: Props) {
   );
 
   return (
-    <div className="relative h-full w-full" onDragOver={onDragOver} onDrop={onDrop} data-testid="editor-canvas">
+    <div ref={box} className="relative h-full w-full" onDragOver={onDragOver} onDrop={onDrop} data-testid="editor-canvas">
       <ReactFlow
         nodes={nodes}
         edges={laid.edges}
@@ -107,7 +141,7 @@ function Canvas({ statuses, invalid }: Props) {
         aria-label="Workflow canvas"
       >
         <Background gap={20} color="#e2e8f0" />
-        <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor="#cbd5e1" nodeStrokeColor="#94a3b8" nodeBorderRadius={6} maskColor="rgba(241,245,249,0.7)" className="!rounded-lg !border !border-slate-200" />
+        {width >= 640 && <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor="#cbd5e1" nodeStrokeColor="#94a3b8" nodeBorderRadius={6} maskColor="rgba(241,245,249,0.7)" className="!rounded-lg !border !border-slate-200" />}
         <Controls showInteractive={false} />
       </ReactFlow>
       {steps.length === 0 && (

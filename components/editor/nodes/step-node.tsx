@@ -32,9 +32,9 @@ function StepNodeView({ data, selected }: NodeProps<StepNodeType>) {
         <Icon className="h-4 w-4" aria-hidden />
       </span>
       <div className="min-w-0 flex-1">
-        <div className="flex items-center gap-1.5 text-[11px] font-medium uppercase tracking-wide text-slate-400">
+        <div className="flex min-w-0 items-center gap-1.5 text-[11px] font-medium uppercase tracking-wide text-slate-400">
           <span className="rounded bg-slate-100 px-1 text-slate-600">{number}</span>
-          {entry.label}
+          <span className="truncate" title={entry.label}>{entry.label}</span>
         </div>
         <div className="truncate text-sm font-medium text-slate-900">{step.name}</div>
       </div>
