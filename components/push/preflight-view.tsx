@@ -15,6 +15,7 @@ const KEY: Record<string, [string, BadgeTone]> = {
   wrong_kind: ["exists with the other kind", "amber"],
 };
 const FILE: Record<string, [string, BadgeTone]> = { present: ["present in client", "green"], copied: ["will be copied", "blue"], missing: ["missing here too", "amber"] };
+const DIFFERS: [string, BadgeTone] = ["client's differs · kept", "amber"];
 
 function Section({ title, children, empty }: { title: string; children: React.ReactNode; empty: boolean }) {
   return (
@@ -42,7 +43,10 @@ export function PreflightItems({ preflight }: { preflight: PreflightView }) {
           )),
         )}
         {preflight.unknownAccounts.map((s) => (
-          <li key={s.stepId} className="flex items-center gap-3 px-4 py-2"><span className="flex-1">step {s.number} ({s.name}) selects an account that no longer exists</span><Badge tone="amber">arrives without an account</Badge></li>
+          <li key={s.stepId} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-account-${s.stepId}`}>
+            <span className="flex-1">step {s.number} ({s.name}) selects an account that no longer exists · the client chooses {s.app ? "an AI" : "any"} account</span>
+            <Badge tone={ACCOUNT[s.result][1]}>{ACCOUNT[s.result][0]}</Badge>
+          </li>
         ))}
       </Section>
       <Section title="Variables and secrets" empty={preflight.variables.length === 0}>
@@ -56,12 +60,21 @@ export function PreflightItems({ preflight }: { preflight: PreflightView }) {
       </Section>
       <Section title="Files" empty={preflight.files.length === 0}>
         {preflight.files.map((f) => (
-          <li key={f.name} className="flex items-center gap-3 px-4 py-2"><span className="flex-1 font-mono">{f.name}</span><Badge tone={FILE[f.status][1]}>{FILE[f.status][0]}</Badge></li>
+          <li key={f.name} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-file-${f.name}`}>
+            <span className="flex-1 font-mono">{f.name}</span>
+            {f.differsFromProvider ? <Badge tone={DIFFERS[1]}>{DIFFERS[0]}</Badge> : <Badge tone={FILE[f.status][1]}>{FILE[f.status][0]}</Badge>}
+          </li>
         ))}
       </Section>
-      <Section title="Sample data" empty={!preflight.sampleData.present}>
+      <Section title="Sample data" empty={!preflight.sampleData.present && preflight.sampleData.clientOwn.length === 0}>
         {preflight.sampleData.steps.map((s) => (
           <li key={s.stepId} className="px-4 py-2">Testing data on step {s.number} ({s.name}) may hold your own data — keep or clear it below.</li>
+        ))}
+        {preflight.sampleData.clientOwn.map((s) => (
+          <li key={`own-${s.stepId}`} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-client-sample-${s.stepId}`}>
+            <span className="flex-1">{preflight.target.name} has its own testing data on step {s.number} ({s.name}): kept unless you choose to replace it.</span>
+            <Badge tone="green">client&apos;s own kept</Badge>
+          </li>
         ))}
       </Section>
     </div>

@@ -8,12 +8,13 @@ import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import type { SampleDataChoice } from "@/lib/push/push-input";
 import type { PreflightView } from "@/lib/push/to-preflight-view";
 
 export function PushPanel({ workflowId, clients }: { workflowId: string; clients: { id: string; name: string }[] }) {
   const [target, setTarget] = useState("");
   const [preflight, setPreflight] = useState<PreflightView | null>(null);
-  const [sampleData, setSampleData] = useState<"keep" | "clear" | "">("");
+  const [sampleData, setSampleData] = useState<SampleDataChoice | "">("");
   const { run, busy, error, setError } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
 
@@ -69,6 +70,11 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
               <legend className="mb-1 font-medium text-slate-700">Sample data</legend>
               <label className="flex items-center gap-2"><input type="radio" name="sampleData" checked={sampleData === "keep"} onChange={() => setSampleData("keep")} /> Keep it</label>
               <label className="flex items-center gap-2"><input type="radio" name="sampleData" checked={sampleData === "clear"} onChange={() => setSampleData("clear")} /> Clear it</label>
+              {preflight.sampleData.options.includes("replace") && (
+                <label className="flex items-center gap-2">
+                  <input type="radio" name="sampleData" checked={sampleData === "replace"} onChange={() => setSampleData("replace")} /> Replace the client&apos;s own with it
+                </label>
+              )}
             </fieldset>
           )}
           <button type="button" className={buttonClass("primary")} disabled={busy || needsChoice} onClick={() => void push()}>

@@ -51,7 +51,9 @@ const itemKey = (i: ReviewItem) => (i.kind === "account" ? `account-${i.stepId}`
 function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: ReviewItem; workspaceId: string; workflowId: string; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> }) {
   const [value, setValue] = useState("");
   if (item.kind === "account") {
-    if (item.options.length === 0) return <Link href={`/w/${workspaceId}/connections?app=${encodeURIComponent(item.app)}`} className={buttonClass("secondary", "sm")}>Add an account</Link>;
+    if (item.options.length === 0) {
+      return <Link href={`/w/${workspaceId}/connections${item.app ? `?app=${encodeURIComponent(item.app)}` : ""}`} className={buttonClass("secondary", "sm")}>Add an account</Link>;
+    }
     return (
       <select
         aria-label={`Account for step ${item.number}`}

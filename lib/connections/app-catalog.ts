@@ -132,4 +132,7 @@ export const APP_CATALOG: AppCatalogEntry[] = [
   },
 ];
 
+/** The app whose accounts an AI Prompt step uses (the editor's Account list, push and review). */
+export const AI_PROMPT_APP = "openai";
+
 export const appByKey = (key: string): AppCatalogEntry | undefined => APP_CATALOG.find((a) => a.key === key);

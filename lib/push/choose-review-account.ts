@@ -1,11 +1,13 @@
 // PUT /workflows/{id}/review/accounts/{stepId}: the client picks which of its accounts a step
 // of its copy uses (null clears the choice). Only an account of the copy's own workspace, and
-// of the app the push asked for, can be chosen; another workspace's account id is a 404.
+// of the app the push asked for (any app when it asked for none in particular), can be chosen;
+// another workspace's account id is a 404.
 import { badRequest, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { loadReview, type ReviewView } from "@/lib/push/load-review";
+import type { AccountNeed } from "@/lib/push/plan-push";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
@@ -29,8 +31,9 @@ export async function chooseReviewAccount({ workflowId, stepId, connectionId, us
     if (connectionId !== null) {
       const account = await t.connection.findFirst({ where: { id: connectionId, workspaceId: workflow.workspaceId }, select: { app: true } });
       if (!account) throw notFound("connection");
-      const need = (link.accountSteps as { stepId: string; app: string }[]).find((a) => a.stepId === stepId);
-      if (need && need.app !== account.app) throw badRequest(`this step needs an account of the app "${need.app}", not "${account.app}"`, { field: "connectionId" });
+      // app null: the provider's account was gone at push time, so any app's account will do.
+      const need = (link.accountSteps as AccountNeed[]).find((a) => a.stepId === stepId);
+      if (need?.app && need.app !== account.app) throw badRequest(`this step needs an account of the app "${need.app}", not "${account.app}"`, { field: "connectionId" });
       app = account.app;
     }
     const next = steps.map((s) => (s.id === stepId ? { ...s, config: { ...s.config, connectionId } } : s));

@@ -4,17 +4,20 @@
 // it reviewed the configuration. Go live is allowed only when every item is done.
 import { appByKey } from "@/lib/connections/app-catalog";
 import type { Step } from "@/lib/workflows/definition";
+import type { AccountNeed } from "@/lib/push/plan-push";
 import { scanRequirements } from "@/lib/push/scan-requirements";
 
 export type ReviewItem =
-  | { kind: "account"; stepId: string; number: number; stepName: string; app: string; appLabel: string; connectionId: string | null; options: { id: string; name: string }[]; done: boolean; message: string }
+  /** app null: the provider's account was deleted before the push, so any of the client's accounts
+   *  will do (see plan-push.ts); appLabel then reads "any app". */
+  | { kind: "account"; stepId: string; number: number; stepName: string; app: string | null; appLabel: string; connectionId: string | null; options: { id: string; name: string }[]; done: boolean; message: string }
   | { kind: "variable" | "secret"; key: string; state: "ok" | "not_defined" | "no_value" | "wrong_kind"; done: boolean; message: string }
   | { kind: "file"; name: string; done: boolean; message: string }
   | { kind: "confirm"; reviewedAt: string | null; done: boolean; message: string };
 
 export type ReviewInputs = {
   steps: Step[];
-  accountSteps: { stepId: string; app: string }[];
+  accountSteps: AccountNeed[];
   reviewedAt: Date | null;
   accounts: { id: string; app: string; name: string }[];
   variables: Map<string, { secret: boolean; hasValue: boolean }>;
@@ -30,15 +33,23 @@ export function computeReview(inputs: ReviewInputs): Review {
     const hit = stepIndex.get(need.stepId);
     // A step the client removed from its copy needs no account any more.
     if (!hit || (hit.step.kind !== "http" && hit.step.kind !== "ai_prompt")) continue;
-    const options = inputs.accounts.filter((a) => a.app === need.app).map((a) => ({ id: a.id, name: a.name }));
+    const options = inputs.accounts.filter((a) => need.app === null || a.app === need.app).map((a) => ({ id: a.id, name: a.name }));
     const current = typeof hit.step.config.connectionId === "string" ? hit.step.config.connectionId : null;
     const done = current !== null && options.some((o) => o.id === current);
-    const appLabel = appByKey(need.app)?.label ?? need.app;
-    const message = done
-      ? `step ${hit.number} (${hit.step.name}) has a ${appLabel} account`
-      : options.length === 0
-        ? `add an account for ${appLabel}, then choose it for step ${hit.number} (${hit.step.name})`
-        : `choose which ${appLabel} account step ${hit.number} (${hit.step.name}) uses`;
+    const appLabel = need.app === null ? "any app" : (appByKey(need.app)?.label ?? need.app);
+    const step = `step ${hit.number} (${hit.step.name})`;
+    const message =
+      need.app === null
+        ? done
+          ? `${step} has an account`
+          : options.length === 0
+            ? `add an account, then choose it for ${step}`
+            : `choose which account ${step} uses`
+        : done
+          ? `${step} has a ${appLabel} account`
+          : options.length === 0
+            ? `add an account for ${appLabel}, then choose it for ${step}`
+            : `choose which ${appLabel} account ${step} uses`;
     items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message });
   }
   const req = scanRequirements(inputs.steps);

@@ -34,7 +34,7 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
     c.connection.findMany({ where: { workspaceId: source.workspaceId, id: { in: sourceIds } }, select: { id: true, app: true, name: true } }),
     c.connection.findMany({ where: { workspaceId: target.id }, select: { id: true, app: true, name: true }, orderBy: { name: "asc" } }),
     c.variable.findMany({ where: { workspaceId: target.id }, select: { key: true, secret: true, value: true, valueEncrypted: true } }),
-    c.file.findMany({ where: { workspaceId: { in: [source.workspaceId, target.id] }, name: { in: req.files } }, select: { workspaceId: true, name: true } }),
+    c.file.findMany({ where: { workspaceId: { in: [source.workspaceId, target.id] }, name: { in: req.files } }, select: { workspaceId: true, name: true, sha256: true } }),
     c.workflowCopy.findUnique({
       where: { sourceWorkflowId_targetWorkspaceId: { sourceWorkflowId: source.id, targetWorkspaceId: target.id } },
       include: { copyWorkflow: true },
@@ -49,8 +49,8 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
       sourceAccounts: new Map(sourceAccounts.map((a) => [a.id, a])),
       targetAccounts,
       targetVariables: new Map(targetVariables.map((v) => [v.key, { secret: v.secret, hasValue: (v.secret ? v.valueEncrypted : v.value) !== null }])),
-      targetFiles: new Set(files.filter((f) => f.workspaceId === target.id).map((f) => f.name)),
-      sourceFiles: new Set(files.filter((f) => f.workspaceId === source.workspaceId).map((f) => f.name)),
+      targetFiles: new Map(files.filter((f) => f.workspaceId === target.id).map((f) => [f.name, f.sha256])),
+      sourceFiles: new Map(files.filter((f) => f.workspaceId === source.workspaceId).map((f) => [f.name, f.sha256])),
       existing: link && {
         workflowId: link.copyWorkflow.id,
         mode: link.copyWorkflow.mode,
@@ -58,6 +58,7 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
         steps: storedSteps(link.copyWorkflow),
         pushedStepsHash: link.pushedStepsHash,
         sourceVersion: link.sourceVersion,
+        pushedSampleHashes: (link.pushedSampleHashes as Record<string, string> | null) ?? null,
       },
     },
   };

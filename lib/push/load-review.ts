@@ -3,6 +3,7 @@
 import { db, type Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/generated/prisma/client.ts";
 import { computeReview, type Review } from "@/lib/push/compute-review";
+import type { AccountNeed } from "@/lib/push/plan-push";
 import { stepsHash } from "@/lib/push/steps-hash";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
@@ -33,7 +34,7 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
   const steps = storedSteps(workflow);
   const review = computeReview({
     steps,
-    accountSteps: Array.isArray(link.accountSteps) ? (link.accountSteps as { stepId: string; app: string }[]) : [],
+    accountSteps: Array.isArray(link.accountSteps) ? (link.accountSteps as AccountNeed[]) : [],
     reviewedAt: link.reviewedAt,
     accounts,
     variables: new Map(variables.map((v) => [v.key, { secret: v.secret, hasValue: (v.secret ? v.valueEncrypted : v.value) !== null }])),

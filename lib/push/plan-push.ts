@@ -2,13 +2,17 @@
 // account each step gets, which keys are created without a value, which files are copied,
 // what happens to sample data, and the copy's new definition. The preflight shows this plan;
 // the push applies the same plan, so what the provider saw is what happens.
-import { appByKey } from "@/lib/connections/app-catalog";
+import { AI_PROMPT_APP, appByKey } from "@/lib/connections/app-catalog";
 import type { Step } from "@/lib/workflows/definition";
-import { scanRequirements, type StepRef } from "@/lib/push/scan-requirements";
+import { planSampleData, type SampleDataPlan } from "@/lib/push/plan-sample-data";
+import type { SampleDataChoice } from "@/lib/push/push-input";
+import { scanRequirements, type AccountStep, type StepRef } from "@/lib/push/scan-requirements";
 import { stepsHash } from "@/lib/push/steps-hash";
 
-export type SampleDataChoice = "keep" | "clear";
+export type { SampleDataChoice };
 export type Account = { id: string; app: string; name: string };
+/** A step the client review asks an account for; app null = an account of any app. */
+export type AccountNeed = { stepId: string; app: string | null };
 
 export type PushInputs = {
   source: { id: string; name: string; version: number; steps: Step[] };
@@ -16,29 +20,41 @@ export type PushInputs = {
   sourceAccounts: Map<string, Account>;
   targetAccounts: Account[];
   targetVariables: Map<string, { secret: boolean; hasValue: boolean }>;
-  targetFiles: Set<string>;
-  sourceFiles: Set<string>;
-  existing: { workflowId: string; mode: "draft" | "live"; name: string; steps: Step[]; pushedStepsHash: string; sourceVersion: number } | null;
+  /** File name -> sha256, in each workspace. */
+  targetFiles: Map<string, string>;
+  sourceFiles: Map<string, string>;
+  existing: {
+    workflowId: string;
+    mode: "draft" | "live";
+    name: string;
+    steps: Step[];
+    pushedStepsHash: string;
+    sourceVersion: number;
+    pushedSampleHashes: Record<string, string> | null;
+  } | null;
   sampleData: SampleDataChoice;
 };
 
 export type StepAccountResult = StepRef & { result: "selected" | "kept" | "no_account"; account: { id: string; name: string } | null };
 export type AppPlan = { app: string; appLabel: string; clientAccounts: { id: string; name: string }[]; outcome: "one_account" | "no_account" | "several_accounts"; steps: StepAccountResult[] };
 export type KeyPlan = { key: string; secret: boolean; status: "present" | "present_without_value" | "created_without_value" | "wrong_kind" };
-export type FilePlan = { name: string; status: "present" | "copied" | "missing" };
+/** `differsFromProvider`: the client's file is kept although its content (sha256) is not the provider's. */
+export type FilePlan = { name: string; status: "present" | "copied" | "missing"; differsFromProvider: boolean };
 
 export type PushPlan = {
   connections: AppPlan[];
-  /** Steps whose source account no longer exists: they arrive without one and no app is known. */
-  unknownAccounts: StepRef[];
+  /** Steps whose source account no longer exists: they arrive without one (unless the client had
+   *  chosen a fitting one: `kept`), and the review asks for an account of `app` (null: of any app). */
+  unknownAccounts: (StepRef & { app: string | null; result: "kept" | "no_account" })[];
   variables: KeyPlan[];
   files: FilePlan[];
-  sampleData: { present: boolean; steps: StepRef[] };
+  sampleData: { present: boolean; steps: StepRef[]; clientOwn: SampleDataPlan["clientOwn"] };
   existingCopy: null | { workflowId: string; mode: "draft" | "live"; pushedSourceVersion: number; editedByClient: boolean; returnsToDraft: boolean };
   /** What the copy becomes, and what its review must ask for. */
   steps: Step[];
-  accountSteps: { stepId: string; app: string }[];
+  accountSteps: AccountNeed[];
   pushedStepsHash: string;
+  pushedSampleHashes: Record<string, string>;
   keysToCreate: { key: string; secret: boolean }[];
   filesToCopy: string[];
 };
@@ -50,17 +66,26 @@ export function planPush(inputs: PushInputs): PushPlan {
   const targetById = new Map(inputs.targetAccounts.map((a) => [a.id, a]));
 
   const byApp = new Map<string, AppPlan>();
-  const unknownAccounts: StepRef[] = [];
+  const unknownAccounts: PushPlan["unknownAccounts"] = [];
   const chosen = new Map<string, string | null>();
-  const accountSteps: { stepId: string; app: string }[] = [];
+  const accountSteps: AccountNeed[] = [];
   for (const s of req.accountSteps) {
     const ref = { stepId: s.stepId, number: s.number, name: s.name };
     const app = s.connectionId ? inputs.sourceAccounts.get(s.connectionId)?.app : undefined;
     const kept = before.get(s.stepId)?.config.connectionId;
     const keptAccount = typeof kept === "string" ? targetById.get(kept) : undefined;
+    if (!app && s.connectionId) {
+      // The provider's account was deleted, so its app is unknown, but the step was built to use
+      // one: the review must ask for it or the copy goes Live broken.
+      const need = accountNeedOfOrphan(s);
+      const keep = keptAccount && (need === null || keptAccount.app === need) ? keptAccount.id : null;
+      unknownAccounts.push({ ...ref, app: need, result: keep ? "kept" : "no_account" });
+      accountSteps.push({ stepId: s.stepId, app: need });
+      chosen.set(s.stepId, keep);
+      continue;
+    }
     if (!app) {
       // No account in the source: a client that chose one for this step keeps it.
-      if (s.connectionId) unknownAccounts.push(ref);
       chosen.set(s.stepId, keptAccount?.id ?? null);
       continue;
     }
@@ -91,10 +116,15 @@ export function planPush(inputs: PushInputs): PushPlan {
   const seen = new Set<string>();
   const keysToCreate = variables.filter((v) => v.status === "created_without_value" && !seen.has(v.key) && seen.add(v.key)).map((v) => ({ key: v.key, secret: v.secret }));
 
-  const files: FilePlan[] = req.files.map((name) => ({
-    name,
-    status: inputs.targetFiles.has(name) ? "present" : inputs.sourceFiles.has(name) ? "copied" : "missing",
-  }));
+  // A client's file is never overwritten (it may be its approved version), but a different one is
+  // reported so the provider knows its update did not reach the client.
+  const files: FilePlan[] = req.files.map((name) => {
+    const mine = inputs.sourceFiles.get(name);
+    const theirs = inputs.targetFiles.get(name);
+    const status = theirs !== undefined ? "present" : mine !== undefined ? "copied" : "missing";
+    return { name, status, differsFromProvider: theirs !== undefined && mine !== undefined && theirs !== mine };
+  });
+  const sample = planSampleData({ source: source.steps, existing: existing?.steps ?? null, pushedHashes: existing?.pushedSampleHashes ?? null, choice: inputs.sampleData });
 
   const steps = source.steps.map((s): Step => {
     const config = { ...s.config };
@@ -104,7 +134,8 @@ export function planPush(inputs: PushInputs): PushPlan {
       delete config.sharedSecretEncrypted;
       const own = before.get(s.id);
       if (own?.kind === "webhook" && typeof own.config.sharedSecretEncrypted === "string") config.sharedSecretEncrypted = own.config.sharedSecretEncrypted;
-      if (inputs.sampleData === "clear") delete config.testingData;
+      delete config.testingData;
+      if (sample.testingData.has(s.id)) config.testingData = sample.testingData.get(s.id);
     }
     return { ...s, config };
   });
@@ -114,7 +145,7 @@ export function planPush(inputs: PushInputs): PushPlan {
     unknownAccounts,
     variables,
     files,
-    sampleData: { present: req.sampleData.length > 0, steps: req.sampleData },
+    sampleData: { present: req.sampleData.length > 0, steps: req.sampleData, clientOwn: sample.clientOwn },
     existingCopy: existing && {
       workflowId: existing.workflowId,
       mode: existing.mode,
@@ -125,7 +156,15 @@ export function planPush(inputs: PushInputs): PushPlan {
     steps,
     accountSteps,
     pushedStepsHash: stepsHash(source.name, steps),
+    pushedSampleHashes: sample.pushedHashes,
     keysToCreate,
     filesToCopy: files.filter((f) => f.status === "copied").map((f) => f.name),
   };
+}
+
+/** An AI Prompt step can only use an AI account (the editor offers no other); an HTTP Request step
+ *  can use any app's account, and guessing one would send the client's credentials of the wrong
+ *  app, so the client picks among all of its accounts. */
+function accountNeedOfOrphan(step: AccountStep): string | null {
+  return step.kind === "ai_prompt" ? AI_PROMPT_APP : null;
 }

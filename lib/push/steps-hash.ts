@@ -4,7 +4,8 @@
 import { createHash } from "node:crypto";
 import type { Step } from "@/lib/workflows/definition";
 
-function stable(value: unknown): unknown {
+/** The value with object keys sorted, so equal values serialise equally. */
+export function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable);
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(Object.keys(value).sort().map((k) => [k, stable((value as Record<string, unknown>)[k])]));

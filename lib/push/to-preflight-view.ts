@@ -1,12 +1,15 @@
 // How a push plan reads over the API and in the Push dialog: item by item, with a sentence
 // for each thing the provider should know before pushing. Pure.
+import { appByKey } from "@/lib/connections/app-catalog";
 import type { PushPlan } from "@/lib/push/plan-push";
+import { SAMPLE_DATA_CHOICES, type SampleDataChoice } from "@/lib/push/push-input";
 import type { Step } from "@/lib/workflows/definition";
 
-export type PreflightView = Omit<PushPlan, "steps" | "accountSteps" | "pushedStepsHash" | "keysToCreate" | "filesToCopy"> & {
+export type PreflightView = Omit<PushPlan, "steps" | "accountSteps" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
   workflow: { id: string; name: string; version: number };
   target: { id: string; name: string };
-  sampleData: PushPlan["sampleData"] & { options: ["keep", "clear"] };
+  /** `replace` is offered when the client has its own testing data, which `keep` and `clear` leave alone. */
+  sampleData: PushPlan["sampleData"] & { options: SampleDataChoice[] };
   trigger: { sharedSecret: "none" | "not_copied" };
   valuesCopied: false;
   /** Items the client will have to complete before the copy can go Live. */
@@ -35,16 +38,32 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
   } else notes.push(`The workflow arrives in ${target.name} as a new copy in Draft; the client reviews it and switches it Live.`);
   const choose = plan.connections.flatMap((a) => a.steps.filter((s) => s.result === "no_account"));
   if (choose.length) notes.push(`${choose.length} step(s) arrive without an account: the client has none or several for the app and chooses one.`);
-  if (plan.unknownAccounts.length) notes.push(`${plan.unknownAccounts.length} step(s) select an account that no longer exists here; they arrive without one.`);
+  for (const s of plan.unknownAccounts) {
+    const need = s.app === null ? "an account (of any app)" : `an ${appByKey(s.app)?.label ?? s.app} account`;
+    notes.push(
+      s.result === "kept"
+        ? `Step ${s.number} (${s.name}) selects an account that no longer exists here; the client's own choice for it is kept.`
+        : `Step ${s.number} (${s.name}) selects an account that no longer exists here; it arrives without one and the client must choose ${need} before going Live.`,
+    );
+  }
   const created = plan.variables.filter((v) => v.status === "created_without_value").length;
   if (created) notes.push(`${created} variable/secret key(s) will be created in ${target.name} without a value; the client fills them in.`);
   if (plan.sampleData.present) notes.push("Sample (testing) data may hold your own data: choose to keep or clear it.");
+  for (const own of plan.sampleData.clientOwn) {
+    notes.push(
+      `${target.name} has its own testing data on step ${own.number} (${own.name}): keep and clear leave it as it is; ` +
+        "only replace overwrites it with your sample data.",
+    );
+  }
+  for (const f of plan.files.filter((x) => x.differsFromProvider)) {
+    notes.push(`File ${f.name} in ${target.name} differs from yours (sha256) and is kept: the push never overwrites a client's file. To send your version, the client replaces or deletes its copy first.`);
+  }
   if (secretSet) notes.push("The webhook's shared secret is not copied; the client sets its own.");
   notes.push("Values of variables, secrets and account credentials are never copied.");
 
   const attention =
     choose.length +
-    plan.unknownAccounts.length +
+    plan.unknownAccounts.filter((s) => s.result === "no_account").length +
     plan.variables.filter((v) => v.status !== "present").length +
     plan.files.filter((f) => f.status === "missing").length +
     (plan.sampleData.present ? 1 : 0);
@@ -52,7 +71,7 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     workflow: { id: workflow.id, name: workflow.name, version: workflow.version },
     target,
     ...items,
-    sampleData: { ...plan.sampleData, options: ["keep", "clear"] },
+    sampleData: { ...plan.sampleData, options: SAMPLE_DATA_CHOICES.filter((o) => o !== "replace" || plan.sampleData.clientOwn.length > 0) },
     trigger: { sharedSecret: secretSet ? "not_copied" : "none" },
     valuesCopied: false,
     attention,

@@ -57,8 +57,8 @@ describe("preflight", () => {
       { key: "GRAPH_URL", secret: false, status: "created_without_value" },
       { key: "GRAPH_KEY", secret: true, status: "created_without_value" },
     ]);
-    expect(r.body.files).toEqual([{ name: "welcome.txt", status: "copied" }]);
-    expect(r.body.sampleData).toEqual({ present: true, steps: [{ stepId: "hook", number: 1, name: "Webhook" }], options: ["keep", "clear"] });
+    expect(r.body.files).toEqual([{ name: "welcome.txt", status: "copied", differsFromProvider: false }]);
+    expect(r.body.sampleData).toEqual({ present: true, steps: [{ stepId: "hook", number: 1, name: "Webhook" }], clientOwn: [], options: ["keep", "clear"] });
     expect(r.body).toMatchObject({ existingCopy: null, valuesCopied: false, trigger: { sharedSecret: "not_copied" }, target: { id: t.clientA.id, name: "Client A" } });
     expect(r.body.notes.join(" ")).toContain("new copy in Draft");
     expect(await counts()).toEqual(before);

@@ -32,8 +32,8 @@ const base = (over: Partial<PushInputs> = {}): PushInputs => ({
     ["GRAPH_URL", { secret: false, hasValue: true }],
     ["SUFFIX", { secret: true, hasValue: true }],
   ]),
-  targetFiles: new Set(),
-  sourceFiles: new Set(["cleanup.ps1"]),
+  targetFiles: new Map(),
+  sourceFiles: new Map([["cleanup.ps1", "sha-provider"]]),
   existing: null,
   sampleData: "keep",
   ...over,
@@ -74,9 +74,17 @@ describe("planPush", () => {
   });
 
   it("copies files the client lacks, keeps the client's own, reports ones missing everywhere", () => {
-    expect(planPush(base()).files).toEqual([{ name: "cleanup.ps1", status: "copied" }]);
-    expect(planPush(base({ targetFiles: new Set(["cleanup.ps1"]) })).files).toEqual([{ name: "cleanup.ps1", status: "present" }]);
-    expect(planPush(base({ sourceFiles: new Set() })).files).toEqual([{ name: "cleanup.ps1", status: "missing" }]);
+    expect(planPush(base()).files).toEqual([{ name: "cleanup.ps1", status: "copied", differsFromProvider: false }]);
+    expect(planPush(base({ targetFiles: new Map([["cleanup.ps1", "sha-provider"]]) })).files).toEqual([{ name: "cleanup.ps1", status: "present", differsFromProvider: false }]);
+    expect(planPush(base({ sourceFiles: new Map() })).files).toEqual([{ name: "cleanup.ps1", status: "missing", differsFromProvider: false }]);
+  });
+
+  it("keeps a client's file whose content differs, and says it differs", () => {
+    const plan = planPush(base({ targetFiles: new Map([["cleanup.ps1", "sha-client-old"]]) }));
+    expect(plan.files).toEqual([{ name: "cleanup.ps1", status: "present", differsFromProvider: true }]);
+    expect(plan.filesToCopy).toEqual([]);
+    // Only the provider's content can be compared: a client file the provider lacks is just present.
+    expect(planPush(base({ sourceFiles: new Map(), targetFiles: new Map([["cleanup.ps1", "x"]]) })).files[0].differsFromProvider).toBe(false);
   });
 
   it("keeps or clears sample data, and never copies the webhook's shared secret", () => {
@@ -89,11 +97,49 @@ describe("planPush", () => {
     const prior = planPush(base()).steps.map((s) =>
       s.id === "psa" ? { ...s, config: { ...s.config, connectionId: "c-psa2" } } : s.id === "t" ? { ...s, config: { sharedSecretEncrypted: "v1:client" } } : s,
     );
-    const plan = planPush(base({ existing: { workflowId: "copy", mode: "live", name: "Onboarding", steps: prior, pushedStepsHash: stepsHash("Onboarding", prior), sourceVersion: 2 } }));
+    const plan = planPush(base({ existing: { workflowId: "copy", mode: "live", name: "Onboarding", steps: prior, pushedStepsHash: stepsHash("Onboarding", prior), sourceVersion: 2, pushedSampleHashes: null } }));
     const psa = plan.connections.find((c) => c.app === "psa")!;
     expect(psa.steps[0]).toMatchObject({ result: "kept", account: { id: "c-psa2" } });
     expect(plan.steps.find((s) => s.id === "t")!.config.sharedSecretEncrypted).toBe("v1:client");
     expect(plan.existingCopy).toEqual({ workflowId: "copy", mode: "live", pushedSourceVersion: 2, editedByClient: false, returnsToDraft: true });
+  });
+
+  it("asks the review for an account when the provider's account was deleted: AI for AI Prompt, any for HTTP", () => {
+    const plan = planPush(base({ sourceAccounts: new Map([["p-dir", { id: "p-dir", app: "directory", name: "Provider Graph" }]]) }));
+    expect(plan.unknownAccounts).toEqual([
+      { stepId: "psa", number: 4, name: "Ticket", app: null, result: "no_account" },
+      { stepId: "ai", number: 5, name: "Summarize", app: "openai", result: "no_account" },
+    ]);
+    expect(plan.accountSteps).toEqual([{ stepId: "dir", app: "directory" }, { stepId: "psa", app: null }, { stepId: "ai", app: "openai" }]);
+    expect(Object.fromEntries(plan.steps.map((s) => [s.id, s.config.connectionId]))).toMatchObject({ psa: null, ai: null, plain: null });
+    const r = computeReview({ steps: plan.steps, accountSteps: plan.accountSteps, reviewedAt: new Date(), accounts: [{ id: "c-psa1", app: "psa", name: "PSA one" }, { id: "c-ai", app: "openai", name: "AI" }], variables: new Map(), files: new Set() });
+    const items = Object.fromEntries(r.items.filter((i) => i.kind === "account").map((i) => [i.kind === "account" && i.stepId, i]));
+    expect(items.psa).toMatchObject({ app: null, appLabel: "any app", done: false, options: [{ id: "c-psa1" }, { id: "c-ai" }], message: "choose which account step 4 (Ticket) uses" });
+    expect(items.ai).toMatchObject({ app: "openai", done: false, options: [{ id: "c-ai" }] });
+    // Re-pushed: a fitting account the client chose is kept (any for HTTP, an AI one for AI Prompt).
+    const chosen = plan.steps.map((s) => (s.id === "psa" || s.id === "ai" ? { ...s, config: { ...s.config, connectionId: "c-psa1" } } : s));
+    const again = planPush(base({ sourceAccounts: new Map(), existing: { workflowId: "copy", mode: "draft", name: "Onboarding", steps: chosen, pushedStepsHash: "", sourceVersion: 3, pushedSampleHashes: null } }));
+    expect(again.unknownAccounts.map((u) => [u.stepId, u.result])).toEqual([["dir", "kept"], ["psa", "kept"], ["ai", "no_account"]]);
+    expect(Object.fromEntries(again.steps.map((s) => [s.id, s.config.connectionId]))).toMatchObject({ psa: "c-psa1", ai: null });
+  });
+
+  it("keeps the client's own testing data on an update unless the provider replaces it", () => {
+    const first = planPush(base());
+    const own = first.steps.map((s) => (s.id === "t" ? { ...s, config: { testingData: { user: "bob@client.example" } } } : s));
+    const existing = { workflowId: "copy", mode: "draft" as const, name: "Onboarding", steps: own, pushedStepsHash: first.pushedStepsHash, sourceVersion: 3, pushedSampleHashes: first.pushedSampleHashes };
+    const data = (choice: "keep" | "clear" | "replace") => planPush(base({ existing, sampleData: choice })).steps[0].config.testingData;
+    expect(data("keep")).toEqual({ user: "bob@client.example" });
+    expect(data("clear")).toEqual({ user: "bob@client.example" });
+    expect(data("replace")).toEqual({ user: "alice@provider.example" });
+    expect(planPush(base({ existing })).sampleData.clientOwn).toEqual([{ stepId: "t", number: 1, name: "Hook", kept: true }]);
+    expect(planPush(base({ existing, sampleData: "replace" })).sampleData.clientOwn[0].kept).toBe(false);
+    // What the provider pushed is not the client's: keep updates it, clear removes it.
+    const untouched = { ...existing, steps: first.steps };
+    expect(planPush(base({ existing: untouched })).sampleData.clientOwn).toEqual([]);
+    expect(planPush(base({ existing: untouched, sampleData: "clear" })).steps[0].config).not.toHaveProperty("testingData");
+    // A copy pushed before hashes were recorded: anything but the provider's sample data is the client's.
+    expect(planPush(base({ existing: { ...existing, pushedSampleHashes: null } })).steps[0].config.testingData).toEqual({ user: "bob@client.example" });
+    expect(planPush(base({ existing: { ...untouched, pushedSampleHashes: null } })).sampleData.clientOwn).toEqual([]);
   });
 
   it("tells a client edit from an account choice", () => {

@@ -36,7 +36,11 @@ export default async function ReviewPage({ params }: Props) {
         <>
           <p className="text-sm text-slate-600">
             Check the configuration in the editor, choose your own accounts and fill in your values. Values were not copied from your provider.
-            {review.sampleData === "keep" ? " The provider's sample data was kept on the trigger." : " Sample data was cleared."}
+            {review.sampleData === "replace"
+              ? " The provider's sample data replaced the trigger's testing data."
+              : review.sampleData === "keep"
+                ? " The provider's sample data was kept on the trigger, unless you had your own testing data (that stays)."
+                : " The provider's sample data was cleared; your own testing data, if any, stays."}
           </p>
           <ReviewChecklist workspaceId={workspaceId} workflowId={workflowId} review={review} mode={workflow.mode} canEdit={canEdit} />
         </>
