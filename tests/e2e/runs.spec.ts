@@ -84,3 +84,34 @@ test("runs across workflows and clients, filtered to failures, open to their ste
   await arrived.getByRole("button").first().click();
   await expect(arrived).toContainText("The run failed: step 2");
 });
+
+test("a link to a step the run skipped says so", async ({ page }) => {
+  await signIn(page);
+  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string; kind: string }[] };
+  const ws = workspaces.find((w) => w.kind === "provider")!.id;
+  const wf = (await (
+    await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
+      data: {
+        name: `Route by severity ${Date.now()}`,
+        steps: [
+          { kind: "webhook", config: {} },
+          { id: "route", kind: "conditions", config: { branches: [{ id: "low", name: "Low", rules: [{ left: "{{ 1.severity }}", op: "equals", right: "low" }], target: "ticket" }], otherwise: { target: "page" } } },
+          { id: "page", kind: "transform", name: "Page on-call", config: { fields: [{ name: "p", expression: "1" }] } },
+          { id: "ticket", kind: "transform", name: "Ticket", config: { fields: [{ name: "t", expression: "1" }] } },
+        ],
+      },
+    })
+  ).json()) as { id: string };
+  const { webhookUrl } = (await (await page.request.post(`/api/v1/workflows/${wf.id}/live`)).json()) as { webhookUrl: string };
+  expect((await page.request.post(webhookUrl, { data: { severity: "low" } })).status()).toBe(202);
+  let runId = "";
+  await expect
+    .poll(async () => {
+      const { runs } = (await (await page.request.get(`/api/v1/workflows/${wf.id}/runs`)).json()) as { runs: { id: string; status: string }[] };
+      runId = runs[0]?.status === "succeeded" ? runs[0].id : "";
+      return runId;
+    })
+    .not.toBe("");
+  await page.goto(`/w/${ws}/workflows/${wf.id}?step=page&run=${runId}`);
+  await expect(page.getByTestId("step-panel").getByRole("status")).toContainText("skipped this step: the branch it took does not include it");
+});

@@ -91,18 +91,34 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
     .filter((run) => !run.targetStepId || run.targetStepId === step.id)
     .map((run) => ({ run, stepRun: run.steps.find((s) => s.stepId === step.id) }))
     .filter(({ run, stepRun }) => (isTrigger ? true : stepRun && REACHED.has(stepRun.status) && run));
+  // Opened from a link on a run that did not execute this step (it took another branch, or
+  // ended before it): say so, rather than show nothing.
+  const linked = details.find((d) => d.data?.id === focusedRun)?.data;
+  const linkedStep = linked?.steps.find((s) => s.stepId === step.id);
+  const passedBy =
+    linked && !isTrigger && !(linkedStep && REACHED.has(linkedStep.status)) ? (
+      <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-600" role="status">
+        The run you opened ({linked.status}, {relativeTime(new Date(linked.createdAt))}) {linkedStep?.status === "skipped" ? "skipped this step: the branch it took does not include it." : "did not reach this step."}
+      </p>
+    ) : null;
   if (rows.length === 0) {
     return (
-      <p className="text-sm text-slate-500">
-        {isTrigger ? "No runs yet. Run step on Test & Debug, or go Live and POST JSON to the webhook URL; each run appears here within seconds." : "No run has reached this step yet."}
-      </p>
+      <>
+        {passedBy}
+        <p className="text-sm text-slate-500">
+          {isTrigger ? "No runs yet. Run step on Test & Debug, or go Live and POST JSON to the webhook URL; each run appears here within seconds." : "No run has reached this step yet."}
+        </p>
+      </>
     );
   }
   return (
+    <>
+    {passedBy}
     <ul className="space-y-2" aria-label={`Executions of step ${number}`}>
       {rows.map(({ run, stepRun }) => (
         <RunEntry key={run.id} run={run} stepRun={stepRun} isTrigger={isTrigger} focused={run.id === focusedRun} />
       ))}
     </ul>
+    </>
   );
 }
