@@ -11,15 +11,26 @@ export type Redactor = <T>(value: T) => T;
 
 const identity: Redactor = (v) => v;
 
+// Besides the value as stored, the forms a secret commonly takes on its way into an output: in
+// another case ($uppercase, a header echoed back), base64 (standard and URL-safe, padded or
+// not), URL-encoded and JSON-escaped. Anything further transformed (a substring, a hash) cannot
+// be recognised; README says so.
+function forms(secret: string): string[] {
+  const b64 = Buffer.from(secret, "utf8").toString("base64");
+  return [secret, b64, b64.replace(/=+$/, ""), Buffer.from(secret, "utf8").toString("base64url"), encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** A redactor for these secret values (longest first, so a secret containing another is masked whole). */
 export function redactSecrets(secrets: readonly (string | null)[]): Redactor {
-  const values = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
+  const values = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s.length >= MIN_SECRET_LENGTH))];
   if (values.length === 0) return identity;
-  const mask = (text: string) => {
-    let out = text;
-    for (const s of values) if (out.includes(s)) out = out.split(s).join(REDACTED);
-    return out;
-  };
+  const variants = [...new Set(values.flatMap(forms))].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  // One pass, case-insensitive: base64 matched case-insensitively over-masks only strings that
+  // differ from a secret's encoding by case, which is harmless.
+  const pattern = new RegExp(variants.map(escapeRegExp).join("|"), "gi");
+  const mask = (text: string) => (text.length >= MIN_SECRET_LENGTH ? text.replace(pattern, REDACTED) : text);
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return mask(v);
     // A number or boolean equal to a secret (a numeric PIN) is shown as the mask too.

@@ -12,6 +12,21 @@ describe("redactSecrets", () => {
     });
     expect(redact("Bearer s3cr3t")).toBe(`Bearer ${REDACTED}`);
   });
+  it("masks the secret in another case, base64, URL-encoded and JSON-escaped too", () => {
+    const r = redactSecrets(["topsecret", 'p@ss w"rd+/1']);
+    const b64 = Buffer.from("topsecret").toString("base64");
+    expect(r({ u: "TOPSECRET", m: "TopSecret!", b: `Basic ${b64}`, b2: Buffer.from('p@ss w"rd+/1').toString("base64url") })).toEqual({
+      u: REDACTED,
+      m: `${REDACTED}!`,
+      b: `Basic ${REDACTED}`,
+      b2: REDACTED,
+    });
+    expect(r(`q=${encodeURIComponent('p@ss w"rd+/1')}&x=1`)).toBe(`q=${REDACTED}&x=1`);
+    expect(r(JSON.stringify({ pw: 'p@ss w"rd+/1' }))).toBe(`{"pw":"${REDACTED}"}`);
+    // A part of it is not recognisable as the secret (README: masking has limits).
+    expect(r("opsecret")).toBe("opsecret");
+  });
+
   it("is the identity without secrets", () => {
     const v = { a: 1 };
     expect(redactSecrets([null])(v)).toBe(v);
