@@ -141,7 +141,8 @@ describe("replacing the trigger", () => {
     const wf = await newWorkflow();
     const oldUrl = (await api.post(`/api/v1/workflows/${wf.id}/live`)).body.webhookUrl;
     await api.post(`/api/v1/workflows/${wf.id}/draft`);
-    const saved = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Hooked", steps: [{ kind: "webhook", config: {} }] });
+    // A new trigger is a step with a new id (a PUT naming no ids keeps them by position).
+    const saved = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Hooked", steps: [{ id: "st_replacement", kind: "webhook", config: {} }] });
     expect(saved.body.webhookUrl).toBeNull();
     expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { token: tokenOf(oldUrl) } })).rotatedAt).toBeInstanceOf(Date);
     const live = await api.post(`/api/v1/workflows/${wf.id}/live`);
