@@ -34,6 +34,7 @@ test("an HTTP Request and an AI Prompt step get their account in the editor", as
     },
   });
   const wf = (await created.json()) as { id: string };
+  expect((await page.request.put(`/api/v1/workspaces/${ws}/variables/PSA_BOARD`, { data: { value: "7", secret: false } })).status()).toBe(201);
   await page.goto(`/w/${ws}/workflows/${wf.id}`);
   const panel = page.getByTestId("step-panel");
 
@@ -52,6 +53,20 @@ test("an HTTP Request and an AI Prompt step get their account in the editor", as
   const savedAi = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${wf.id}`) && r.status() === 200);
   await aiAccount.selectOption(ai);
   await savedAi;
+
+  // The URL field: hints for what would surprise at run time, none for what resolves.
+  await page.getByTestId("step-node-3").click();
+  const url = panel.getByRole("textbox", { name: "URL" });
+  await url.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText("/boards/{{ vars.PSA_BOARD }}/tickets?t={{ vars.PSA_TEAM }}&x={{ ticket.id }}");
+  const hints = panel.getByTestId("template-hints");
+  await expect(hints).toContainText("there is no variable PSA_TEAM in this workspace yet; the step fails until it is added");
+  await expect(hints).toContainText("{{ ticket.id }} is not a reference, so it is sent as written");
+  await expect(hints).not.toContainText("PSA_BOARD");
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText("/tickets");
+  await expect(hints).toHaveCount(0);
 
   const stored = (await (await page.request.get(`/api/v1/workflows/${wf.id}`)).json()) as { steps: { config: { connectionId?: string } }[] };
   expect(stored.steps.map((s) => s.config.connectionId ?? null)).toEqual([null, ai, psa]);

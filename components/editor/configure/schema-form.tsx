@@ -7,6 +7,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId, useMemo } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
 import { ConnectionSelect } from "@/components/editor/fields/connection-select";
+import { TemplateHints } from "@/components/editor/fields/template-hints";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { IconButton } from "@/components/ui/icon-button";
 import { emptyValue, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
@@ -65,7 +66,12 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
       const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
       if (hint === "javascript") return wrap(<CodeField id={id} language="javascript" label={label} value={text} onChange={set} multiline />);
       if (hint === "template" || hint === "multiline")
-        return wrap(<CodeField id={id} language="template" label={label} value={text} onChange={set} multiline={hint === "multiline"} placeholder="Type, or pick a field in Workflow data" />);
+        return wrap(
+          <>
+            <CodeField id={id} language="template" label={label} value={text} onChange={set} multiline={hint === "multiline"} placeholder="Type, or pick a field in Workflow data" />
+            <TemplateHints text={text} workspaceId={ctx.workspaceId} />
+          </>,
+        );
       return wrap(<input id={id} className={inputClass} value={text} onChange={(e) => set(spec.nullable && e.target.value === "" ? null : e.target.value)} />);
     }
     case "number":
