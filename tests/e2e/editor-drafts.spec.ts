@@ -106,3 +106,38 @@ test("clearing an HTTP step's JSON body saves it as no body", async ({ page }) =
   await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "saved");
   expect((await stored(page, id)).steps[1].config.body).toEqual({ type: "json" });
 });
+
+test("Testing data that does not parse yet survives switching tab and step, and the header keeps saying so", async ({ page }) => {
+  await openNew(page, [
+    { kind: "webhook", config: { testingData: { a: 1 } } },
+    { kind: "transform", name: "Other step", config: { fields: [{ name: "x", expression: "1" }] } },
+  ]);
+  const header = page.getByTestId("editor-header");
+  const panel = page.getByTestId("step-panel");
+  await page.getByTestId("step-node-1").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  const testing = panel.getByRole("textbox", { name: "Testing data" });
+  await testing.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText('{"host": "srv-1", "disk": }');
+  await expect(panel.getByText(/^Not valid JSON yet/)).toBeVisible();
+
+  // Away to Executions and back: the text is still there, still flagged.
+  await panel.getByRole("tab", { name: "Executions" }).click();
+  await expect(header.locator("[data-save-state]")).toHaveAttribute("data-save-state", "unparsed");
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await expect(testing).toContainText('{"host": "srv-1", "disk": }');
+  await expect(panel.getByText(/^Not valid JSON yet/)).toBeVisible();
+
+  // Away to another step and back: the same.
+  await page.getByTestId("step-node-2").click();
+  await expect(header.locator("[data-save-state]")).toHaveAttribute("data-save-state", "unparsed");
+  await page.getByTestId("step-node-1").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await expect(panel.getByRole("textbox", { name: "Testing data" })).toContainText('{"host": "srv-1", "disk": }');
+  // Finished: saved, and the header calms down.
+  await panel.getByRole("textbox", { name: "Testing data" }).click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText('{"host": "srv-1", "disk": 5}');
+  await expect(header.locator("[data-save-state]")).toHaveAttribute("data-save-state", "saved");
+});

@@ -1,7 +1,9 @@
 "use client";
 // A JSON value edited as text: the text is kept while it does not parse (with the parse error
 // shown, and the field listed as unparsed for its step), and the value is committed whenever it
-// does. The text is the user's: their key order and formatting stay as typed.
+// does. The text is the user's: their key order and formatting stay as typed. Text that does not
+// parse outlives the field (switching tab or step unmounts it): it is kept per step and field and
+// comes back when the field does, unless the value changed meanwhile (undo).
 import { useEffect, useId, useRef, useState } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
 import { setUnparsedJson } from "@/components/editor/unparsed-json";
@@ -9,13 +11,22 @@ import { sameJson } from "@/lib/editor/same-json";
 
 const show = (v: unknown) => (v === undefined ? "" : JSON.stringify(v, null, 2));
 
+type Draft = { text: string; error: string; basedOn: unknown };
+const drafts = new Map<string, Draft>();
+
 type Props = { value: unknown; onChange: (v: unknown) => void; label: string; id?: string; stepId?: string };
 
 export function JsonField({ value, onChange, label, id, stepId }: Props) {
-  const [text, setText] = useState(() => show(value));
-  const [error, setError] = useState<string | null>(null);
+  const name = label.replace(/ \(optional\)$/, "");
+  const ownId = useId();
+  const key = stepId ? `${stepId}:${name}` : ownId;
+  const [draft] = useState(() => {
+    const d = drafts.get(key);
+    return d && sameJson(d.basedOn, value) ? d : undefined;
+  });
+  const [text, setText] = useState(() => draft?.text ?? show(value));
+  const [error, setError] = useState<string | null>(draft?.error ?? null);
   const committed = useRef(value);
-  const key = useId();
 
   // A value from outside (undo, someone else's version loaded) replaces the text. The server's
   // copy of what we sent is a new object with jsonb's key order, but the same JSON: replacing
@@ -23,15 +34,16 @@ export function JsonField({ value, onChange, label, id, stepId }: Props) {
   useEffect(() => {
     if (sameJson(value, committed.current)) return;
     committed.current = value;
+    drafts.delete(key);
     setText(show(value));
     setError(null);
-  }, [value]);
+  }, [value, key]);
 
-  const name = label.replace(/ \(optional\)$/, "");
   useEffect(() => {
     if (stepId) setUnparsedJson(key, error ? { stepId, label: name } : null);
   }, [key, stepId, name, error]);
-  useEffect(() => () => setUnparsedJson(key, null), [key]);
+  // Unmounted with text that does not parse: the entry stays, so the header still says so.
+  useEffect(() => () => void (drafts.has(key) || setUnparsedJson(key, null)), [key]);
 
   return (
     <div>
@@ -43,6 +55,7 @@ export function JsonField({ value, onChange, label, id, stepId }: Props) {
         invalid={!!error}
         onChange={(t) => {
           setText(t);
+          drafts.delete(key);
           if (t.trim() === "") {
             setError(null);
             committed.current = undefined;
@@ -54,7 +67,9 @@ export function JsonField({ value, onChange, label, id, stepId }: Props) {
             committed.current = v;
             onChange(v);
           } catch (e) {
-            setError(e instanceof Error ? e.message : "not valid JSON");
+            const message = e instanceof Error ? e.message : "not valid JSON";
+            setError(message);
+            if (stepId) drafts.set(key, { text: t, error: message, basedOn: committed.current });
           }
         }}
       />
