@@ -152,6 +152,8 @@ test("a branching workflow on the canvas", async ({ page }) => {
   await expect(page.getByTestId("step-node-7")).toBeVisible();
   await expect(page.getByText("Critical", { exact: true })).toBeVisible();
   await expect(page.getByText("Low / Medium", { exact: true })).toBeVisible();
+  // Otherwise leads nowhere (null): said under its handle, as no edge shows it.
+  await expect(page.getByTestId("step-node-3").getByTestId("branch-end-otherwise")).toHaveText("end");
   await page.getByTestId("step-node-3").click();
   await page.screenshot({ path: `${SHOTS}/editor-canvas-branching.png` });
 });

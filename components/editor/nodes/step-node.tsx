@@ -1,7 +1,7 @@
 "use client";
 // The canvas node of one step: number, kind icon, name, the latest run's status, and for a
 // Conditions step one source handle per branch (otherwise last). Fixed size: layout relies on it.
-import { memo } from "react";
+import { Fragment, memo } from "react";
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { AlertTriangle } from "lucide-react";
 import { RunStatus } from "@/components/editor/run-status";
@@ -47,17 +47,33 @@ function StepNodeView({ data, selected }: NodeProps<StepNodeType>) {
         )}
       </div>
       {step.kind === "conditions" ? (
-        branches.map((b, i) => (
-          <Handle
-            key={b.id}
-            id={b.id}
-            type="source"
-            position={Position.Bottom}
-            style={{ left: `${((i + 1) / (branches.length + 1)) * 100}%` }}
-            className={cn("!h-2.5 !w-2.5 !border-2 !border-white", b.id === "otherwise" ? "!bg-slate-400" : "!bg-amber-500")}
-            title={`${b.name}: drag to the step this branch leads to`}
-          />
-        ))
+        branches.map((b, i) => {
+          const left = `${((i + 1) / (branches.length + 1)) * 100}%`;
+          // A branch that ends the run has no edge to draw: say where it goes under its handle.
+          const ends = b.target === "stop" ? "stop" : b.target === null ? "end" : null;
+          return (
+            <Fragment key={b.id}>
+              <Handle
+                id={b.id}
+                type="source"
+                position={Position.Bottom}
+                style={{ left }}
+                className={cn("!h-2.5 !w-2.5 !border-2 !border-white", b.id === "otherwise" ? "!bg-slate-400" : "!bg-amber-500")}
+                title={`${b.name}: drag to the step this branch leads to`}
+              />
+              {ends && (
+                <span
+                  className="pointer-events-none absolute top-full mt-1 -translate-x-1/2 whitespace-nowrap rounded-full bg-slate-100 px-1.5 text-[10px] font-medium text-slate-600 ring-1 ring-slate-200"
+                  style={{ left }}
+                  data-testid={`branch-end-${b.id}`}
+                  title={`${b.name}: ${ends === "stop" ? "stops the run (status stopped)" : "ends the run (status succeeded)"}`}
+                >
+                  {ends}
+                </span>
+              )}
+            </Fragment>
+          );
+        })
       ) : (
         <Handle type="source" position={Position.Bottom} className="!h-2 !w-2 !border-slate-300 !bg-white" isConnectable={false} />
       )}
