@@ -10,12 +10,38 @@ import { workflowInputSchema } from "@/lib/workflows/definition";
 export const workflowWriteSchema = workflowInputSchema.extend({
   /** Optimistic concurrency: the version the client last read; a mismatch is 409. */
   version: z.number().int().positive().optional(),
+  /** Read back from a GET: accepted when it is the workflow's mode, never a way to change it. */
+  mode: z.enum(["draft", "live"]).optional(),
 });
 export type WorkflowWrite = z.infer<typeof workflowWriteSchema>;
 
-export function parseWorkflowInput(raw: unknown): WorkflowWrite {
+// A read sent back (PUT of what GET returned) is a normal way to save, so the read-only fields of
+// a workflow and its steps are accepted and ignored; anything else is a mistake worth naming
+// (a typo, or expecting `"mode": "live"` to publish) rather than something to drop silently.
+const WORKFLOW_KEYS = new Set(["name", "steps", "version", "id", "workspaceId", "mode", "webhookUrl", "createdAt", "updatedAt"]);
+const STEP_KEYS = new Set(["id", "kind", "name", "config", "number"]);
+
+function refuseUnknownKeys(raw: unknown): void {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return; // the schema says what is wrong
+  const extra = Object.keys(raw).find((k) => !WORKFLOW_KEYS.has(k));
+  if (extra) throw new AppError(400, "invalid_request", `unknown field ${JSON.stringify(extra)}: a workflow save takes name, steps and version`);
+  const steps = (raw as { steps?: unknown }).steps;
+  if (!Array.isArray(steps)) return;
+  steps.forEach((step, i) => {
+    if (!step || typeof step !== "object" || Array.isArray(step)) return;
+    const bad = Object.keys(step).find((k) => !STEP_KEYS.has(k));
+    if (bad) throw new AppError(400, "invalid_workflow", `step ${i + 1}: unknown field ${JSON.stringify(bad)}: a step takes id, kind, name and config`, { step: i + 1, field: bad });
+  });
+}
+
+/** `creating`: a new workflow starts in Draft, so a body asking for Live is refused. */
+export function parseWorkflowInput(raw: unknown, opts: { creating?: boolean } = {}): WorkflowWrite {
+  refuseUnknownKeys(raw);
   const r = workflowWriteSchema.safeParse(raw);
-  if (r.success) return r.data;
+  if (r.success) {
+    if (opts.creating && r.data.mode === "live") throw modeNotSaved("draft");
+    return r.data;
+  }
   const issue = r.error.issues[0];
   const [root, index, ...rest] = issue.path;
   if (root !== "steps" || typeof index !== "number") throw new AppError(400, "invalid_request", describeZodError(new ZodError([issue])));
@@ -27,3 +53,6 @@ export function parseWorkflowInput(raw: unknown): WorkflowWrite {
     field: field || null,
   });
 }
+
+export const modeNotSaved = (current: string) =>
+  new AppError(400, "invalid_request", `mode: a save does not change it (the workflow is ${current === "live" ? "Live" : "in Draft"}); switch it with POST /api/v1/workflows/{id}/live or /draft`);

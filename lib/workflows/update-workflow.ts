@@ -7,7 +7,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
-import type { WorkflowWrite } from "@/lib/workflows/parse-workflow-input";
+import { modeNotSaved, type WorkflowWrite } from "@/lib/workflows/parse-workflow-input";
 import { prepareSteps } from "@/lib/workflows/prepare-steps";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
@@ -26,6 +26,7 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
         { currentVersion: before.version },
       );
     }
+    if (input.mode !== undefined && input.mode !== before.mode) throw modeNotSaved(before.mode);
     const steps = prepareSteps({ input: input.steps, previous: storedSteps(before) });
     await assertStepConnections({ workspaceId: before.workspaceId, steps, previous: storedSteps(before), tx: t });
     if (before.mode === "live") assertLiveReady(steps);

@@ -224,6 +224,28 @@ describe("validation", () => {
     expect((await api.get(`/api/v1/workflows/${wf.id}`)).body).toEqual(wf);
   });
 
+  it("names an unknown field instead of dropping it, and never changes the mode by a save; a GET sent back saves", async () => {
+    const before = await db().workflow.count();
+    const typo = await create({ name: "Typo", steps: [webhook()], stpes: [] });
+    expect(typo).toEqual({ status: 400, body: { error: "invalid_request", message: 'unknown field "stpes": a workflow save takes name, steps and version' } });
+    const stepTypo = await create({ name: "Typo", steps: [{ kind: "webhook", confg: {} }] });
+    expect(stepTypo.status).toBe(400);
+    expect(stepTypo.body).toMatchObject({ error: "invalid_workflow", step: 1, field: "confg" });
+    const live = await create({ name: "Born live", mode: "live", steps: [webhook()] });
+    expect(live.status).toBe(400);
+    expect(live.body.message).toMatch(/^mode: a save does not change it \(the workflow is in Draft\); switch it with POST/);
+    expect(await db().workflow.count()).toBe(before);
+
+    const wf = (await create({ name: "Read back", mode: "draft", steps: [webhook(), http()] })).body;
+    const readBack = (await api.get(`/api/v1/workflows/${wf.id}`)).body;
+    const saved = await api.put(`/api/v1/workflows/${wf.id}`, { ...readBack, name: "Read back, renamed" });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: "Read back, renamed", mode: "draft", version: readBack.version + 1 });
+    const publish = await api.put(`/api/v1/workflows/${wf.id}`, { ...saved.body, mode: "live" });
+    expect(publish.status).toBe(400);
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body.mode).toBe("draft");
+  });
+
   it("rejects a missing name and a body that is not JSON", async () => {
     expect((await create({ steps: [] })).body.error).toBe("invalid_request");
     const res = await fetch(`${web.baseUrl}/api/v1/workspaces/${t.providerA.id}/workflows`, {
