@@ -70,11 +70,15 @@ const bodyTooLarge = () =>
  */
 export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
   if (Number(req.headers.get("content-length") ?? 0) > MAX_JSON_BODY_BYTES) throw bodyTooLarge();
-  const bytes = await req.arrayBuffer();
-  if (bytes.byteLength > MAX_JSON_BODY_BYTES) throw bodyTooLarge();
+  const bytes = await readLimited(req, MAX_JSON_BODY_BYTES);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest("the request body is not valid UTF-8");
+  }
   let raw: unknown;
   try {
-    const text = new TextDecoder().decode(bytes);
     raw = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
     throw badRequest("the request body is not valid JSON");
@@ -82,6 +86,32 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
   const unstorable = findUnstorableJson(raw);
   if (unstorable) throw badRequest(`${unstorable.path ? `${unstorable.path}: ` : "the request body "}${unstorable.problem}`);
   return schema.parse(raw);
+}
+
+// Reads the body, stopping (413) as soon as it passes `limit`: a chunked body has no
+// Content-Length to refuse it by, and must not be held in memory whole first.
+async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw bodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }
 
 // Path segments and query values reach database queries; a NUL there would be a database error.

@@ -2,7 +2,8 @@
 // be 64-bit integers (9007199254740993 reads back as …992 through JSON.parse); PostgreSQL's jsonb
 // stores them exactly, and the API must answer with the posted JSON. Such a number becomes a
 // JSON.rawJSON value, which JSON.stringify writes out verbatim. Only for reading back and
-// re-storing: step code computes with ordinary (double) numbers.
+// re-storing with JSON.stringify: step code computes with ordinary (double) numbers, and Prisma
+// must never be given such a value (it walks objects and would store {"rawJSON": "…"}).
 // Node 24 has JSON.parse's source-text access and JSON.rawJSON; TypeScript 5.9 does not type them.
 type Reviver = (key: string, value: unknown, context: { source?: string }) => unknown;
 const parse = JSON.parse as (text: string, reviver?: Reviver) => unknown;
@@ -13,11 +14,13 @@ const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
 const LONG_DIGITS = /\d{16}/;
 const INTEGER = /^-?\d+$/;
 
+// Kept as written when the double would be written back differently: a rounded value
+// (9007199254740993 → …992), and also an exact one JSON.stringify abbreviates
+// (1152921504606846976 is a double exactly, but prints as 1152921504606847000).
 function keepExact(_key: string, value: unknown, context: { source?: string }): unknown {
   if (typeof value !== "number" || Number.isSafeInteger(value)) return value;
   const source = context?.source;
-  if (!source || !INTEGER.test(source)) return value;
-  if (Number.isFinite(value) && BigInt(value) === BigInt(source)) return value;
+  if (!source || !INTEGER.test(source) || JSON.stringify(value) === source) return value;
   return rawJSON(source);
 }
 

@@ -274,6 +274,32 @@ describe("validation", () => {
     expect(deep.body.message).toMatch(/is nested deeper than 512 levels/);
     const huge = await raw("POST", wfs, JSON.stringify({ name: "x", steps: [webhook({ testingData: "x".repeat(6 * 1024 * 1024) })] }));
     expect(huge).toEqual({ status: 413, body: { error: "payload_too_large", message: expect.stringMatching(/over 5 MB/) } });
+    // Chunked (no Content-Length): refused once past 5 MB, before the rest is sent.
+    let sent = 0;
+    const chunk = new TextEncoder().encode(`"${"x".repeat(64 * 1024)}",`);
+    const stream = new ReadableStream<Uint8Array>({
+      start: (c) => c.enqueue(new TextEncoder().encode('{"name":"x","steps":[],"pad":[')),
+      pull: (c) => {
+        if (sent > 64 * 1024 * 1024) return c.close();
+        sent += chunk.byteLength;
+        c.enqueue(chunk);
+      },
+    });
+    const chunked = await fetch(`${web.baseUrl}${wfs}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.editor.token}`, "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(sent).toBeLessThan(32 * 1024 * 1024);
+    const latin1 = await fetch(`${web.baseUrl}${wfs}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.editor.token}`, "content-type": "application/json" },
+      body: Buffer.concat([Buffer.from('{"name":"QA '), Buffer.from([0xff, 0xfe]), Buffer.from('","steps":[]}')]),
+    });
+    expect(latin1.status).toBe(400);
+    expect(await latin1.json()).toEqual({ error: "invalid_request", message: "the request body is not valid UTF-8" });
     const sample = await raw("POST", wfs, JSON.stringify({ name: "x", steps: [webhook({ testingData: { blob: "x".repeat(1_048_577) } })] }));
     expect(sample.status).toBe(400);
     expect(sample.body.message).toMatch(/testingData: is over 1 MB, the limit of a delivery/);

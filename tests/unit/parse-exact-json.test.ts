@@ -14,6 +14,11 @@ describe("parseExactJson", () => {
     expect(parseExactJson("[1,2,3]")).toEqual([1, 2, 3]);
   });
 
+  it("keeps an integer a double holds exactly but writes abbreviated (powers of two, int64 bounds)", () => {
+    const text = '{"p60":1152921504606846976,"p62":4611686018427387904,"min":-9223372036854775808}';
+    expect(JSON.stringify(parseExactJson(text))).toBe(text);
+  });
+
   it("keeps an integer too large for a double at all", () => {
     const text = `{"huge":${"9".repeat(400)}}`;
     expect(JSON.stringify(parseExactJson(text))).toBe(text);
