@@ -4,6 +4,7 @@
 import http from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
+import { malformedPathResponse } from "@/lib/api/malformed-path";
 import { hookToken, serveHook } from "@/lib/intake/serve-node";
 
 process.env.PGAPPNAME ??= "msp-flow-web"; // this process's database sessions (lib/db/client.ts)
@@ -20,6 +21,8 @@ async function main() {
     const token = fastPath ? hookToken(req.url) : null;
     if (token !== null) void serveHook(req, res, token);
     else {
+      const bad = malformedPathResponse(req.url);
+      if (bad) return void res.writeHead(bad.status, bad.headers).end(bad.body);
       if (!trustProxy) {
         req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
         delete req.headers["x-real-ip"];
