@@ -21,6 +21,9 @@ export type SaveState =
 
 export const AUTOSAVE_DELAY_MS = 800;
 
+/** Whether the document as it stands is on the server; if not, why not (in words). */
+export type SaveOutcome = { ok: true } | { ok: false; message: string };
+
 const docOf = (w: WorkflowView): Doc => ({
   name: w.name,
   steps: w.steps.map(({ id, kind, name, config }): EditorStep => ({ id, kind, name, config })),
@@ -35,10 +38,12 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   const [savedRev, setSavedRev] = useState(0);
   const version = useRef(initial.version);
   const savedRevision = useRef(0);
-  const inFlight = useRef(false);
+  const inFlight = useRef<Promise<unknown> | null>(null);
+  const saveKind = useRef<SaveState["kind"]>("saved");
   const latest = useRef(state);
   useLayoutEffect(() => {
     latest.current = state;
+    saveKind.current = save.kind;
   });
   const markSaved = useCallback((rev: number) => {
     savedRevision.current = rev;
@@ -60,21 +65,30 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     }
   }, [server]);
 
+  // Saves the document as it stands and says whether it is now on the server. A save already
+  // under way is waited for first (an edit made meanwhile is then saved too), so callers that
+  // act on the server's copy — Run step, Go live — act on what the user sees, or are told why not.
   const saveNow = useCallback(
-    async (opts: { force?: boolean } = {}) => {
+    async (opts: { force?: boolean } = {}): Promise<SaveOutcome> => {
+      while (inFlight.current) await inFlight.current.catch(() => {});
       const doc = latest.current;
-      if (inFlight.current || (!opts.force && doc.revision === savedRevision.current)) return;
+      if (saveKind.current === "conflict" && !opts.force) return { ok: false, message: "someone else saved this workflow meanwhile: load theirs or keep yours first" };
+      if (!opts.force && doc.revision === savedRevision.current) return { ok: true };
       // A Draft saves unfinished steps; a Live workflow only finished ones (the server says 409).
       const live = (qc.getQueryData<WorkflowView>(keys.workflow(workflowId)) ?? initial).mode === "live";
       const found = blockingProblems(checkSteps(doc.steps), live);
-      if (found.length) return setSave({ kind: "invalid", problems: found, live });
-      inFlight.current = true;
+      if (found.length) {
+        setSave({ kind: "invalid", problems: found, live });
+        return { ok: false, message: "the workflow has changes that cannot be saved yet (see the header)" };
+      }
       setSave({ kind: "saving" });
+      const request = api<WorkflowView>(`/api/v1/workflows/${workflowId}`, {
+        method: "PUT",
+        body: { name: doc.name, steps: doc.steps, version: version.current },
+      });
+      inFlight.current = request;
       try {
-        const saved = await api<WorkflowView>(`/api/v1/workflows/${workflowId}`, {
-          method: "PUT",
-          body: { name: doc.name, steps: doc.steps, version: version.current },
-        });
+        const saved = await request;
         version.current = saved.version;
         markSaved(doc.revision);
         qc.setQueryData(keys.workflow(workflowId), saved);
@@ -82,26 +96,42 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
         // nothing was typed meanwhile; otherwise the newer local edit wins and saves next.
         if (latest.current.revision === doc.revision) dispatch({ type: "server", doc: docOf(saved) });
         setSave({ kind: latest.current.revision === doc.revision ? "saved" : "pending" });
+        return { ok: true };
       } catch (e) {
         if (e instanceof ApiError && e.code === "version_conflict") {
           setSave({ kind: "conflict", theirVersion: Number(e.body.currentVersion ?? version.current + 1) });
-        } else setSave({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+          saveKind.current = "conflict";
+          return { ok: false, message: "someone else saved this workflow meanwhile: load theirs or keep yours first" };
+        }
+        const message = e instanceof Error ? e.message : String(e);
+        setSave({ kind: "error", message });
+        return { ok: false, message: `your changes could not be saved: ${message}` };
       } finally {
-        inFlight.current = false;
+        inFlight.current = null;
       }
     },
     [qc, workflowId, markSaved, initial],
   );
 
-  // Debounced autosave after each edit, and again when the mode changes (back in Draft, edits
-  // held back for an unfinished step save).
+  // Debounced autosave after each edit, again when the mode changes (back in Draft, edits held
+  // back for an unfinished step save), and again when a save ends with newer edits unsaved
+  // (typed while it was under way: savedRev moves, the document is still dirty).
   const blocked = save.kind === "conflict";
   const live = server.mode === "live";
   useEffect(() => {
     if (!dirty || blocked) return;
     const t = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(t);
-  }, [state.revision, dirty, blocked, saveNow, live]);
+  }, [state.revision, savedRev, dirty, blocked, saveNow, live]);
+
+  // Leaving the editor inside the app (a link, Back) unmounts it before the debounce fires: the
+  // edits of the last moments are sent then. The page's JavaScript lives on, so the request
+  // completes; closing the tab is what beforeunload (below) asks about.
+  const saveOnLeave = useRef(saveNow);
+  useLayoutEffect(() => {
+    saveOnLeave.current = saveNow;
+  }, [saveNow]);
+  useEffect(() => () => void saveOnLeave.current(), []);
 
   /** Keep mine: save over their version. */
   const overwrite = useCallback(async () => {

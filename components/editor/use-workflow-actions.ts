@@ -22,9 +22,10 @@ export function useWorkflowActions() {
       const n = steps.findIndex((s) => s.id === unparsed.stepId) + 1;
       throw new Error(`fix step ${n} first: ${unparsed.label} is not valid JSON`);
     }
-    await doc.saveNow();
     const [held] = blockingProblems(doc.problems, doc.server.mode === "live");
     if (held) throw new Error(`fix ${describeProblem(held)} first`);
+    const saved = await doc.saveNow();
+    if (!saved.ok) throw new Error(saved.message);
   };
 
   const setMode = useMutation({

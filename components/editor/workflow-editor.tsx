@@ -30,12 +30,13 @@ function useShortcuts() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
+      if (readOnly) return; // a viewer's editor sends nothing, Ctrl+S included
       if (mod && e.key.toLowerCase() === "s") {
         e.preventDefault();
         void doc.saveNow({ force: true });
         return;
       }
-      if (readOnly || editable(e.target) || document.querySelector("[role=alertdialog],[role=dialog]")) return;
+      if (editable(e.target) || document.querySelector("[role=alertdialog],[role=dialog]")) return;
       if (mod && e.key.toLowerCase() === "z") {
         e.preventDefault();
         doc.dispatch({ type: e.shiftKey ? "redo" : "undo" });

@@ -53,6 +53,8 @@ test("a viewer's editor shows the workflow and offers no way to change it", asyn
     await expect(panel.getByTestId("execution")).toHaveCount(1);
     await panel.getByTestId("execution").getByRole("button").first().click();
     await expect(panel.getByLabel("Received payload")).toContainText("srv-1");
+    // Ctrl+S is not a way around it.
+    await viewer.keyboard.press("ControlOrMeta+s");
     // Checked last, when the header's push/review lookup has long answered.
     await expect(viewer.getByRole("link", { name: "Push to client" })).toHaveCount(0);
     await viewer.screenshot({ path: "docs/screenshots/editor-viewer.png" });
