@@ -16,7 +16,12 @@ const NEEDS: Partial<Record<StepKind, Need[]>> = {
     { path: "query.*.name", label: "Query parameter # name" },
     { path: "body.fields.*.name", label: "Form field # name" },
   ],
-  ai_prompt: [{ path: "prompt", label: "Prompt" }],
+  // An AI Prompt has no other way to reach a model (an HTTP Request's account is optional: a
+  // complete URL works without one).
+  ai_prompt: [
+    { path: "prompt", label: "Prompt" },
+    { path: "connectionId", label: "Account", why: "an OpenAI-compatible app connection" },
+  ],
   transform: [
     { path: "fields.*.name", label: "Field # name" },
     { path: "fields.*.expression", label: "Field # expression" },

@@ -16,9 +16,10 @@ export type SetWorkflowModeOptions = { workflowId: string; userId: string; mode:
 export async function setWorkflowMode({ workflowId, userId, mode, tx }: SetWorkflowModeOptions): Promise<WorkflowView> {
   const write = async (t: Tx) => {
     const before = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
-    if (mode === "live") assertLiveReady(storedSteps(before));
-    // A pushed copy goes Live only once its client review is complete (409 listing what is missing).
+    // A pushed copy goes Live only once its client review is complete (409 listing what is
+    // missing, accounts included): asked first, as it is the fuller list for such a copy.
     if (mode === "live") await assertReviewComplete({ workflow: before, userId, tx: t });
+    if (mode === "live") assertLiveReady(storedSteps(before));
     const workflow = before.mode === mode ? before : await t.workflow.update({ where: { id: before.id }, data: { mode } });
     await syncTrigger({ workflow, tx: t });
     await syncWorkflowSchedule({ workflow }); // Scheduler trigger: pg-boss schedule on Live, none on Draft

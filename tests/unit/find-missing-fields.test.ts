@@ -14,7 +14,10 @@ describe("findMissingFields", () => {
 
   it("names the empty fields of the steps that start unfinished", () => {
     expect(findMissingFields("http", defaultConfig("http", branchId))).toEqual([{ field: "url", label: "URL", message: "URL is required" }]);
-    expect(findMissingFields("ai_prompt", defaultConfig("ai_prompt", branchId)).map((m) => m.message)).toEqual(["Prompt is required"]);
+    expect(findMissingFields("ai_prompt", defaultConfig("ai_prompt", branchId)).map((m) => m.message)).toEqual([
+      "Prompt is required",
+      "Account is required (an OpenAI-compatible app connection)",
+    ]);
     expect(findMissingFields("summarize", defaultConfig("summarize", branchId)).map((m) => m.message)).toEqual(["Input is required"]);
     expect(findMissingFields("parse_json", defaultConfig("parse_json", branchId)).map((m) => m.field)).toEqual(["input"]);
     for (const kind of ["webhook", "scheduler", "code", "conditions", "transform", "wait"] as const) expect(findMissingFields(kind, defaultConfig(kind, branchId)), kind).toEqual([]);
