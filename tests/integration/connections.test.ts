@@ -69,7 +69,7 @@ describe("app connections", () => {
   });
 
   it("the http step authenticates with its workspace's connection; another workspace's is not found", async () => {
-    const c = await createConnection({ workspaceId: wsA, app: "password_manager", name: "Vault", credentials: { token: "vault-token-4242" } });
+    const c = await createConnection({ workspaceId: wsA, app: "password_manager", name: "Vault", baseUrl: server.url, credentials: { token: "vault-token-4242" } });
     const ok = await executeHttp(makeContext({ workspaceId: wsA, kind: "http", config: { url: `${server.url}/me`, connectionId: c.id } }));
     expect(ok.output).toMatchObject({ status: 200, body: { auth: "Bearer ••••" } });
     expect(server.requests.at(-1)?.headers.authorization).toBe("Bearer vault-token-4242");

@@ -95,6 +95,7 @@ const connections = (): MemoryConnection[] => [
   { id: "c-basic", authKind: "basic", credentials: { username: "ann", password: "pw-secret-2" } },
   { id: "c-key", authKind: "api_key", config: { headerName: "X-Api-Key", prefix: "Key " }, credentials: { apiKey: "key-secret-3" } },
   { id: "c-base", authKind: "none", baseUrl: `${server.url}/` },
+  { id: "c-pinned", authKind: "bearer", baseUrl: `${server.url}/api`, credentials: { token: "pinned-secret-4" } },
   { id: "c-oauth", authKind: "oauth2_client_credentials", baseUrl: server.url, config: { tokenUrl: `${server.url}/oauth/token`, scope: "api.read" }, credentials: { clientId: "cid", clientSecret: "c-secret-123" } },
   { id: "c-oauth-bad", authKind: "oauth2_client_credentials", config: { tokenUrl: `${server.url}/oauth/token` }, credentials: { clientId: "cid", clientSecret: "wrong-secret" } },
   { id: "c-foreign", workspaceId: "ws-other", authKind: "bearer", credentials: { token: "other-token" } },
@@ -215,6 +216,14 @@ describe("http step auth from app connections", () => {
     expect(key.body.headers["x-api-key"]).toBe("Key ••••");
     expect(server.requests.at(-1)?.headers["x-api-key"]).toBe("Key key-secret-3");
     expect(JSON.stringify([bearer, basic, key])).not.toMatch(/secret/);
+  });
+
+  it("an account with a base URL sends its credentials to that origin only", async () => {
+    expect((await output({ url: `${server.url}/echo`, connectionId: "c-pinned" })).body.headers.authorization).toBe("Bearer ••••");
+    const before = other.requests.length;
+    const e = await failure({ url: `${other.url}/echo`, connectionId: "c-pinned" });
+    expect(e.message).toBe(`the URL's host ${new URL(other.url).host} is not the account's (${new URL(server.url).host}): an account's credentials are sent only to its base URL; use a relative URL, or no account`);
+    expect(other.requests.length).toBe(before);
   });
 
   it("the connection's auth replaces a same-named step header", async () => {

@@ -32,6 +32,24 @@ const HTTP_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credent
 const CHANGES_SOMETHING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export const idempotencyKey = (runId: string, stepId: string) => `${runId}.${stepId}`;
 
+// An account with a base URL is for that system: its credentials go to that origin only. A URL
+// templated from delivery data (`https://{{ 1.host }}/…`) could otherwise carry them to any host
+// a sender names. An account without a base URL (a generic one) is sent where the step says.
+function assertAccountOrigin(url: string, baseUrl: string | null | undefined): void {
+  if (!baseUrl) return;
+  let own: string;
+  let target: URL;
+  try {
+    own = new URL(baseUrl).origin;
+    target = new URL(url);
+  } catch {
+    return; // an unparsable URL fails in the request itself, naming it
+  }
+  if (target.origin !== own) {
+    throw new StepError(`the URL's host ${target.host} is not the account's (${new URL(own).host}): an account's credentials are sent only to its base URL; use a relative URL, or no account`);
+  }
+}
+
 export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): StepExecutor {
   return async (ctx) => {
     const parsed = httpConfig.safeParse(ctx.step.config);
@@ -41,6 +59,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       ? await deps.loadConnection({ connectionId: config.connectionId, workspaceId: ctx.workspaceId, expectKinds: HTTP_KINDS })
       : null;
     const req = buildHttpRequest(config, ctx.resolve, connection?.baseUrl);
+    assertAccountOrigin(req.url, connection?.baseUrl);
     const ownKey = Object.keys(req.headers).find((k) => k.toLowerCase() === "idempotency-key");
     if (ownKey !== undefined && req.headers[ownKey].trim() === "") delete req.headers[ownKey];
     else if (ownKey === undefined && CHANGES_SOMETHING.has(req.method)) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
