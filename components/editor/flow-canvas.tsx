@@ -64,14 +64,16 @@ function Canvas({ statuses, invalid }: Props) {
 
   // A step that becomes selected (added from the dock, opened from a link) is brought into view
   // when it is outside it, at the current zoom.
-  // Once per selection and canvas width (opening a step opens the Workflow data panel, which
-  // narrows the canvas): edits to the selected step must not pull a canvas the user has panned.
+  // Once per selection, canvas width (opening a step opens the Workflow data panel, which
+  // narrows the canvas) and place of the selected node (a branch target changed re-lays the
+  // graph): other edits to the selected step must not pull a canvas the user has panned.
   const shown = useRef<string | null>(null);
   useEffect(() => {
     const node = laid.nodes.find((n) => n.id === selectedId);
     const el = box.current;
-    const key = `${selectedId}@${width}`;
-    if (!node || !el || width === 0 || shown.current === key) return;
+    if (!node || !el || width === 0) return;
+    const key = `${node.id}@${width}@${node.position.x},${node.position.y}`;
+    if (shown.current === key) return;
     shown.current = key;
     const { x, y, zoom } = flow.getViewport();
     const left = node.position.x * zoom + x;

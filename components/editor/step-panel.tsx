@@ -91,7 +91,7 @@ export function StepPanel() {
         <TabsContent value="configure">
           {readOnly && <ViewOnlyNote what="change this step" />}
           {/* inert: a viewer sees every field, can focus and change none (CodeMirror included). */}
-          <div inert={readOnly}>
+          <div inert={readOnly} className={readOnly ? "[&_button]:opacity-50" : undefined}>
             {step.kind === "webhook" ? (
               <WebhookPanel step={step} />
             ) : (
@@ -101,7 +101,7 @@ export function StepPanel() {
         </TabsContent>
         <TabsContent value="test">
           {readOnly && <ViewOnlyNote what="run steps" />}
-          <div inert={readOnly}>
+          <div inert={readOnly} className={readOnly ? "[&_button]:opacity-50" : undefined}>
             <TestDebugTab step={step} number={number} />
           </div>
         </TabsContent>
