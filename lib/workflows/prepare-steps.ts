@@ -1,7 +1,8 @@
-// Turns the steps of a save request into the stored definition: stable ids (kept when given,
-// generated when absent — but see below for a save that gives none), default names, configs parsed with their catalog schema (defaults
-// filled in), and the webhook's write-only shared secret encrypted.
+// Turns the steps of a save request into the stored definition: stable ids (kept when given;
+// for a step sent without one see pickIds), default names, configs parsed with their catalog
+// schema (defaults filled in), and the webhook's write-only shared secret encrypted.
 import { randomBytes } from "node:crypto";
+import { AppError } from "@/lib/api/errors";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { defaultStepName, type Step, type StepInput } from "@/lib/workflows/definition";
@@ -37,28 +38,49 @@ function storeSecret(config: Record<string, unknown>, before: Step | undefined):
   return typeof kept === "string" && kept !== "" ? { ...rest, sharedSecretEncrypted: kept } : rest;
 }
 
-// A save that names no step ids at all is the documented shape of a script's PUT
-// ({"kind","name"?,"config"} per step): it means "these steps, in this order", so a step takes
-// the id of the stored step at its position when the kinds match. Otherwise such a PUT would
-// give the trigger a new id, which drops its shared secret and retires a Live workflow's URL.
-// The editor always sends ids (new steps get theirs in the browser), so replacing a trigger
-// there still issues a new URL.
-function pickId(input: readonly StepInput[], previous: readonly Step[], i: number): string {
-  const given = input[i].id;
-  if (given) return given;
-  const before = previous[i];
-  return !input.some((s) => s.id) && before?.kind === input[i].kind ? before.id : newStepId();
+// A step sent without an id (the documented shape of a script's PUT: {"kind","name"?,"config"})
+// takes the id of the stored step at its position when the kind is the same and no step of the
+// body names that id; otherwise such a PUT would give the trigger a new id, which drops its
+// shared secret and retires a Live workflow's URL — also when the script names the ids of some
+// other steps. The editor always sends ids (new steps get theirs in the browser), so replacing a
+// trigger there still issues a new URL.
+function pickIds(input: readonly StepInput[], previous: readonly Step[]): string[] {
+  const named = new Set(input.flatMap((s) => (s.id ? [s.id] : [])));
+  return input.map((s, i) => {
+    if (s.id) return s.id;
+    const before = previous[i];
+    return before?.kind === s.kind && !named.has(before.id) ? before.id : newStepId();
+  });
+}
+
+// An id is what carries a step's run history, its trigger URL and its webhook secret: a step of
+// another kind taking over an existing id would inherit the trigger's runs (and a Code step
+// would be shown with a webhook's executions). A changed kind is a new step, with a new id.
+function assertKindsKept(steps: readonly Step[], previous: readonly Step[]): void {
+  const kindOf = new Map(previous.map((s) => [s.id, s.kind]));
+  steps.forEach((s, i) => {
+    const was = kindOf.get(s.id);
+    if (was === undefined || was === s.kind) return;
+    throw new AppError(
+      400,
+      "invalid_workflow",
+      `step ${i + 1} (${STEP_CATALOG[s.kind].label}): id: ${s.id} is the id of a ${STEP_CATALOG[was].label} step; a step of another kind needs a new id (or none)`,
+      { step: i + 1, stepId: s.id, field: "id" },
+    );
+  });
 }
 
 /** Validates (400 invalid_workflow) and returns the steps as they are to be stored. */
 export function prepareSteps({ input, previous = [] }: PrepareStepsOptions): Step[] {
+  const ids = pickIds(input, previous);
   const steps: Step[] = input.map((s, i) => ({
-    id: pickId(input, previous, i),
+    id: ids[i],
     kind: s.kind,
     name: s.name?.trim() || defaultStepName(s.kind),
     config: s.kind === "webhook" ? dropSecretEcho(s.config) : s.config,
   }));
   validateDefinition(steps);
+  assertKindsKept(steps, previous);
   const before = new Map(previous.map((s) => [s.id, s]));
   return steps.map((s) => {
     // The catalog schemas strip unknown keys, so a client cannot plant "sharedSecretEncrypted".

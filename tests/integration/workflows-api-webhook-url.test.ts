@@ -110,9 +110,11 @@ describe("replacing the trigger", () => {
   it("delete trigger and add a new one while Live: the old URL stops, a new URL is issued", async () => {
     const wf = await newWorkflow();
     const oldUrl = (await api.post(`/api/v1/workflows/${wf.id}/live`)).body.webhookUrl;
-    const res = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Hooked", steps: [{ kind: "webhook", config: {} }, wf.steps[1]] });
+    // A new trigger is a step with a new id (the editor gives new steps theirs; an id-less step
+    // would keep the stored trigger's id at its position).
+    const res = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Hooked", steps: [{ id: "st_new_trigger", kind: "webhook", config: {} }, wf.steps[1]] });
     expect(res.status).toBe(200);
-    expect(res.body.steps[0].id).not.toBe(wf.steps[0].id);
+    expect(res.body.steps[0].id).toBe("st_new_trigger");
     expect(res.body.webhookUrl).toMatch(/\/hooks\//);
     expect(res.body.webhookUrl).not.toBe(oldUrl);
     const old = await db().webhookEndpoint.findUniqueOrThrow({ where: { token: tokenOf(oldUrl) } });
@@ -126,13 +128,13 @@ describe("replacing the trigger", () => {
     const oldUrl = (await api.post(`/api/v1/workflows/${wf.id}/live`)).body.webhookUrl;
     const sched = await api.put(`/api/v1/workflows/${wf.id}`, {
       name: "Hooked",
-      steps: [{ id: wf.steps[0].id, kind: "scheduler", config: { cron: "0 2 1 * *" } }, wf.steps[1]],
+      steps: [{ id: "st_scheduler", kind: "scheduler", config: { cron: "0 2 1 * *" } }, wf.steps[1]],
     });
     expect(sched.status).toBe(200);
     expect(sched.body.webhookUrl).toBeNull();
     expect((await endpoints(wf.id)).every((e) => e.rotatedAt !== null)).toBe(true);
 
-    const back = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Hooked", steps: [{ id: wf.steps[0].id, kind: "webhook", config: {} }, wf.steps[1]] });
+    const back = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Hooked", steps: [{ id: "st_webhook_again", kind: "webhook", config: {} }, wf.steps[1]] });
     expect(back.body.webhookUrl).toMatch(/\/hooks\//);
     expect(back.body.webhookUrl).not.toBe(oldUrl);
   });
@@ -141,7 +143,7 @@ describe("replacing the trigger", () => {
     const wf = await newWorkflow();
     const oldUrl = (await api.post(`/api/v1/workflows/${wf.id}/live`)).body.webhookUrl;
     await api.post(`/api/v1/workflows/${wf.id}/draft`);
-    // A new trigger is a step with a new id (a PUT naming no ids keeps them by position).
+    // A new trigger is a step with a new id (an id-less one keeps the stored trigger's by position).
     const saved = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Hooked", steps: [{ id: "st_replacement", kind: "webhook", config: {} }] });
     expect(saved.body.webhookUrl).toBeNull();
     expect((await db().webhookEndpoint.findUniqueOrThrow({ where: { token: tokenOf(oldUrl) } })).rotatedAt).toBeInstanceOf(Date);

@@ -92,12 +92,30 @@ describe("create, read, update, delete", () => {
     // Step 2 changed kind, so it is a new step; step 3 is new.
     expect([wf.steps[0].id, wf.steps[1].id]).not.toContain(res.body.steps[1].id);
     expect([wf.steps[0].id, wf.steps[1].id]).not.toContain(res.body.steps[2].id);
-    // Naming any id means ids are meant: an id-less webhook is then a new trigger with a new URL.
-    const replaced = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Scripted 3", steps: [webhook(), { id: res.body.steps[1].id, kind: "code", config: { code: "return 2" } }] });
+    // Naming some ids does not change that: the id-less trigger still keeps its id and URL.
+    const mixed = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Scripted 3", steps: [webhook(), { id: res.body.steps[1].id, kind: "code", config: { code: "return 2" } }] });
+    expect(mixed.status).toBe(200);
+    expect(mixed.body.steps.map((s: Json) => s.id)).toEqual([wf.steps[0].id, res.body.steps[1].id]);
+    expect(mixed.body.steps[0].config.sharedSecret).toEqual({ set: true });
+    expect(mixed.body.webhookUrl).toBe(url);
+    // A new trigger is a step with a new id: it starts without a secret, with a new URL.
+    const replaced = await api.put(`/api/v1/workflows/${wf.id}`, { name: "Scripted 4", steps: [{ id: "st_new_trigger", ...webhook() }, mixed.body.steps[1]] });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.steps[0].id).not.toBe(wf.steps[0].id);
+    expect(replaced.body.steps[0].id).toBe("st_new_trigger");
     expect(replaced.body.steps[0].config.sharedSecret).toEqual({ set: false });
     expect(replaced.body.webhookUrl).not.toBe(url);
+  });
+
+  it("refuses a PUT that gives a step's id to a step of another kind, naming the step", async () => {
+    const wf = (await create({ name: "Kinds", steps: [webhook(), http()] })).body;
+    const res = await api.put(`/api/v1/workflows/${wf.id}`, {
+      name: "Kinds",
+      steps: [{ id: "st_other_trigger", ...webhook() }, { id: wf.steps[0].id, kind: "code", config: { code: "return 1" } }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "invalid_workflow", step: 2, stepId: wf.steps[0].id, field: "id" });
+    expect(res.body.message).toMatch(/^step 2 \(Code Execution\): id: .* is the id of a Webhook step/);
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body).toEqual(wf);
   });
 
   it("lists a workspace's workflows for the UI", async () => {

@@ -48,6 +48,42 @@ describe("prepareSteps", () => {
     expect(s.config).not.toHaveProperty("sharedSecretEncrypted");
   });
 
+  it("an id-less step takes the stored id at its position when the kind matches and the body does not name that id", () => {
+    const previous = prepareSteps({
+      input: [
+        { id: "hook", kind: "webhook", config: { sharedSecret: "s1" } },
+        { id: "a", kind: "http", config: { url: "https://a.test" } },
+        { id: "b", kind: "http", config: { url: "https://b.test" } },
+      ],
+    });
+    // A mixed body: some ids named, the trigger sent without one keeps its id (and so its secret).
+    const mixed = prepareSteps({ input: [{ kind: "webhook", config: {} }, { id: "b", kind: "http", config: { url: "https://b.test" } }, { kind: "http", config: { url: "https://c.test" } }], previous });
+    expect(mixed[0].id).toBe("hook");
+    expect(mixed[0].config.sharedSecretEncrypted).toBe(previous[0].config.sharedSecretEncrypted);
+    expect(mixed[1].id).toBe("b");
+    // Position 3 held "b", which the body gives to another step: the id-less step there is new.
+    expect(mixed[2].id).toMatch(/^st_/);
+    // The stored id at a position is named by another step of the body (a move): a new id.
+    const moved = prepareSteps({ input: [{ kind: "webhook", config: {} }, { kind: "http", config: { url: "https://x.test" } }, { id: "a", kind: "http", config: { url: "https://a.test" } }], previous });
+    expect(moved.map((s) => s.id)).toEqual(["hook", expect.stringMatching(/^st_/), "a"]);
+    // Another kind at the position: a new id.
+    const other = prepareSteps({ input: [{ kind: "scheduler", config: { cron: "0 2 1 * *" } }], previous });
+    expect(other[0].id).not.toBe("hook");
+  });
+
+  it("refuses an existing step id given to a step of another kind, naming the step", () => {
+    const previous = prepareSteps({ input: [{ id: "hook", kind: "webhook", config: {} }, { id: "a", kind: "http", config: { url: "https://a.test" } }] });
+    const save = () => prepareSteps({ input: [{ id: "new", kind: "webhook", config: {} }, { id: "hook", kind: "code", config: { code: "return 1" } }], previous });
+    expect(save).toThrow(/^step 2 \(Code Execution\): id: hook is the id of a Webhook step; a step of another kind needs a new id/);
+    try {
+      save();
+    } catch (e) {
+      expect(e).toMatchObject({ status: 400, code: "invalid_workflow", details: { step: 2, stepId: "hook", field: "id" } });
+    }
+    // An id that is not stored yet, or kept with its kind, is fine.
+    expect(prepareSteps({ input: [{ id: "hook", kind: "webhook", config: {} }, { id: "fresh", kind: "code", config: { code: "return 1" } }], previous })[1].id).toBe("fresh");
+  });
+
   it("validates before storing", () => {
     expect(() => prepareSteps({ input: [{ kind: "http", config: {} }] })).toThrow(/^step 1 \(HTTP Request\): url: /);
   });
