@@ -140,8 +140,8 @@ const FOREIGN: Record<string, string[]> = {
 
 // Routes without a tenant id in them: nothing of another tenant to name (auth/sessions and
 // auth/password act on the caller alone; auth-session.test.ts checks that another user's session
-// is untouched; "[...path]" answers 404 for any path no route has, whatever it names).
-const NO_IDS = new Set(["workspaces", "apps", "blueprints", "auth/token", "auth/tokens", "auth/sessions", "auth/password", "[...path]"]);
+// is untouched; "[[...path]]" answers 404 for any path no route has, whatever it names).
+const NO_IDS = new Set(["workspaces", "apps", "blueprints", "auth/token", "auth/tokens", "auth/sessions", "auth/password", "[[...path]]"]);
 
 function routeFiles(dir = "app/api/v1", rel = ""): { file: string; methods: string[] }[] {
   return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((d) => {

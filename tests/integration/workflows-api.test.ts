@@ -1,5 +1,7 @@
 // The workflow management API against the real production server: shapes, the write-only
 // webhook secret, validation and optimistic concurrency.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/secrets/crypto";
@@ -22,6 +24,17 @@ const SECRET = "s3cr3t-Plaintext-Value-9f2c";
 const webhook = (config: Record<string, unknown> = {}) => ({ kind: "webhook", config });
 const http = (url = "https://api.example.test/users") => ({ kind: "http", name: "Create user", config: { method: "POST", url } });
 const create = (body: unknown, workspaceId = t.providerA.id) => api.post(`/api/v1/workspaces/${workspaceId}/workflows`, body);
+
+// Every /api/v1 route file as a URL (placeholders for its ids) with a method it refuses.
+function apiRoutes(rel = ""): { url: string; refused: string }[] {
+  return readdirSync(path.join("app/api/v1", rel), { withFileTypes: true }).flatMap((d) => {
+    const sub = rel ? `${rel}/${d.name}` : d.name;
+    if (d.isDirectory()) return d.name.startsWith("[[") ? [] : apiRoutes(sub);
+    if (d.name !== "route.ts") return [];
+    const refused = /export const \{ (\w+)[^}]*\} = methodNotAllowed\(/.exec(readFileSync(path.join("app/api/v1", sub), "utf8"))?.[1] ?? "none";
+    return [{ url: `/api/v1/${rel.replace(/\[\w+\]/g, "x")}`, refused }];
+  });
+}
 
 describe("create, read, update, delete", () => {
   it("creates a Draft workflow and answers 201 with the contract's shape", async () => {
@@ -328,7 +341,7 @@ describe("validation", () => {
     expect(signIn.status).toBe(400);
   });
 
-  it("answers a method a route does not take with 405 JSON and Allow, and an unknown API path with 404 JSON", async () => {
+  it("answers a method a route does not take with 405 JSON and Allow (OPTIONS with the same Allow), and an unknown API path, /api/v1 included, with 404 JSON", async () => {
     const call = (method: string, path: string) =>
       fetch(`${web.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${t.editor.token}` } }).then(async (r) => ({
         status: r.status,
@@ -345,7 +358,24 @@ describe("validation", () => {
     expect(await call("DELETE", "/api/v1/workspaces")).toMatchObject({ status: 405, body: { error: "method_not_allowed" } });
     expect(await call("GET", `/api/v1/workflow/${wf.id}`)).toEqual({ status: 404, allow: null, body: { error: "not_found", message: "API route not found" } });
     expect(await call("POST", "/api/v1/does-not-exist")).toMatchObject({ status: 404, body: { error: "not_found" } });
+    expect(await call("OPTIONS", "/api/v1/does-not-exist")).toMatchObject({ status: 404, body: { error: "not_found" } });
+    // The API's root is no route either: the same JSON, not Next's HTML page.
+    expect(await call("GET", "/api/v1")).toEqual({ status: 404, allow: null, body: { error: "not_found", message: "API route not found" } });
+    expect(await call("POST", "/api/v1")).toMatchObject({ status: 404, body: { error: "not_found" } });
     expect((await api.get(`/api/v1/workflows/${wf.id}`)).status).toBe(200); // the real routes still win
+
+    // OPTIONS agrees with the 405's Allow on every route (Next's own OPTIONS would list the 405
+    // handlers as allowed too).
+    const options = await fetch(`${web.baseUrl}/api/v1/workflows/${wf.id}`, { method: "OPTIONS" });
+    expect({ status: options.status, allow: options.headers.get("allow"), body: await options.text() }).toEqual({ status: 204, allow: "GET, PUT, DELETE, HEAD, OPTIONS", body: "" });
+    const disagree: string[] = [];
+    for (const { url, refused } of apiRoutes()) {
+      const o = await fetch(`${web.baseUrl}${url}`, { method: "OPTIONS" });
+      const r = await fetch(`${web.baseUrl}${url}`, { method: refused });
+      const got = `${o.status} ${o.headers.get("allow")}`;
+      if (r.status !== 405 || got !== `204 ${r.headers.get("allow")}`) disagree.push(`${url}: OPTIONS ${got}, ${refused} ${r.status} ${r.headers.get("allow")}`);
+    }
+    expect(disagree).toEqual([]);
   });
 
   it("going Live needs a trigger; a Live workflow cannot lose it", async () => {

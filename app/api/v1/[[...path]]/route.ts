@@ -1,5 +1,6 @@
-// Any /api/v1 path no route matches: 404 JSON, as every other API error (Next would answer with
-// its HTML not-found page).
+// /api/v1 itself and any /api/v1 path no route matches: 404 JSON, as every other API error (Next
+// would answer with its HTML not-found page, and its automatic OPTIONS with a 204). Optional
+// catch-all so that the bare /api/v1 is matched too.
 import { notFound } from "@/lib/api/errors";
 import { errorResponse } from "@/lib/api/handler";
 
@@ -10,3 +11,4 @@ export const POST = unknownRoute;
 export const PUT = unknownRoute;
 export const PATCH = unknownRoute;
 export const DELETE = unknownRoute;
+export const OPTIONS = unknownRoute;

@@ -6,4 +6,4 @@ import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const GET = apiRoute(async () => ({ blueprints: BLUEPRINTS.map(toBlueprintView) }));
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

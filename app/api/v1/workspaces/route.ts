@@ -7,4 +7,4 @@ export const GET = apiRoute(async ({ user }) => ({
   workspaces: await listAccessibleWorkspaces(user.id),
 }));
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

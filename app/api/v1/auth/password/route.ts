@@ -13,4 +13,4 @@ export const POST = apiRoute(
   { duringPasswordChange: true },
 );
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

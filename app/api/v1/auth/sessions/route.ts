@@ -20,4 +20,4 @@ export const DELETE = apiRoute(async ({ req, user }) => {
   await revokeSessions({ userId: user.id, exceptSessionId: except === "current" ? user.sessionId : undefined });
 }, { duringPasswordChange: true });
 
-export const { POST, PUT, PATCH } = methodNotAllowed(["GET", "DELETE"]);
+export const { POST, PUT, PATCH, OPTIONS } = methodNotAllowed(["GET", "DELETE"]);

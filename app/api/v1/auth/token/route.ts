@@ -35,4 +35,4 @@ export const DELETE = apiRoute(async ({ user }) => {
   await revokeApiToken({ userId: user.id, tokenId: user.tokenId });
 });
 
-export const { GET, PUT, PATCH } = methodNotAllowed(["POST", "DELETE"]);
+export const { GET, PUT, PATCH, OPTIONS } = methodNotAllowed(["POST", "DELETE"]);

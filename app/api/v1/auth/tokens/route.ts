@@ -20,4 +20,4 @@ export const POST = apiRoute(async ({ req, user }) => {
   return Response.json({ id, name, createdAt: createdAt.toISOString(), token }, { status: 201, headers: { "cache-control": "no-store" } });
 });
 
-export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

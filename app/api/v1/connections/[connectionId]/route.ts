@@ -23,4 +23,4 @@ export const DELETE = apiRoute<P>(async ({ req, params, user }) => {
   await deleteConnection({ connectionId: params.connectionId, userId: user.id, force: query.force === "true" });
 });
 
-export const { POST, PUT } = methodNotAllowed(["GET", "PATCH", "DELETE"]);
+export const { POST, PUT, OPTIONS } = methodNotAllowed(["GET", "PATCH", "DELETE"]);

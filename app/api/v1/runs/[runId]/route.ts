@@ -4,4 +4,4 @@ import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const GET = apiRoute<{ runId: string }>(({ params, user }) => getRun({ runId: params.runId, userId: user.id }));
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

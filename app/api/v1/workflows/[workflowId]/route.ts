@@ -17,4 +17,4 @@ export const PUT = apiRoute<Params>(async ({ req, params, user }) =>
 // 204 No Content.
 export const DELETE = apiRoute<Params>(({ params, user }) => deleteWorkflow({ workflowId: params.workflowId, userId: user.id }));
 
-export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);
+export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

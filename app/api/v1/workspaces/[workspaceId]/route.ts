@@ -15,4 +15,4 @@ export const DELETE = apiRoute<{ workspaceId: string }>(async ({ params, user })
   await deleteClientWorkspace({ workspaceId: params.workspaceId, actor: user });
 });
 
-export const { GET, POST, PUT } = methodNotAllowed(["PATCH", "DELETE"]);
+export const { GET, POST, PUT, OPTIONS } = methodNotAllowed(["PATCH", "DELETE"]);

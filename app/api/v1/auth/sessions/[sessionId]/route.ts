@@ -10,4 +10,4 @@ export const DELETE = apiRoute<{ sessionId: string }>(
   { duringPasswordChange: true },
 );
 
-export const { GET, POST, PUT, PATCH } = methodNotAllowed(["DELETE"]);
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed(["DELETE"]);

@@ -7,4 +7,4 @@ export const DELETE = apiRoute<{ tokenId: string }>(async ({ user, params }) => 
   await revokeApiToken({ userId: user.id, tokenId: params.tokenId });
 });
 
-export const { GET, POST, PUT, PATCH } = methodNotAllowed(["DELETE"]);
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed(["DELETE"]);

@@ -6,4 +6,4 @@ export const POST = apiRoute<{ workflowId: string }>(({ params, user }) =>
   setWorkflowMode({ workflowId: params.workflowId, userId: user.id, mode: "draft" }),
 );
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

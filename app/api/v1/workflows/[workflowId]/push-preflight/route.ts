@@ -10,4 +10,4 @@ export const GET = apiRoute<{ workflowId: string }>(async ({ req, params, user }
   return getPushPreflight({ workflowId: params.workflowId, targetWorkspaceId: target, userId: user.id });
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -11,4 +11,4 @@ export const POST = apiRoute<{ workflowId: string }>(async ({ req, params, user 
   return Response.json(result, { status: result.created ? 201 : 200 });
 });
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -7,4 +7,4 @@ export const GET = apiRoute<{ workflowId: string }>(async ({ params, user }) => 
   copies: await listPushedCopies({ workflowId: params.workflowId, userId: user.id }),
 }));
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

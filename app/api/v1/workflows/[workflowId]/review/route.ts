@@ -5,4 +5,4 @@ import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const GET = apiRoute<{ workflowId: string }>(({ params, user }) => getClientReview({ workflowId: params.workflowId, userId: user.id }));
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -7,4 +7,4 @@ export const GET = apiRoute<{ workflowId: string }>(({ req, params, user }) =>
   listRuns({ workflowId: params.workflowId, userId: user.id, limit: parseLimit(req.url) }),
 );
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

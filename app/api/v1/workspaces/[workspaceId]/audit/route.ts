@@ -8,4 +8,4 @@ export const GET = apiRoute<{ workspaceId: string }>(async ({ req, params, user 
   events: await listAuditEvents({ workspaceId: params.workspaceId, userId: user.id, limit: parseLimit(req.url, { fallback: 100, max: 500 }) }),
 }));
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -12,4 +12,4 @@ export const POST = apiRoute<{ workspaceId: string }>(
   { status: 201 },
 );
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

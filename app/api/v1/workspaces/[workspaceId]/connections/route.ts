@@ -19,4 +19,4 @@ export const POST = apiRoute<P>(
   { status: 201 },
 );
 
-export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

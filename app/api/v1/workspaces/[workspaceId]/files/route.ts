@@ -7,4 +7,4 @@ export const GET = apiRoute<{ workspaceId: string }>(async ({ params, user }) =>
   files: await listFiles({ workspaceId: params.workspaceId, userId: user.id }),
 }));
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

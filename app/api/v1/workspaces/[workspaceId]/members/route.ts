@@ -17,4 +17,4 @@ export const POST = apiRoute<{ workspaceId: string }>(async ({ req, params, user
   return Response.json(result, { status: 201, headers: { "cache-control": "no-store" } });
 });
 
-export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

@@ -17,4 +17,4 @@ export const PUT = apiRoute<{ workspaceId: string }>(async ({ req, params, user 
   }),
 );
 
-export const { POST, PATCH, DELETE } = methodNotAllowed(["GET", "PUT"]);
+export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "PUT"]);

@@ -10,4 +10,4 @@ export const GET = apiRoute<{ workspaceId: string }>(({ req, params, user }) => 
   return listWorkspaceRuns({ workspaceId: params.workspaceId, userId: user.id, limit: parseLimit(req.url, { fallback: 50, max: 200 }), ...query });
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET"]);

@@ -15,4 +15,4 @@ export const POST = apiRoute<Params>(
   { status: 201 },
 );
 
-export const { PUT, PATCH, DELETE } = methodNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["GET", "POST"]);

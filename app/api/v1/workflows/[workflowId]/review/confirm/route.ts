@@ -5,4 +5,4 @@ import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const POST = apiRoute<{ workflowId: string }>(({ params, user }) => confirmReview({ workflowId: params.workflowId, user }));
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

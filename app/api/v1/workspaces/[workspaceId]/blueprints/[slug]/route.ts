@@ -11,4 +11,4 @@ export const POST = apiRoute<Params>(
   { status: 201 },
 );
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -37,4 +37,4 @@ export const DELETE = apiRoute<P>(async ({ params, user }) => {
   await deleteFile({ workspaceId: params.workspaceId, userId: user.id, name: params.name });
 });
 
-export const { POST, PATCH } = methodNotAllowed(["GET", "PUT", "DELETE"]);
+export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

@@ -17,4 +17,4 @@ export const DELETE = apiRoute<Params>(async ({ params, user }) => {
   await removeMember({ workspaceId: params.workspaceId, memberId: params.userId, actor: user });
 });
 
-export const { GET, POST, PUT } = methodNotAllowed(["PATCH", "DELETE"]);
+export const { GET, POST, PUT, OPTIONS } = methodNotAllowed(["PATCH", "DELETE"]);

@@ -19,4 +19,4 @@ export const DELETE = apiRoute<P>(async ({ params, user }) => {
   await deleteVariable({ workspaceId: params.workspaceId, userId: user.id, key: params.key });
 });
 
-export const { GET, POST, PATCH } = methodNotAllowed(["PUT", "DELETE"]);
+export const { GET, POST, PATCH, OPTIONS } = methodNotAllowed(["PUT", "DELETE"]);

@@ -11,4 +11,4 @@ export const PUT = apiRoute<{ workflowId: string; stepId: string }>(async ({ req
   return chooseReviewAccount({ workflowId: params.workflowId, stepId: params.stepId, connectionId, user });
 });
 
-export const { GET, POST, PATCH, DELETE } = methodNotAllowed(["PUT"]);
+export const { GET, POST, PATCH, DELETE, OPTIONS } = methodNotAllowed(["PUT"]);

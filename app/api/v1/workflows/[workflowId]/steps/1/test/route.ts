@@ -14,4 +14,4 @@ export const POST = apiRoute<{ workflowId: string }>(
   { status: 201 },
 );
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

@@ -19,4 +19,4 @@ export const POST = apiRoute<{ workflowId: string; stepNumber: string }>(
   { status: 201 },
 );
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);

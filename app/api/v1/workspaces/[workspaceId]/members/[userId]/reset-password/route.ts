@@ -12,4 +12,4 @@ export const POST = apiRoute<{ workspaceId: string; userId: string }>(async ({ r
   return Response.json(result, { headers: { "cache-control": "no-store" } });
 });
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
