@@ -55,6 +55,9 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
         "only replace overwrites it with your sample data.",
     );
   }
+  for (const f of plan.files.filter((x) => x.status === "missing")) {
+    notes.push(`File ${f.name} is read by the workflow but exists neither in your workspace nor in ${target.name}: the client must upload it before going Live.`);
+  }
   for (const f of plan.files.filter((x) => x.differsFromProvider)) {
     notes.push(`File ${f.name} in ${target.name} differs from yours (sha256) and is kept: the push never overwrites a client's file. To send your version, the client replaces or deletes its copy first.`);
   }

@@ -1,0 +1,38 @@
+// The preflight's notes: every item the client will have to complete is named in a sentence,
+// files the workflow reads included.
+import { describe, expect, it } from "vitest";
+import { planPush, type PushInputs } from "@/lib/push/plan-push";
+import { toPreflightView } from "@/lib/push/to-preflight-view";
+import type { Step } from "@/lib/workflows/definition";
+
+const steps: Step[] = [
+  { id: "t", kind: "webhook", name: "Hook", config: {} },
+  { id: "rmm", kind: "http", name: "Run script", config: { method: "POST", url: "https://rmm", body: { type: "raw", raw: "{{ files.cleanup.ps1 }}{{ files.notes.txt }}{{ files.kept.txt }}" }, connectionId: null } },
+];
+
+const inputs = (over: Partial<PushInputs> = {}): PushInputs => ({
+  source: { id: "wf", name: "Cleanup", version: 1, steps },
+  sourceAccounts: new Map(),
+  targetAccounts: [],
+  targetVariables: new Map(),
+  targetFiles: new Map([["kept.txt", "sha-client"]]),
+  sourceFiles: new Map([["notes.txt", "sha-provider"]]),
+  existing: null,
+  sampleData: "keep",
+  ...over,
+});
+
+describe("toPreflightView", () => {
+  it("notes a file the workflow reads that exists in neither workspace, and counts it", () => {
+    const plan = planPush(inputs());
+    const view = toPreflightView({ workflow: { id: "wf", name: "Cleanup", version: 1, steps }, target: { id: "c", name: "Contoso" }, plan });
+    expect(view.files).toEqual([
+      { name: "cleanup.ps1", status: "missing", differsFromProvider: false },
+      { name: "kept.txt", status: "present", differsFromProvider: false },
+      { name: "notes.txt", status: "copied", differsFromProvider: false },
+    ]);
+    const fileNotes = view.notes.filter((n) => /\bFile\b/.test(n));
+    expect(fileNotes).toEqual(["File cleanup.ps1 is read by the workflow but exists neither in your workspace nor in Contoso: the client must upload it before going Live."]);
+    expect(view.attention).toBe(1);
+  });
+});
