@@ -66,7 +66,7 @@ function DeleteClientButton({ client }: { client: WorkspaceAccess }) {
       open={open}
       onOpenChange={(o) => (setTyped(""), setError(null), setOpen(o))}
       title={`Delete ${client.name}?`}
-      description="Its workflows, runs, variables and secrets, app connections, files and audit log are deleted, its webhook URLs stop at once and its members lose access (the provider's log keeps a record of the deletion). This cannot be undone."
+      description={`Its workflows, runs, variables and secrets, app connections and files are deleted, its webhook URLs stop at once and its members lose access. Its audit events move to the provider's log, beside a record of the deletion, listed under "${client.name} (deleted)". This cannot be undone.`}
       onSubmit={() => void run(() => apiFetch(`/api/v1/workspaces/${client.id}`, { method: "DELETE" })).then((ok) => ok && setOpen(false))}
       busy={busy}
       error={error}

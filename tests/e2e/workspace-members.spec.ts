@@ -77,6 +77,8 @@ test("a provider owner adds a client and a member of it, who signs in with the t
     expect(minted.status()).toBe(201);
     const { token } = (await minted.json()) as { token: string };
     await row.getByRole("button", { name: `Reset the password of ${memberEmail}` }).click();
+    // Without revoking, the tokens are held back only until the member has chosen a new password.
+    await expect(page.getByRole("alertdialog")).toContainText("Their API tokens are refused until they have chosen a new password, then work again.");
     await page.getByRole("alertdialog").getByLabel(/Also revoke their API tokens/).check();
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset password" }).click();
     const secret = page.getByLabel("Temporary password");
@@ -107,6 +109,8 @@ test("a provider owner adds a client and a member of it, who signs in with the t
   const openAudit = async () => {
     await page.getByRole("button", { name: "Switch workspace" }).click();
     await page.getByRole("menuitem", { name: new RegExp(`^${provider}`) }).click();
+    // The switch navigates: the Audit link before it is the old workspace's.
+    await expect(page.getByTestId("current-workspace")).toHaveText(provider);
     await page.getByRole("link", { name: "Audit" }).click();
     return page.getByRole("table", { name: "Audit log" });
   };
@@ -119,6 +123,9 @@ test("a provider owner adds a client and a member of it, who signs in with the t
   await page.getByRole("menuitem", { name: `Clients of ${provider}` }).click();
   await page.getByRole("button", { name: "Delete Fabrikam Legal LLP" }).click();
   const confirm = page.getByRole("dialog");
+  // Its audit events are not deleted with it: they move to the provider's log.
+  await expect(confirm).toContainText("app connections and files are deleted");
+  await expect(confirm).toContainText(`Its audit events move to the provider's log, beside a record of the deletion, listed under "Fabrikam Legal LLP (deleted)".`);
   await expect(confirm.getByRole("button", { name: "Delete client" })).toBeDisabled();
   await confirm.getByLabel(/to confirm/).fill("Fabrikam Legal LLP");
   await confirm.getByRole("button", { name: "Delete client" }).click();

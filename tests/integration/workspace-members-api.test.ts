@@ -269,8 +269,18 @@ describe("members", () => {
     expect((await whoami()).status).toBe(200);
     const kept = await as(owner).post(`${members(client.id)}/${userId}/reset-password`, { revokeApiTokens: false });
     expect(kept.body.revokedApiTokens).toBe(0);
-    // Must change the password first, but the token itself is still accepted.
-    expect((await whoami()).status).toBe(403);
+    // Must change the password first, but the token itself is still accepted: once the member
+    // has chosen their own password (here with the token), it works again.
+    const held = await whoami();
+    expect(held.status).toBe(403);
+    expect((await held.json()).error).toBe("password_change_required");
+    const chosen = await fetch(`${web.baseUrl}/api/v1/auth/password`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ currentPassword: kept.body.temporaryPassword, newPassword: "their-own-pw-9" }),
+    });
+    expect(chosen.status).toBe(204);
+    expect((await whoami()).status).toBe(200);
     const bad = await as(owner).post(`${members(client.id)}/${userId}/reset-password`, { revokeApiTokens: "yes" });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("invalid_request");
