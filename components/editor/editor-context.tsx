@@ -3,6 +3,7 @@
 // through these verbs so every structural change renumbers references (lib/editor/step-ops).
 import { createContext, useContext, useMemo, useState } from "react";
 import type { EditorDocument } from "@/components/editor/use-editor-document";
+import { editorReducer } from "@/lib/editor/editor-state";
 import { createStep, insertStep, isTrigger, moveStep, removeStep, updateStep, type BranchRef, type EditorStep } from "@/lib/editor/step-ops";
 import type { StepKind } from "@/lib/steps/catalog";
 
@@ -30,6 +31,9 @@ export type EditorApi = {
   move: (id: string, to: number) => void;
   update: (id: string, patch: Partial<Pick<EditorStep, "name" | "config">>, coalesce?: string) => void;
   rename: (name: string) => void;
+  /** Undo / redo; a step they bring back becomes the selected one (so it shows where it is). */
+  undo: () => void;
+  redo: () => void;
 };
 
 const Ctx = createContext<EditorApi | null>(null);
@@ -50,6 +54,13 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, rea
   const { state, dispatch } = doc;
   const api = useMemo<EditorApi>(() => {
     const steps = state.steps;
+    const travel = (type: "undo" | "redo") => {
+      if (readOnly) return;
+      const before = new Set(steps.map((s) => s.id));
+      const back = editorReducer(state, { type }).steps.find((s) => !before.has(s.id));
+      dispatch({ type });
+      if (back) select(back.id);
+    };
     const insert = (kind: StepKind, index: number, via?: BranchRef) => {
       if (readOnly) return null;
       const step = createStep(kind);
@@ -96,7 +107,9 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, rea
         if (readOnly) return;
         dispatch({ type: "edit", doc: { name }, coalesce: "workflow-name" });
       },
+      undo: () => travel("undo"),
+      redo: () => travel("redo"),
     };
-  }, [state.steps, selectedId, dispatch, doc, workflowId, workspaceId, focus, pendingTrigger, readOnly]);
+  }, [state, selectedId, dispatch, doc, workflowId, workspaceId, focus, pendingTrigger, readOnly]);
   return <Ctx.Provider value={api}>{children}</Ctx.Provider>;
 }

@@ -11,7 +11,7 @@ import { buttonClass } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 
 export function EditorHeader() {
-  const { doc, workspaceId, workflowId, rename, select, readOnly } = useEditor();
+  const { doc, workspaceId, workflowId, rename, select, readOnly, undo, redo } = useEditor();
   const { setMode } = useWorkflowActions();
   const live = doc.server?.mode === "live";
   return (
@@ -33,10 +33,10 @@ export function EditorHeader() {
       </div>
       {!readOnly && (
         <>
-          <IconButton label="Undo (Ctrl+Z)" disabled={!doc.state.past.length} onClick={() => doc.dispatch({ type: "undo" })}>
+          <IconButton label="Undo (Ctrl+Z)" disabled={!doc.state.past.length} onClick={undo}>
             <Undo2 className="h-4 w-4" aria-hidden />
           </IconButton>
-          <IconButton label="Redo (Ctrl+Shift+Z)" disabled={!doc.state.future.length} onClick={() => doc.dispatch({ type: "redo" })}>
+          <IconButton label="Redo (Ctrl+Shift+Z)" disabled={!doc.state.future.length} onClick={redo}>
             <Redo2 className="h-4 w-4" aria-hidden />
           </IconButton>
         </>

@@ -26,7 +26,7 @@ const editable = (el: EventTarget | null) =>
 const onCanvas = (el: EventTarget | null) => el === document.body || (el instanceof HTMLElement && !!el.closest(".react-flow"));
 
 function useShortcuts() {
-  const { doc, selectedId, remove, readOnly } = useEditor();
+  const { doc, selectedId, remove, readOnly, undo, redo } = useEditor();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
@@ -39,10 +39,11 @@ function useShortcuts() {
       if (editable(e.target) || document.querySelector("[role=alertdialog],[role=dialog]")) return;
       if (mod && e.key.toLowerCase() === "z") {
         e.preventDefault();
-        doc.dispatch({ type: e.shiftKey ? "redo" : "undo" });
+        if (e.shiftKey) redo();
+        else undo();
       } else if (mod && e.key.toLowerCase() === "y") {
         e.preventDefault();
-        doc.dispatch({ type: "redo" });
+        redo();
       } else if ((e.key === "Delete" || e.key === "Backspace") && selectedId && onCanvas(e.target)) {
         e.preventDefault();
         remove(selectedId);
@@ -50,7 +51,7 @@ function useShortcuts() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [doc, selectedId, remove, readOnly]);
+  }, [doc, selectedId, remove, readOnly, undo, redo]);
 }
 
 function EditorLayout() {

@@ -46,6 +46,8 @@ test("replacing a Live webhook trigger asks first; Backspace deletes a step only
   await expect(page.getByTestId("step-node-2")).toHaveCount(0);
   await page.keyboard.press("ControlOrMeta+z");
   await expect(page.getByTestId("step-node-2")).toContainText("Ticket text");
+  // The step undo brought back is the one shown.
+  await expect(page.getByTestId("step-panel").getByLabel("Step name")).toHaveValue("Ticket text");
 
   // Confirmed: a new trigger, so a new URL and no secret.
   await start.getByRole("button", { name: /^Webhook/ }).click();
