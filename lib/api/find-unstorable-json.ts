@@ -14,22 +14,37 @@ export function unstorableText(s: string): string | null {
   return null;
 }
 
+// One frame per object or array on the way down, linked to its parent: the path of a problem is
+// built only when one is found. (A copy of the path per child, held for every pending child,
+// grew as depth × elements: a 5 MB body 500 levels deep could exhaust the heap.)
+type Frame = { container: object; key: string; parent: Frame | null; depth: number };
+
+const pathOf = (frame: Frame | null, last?: string): string => {
+  const parts: string[] = last === undefined ? [] : [last];
+  for (let f = frame; f && f.parent; f = f.parent) parts.unshift(f.key);
+  return parts.join(".");
+};
+
 /** The first problem in a parsed JSON value, with the path to it ("steps.0.name"), or null. */
 export function findUnstorableJson(value: unknown): { path: string; problem: string } | null {
-  const stack: { v: unknown; path: string[]; depth: number }[] = [{ v: value, path: [], depth: 0 }];
+  if (typeof value === "string") {
+    const problem = unstorableText(value);
+    return problem ? { path: "", problem } : null;
+  }
+  if (value === null || typeof value !== "object") return null;
+  const stack: Frame[] = [{ container: value, key: "", parent: null, depth: 0 }];
   while (stack.length > 0) {
-    const { v, path, depth } = stack.pop()!;
-    if (typeof v === "string") {
-      const problem = unstorableText(v);
-      if (problem) return { path: path.join("."), problem };
-      continue;
-    }
-    if (v === null || typeof v !== "object") continue;
-    if (depth >= MAX_JSON_DEPTH) return { path: path.join("."), problem: `is nested deeper than ${MAX_JSON_DEPTH} levels` };
-    for (const [k, child] of Object.entries(v)) {
+    const frame = stack.pop()!;
+    if (frame.depth >= MAX_JSON_DEPTH) return { path: pathOf(frame), problem: `is nested deeper than ${MAX_JSON_DEPTH} levels` };
+    for (const [k, child] of Object.entries(frame.container)) {
       const keyProblem = unstorableText(k);
-      if (keyProblem) return { path: path.join("."), problem: `has a key that ${keyProblem}` };
-      stack.push({ v: child, path: [...path, k], depth: depth + 1 });
+      if (keyProblem) return { path: pathOf(frame), problem: `has a key that ${keyProblem}` };
+      if (typeof child === "string") {
+        const problem = unstorableText(child);
+        if (problem) return { path: pathOf(frame, k), problem };
+      } else if (child !== null && typeof child === "object") {
+        stack.push({ container: child, key: k, parent: frame, depth: frame.depth + 1 });
+      }
     }
   }
   return null;

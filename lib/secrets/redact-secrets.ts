@@ -17,8 +17,13 @@ const identity: Redactor = (v) => v;
 // be recognised; README says so.
 function forms(secret: string): string[] {
   const b64 = Buffer.from(secret, "utf8").toString("base64");
-  return [secret, b64, b64.replace(/=+$/, ""), Buffer.from(secret, "utf8").toString("base64url"), encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
+  // URL-encoded both ways: encodeURIComponent, and as a query or form value (URLSearchParams, the
+  // HTTP step's own encoding: a space as "+", !'()~ as %xx).
+  const formValue = new URLSearchParams([["", secret]]).toString().slice(1);
+  return [secret, b64, b64.replace(/=+$/, ""), Buffer.from(secret, "utf8").toString("base64url"), encodeURIComponent(secret), formValue, JSON.stringify(secret).slice(1, -1)];
 }
+
+const isRawJson = (JSON as unknown as { isRawJSON?: (v: unknown) => boolean }).isRawJSON ?? (() => false);
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -31,10 +36,13 @@ export function redactSecrets(secrets: readonly (string | null)[]): Redactor {
   // differ from a secret's encoding by case, which is harmless.
   const pattern = new RegExp(variants.map(escapeRegExp).join("|"), "gi");
   const mask = (text: string) => (text.length >= MIN_SECRET_LENGTH ? text.replace(pattern, REDACTED) : text);
+  // A number equal to a secret (a numeric PIN) is shown as the mask too — also one beyond double
+  // precision, which arrives rounded (as a double equal to the secret's) or exact (JSON.rawJSON).
+  const numeric = new Set(values.filter((s) => /^-?\d+(\.\d+)?$/.test(s)).map(Number));
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return mask(v);
-    // A number or boolean equal to a secret (a numeric PIN) is shown as the mask too.
-    if ((typeof v === "number" || typeof v === "bigint") && values.includes(String(v))) return REDACTED;
+    if ((typeof v === "number" || typeof v === "bigint") && (values.includes(String(v)) || numeric.has(Number(v)))) return REDACTED;
+    if (isRawJson(v)) return values.includes((v as { rawJSON: string }).rawJSON) ? REDACTED : v;
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [mask(k), walk(x)]));
     return v;

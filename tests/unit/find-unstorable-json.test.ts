@@ -14,6 +14,14 @@ describe("findUnstorableJson", () => {
     expect(findUnstorableJson(JSON.parse('{"a":{"k\\u0000":1}}'))).toEqual({ path: "a", problem: expect.stringMatching(/^has a key that contains the NUL/) });
   });
 
+  it("walks a wide body deep down in little memory (a path is built only for a problem)", () => {
+    // 500 levels, then a million numbers: a path copied per child would need ~500 M slots.
+    const text = "[".repeat(500) + "0,".repeat(1_000_000) + "0" + "]".repeat(500);
+    const before = process.memoryUsage().heapUsed;
+    expect(findUnstorableJson(JSON.parse(text))).toBeNull();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
   it("refuses nesting deeper than 512 levels, without recursing", () => {
     const deep = (n: number) => JSON.parse("[".repeat(n) + "]".repeat(n));
     expect(findUnstorableJson(deep(512))).toBeNull();

@@ -27,6 +27,20 @@ describe("redactSecrets", () => {
     expect(r("opsecret")).toBe("opsecret");
   });
 
+  it("masks a secret sent as a query or form value (URLSearchParams: + for space, %xx for !'())", () => {
+    const r = redactSecrets(["s3cr3t pass!(x)"]);
+    const asQuery = new URL(`https://api.example.test/x?${new URLSearchParams({ k: "s3cr3t pass!(x)" })}`).toString();
+    expect(r(asQuery)).toBe(`https://api.example.test/x?k=${REDACTED}`);
+  });
+
+  it("masks a numeric secret beyond double precision, rounded or exact", () => {
+    const r = redactSecrets(["12345678901234567890"]);
+    expect(r({ pin: JSON.parse("12345678901234567890") })).toEqual({ pin: REDACTED });
+    const raw = (JSON as unknown as { rawJSON(t: string): unknown }).rawJSON;
+    expect(r({ pin: raw("12345678901234567890"), other: raw("98765432109876543210") })).toEqual({ pin: REDACTED, other: raw("98765432109876543210") });
+    expect(JSON.stringify(r({ other: raw("98765432109876543210") }))).toBe('{"other":98765432109876543210}');
+  });
+
   it("is the identity without secrets", () => {
     const v = { a: 1 };
     expect(redactSecrets([null])(v)).toBe(v);
