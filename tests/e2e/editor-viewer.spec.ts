@@ -22,6 +22,10 @@ test("a viewer's editor shows the workflow and offers no way to change it", asyn
     })
   ).json()) as { id: string };
   await page.request.post(`/api/v1/workflows/${wf.id}/steps/1/test`);
+  // A link naming another workspace of the user leads to the workflow's own (its role counts).
+  const client = (await (await page.request.post(`/api/v1/workspaces/${ws}/clients`, { data: { name: `Viewer client ${tag}` } })).json()) as { id: string };
+  await page.goto(`/w/${client.id}/workflows/${wf.id}?step=x&run=y`);
+  await expect(page).toHaveURL(new RegExp(`/w/${ws}/workflows/${wf.id}\\?step=x&run=y$`));
 
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
   try {

@@ -2,8 +2,10 @@
 // Everything on it talks to /api/v1 from the browser (react-query); this page only mounts it.
 // ?step=<stepId>&run=<runId> (links from the Runs page) opens on that step's execution of that run.
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
+import { findWorkflowWorkspace } from "@/lib/workflows/find-workflow-workspace";
 
 export const metadata: Metadata = { title: "Workflow editor · MSP Flow" };
 
@@ -12,7 +14,14 @@ type Props = { params: Promise<{ workspaceId: string; workflowId: string }>; sea
 export default async function WorkflowEditorPage({ params, searchParams }: Props) {
   const { workspaceId, workflowId } = await params;
   const { step, run } = await searchParams;
-  const { canEdit } = await loadWorkspacePage(workspaceId);
+  const { user, canEdit } = await loadWorkspacePage(workspaceId);
+  // The role that counts is in the workflow's own workspace (and its accounts, variables and files
+  // are that workspace's): a link naming another workspace of the user is sent to the right one.
+  const home = await findWorkflowWorkspace({ workflowId, userId: user.id });
+  if (home && home !== workspaceId) {
+    const query = new URLSearchParams(Object.entries({ step, run }).filter((e): e is [string, string] => typeof e[1] === "string")).toString();
+    redirect(`/w/${home}/workflows/${workflowId}${query ? `?${query}` : ""}`);
+  }
   const focus = typeof step === "string" && typeof run === "string" ? { stepId: step, runId: run } : null;
   return <WorkflowEditor workspaceId={workspaceId} workflowId={workflowId} focus={focus} readOnly={!canEdit} />;
 }
