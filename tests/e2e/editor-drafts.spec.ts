@@ -17,6 +17,17 @@ async function openNew(page: Page, steps: unknown[]) {
   return id;
 }
 
+// The trigger's Testing data field, opened and all of its text selected for typing over.
+async function selectTestingData(page: Page) {
+  const panel = page.getByTestId("step-panel");
+  await page.getByTestId("step-node-1").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  const testing = panel.getByRole("textbox", { name: "Testing data" });
+  await testing.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  return testing;
+}
+
 const putOk = (page: Page, id: string) => page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${id}`) && r.status() === 200);
 const stored = async (page: Page, id: string) =>
   (await (await page.request.get(`/api/v1/workflows/${id}`)).json()) as { mode: string; steps: { kind: string; config: Record<string, unknown> }[] };
@@ -54,11 +65,7 @@ test("Testing data keeps what is typed through autosave, and text that does not 
   const id = await openNew(page, [{ kind: "webhook", config: { testingData: { a: 1 } } }]);
   const header = page.getByTestId("editor-header");
   const panel = page.getByTestId("step-panel");
-  await page.getByTestId("step-node-1").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
-  const testing = panel.getByRole("textbox", { name: "Testing data" });
-  await testing.click();
-  await page.keyboard.press("ControlOrMeta+a");
+  const testing = await selectTestingData(page);
   let saved = putOk(page, id);
   await page.keyboard.insertText('{"zz": 1, "aa": 2}');
   await saved;
@@ -114,11 +121,7 @@ test("Testing data that does not parse yet survives switching tab and step, and 
   ]);
   const header = page.getByTestId("editor-header");
   const panel = page.getByTestId("step-panel");
-  await page.getByTestId("step-node-1").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
-  const testing = panel.getByRole("textbox", { name: "Testing data" });
-  await testing.click();
-  await page.keyboard.press("ControlOrMeta+a");
+  const testing = await selectTestingData(page);
   await page.keyboard.insertText('{"host": "srv-1", "disk": }');
   await expect(panel.getByText(/^Not valid JSON yet/)).toBeVisible();
 
