@@ -5,17 +5,13 @@
 // (the step then fails at run time, naming it, until an account is chosen).
 import { AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
 
-const connectionOf = (s: Step | undefined): string | null => {
-  const id = (s?.config as { connectionId?: unknown } | undefined)?.connectionId;
-  return typeof id === "string" && id !== "" ? id : null;
-};
-
 export async function assertStepConnections(opts: { workspaceId: string; steps: readonly Step[]; previous?: readonly Step[]; tx: Tx }): Promise<void> {
-  const before = new Map((opts.previous ?? []).map((s) => [s.id, connectionOf(s)]));
-  const named = opts.steps.map((s, i) => ({ s, i, id: connectionOf(s) })).filter((x) => x.id !== null && before.get(x.s.id) !== x.id);
+  const before = new Map((opts.previous ?? []).map((s) => [s.id, stepConnectionId(s)]));
+  const named = opts.steps.map((s, i) => ({ s, i, id: stepConnectionId(s) })).filter((x) => x.id !== null && before.get(x.s.id) !== x.id);
   if (named.length === 0) return;
   const found = await opts.tx.connection.findMany({
     where: { workspaceId: opts.workspaceId, id: { in: named.map((x) => x.id!) } },

@@ -3,6 +3,7 @@
 // what happens to sample data, and the copy's new definition. The preflight shows this plan;
 // the push applies the same plan, so what the provider saw is what happens.
 import { AI_PROMPT_APP, appByKey } from "@/lib/connections/app-catalog";
+import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import type { Step } from "@/lib/workflows/definition";
 import { planSampleData, type SampleDataPlan } from "@/lib/push/plan-sample-data";
 import type { SampleDataChoice } from "@/lib/push/push-input";
@@ -72,8 +73,8 @@ export function planPush(inputs: PushInputs): PushPlan {
   for (const s of req.accountSteps) {
     const ref = { stepId: s.stepId, number: s.number, name: s.name };
     const app = s.connectionId ? inputs.sourceAccounts.get(s.connectionId)?.app : undefined;
-    const kept = before.get(s.stepId)?.config.connectionId;
-    const keptAccount = typeof kept === "string" ? targetById.get(kept) : undefined;
+    const kept = stepConnectionId(before.get(s.stepId));
+    const keptAccount = kept ? targetById.get(kept) : undefined;
     if (!app && s.connectionId) {
       // The provider's account was deleted, so its app is unknown, but the step was built to use
       // one: the review must ask for it or the copy goes Live broken.

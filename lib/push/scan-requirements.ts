@@ -2,6 +2,7 @@
 // account-using steps, and trigger sample data. Pure, so preflight, push and the client review
 // read a definition the same way. Variables count wherever a step can read them: references in
 // templates, and `vars.KEY` / `vars["KEY"]` inside a code step's body (it gets `vars`).
+import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { REFERENCE_PATTERN, parseReference, templateFields } from "@/lib/workflows/references";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -44,8 +45,7 @@ export function scanRequirements(steps: readonly Step[]): Requirements {
       for (const m of step.config.code.matchAll(CODE_VARS)) vars.add(m[1] ?? m[3]);
     }
     if (step.kind === "http" || step.kind === "ai_prompt") {
-      const id = step.config.connectionId;
-      accountSteps.push({ ...ref, kind: step.kind, connectionId: typeof id === "string" && id !== "" ? id : null });
+      accountSteps.push({ ...ref, kind: step.kind, connectionId: stepConnectionId(step) });
     }
     if (step.kind === "webhook" && step.config.testingData !== undefined && step.config.testingData !== null) sampleData.push(ref);
   }
