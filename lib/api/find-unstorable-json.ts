@@ -2,6 +2,7 @@
 // character or an unpaired UTF-16 surrogate (jsonb and text columns refuse both), and nesting
 // deeper than the intake also allows. Found before anything is written, so such a body is a 400
 // naming where it is, not a database error answered 500.
+/** Deliveries (lib/intake/parse-payload.ts) and API bodies share this bound. */
 export const MAX_JSON_DEPTH = 512;
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.

@@ -2,12 +2,13 @@
 // JSON is stored as posted: we validate with JSON.parse but keep the sender's own text, so
 // numbers beyond double precision survive exactly (PostgreSQL's jsonb keeps them as numeric).
 // Form bodies become an object of their fields; any other type is stored as one string.
+import { MAX_JSON_DEPTH } from "@/lib/api/find-unstorable-json";
+
 export type Payload = { ok: true; json: string } | { ok: false };
 
 // PostgreSQL's jsonb rejects "\u0000" and unpaired surrogates, and recurses per nesting level;
 // such bodies are re-encoded (or refused) here so one hostile delivery cannot fail a whole batch.
 const PG_UNSAFE_ESCAPE = /\\u(0000|d[89a-f][0-9a-f]{2})/i;
-const MAX_DEPTH = 512;
 
 export function mediaType(contentType: string | null | undefined): string {
   if (!contentType) return "";
@@ -41,7 +42,7 @@ function parseJson(raw: string): Payload {
     return { ok: false };
   }
   const scan = scanJson(text);
-  if (scan.depth > MAX_DEPTH) return { ok: false };
+  if (scan.depth > MAX_JSON_DEPTH) return { ok: false };
   return { ok: true, json: scan.unsafeEscape ? encode(value) : text };
 }
 
