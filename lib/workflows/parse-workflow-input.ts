@@ -5,7 +5,7 @@ import { z, ZodError } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { describeZodError } from "@/lib/api/handler";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
-import { workflowInputSchema } from "@/lib/workflows/definition";
+import { stepInputSchema, workflowInputSchema } from "@/lib/workflows/definition";
 
 export const workflowWriteSchema = workflowInputSchema.extend({
   /** Optimistic concurrency: the version the client last read; a mismatch is 409. */
@@ -18,8 +18,8 @@ export type WorkflowWrite = z.infer<typeof workflowWriteSchema>;
 // A read sent back (PUT of what GET returned) is a normal way to save, so the read-only fields of
 // a workflow and its steps are accepted and ignored; anything else is a mistake worth naming
 // (a typo, or expecting `"mode": "live"` to publish) rather than something to drop silently.
-const WORKFLOW_KEYS = new Set(["name", "steps", "version", "id", "workspaceId", "mode", "webhookUrl", "createdAt", "updatedAt"]);
-const STEP_KEYS = new Set(["id", "kind", "name", "config", "number"]);
+const WORKFLOW_KEYS = new Set([...Object.keys(workflowWriteSchema.shape), "id", "workspaceId", "webhookUrl", "createdAt", "updatedAt"]);
+const STEP_KEYS = new Set([...Object.keys(stepInputSchema.shape), "number"]);
 
 function refuseUnknownKeys(raw: unknown): void {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return; // the schema says what is wrong
