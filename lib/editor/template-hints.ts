@@ -11,7 +11,9 @@ const MAX_HINTS = 3;
 
 export function templateHints(text: string, known: KnownKeys | null): string[] {
   const hints: string[] = [];
+  let end = 0; // where the last complete `{{ … }}` ends
   for (const m of text.matchAll(REFERENCE_PATTERN)) {
+    end = (m.index ?? 0) + m[0].length;
     const ref = parseReference(m[1]);
     if (!ref) hints.push(`${m[0]} is not a reference, so it is sent as written (references look like {{ 1.field }}, {{ vars.KEY }}, {{ secrets.KEY }}, {{ files.NAME }})`);
     else if (known && ref.type === "vars" && !known.vars.has(ref.key)) {
@@ -23,13 +25,7 @@ export function templateHints(text: string, known: KnownKeys | null): string[] {
     }
   }
   // An opening pair after the last complete reference, never closed.
-  const tail = text.slice(lastEnd(text));
+  const tail = text.slice(end);
   if (tail.includes("{{") && !tail.slice(tail.indexOf("{{")).includes("}}")) hints.push("an opening {{ has no closing }}, so it is sent as written");
   return [...new Set(hints)].slice(0, MAX_HINTS);
-}
-
-function lastEnd(text: string): number {
-  let end = 0;
-  for (const m of text.matchAll(REFERENCE_PATTERN)) end = (m.index ?? 0) + m[0].length;
-  return end;
 }
