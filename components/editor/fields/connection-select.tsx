@@ -3,26 +3,21 @@
 // accounts (AI accounts only for AI Prompt), or none. An id no longer in the list (the account
 // was deleted since, or belongs elsewhere) shows as deleted until another is chosen.
 import Link from "next/link";
-import { useEffect, useState } from "react";
-import { apiFetch } from "@/components/resources/api-fetch";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/components/editor/api";
+import { AI_PROMPT_APP } from "@/lib/connections/app-catalog";
 import type { ConnectionView } from "@/lib/connections/connection-input";
 
 type Props = { id: string; label: string; value: unknown; onChange: (v: string | null) => void; workspaceId: string; kind: string; className: string };
 
 export function ConnectionSelect({ id, label, value, onChange, workspaceId, kind, className }: Props) {
-  const [accounts, setAccounts] = useState<ConnectionView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const app = kind === "ai_prompt" ? "openai" : undefined;
-  useEffect(() => {
-    let live = true;
-    apiFetch<{ connections: ConnectionView[] }>(`/api/v1/workspaces/${workspaceId}/connections${app ? `?app=${app}` : ""}`).then(
-      (r) => live && setAccounts(r.connections),
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [workspaceId, app]);
+  const app = kind === "ai_prompt" ? AI_PROMPT_APP : undefined;
+  const query = useQuery({
+    queryKey: ["connections", workspaceId, app ?? null],
+    queryFn: () => api<{ connections: ConnectionView[] }>(`/api/v1/workspaces/${workspaceId}/connections${app ? `?app=${app}` : ""}`),
+  });
+  const accounts = query.data?.connections ?? null;
+  const error = query.error ? query.error.message : null;
   const current = typeof value === "string" && value !== "" ? value : "";
   const missing = current !== "" && accounts !== null && !accounts.some((a) => a.id === current);
   return (
