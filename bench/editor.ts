@@ -22,7 +22,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   const url = `http://127.0.0.1:${port}`;
   const proc: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "warn", SEED_OWNER_EMAIL: EMAIL, SEED_OWNER_PASSWORD: PASSWORD },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

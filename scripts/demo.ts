@@ -10,6 +10,7 @@ import { hashApiToken } from "@/lib/auth/authenticate-request";
 import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
 import { createDb } from "@/lib/db/client";
 import { prepareDatabase } from "@/lib/db/prepare-database";
+import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
 import { ConfigError, loadEnv } from "@/lib/env";
 import { startMspStack, type MspStack } from "@/tests/fakes/msp-stack";
 import { installDemo, reportRuns, startFirstRuns } from "./demo-install";
@@ -52,7 +53,9 @@ async function main() {
     rmSync(path.join(config.DATA_DIR, "postgres"), { recursive: true, force: true });
     embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
     const url = embedded.url;
-    const seed = await prepareDatabase({ url, log, seed: { email: config.SEED_OWNER_EMAIL, password: config.SEED_OWNER_PASSWORD } });
+    // The demo's database is thrown away at every start and set up through the owner's API
+    // token, so its owner keeps the printed password.
+    const seed = await prepareDatabase({ url, log, seed: { ...seedOwnerFromEnv(config), mustChangePassword: false } });
 
     const childEnv: NodeJS.ProcessEnv = {
       ...process.env,

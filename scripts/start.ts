@@ -6,6 +6,7 @@ import path from "node:path";
 import { ConfigError, loadEnv } from "@/lib/env";
 import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
 import { prepareDatabase } from "@/lib/db/prepare-database";
+import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
 import { ensureBuild } from "./ensure-build";
 import { superviseApp } from "./supervise-app";
 
@@ -42,7 +43,7 @@ async function main() {
   });
 
   try {
-    const seed = await prepareDatabase({ url, log, seed: { email: config.SEED_OWNER_EMAIL, password: config.SEED_OWNER_PASSWORD } });
+    const seed = await prepareDatabase({ url, log, seed: seedOwnerFromEnv(config) });
     if (seed.created) log(`seeded a provider workspace with two clients`);
 
     const childEnv: NodeJS.ProcessEnv = {
@@ -53,7 +54,10 @@ async function main() {
       NEXT_TELEMETRY_DISABLED: "1",
     };
     startApp(childEnv);
-    log(`open ${`http://localhost:${config.PORT}`} and sign in as ${seed.email} / ${seed.password}`);
+    log(
+      `open ${`http://localhost:${config.PORT}`} and sign in as ${seed.email} / ${seed.password}` +
+        (seed.mustChangePassword ? " (a first password: you will choose your own when you sign in)" : ""),
+    );
     log(`webhook URLs start with ${config.PUBLIC_URL}/hooks/`);
   } catch (e) {
     console.error(`[start] ${e instanceof Error ? e.message : e}`);

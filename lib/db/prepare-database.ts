@@ -8,7 +8,7 @@ import { seedDatabase, type SeedResult } from "@/lib/seed/seed-database";
 
 export async function prepareDatabase(opts: {
   url: string;
-  seed: { email: string; password: string };
+  seed: { email: string; password: string; mustChangePassword?: boolean };
   log?: (line: string) => void;
 }): Promise<SeedResult> {
   await migrateDatabase({ url: opts.url, log: opts.log });

@@ -1,4 +1,5 @@
-// `npm start` end to end on an embedded PostgreSQL: health reports db and worker, Ctrl-C
+// `npm start` end to end on an embedded PostgreSQL: health reports db and worker, the owner
+// seeded with the default password must change it first, Ctrl-C
 // (SIGINT to the whole process group) leaves no process behind, and a second start reuses
 // the data.
 import { spawn } from "node:child_process";
@@ -43,9 +44,14 @@ async function startAndStop(port: number) {
   );
   const pgPid = Number(readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
   const signin = await fetch(`http://127.0.0.1:${port}/signin`);
+  const token = await fetch(`http://127.0.0.1:${port}/api/v1/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "owner@example.com", password: "change-me-now" }),
+  });
   process.kill(-p.pid!, "SIGINT"); // what Ctrl-C does: the whole foreground process group
   await new Promise((r) => p.once("exit", r));
-  return { health, out, pgPid, launcherPid: p.pid!, signinStatus: signin.status };
+  return { health, out, pgPid, launcherPid: p.pid!, signinStatus: signin.status, token: { status: token.status, body: await token.json() } };
 }
 
 describe("npm start on an embedded PostgreSQL", () => {
@@ -55,6 +61,10 @@ describe("npm start on an embedded PostgreSQL", () => {
     expect(first.out).toMatch(/sign in as owner@example\.com \/ change-me-now/);
     expect(first.out).toMatch(/seeded a provider workspace/);
     expect(first.signinStatus).toBe(200);
+    // The README's default password is public: the owner seeded with it must choose their own
+    // before anything else (SEED_OWNER_PASSWORD, set by the operator, would stand).
+    expect(first.out).toMatch(/you will choose your own when you sign in/);
+    expect(first.token).toMatchObject({ status: 403, body: { error: "password_change_required" } });
     await eventually(async () => !alive(first.pgPid), 10_000, "postgres to exit");
     expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
     // No process of ours is left in the launcher's group.
