@@ -10,6 +10,7 @@ import { ConflictBanner } from "@/components/editor/conflict-banner";
 import { EditorHeader } from "@/components/editor/editor-header";
 import { EditorProvider, useEditor, type EditorFocus } from "@/components/editor/editor-context";
 import { FlowCanvas } from "@/components/editor/flow-canvas";
+import { LeaveGuard } from "@/components/editor/leave-guard";
 import { ReplaceTriggerDialog } from "@/components/editor/replace-trigger-dialog";
 import { DataPanel } from "@/components/editor/panels/data-panel";
 import { StepPanel } from "@/components/editor/step-panel";
@@ -75,6 +76,7 @@ function EditorLayout() {
         <StepPanel />
       </div>
       <ReplaceTriggerDialog />
+      <LeaveGuard />
     </div>
   );
 }

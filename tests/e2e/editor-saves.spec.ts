@@ -1,6 +1,7 @@
 // Autosave under real conditions: an edit made just before leaving the editor by a link is
 // saved, an edit made while a save is under way (a slow network) is saved after it, and Run step
-// or Go live act on what the editor shows — or say why they cannot (someone else saved meanwhile).
+// or Go live act on what the editor shows — or say why they cannot (someone else saved meanwhile);
+// a link away from changes that leaving would lose (a conflict, unparsed JSON) asks first.
 import { expect, test, type Page } from "@playwright/test";
 import { providerWorkspaceId, signIn } from "./sign-in";
 
@@ -81,4 +82,48 @@ test("Run step runs what the editor shows even mid-save, and refuses while someo
   await panel.getByRole("button", { name: "Run step" }).click();
   await expect(panel.getByRole("alert")).toContainText("someone else saved this workflow meanwhile: load theirs or keep yours first");
   expect(await runs()).toBe(before);
+});
+
+test("a link away from changes in conflict asks first; Stay keeps them, Leave goes", async ({ page }) => {
+  const { id } = await openNew(page, `Leave in conflict ${Date.now()}`);
+  const theirs = await stored(page, id);
+  expect((await page.request.put(`/api/v1/workflows/${id}`, { data: { name: "Theirs", steps: theirs.steps, version: theirs.version } })).status()).toBe(200);
+  await page.getByTestId("step-node-2").click();
+  const name = page.getByTestId("step-panel").getByLabel("Step name");
+  await name.fill("Mine, unsaved");
+  await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "conflict");
+
+  await page.getByRole("link", { name: "Back to workflows" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Leave and lose your changes?" });
+  await expect(dialog).toContainText("Someone else saved this workflow meanwhile");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/${id}$`));
+  await expect(name).toHaveValue("Mine, unsaved");
+
+  await page.getByRole("link", { name: "Back to workflows" }).click();
+  await dialog.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+  expect((await stored(page, id)).name).toBe("Theirs");
+});
+
+test("a link away from Testing data that does not parse asks first; saved edits leave without asking", async ({ page }) => {
+  await openNew(page, `Leave unparsed ${Date.now()}`);
+  const panel = page.getByTestId("step-panel");
+  await page.getByTestId("step-node-1").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  const testing = panel.getByRole("textbox", { name: "Testing data" });
+  await testing.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText('{"v": ');
+  await page.getByRole("link", { name: "Back to workflows" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Leave and lose your changes?" });
+  await expect(dialog).toContainText("Step 1: Testing data is not valid JSON yet");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await testing.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText('{"v": 5}');
+  await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "saved");
+  await page.getByRole("link", { name: "Back to workflows" }).click();
+  await expect(page).toHaveURL(/\/workflows$/);
+  await expect(dialog).toHaveCount(0);
 });
