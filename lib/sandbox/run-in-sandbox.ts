@@ -1,6 +1,6 @@
 // Runs a code step's JavaScript body in a new isolated-vm context inside a sandbox child
 // process (see sandbox-pool.ts for why a child). One pool per process, started on first use.
-import { SandboxPool } from "./sandbox-pool.ts";
+import { sharedSandboxPool as pool } from "./sandbox-pool.ts";
 import { SandboxError } from "./sandbox-types.ts";
 
 export { SandboxError, type SandboxFailure } from "./sandbox-types.ts";
@@ -23,10 +23,6 @@ export type SandboxOptions = {
 
 export type SandboxResult = { value: unknown; durationMs: number };
 
-const g = globalThis as unknown as { __sandboxPool?: SandboxPool };
-
-const pool = () => (g.__sandboxPool ??= new SandboxPool());
-
 /** Starts the sandbox processes ahead of the first code step (they take ~0.2 s to start). */
 export function warmSandbox(): void {
   pool().warm();
@@ -42,6 +38,7 @@ export async function runInSandbox(opts: SandboxOptions): Promise<SandboxResult>
     throw new SandboxError("invalid_input", `earlier outputs could not be copied into the sandbox: ${(e as Error).message}`);
   }
   const r = await pool().run({
+    kind: "code",
     code: opts.code,
     stepsJson,
     varsJson,

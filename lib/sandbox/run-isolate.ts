@@ -7,10 +7,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import ivm from "isolated-vm";
 import { SANDBOX_PRELUDE } from "./sandbox-prelude.ts";
-import { SandboxError, type IsolateJob } from "./sandbox-types.ts";
+import { SandboxError, type CodeJob } from "./sandbox-types.ts";
 import type { WarmIsolates } from "./warm-isolates.ts";
 
-export type RunIsolateOptions = IsolateJob & {
+export type RunIsolateOptions = CodeJob & {
   log?: (line: string) => void;
   signal?: AbortSignal;
   /** Where to take a warm isolate for `isolationKey` from and return it to; without it, a new isolate each time. */

@@ -1,6 +1,8 @@
-// Entry point of a sandbox child process: runs one isolate at a time for the pool in the
+// Entry point of a sandbox child process: runs one isolate at a time (a code step, or an
+// expression with a regular expression) for the pool in the
 // worker (sandbox-pool.ts). Started with an empty environment, so no secret is even present
 // in this process. Exits when the worker goes away (IPC disconnect).
+import { runExpressionIsolate } from "./run-expression-isolate.ts";
 import { runIsolate } from "./run-isolate.ts";
 import { SandboxError, type FromChild, type ToChild } from "./sandbox-types.ts";
 import { WarmIsolates } from "./warm-isolates.ts";
@@ -13,7 +15,11 @@ process.on("message", (m: ToChild) => {
   if (m.type === "abort") return void running.get(m.id)?.abort();
   const ac = new AbortController();
   running.set(m.id, ac);
-  runIsolate({ ...m, isolates, signal: ac.signal, log: (line) => send({ type: "log", id: m.id, line }) }).then(
+  const execution =
+    m.kind === "expression"
+      ? runExpressionIsolate(m, ac.signal)
+      : runIsolate({ ...m, isolates, signal: ac.signal, log: (line) => send({ type: "log", id: m.id, line }) });
+  execution.then(
     (r) => send({ type: "done", id: m.id, ok: true, json: r.json, durationMs: r.durationMs }),
     (e: unknown) => {
       const err = e instanceof SandboxError ? e : new SandboxError("error", e instanceof Error ? e.message : String(e));

@@ -37,7 +37,7 @@ export class SandboxPool {
     this.size = size;
   }
 
-  run(job: Omit<Job, "id" | "resolve" | "reject">): Promise<{ json: string | null; durationMs: number }> {
+  run(job: IsolateJob & Pick<Job, "log" | "signal">): Promise<{ json: string | null; durationMs: number }> {
     return new Promise((resolve, reject) => {
       if (job.signal?.aborted) return reject(new SandboxError("aborted", "the code step was cancelled"));
       // The listener goes when the execution settles: pg-boss aborts a batch's signal when the
@@ -112,9 +112,9 @@ export class SandboxPool {
       slot.job = job;
       slot.killedFor = undefined;
       slot.watchdog = setTimeout(() => this.kill(slot, "timeout"), job.timeoutMs + WATCHDOG_GRACE_MS);
-      const { code, stepsJson, varsJson, timeoutMs, memoryMb, maxOutputBytes, isolationKey, id } = job;
-      const msg: ToChild = { type: "run", id, code, stepsJson, varsJson, timeoutMs, memoryMb, maxOutputBytes, isolationKey };
-      slot.child.send(msg);
+      // Everything but the host-side callbacks crosses to the child.
+      const { log: _log, signal: _signal, resolve: _resolve, reject: _reject, ...data } = job;
+      slot.child.send({ type: "run", ...data } satisfies ToChild);
     }
   }
 
@@ -161,9 +161,10 @@ export class SandboxPool {
     const job = this.finish(slot);
     if (job) {
       const oom = /out of memory|heap_oom|Allocation failed|CALL_AND_RETRY_LAST/i.test(slot.stderr);
-      if (slot.killedFor === "timeout") job.reject(new SandboxError("timeout", `the code ran longer than its ${job.timeoutMs / 1000} s time limit`));
+      const what = job.kind === "expression" ? "the expression" : "the code";
+      if (slot.killedFor === "timeout") job.reject(new SandboxError("timeout", `${what} ran longer than its ${job.timeoutMs / 1000} s time limit`));
       else if (slot.killedFor === "aborted") job.reject(new SandboxError("aborted", "the code step was cancelled"));
-      else if (oom) job.reject(new SandboxError("memory", `the code used more than its ${job.memoryMb} MB memory limit`));
+      else if (oom) job.reject(new SandboxError("memory", `${what} used more than its ${job.memoryMb} MB memory limit`));
       else job.reject(new SandboxError("crashed", `the sandbox process ended unexpectedly (${signal ?? `exit code ${code}`})`));
     } else if (!slot.ready && this.queue.length > 0) {
       // A child that dies before it is ready would fail every queued job the same way.
@@ -171,4 +172,11 @@ export class SandboxPool {
     }
     this.dispatch();
   }
+}
+
+const g = globalThis as unknown as { __sandboxPool?: SandboxPool };
+
+/** The process's one pool (code steps, regex matches, expressions with regular expressions), started on first use. */
+export function sharedSandboxPool(): SandboxPool {
+  return (g.__sandboxPool ??= new SandboxPool());
 }

@@ -12,17 +12,31 @@ export class SandboxError extends Error {
   }
 }
 
-/** One execution, as sent to a child: data already serialised to JSON text. */
-export type IsolateJob = {
-  code: string;
-  stepsJson: string;
-  varsJson: string;
+type JobLimits = {
   timeoutMs: number;
   memoryMb: number;
   maxOutputBytes: number;
   /** Executions with the same key may share a warm isolate (never a context): the workspace id. */
   isolationKey?: string;
 };
+
+/** One code step execution, as sent to a child: data already serialised to JSON text. */
+export type CodeJob = JobLimits & {
+  kind?: "code";
+  code: string;
+  stepsJson: string;
+  varsJson: string;
+};
+
+/** One JSONata expression (transform, summarize) evaluated in a child: see run-expression-isolate.ts. */
+export type ExpressionJob = JobLimits & {
+  kind: "expression";
+  source: string;
+  inputJson: string;
+  bindingsJson: string;
+};
+
+export type IsolateJob = CodeJob | ExpressionJob;
 
 export type ToChild = ({ type: "run"; id: number } & IsolateJob) | { type: "abort"; id: number };
 

@@ -3,7 +3,17 @@
 // never pasted in as text, so data cannot change the expression and
 // `{{ 2.active }} - {{ 3.billed }}` is arithmetic on two numbers. A reference written inside a
 // string literal is joined in with JSONata's `&` (objects as JSON).
+//
+// JSONata checks its time limit only between its own evaluation steps, and runs a regular
+// expression literal ($contains, $match, $replace, $split) with the native RegExp: a pattern
+// that backtracks on a crafted text would hold this process (every run of the worker) for
+// minutes. An expression holding a regex is therefore evaluated in the sandbox child
+// (lib/sandbox/evaluate-in-sandbox.ts), where the time limit ends it; the others, by far the
+// most, stay here, where they cost microseconds instead of a round trip.
 import jsonata from "jsonata";
+import { evaluateInSandbox } from "@/lib/sandbox/evaluate-in-sandbox";
+import { SandboxError } from "@/lib/sandbox/sandbox-types";
+import { StepError } from "@/lib/steps/executors/types";
 import { parseReference } from "@/lib/workflows/references";
 
 export type CompiledTemplate = { source: string; refs: string[] };
@@ -61,33 +71,63 @@ export function describeExpressionError(e: unknown): string {
 // holding the worker.
 const LIMITS = { timeout: 1_000, stack: 500, sequence: 1_000_000 };
 
-const cache = new Map<string, jsonata.Expression>();
+type Compiled = { expr: jsonata.Expression; hasRegex: boolean };
+
+const cache = new Map<string, Compiled>();
 
 const noEval = () => {
   throw new Error("$eval is not available in step expressions");
 };
 
+function holdsRegex(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(holdsRegex);
+  if (node === null || typeof node !== "object" || node instanceof RegExp) return false;
+  if ((node as { type?: unknown }).type === "regex") return true;
+  return Object.values(node).some(holdsRegex);
+}
+
+function compile(source: string): Compiled {
+  let compiled = cache.get(source);
+  if (!compiled) {
+    const expr = jsonata(source, LIMITS);
+    compiled = { expr, hasRegex: holdsRegex(expr.ast()) };
+    if (cache.size > 5_000) cache.clear();
+    cache.set(source, compiled);
+  }
+  return compiled;
+}
+
 /**
  * Evaluates a JSONata expression. `resolveRef` turns one `{{ … }}` text into its value
  * (undefined = missing, which JSONata treats as "no value"). `input` is the context (`$`),
- * `extra` are further variables (names without `$`).
+ * `extra` are further variables (names without `$`). `isolationKey` (the workspace) and
+ * `signal` apply when the expression goes to the sandbox.
  */
 export async function evaluateExpression(
   expression: string,
-  opts: { resolveRef: (ref: string) => unknown; input?: unknown; extra?: Record<string, unknown> },
+  opts: { resolveRef: (ref: string) => unknown; input?: unknown; extra?: Record<string, unknown>; isolationKey?: string; signal?: AbortSignal },
 ): Promise<unknown> {
   const { source, refs } = compileTemplate(expression);
-  let expr = cache.get(source);
-  if (!expr) {
-    expr = jsonata(source, LIMITS);
-    if (cache.size > 5_000) cache.clear();
-    cache.set(source, expr);
-  }
+  const { expr, hasRegex } = compile(source);
   // $eval would turn text (possibly from a payload) into an expression: not offered.
   const bindings: Record<string, unknown> = { ...opts.extra, eval: noEval };
   refs.forEach((ref, i) => (bindings[`r${i}`] = opts.resolveRef(ref)));
+  if (hasRegex) return evaluateWithRegex(source, opts.input ?? {}, bindings, opts);
   const value = await expr.evaluate(opts.input ?? {}, bindings);
   return toJson(value);
+}
+
+async function evaluateWithRegex(source: string, input: unknown, bindings: Record<string, unknown>, opts: { isolationKey?: string; signal?: AbortSignal }) {
+  try {
+    return await evaluateInSandbox({ source, input, bindings, timeoutMs: LIMITS.timeout, isolationKey: opts.isolationKey, signal: opts.signal });
+  } catch (e) {
+    if (!(e instanceof SandboxError)) throw e;
+    if (e.reason === "aborted") throw new StepError("the step was cancelled", { retryable: true });
+    if (e.reason === "timeout") {
+      throw new Error(`the expression ran longer than its ${LIMITS.timeout / 1000} s time limit: a regular expression in it backtracks too much on this text; simplify it`);
+    }
+    throw new Error(e.message);
+  }
 }
 
 /** JSONata results may be sequences (arrays with extra flags) or hold functions; keep plain JSON. */

@@ -48,7 +48,7 @@ export function markdownTable(columns: string[], rows: unknown[][]): string {
 async function addComputed(ctx: StepContext, row: Row, computed: { name: string; expression: string }[]): Promise<Row> {
   for (const c of computed) {
     try {
-      row[c.name] = await evaluateExpression(c.expression, { resolveRef: bindReference(ctx), input: row, extra: { ...row } });
+      row[c.name] = await evaluateExpression(c.expression, { resolveRef: bindReference(ctx), input: row, extra: { ...row }, isolationKey: ctx.workspaceId, signal: ctx.signal });
     } catch (e) {
       if (e instanceof StepError) throw e;
       throw new StepError(`computed column "${c.name}": ${describeExpressionError(e)}`);

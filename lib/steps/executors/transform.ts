@@ -22,7 +22,7 @@ export const executeTransform: StepExecutor = async (ctx) => {
   for (const field of config.fields) {
     let value: unknown;
     try {
-      value = await evaluateExpression(field.expression, { resolveRef: bindReference(ctx), extra });
+      value = await evaluateExpression(field.expression, { resolveRef: bindReference(ctx), extra, isolationKey: ctx.workspaceId, signal: ctx.signal });
     } catch (e) {
       if (e instanceof StepError) throw e;
       throw new StepError(`field "${field.name}": ${describeExpressionError(e)}`);

@@ -1,0 +1,116 @@
+// Evaluates one JSONata expression inside a V8 isolate of the sandbox child. Used for the
+// expressions that hold a regular expression literal (lib/steps/evaluate-expression.ts says
+// why): a regex runs natively, out of reach of JSONata's own time limit, and a backtracking
+// one can run for minutes. Here it runs on the isolate's thread, and the host ends it by
+// disposing the isolate when the time limit passes.
+//
+// The JSONata library is loaded once per isolate; isolates are kept per isolation key (the
+// workspace) and reused. No user JavaScript runs in them, only JSONata, which cannot reach the
+// isolate's globals, so a shared context between one workspace's expressions exposes nothing.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import ivm from "isolated-vm";
+import { SandboxError, type ExpressionJob } from "./sandbox-types.ts";
+
+type Warm = { isolate: ivm.Isolate; evaluate: ivm.Reference<(source: string, input: string, bindings: string) => Promise<string>>; uses: number };
+
+const MAX_IDLE = 4;
+const MAX_USES = 10_000;
+// Same bounds as the in-process evaluation (lib/steps/evaluate-expression.ts).
+const LIMITS = { timeout: 1_000, stack: 500, sequence: 1_000_000 };
+
+// Runs after the library, with $0 = LIMITS. Returns JSON text: {value} or {error} (JSONata's
+// errors are plain objects with code, position and message).
+const BOOTSTRAP = String.raw`
+  const limits = $0;
+  const cache = new Map();
+  const stringify = JSON.stringify, parse = JSON.parse;
+  const noEval = () => { throw new Error("$eval is not available in step expressions"); };
+  return async (source, inputJson, bindingsJson) => {
+    try {
+      let expr = cache.get(source);
+      if (!expr) {
+        if (cache.size > 500) cache.clear();
+        expr = jsonata(source, limits);
+        cache.set(source, expr);
+      }
+      const bindings = parse(bindingsJson);
+      bindings.eval = noEval;
+      const value = await expr.evaluate(parse(inputJson), bindings);
+      const json = stringify(value, (_k, v) => (typeof v === "function" ? undefined : v));
+      return stringify({ value: json === undefined ? null : parse(json) });
+    } catch (e) {
+      const err = e || {};
+      return stringify({ error: { message: String(err.message || e), code: err.code, position: err.position } });
+    }
+  };
+`;
+
+let library: string | undefined;
+const jsonataLibrary = () => (library ??= readFileSync(createRequire(import.meta.url).resolve("jsonata/jsonata.min.js"), "utf8"));
+
+const idle = new Map<string, Warm>(); // least recently used first
+
+function acquire(key: string, memoryMb: number): Warm {
+  const mapKey = `${memoryMb}:${key}`;
+  const warm = idle.get(mapKey);
+  idle.delete(mapKey);
+  if (warm && !warm.isolate.isDisposed) return warm;
+  const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+  const context = isolate.createContextSync();
+  context.evalSync(jsonataLibrary(), { filename: "file:///jsonata.js" });
+  const evaluate = context.evalClosureSync(BOOTSTRAP, [LIMITS], { arguments: { copy: true }, result: { reference: true } });
+  return { isolate, evaluate, uses: 0 };
+}
+
+function release(key: string, memoryMb: number, warm: Warm) {
+  warm.uses++;
+  if (warm.isolate.isDisposed) return;
+  const s = warm.isolate.getHeapStatisticsSync();
+  if (warm.uses >= MAX_USES || s.used_heap_size + s.externally_allocated_size > s.heap_size_limit / 4) return warm.isolate.dispose();
+  idle.set(`${memoryMb}:${key}`, warm);
+  for (const [k, old] of idle) {
+    if (idle.size <= MAX_IDLE) break;
+    idle.delete(k);
+    if (!old.isolate.isDisposed) old.isolate.dispose();
+  }
+}
+
+/** `json`: {value} or {error} as JSON text. */
+export async function runExpressionIsolate(job: ExpressionJob, signal?: AbortSignal): Promise<{ json: string; durationMs: number }> {
+  const started = Date.now();
+  const key = job.isolationKey ?? "";
+  const warm = acquire(key, job.memoryMb);
+  let killedBy: "timeout" | "aborted" | undefined;
+  const kill = (why: "timeout" | "aborted") => {
+    killedBy ??= why;
+    if (!warm.isolate.isDisposed) warm.isolate.dispose();
+  };
+  const timer = setTimeout(() => kill("timeout"), job.timeoutMs);
+  const onAbort = () => kill("aborted");
+  signal?.addEventListener("abort", onAbort, { once: true });
+  if (signal?.aborted) kill("aborted");
+  try {
+    const json = await warm.evaluate.apply(undefined, [job.source, job.inputJson, job.bindingsJson], {
+      timeout: job.timeoutMs,
+      arguments: { copy: true },
+      result: { promise: true, copy: true },
+    });
+    if (json.length > job.maxOutputBytes) throw new SandboxError("output_too_large", `the expression's value is larger than ${Math.round(job.maxOutputBytes / 1024)} KB as JSON`);
+    return { json, durationMs: Date.now() - started };
+  } catch (e) {
+    if (e instanceof SandboxError) throw e;
+    const msg = String((e as Error)?.message ?? e);
+    if (killedBy === "aborted") throw new SandboxError("aborted", "the step was cancelled");
+    if (killedBy === "timeout" || /Script execution timed out/.test(msg)) {
+      kill("timeout");
+      throw new SandboxError("timeout", `the expression ran longer than its ${job.timeoutMs / 1000} s time limit`);
+    }
+    if (/memory limit/i.test(msg) || warm.isolate.isDisposed) throw new SandboxError("memory", `the expression used more than its ${job.memoryMb} MB memory limit`);
+    throw new SandboxError("error", msg);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+    release(key, job.memoryMb, warm);
+  }
+}
