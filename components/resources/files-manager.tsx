@@ -1,9 +1,10 @@
 "use client";
-// Files of a workspace (at most 10 MB each): upload or replace, download, delete. Steps read a
-// file's text as {{ files.NAME }} — e.g. a cleanup script sent as an HTTP Request body.
-import { useRouter } from "next/navigation";
-import { Download, Trash2 } from "lucide-react";
+// Files of a workspace (at most 10 MB each): upload or replace, download, delete (confirmed; one
+// that workflows read lists them first). Steps read a file's text as {{ files.NAME }} — e.g. a
+// cleanup script sent as an HTTP Request body.
+import { Download } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { DeleteInUseButton } from "@/components/resources/delete-in-use-button";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
@@ -14,8 +15,9 @@ const MB = 1024 * 1024;
 const size = (n: number) => (n >= MB ? `${(n / MB).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
 
 export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: string; files: FileView[]; canEdit: boolean }) {
-  const router = useRouter();
   const { run, busy, error, setError } = useApiAction();
+  // Its own bookkeeping, so a delete does not read as an upload in progress.
+  const remove = useApiAction();
   const base = `/api/v1/workspaces/${workspaceId}/files`;
 
   async function upload(form: FormData) {
@@ -28,7 +30,7 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
 
   return (
     <div className="mt-6 space-y-6">
-      <ErrorAlert error={error} />
+      <ErrorAlert error={error ?? remove.error} />
       {canEdit && (
         <form action={upload} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Upload a file">
           <label className="text-sm font-medium text-slate-700">File<input name="file" type="file" required className="mt-1 block text-sm" /></label>
@@ -51,9 +53,16 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
               <code className="hidden text-xs text-slate-400 md:inline">{`{{ files.${f.name} }}`}</code>
               <a href={`${base}/${f.name}`} className={buttonClass("ghost", "sm")} aria-label={`Download ${f.name}`}><Download className="h-4 w-4" aria-hidden /></a>
               {canEdit && (
-                <button type="button" aria-label={`Delete ${f.name}`} className={buttonClass("ghost", "sm")} onClick={() => void apiFetch(`${base}/${f.name}`, { method: "DELETE" }).then(() => router.refresh(), (e: Error) => setError(e.message))}>
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </button>
+                <DeleteInUseButton
+                  name={f.name}
+                  path={`${base}/${f.name}`}
+                  inUseCode="file_in_use"
+                  workspaceId={workspaceId}
+                  noun="this file"
+                  description="Its contents are deleted; download it first to keep a copy."
+                  inUseEffect="Their steps fail until a file of this name is uploaded again; Live ones keep accepting deliveries whose runs stop at those steps."
+                  run={remove.run}
+                />
               )}
             </li>
           ))}

@@ -1,9 +1,11 @@
 "use client";
-// Variables and secrets of a workspace: add a key, set or clear its value, delete it. A secret's
-// value is write-only: the page only ever knows whether one is set.
+// Variables and secrets of a workspace: add a key, set or clear its value, delete it (confirmed;
+// one that workflows read lists them first). A secret's value is write-only: the page only ever
+// knows whether one is set, so a deleted secret cannot be recovered from here.
 import { useState } from "react";
-import { KeyRound, Trash2 } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { DeleteInUseButton } from "@/components/resources/delete-in-use-button";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -47,7 +49,18 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
       ) : (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Variables and secrets">
           {variables.map((v) => (
-            <VariableRow key={v.key} v={v} canEdit={canEdit} onSave={(value) => run(() => apiFetch(`${base}/${v.key}`, { method: "PUT", json: { value, secret: v.secret } }))} onDelete={() => run(() => apiFetch(`${base}/${v.key}`, { method: "DELETE" }))} />
+            <VariableRow key={v.key} v={v} canEdit={canEdit} onSave={(value) => run(() => apiFetch(`${base}/${v.key}`, { method: "PUT", json: { value, secret: v.secret } }))}>
+              <DeleteInUseButton
+                name={v.key}
+                path={`${base}/${v.key}`}
+                inUseCode={v.secret ? "secret_in_use" : "variable_in_use"}
+                workspaceId={workspaceId}
+                noun={v.secret ? "this secret" : "this variable"}
+                description={v.secret ? "Its value is deleted and cannot be recovered: nobody can read a secret back." : "The key and its value are deleted."}
+                inUseEffect="Their steps fail until the key exists again; Live ones keep accepting deliveries whose runs stop at those steps."
+                run={run}
+              />
+            </VariableRow>
           ))}
         </ul>
       )}
@@ -55,7 +68,7 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   );
 }
 
-function VariableRow({ v, canEdit, onSave, onDelete }: { v: VariableView; canEdit: boolean; onSave: (value: string | null) => Promise<unknown>; onDelete: () => Promise<unknown> }) {
+function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdit: boolean; onSave: (value: string | null) => Promise<unknown>; children: React.ReactNode }) {
   const [draft, setDraft] = useState("");
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid={`variable-${v.key}`}>
@@ -87,11 +100,9 @@ function VariableRow({ v, canEdit, onSave, onDelete }: { v: VariableView; canEdi
             autoComplete="off"
           />
           <button type="submit" disabled={draft === ""} className={buttonClass("secondary", "sm")}>Set</button>
-          <button type="button" aria-label={`Delete ${v.key}`} className={buttonClass("ghost", "sm")} onClick={() => void onDelete()}>
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </button>
         </form>
       )}
+      {canEdit && children}
     </li>
   );
 }

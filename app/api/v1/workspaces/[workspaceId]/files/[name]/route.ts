@@ -1,5 +1,7 @@
 // One file. PUT takes the raw bytes as the body (Content-Type kept; at most 10 MB, else 413;
-// 201 when new), GET returns them as an attachment, DELETE removes the file.
+// 201 when new), GET returns them as an attachment, DELETE removes the file (409 file_in_use
+// while workflows read it, unless ?force=true).
+import { readForce } from "@/lib/api/force-query";
 import { apiRoute } from "@/lib/api/handler";
 import { deleteFile } from "@/lib/files/delete-file";
 import { fileNameSchema } from "@/lib/files/file-schema";
@@ -33,8 +35,8 @@ export const GET = apiRoute<P>(async ({ params, user }) => {
   });
 });
 
-export const DELETE = apiRoute<P>(async ({ params, user }) => {
-  await deleteFile({ workspaceId: params.workspaceId, userId: user.id, name: params.name });
+export const DELETE = apiRoute<P>(async ({ req, params, user }) => {
+  await deleteFile({ workspaceId: params.workspaceId, userId: user.id, name: params.name, force: readForce(req) });
 });
 
 export const { POST, PATCH, OPTIONS } = methodNotAllowed(["GET", "PUT", "DELETE"]);

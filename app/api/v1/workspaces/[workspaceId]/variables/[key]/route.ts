@@ -1,5 +1,7 @@
 // PUT creates or replaces one key ({"value": string | null, "secret": bool}; 201 when new),
-// DELETE removes it. A secret's value is encrypted and never returned.
+// DELETE removes it (409 variable_in_use / secret_in_use while workflows read it, unless
+// ?force=true). A secret's value is encrypted and never returned.
+import { readForce } from "@/lib/api/force-query";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { deleteVariable } from "@/lib/variables/delete-variable";
 import { putVariable } from "@/lib/variables/put-variable";
@@ -15,8 +17,8 @@ export const PUT = apiRoute<P>(async ({ req, params, user }) => {
   return Response.json({ variable }, { status: created ? 201 : 200 });
 });
 
-export const DELETE = apiRoute<P>(async ({ params, user }) => {
-  await deleteVariable({ workspaceId: params.workspaceId, userId: user.id, key: params.key });
+export const DELETE = apiRoute<P>(async ({ req, params, user }) => {
+  await deleteVariable({ workspaceId: params.workspaceId, userId: user.id, key: params.key, force: readForce(req) });
 });
 
 export const { GET, POST, PATCH, OPTIONS } = methodNotAllowed(["PUT", "DELETE"]);

@@ -1,0 +1,77 @@
+"use client";
+// Deleting a workspace resource that workflows may use (an app account, a variable, a secret, a
+// file), confirmed first. The API refuses one that workflows use (409 `<noun>_in_use`): the
+// confirmation then lists them (Live ones fail at run time) and offers to delete anyway
+// (?force=true). The check is the server's, made at delete time, so the list is never stale.
+import Link from "next/link";
+import { useState } from "react";
+import { Trash2 } from "lucide-react";
+import { ApiCallError, apiFetch } from "@/components/resources/api-fetch";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+
+type WorkflowUser = { id: string; name: string; mode: "draft" | "live" };
+
+export type DeleteInUseButtonProps = {
+  /** What the user sees: "Delete {name}?". */
+  name: string;
+  /** The DELETE URL, without a query. */
+  path: string;
+  /** The 409 error code that means "in use" (connection_in_use, variable_in_use, …). */
+  inUseCode: string;
+  workspaceId: string;
+  /** E.g. "this account": used in "Workflows using this account". */
+  noun: string;
+  /** Why to think twice about an unused one (e.g. "Its value cannot be recovered."). */
+  description: string;
+  /** What happens to the workflows that use it when it goes anyway. */
+  inUseEffect: string;
+  run: (fn: () => Promise<unknown>) => Promise<boolean>;
+};
+
+export function DeleteInUseButton({ name, path, inUseCode, workspaceId, noun, description, inUseEffect, run }: DeleteInUseButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [users, setUsers] = useState<WorkflowUser[] | null>(null);
+
+  const remove = (force: boolean) =>
+    run(async () => {
+      try {
+        await apiFetch(`${path}${force ? "?force=true" : ""}`, { method: "DELETE" });
+      } catch (e) {
+        if (!(e instanceof ApiCallError) || e.body.error !== inUseCode) throw e;
+        setUsers(e.body.workflows as WorkflowUser[]);
+        setOpen(true);
+      }
+    });
+
+  const inUse = users !== null && users.length > 0;
+  return (
+    <ConfirmDialog
+      trigger={
+        <button type="button" aria-label={`Delete ${name}`} className={buttonClass("ghost", "sm")} onClick={() => setUsers(null)}>
+          <Trash2 className="h-4 w-4" aria-hidden />
+        </button>
+      }
+      open={open}
+      onOpenChange={setOpen}
+      title={inUse ? `${name} is in use` : `Delete ${name}?`}
+      description={inUse ? `${users.length} workflow(s) use ${noun}. ${inUseEffect}` : description}
+      details={
+        inUse ? (
+          <ul className="max-h-48 space-y-1 overflow-y-auto" aria-label={`Workflows using ${noun}`}>
+            {users.map((w) => (
+              <li key={w.id} className="flex items-center gap-2">
+                <Link href={`/w/${workspaceId}/workflows/${w.id}`} className="min-w-0 flex-1 truncate text-brand-700 hover:underline">{w.name}</Link>
+                {w.mode === "live" ? <Badge tone="green">Live</Badge> : <Badge>Draft</Badge>}
+              </li>
+            ))}
+          </ul>
+        ) : undefined
+      }
+      confirmLabel={inUse ? "Delete anyway" : "Delete"}
+      destructive
+      onConfirm={() => void remove(inUse)}
+    />
+  );
+}

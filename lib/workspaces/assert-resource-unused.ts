@@ -1,0 +1,25 @@
+// Deleting a variable, secret or file that workflows read makes their steps fail at run time
+// ("variable X is not defined", "file X is not in this workspace") — a Live one after it has
+// already acted on part of a delivery. So the delete is refused (409 naming the workflows) unless
+// the caller insists with `force`, as for app connections (delete-connection.ts).
+import { conflict } from "@/lib/api/errors";
+import type { Tx } from "@/lib/db/client";
+import { listResourceUsers, type ResourceKind } from "@/lib/workspaces/list-resource-users";
+
+const NOUN: Record<ResourceKind, "variable" | "secret" | "file"> = { vars: "variable", secrets: "secret", files: "file" };
+
+export type AssertResourceUnusedOptions = { workspaceId: string; kind: ResourceKind; key: string; force: boolean; tx: Tx };
+
+export async function assertResourceUnused({ workspaceId, kind, key, force, tx }: AssertResourceUnusedOptions): Promise<void> {
+  if (force) return;
+  const workflows = await listResourceUsers({ workspaceId, kind, key, tx });
+  if (workflows.length === 0) return;
+  const noun = NOUN[kind];
+  const live = workflows.filter((w) => w.mode === "live").length;
+  throw conflict(
+    `${noun}_in_use`,
+    `${noun} "${key}" is used by ${workflows.length} workflow(s)${live ? `, ${live} of them Live` : ""}: their steps would fail until it exists again. ` +
+      "Change those steps first, or delete anyway with ?force=true",
+    { workflows },
+  );
+}
