@@ -1,15 +1,17 @@
 // Turns an http step's config into a concrete request: every field goes through the engine's
-// reference resolver (values from references are data, never re-expanded), query parameters
-// are appended with proper encoding, a relative URL is joined to the connection's base URL.
+// reference resolver (values from references are data, never re-expanded), references in the
+// URL are percent-encoded for their place (resolve-url-template.ts), query parameters are
+// appended with proper encoding, a relative URL is joined to the connection's base URL.
 import type { z } from "zod";
 import type { httpConfig } from "@/lib/steps/catalog";
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
+import { resolveUrlTemplate } from "./resolve-url-template";
+import { toText } from "./to-text";
 
 export type HttpConfig = z.infer<typeof httpConfig>;
 export type BuiltRequest = { method: string; url: string; headers: Record<string, string>; body?: string };
 
-/** How a resolved value is written into text: objects as JSON, null as nothing. */
-export const toText = (v: unknown): string => (v == null ? "" : typeof v === "string" ? v : typeof v === "object" ? JSON.stringify(v) : String(v));
+export { toText } from "./to-text";
 
 const hasScheme = (u: string) => /^[a-z][a-z0-9+.-]*:/i.test(u);
 
@@ -26,13 +28,16 @@ function setHeader(headers: Record<string, string>, name: string, value: string)
 export const hasHeader = (headers: Record<string, string>, name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name.toLowerCase());
 
 export function buildHttpRequest(config: HttpConfig, resolve: StepContext["resolve"], baseUrl?: string | null): BuiltRequest {
-  const r = resolve({ url: config.url, headers: config.headers, query: config.query, body: config.body }).value as Pick<HttpConfig, "url" | "headers" | "query" | "body">;
-  const rawUrl = joinBaseUrl(baseUrl, toText(r.url).trim());
+  const r = resolve({ headers: config.headers, query: config.query, body: config.body }).value as Pick<HttpConfig, "headers" | "query" | "body">;
+  const rawUrl = joinBaseUrl(baseUrl, resolveUrlTemplate(config.url, resolve).trim());
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
     throw new StepError(`the URL is not valid: "${rawUrl.slice(0, 200)}"${hasScheme(rawUrl) ? "" : " (it needs http:// or https://, or an app connection with a base URL)"}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new StepError(`only http and https URLs are allowed, not ${url.protocol.slice(0, 20)} ("${rawUrl.slice(0, 200)}")`);
   }
   for (const q of r.query ?? []) url.searchParams.append(toText(q.name), toText(q.value));
 
