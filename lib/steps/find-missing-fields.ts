@@ -9,15 +9,22 @@ type Need = { path: string; label: string; when?: (parent: Record<string, unknow
 
 export type MissingField = { field: string; label: string; message: string };
 
+// A URL that is neither absolute nor starts with a reference (which may hold a base URL, e.g.
+// `{{ vars.PSA_URL }}/tickets`) only means something after an account's base URL: without one,
+// every run would fail "the URL is not valid" (say a blueprint installed with "No account for now").
+const ABSOLUTE_OR_TEMPLATED = /^\s*(https?:\/\/|\{\{)/i;
+const isRelativeUrl = (url: unknown) => typeof url === "string" && url.trim() !== "" && !ABSOLUTE_OR_TEMPLATED.test(url);
+
 const NEEDS: Partial<Record<StepKind, Need[]>> = {
   http: [
     { path: "url", label: "URL" },
+    { path: "connectionId", label: "Account", when: (c) => isRelativeUrl(c.url), why: "the URL is relative: the account's base URL completes it" },
     { path: "headers.*.name", label: "Header # name" },
     { path: "query.*.name", label: "Query parameter # name" },
     { path: "body.fields.*.name", label: "Form field # name" },
   ],
-  // An AI Prompt has no other way to reach a model (an HTTP Request's account is optional: a
-  // complete URL works without one).
+  // An AI Prompt has no other way to reach a model (an HTTP Request's account is optional when
+  // its URL is complete).
   ai_prompt: [
     { path: "prompt", label: "Prompt" },
     { path: "connectionId", label: "Account", why: "an OpenAI-compatible app connection" },
