@@ -7,3 +7,9 @@ export const SAMPLE_DATA_CHOICES = ["keep", "clear", "replace"] as const;
 export type SampleDataChoice = (typeof SAMPLE_DATA_CHOICES)[number];
 
 export const pushInputSchema = z.object({ targetWorkspaceId: z.string().min(1), sampleData: z.enum(SAMPLE_DATA_CHOICES) }).strict();
+
+/** What the preflight offers, and so all a push accepts: `replace` only where the copy holds the
+ *  client's own testing data — elsewhere it would overwrite nothing, yet read as if it had. */
+export function offeredSampleData(clientHasOwn: boolean): SampleDataChoice[] {
+  return SAMPLE_DATA_CHOICES.filter((o) => o !== "replace" || clientHasOwn);
+}

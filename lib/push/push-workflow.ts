@@ -3,11 +3,13 @@
 // value; missing files are copied; values are never copied. A second push to the same client
 // updates that copy in place and starts its review over. Two pushes of one workflow to one
 // client run one after the other (advisory lock), so there is never a second copy.
+import { badRequest } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { loadPushContext } from "@/lib/push/load-push-context";
 import { planPush, type SampleDataChoice } from "@/lib/push/plan-push";
+import { offeredSampleData } from "@/lib/push/push-input";
 import { toPreflightView, type PreflightView } from "@/lib/push/to-preflight-view";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { syncTrigger } from "@/lib/workflows/sync-trigger";
@@ -29,6 +31,15 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, 
     const ctx = await loadPushContext({ workflowId, targetWorkspaceId, userId: user.id, tx: t, lock: true });
     const { source, target, link } = ctx;
     const plan = planPush({ ...ctx.inputs, sampleData });
+    // Only what the preflight offers for this target: a `replace` with nothing of the client's to
+    // replace would be recorded, and the client's review would say its data was replaced.
+    const options = offeredSampleData(plan.sampleData.clientOwn.length > 0);
+    if (!options.includes(sampleData)) {
+      throw badRequest(
+        `sampleData "${sampleData}" is not offered for this push (${target.name} has no testing data of its own to replace): choose ${options.join(" or ")}`,
+        { options },
+      );
+    }
 
     if (plan.keysToCreate.length) {
       await t.variable.createMany({

@@ -2,7 +2,7 @@
 // for each thing the provider should know before pushing. Pure.
 import { appByKey } from "@/lib/connections/app-catalog";
 import type { PushPlan } from "@/lib/push/plan-push";
-import { SAMPLE_DATA_CHOICES, type SampleDataChoice } from "@/lib/push/push-input";
+import { offeredSampleData, type SampleDataChoice } from "@/lib/push/push-input";
 import type { Step } from "@/lib/workflows/definition";
 
 export type PreflightView = Omit<PushPlan, "steps" | "accountSteps" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
@@ -74,7 +74,7 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     workflow: { id: workflow.id, name: workflow.name, version: workflow.version },
     target,
     ...items,
-    sampleData: { ...plan.sampleData, options: SAMPLE_DATA_CHOICES.filter((o) => o !== "replace" || plan.sampleData.clientOwn.length > 0) },
+    sampleData: { ...plan.sampleData, options: offeredSampleData(plan.sampleData.clientOwn.length > 0) },
     trigger: { sharedSecret: secretSet ? "not_copied" : "none" },
     valuesCopied: false,
     attention,
