@@ -48,6 +48,14 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
   }
   const created = plan.variables.filter((v) => v.status === "created_without_value").length;
   if (created) notes.push(`${created} variable/secret key(s) will be created in ${target.name} without a value; the client fills them in.`);
+  for (const v of plan.variables.filter((x) => x.status === "wrong_kind")) {
+    const reads = v.secret ? "secret" : "variable";
+    const has = v.secret ? "plain variable" : "secret";
+    notes.push(
+      `${v.key} exists in ${target.name} as a ${has}, but the workflow reads it as a ${reads}: the push leaves it as it is, ` +
+        `and the client must delete it and create it as a ${reads} before going Live (or you change how the workflow reads it).`,
+    );
+  }
   if (plan.sampleData.present) notes.push("Sample (testing) data may hold your own data: choose to keep or clear it.");
   for (const own of plan.sampleData.clientOwn) {
     notes.push(
