@@ -1,7 +1,9 @@
 // Writes step records and run status changes of any number of runs in ONE statement, so the
 // engine can group-commit the progress of every run in flight (lib/runs/create-progress-writer.ts).
 // Guards make every write safe to repeat or to race: a step record that is final (succeeded,
-// failed, skipped) is never overwritten, nor is a run that has ended.
+// failed, skipped) is never overwritten, nor is a run that has ended, and a run that has ended
+// (stopped by a person, lib/runs/stop-run.ts) gets no more step records: its executor sees the
+// write refused and lets go of it.
 import pg from "pg";
 import { databaseUrl } from "@/lib/env";
 import { sessionName, type Tx } from "@/lib/db/client";
@@ -15,6 +17,7 @@ WITH s AS (
          COALESCE(x."logs", '[]'::jsonb), COALESCE(x."unresolved", '[]'::jsonb), x."attempts", x."startedAt", x."finishedAt"
     FROM jsonb_to_recordset($1::jsonb) AS x("runId" text, "stepId" text, "number" int, "kind" text, "status" text, "output" jsonb,
          "error" text, "logs" jsonb, "unresolved" jsonb, "attempts" int, "startedAt" timestamp(3), "finishedAt" timestamp(3))
+  WHERE NOT EXISTS (SELECT 1 FROM "Run" e WHERE e."id" = x."runId" AND e."status" IN ('succeeded', 'failed', 'stopped'))
   ON CONFLICT ("runId", "stepId") DO UPDATE SET
     "number" = EXCLUDED."number", "kind" = EXCLUDED."kind", "status" = EXCLUDED."status", "output" = EXCLUDED."output",
     "error" = EXCLUDED."error", "logs" = EXCLUDED."logs", "unresolved" = EXCLUDED."unresolved", "attempts" = EXCLUDED."attempts",

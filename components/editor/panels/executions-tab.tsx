@@ -2,13 +2,14 @@
 // Executions: the runs that reached this step, newest first, polled so a new delivery shows
 // within 2 s. For the trigger that is exactly what arrived and how the whole run ended (the
 // trigger step itself always succeeds); for other steps what they produced. Each run expands to
-// output, error, log lines and timings.
+// output, error, log lines and timings, with Stop run / Run again (run-actions.tsx).
 import { useState } from "react";
 import { useQueries } from "@tanstack/react-query";
 import { ChevronRight, FlaskConical } from "lucide-react";
 import { runQueryOptions, useRunsQuery } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonView } from "@/components/editor/panels/json-view";
+import { RunActions } from "@/components/editor/panels/run-actions";
 import { RunStatus } from "@/components/editor/run-status";
 import { relativeTime } from "@/components/ui/relative-time";
 import type { RunStepView, RunView } from "@/lib/editor/api-types";
@@ -51,7 +52,8 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
       </button>
       {open && (
         <div className="space-y-3 border-t border-slate-100 p-3 text-sm">
-          {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 text-red-800">The run failed: {run.error}</p>}
+          <RunActions run={run} />
+          {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 text-red-800">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
           {isTrigger && <JsonView label="Received payload" value={run.trigger} />}
           {stepRun?.error && <p className="rounded-md bg-red-50 p-2 text-red-800">{stepRun.error}</p>}
           {!isTrigger && <JsonView label="Output" value={stepRun?.output} />}

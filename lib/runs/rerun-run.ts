@@ -1,0 +1,34 @@
+// Run again: a new run of the workflow as it is now, fed with an earlier run's trigger output
+// (the posted payload exactly, big integers included: copied as jsonb, never through JS), marked
+// test like every run a person starts, and allowed in Draft. The run and its job commit together.
+// A payload whose secret values were masked when the first run recorded it is replayed masked.
+import { fromPrisma } from "pg-boss";
+import { conflict, notFound } from "@/lib/api/errors";
+import { db } from "@/lib/db/client";
+import { producer } from "@/lib/jobs/boss";
+import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
+import { getRun } from "@/lib/runs/get-run";
+import { requireRunRole } from "@/lib/runs/require-run-role";
+import type { RunView } from "@/lib/runs/to-run-view";
+import { isTriggerKind } from "@/lib/steps/catalog";
+import { storedSteps } from "@/lib/workflows/stored-steps";
+
+export async function rerunRun({ runId, userId }: { runId: string; userId: string }): Promise<RunView> {
+  // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
+  const boss = await producer();
+  const newId = await db().$transaction(async (tx) => {
+    const source = await tx.run.findUnique({ where: { id: runId }, select: { workspaceId: true, workflow: { select: { steps: true } } } });
+    if (!source) throw notFound("run");
+    await requireRunRole({ userId, workspaceId: source.workspaceId, min: "editor", tx });
+    const first = storedSteps(source.workflow)[0];
+    if (!first || !isTriggerKind(first.kind)) throw conflict("trigger_required", "step 1 is not a trigger (Webhook or Scheduler), so there is nothing to run; add one first");
+    const [created] = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO "Run" ("workflowId", "workspaceId", "status", "test", "scope", "trigger")
+      SELECT "workflowId", "workspaceId", 'queued', true, 'workflow', "trigger" FROM "Run" WHERE "id" = ${runId}
+      RETURNING "id"`;
+    const job: RunExecutePayload = { runId: created.id };
+    await boss.send(QUEUES.runExecute.name, job, { db: fromPrisma(tx) });
+    return created.id;
+  });
+  return getRun({ runId: newId, userId });
+}
