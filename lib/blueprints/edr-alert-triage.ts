@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { chatStep, defineBlueprint, httpStep, type BlueprintStep, type Connections } from "./blueprint";
 
-export const edrTriageSetup = z.object({
+export const edrTriageSetup = z.strictObject({
   clientName: z.string().trim().min(1).meta({ title: "Client name", description: "Company name in the PSA" }),
   criticalAction: z.enum(["isolate", "notify_only"]).default("isolate").meta({
     title: "Critical alerts",

@@ -1,5 +1,5 @@
 // Installs a blueprint into a workspace as a Draft workflow, in one transaction: checks the
-// setup (400 naming the setup field), picks an app connection per app (the one given, else the
+// setup (400 naming the setup field, an unknown one too), picks an app connection per app (the one given, else the
 // workspace's only account of that app, else none — like a push), fills the workspace
 // variables the steps read when they are missing, and creates the workflow.
 import { z } from "zod";
@@ -11,7 +11,7 @@ import { createWorkflow } from "@/lib/workflows/create-workflow";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
-export const installBlueprintInput = z.object({
+export const installBlueprintInput = z.strictObject({
   setup: z.record(z.string(), z.unknown()).default({}),
   /** App key → connection id; apps left out are picked automatically when unambiguous. */
   connections: z.record(z.string(), z.string().nullable()).default({}),
@@ -35,7 +35,14 @@ function parseSetup(schema: z.ZodType, setup: unknown) {
   if (r.success) return r.data as Record<string, unknown>;
   // "expected string, received undefined" says less to a technician than "is required".
   const message = (i: z.core.$ZodIssue) => (i.code === "invalid_type" && valueAt(setup, i.path) === undefined ? "is required" : i.message);
-  const issues = r.error.issues.map((i) => ({ field: ["setup", ...i.path.map(String)].join("."), message: message(i) }));
+  const field = (path: PropertyKey[]) => ["setup", ...path.map(String)].join(".");
+  // The setup schemas are strict, like the workflows API: a misspelt field would otherwise be
+  // dropped and its default installed in silence. Each unknown key is named as its own field.
+  const issues = r.error.issues.flatMap((i) =>
+    i.code === "unrecognized_keys"
+      ? i.keys.map((k) => ({ field: field([...i.path, k]), message: "is not a field of this blueprint's setup" }))
+      : [{ field: field(i.path), message: message(i) }],
+  );
   throw new AppError(400, "invalid_setup", `${issues[0].field}: ${issues[0].message}`, { field: issues[0].field, issues });
 }
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { defineBlueprint, httpStep } from "./blueprint";
 
-export const leaverSetup = z.object({
+export const leaverSetup = z.strictObject({
   documentationOrganizationId: z.string().trim().min(1).meta({ title: "Documentation organisation id" }),
   paidLicenses: z.array(z.string().trim().min(1)).min(1).meta({ title: "Paid licence SKUs to reclaim", description: "Removed after the mailbox is shared (shared mailboxes need no licence)" }),
   vaultCollections: z.array(z.string().trim().min(1)).min(1).meta({ title: "Vault collections to remove the leaver from" }),

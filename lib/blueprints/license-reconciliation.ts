@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineBlueprint, httpStep, type BlueprintStep, type Connections } from "./blueprint";
 
-export const licenseReconciliationSetup = z.object({
+export const licenseReconciliationSetup = z.strictObject({
   clientName: z.string().trim().min(1).meta({ title: "Client name", description: "Company name in the PSA" }),
   tenantId: z.string().trim().min(1).meta({ title: "Cloud tenant id", description: "The client's tenant at the licence distributor" }),
   agreementId: z.string().trim().min(1).meta({ title: "PSA agreement id", description: "The recurring agreement that bills the seats" }),

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { defineBlueprint, httpStep } from "./blueprint";
 
-export const lowDiskSetup = z.object({
+export const lowDiskSetup = z.strictObject({
   cleanupScriptId: z.string().trim().min(1).meta({ title: "Cleanup script id", description: "The approved script in the RMM's library" }),
   thresholdPercent: z.number().min(1).max(90).default(15).meta({ title: "Restored when free space is at least (%)", description: "Usually the monitor's own threshold" }),
   waitSeconds: z.number().int().min(1).max(3_600).default(120).meta({ title: "Wait before re-checking (seconds)", description: "Time the cleanup script needs; 2 minutes by default" }),

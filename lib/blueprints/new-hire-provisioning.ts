@@ -7,14 +7,14 @@ import { chatStep, defineBlueprint, httpStep, literal, type Connections } from "
 
 const list = (title: string, description: string) => z.array(z.string().trim().min(1)).default([]).meta({ title, description });
 
-const department = z.object({
+const department = z.strictObject({
   name: z.string().trim().min(1).meta({ title: "Department", description: "As HR sends it, e.g. Clinical (matched without regard to case)" }),
   licenses: list("Licence SKUs", "SKU part numbers, e.g. SPE_E3"),
   groups: list("Groups", "Directory group ids"),
   vaultCollections: list("Vault collections", "Password-manager collection ids"),
 });
 
-export const newHireSetup = z.object({
+export const newHireSetup = z.strictObject({
   domain: z.string().trim().toLowerCase().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a domain such as contoso.com").meta({ title: "E-mail domain", description: "The client's sign-in domain" }),
   upnFormat: z.enum(["first.last", "firstlast", "flast", "first.l", "firstl"]).default("first.last").meta({ title: "Principal-name format", description: "first.last → ana.silva@…, flast → asilva@…" }),
   usageLocation: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code").default("US").meta({ title: "Usage location", description: "Required by the directory before licences can be assigned" }),

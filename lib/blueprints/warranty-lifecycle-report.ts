@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { chatStep, defineBlueprint, httpStep, literal } from "./blueprint";
 
-export const warrantySetup = z.object({
+export const warrantySetup = z.strictObject({
   clientName: z.string().trim().min(1).meta({ title: "Client name", description: "Shown on the summary card" }),
   lookAheadDays: z.number().int().min(1).max(730).default(90).meta({ title: "Warranty look-ahead (days)" }),
   includeUnsupportedOs: z.boolean().default(true).meta({ title: "Include devices on unsupported OS builds" }),

@@ -1,0 +1,48 @@
+// Installing a blueprint refuses fields it does not know, as the workflows API does: a misspelt
+// setup field used to be dropped in silence (201, its default installed instead). 400
+// invalid_setup names the unknown field, nested ones included; unknown top-level fields are a 400.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import type { ApiClient } from "../helpers/api-fixtures";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+
+let server: ApiServer;
+let api: ApiClient;
+let t: Tenancy;
+
+beforeAll(async () => {
+  ({ t, api } = server = await startApiServer());
+});
+afterAll(() => server?.stop());
+
+const install = (slug: string, body: unknown) => api.post(`/api/v1/workspaces/${t.clientA1.id}/blueprints/${slug}`, body);
+const workflows = () => db().workflow.count({ where: { workspaceId: t.clientA1.id } });
+
+describe("POST /workspaces/{ws}/blueprints/{slug} with unknown fields", () => {
+  it("names an unknown setup field and installs nothing", async () => {
+    const before = await workflows();
+    const r = await install("edr-alert-triage", { setup: { clientName: "x", bogus: 1 } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: "invalid_setup", field: "setup.bogus", message: "setup.bogus: is not a field of this blueprint's setup" });
+    // A typo of a real field is named too, instead of its default being installed.
+    const typo = await install("edr-alert-triage", { setup: { clientName: "x", criticalActon: "notify_only" } });
+    expect(typo.body).toMatchObject({ error: "invalid_setup", field: "setup.criticalActon" });
+    expect(await workflows()).toBe(before);
+    expect((await install("edr-alert-triage", { setup: { clientName: "x" } })).status).toBe(201);
+  });
+
+  it("names an unknown field inside a list item", async () => {
+    const list = (await api.get("/api/v1/blueprints")).body.blueprints as { slug: string; exampleSetup: { departments: Record<string, unknown>[] } }[];
+    const example = structuredClone(list.find((b) => b.slug === "new-hire-provisioning")!.exampleSetup);
+    example.departments[0] = { ...example.departments[0], colour: "blue" };
+    const r = await install("new-hire-provisioning", { setup: example });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: "invalid_setup", field: "setup.departments.0.colour" });
+  });
+
+  it("refuses an unknown top-level field", async () => {
+    const r = await install("edr-alert-triage", { setup: { clientName: "x" }, conections: {} });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain("conections");
+  });
+});
