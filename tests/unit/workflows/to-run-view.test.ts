@@ -16,6 +16,7 @@ const run: Run = {
   deliveryEndpointId: null,
   deliverySize: null,
   deliveryContentType: null,
+  scheduledFor: null,
   createdAt: at,
   startedAt: at,
   finishedAt: null,
