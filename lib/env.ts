@@ -2,6 +2,7 @@
 // malformed setting stops start-up with one line naming it.
 import { z } from "zod";
 import { CronExpressionParser } from "cron-parser";
+import { parseAllowedRanges } from "@/lib/net/ip-policy";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -27,7 +28,19 @@ const schema = z.object({
   // The worker's scheduling priority (nice, 0–19; 0 = the launcher's; never raised above it). On a
   // machine the worker shares with the web process, executing runs yields the CPU to the intake.
   WORKER_NICE: intFrom(10, 0, 19),
-  HTTP_ALLOWED_PRIVATE_RANGES: z.string().default(""),
+  // Checked here with the HTTP step's own parser, so a typo stops start-up instead of failing
+  // every HTTP step later with an error that tenants would see.
+  HTTP_ALLOWED_PRIVATE_RANGES: z
+    .string()
+    .default("")
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowedRanges(v);
+      } catch (e) {
+        // Its message already names the setting; loadEnv puts the name in front once.
+        ctx.addIssue({ code: "custom", message: (e as Error).message.replace(/^HTTP_ALLOWED_PRIVATE_RANGES: /, "") });
+      }
+    }),
   SEED_OWNER_EMAIL: z.email().default("owner@example.com"),
   SEED_OWNER_PASSWORD: z.string().min(8).default("change-me-now"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
