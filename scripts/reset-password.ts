@@ -1,8 +1,8 @@
 // npm run user:reset-password -- <e-mail> — the operator's way back in for an account whose
 // password is lost (the only owner's, say; there is no e-mail to send a reset link with): a new
 // temporary password, printed once, to be replaced at the next sign-in; the account's browser
-// sessions end, and with --revoke-tokens its API tokens too (for an account that may be in the
-// wrong hands). Against DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR, whether or not
+// sessions end, its API tokens are refused until then, and with --revoke-tokens revoked for good
+// (for an account that may be in the wrong hands). Against DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR, whether or not
 // `npm start` is running (a server it finds running is left running).
 import { createDb } from "@/lib/db/client";
 import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
@@ -39,7 +39,11 @@ async function main(): Promise<number> {
     }));
     console.log(`Temporary password for ${email}: ${password}`);
     console.log("It is shown only now. Signing in with it asks for a new password first; the account's browser sessions have ended.");
-    console.log(revoked === null ? "Its API tokens still work (--revoke-tokens revokes them)." : `API tokens revoked: ${revoked}.`);
+    console.log(
+      revoked === null
+        ? "Its API tokens are suspended (403 password_change_required) until the new password is chosen, then work again (--revoke-tokens revokes them for good)."
+        : `API tokens revoked: ${revoked}.`,
+    );
     return 0;
   } finally {
     await db.$disconnect();

@@ -27,13 +27,16 @@ describe("npm run user:reset-password", () => {
     expect(await db().browserSession.count({ where: { userId: user.id } })).toBe(0);
   });
 
-  it("keeps the account's API tokens unless told --revoke-tokens", async () => {
+  it("suspends the account's API tokens until the new password is chosen, and revokes them with --revoke-tokens", async () => {
     const user = await createPasswordUser({ password: "forgotten-pw-2" });
     const token = () => db().apiToken.create({ data: { userId: user.id, tokenHash: `hash-${Math.random()}` } });
     const kept = await token();
     const plain = await run(user.email);
-    expect(plain.stdout).toContain("Its API tokens still work");
+    // What it says is what the API does: 403 password_change_required, not "still work".
+    expect(plain.stdout).toContain("Its API tokens are suspended (403 password_change_required) until the new password is chosen");
+    expect(plain.stdout).not.toContain("still work");
     expect((await db().apiToken.findUniqueOrThrow({ where: { id: kept.id } })).revokedAt).toBeNull();
+    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).mustChangePassword).toBe(true);
     await token();
     const revoking = await run(user.email, "--revoke-tokens");
     expect(revoking.code).toBe(0);
