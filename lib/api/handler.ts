@@ -4,6 +4,7 @@
 import { z, ZodError } from "zod";
 import { AppError, badRequest, notFound, passwordChangeRequired, unauthorized } from "@/lib/api/errors";
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
+import { assertSameOrigin } from "@/lib/auth/assert-same-origin";
 import { authenticateRequest, type AuthUser } from "@/lib/auth/authenticate-request";
 
 type RouteContext = { params: Promise<Record<string, string>> };
@@ -33,7 +34,8 @@ export function describeZodError(e: ZodError): string {
 }
 
 /**
- * A route handler for signed-in callers (session cookie or bearer token). A caller still on a
+ * A route handler for signed-in callers (session cookie or bearer token). A session's
+ * state-changing request from another origin is refused (403 cross_origin_refused). A caller still on a
  * temporary password gets 403 password_change_required, except from the routes that let them
  * change it or sign out (`duringPasswordChange`).
  */
@@ -45,6 +47,7 @@ export function apiRoute<P extends Record<string, string> = Record<string, strin
     try {
       const user = await authenticateRequest(req);
       if (!user) throw unauthorized();
+      if (user.via === "session") assertSameOrigin(req);
       if (user.mustChangePassword && !opts.duringPasswordChange) throw passwordChangeRequired();
       const params = ((await ctx?.params) ?? {}) as P;
       refuseNul(params, req.url);

@@ -31,16 +31,13 @@ export async function authenticateRequest(req: Request): Promise<AuthUser | null
   return authenticateSession(req);
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 /**
  * The browser session (next-auth JWT cookie). Its BrowserSession row and user are looked up on
  * every request, so a deleted account or an ended session loses access at once. Cookies are
- * SameSite=Lax already; a state-changing request that the browser itself marks cross-site is
- * refused as well.
+ * SameSite=Lax; a state-changing request from another origin is refused by lib/api/handler.ts
+ * (assert-same-origin.ts) once it is known to come with a session rather than a token.
  */
 export async function authenticateSession(req: Request): Promise<AuthUser | null> {
-  if (!SAFE_METHODS.has(req.method) && req.headers.get("sec-fetch-site") === "cross-site") return null;
   return userFromSessionCookie(req.headers.get("cookie"));
 }
 

@@ -37,7 +37,8 @@ describe("browser sign-in (next-auth credentials)", () => {
   it("refuses a state-changing API call the browser marks cross-site", async () => {
     const { b } = await signedIn();
     const crossSite = await b.request("/api/v1/auth/token", { method: "DELETE", headers: { "sec-fetch-site": "cross-site" } });
-    expect(crossSite.status).toBe(401);
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json()).error).toBe("cross_origin_refused");
     // The same call from the app itself is authenticated (and then told a session has no token to revoke).
     const sameOrigin = await b.request("/api/v1/auth/token", { method: "DELETE", headers: { "sec-fetch-site": "same-origin" } });
     expect(sameOrigin.status).toBe(400);
