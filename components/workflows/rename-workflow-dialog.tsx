@@ -15,11 +15,19 @@ type Props = {
 
 export function RenameWorkflowDialog({ open, onOpenChange, currentName, busy, error, onRename }: Props) {
   const [name, setName] = useState(currentName);
+  // The list opens the dialog through `open` (Radix calls onOpenChange only for its own
+  // closing), so the field is reset here, while rendering, each time it opens: otherwise it
+  // kept the name typed for the previous workflow.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) setName(currentName);
+  }
   const trimmed = name.trim();
   return (
     <FormDialog
       open={open}
-      onOpenChange={(o) => (o && setName(currentName), onOpenChange(o))}
+      onOpenChange={onOpenChange}
       title="Rename workflow"
       description="The name shows in this list, the editor and run history."
       onSubmit={() => {
