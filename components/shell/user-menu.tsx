@@ -7,7 +7,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { ChevronDown, KeyRound, LogOut, MonitorX, UserCog } from "lucide-react";
+import { ChevronDown, CircleUser, KeyRound, LogOut, MonitorX, UserCog } from "lucide-react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ChangePasswordDialog } from "@/components/shell/change-password-dialog";
 import { useSignOut } from "@/components/auth/use-sign-out";
@@ -40,15 +40,21 @@ export function UserMenu({ email, accountHref }: { email: string; accountHref: s
       <Menu.Root>
         <Menu.Trigger
           aria-label={`Account: ${email}`}
-          className="flex h-9 items-center gap-1 rounded-md px-2 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          className="flex h-9 min-w-0 items-center gap-1 rounded-md px-2 text-sm text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
-          <span className="max-w-[16rem] truncate" data-testid="user-email">
+          {/* Below 1280 px the bar has no room for the address: an icon, and the menu names it. */}
+          <CircleUser className="h-5 w-5 shrink-0 xl:hidden" aria-hidden />
+          <span className="hidden max-w-[16rem] truncate xl:inline" data-testid="user-email">
             {email}
           </span>
           <ChevronDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
         </Menu.Trigger>
         <Menu.Portal>
-          <Menu.Content align="end" sideOffset={6} className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+          <Menu.Content align="end" sideOffset={6} className="z-50 min-w-56 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+            <Menu.Label className="truncate px-2 pb-1.5 pt-1 text-xs text-slate-500">
+              Signed in as <span className="font-medium text-slate-700">{email}</span>
+            </Menu.Label>
+            <Menu.Separator className="my-1 h-px bg-slate-200" />
             <Menu.Item className={ITEM} asChild>
               <Link href={accountHref}>
                 <UserCog className="h-4 w-4" aria-hidden /> Account &amp; security

@@ -24,10 +24,15 @@ export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: Switc
     <Menu.Root>
       <Menu.Trigger
         aria-label="Switch workspace"
-        className="flex h-9 max-w-xs items-center gap-2 rounded-md border border-slate-200 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        className="flex h-9 min-w-0 max-w-xs items-center gap-2 rounded-md border border-slate-200 bg-white px-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:px-3"
       >
-        <span className="truncate" data-testid="current-workspace">{current?.name ?? "Choose a workspace"}</span>
-        {current && <KindBadge kind={current.kind} />}
+        {/* A narrow bar shrinks this button first: the name truncates, the badge goes below 640 px. */}
+        <span className="min-w-0 truncate" data-testid="current-workspace" title={current?.name}>{current?.name ?? "Choose a workspace"}</span>
+        {current && (
+          <span className="hidden shrink-0 sm:inline-flex">
+            <KindBadge kind={current.kind} />
+          </span>
+        )}
         <ChevronsUpDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
       </Menu.Trigger>
       <Menu.Portal>
