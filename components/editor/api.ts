@@ -1,7 +1,7 @@
 "use client";
 // The editor's calls to the project's own /api/v1 (session cookie), and the react-query hooks
 // over them. Errors carry the API's {"error", "message"} so the UI can say what went wrong.
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Delivery, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
 import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
 
@@ -70,10 +70,19 @@ export function useRunQuery(runId: string | undefined) {
   return useQuery({ ...runQueryOptions(runId ?? ""), enabled: !!runId });
 }
 
+export const DELIVERIES_PAGE = 50;
+export type DeliveriesPage = { deliveries: Delivery[]; nextBefore: string | null };
+
+/** The deliveries log in pages of 50, newest first; fetchNextPage brings the next older page.
+ *  Polling refetches the pages shown from the newest on, so a new delivery pushes the older ones
+ *  down without leaving a gap between pages. */
 export function useDeliveriesQuery(workflowId: string, enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: keys.deliveries(workflowId),
-    queryFn: () => api<{ deliveries: Delivery[] }>(`/api/v1/workflows/${workflowId}/deliveries?limit=50`),
+    queryFn: ({ pageParam }) =>
+      api<DeliveriesPage>(`/api/v1/workflows/${workflowId}/deliveries?limit=${DELIVERIES_PAGE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ""}`),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
     refetchInterval: POLL_MS,
     enabled,
   });

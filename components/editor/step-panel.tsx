@@ -82,7 +82,12 @@ export function StepPanel() {
           ))}
         </ul>
       )}
-      <Tabs defaultValue={focus?.stepId === step.id ? "executions" : "configure"} className="flex min-h-0 flex-1 flex-col" key={step.id}>
+      <Tabs
+        defaultValue={focus?.stepId === step.id ? "executions" : "configure"}
+        className="flex min-h-0 flex-1 flex-col"
+        // A link to one of this step's runs from inside the editor (the deliveries log) opens it.
+        key={focus?.stepId === step.id ? `${step.id}:${focus.runId}` : step.id}
+      >
         <TabsList aria-label="Step panel">
           <TabsTrigger value="configure">Configure</TabsTrigger>
           <TabsTrigger value="test">Test &amp; Debug</TabsTrigger>

@@ -2,7 +2,9 @@
 // rotated, and what became of each request. A request that made a run is recorded on that run
 // (lib/intake/write-batch.ts), so the log is the runs that carry a delivery merged with the
 // Delivery rows of requests that made none; each side is read through its workflow/time index.
+// Older pages continue from a cursor (lib/workflows/deliveries-cursor.ts): time, then id.
 import { db, type Tx } from "@/lib/db/client";
+import { deliveriesCursorAfter, type DeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 
 export type DeliveryView = {
@@ -16,29 +18,38 @@ export type DeliveryView = {
 
 export type DeliveryLogEntry = Omit<DeliveryView, "receivedAt"> & { receivedAt: Date; endpointId: string };
 
+// Times are stored as UTC timestamp(3): the cursor's ISO time is compared as such. The range
+// on the time column is what the indexes serve; the id only breaks ties within a millisecond.
+const after = (time: string, cursor: DeliveriesCursor | null) =>
+  !cursor ? "" : cursor.id === null ? ` AND ${time} < ($3::timestamptz AT TIME ZONE 'UTC')` : ` AND ${time} <= ($3::timestamptz AT TIME ZONE 'UTC') AND (${time} < ($3::timestamptz AT TIME ZONE 'UTC') OR id < $4)`;
+
 // An accepted delivery's entry has its run's id as its own.
-const LOG_SQL = `
+const logSql = (cursor: DeliveriesCursor | null) => `
 SELECT * FROM (
   (SELECT id, "receivedAt", size, outcome::text AS outcome, NULL::text AS "runId", "contentType", "endpointId"
-     FROM "Delivery" WHERE "workflowId" = $1
+     FROM "Delivery" WHERE "workflowId" = $1${after(`"receivedAt"`, cursor)}
     ORDER BY "receivedAt" DESC, id DESC LIMIT $2)
   UNION ALL
   (SELECT id, "createdAt", "deliverySize", 'accepted', id, "deliveryContentType", "deliveryEndpointId"
-     FROM "Run" WHERE "workflowId" = $1 AND "deliveryEndpointId" IS NOT NULL
+     FROM "Run" WHERE "workflowId" = $1 AND "deliveryEndpointId" IS NOT NULL${after(`"createdAt"`, cursor)}
     ORDER BY "createdAt" DESC, id DESC LIMIT $2)
 ) log
 ORDER BY "receivedAt" DESC, id DESC LIMIT $2`;
 
-/** The newest `limit` entries of a workflow's deliveries log, without an access check. */
-export function readDeliveryLog(workflowId: string, limit: number, tx?: Tx): Promise<DeliveryLogEntry[]> {
-  return (tx ?? db()).$queryRawUnsafe<DeliveryLogEntry[]>(LOG_SQL, workflowId, limit);
+/** The newest `limit` entries of a workflow's deliveries log (older than `before` when given), without an access check. */
+export function readDeliveryLog(workflowId: string, limit: number, tx?: Tx, before: DeliveriesCursor | null = null): Promise<DeliveryLogEntry[]> {
+  const params: unknown[] = [workflowId, limit];
+  if (before) params.push(before.at.toISOString());
+  if (before?.id) params.push(before.id);
+  return (tx ?? db()).$queryRawUnsafe<DeliveryLogEntry[]>(logSql(before), ...params);
 }
 
-export type ListDeliveriesOptions = { workflowId: string; userId: string; limit: number; tx?: Tx };
+export type ListDeliveriesOptions = { workflowId: string; userId: string; limit: number; before?: DeliveriesCursor | null; tx?: Tx };
 
-export async function listDeliveries({ workflowId, userId, limit, tx }: ListDeliveriesOptions): Promise<{ deliveries: DeliveryView[] }> {
+/** A page of the log; `nextBefore` continues it (null once a page comes back short: nothing older). */
+export async function listDeliveries({ workflowId, userId, limit, before = null, tx }: ListDeliveriesOptions): Promise<{ deliveries: DeliveryView[]; nextBefore: string | null }> {
   await loadWorkflow({ workflowId, userId, role: "viewer", tx });
-  const rows = await readDeliveryLog(workflowId, limit, tx);
+  const rows = await readDeliveryLog(workflowId, limit, tx, before);
   return {
     deliveries: rows.map((d) => ({
       id: d.id,
@@ -48,5 +59,6 @@ export async function listDeliveries({ workflowId, userId, limit, tx }: ListDeli
       runId: d.runId,
       contentType: d.contentType,
     })),
+    nextBefore: rows.length === limit ? deliveriesCursorAfter(rows[rows.length - 1]) : null,
   };
 }

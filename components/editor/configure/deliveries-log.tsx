@@ -1,7 +1,12 @@
 "use client";
-// What reached the workflow's URLs (current or rotated) and what became of each request.
+// What reached the workflow's URLs (current or rotated) and what became of each request: outcome,
+// size, content type and, for an accepted one, a link to its run (the trigger's Executions with
+// that run open, as the Runs page links). 50 at a time, newest first; "Show older" pages back.
+import Link from "next/link";
 import { useDeliveriesQuery } from "@/components/editor/api";
+import { useEditor } from "@/components/editor/editor-context";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
 import { relativeTime } from "@/components/ui/relative-time";
 
 const OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
@@ -16,8 +21,12 @@ const OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
 const size = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`);
 
 export function DeliveriesLog({ workflowId }: { workflowId: string }) {
+  const { workspaceId, steps } = useEditor();
   const q = useDeliveriesQuery(workflowId, true);
-  const rows = q.data?.deliveries ?? [];
+  const rows = q.data?.pages.flatMap((p) => p.deliveries) ?? [];
+  // A delivery's run started at the trigger: its Executions tab shows what arrived.
+  const runHref = (runId: string) =>
+    `/w/${workspaceId}/workflows/${workflowId}?step=${encodeURIComponent(steps[0]?.id ?? "")}&run=${encodeURIComponent(runId)}`;
   return (
     <section aria-labelledby="wh-deliveries" className="space-y-2">
       <h3 id="wh-deliveries" className="text-sm font-semibold text-slate-900">
@@ -25,25 +34,41 @@ export function DeliveriesLog({ workflowId }: { workflowId: string }) {
       </h3>
       {q.isPending ? (
         <p className="text-sm text-slate-500">Loading deliveries…</p>
-      ) : q.isError ? (
+      ) : q.isError && rows.length === 0 ? (
         <p role="alert" className="text-sm text-red-700">Could not load deliveries: {q.error.message}</p>
       ) : rows.length === 0 ? (
         <p className="text-sm text-slate-500">No deliveries yet. Once Live, each request to the URL is listed here with what became of it.</p>
       ) : (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Deliveries log" data-testid="deliveries-log">
-          {rows.map((d) => {
-            const o = OUTCOMES[d.outcome] ?? { label: d.outcome, tone: "slate" as const };
-            return (
-              <li key={d.id} className="flex items-center gap-3 px-3 py-2 text-sm" data-outcome={d.outcome}>
-                <Badge tone={o.tone}>{o.label}</Badge>
-                <span className="text-slate-500">{size(d.size)}</span>
-                <time className="ml-auto text-xs text-slate-500" dateTime={d.receivedAt} title={new Date(d.receivedAt).toUTCString()}>
-                  {relativeTime(new Date(d.receivedAt))}
-                </time>
-              </li>
-            );
-          })}
-        </ul>
+        <>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Deliveries log" data-testid="deliveries-log">
+            {rows.map((d) => {
+              const o = OUTCOMES[d.outcome] ?? { label: d.outcome, tone: "slate" as const };
+              return (
+                <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-outcome={d.outcome} data-testid="delivery">
+                  <Badge tone={o.tone}>{o.label}</Badge>
+                  <span className="text-slate-500">{size(d.size)}</span>
+                  <span className="min-w-0 max-w-[12rem] truncate font-mono text-xs text-slate-500" title={d.contentType ?? undefined} data-testid="delivery-content-type">
+                    {d.contentType ?? "no content type"}
+                  </span>
+                  {d.runId && (
+                    <Link href={runHref(d.runId)} className="text-xs font-medium text-brand-700 hover:underline" title={`Open run ${d.runId} under the trigger's Executions`}>
+                      View run
+                    </Link>
+                  )}
+                  <time className="ml-auto text-xs text-slate-500" dateTime={d.receivedAt} title={new Date(d.receivedAt).toUTCString()}>
+                    {relativeTime(new Date(d.receivedAt))}
+                  </time>
+                </li>
+              );
+            })}
+          </ul>
+          {q.hasNextPage && (
+            <button type="button" className={buttonClass("secondary", "sm", "w-full")} disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+              {q.isFetchingNextPage ? "Loading older deliveries…" : "Show older deliveries"}
+            </button>
+          )}
+          {q.isFetchNextPageError && <p role="alert" className="text-sm text-red-700">Could not load older deliveries: {q.error?.message}</p>}
+        </>
       )}
     </section>
   );
