@@ -97,8 +97,12 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
             return (
               <li key={m.userId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="member-row">
                 <div className="min-w-0 flex-1">
-                  <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
-                    {m.name} {self && <Badge tone="green">You</Badge>}
+                  {/* A long name (one without spaces too) is cut short in its own column, never over the role and buttons. */}
+                  <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900">
+                    <span className="min-w-0 truncate" title={m.name}>
+                      {m.name}
+                    </span>
+                    {self && <Badge tone="green" className="shrink-0">You</Badge>}
                   </p>
                   <p className="truncate text-xs text-slate-500">{m.email}</p>
                 </div>
