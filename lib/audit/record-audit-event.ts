@@ -1,5 +1,5 @@
-// Appends one row to the audit log (who pushed, reviewed, went live, added a client or a member,
-// and when). Called inside
+// Appends one row to the audit log (who pushed, reviewed, took a workflow Live or back to Draft,
+// rotated its webhook URL or deleted it, added a client or a member, and when). Called inside
 // the transaction of the action it records, so the log never claims something that rolled back.
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -9,6 +9,9 @@ export type AuditAction =
   | "account_chosen"
   | "reviewed"
   | "went_live"
+  | "unpublished"
+  | "webhook_url_rotated"
+  | "workflow_deleted"
   | "client_created"
   | "client_deleted"
   | "workspace_renamed"

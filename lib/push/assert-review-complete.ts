@@ -10,10 +10,11 @@ import { loadReview } from "@/lib/push/load-review";
 
 export type AssertReviewCompleteOptions = { workflow: Workflow; userId: string; tx: Tx };
 
-export async function assertReviewComplete({ workflow, userId, tx }: AssertReviewCompleteOptions): Promise<void> {
-  if (workflow.mode === "live") return;
+/** True when it recorded the go-live (a pushed copy), so the caller does not record it again. */
+export async function assertReviewComplete({ workflow, userId, tx }: AssertReviewCompleteOptions): Promise<boolean> {
+  if (workflow.mode === "live") return false;
   const review = await loadReview({ workflow, tx });
-  if (!review) return;
+  if (!review) return false;
   if (!review.complete) {
     throw conflict("review_incomplete", `this pushed workflow cannot go Live until its review is complete: ${review.missing.map((m) => m.message).join("; ")}`, {
       missing: review.missing,
@@ -25,7 +26,8 @@ export async function assertReviewComplete({ workflow, userId, tx }: AssertRevie
     workflowId: workflow.id,
     actor,
     action: "went_live",
-    details: { sourceWorkflowId: review.source.workflowId, sourceVersion: review.source.version },
+    details: { workflowName: workflow.name, sourceWorkflowId: review.source.workflowId, sourceVersion: review.source.version },
     tx,
   });
+  return true;
 }

@@ -1,6 +1,8 @@
 // Deleting a workflow removes its runs, endpoints and deliveries (foreign-key cascade). Its
 // trigger is synced as if it had no steps first, so trigger side effects kept outside these
-// tables (a Scheduler's pg-boss schedule) are removed through the same single path.
+// tables (a Scheduler's pg-boss schedule) are removed through the same single path. The audit
+// log keeps who deleted it (its events name the workflow, which has no foreign key there).
+import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { db, type Tx } from "@/lib/db/client";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { syncTrigger } from "@/lib/workflows/sync-trigger";
@@ -10,6 +12,7 @@ export async function deleteWorkflow({ workflowId, userId, tx }: { workflowId: s
     const workflow = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
     await syncTrigger({ workflow: { id: workflow.id, mode: "draft", steps: [] }, tx: t });
     await t.workflow.delete({ where: { id: workflow.id } });
+    await recordWorkflowEvent({ workflow, userId, action: "workflow_deleted", details: { mode: workflow.mode }, tx: t });
   };
   await (tx ? write(tx) : db().$transaction(write));
 }

@@ -1,7 +1,9 @@
 // "Generate a new URL": the current endpoint is marked rotated (the intake treats it as unknown
 // from the next request on) and a new one is issued, in one transaction. Only while Live: in
-// Draft no URL is shown, so there is nothing to regenerate (409 workflow_not_live).
+// Draft no URL is shown, so there is nothing to regenerate (409 workflow_not_live). Recorded in
+// the audit log (the spec's way to revoke a leaked URL), never with either token.
 import { conflict } from "@/lib/api/errors";
+import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { db, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { generateWebhookToken } from "@/lib/triggers/generate-webhook-token";
@@ -20,6 +22,7 @@ export async function rotateWebhookUrl({ workflowId, userId, tx }: RotateWebhook
     if (workflow.mode !== "live") throw conflict("workflow_not_live", "the workflow is in Draft and shows no URL; switch it to Live first, then generate a new URL");
     await t.webhookEndpoint.updateMany({ where: { workflowId: workflow.id, rotatedAt: null }, data: { rotatedAt: new Date() } });
     const endpoint = await t.webhookEndpoint.create({ data: { workflowId: workflow.id, stepId: trigger.id, token: generateWebhookToken() } });
+    await recordWorkflowEvent({ workflow, userId, action: "webhook_url_rotated", details: { stepId: trigger.id }, tx: t });
     return { webhookUrl: `${env().PUBLIC_URL}/hooks/${endpoint.token}`, workflow: await readWorkflowView({ workflow, tx: t }) };
   };
   return tx ? write(tx) : db().$transaction(write);

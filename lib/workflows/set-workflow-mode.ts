@@ -1,7 +1,9 @@
 // Go Live / back to Draft. Idempotent: asking for the current mode re-syncs and answers the
 // workflow. The webhook URL is issued on the first go-live and kept across Draft/Live cycles
-// (syncTrigger); the mode alone decides whether deliveries are accepted.
+// (syncTrigger); the mode alone decides whether deliveries are accepted. A change of mode is in
+// the workspace's audit log (went_live / unpublished), written in the same transaction.
 import { db, type Tx } from "@/lib/db/client";
+import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { assertReviewComplete } from "@/lib/push/assert-review-complete";
 import { syncWorkflowSchedule } from "@/lib/triggers/sync-workflow-schedule";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
@@ -18,9 +20,12 @@ export async function setWorkflowMode({ workflowId, userId, mode, tx }: SetWorkf
     const before = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
     // A pushed copy goes Live only once its client review is complete (409 listing what is
     // missing, accounts included): asked first, as it is the fuller list for such a copy.
-    if (mode === "live") await assertReviewComplete({ workflow: before, userId, tx: t });
+    const recorded = mode === "live" && (await assertReviewComplete({ workflow: before, userId, tx: t }));
     if (mode === "live") assertLiveReady(storedSteps(before));
     const workflow = before.mode === mode ? before : await t.workflow.update({ where: { id: before.id }, data: { mode } });
+    if (before.mode !== mode && !recorded) {
+      await recordWorkflowEvent({ workflow, userId, action: mode === "live" ? "went_live" : "unpublished", tx: t });
+    }
     await syncTrigger({ workflow, tx: t });
     await syncWorkflowSchedule({ workflow }); // Scheduler trigger: pg-boss schedule on Live, none on Draft
     return readWorkflowView({ workflow, tx: t });

@@ -112,12 +112,13 @@ describe("client review", () => {
   it("records who pushed, reviewed and went live, visible to the client and the provider", async () => {
     const client = (await adminA.get(`/api/v1/workspaces/${t.clientA.id}/audit`)).body.events;
     const actions = client.map((e: Json) => e.action).reverse();
-    expect(actions).toEqual(["pushed", "account_chosen", "account_chosen", "account_chosen", "reviewed", "went_live", "pushed", "reviewed", "went_live"]);
+    // The last: the client's own workflow going Live (not gated, but in the log like any go-live).
+    expect(actions).toEqual(["pushed", "account_chosen", "account_chosen", "account_chosen", "reviewed", "went_live", "pushed", "reviewed", "went_live", "went_live"]);
     const tech = await db().user.findUniqueOrThrow({ where: { id: t.users.tech.id } });
     const admin = await db().user.findUniqueOrThrow({ where: { id: t.users.adminA.id } });
     expect(client.find((e: Json) => e.action === "pushed").actor.email).toBe(tech.email);
     expect(client.find((e: Json) => e.action === "went_live").actor.email).toBe(admin.email);
-    expect(client[0]).toMatchObject({ workflowId: copyId, workspaceName: "Client A", at: expect.any(String) });
+    expect(client[1]).toMatchObject({ workflowId: copyId, workspaceName: "Client A", at: expect.any(String) });
     const provider = (await t.api(t.users.tech).get(`/api/v1/workspaces/${t.provider.id}/audit`)).body.events;
     expect(provider.filter((e: Json) => e.workspaceId === t.clientA.id)).toHaveLength(client.length);
     expect((await t.api(t.users.adminB).get(`/api/v1/workspaces/${t.clientA.id}/audit`)).status).toBe(404);

@@ -1,4 +1,5 @@
-// The audit log: pushes, reviews and go-lives, clients and members (a provider sees its clients' too).
+// The audit log: pushes, reviews, Go live / Unpublish, new webhook URLs, deleted workflows, clients
+// and members (a provider sees its clients' too).
 import type { Metadata } from "next";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
@@ -12,6 +13,9 @@ const LABELS: Record<string, string> = {
   account_chosen: "Account chosen",
   reviewed: "Reviewed",
   went_live: "Went live",
+  unpublished: "Unpublished (Draft)",
+  webhook_url_rotated: "New webhook URL",
+  workflow_deleted: "Workflow deleted",
   client_created: "Client added",
   client_deleted: "Client deleted",
   workspace_renamed: "Renamed",
@@ -27,7 +31,7 @@ export default async function AuditPage({ params }: { params: Promise<{ workspac
   const events = await listAuditEvents({ workspaceId, userId: user.id, limit: 200 });
   return (
     <div className="mx-auto max-w-5xl px-6 py-8">
-      <PageHeader title="Audit log" subtitle={`${workspace.name} · who pushed, reviewed and went live, added clients and members, and when`} />
+      <PageHeader title="Audit log" subtitle={`${workspace.name} · who pushed, reviewed, took workflows Live or back to Draft, generated new webhook URLs, deleted workflows, added clients and members, and when`} />
       {events.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">Nothing recorded yet.</p>
       ) : (
@@ -39,7 +43,7 @@ export default async function AuditPage({ params }: { params: Promise<{ workspac
             {events.map((e) => (
               <tr key={e.id}>
                 <td className="whitespace-nowrap px-4 py-2 text-slate-500"><time dateTime={e.at}>{new Date(e.at).toUTCString()}</time></td>
-                <td className="px-4 py-2"><Badge tone={e.action === "went_live" ? "green" : e.action === "pushed" ? "blue" : "slate"}>{LABELS[e.action] ?? e.action}</Badge></td>
+                <td className="px-4 py-2"><Badge tone={e.action === "went_live" ? "green" : e.action === "pushed" ? "blue" : e.action === "workflow_deleted" || e.action === "webhook_url_rotated" ? "amber" : "slate"}>{LABELS[e.action] ?? e.action}</Badge></td>
                 <td className="px-4 py-2">{e.actor.email ?? "—"}</td>
                 <td className="px-4 py-2">{e.workspaceName}</td>
                 <td className="px-4 py-2 text-slate-500">{describe(e.details)}</td>
@@ -53,6 +57,11 @@ export default async function AuditPage({ params }: { params: Promise<{ workspac
 }
 
 function describe(d: Record<string, unknown>): string {
+  // Workflow events (Go live, Unpublish, new URL, delete) name the workflow as it was then.
+  if (typeof d.workflowName === "string") {
+    const extra = typeof d.sourceVersion === "number" ? `source version ${d.sourceVersion}` : d.mode === "live" ? "was Live" : "";
+    return extra ? `${d.workflowName} · ${extra}` : d.workflowName;
+  }
   if (typeof d.email === "string") {
     if (typeof d.from === "string") return `${d.email}: ${d.from} → ${String(d.to)}`;
     if (typeof d.revokedApiTokens === "number") return d.revokedApiTokens > 0 ? `${d.email}, ${d.revokedApiTokens} API token(s) revoked` : d.email;

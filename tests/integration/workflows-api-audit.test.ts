@@ -1,0 +1,77 @@
+// Go live, Unpublish, Generate a new URL and deleting a workflow are in the workspace's audit
+// log (GET …/audit): who, what, which workflow — written with the change, so a refused or
+// repeated request leaves no event, and never with a webhook token.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
+import type { WebService } from "../helpers/services";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+
+let server: ApiServer;
+let web: WebService;
+let api: ApiClient;
+let t: Tenancy;
+
+beforeAll(async () => {
+  ({ t, web, api } = server = await startApiServer());
+});
+afterAll(() => server?.stop());
+
+const eventsOf = async (client: ApiClient, workspaceId: string, workflowId: string) =>
+  ((await client.get(`/api/v1/workspaces/${workspaceId}/audit`)).body.events as Json[]).filter((e) => e.workflowId === workflowId);
+
+describe("workflow events in the audit log", () => {
+  it("records Go live, Generate a new URL, Unpublish and delete, by whom and for which workflow", async () => {
+    const editor = await db().user.findUniqueOrThrow({ where: { id: t.editor.id } });
+    const wf = (await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "EDR alerts", steps: [{ kind: "webhook", config: {} }] })).body;
+    const first = (await api.post(`/api/v1/workflows/${wf.id}/live`)).body.webhookUrl as string;
+    expect((await api.post(`/api/v1/workflows/${wf.id}/live`)).status).toBe(200); // already Live: no second event
+    const second = (await api.post(`/api/v1/workflows/${wf.id}/webhook-url`)).body.webhookUrl as string;
+    expect((await api.post(`/api/v1/workflows/${wf.id}/draft`)).status).toBe(200);
+    expect((await api.post(`/api/v1/workflows/${wf.id}/draft`)).status).toBe(200); // already Draft
+    expect((await api.del(`/api/v1/workflows/${wf.id}`)).status).toBe(204);
+
+    const events = await eventsOf(api, t.providerA.id, wf.id);
+    expect(events.map((e) => e.action)).toEqual(["workflow_deleted", "unpublished", "webhook_url_rotated", "went_live"]);
+    for (const e of events) {
+      expect(e).toMatchObject({ workspaceId: t.providerA.id, workspaceName: "Provider A", actor: { id: editor.id, email: editor.email }, details: { workflowName: "EDR alerts" } });
+    }
+    expect(events[0].details).toEqual({ workflowName: "EDR alerts", mode: "draft" });
+    expect(events[2].details).toEqual({ workflowName: "EDR alerts", stepId: wf.steps[0].id });
+    // The log shows neither URL: the old one was rotated because it may have leaked.
+    const text = JSON.stringify(events);
+    for (const url of [first, second]) expect(text).not.toContain(url.slice(url.lastIndexOf("/") + 1));
+    // Anyone who can see the workspace reads it (a viewer), and the provider's log is where a
+    // client admin's go-live of their own workflow shows too.
+    expect(await eventsOf(apiClient(web.baseUrl, t.viewer.token), t.providerA.id, wf.id)).toHaveLength(4);
+  });
+
+  it("a client's go-live shows in the client's log and its provider's; deleting a Live workflow says so", async () => {
+    const admin = apiClient(web.baseUrl, t.clientAdmin.token);
+    const wf = (await admin.post(`/api/v1/workspaces/${t.clientA1.id}/workflows`, { name: "Leaver", steps: [{ kind: "webhook", config: {} }] })).body;
+    expect((await admin.post(`/api/v1/workflows/${wf.id}/live`)).status).toBe(200);
+    expect((await admin.del(`/api/v1/workflows/${wf.id}`)).status).toBe(204);
+    const client = await eventsOf(admin, t.clientA1.id, wf.id);
+    expect(client.map((e) => [e.action, e.details])).toEqual([
+      ["workflow_deleted", { workflowName: "Leaver", mode: "live" }],
+      ["went_live", { workflowName: "Leaver" }],
+    ]);
+    const provider = await eventsOf(apiClient(web.baseUrl, t.viewer.token), t.providerA.id, wf.id);
+    expect(provider.map((e) => [e.action, e.workspaceName])).toEqual([
+      ["workflow_deleted", "Client A1"],
+      ["went_live", "Client A1"],
+    ]);
+  });
+
+  it("a refused change leaves no event: a viewer, a go-live without a trigger, a rotation in Draft", async () => {
+    const wf = (await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Unfinished", steps: [] })).body;
+    expect((await api.post(`/api/v1/workflows/${wf.id}/live`)).status).toBe(409); // trigger_required
+    const hooked = (await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Hooked", steps: [{ kind: "webhook", config: {} }] })).body;
+    expect((await api.post(`/api/v1/workflows/${hooked.id}/webhook-url`)).status).toBe(409); // workflow_not_live
+    const viewer = apiClient(web.baseUrl, t.viewer.token);
+    expect((await viewer.post(`/api/v1/workflows/${hooked.id}/live`)).status).toBe(403);
+    expect((await viewer.del(`/api/v1/workflows/${hooked.id}`)).status).toBe(403);
+    expect(await eventsOf(api, t.providerA.id, wf.id)).toEqual([]);
+    expect(await eventsOf(api, t.providerA.id, hooked.id)).toEqual([]);
+  });
+});
