@@ -43,6 +43,8 @@ const ROUTES: Route[] = [
   { name: "list runs", file: "workflows/[workflowId]/runs", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/runs` },
   { name: "list deliveries", file: "workflows/[workflowId]/deliveries", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/deliveries` },
   { name: "get run", file: "runs/[runId]", method: "GET", path: (i) => `/api/v1/runs/${i.run}` },
+  { name: "stop run", file: "runs/[runId]/stop", method: "POST", path: (i) => `/api/v1/runs/${i.run}/stop` },
+  { name: "run again", file: "runs/[runId]/rerun", method: "POST", path: (i) => `/api/v1/runs/${i.run}/rerun` },
   { name: "push preflight", file: "workflows/[workflowId]/push-preflight", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/push-preflight?target=${i.target}` },
   { name: "push", file: "workflows/[workflowId]/push", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/push`, body: (i: Ids) => ({ targetWorkspaceId: i.target, sampleData: "clear" }) },
   { name: "pushed copies", file: "workflows/[workflowId]/pushes", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/pushes` },
