@@ -32,6 +32,31 @@ function userLocation(stack: string | undefined): string {
   return line >= 1 ? ` (line ${line})` : "";
 }
 
+const userLine = (stack: string | undefined): number | null => {
+  const m = stack?.match(/step\.js:(\d+):(\d+)/);
+  return m ? Number(m[1]) - 1 : null;
+};
+
+/**
+ * A syntax error the parser only noticed in our wrapper's closing `})` (the body ended inside an
+ * open `{`, `(` or string, or a stray `}` closed the wrapper early) would name our token and a
+ * line past the user's code. Parse the body again with nothing after it, to say what is wrong
+ * with the user's code instead: null when the error lies within it.
+ */
+function syntaxErrorAtEnd(isolate: ivm.Isolate, code: string, where: string): string | null {
+  const lines = code.split("\n").length;
+  const line = userLine(where);
+  if (line === null || line <= lines) return null;
+  try {
+    isolate.compileScriptSync(`async function __check(steps, vars) {\n${code}\n`, { filename: "file:///check.js" }).release();
+    return "Unexpected token '}': it closes the code before its end (a { is missing, or a } is one too many)";
+  } catch (e) {
+    const msg = String((e as Error)?.message ?? e).replace(/ ?\[file:\/\/\/check\.js:\d+:\d+\]$/, "");
+    const at = /check\.js:(\d+)/.exec(`${(e as Error)?.stack ?? ""}\n${(e as Error)?.message ?? ""}`);
+    return `${msg} (line ${Math.min(lines, at ? Math.max(1, Number(at[1]) - 1) : lines)})`;
+  }
+}
+
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(0)} MB` : `${Math.round(bytes / 1024)} KB`);
 
 export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult> {
@@ -96,6 +121,10 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     const marker = msg.match(/^__OUTPUT_TOO_LARGE__:(\d+)$/);
     if (marker) throw new SandboxError("output_too_large", `the return value is ${sizeLabel(Number(marker[1]))} or more as JSON; the limit is ${sizeLabel(maxOutputBytes)}`);
     if (msg === "Not supported") throw new SandboxError("error", `import() is not available in the code step${userLocation(err?.stack)}`);
+    if (err?.name === "SyntaxError" && !isolate.isDisposed) {
+      const atEnd = syntaxErrorAtEnd(isolate, opts.code, `${err?.stack ?? ""}\n${msg}`);
+      if (atEnd) throw new SandboxError("error", `SyntaxError: ${atEnd}`);
+    }
     const name = err?.name && err.name !== "Error" ? `${err.name}: ` : "";
     // A syntax error's message carries our own location ("[file:///step.js:4:13]", a line off
     // because of the wrapper): drop it, and report the user's line like any other error.
