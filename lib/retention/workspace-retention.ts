@@ -26,11 +26,14 @@ export function effectiveRetention(defaults: RetentionSettings, overrides: Works
   return { ...defaults, ...overrides };
 }
 
+// Shaped like the schema's own 400s (message "path: problem" and an issues list).
+const overLimit = (path: string, message: string) => badRequest(`${path}: ${message}`, { issues: [{ path, message }] });
+
 export function assertWithinOperatorLimits(defaults: RetentionSettings, overrides: WorkspaceRetention): void {
   if (overrides.deliveryDays !== undefined && overrides.deliveryDays > defaults.deliveryDays) {
-    throw badRequest(`deliveryDays: at most ${defaults.deliveryDays} (the operator's DELIVERY_RETENTION_DAYS)`);
+    throw overLimit("deliveryDays", `at most ${defaults.deliveryDays} (the operator's DELIVERY_RETENTION_DAYS)`);
   }
   if (overrides.deliveriesPerWorkflow !== undefined && overrides.deliveriesPerWorkflow > defaults.deliveriesPerWorkflow) {
-    throw badRequest(`deliveriesPerWorkflow: at most ${defaults.deliveriesPerWorkflow} (the operator's DELIVERY_RETENTION_MAX)`);
+    throw overLimit("deliveriesPerWorkflow", `at most ${defaults.deliveriesPerWorkflow} (the operator's DELIVERY_RETENTION_MAX)`);
   }
 }

@@ -1,5 +1,5 @@
 // The workspace a workflow belongs to, if the user can see the workflow (null otherwise, or when
-// it does not exist: the editor then says so itself).
+// it does not exist: the editor page then answers 404).
 import { AppError } from "@/lib/api/errors";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 

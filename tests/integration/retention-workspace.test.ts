@@ -41,7 +41,14 @@ describe("workspace retention settings", () => {
     const tooLong = await api.put(path, { deliveryDays: 60 });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toMatch(/deliveryDays: at most 30/);
-    expect((await api.put(path, { keepForever: true })).status).toBe(400);
+    // Shaped like every other 400 of the API: the field named in the issues list too.
+    expect(tooLong.body).toMatchObject({ error: "invalid_request", issues: [{ path: "deliveryDays", message: expect.stringMatching(/^at most 30 /) }] });
+    const tooMany = await api.put(path, { deliveriesPerWorkflow: 200_000 });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.issues).toEqual([{ path: "deliveriesPerWorkflow", message: expect.stringMatching(/^at most 100000 /) }]);
+    const unknownKey = await api.put(path, { keepForever: true });
+    expect(unknownKey.status).toBe(400);
+    expect(unknownKey.body.issues).toEqual([expect.objectContaining({ message: expect.any(String) })]);
 
     // Editors read but may not change it; other tenants do not see it at all.
     expect((await apiClient(web.baseUrl, t.editor.token).get(path)).status).toBe(200);

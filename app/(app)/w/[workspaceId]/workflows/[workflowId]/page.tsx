@@ -2,7 +2,7 @@
 // Everything on it talks to /api/v1 from the browser (react-query); this page only mounts it.
 // ?step=<stepId>&run=<runId> (links from the Runs page) opens on that step's execution of that run.
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { findWorkflowWorkspace } from "@/lib/workflows/find-workflow-workspace";
@@ -18,7 +18,9 @@ export default async function WorkflowEditorPage({ params, searchParams }: Props
   // The role that counts is in the workflow's own workspace (and its accounts, variables and files
   // are that workspace's): a link naming another workspace of the user is sent to the right one.
   const home = await findWorkflowWorkspace({ workflowId, userId: user.id });
-  if (home && home !== workspaceId) {
+  // Unknown (or not shared): a real 404, shown by not-found.tsx beside this page.
+  if (!home) notFound();
+  if (home !== workspaceId) {
     const query = new URLSearchParams(Object.entries({ step, run }).filter((e): e is [string, string] => typeof e[1] === "string")).toString();
     redirect(`/w/${home}/workflows/${workflowId}${query ? `?${query}` : ""}`);
   }
