@@ -23,7 +23,7 @@ describe("assertSameOrigin", () => {
   });
 
   it("refuses same-site and cross-site pages and opaque origins", () => {
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { "sec-fetch-site": "same-site" },
       { "sec-fetch-site": "cross-site" },
       { origin: "https://other.flow.example.com" },
@@ -32,7 +32,8 @@ describe("assertSameOrigin", () => {
       { origin: "null" },
       { origin: "file://" },
       { origin: "https://flow.example.com", "sec-fetch-site": "same-site" },
-    ]) {
+    ];
+    for (const headers of refused) {
       expect(verdict(post(headers)), JSON.stringify(headers)).toBe("cross_origin_refused");
     }
   });
