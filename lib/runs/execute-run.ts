@@ -6,6 +6,7 @@
 import type { PgBoss } from "pg-boss";
 import type { ProgressWriter } from "@/lib/runs/create-progress-writer";
 import { executeStep } from "@/lib/runs/execute-step";
+import { loadStepLogs } from "@/lib/runs/load-step-logs";
 import { branchEnd, conditionsNext } from "@/lib/runs/plan-path";
 import { FINAL_RUN_STATUSES, type RunStatus, type RunWork, type RunWrite, type StepWrite } from "@/lib/runs/run-records";
 import { scheduleRunResume } from "@/lib/runs/schedule-run-resume";
@@ -118,26 +119,33 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
         const error = `the worker stopped during this step ${rec.attempts} times; giving up`;
         return finish("failed", `${label(step, number)}: ${error}`, [{ ...base, status: "failed", error, attempts: rec.attempts, finishedAt: new Date() }]);
       }
+      // A step attempted again keeps the earlier attempts' log lines, each attempt closed by a
+      // line saying when and why it failed, so the record shows the history, not the last try.
+      const history = rec && rec.attempts > 0 && (rec.status === "waiting" || rec.status === "running") ? await loadStepLogs({ runId: run.id, stepId: step.id }) : [];
+      if (rec?.status === "running") history.push(`attempt ${rec.attempts} of ${MAX_STEP_ATTEMPTS} did not finish: the worker stopped during it`);
       const startedAt = new Date();
       if (MARK_RUNNING.has(step.kind)) {
-        if (!(await write({ steps: [{ ...base, status: "running", attempts: attempt, startedAt }], run: pendingRun }))) return "lost";
+        if (!(await write({ steps: [{ ...base, status: "running", attempts: attempt, startedAt, logs: history }], run: pendingRun }))) return "lost";
         pendingRun = undefined;
       }
       const outcome = await executeStep({ ids, step, number, outputs, values, files: work.files, redact, signal, attempt });
       const finishedAt = new Date();
-      const common = { ...base, attempts: attempt, startedAt, logs: outcome.logs, unresolved: outcome.unresolved };
+      const common = { ...base, attempts: attempt, startedAt, logs: [...history, ...outcome.logs], unresolved: outcome.unresolved };
       if (!outcome.ok) {
         // A worker shutting down: leave the step as it was; the job is retried elsewhere.
         if (signal.aborted) throw new Error(`run ${run.id} interrupted: ${String(signal.reason ?? "aborted")}`);
         const { error } = outcome;
+        const failed = `attempt ${attempt} of ${MAX_STEP_ATTEMPTS} failed at ${finishedAt.toISOString()}: ${error.message}`;
         if (error.retryable && attempt < MAX_STEP_ATTEMPTS) {
           const at = new Date(Date.now() + retryDelayMs(attempt, error));
           const note = `attempt ${attempt} of ${MAX_STEP_ATTEMPTS} failed: ${error.message} (next attempt at ${at.toISOString()})`;
-          const parked = await scheduleRunResume({ boss, runId: run.id, at, step: { ...common, status: "waiting", error: note, finishedAt } });
+          const logs = [...common.logs, `${failed} (next attempt at ${at.toISOString()})`];
+          const parked = await scheduleRunResume({ boss, runId: run.id, at, step: { ...common, logs, status: "waiting", error: note, finishedAt } });
           return parked ? "waiting" : "lost";
         }
         const tries = attempt > 1 ? ` (after ${attempt} attempts)` : "";
-        return finish("failed", `${label(step, number)}: ${error.message}${tries}`, [{ ...common, status: "failed", error: error.message, finishedAt }]);
+        const logs = attempt > 1 ? [...common.logs, failed] : common.logs;
+        return finish("failed", `${label(step, number)}: ${error.message}${tries}`, [{ ...common, logs, status: "failed", error: error.message, finishedAt }]);
       }
       output = outcome.output;
       next = step.kind === "conditions" ? (outcome.next ?? null) : undefined;
