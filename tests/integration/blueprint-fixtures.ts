@@ -87,6 +87,9 @@ export async function fireSchedule(env: BlueprintEnv, workflowId: string): Promi
   // The worker ignores occurrences from before the schedule existed, and the last occurrence of a
   // monthly cron is weeks ago: date the schedule back, as if it had been Live since before then.
   await db().$executeRawUnsafe(`UPDATE pgboss.schedule SET created_on = now() - interval '62 days' WHERE key = $1`, workflowId);
+  // One occurrence makes one run (Run.scheduledFor is unique per workflow), and every firing
+  // here is for the same last occurrence: release the earlier firings' claim on it.
+  await db().$executeRawUnsafe(`UPDATE "Run" SET "scheduledFor" = NULL WHERE "workflowId" = $1`, workflowId);
   const boss = await testBoss();
   await boss.send(QUEUES.schedulerFire.name, { workflowId });
   const runId = await eventually(async () => (await runIds(env, workflowId)).find((id) => !before.has(id)), 15_000, "the firing's run");
