@@ -75,3 +75,13 @@ export async function eventually<T>(fn: () => Promise<T | undefined | null | fal
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Whether a process of this id exists (signal 0 delivers nothing, it only checks). */
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};

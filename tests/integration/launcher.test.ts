@@ -8,21 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "@/lib/db/embedded-postgres";
-import { eventually } from "../helpers/services";
+import { alive, eventually } from "../helpers/services";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "mspflow-launch-"));
 chmodSync(dataDir, 0o755);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function startAndStop(port: number) {
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: "", SECRET_KEY: "" };

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "@/lib/db/embedded-postgres";
-import { eventually } from "../helpers/services";
+import { alive, eventually } from "../helpers/services";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const groups: number[] = [];
@@ -26,15 +26,6 @@ afterAll(() => {
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Every live process below `pid` (from /proc: the 4th field of stat is the parent's pid). */
 function descendants(pid: number): number[] {
