@@ -18,6 +18,9 @@ describe("migration 20261122160000_cron_five_fields", () => {
       });
     const six = await make("*/5 * * * * *");
     const sixAtTwo = await make("  0 0 2 * * 1-5 ");
+    // Tabs and line breaks around and between fields are whitespace like spaces (cron-parser reads
+    // them so); the fields kept are joined by one space.
+    const sixTabbed = await make("\n\t0\t30\t2 * * 1-5\r\n");
     const five = await make("0 2 * * *");
     const webhook = await make("0 * * * * *", "webhook");
     await db().$executeRawUnsafe(sql);
@@ -25,6 +28,7 @@ describe("migration 20261122160000_cron_five_fields", () => {
     const cron = async (id: string) => ((await after(id)).steps as { config: { cron: string } }[])[0].config.cron;
     expect(await cron(six.id)).toBe("* * * * *");
     expect(await cron(sixAtTwo.id)).toBe("0 2 * * 1-5");
+    expect(await cron(sixTabbed.id)).toBe("30 2 * * 1-5");
     expect((await after(six.id)).version).toBe(six.version + 1);
     expect((await after(six.id)).steps).toMatchObject([{ id: "t", config: { timezone: "UTC" } }, { id: "c", config: { code: "return 1" } }]);
     expect(await after(five.id)).toMatchObject({ version: five.version, steps: five.steps });
