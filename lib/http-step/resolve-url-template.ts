@@ -11,6 +11,7 @@
 // - after `?` or `#`: encoded as a query component (`& = + # /` too).
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
+import { encodePathSegment, encodeQueryComponent, encodeUserinfo } from "./encode-url-part";
 import { toText } from "./to-text";
 
 type Place = "prefix" | "host" | "userinfo" | "path" | "query";
@@ -27,8 +28,8 @@ function placeOf(before: string, after: string): Place {
   return !authority[1].includes("@") && rest.includes("@") ? "userinfo" : "host";
 }
 
-const encodeSegment = (v: string) => encodeURIComponent(v).replace(/%3A/gi, ":").replace(/%40/gi, "@");
-const HOST_TEXT = /^[A-Za-z0-9.\-_~%:[\]]*$/;
+// No `%`: the URL parser would decode it, and a host's text must stay as the masking knows it.
+const HOST_TEXT = /^[A-Za-z0-9.\-_~:[\]]*$/;
 const isDotSegment = (s: string) => /^(\.|%2e){1,2}$/i.test(s);
 
 /** The path segments of a (possibly relative) URL text. */
@@ -57,7 +58,7 @@ export function resolveUrlTemplate(template: string, resolve: StepContext["resol
     if (place === "host" && !HOST_TEXT.test(value)) {
       throw new StepError(`${m[0].trim()} gives ${JSON.stringify(value.slice(0, 100))} in the URL's host, which takes only a host name or port`);
     }
-    const text = place === "prefix" || place === "host" ? value : place === "path" ? encodeSegment(value) : encodeURIComponent(value);
+    const text = place === "prefix" || place === "host" ? value : place === "path" ? encodePathSegment(value) : place === "userinfo" ? encodeUserinfo(value) : encodeQueryComponent(value);
     out += text;
     probe += place === "path" ? "x" : text;
   }

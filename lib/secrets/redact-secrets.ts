@@ -1,6 +1,8 @@
 // Replaces secret values with •••• in anything the engine shows or stores (step outputs,
 // errors, log lines, run errors). Works on decoded values, not on serialized JSON, so masking
 // can never break the structure of a document.
+import { encodePathSegment, encodeQueryComponent, encodeUserinfo } from "@/lib/http-step/encode-url-part";
+
 export const REDACTED = "••••";
 
 // Shorter values are not masked in free text: hiding every "1" or "ab" in an output would
@@ -17,10 +19,13 @@ const identity: Redactor = (v) => v;
 // be recognised; README says so.
 function forms(secret: string): string[] {
   const b64 = Buffer.from(secret, "utf8").toString("base64");
-  // URL-encoded both ways: encodeURIComponent, and as a query or form value (URLSearchParams, the
-  // HTTP step's own encoding: a space as "+", !'()~ as %xx).
+  // URL-encoded every way the engine encodes: encodeURIComponent, as a query or form value
+  // (URLSearchParams, the HTTP step's own encoding: a space as "+", !'()~ as %xx), and as a
+  // reference in an HTTP step's URL is encoded for its place there (a path segment keeps `:` and
+  // `@`, so `bot12:AB/cd` in a path is `bot12:AB%2Fcd`).
   const formValue = new URLSearchParams([["", secret]]).toString().slice(1);
-  return [secret, b64, b64.replace(/=+$/, ""), Buffer.from(secret, "utf8").toString("base64url"), encodeURIComponent(secret), formValue, JSON.stringify(secret).slice(1, -1)];
+  const url = [encodeURIComponent(secret), formValue, encodePathSegment(secret), encodeQueryComponent(secret), encodeUserinfo(secret)];
+  return [secret, b64, b64.replace(/=+$/, ""), Buffer.from(secret, "utf8").toString("base64url"), ...url, JSON.stringify(secret).slice(1, -1)];
 }
 
 const isRawJson = (JSON as unknown as { isRawJSON?: (v: unknown) => boolean }).isRawJSON ?? (() => false);
