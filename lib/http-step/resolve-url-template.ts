@@ -5,7 +5,11 @@
 // - nothing but spaces before it (the whole URL, or its start as in `{{ vars.BASE_URL }}/x`):
 //   inserted as written — it is the URL, or its scheme, host and any base path or query;
 // - in the host part (`https://{{ vars.HOST }}/…`): inserted as written, but it may hold only a
-//   host name or a port; before an `@` (user:password) it is encoded;
+//   host name or a port; before an `@` (user:password) it is encoded. A value there that starts
+//   with `/`, `?` or `#` after a host (`{{ vars.BASE }}{{ 1.path }}`,
+//   `https://api.example.com{{ 1.path }}`) ends the host: it is the path (each `/`-separated
+//   piece encoded as a segment, `.` and `..` refused) or the query/fragment (encoded after its
+//   `?` or `#`);
 // - in the path: encoded as one segment (`/` too; `:` and `@` stay, as RFC 3986 allows), and a
 //   value that would make a `.` or `..` segment is refused, since URL parsers resolve those;
 // - after `?` or `#`: encoded as a query component (`& = + # /` too).
@@ -17,6 +21,23 @@ import { toText } from "./to-text";
 type Place = "prefix" | "host" | "userinfo" | "path" | "query";
 
 const SCHEME_AUTHORITY = /^\s*[a-z][a-z0-9+.-]*:\/\/([^/?#]*)$/i;
+
+/** The host written so far, when `before` ends inside a URL's authority. */
+function hostSoFar(before: string): string {
+  const authority = SCHEME_AUTHORITY.exec(before);
+  return authority ? authority[1].slice(authority[1].lastIndexOf("@") + 1) : "";
+}
+
+/** A host-placed value that starts the path, query or fragment right after a host: the text to
+ *  insert, and its probe (each path piece as "x", so a `.` or `..` piece is caught below). */
+function startOfPath(value: string): { text: string; probe: string } {
+  if (value[0] !== "/") {
+    const text = value[0] + encodeQueryComponent(value.slice(1));
+    return { text, probe: text };
+  }
+  const pieces = value.split("/");
+  return { text: pieces.map(encodePathSegment).join("/"), probe: pieces.map((_p, i) => (i === 0 ? "" : "x")).join("/") };
+}
 
 function placeOf(before: string, after: string): Place {
   if (before.trim() === "") return "prefix";
@@ -55,6 +76,12 @@ export function resolveUrlTemplate(template: string, resolve: StepContext["resol
     }
     const value = toText(resolve(m[0]).value);
     const place = placeOf(out, template.slice(last));
+    if (place === "host" && /^[/?#]/.test(value) && hostSoFar(out) !== "") {
+      const start = startOfPath(value);
+      out += start.text;
+      probe += start.probe;
+      continue;
+    }
     if (place === "host" && !HOST_TEXT.test(value)) {
       throw new StepError(`${m[0].trim()} gives ${JSON.stringify(value.slice(0, 100))} in the URL's host, which takes only a host name or port`);
     }
@@ -68,7 +95,7 @@ export function resolveUrlTemplate(template: string, resolve: StepContext["resol
   const written = pathSegments(probe);
   segments.forEach((s, i) => {
     if (isDotSegment(s) && !isDotSegment(written[i] ?? "")) {
-      throw new StepError(`a reference in the URL's path gives "${s}", which would move the request to another path; it must name one segment`);
+      throw new StepError(`a reference in the URL's path gives "${s}", which would move the request to another path; data may not make a . or .. segment`);
     }
   });
   return out;
