@@ -3,7 +3,9 @@
 // Guards make every write safe to repeat or to race: a step record that is final (succeeded,
 // failed, skipped) is never overwritten, nor is a run that has ended, and a run that has ended
 // (stopped by a person, lib/runs/stop-run.ts) gets no more step records: its executor sees the
-// write refused and lets go of it.
+// write refused and lets go of it. The run rows are locked FOR SHARE for that test, so a stop
+// and a write never pass each other: a write waits for a stop under way and then sees the run
+// ended; a stop waits for a write under way and then marks the step it wrote.
 import pg from "pg";
 import { databaseUrl } from "@/lib/env";
 import { sessionName, type Tx } from "@/lib/db/client";
@@ -11,13 +13,18 @@ import { INDEX_PLANS_ONLY } from "@/lib/db/index-plans-only";
 import type { RunWrite, StepWrite } from "@/lib/runs/run-records";
 
 export const WRITE_PROGRESS_SQL = `
-WITH s AS (
+WITH open AS (
+  SELECT r."id" FROM "Run" r
+  WHERE r."id" IN (SELECT x."runId" FROM jsonb_to_recordset($1::jsonb) AS x("runId" text))
+    AND r."status" NOT IN ('succeeded', 'failed', 'stopped')
+  FOR SHARE
+), s AS (
   INSERT INTO "RunStep" ("runId", "stepId", "number", "kind", "status", "output", "error", "logs", "unresolved", "attempts", "startedAt", "finishedAt")
   SELECT x."runId", x."stepId", x."number", x."kind", x."status"::"StepStatus", x."output", x."error",
          COALESCE(x."logs", '[]'::jsonb), COALESCE(x."unresolved", '[]'::jsonb), x."attempts", x."startedAt", x."finishedAt"
     FROM jsonb_to_recordset($1::jsonb) AS x("runId" text, "stepId" text, "number" int, "kind" text, "status" text, "output" jsonb,
          "error" text, "logs" jsonb, "unresolved" jsonb, "attempts" int, "startedAt" timestamp(3), "finishedAt" timestamp(3))
-  WHERE NOT EXISTS (SELECT 1 FROM "Run" e WHERE e."id" = x."runId" AND e."status" IN ('succeeded', 'failed', 'stopped'))
+  WHERE x."runId" IN (SELECT "id" FROM open)
   ON CONFLICT ("runId", "stepId") DO UPDATE SET
     "number" = EXCLUDED."number", "kind" = EXCLUDED."kind", "status" = EXCLUDED."status", "output" = EXCLUDED."output",
     "error" = EXCLUDED."error", "logs" = EXCLUDED."logs", "unresolved" = EXCLUDED."unresolved", "attempts" = EXCLUDED."attempts",
