@@ -42,7 +42,8 @@ const schema = z.object({
       }
     }),
   SEED_OWNER_EMAIL: z.email().default("owner@example.com"),
-  SEED_OWNER_PASSWORD: z.string().min(8).default("change-me-now"),
+  // Unset: the public default of lib/seed/seed-owner.ts, to be replaced at the first sign-in.
+  SEED_OWNER_PASSWORD: z.string().min(8).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // false: server.ts hands /hooks/* to Next's route handler too (tests run both adapters).
   // Behind a reverse proxy that sets X-Forwarded-For, "true" keeps that header; otherwise the web

@@ -4,8 +4,11 @@
 // SEED_OWNER_PASSWORD is their choice and stands.
 import type { Env } from "@/lib/env";
 
+export const DEFAULT_SEED_OWNER_PASSWORD = "change-me-now";
+
 export type SeedOwner = { email: string; password: string; mustChangePassword: boolean };
 
-export function seedOwnerFromEnv(config: Env, source: NodeJS.ProcessEnv = process.env): SeedOwner {
-  return { email: config.SEED_OWNER_EMAIL, password: config.SEED_OWNER_PASSWORD, mustChangePassword: !source.SEED_OWNER_PASSWORD };
+export function seedOwnerFromEnv(config: Pick<Env, "SEED_OWNER_EMAIL" | "SEED_OWNER_PASSWORD">): SeedOwner {
+  const chosen = config.SEED_OWNER_PASSWORD;
+  return { email: config.SEED_OWNER_EMAIL, password: chosen ?? DEFAULT_SEED_OWNER_PASSWORD, mustChangePassword: chosen === undefined };
 }
