@@ -10,16 +10,15 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import ivm from "isolated-vm";
+import { EXPRESSION_LIMITS } from "./expression-limits.ts";
+import { JSONATA_ISOLATE_ENV } from "./jsonata-isolate-env.ts";
 import { SandboxError, type ExpressionJob } from "./sandbox-types.ts";
 
 type Warm = { isolate: ivm.Isolate; evaluate: ivm.Reference<(source: string, input: string, bindings: string) => Promise<string>>; uses: number };
 
 const MAX_IDLE = 4;
 const MAX_USES = 10_000;
-// Same bounds as the in-process evaluation (lib/steps/evaluate-expression.ts).
-const LIMITS = { timeout: 1_000, stack: 500, sequence: 1_000_000 };
-
-// Runs after the library, with $0 = LIMITS. Returns JSON text: {value} or {error} (JSONata's
+// Runs after the library, with $0 = EXPRESSION_LIMITS. Returns JSON text: {value} or {error} (JSONata's
 // errors are plain objects with code, position and message).
 const BOOTSTRAP = String.raw`
   const limits = $0;
@@ -58,8 +57,9 @@ function acquire(key: string, memoryMb: number): Warm {
   if (warm && !warm.isolate.isDisposed) return warm;
   const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
   const context = isolate.createContextSync();
+  context.evalSync(JSONATA_ISOLATE_ENV, { filename: "file:///jsonata-env.js" });
   context.evalSync(jsonataLibrary(), { filename: "file:///jsonata.js" });
-  const evaluate = context.evalClosureSync(BOOTSTRAP, [LIMITS], { arguments: { copy: true }, result: { reference: true } });
+  const evaluate = context.evalClosureSync(BOOTSTRAP, [EXPRESSION_LIMITS], { arguments: { copy: true }, result: { reference: true } });
   return { isolate, evaluate, uses: 0 };
 }
 

@@ -12,6 +12,7 @@
 // most, stay here, where they cost microseconds instead of a round trip.
 import jsonata from "jsonata";
 import { evaluateInSandbox } from "@/lib/sandbox/evaluate-in-sandbox";
+import { EXPRESSION_LIMITS } from "@/lib/sandbox/expression-limits";
 import { SandboxError } from "@/lib/sandbox/sandbox-types";
 import { StepError } from "@/lib/steps/executors/types";
 import { parseReference } from "@/lib/workflows/references";
@@ -67,10 +68,6 @@ export function describeExpressionError(e: unknown): string {
   return `${err.message ?? String(e)}${err.code ? ` [${err.code}]` : ""}${where}`;
 }
 
-// Bounds for one evaluation: a runaway recursion or a huge range fails the step instead of
-// holding the worker.
-const LIMITS = { timeout: 1_000, stack: 500, sequence: 1_000_000 };
-
 type Compiled = { expr: jsonata.Expression; hasRegex: boolean };
 
 const cache = new Map<string, Compiled>();
@@ -89,7 +86,7 @@ function holdsRegex(node: unknown): boolean {
 function compile(source: string): Compiled {
   let compiled = cache.get(source);
   if (!compiled) {
-    const expr = jsonata(source, LIMITS);
+    const expr = jsonata(source, EXPRESSION_LIMITS);
     compiled = { expr, hasRegex: holdsRegex(expr.ast()) };
     if (cache.size > 5_000) cache.clear();
     cache.set(source, compiled);
@@ -119,12 +116,12 @@ export async function evaluateExpression(
 
 async function evaluateWithRegex(source: string, input: unknown, bindings: Record<string, unknown>, opts: { isolationKey?: string; signal?: AbortSignal }) {
   try {
-    return await evaluateInSandbox({ source, input, bindings, timeoutMs: LIMITS.timeout, isolationKey: opts.isolationKey, signal: opts.signal });
+    return await evaluateInSandbox({ source, input, bindings, timeoutMs: EXPRESSION_LIMITS.timeout, isolationKey: opts.isolationKey, signal: opts.signal });
   } catch (e) {
     if (!(e instanceof SandboxError)) throw e;
     if (e.reason === "aborted") throw new StepError("the step was cancelled", { retryable: true });
     if (e.reason === "timeout") {
-      throw new Error(`the expression ran longer than its ${LIMITS.timeout / 1000} s time limit: a regular expression in it backtracks too much on this text; simplify it`);
+      throw new Error(`the expression ran longer than its ${EXPRESSION_LIMITS.timeout / 1000} s time limit: a regular expression in it backtracks too much on this text; simplify it`);
     }
     throw new Error(e.message);
   }
