@@ -5,7 +5,7 @@ import http from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
 import { malformedPathResponse } from "@/lib/api/malformed-path";
-import { hookToken, serveHook } from "@/lib/intake/serve-node";
+import { hookToken, refusedFromHeaders, serveHook } from "@/lib/intake/serve-node";
 
 process.env.PGAPPNAME ??= "msp-flow-web"; // this process's database sessions (lib/db/client.ts)
 const dev = env().NODE_ENV !== "production";
@@ -17,7 +17,7 @@ async function main() {
   await app.prepare();
   const fastPath = env().INTAKE_FAST_PATH;
   const trustProxy = env().TRUST_PROXY;
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const token = fastPath ? hookToken(req.url) : null;
     if (token !== null) void serveHook(req, res, token);
     else {
@@ -29,6 +29,14 @@ async function main() {
       }
       void handle(req, res);
     }
+  };
+  const server = http.createServer(onRequest);
+  // Expect: 100-continue. Unhandled, node invites every upload; a delivery the intake refuses
+  // from its headers alone (not a POST, a declared length over the limit) is answered without
+  // the invitation, so a sender is not asked to send 20 MB to be told 413.
+  server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!(fastPath && hookToken(req.url) !== null && refusedFromHeaders(req))) res.writeContinue();
+    onRequest(req, res);
   });
   server.keepAliveTimeout = 65_000;
   server.listen(port, () => console.log(`web listening on http://localhost:${port} (${dev ? "dev" : "production"})`));

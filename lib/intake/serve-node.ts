@@ -2,7 +2,8 @@
 // sees the request (a Next route handler tops out near 1,000 req/s on 2 cores).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { handleDelivery } from "@/lib/intake/intake";
-import { readIncomingBody } from "@/lib/intake/read-body";
+import { declaredLength, readIncomingBody } from "@/lib/intake/read-body";
+import { MAX_BODY_BYTES } from "@/lib/intake/responses";
 
 const HOOK_PATH = /^\/hooks\/([^/?#]+)\/?(?:[?#].*)?$/;
 
@@ -27,4 +28,10 @@ export async function serveHook(req: IncomingMessage, res: ServerResponse, token
   if (res.headersSent || res.destroyed) return;
   res.writeHead(result.status, { ...result.headers, "content-length": Buffer.byteLength(result.body) });
   res.end(result.body);
+}
+
+/** Whether the intake answers this request from its method and declared length, reading nothing. */
+export function refusedFromHeaders(req: IncomingMessage): boolean {
+  const declared = declaredLength(req.headers["content-length"]);
+  return req.method !== "POST" || (declared !== null && declared > MAX_BODY_BYTES);
 }
