@@ -1,6 +1,7 @@
 "use client";
-// The client's review of a pushed copy: choose accounts, fill in empty variables and secrets,
-// upload missing files, confirm the review, then go Live. Go live stays refused (the API's
+// The client's review of a pushed copy: choose accounts, set the webhook's own shared secret (or
+// accept unsigned deliveries), fill in empty variables and secrets, upload missing files, confirm
+// the review, then go Live. Go live stays refused (the API's
 // 409 message is shown) until every item is done.
 import { useState } from "react";
 import Link from "next/link";
@@ -12,6 +13,7 @@ import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { ReviewItem } from "@/lib/push/compute-review";
 import type { ReviewView } from "@/lib/push/load-review";
+import { WebhookSecretAction } from "@/components/push/webhook-secret-action";
 
 type Props = { workspaceId: string; workflowId: string; review: ReviewView; mode: "draft" | "live"; canEdit: boolean };
 
@@ -46,7 +48,8 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
   );
 }
 
-const itemKey = (i: ReviewItem) => (i.kind === "account" ? `account-${i.stepId}` : i.kind === "file" ? `file-${i.name}` : i.kind === "confirm" ? "confirm" : `${i.kind}-${i.key}`);
+const itemKey = (i: ReviewItem) =>
+  i.kind === "account" ? `account-${i.stepId}` : i.kind === "file" ? `file-${i.name}` : i.kind === "confirm" ? "confirm" : i.kind === "webhook_secret" ? "webhook-secret" : `${i.kind}-${i.key}`;
 
 function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: ReviewItem; workspaceId: string; workflowId: string; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> }) {
   const [value, setValue] = useState("");
@@ -79,6 +82,7 @@ function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: Review
       </form>
     );
   }
+  if (item.kind === "webhook_secret") return <WebhookSecretAction item={item} workflowId={workflowId} busy={busy} run={run} />;
   if (item.kind === "file" && !item.done) return <Link href={`/w/${workspaceId}/files`} className={buttonClass("secondary", "sm")}>Upload</Link>;
   if (item.kind === "confirm" && !item.done) {
     return (

@@ -7,6 +7,8 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 export type AuditAction =
   | "pushed"
   | "account_chosen"
+  | "webhook_secret_set"
+  | "unsigned_webhook_accepted"
   | "reviewed"
   | "went_live"
   | "unpublished"

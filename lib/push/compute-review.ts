@@ -1,10 +1,11 @@
 // The client review checklist of a pushed copy, as a pure function of the copy and what its
 // workspace holds now: an account for every step the push said needs one, a value for every
-// variable and secret the copy uses, every file it reads, and the client's confirmation that
-// it reviewed the configuration. Go live is allowed only when every item is done.
+// variable and secret the copy uses, every file it reads, the webhook's own shared secret when
+// the provider's trigger verified signatures, and the client's confirmation that it reviewed the
+// configuration. Go live is allowed only when every item is done.
 import { appByKey } from "@/lib/connections/app-catalog";
 import type { Step } from "@/lib/workflows/definition";
-import type { AccountNeed } from "@/lib/push/plan-push";
+import { hasSharedSecret, type AccountNeed } from "@/lib/push/plan-push";
 import { scanRequirements } from "@/lib/push/scan-requirements";
 
 export type ReviewItem =
@@ -12,6 +13,9 @@ export type ReviewItem =
    *  will do (see plan-push.ts); appLabel then reads "any app". */
   | { kind: "account"; stepId: string; number: number; stepName: string; app: string | null; appLabel: string; connectionId: string | null; options: { id: string; name: string }[]; done: boolean; message: string }
   | { kind: "variable" | "secret"; key: string; state: "ok" | "not_defined" | "no_value" | "wrong_kind"; done: boolean; message: string }
+  /** own_secret: the copy's trigger has the client's own secret; unsigned_accepted: the client
+   *  chose to accept unsigned deliveries (PUT …/review/webhook-secret). */
+  | { kind: "webhook_secret"; stepId: string; signatureHeader: string | null; state: "not_set" | "own_secret" | "unsigned_accepted"; unsignedAcceptedAt: string | null; done: boolean; message: string }
   | { kind: "file"; name: string; done: boolean; message: string }
   | { kind: "confirm"; reviewedAt: string | null; done: boolean; message: string };
 
@@ -19,6 +23,8 @@ export type ReviewInputs = {
   steps: Step[];
   accountSteps: AccountNeed[];
   reviewedAt: Date | null;
+  /** required: the last push's trigger had a shared secret (WorkflowCopy.webhookSecretRequired). */
+  webhookSecret?: { required: boolean; unsignedAcceptedAt: Date | null };
   accounts: { id: string; app: string; name: string }[];
   variables: Map<string, { secret: boolean; hasValue: boolean }>;
   files: Set<string>;
@@ -28,6 +34,9 @@ export type Review = { complete: boolean; items: ReviewItem[]; missing: ReviewIt
 
 export function computeReview(inputs: ReviewInputs): Review {
   const items: ReviewItem[] = [];
+  const trigger = inputs.steps[0];
+  // A client that replaced its webhook trigger by a Scheduler has no deliveries to verify.
+  if (inputs.webhookSecret?.required && trigger?.kind === "webhook") items.push(webhookSecretItem(trigger, inputs.webhookSecret.unsignedAcceptedAt));
   const stepIndex = new Map(inputs.steps.map((s, i) => [s.id, { step: s, number: i + 1 }]));
   for (const need of inputs.accountSteps) {
     const hit = stepIndex.get(need.stepId);
@@ -79,4 +88,17 @@ export function computeReview(inputs: ReviewInputs): Review {
   });
   const missing = items.filter((i) => !i.done);
   return { complete: missing.length === 0, items, missing };
+}
+
+function webhookSecretItem(trigger: Step, unsignedAcceptedAt: Date | null): ReviewItem {
+  const header = typeof trigger.config.signatureHeader === "string" && trigger.config.signatureHeader !== "" ? trigger.config.signatureHeader : null;
+  // The client's own secret wins over an earlier acceptance: deliveries are verified with it.
+  const state = hasSharedSecret(trigger) ? "own_secret" : unsignedAcceptedAt ? "unsigned_accepted" : "not_set";
+  const step = `step 1 (${trigger.name})`;
+  const message = {
+    not_set: `set your own shared secret for ${step}, or choose to accept unsigned deliveries: your provider's trigger verifies signatures${header ? ` (header ${header})` : ""}, and its secret is not copied`,
+    own_secret: `${step} verifies deliveries with your own shared secret`,
+    unsigned_accepted: `${step} accepts unsigned deliveries (your choice): anyone who has its URL can start runs`,
+  }[state];
+  return { kind: "webhook_secret", stepId: trigger.id, signatureHeader: header, state, unsignedAcceptedAt: state === "unsigned_accepted" ? unsignedAcceptedAt!.toISOString() : null, done: state !== "not_set", message };
 }

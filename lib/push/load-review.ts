@@ -36,6 +36,7 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     steps,
     accountSteps: Array.isArray(link.accountSteps) ? (link.accountSteps as AccountNeed[]) : [],
     reviewedAt: link.reviewedAt,
+    webhookSecret: { required: link.webhookSecretRequired, unsignedAcceptedAt: link.unsignedAcceptedAt },
     accounts,
     variables: new Map(variables.map((v) => [v.key, { secret: v.secret, hasValue: (v.secret ? v.valueEncrypted : v.value) !== null }])),
     files: new Set(files.map((f) => f.name)),

@@ -54,6 +54,9 @@ export type PushPlan = {
   /** What the copy becomes, and what its review must ask for. */
   steps: Step[];
   accountSteps: AccountNeed[];
+  /** The source's webhook verifies signatures: its secret is not copied, so the review asks the
+   *  client for its own (or an explicit choice to accept unsigned deliveries). */
+  webhookSecretRequired: boolean;
   pushedStepsHash: string;
   pushedSampleHashes: Record<string, string>;
   keysToCreate: { key: string; secret: boolean }[];
@@ -156,6 +159,7 @@ export function planPush(inputs: PushInputs): PushPlan {
     },
     steps,
     accountSteps,
+    webhookSecretRequired: hasSharedSecret(source.steps[0]),
     pushedStepsHash: stepsHash(source.name, steps),
     pushedSampleHashes: sample.pushedHashes,
     keysToCreate,
@@ -168,4 +172,10 @@ export function planPush(inputs: PushInputs): PushPlan {
  *  app, so the client picks among all of its accounts. */
 function accountNeedOfOrphan(step: AccountStep): string | null {
   return step.kind === "ai_prompt" ? AI_PROMPT_APP : null;
+}
+
+/** Only the first step is the trigger the intake verifies with (lib/intake/lookup-endpoints.ts). */
+export function hasSharedSecret(trigger: Step | undefined): boolean {
+  const secret = trigger?.kind === "webhook" ? trigger.config.sharedSecretEncrypted : undefined;
+  return typeof secret === "string" && secret !== "";
 }

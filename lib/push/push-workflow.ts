@@ -80,6 +80,10 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, 
       pushedById: user.id,
       reviewedAt: null,
       reviewedById: null,
+      webhookSecretRequired: plan.webhookSecretRequired,
+      // The client's choice to accept unsigned deliveries answers this requirement only: it lapses
+      // when the provider drops the secret, and is asked again when a secret is added back.
+      ...(link?.webhookSecretRequired && plan.webhookSecretRequired ? {} : { unsignedAcceptedAt: null, unsignedAcceptedById: null }),
     };
     if (link) await t.workflowCopy.update({ where: { id: link.id }, data: { ...pushed, pushCount: { increment: 1 } } });
     else {

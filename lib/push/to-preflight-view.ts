@@ -1,11 +1,11 @@
 // How a push plan reads over the API and in the Push dialog: item by item, with a sentence
 // for each thing the provider should know before pushing. Pure.
 import { appByKey } from "@/lib/connections/app-catalog";
-import type { PushPlan } from "@/lib/push/plan-push";
+import { hasSharedSecret, type PushPlan } from "@/lib/push/plan-push";
 import { offeredSampleData, type SampleDataChoice } from "@/lib/push/push-input";
 import type { Step } from "@/lib/workflows/definition";
 
-export type PreflightView = Omit<PushPlan, "steps" | "accountSteps" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
+export type PreflightView = Omit<PushPlan, "steps" | "accountSteps" | "webhookSecretRequired" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
   workflow: { id: string; name: string; version: number };
   target: { id: string; name: string };
   /** `replace` is offered when the client has its own testing data, which `keep` and `clear` leave alone. */
@@ -69,7 +69,14 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
   for (const f of plan.files.filter((x) => x.differsFromProvider)) {
     notes.push(`File ${f.name} in ${target.name} differs from yours (sha256) and is kept: the push never overwrites a client's file. To send your version, the client replaces or deletes its copy first.`);
   }
-  if (secretSet) notes.push("The webhook's shared secret is not copied; the client sets its own.");
+  // The client's own secret on an earlier copy survives the push (plan-push.ts), so it is not asked again.
+  const clientSecret = plan.webhookSecretRequired && !hasSharedSecret(plan.steps[0]);
+  if (clientSecret) {
+    notes.push(
+      "The webhook's shared secret is not copied: before going Live, the client sets its own secret (and gives it to the sender) " +
+        "or explicitly accepts unsigned deliveries.",
+    );
+  } else if (secretSet) notes.push(`The webhook's shared secret is not copied; ${target.name}'s own secret on its copy is kept.`);
   notes.push("Values of variables, secrets and account credentials are never copied.");
 
   const attention =
@@ -77,7 +84,8 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     plan.unknownAccounts.filter((s) => s.result === "no_account").length +
     plan.variables.filter((v) => v.status !== "present").length +
     plan.files.filter((f) => f.status === "missing").length +
-    (plan.sampleData.present ? 1 : 0);
+    (plan.sampleData.present ? 1 : 0) +
+    (clientSecret ? 1 : 0);
   return {
     workflow: { id: workflow.id, name: workflow.name, version: workflow.version },
     target,

@@ -1,6 +1,7 @@
 // Push end to end in a real browser: the provider technician pushes a workflow to one client
 // with the preflight shown, then the client admin signs in, adds its own account, fills in
-// the empty secret, confirms the review and goes Live (refused before the checklist is done).
+// the empty secret and the webhook's own shared secret (the provider's is not copied), confirms
+// the review and goes Live (refused before the checklist is done).
 import { expect, test, type Browser } from "@playwright/test";
 import { SEED_OWNER } from "../../playwright.config";
 import { createClientAdmin } from "./e2e-database";
@@ -30,7 +31,7 @@ test("push provider → client with preflight; the client admin completes the re
     data: {
       name: `New-hire provisioning ${Date.now()}`,
       steps: [
-        { id: "hook", kind: "webhook", config: { testingData: { firstName: "Alice", manager: "boss@acme.example" } } },
+        { id: "hook", kind: "webhook", config: { sharedSecret: "acme-hook-secret", signatureHeader: "X-Sig", testingData: { firstName: "Alice", manager: "boss@acme.example" } } },
         { id: "user", kind: "http", name: "Create user", config: { method: "POST", url: "/users", headers: [{ name: "x-key", value: "{{ secrets.GRAPH_KEY }}" }], connectionId: (await account.json()).connection.id } },
       ],
     },
@@ -68,6 +69,9 @@ test("push provider → client with preflight; the client admin completes the re
   const checklist = admin.getByRole("list", { name: "Review checklist" });
   await expect(checklist.getByTestId("review-account-user")).toHaveAttribute("data-done", "false");
   await expect(checklist.getByTestId("review-secret-GRAPH_KEY")).toHaveAttribute("data-done", "false");
+  const hookSecret = checklist.getByTestId("review-webhook-secret");
+  await expect(hookSecret).toHaveAttribute("data-done", "false");
+  await expect(hookSecret).toContainText("header X-Sig");
 
   // Go live is refused while items are open, and says what is missing.
   await admin.getByRole("button", { name: "Go live" }).click();
@@ -90,6 +94,14 @@ test("push provider → client with preflight; the client admin completes the re
   await checklist.getByLabel("Value of GRAPH_KEY").fill("northwind-graph-key");
   await checklist.getByTestId("review-secret-GRAPH_KEY").getByRole("button", { name: "Save" }).click();
   await expect(checklist.getByTestId("review-secret-GRAPH_KEY")).toHaveAttribute("data-done", "true");
+  // Accepting unsigned deliveries warns first; the admin sets its own secret instead.
+  await hookSecret.getByRole("button", { name: "Accept unsigned deliveries…" }).click();
+  await expect(hookSecret.getByTestId("unsigned-warning")).toContainText("anyone who learns this workflow's URL can start runs");
+  await hookSecret.getByRole("button", { name: "Cancel" }).click();
+  await hookSecret.getByLabel("Webhook shared secret").fill("northwind-hook-secret");
+  await hookSecret.getByRole("button", { name: "Save secret" }).click();
+  await expect(hookSecret).toHaveAttribute("data-done", "true");
+  await expect(hookSecret).toContainText("verifies deliveries with your own shared secret");
   await checklist.getByRole("button", { name: "I reviewed the configuration" }).click();
   await expect(checklist.getByTestId("review-confirm")).toHaveAttribute("data-done", "true");
   await expect(admin.getByText("Every item is complete.")).toBeVisible();

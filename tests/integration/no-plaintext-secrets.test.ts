@@ -1,6 +1,7 @@
 // Reads the whole database directly (every table of every schema, pg-boss's jobs included) and
 // the server and worker logs after secrets, credentials and a webhook secret were written,
 // pushed, filled in by a client and used by a run whose service echoes them back: no plaintext.
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { db } from "@/lib/db/client";
@@ -17,6 +18,7 @@ const SECRETS = {
   clientSecretOauth: "PLAIN-oauth-client-secret-e4f5",
   openai: "PLAIN-openai-key-6789",
   hookSecret: "PLAIN-webhook-shared-secret-abcd",
+  clientHookSecret: "PLAIN-client-webhook-secret-ef01",
 };
 
 let web: WebService;
@@ -78,12 +80,14 @@ describe("secrets at rest", () => {
     expect(pushed.status).toBe(201);
     await admin.put(`/api/v1/workspaces/${t.clientA.id}/variables/KEY`, { value: SECRETS.clientSecret, secret: true });
     await admin.put(`/api/v1/workflows/${pushed.body.copy.id}/review/accounts/call`, { connectionId: acct });
+    await admin.put(`/api/v1/workflows/${pushed.body.copy.id}/review/webhook-secret`, { sharedSecret: SECRETS.clientHookSecret });
     await admin.post(`/api/v1/workflows/${pushed.body.copy.id}/review/confirm`);
     const live = await admin.post(`/api/v1/workflows/${pushed.body.copy.id}/live`);
     expect(live.status).toBe(200);
 
     // A real delivery: the run sends the client's secret and stores the echoed response.
-    expect((await fetch(live.body.webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).status).toBe(202);
+    const signature = createHmac("sha256", SECRETS.clientHookSecret).update("{}").digest("hex");
+    expect((await fetch(live.body.webhookUrl, { method: "POST", headers: { "content-type": "application/json", "x-service-signature": signature }, body: "{}" })).status).toBe(202);
     await eventually(async () => {
       const r = await db().run.findFirst({ where: { workflowId: pushed.body.copy.id } });
       return r && ["succeeded", "failed"].includes(r.status);

@@ -44,7 +44,7 @@ describe("client review", () => {
     expect(r.body).toMatchObject({ pushed: true, complete: false, sampleData: "clear", pushedBy: expect.stringContaining("@example.test") });
     const account = r.body.items.find((i: Json) => i.kind === "account" && i.stepId === "ticket");
     expect(account).toMatchObject({ app: "psa", done: false, connectionId: null, options: [{ name: "PSA one" }, { name: "PSA two" }] });
-    expect(await missing()).toEqual(["account:user", "account:ticket", "account:summary", "variable:GRAPH_URL", "secret:GRAPH_KEY", "file:welcome.txt", "confirm:"]);
+    expect(await missing()).toEqual(["webhook_secret:hook", "account:user", "account:ticket", "account:summary", "variable:GRAPH_URL", "secret:GRAPH_KEY", "file:welcome.txt", "confirm:"]);
   });
 
   it("refuses Go live with 409 naming everything that is missing, and changes nothing", async () => {
@@ -52,7 +52,7 @@ describe("client review", () => {
     expect(r.status).toBe(409);
     expect(r.body.error).toBe("review_incomplete");
     expect(r.body.message).toContain("fill in the value of secret GRAPH_KEY");
-    expect(r.body.missing).toHaveLength(7);
+    expect(r.body.missing).toHaveLength(8);
     expect((await db().workflow.findUniqueOrThrow({ where: { id: copyId } })).mode).toBe("draft");
     expect(await db().webhookEndpoint.count({ where: { workflowId: copyId } })).toBe(0);
   });
@@ -78,6 +78,7 @@ describe("client review", () => {
     await adminA.put(`/api/v1/workspaces/${ws}/variables/GRAPH_URL`, { value: "https://graph.client-a.example", secret: false });
     await adminA.put(`/api/v1/workspaces/${ws}/variables/GRAPH_KEY`, { value: "client-a-key", secret: true });
     await fetch(`${web.baseUrl}/api/v1/workspaces/${ws}/files/welcome.txt`, { method: "PUT", headers: { authorization: `Bearer ${t.users.adminA.token}` }, body: "Hi from A" });
+    await adminA.put(`/api/v1/workflows/${copyId}/review/webhook-secret`, { sharedSecret: "client-a-hook-secret" });
     expect(await missing()).toEqual(["confirm:"]);
     expect((await adminA.post(`/api/v1/workflows/${copyId}/live`)).status).toBe(409);
     const confirmed = await adminA.post(`/api/v1/workflows/${copyId}/review/confirm`);
@@ -97,7 +98,7 @@ describe("client review", () => {
     const r = await tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "clear" });
     expect(r.status).toBe(200);
     expect(r.body.copy).toMatchObject({ id: copyId, mode: "draft", webhookUrl: null });
-    // Accounts and values kept: only the confirmation is asked for again.
+    // Accounts, values and the webhook's own secret kept: only the confirmation is asked for again.
     expect(await missing()).toEqual(["confirm:"]);
     await adminA.post(`/api/v1/workflows/${copyId}/review/confirm`);
     expect((await adminA.post(`/api/v1/workflows/${copyId}/live`)).status).toBe(200);
@@ -113,7 +114,7 @@ describe("client review", () => {
     const client = (await adminA.get(`/api/v1/workspaces/${t.clientA.id}/audit`)).body.events;
     const actions = client.map((e: Json) => e.action).reverse();
     // The last: the client's own workflow going Live (not gated, but in the log like any go-live).
-    expect(actions).toEqual(["pushed", "account_chosen", "account_chosen", "account_chosen", "reviewed", "went_live", "pushed", "reviewed", "went_live", "went_live"]);
+    expect(actions).toEqual(["pushed", "account_chosen", "account_chosen", "account_chosen", "webhook_secret_set", "reviewed", "went_live", "pushed", "reviewed", "went_live", "went_live"]);
     const tech = await db().user.findUniqueOrThrow({ where: { id: t.users.tech.id } });
     const admin = await db().user.findUniqueOrThrow({ where: { id: t.users.adminA.id } });
     expect(client.find((e: Json) => e.action === "pushed").actor.email).toBe(tech.email);

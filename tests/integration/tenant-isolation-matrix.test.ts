@@ -51,6 +51,7 @@ const ROUTES: Route[] = [
   { name: "review", file: "workflows/[workflowId]/review", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/review` },
   { name: "choose account", file: "workflows/[workflowId]/review/accounts/[stepId]", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}/review/accounts/h`, body: { connectionId: null } },
   { name: "confirm review", file: "workflows/[workflowId]/review/confirm", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/review/confirm` },
+  { name: "review webhook secret", file: "workflows/[workflowId]/review/webhook-secret", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}/review/webhook-secret`, body: { sharedSecret: "intruder" } },
   { name: "get connection", file: "connections/[connectionId]", method: "GET", path: (i) => `/api/v1/connections/${i.conn}` },
   { name: "update connection", file: "connections/[connectionId]", method: "PATCH", path: (i) => `/api/v1/connections/${i.conn}`, body: { name: "intruder", credentials: {} } },
   { name: "delete connection", file: "connections/[connectionId]", method: "DELETE", path: (i) => `/api/v1/connections/${i.conn}` },

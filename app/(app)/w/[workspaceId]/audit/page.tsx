@@ -11,6 +11,8 @@ export const metadata: Metadata = { title: "Audit log · MSP Flow" };
 const LABELS: Record<string, string> = {
   pushed: "Pushed",
   account_chosen: "Account chosen",
+  webhook_secret_set: "Webhook secret set",
+  unsigned_webhook_accepted: "Unsigned webhook accepted",
   reviewed: "Reviewed",
   went_live: "Went live",
   unpublished: "Unpublished (Draft)",

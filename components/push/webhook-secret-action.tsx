@@ -1,0 +1,53 @@
+"use client";
+// The review's webhook secret item: set the copy's own shared secret (write-only, like the
+// editor's field), or, after a warning, explicitly accept unsigned deliveries.
+import { useState } from "react";
+import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import type { ReviewItem } from "@/lib/push/compute-review";
+
+type Props = {
+  item: Extract<ReviewItem, { kind: "webhook_secret" }>;
+  workflowId: string;
+  busy: boolean;
+  run: (fn: () => Promise<unknown>) => Promise<boolean>;
+};
+
+export function WebhookSecretAction({ item, workflowId, busy, run }: Props) {
+  const [secret, setSecret] = useState("");
+  const [warned, setWarned] = useState(false);
+  const url = `/api/v1/workflows/${workflowId}/review/webhook-secret`;
+  return (
+    <div className="flex w-full flex-col gap-2 sm:w-auto">
+      <form className="flex items-center gap-2" action={() => run(() => apiFetch(url, { method: "PUT", json: { sharedSecret: secret } })).then(() => setSecret(""))}>
+        <input
+          aria-label="Webhook shared secret"
+          type="password"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+          placeholder={item.state === "own_secret" ? "Replace secret" : `Your own secret${item.signatureHeader ? ` (header ${item.signatureHeader})` : ""}`}
+          autoComplete="new-password"
+          className={cn(inputClass, "w-56")}
+        />
+        <button type="submit" disabled={busy || secret === ""} className={buttonClass("secondary", "sm")}>Save secret</button>
+      </form>
+      {item.state === "not_set" &&
+        (warned ? (
+          <div data-testid="unsigned-warning" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900">
+            <p>Without a secret, anyone who learns this workflow&apos;s URL can start runs with any data. Your provider built it to verify signed deliveries.</p>
+            <div className="mt-2 flex gap-2">
+              <button type="button" disabled={busy} className={buttonClass("secondary", "sm")} onClick={() => void run(() => apiFetch(url, { method: "PUT", json: { acceptUnsigned: true } }))}>
+                Yes, accept unsigned deliveries
+              </button>
+              <button type="button" className={buttonClass("ghost", "sm")} onClick={() => setWarned(false)}>Cancel</button>
+            </div>
+          </div>
+        ) : (
+          <button type="button" disabled={busy} className={cn(buttonClass("ghost", "sm"), "self-start")} onClick={() => setWarned(true)}>
+            Accept unsigned deliveries…
+          </button>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// A pushed copy of a workflow whose webhook verifies signatures arrives without the provider's
+// secret. Its review asks for the client's own secret or an explicit choice to accept unsigned
+// deliveries, Go live is 409 until then, the client's secret verifies deliveries once Live, and
+// a re-push keeps the answer unless the provider dropped or re-added the secret requirement.
+import { createHmac } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import type { ApiClient, Json } from "../helpers/api-fixtures";
+import { createPushTenancy } from "../helpers/push-fixtures";
+import { startWeb, type WebService } from "../helpers/services";
+
+let web: WebService;
+let t: Awaited<ReturnType<typeof createPushTenancy>>;
+let tech: ApiClient;
+let adminA: ApiClient;
+let adminB: ApiClient;
+let sourceId: string;
+
+const hookStep = (config: Record<string, unknown>) => ({ id: "hook", kind: "webhook", name: "Alert", config: { signatureHeader: "X-Sig", ...config } });
+const codeStep = { id: "code", kind: "code", name: "Echo", config: { code: "return { ok: true };" } };
+
+beforeAll(async () => {
+  web = await startWeb();
+  t = await createPushTenancy(web.baseUrl);
+  tech = t.api(t.users.tech);
+  adminA = t.api(t.users.adminA);
+  adminB = t.api(t.users.adminB);
+  const created = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, {
+    name: "Signed alerts",
+    steps: [hookStep({ sharedSecret: "provsecret", testingData: { host: "h1" } }), codeStep],
+  });
+  expect(created.status).toBe(201);
+  sourceId = created.body.id;
+});
+afterAll(() => web?.stop());
+
+const push = async (targetWorkspaceId: string) => {
+  const r = await tech.post(`/api/v1/workflows/${sourceId}/push`, { targetWorkspaceId, sampleData: "keep" });
+  expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+  return r.body.copy.id as string;
+};
+const review = async (api: ApiClient, id: string) => (await api.get(`/api/v1/workflows/${id}/review`)).body;
+const secretItem = async (api: ApiClient, id: string) => (await review(api, id)).items.find((i: Json) => i.kind === "webhook_secret");
+const setSecret = (api: ApiClient, id: string, body: Json) => api.put(`/api/v1/workflows/${id}/review/webhook-secret`, body);
+const deliver = (url: string, body: string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+const sign = (secret: string, body: string) => createHmac("sha256", secret).update(body).digest("hex");
+
+describe("the webhook's shared secret in the client review", () => {
+  let copyA: string;
+  let url: string;
+
+  it("is an open review item; the preflight says so; Go live is 409 until it is resolved", async () => {
+    const pre = (await tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${t.clientA.id}`)).body;
+    expect(pre.notes.join(" ")).toContain("the client sets its own secret (and gives it to the sender) or explicitly accepts unsigned deliveries");
+    copyA = await push(t.clientA.id);
+    expect(await secretItem(adminA, copyA)).toMatchObject({ stepId: "hook", signatureHeader: "X-Sig", state: "not_set", done: false, unsignedAcceptedAt: null });
+    await adminA.post(`/api/v1/workflows/${copyA}/review/confirm`);
+    const live = await adminA.post(`/api/v1/workflows/${copyA}/live`);
+    expect(live.status).toBe(409);
+    expect(live.body).toMatchObject({ error: "review_incomplete", missing: [{ kind: "webhook_secret" }] });
+    expect(live.body.message).toContain("set your own shared secret for step 1 (Alert)");
+    expect(await db().webhookEndpoint.count({ where: { workflowId: copyA } })).toBe(0);
+  });
+
+  it("refuses malformed answers and other workspaces' callers", async () => {
+    for (const body of [{}, { sharedSecret: "" }, { acceptUnsigned: false }, { sharedSecret: "x", acceptUnsigned: true }, { sharedSecretEncrypted: "x" }]) {
+      expect((await setSecret(adminA, copyA, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await setSecret(adminB, copyA, { sharedSecret: "b-secret" })).status).toBe(404);
+    expect((await secretItem(adminA, copyA)).done).toBe(false);
+  });
+
+  it("takes the client's own secret (write-only, encrypted); Live deliveries must then be signed with it", async () => {
+    const r = await setSecret(adminA, copyA, { sharedSecret: "client-a-secret" });
+    expect(r.status).toBe(200);
+    expect(JSON.stringify(r.body)).not.toContain("client-a-secret");
+    expect(r.body.items.find((i: Json) => i.kind === "webhook_secret")).toMatchObject({ state: "own_secret", done: true });
+    expect(r.body.complete).toBe(true);
+    const stored = JSON.stringify((await db().workflow.findUniqueOrThrow({ where: { id: copyA } })).steps);
+    expect(stored).not.toContain("client-a-secret");
+    expect((await adminA.get(`/api/v1/workflows/${copyA}`)).body.steps[0].config).toMatchObject({ sharedSecret: { set: true }, signatureHeader: "X-Sig" });
+
+    const live = await adminA.post(`/api/v1/workflows/${copyA}/live`);
+    expect(live.status).toBe(200);
+    url = live.body.webhookUrl;
+    const body = JSON.stringify({ host: "h2" });
+    expect((await deliver(url, body)).status).toBe(401);
+    expect((await deliver(url, body, { "X-Sig": sign("provsecret", body) })).status).toBe(401);
+    expect(await db().run.count({ where: { workflowId: copyA } })).toBe(0);
+    expect((await deliver(url, body, { "X-Sig": sign("client-a-secret", body) })).status).toBe(202);
+    expect(await db().run.count({ where: { workflowId: copyA } })).toBe(1);
+  });
+
+  it("a re-push keeps the client's secret and does not re-open the item", async () => {
+    expect(await push(t.clientA.id)).toBe(copyA);
+    expect((await review(adminA, copyA)).missing.map((m: Json) => m.kind)).toEqual(["confirm"]);
+    expect(await secretItem(adminA, copyA)).toMatchObject({ state: "own_secret", done: true });
+    await adminA.post(`/api/v1/workflows/${copyA}/review/confirm`);
+    expect((await adminA.post(`/api/v1/workflows/${copyA}/live`)).status).toBe(200);
+    const body = JSON.stringify({ host: "h3" });
+    expect((await deliver(url, body)).status).toBe(401);
+    expect((await deliver(url, body, { "X-Sig": sign("client-a-secret", body) })).status).toBe(202);
+  });
+
+  it("accepting unsigned deliveries is an explicit, audited choice that a re-push keeps while the requirement stands", async () => {
+    const copyB = await push(t.clientB.id);
+    const r = await setSecret(adminB, copyB, { acceptUnsigned: true });
+    expect(r.status).toBe(200);
+    const item = r.body.items.find((i: Json) => i.kind === "webhook_secret");
+    expect(item).toMatchObject({ state: "unsigned_accepted", done: true, unsignedAcceptedAt: expect.any(String) });
+    expect(item.message).toContain("anyone who has its URL can start runs");
+    const events = (await adminB.get(`/api/v1/workspaces/${t.clientB.id}/audit`)).body.events;
+    expect(events[0]).toMatchObject({ action: "unsigned_webhook_accepted", workflowId: copyB, details: { stepId: "hook" } });
+
+    await push(t.clientB.id);
+    expect(await secretItem(adminB, copyB)).toMatchObject({ state: "unsigned_accepted", done: true });
+    await adminB.post(`/api/v1/workflows/${copyB}/review/confirm`);
+    const live = await adminB.post(`/api/v1/workflows/${copyB}/live`);
+    expect(live.status).toBe(200);
+    expect((await deliver(live.body.webhookUrl, JSON.stringify({ host: "b" }))).status).toBe(202);
+
+    // The provider drops its secret: nothing to ask, and the acceptance lapses with it…
+    expect((await tech.put(`/api/v1/workflows/${sourceId}`, { name: "Signed alerts", steps: [hookStep({ sharedSecret: "" }), codeStep] })).status).toBe(200);
+    await push(t.clientB.id);
+    expect(await secretItem(adminB, copyB)).toBeUndefined();
+    expect((await setSecret(adminB, copyB, { acceptUnsigned: true })).status).toBe(400);
+    // …so when it adds one back, the client is asked again.
+    expect((await tech.put(`/api/v1/workflows/${sourceId}`, { name: "Signed alerts", steps: [hookStep({ sharedSecret: "provsecret-2" }), codeStep] })).status).toBe(200);
+    await push(t.clientB.id);
+    expect(await secretItem(adminB, copyB)).toMatchObject({ state: "not_set", done: false });
+    // Client A's own secret still answers the re-added requirement.
+    await push(t.clientA.id);
+    expect(await secretItem(adminA, copyA)).toMatchObject({ state: "own_secret", done: true });
+    expect((await setSecret(adminA, copyA, { acceptUnsigned: true })).status).toBe(400);
+  });
+});
