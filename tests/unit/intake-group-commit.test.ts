@@ -93,6 +93,29 @@ describe("group commit", () => {
     expect(performance.now() - t0).toBeGreaterThan(20);
   });
 
+  it("pads an unknown-token batch to a sub-millisecond commit time, not to the timer's whole millisecond", async () => {
+    const spin = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const gc = createGroupCommit({
+      write: async (entries) => {
+        if (entries.some((e) => e.kind !== "none")) spin(0.4); // a fast commit, as on this machine
+        return entries.map(() => ({}));
+      },
+    });
+    for (let i = 0; i < 40; i++) await gc.submit(run(i)); // learn the typical commit time (≈ 0.4 ms)
+    const times: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const t0 = performance.now();
+      await gc.submit({ kind: "none" });
+      times.push(performance.now() - t0);
+    }
+    const median = [...times].sort((a, b) => a - b)[15];
+    expect(median).toBeGreaterThan(0.3);
+    expect(median).toBeLessThan(0.95); // a setTimeout pad takes ≥ 1 ms
+  });
+
   it("turns new work away when too many bytes are waiting", async () => {
     const gate = deferred();
     const gc = createGroupCommit({
