@@ -31,7 +31,8 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
     createRunJobHandler({ boss }),
   );
   await boss.work(QUEUES.runDeadLetter.name, { batchSize: 50, pollingIntervalSeconds: 5 }, handleRunDeadLetters);
-  await boss.work(QUEUES.schedulerFire.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 }, createSchedulerFireHandler({ boss }));
+  // includeMetadata: a firing's occurrence is read from its job's createdOn.
+  await boss.work(QUEUES.schedulerFire.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, includeMetadata: true }, createSchedulerFireHandler({ boss }));
   await registerRetention({ boss });
 
   const reconcile = () =>

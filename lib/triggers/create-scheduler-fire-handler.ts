@@ -1,19 +1,20 @@
-// The worker's consumer of scheduler-fire: each firing becomes a run (fireScheduledRun); a
-// firing of a workflow that is no longer Live with a Scheduler trigger removes its schedule,
-// and a firing whose schedule is gone (Draft meanwhile) does nothing.
+// The worker's consumer of scheduler-fire: each firing becomes a run (fireScheduledRun) for the
+// occurrence the job was queued for (its createdOn: the worker registers this consumer with
+// includeMetadata); a firing of a workflow that is no longer Live with a Scheduler trigger
+// removes its schedule, and a firing whose schedule is gone (Draft meanwhile) does nothing.
 import type { Job, PgBoss } from "pg-boss";
 import { QUEUES, schedulerFirePayload } from "@/lib/jobs/queues";
 import { fireScheduledRun } from "@/lib/triggers/fire-scheduled-run";
 
 export function createSchedulerFireHandler({ boss }: { boss: PgBoss }) {
-  return async function handleSchedulerFire(jobs: Job<unknown>[]): Promise<void> {
+  return async function handleSchedulerFire(jobs: (Job<unknown> & { createdOn?: Date })[]): Promise<void> {
     for (const job of jobs) {
       const parsed = schedulerFirePayload.safeParse(job.data);
       if (!parsed.success) continue;
       const { workflowId } = parsed.data;
       const [schedule] = await boss.getSchedules(QUEUES.schedulerFire.name, workflowId);
       if (!schedule) continue;
-      const fired = await fireScheduledRun({ boss, jobId: job.id, workflowId, notBefore: schedule.createdOn });
+      const fired = await fireScheduledRun({ boss, jobId: job.id, workflowId, queuedAt: job.createdOn, notBefore: schedule.createdOn });
       if (fired.outcome === "stale") await boss.unschedule(QUEUES.schedulerFire.name, workflowId);
     }
   };
