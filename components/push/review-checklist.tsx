@@ -23,6 +23,10 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
   return (
     <div className="space-y-4">
       <ErrorAlert error={error} />
+      {/* What the last push changed for the client's senders (its webhook URL): nothing to tick off, but not to be missed. */}
+      {review.notices.map((n) => (
+        <p key={n} role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="review-notice">{n}</p>
+      ))}
       <ol className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Review checklist">
         {review.items.map((item) => (
           <li key={itemKey(item)} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm" data-testid={`review-${itemKey(item)}`} data-done={item.done}>

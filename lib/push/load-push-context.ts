@@ -13,7 +13,7 @@ import { requireWorkspaceRole } from "@/lib/workspaces/access";
 export type PushContext = {
   source: Workflow;
   target: Pick<Workspace, "id" | "name">;
-  link: (WorkflowCopy & { copyWorkflow: Workflow }) | null;
+  link: (WorkflowCopy & { copyWorkflow: Workflow & { endpoints: { id: string }[] } }) | null;
   inputs: Omit<PushInputs, "sampleData">;
 };
 
@@ -37,7 +37,7 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
     c.file.findMany({ where: { workspaceId: { in: [source.workspaceId, target.id] }, name: { in: req.files } }, select: { workspaceId: true, name: true, sha256: true } }),
     c.workflowCopy.findUnique({
       where: { sourceWorkflowId_targetWorkspaceId: { sourceWorkflowId: source.id, targetWorkspaceId: target.id } },
-      include: { copyWorkflow: true },
+      include: { copyWorkflow: { include: { endpoints: { where: { rotatedAt: null }, select: { id: true } } } } },
     }),
   ]);
   return {
@@ -59,6 +59,7 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
         pushedStepsHash: link.pushedStepsHash,
         sourceVersion: link.sourceVersion,
         pushedSampleHashes: (link.pushedSampleHashes as Record<string, string> | null) ?? null,
+        hasWebhookUrl: link.copyWorkflow.endpoints.length > 0,
       },
     },
   };

@@ -4,7 +4,9 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/generated/prisma/client.ts";
 import { computeReview, type Review } from "@/lib/push/compute-review";
 import type { AccountNeed } from "@/lib/push/plan-push";
-import { stepsHash } from "@/lib/push/steps-hash";
+import { isEditedSincePush } from "@/lib/push/steps-hash";
+import { STEP_CATALOG } from "@/lib/steps/catalog";
+import type { Step } from "@/lib/workflows/definition";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
 export type ReviewView = Review & {
@@ -16,6 +18,9 @@ export type ReviewView = Review & {
   pushCount: number;
   sampleData: string;
   editedSincePush: boolean;
+  /** What the last push changed that the client's senders notice (its webhook URL stopping, or a
+   *  new one to hand out); informational, nothing to complete. */
+  notices: string[];
 };
 
 export type LoadReviewOptions = { workflow: Workflow; tx?: Tx };
@@ -49,7 +54,22 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     pushedBy: pusher?.email ?? null,
     pushCount: link.pushCount,
     sampleData: link.sampleData,
-    editedSincePush: stepsHash(workflow.name, steps) !== link.pushedStepsHash,
+    editedSincePush: isEditedSincePush(workflow.name, steps, link.pushedStepsHash),
+    notices: urlNotices(link.webhookUrlChange, steps[0]),
     ...review,
   };
+}
+
+function urlNotices(change: string | null, trigger: Step | undefined): string[] {
+  if (change === "stops" && trigger?.kind !== "webhook") {
+    const starts = trigger ? `starts with a ${STEP_CATALOG[trigger.kind].label} trigger` : "has no trigger";
+    return [
+      `Your webhook URL no longer receives deliveries: your provider's version of this workflow ${starts}, so deliveries to the URL start no runs ` +
+        "(the sender is not told). Stop the systems that post to it, or ask your provider.",
+    ];
+  }
+  if (change === "new" && trigger?.kind === "webhook") {
+    return ["Your provider's version of this workflow starts with a webhook: going Live gives it a new webhook URL, which you give to the system that sends the deliveries."];
+  }
+  return [];
 }

@@ -5,10 +5,12 @@
 import { AI_PROMPT_APP, appByKey } from "@/lib/connections/app-catalog";
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import type { Step } from "@/lib/workflows/definition";
+import { matchCopySteps } from "@/lib/push/match-copy-steps";
 import { planSampleData, type SampleDataPlan } from "@/lib/push/plan-sample-data";
 import type { SampleDataChoice } from "@/lib/push/push-input";
 import { scanRequirements, type AccountStep, type StepRef } from "@/lib/push/scan-requirements";
-import { stepsHash } from "@/lib/push/steps-hash";
+import { isEditedSincePush, stepsHash } from "@/lib/push/steps-hash";
+import { DEFAULT_SIGNATURE_HEADER } from "@/lib/triggers/verify-signature";
 
 export type { SampleDataChoice };
 export type Account = { id: string; app: string; name: string };
@@ -32,6 +34,8 @@ export type PushInputs = {
     pushedStepsHash: string;
     sourceVersion: number;
     pushedSampleHashes: Record<string, string> | null;
+    /** The copy has a current webhook endpoint (it went Live once): its URL is what its sender knows. */
+    hasWebhookUrl?: boolean;
   } | null;
   sampleData: SampleDataChoice;
 };
@@ -39,6 +43,22 @@ export type PushInputs = {
 export type StepAccountResult = StepRef & { result: "selected" | "kept" | "no_account"; account: { id: string; name: string } | null };
 export type AppPlan = { app: string; appLabel: string; clientAccounts: { id: string; name: string }[]; outcome: "one_account" | "no_account" | "several_accounts"; steps: StepAccountResult[] };
 export type KeyPlan = { key: string; secret: boolean; status: "present" | "present_without_value" | "created_without_value" | "wrong_kind" };
+/** What happens to the client's trigger. `webhookUrl`: kept (its URL goes on receiving; also when
+ *  the provider replaced its webhook trigger, `replaced`), stops (the trigger is no longer a
+ *  webhook: deliveries to the URL start nothing), new (the copy's trigger was not a webhook: a URL
+ *  is issued when it goes Live), none (no URL before or after). The client's own shared secret
+ *  is kept with the signature header its sender signs in; without one, the provider's header
+ *  applies (`headerReplaced` when that changes the copy's). */
+export type TriggerPlan = {
+  webhookUrl: "kept" | "stops" | "new" | "none";
+  replaced: boolean;
+  clientSecretKept: boolean;
+  /** The header the copy's trigger reads signatures from (null: not a webhook). */
+  signatureHeader: string | null;
+  headerReplaced: { from: string; to: string } | null;
+  /** See match-copy-steps.ts: the copy's endpoint moves to its trigger's new id. */
+  endpointMove: { from: string; to: string } | null;
+};
 /** `differsFromProvider`: the client's file is kept although its content (sha256) is not the provider's. */
 export type FilePlan = { name: string; status: "present" | "copied" | "missing"; differsFromProvider: boolean };
 
@@ -51,6 +71,7 @@ export type PushPlan = {
   files: FilePlan[];
   sampleData: { present: boolean; steps: StepRef[]; clientOwn: SampleDataPlan["clientOwn"] };
   existingCopy: null | { workflowId: string; mode: "draft" | "live"; pushedSourceVersion: number; editedByClient: boolean; returnsToDraft: boolean };
+  trigger: TriggerPlan;
   /** What the copy becomes, and what its review must ask for. */
   steps: Step[];
   accountSteps: AccountNeed[];
@@ -128,20 +149,27 @@ export function planPush(inputs: PushInputs): PushPlan {
     const status = theirs !== undefined ? "present" : mine !== undefined ? "copied" : "missing";
     return { name, status, differsFromProvider: theirs !== undefined && mine !== undefined && theirs !== mine };
   });
-  const sample = planSampleData({ source: source.steps, existing: existing?.steps ?? null, pushedHashes: existing?.pushedSampleHashes ?? null, choice: inputs.sampleData });
+  const match = matchCopySteps(source.steps, existing?.steps ?? null);
+  const sample = planSampleData({ source: source.steps, existing: existing?.steps ?? null, match, pushedHashes: existing?.pushedSampleHashes ?? null, choice: inputs.sampleData });
 
-  const steps = source.steps.map((s): Step => {
+  const steps = source.steps.map((s, i): Step => {
     const config = { ...s.config };
     if (s.kind === "http" || s.kind === "ai_prompt") config.connectionId = chosen.get(s.id) ?? null;
     if (s.kind === "webhook") {
-      // The provider's signing secret is a value: never copied. The client's own one survives a re-push.
+      // The provider's signing secret is a value: never copied. The client's own one survives a
+      // re-push together with the header its sender signs in — the provider's header goes with
+      // the provider's secret, which the client does not have.
       delete config.sharedSecretEncrypted;
-      const own = before.get(s.id);
-      if (own?.kind === "webhook" && typeof own.config.sharedSecretEncrypted === "string") config.sharedSecretEncrypted = own.config.sharedSecretEncrypted;
+      const own = match.prior(i);
+      if (own?.kind === "webhook" && hasSharedSecret(own)) {
+        config.sharedSecretEncrypted = own.config.sharedSecretEncrypted;
+        if (own.config.signatureHeader === undefined) delete config.signatureHeader;
+        else config.signatureHeader = own.config.signatureHeader;
+      }
       delete config.testingData;
       if (sample.testingData.has(s.id)) config.testingData = sample.testingData.get(s.id);
     }
-    return { ...s, config };
+    return { ...s, id: match.copyId(i), config };
   });
 
   return {
@@ -154,9 +182,10 @@ export function planPush(inputs: PushInputs): PushPlan {
       workflowId: existing.workflowId,
       mode: existing.mode,
       pushedSourceVersion: existing.sourceVersion,
-      editedByClient: stepsHash(existing.name, existing.steps) !== existing.pushedStepsHash,
+      editedByClient: isEditedSincePush(existing.name, existing.steps, existing.pushedStepsHash),
       returnsToDraft: existing.mode === "live",
     },
+    trigger: planTrigger(source.steps[0], existing?.steps[0], steps[0], { hasUrl: existing?.hasWebhookUrl ?? false, matched: match.triggerMatched, endpointMove: match.endpointMove }),
     steps,
     accountSteps,
     webhookSecretRequired: hasSharedSecret(source.steps[0]),
@@ -172,6 +201,28 @@ export function planPush(inputs: PushInputs): PushPlan {
  *  app, so the client picks among all of its accounts. */
 function accountNeedOfOrphan(step: AccountStep): string | null {
   return step.kind === "ai_prompt" ? AI_PROMPT_APP : null;
+}
+
+function planTrigger(
+  mine: Step | undefined,
+  theirs: Step | undefined,
+  next: Step | undefined,
+  { hasUrl, matched, endpointMove }: { hasUrl: boolean; matched: boolean; endpointMove: TriggerPlan["endpointMove"] },
+): TriggerPlan {
+  // As the editor shows it (an empty header is the default one); compared as HTTP does, ignoring case.
+  const header = (s: Step | undefined) => (s?.kind === "webhook" ? (s.config.signatureHeader as string | undefined)?.trim() || DEFAULT_SIGNATURE_HEADER : null);
+  const webhookUrl = matched && hasUrl ? "kept" : hasUrl && theirs?.kind === "webhook" ? "stops" : theirs && theirs.kind !== "webhook" && next?.kind === "webhook" ? "new" : "none";
+  const clientSecretKept = matched && hasSharedSecret(theirs);
+  const from = header(theirs);
+  const to = header(next);
+  return {
+    webhookUrl,
+    replaced: matched && mine!.id !== theirs!.id,
+    clientSecretKept,
+    signatureHeader: to,
+    headerReplaced: matched && !clientSecretKept && from!.toLowerCase() !== to!.toLowerCase() ? { from: from!, to: to! } : null,
+    endpointMove,
+  };
 }
 
 /** Only the first step is the trigger the intake verifies with (lib/intake/lookup-endpoints.ts). */

@@ -8,7 +8,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { loadPushContext } from "@/lib/push/load-push-context";
-import { planPush, type SampleDataChoice } from "@/lib/push/plan-push";
+import { planPush, type PushPlan, type SampleDataChoice } from "@/lib/push/plan-push";
 import { offeredSampleData } from "@/lib/push/push-input";
 import { toPreflightView, type PreflightView } from "@/lib/push/to-preflight-view";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
@@ -67,8 +67,13 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, 
     } else {
       copy = await t.workflow.create({ data: { workspaceId: target.id, name: source.name, steps, mode: "draft" } });
     }
+    // The copy's trigger keeps its id (and so its URL) when the provider replaced its own; only when
+    // that id now names another step does the endpoint move to the trigger's new id.
+    const move = plan.trigger.endpointMove;
+    if (link && move) await t.webhookEndpoint.updateMany({ where: { workflowId: copy.id, stepId: move.from, rotatedAt: null }, data: { stepId: move.to } });
     await syncTrigger({ workflow: copy, tx: t });
 
+    const webhookUrlChange = urlChange(plan.trigger.webhookUrl, plan.steps[0]?.kind === "webhook", link?.webhookUrlChange ?? null);
     const pushed = {
       sourceName: source.name,
       sourceVersion: source.version,
@@ -84,6 +89,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, 
       // The client's choice to accept unsigned deliveries answers this requirement only: it lapses
       // when the provider drops the secret, and is asked again when a secret is added back.
       ...(link?.webhookSecretRequired && plan.webhookSecretRequired ? {} : { unsignedAcceptedAt: null, unsignedAcceptedById: null }),
+      webhookUrlChange,
     };
     if (link) await t.workflowCopy.update({ where: { id: link.id }, data: { ...pushed, pushCount: { increment: 1 } } });
     else {
@@ -108,6 +114,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, 
         keysCreated: plan.keysToCreate.map((k) => k.key),
         filesCopied: plan.filesToCopy,
         returnedToDraft: link?.copyWorkflow.mode === "live",
+        webhookUrl: plan.trigger.webhookUrl,
       },
       tx: t,
     });
@@ -118,4 +125,13 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, 
     };
   };
   return tx ? write(tx) : db().$transaction(write);
+}
+
+/** What the copy records for its review. "none" (no URL before or after) leaves an earlier record
+ *  that still holds: a stopped URL while the trigger is not a webhook, a URL still to be issued
+ *  while it is one. */
+function urlChange(webhookUrl: PushPlan["trigger"]["webhookUrl"], webhookTrigger: boolean, prior: string | null): "stops" | "new" | null {
+  if (webhookUrl === "stops" || webhookUrl === "new") return webhookUrl;
+  if (webhookUrl === "kept") return null;
+  return prior === (webhookTrigger ? "new" : "stops") ? prior : null;
 }

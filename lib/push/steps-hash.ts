@@ -1,6 +1,7 @@
 // A fingerprint of a workflow definition without what the client is expected to set itself
-// (accounts, the webhook's own shared secret) or test with (sample data). Equal fingerprints of
-// the pushed and the current copy mean the client has not edited the workflow.
+// (accounts, the webhook's own shared secret and the signature header its sender signs in) or
+// test with (sample data). Equal fingerprints of the pushed and the current copy mean the client
+// has not edited the workflow.
 import { createHash } from "node:crypto";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -13,13 +14,20 @@ export function stable(value: unknown): unknown {
   return value;
 }
 
-const CLIENT_SIDE = ["connectionId", "sharedSecretEncrypted", "testingData"];
+const CLIENT_SIDE = ["connectionId", "sharedSecretEncrypted", "signatureHeader", "testingData"];
+// Fingerprints recorded before the signature header counted as the client's.
+const CLIENT_SIDE_BEFORE_HEADER = ["connectionId", "sharedSecretEncrypted", "testingData"];
 
-export function stepsHash(name: string, steps: readonly Step[]): string {
+export function stepsHash(name: string, steps: readonly Step[], clientSide: readonly string[] = CLIENT_SIDE): string {
   const normal = steps.map((s) => {
     const config = { ...s.config };
-    for (const k of CLIENT_SIDE) delete config[k];
+    for (const k of clientSide) delete config[k];
     return { id: s.id, kind: s.kind, name: s.name, config };
   });
   return createHash("sha256").update(JSON.stringify(stable({ name, steps: normal }))).digest("hex");
+}
+
+/** Whether the client edited its copy since the push that recorded `pushedHash` (of either era). */
+export function isEditedSincePush(name: string, steps: readonly Step[], pushedHash: string): boolean {
+  return stepsHash(name, steps) !== pushedHash && stepsHash(name, steps, CLIENT_SIDE_BEFORE_HEADER) !== pushedHash;
 }

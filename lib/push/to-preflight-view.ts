@@ -1,16 +1,20 @@
 // How a push plan reads over the API and in the Push dialog: item by item, with a sentence
 // for each thing the provider should know before pushing. Pure.
 import { appByKey } from "@/lib/connections/app-catalog";
+import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { hasSharedSecret, type PushPlan } from "@/lib/push/plan-push";
 import { offeredSampleData, type SampleDataChoice } from "@/lib/push/push-input";
 import type { Step } from "@/lib/workflows/definition";
 
-export type PreflightView = Omit<PushPlan, "steps" | "accountSteps" | "webhookSecretRequired" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
+export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" | "webhookSecretRequired" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
   workflow: { id: string; name: string; version: number };
   target: { id: string; name: string };
   /** `replace` is offered when the client has its own testing data, which `keep` and `clear` leave alone. */
   sampleData: PushPlan["sampleData"] & { options: SampleDataChoice[] };
-  trigger: { sharedSecret: "none" | "not_copied" };
+  /** `clientSecretKept`: the client's own secret (and the signature header that goes with it) stays
+   *  on its copy; `signatureHeader`: the header the copy reads signatures from (null: no webhook);
+   *  `webhookUrl`: what happens to the client's URL (see TriggerPlan). */
+  trigger: { sharedSecret: "none" | "not_copied"; clientSecretKept: boolean; signatureHeader: string | null; webhookUrl: PushPlan["trigger"]["webhookUrl"] };
   valuesCopied: false;
   /** Items the client will have to complete before the copy can go Live. */
   attention: number;
@@ -69,14 +73,28 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
   for (const f of plan.files.filter((x) => x.differsFromProvider)) {
     notes.push(`File ${f.name} in ${target.name} differs from yours (sha256) and is kept: the push never overwrites a client's file. To send your version, the client replaces or deletes its copy first.`);
   }
+  notes.push(...triggerNotes(workflow.steps[0], target.name, plan.trigger));
   // The client's own secret on an earlier copy survives the push (plan-push.ts), so it is not asked again.
   const clientSecret = plan.webhookSecretRequired && !hasSharedSecret(plan.steps[0]);
+  const t = plan.trigger;
   if (clientSecret) {
     notes.push(
       "The webhook's shared secret is not copied: before going Live, the client sets its own secret (and gives it to the sender) " +
         "or explicitly accepts unsigned deliveries.",
     );
-  } else if (secretSet) notes.push(`The webhook's shared secret is not copied; ${target.name}'s own secret on its copy is kept.`);
+  } else if (t.clientSecretKept) {
+    const yours = workflow.steps[0]?.kind === "webhook" ? ((workflow.steps[0].config.signatureHeader as string | undefined)?.trim() || t.signatureHeader!) : null;
+    const differs = yours !== null && yours.toLowerCase() !== t.signatureHeader!.toLowerCase();
+    notes.push(
+      `${secretSet ? "The webhook's shared secret is not copied; " : ""}${target.name}'s own shared secret and signature header (${t.signatureHeader}) on its copy are kept` +
+        (differs ? `: its sender signs with them, so your signature header (${yours}) does not apply to it.` : "."),
+    );
+  } else if (secretSet) notes.push(`The webhook's shared secret is not copied.`);
+  if (t.headerReplaced) {
+    notes.push(
+      `The signature header of ${target.name}'s copy becomes ${t.headerReplaced.to} (it was ${t.headerReplaced.from}): the copy has no shared secret of its own, so your header applies.`,
+    );
+  }
   notes.push("Values of variables, secrets and account credentials are never copied.");
 
   const attention =
@@ -91,9 +109,29 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     target,
     ...items,
     sampleData: { ...plan.sampleData, options: offeredSampleData(plan.sampleData.clientOwn.length > 0) },
-    trigger: { sharedSecret: secretSet ? "not_copied" : "none" },
+    trigger: { sharedSecret: secretSet ? "not_copied" : "none", clientSecretKept: plan.trigger.clientSecretKept, signatureHeader: plan.trigger.signatureHeader, webhookUrl: plan.trigger.webhookUrl },
     valuesCopied: false,
     attention,
     notes,
   };
+}
+
+/** What the push does to the client's webhook URL, said plainly: its sender cannot see it. */
+function triggerNotes(trigger: Step | undefined, targetName: string, plan: PushPlan["trigger"]): string[] {
+  const starts = trigger ? `a ${STEP_CATALOG[trigger.kind].label} trigger` : "no trigger";
+  switch (plan.webhookUrl) {
+    case "kept":
+      return plan.replaced
+        ? [`You replaced the webhook trigger; ${targetName} keeps its webhook URL: your new trigger takes the place of its trigger (step 1), with its own shared secret, signature header and testing data.`]
+        : [];
+    case "stops":
+      return [
+        `${targetName}'s webhook URL stops receiving deliveries: your workflow now starts with ${starts}, so deliveries to that URL start no runs ` +
+          "and its sender is not told. Tell the client before pushing; its review says so too.",
+      ];
+    case "new":
+      return [`${targetName} gets a new webhook URL when it goes Live (its copy did not start with a webhook): the client gives it to its sender.`];
+    default:
+      return [];
+  }
 }
