@@ -39,8 +39,15 @@ async function main() {
     onRequest(req, res);
   });
   server.keepAliveTimeout = 65_000;
-  server.listen(port, () => console.log(`web listening on http://localhost:${port} (${dev ? "dev" : "production"})`));
-  const stop = () => server.close(() => process.exit(0));
+  const host = env().HOST;
+  server.listen(port, host, () => console.log(`web listening on http://${host ?? "localhost"}:${port}${host ? "" : " (every interface)"} (${dev ? "dev" : "production"})`));
+  // Ctrl-C under npm delivers SIGINT twice (the terminal's, and npm's own copy): stop once.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => process.exit(0));
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

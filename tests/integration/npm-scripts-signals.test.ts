@@ -1,9 +1,12 @@
 // The README's deployment commands under a process manager: Docker (npm as PID 1), pm2 or
 // supervisord send SIGTERM to the npm process only. npm passes it to its child, so each script
 // must `exec` its program (a `sh -c` in between dies without passing it on, and left the web
-// server serving and the worker taking jobs); tsx then relays it to its node child and waits.
+// server serving and the worker taking jobs). And Ctrl-C in a terminal, SIGINT to the whole
+// process group, which npm also forwards: each program is node itself (`node --import tsx`),
+// whose handlers stop once however many signals come — tsx's CLI relayed the second one and then
+// killed its child 30 ms later, before the launcher had stopped the embedded PostgreSQL.
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -75,8 +78,13 @@ const cases: Case[] = [
   },
 ];
 
-describe("SIGTERM to the npm process of a start script", () => {
-  it.each(cases)("npm run $script stops every process it started", async ({ script, env: extraEnv, ready }) => {
+const signals = [
+  { how: "SIGTERM to npm only (a process manager)", signal: "SIGTERM" as const, group: false },
+  { how: "SIGINT to the process group (Ctrl-C)", signal: "SIGINT" as const, group: true },
+];
+
+describe("stopping a start script", () => {
+  it.each(signals.flatMap((s) => cases.map((c) => ({ ...c, ...s }))))("npm run $script, $how: every process it started stops", async ({ script, env: extraEnv, ready, signal, group }) => {
     const extra = await extraEnv();
     const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extra };
     if (extra.DATABASE_URL === "") delete env.DATABASE_URL;
@@ -96,10 +104,15 @@ describe("SIGTERM to the npm process of a start script", () => {
     const started = descendants(npm.pid!);
     expect(started.length).toBeGreaterThan(0);
 
-    process.kill(npm.pid!, "SIGTERM"); // npm only, as a process manager does
+    process.kill(group ? -npm.pid! : npm.pid!, signal);
     await eventually(async () => [npm.pid!, ...started].every((p) => !alive(p)), 20_000, `every process of npm run ${script} to exit`).catch((e) => {
       const left = [npm.pid!, ...started].filter(alive).map((p) => `${p} ${readFileSync(`/proc/${p}/cmdline`, "utf8").replace(/\0/g, " ")}`);
       throw new Error(`${(e as Error).message}; still running:\n${left.join("\n")}\n${out.slice(-2000)}`);
     });
+    // The launcher stopped its database itself (a killed launcher leaves it running, detached).
+    if (script === "start") {
+      await eventually(async () => /\[start\] stopped/.test(out), 5_000, "the launcher's last line");
+      expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+    }
   }, 150_000);
 });
