@@ -54,10 +54,12 @@ async function main() {
       NEXT_TELEMETRY_DISABLED: "1",
     };
     startApp(childEnv);
-    log(
-      `open ${`http://localhost:${config.PORT}`} and sign in as ${seed.email} / ${seed.password}` +
-        (seed.mustChangePassword ? " (a first password: you will choose your own when you sign in)" : ""),
-    );
+    const openAt = `http://${config.HOST ?? "localhost"}:${config.PORT}`;
+    // The seed's password only when the seed just ran: later it may have been changed, and
+    // SEED_OWNER_* set for a database seeded before create nobody.
+    if (seed.created) {
+      log(`open ${openAt} and sign in as ${seed.email} / ${seed.password}` + (seed.mustChangePassword ? " (a first password: you will choose your own when you sign in)" : ""));
+    } else log(`open ${openAt} and sign in (accounts were set up on an earlier start; the seed settings apply to a new database only)`);
     log(`webhook URLs start with ${config.PUBLIC_URL}/hooks/`);
   } catch (e) {
     console.error(`[start] ${e instanceof Error ? e.message : e}`);
