@@ -8,7 +8,7 @@ import { producer } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { syncQueueOptions } from "@/lib/jobs/sync-queue-options";
 import { schedulerConfig } from "@/lib/steps/catalog";
-import { checkCron } from "@/lib/triggers/check-cron";
+import { assertValidSchedule } from "@/lib/triggers/assert-valid-schedule";
 
 export type ScheduledWorkflow = { id: string; mode: string; steps: unknown };
 
@@ -37,8 +37,7 @@ export async function syncWorkflowSchedule({ workflow, boss }: { workflow: Sched
     queueReady = undefined;
     throw e;
   });
-  const wrong = checkCron(want.cron, want.timezone);
-  if (wrong) throw new AppError(400, "invalid_schedule", `step 1 (Scheduler): ${wrong}`, { step: 1, field: "cron" });
+  assertValidSchedule(want.cron, want.timezone);
   await queueReady;
   try {
     // missed: "once": a firing that fell while no worker ran (a deploy at 02:00 on the 1st) is
