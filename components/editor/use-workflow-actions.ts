@@ -1,6 +1,7 @@
 "use client";
 // Go live / Unpublish / Generate a new URL / Run step: each saves pending edits first, so the
-// server acts on what the user sees, then takes the server's answer as the new state.
+// server acts on what the user sees, then takes the server's answer as the new state. `flush`
+// is that first part, for other actions on the workflow as it is now (Run again).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, keys } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
@@ -69,5 +70,5 @@ export function useWorkflowActions() {
     },
   });
 
-  return { setMode, rotateUrl, runTest, runStepTest };
+  return { setMode, rotateUrl, runTest, runStepTest, flush };
 }

@@ -45,4 +45,20 @@ test("stop a waiting run, then run it again", async ({ page }) => {
   await again.getByRole("button", { name: "Stop run" }).click();
   await dialog.getByRole("button", { name: "Stop run" }).click();
   await expect(again).toContainText("The run was stopped by");
+
+  // Run again right after an edit runs what the editor shows: the pending save goes first.
+  await page.route(`**/api/v1/workflows/${id}`, async (route) => {
+    if (route.request().method() === "PUT") await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+  const order: string[] = [];
+  page.on("response", (r) => void (r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${id}`) && order.push("saved")));
+  page.on("request", (r) => void (r.url().endsWith("/rerun") && order.push("rerun")));
+  await page.getByTestId("step-node-2").click();
+  await panel.getByLabel("Step name").fill("Edited just now");
+  await panel.getByRole("tab", { name: "Executions" }).click();
+  const latest = panel.getByTestId("execution").first();
+  await latest.getByRole("button", { expanded: false }).click();
+  await latest.getByRole("button", { name: "Run again" }).click();
+  await expect.poll(() => order.join(" "), { timeout: 15_000 }).toBe("saved rerun");
 });

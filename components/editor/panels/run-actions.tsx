@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { api, keys } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
+import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
@@ -13,6 +14,7 @@ import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
 export function RunActions({ run }: { run: RunView }) {
   const { workflowId, readOnly } = useEditor();
   const qc = useQueryClient();
+  const { flush } = useWorkflowActions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [started, setStarted] = useState(false);
@@ -23,6 +25,8 @@ export function RunActions({ run }: { run: RunView }) {
     setBusy(true);
     setError(null);
     try {
+      // Run again runs the workflow as the editor shows it: the edits of the last moments first.
+      if (verb === "rerun") await flush();
       const view = await api<RunView>(`/api/v1/runs/${run.id}/${verb}`, { method: "POST" });
       qc.setQueryData(keys.run(view.id), view);
       await qc.invalidateQueries({ queryKey: keys.runs(workflowId) });
