@@ -47,6 +47,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    // A keep-alive client that never sends again, or a request that never ends, must not hold
+    // the stop for ever: 10 s, as long as the worker gives its runs.
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, 10_000).unref();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
