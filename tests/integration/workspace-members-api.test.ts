@@ -47,6 +47,21 @@ describe("client workspaces", () => {
     expect(await db().workspace.count()).toBe(before);
   });
 
+  it("a provider's clients have distinct names (letter case aside), on add and on rename", async () => {
+    const name = `Northwind ${unique()}`;
+    const first = await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name });
+    expect(first.status).toBe(201);
+    const again = await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: ` ${name.toUpperCase()} ` });
+    expect(again).toMatchObject({ status: 409, body: { error: "client_name_taken", clientId: first.body.id } });
+    expect(again.body.message).toContain(`already has a client named "${name}"`);
+    const other = await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: `${name} West` });
+    expect((await as(owner).patch(`/api/v1/workspaces/${other.body.id}`, { name })).body.error).toBe("client_name_taken");
+    expect((await as(owner).patch(`/api/v1/workspaces/${first.body.id}`, { name: name.toLowerCase() })).status).toBe(200); // its own name, recased
+    // Another provider's client may share it.
+    const elsewhere = await createUser([{ workspaceId: t.providerB.id, role: "owner" }]);
+    expect((await as(elsewhere).post(`/api/v1/workspaces/${t.providerB.id}/clients`, { name })).status).toBe(201);
+  });
+
   it("owners rename a workspace (a client's own owner too); editors may not", async () => {
     const client = await db().workspace.create({ data: { name: "Old name", kind: "client", providerId: t.providerA.id } });
     const clientOwner = await createUser([{ workspaceId: client.id, role: "owner" }]);
