@@ -16,7 +16,7 @@ export default async function ChangePasswordPage() {
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-lg font-semibold">Choose your password</h1>
         <p className="mt-1 text-sm text-slate-600">
-          You signed in as {user.email} with a temporary password someone gave you. Choose one of your own; then sign in with it.
+          You signed in as {user.email} with a first password: one someone gave you, or the default one printed when the service was set up. Choose one of your own; then sign in with it.
         </p>
         <ChoosePassword />
       </div>

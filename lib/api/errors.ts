@@ -19,7 +19,7 @@ export const badRequest = (message: string, details?: Record<string, unknown>) =
 export const conflict = (code: string, message: string, details?: Record<string, unknown>) =>
   new AppError(409, code, message, details);
 export const passwordChangeRequired = () =>
-  new AppError(403, "password_change_required", "this account still has a temporary password: sign in in the browser and choose your own first");
+  new AppError(403, "password_change_required", "this account still has a temporary password: choose your own first (in the browser, which asks for it at sign-in)");
 /** A session-cookie request that changes data, sent from a page of another origin (CSRF). */
 export const crossOriginRefused = () =>
   new AppError(403, "cross_origin_refused", "cross-origin request refused: a signed-in browser may change data only from this app's own pages (scripts: use an API token)");
