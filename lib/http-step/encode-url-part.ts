@@ -13,3 +13,9 @@ export const encodeQueryComponent = (v: string): string => encodeURIComponent(v)
 
 /** The user name or password before an `@`. */
 export const encodeUserinfo = (v: string): string => encodeURIComponent(v);
+
+/** A value that starts the path, query or fragment right after a host (`https://x{{ 1.path }}`):
+ *  its `/`, `?` or `#` as written, then a path's pieces each as a segment, or the rest of a
+ *  query or fragment as a component. Only for a value starting with one of those three. */
+export const encodePathStart = (v: string): string =>
+  v[0] !== "/" ? v[0] + encodeQueryComponent(v.slice(1)) : v.split("/").map(encodePathSegment).join("/");

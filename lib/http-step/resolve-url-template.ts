@@ -15,7 +15,7 @@
 // - after `?` or `#`: encoded as a query component (`& = + # /` too).
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
-import { encodePathSegment, encodeQueryComponent, encodeUserinfo } from "./encode-url-part";
+import { encodePathSegment, encodePathStart, encodeQueryComponent, encodeUserinfo } from "./encode-url-part";
 import { toText } from "./to-text";
 
 type Place = "prefix" | "host" | "userinfo" | "path" | "query";
@@ -31,12 +31,9 @@ function hostSoFar(before: string): string {
 /** A host-placed value that starts the path, query or fragment right after a host: the text to
  *  insert, and its probe (each path piece as "x", so a `.` or `..` piece is caught below). */
 function startOfPath(value: string): { text: string; probe: string } {
-  if (value[0] !== "/") {
-    const text = value[0] + encodeQueryComponent(value.slice(1));
-    return { text, probe: text };
-  }
-  const pieces = value.split("/");
-  return { text: pieces.map(encodePathSegment).join("/"), probe: pieces.map((_p, i) => (i === 0 ? "" : "x")).join("/") };
+  const text = encodePathStart(value);
+  if (value[0] !== "/") return { text, probe: text };
+  return { text, probe: value.split("/").map((_p, i) => (i === 0 ? "" : "x")).join("/") };
 }
 
 function placeOf(before: string, after: string): Place {

@@ -1,7 +1,7 @@
 // Replaces secret values with •••• in anything the engine shows or stores (step outputs,
 // errors, log lines, run errors). Works on decoded values, not on serialized JSON, so masking
 // can never break the structure of a document.
-import { encodePathSegment, encodeQueryComponent, encodeUserinfo } from "@/lib/http-step/encode-url-part";
+import { encodePathSegment, encodePathStart, encodeQueryComponent, encodeUserinfo } from "@/lib/http-step/encode-url-part";
 
 export const REDACTED = "••••";
 
@@ -25,6 +25,7 @@ function forms(secret: string): string[] {
   // `@`, so `bot12:AB/cd` in a path is `bot12:AB%2Fcd`).
   const formValue = new URLSearchParams([["", secret]]).toString().slice(1);
   const url = [encodeURIComponent(secret), formValue, encodePathSegment(secret), encodeQueryComponent(secret), encodeUserinfo(secret)];
+  if (/^[/?#]/.test(secret)) url.push(encodePathStart(secret)); // right after a host: the path's start
   return [secret, b64, b64.replace(/=+$/, ""), Buffer.from(secret, "utf8").toString("base64url"), ...url, JSON.stringify(secret).slice(1, -1)];
 }
 

@@ -64,4 +64,15 @@ describe("a secret in an HTTP step's URL", () => {
     const e = (await send("http://{{ 1.h }}/x", { h: "127.0.0.%31" })).error;
     expect(e?.message).toMatch(/in the URL's host, which takes only a host name or port/);
   });
+
+  it("right after the host, as the start of the path, is masked too", async () => {
+    const secret = "/v1/tok+en/fail";
+    const ctx = resolvingContext("http", { method: "GET", url: `${server.url}{{ secrets.S }}` }, { 1: {} }, { vars: {}, secrets: { S: secret } });
+    const error = await createHttpExecutor(memoryDeps([]))(ctx).then(() => null, (e: unknown) => e as StepError);
+    expect(server.requests.at(-1)?.url).toBe("/v1/tok%2Ben/fail");
+    // What the engine records: the step's log lines and error, masked.
+    const text = JSON.stringify(redactSecrets([secret])([ctx.lines, error?.message ?? ""]));
+    expect(text).not.toContain("tok%2Ben");
+    expect(text).toContain(REDACTED);
+  });
 });
