@@ -57,6 +57,10 @@ describe("client workspaces", () => {
     const other = await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: `${name} West` });
     expect((await as(owner).patch(`/api/v1/workspaces/${other.body.id}`, { name })).body.error).toBe("client_name_taken");
     expect((await as(owner).patch(`/api/v1/workspaces/${first.body.id}`, { name: name.toLowerCase() })).status).toBe(200); // its own name, recased
+    // `_` and `%` are letters in a name, not patterns.
+    expect((await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: `${name}_1` })).status).toBe(201);
+    expect((await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: `${name}-1` })).status).toBe(201);
+    expect((await as(owner).post(`/api/v1/workspaces/${t.providerA.id}/clients`, { name: `${name.slice(0, 4)}%` })).status).toBe(201);
     // Another provider's client may share it.
     const elsewhere = await createUser([{ workspaceId: t.providerB.id, role: "owner" }]);
     expect((await as(elsewhere).post(`/api/v1/workspaces/${t.providerB.id}/clients`, { name })).status).toBe(201);
