@@ -39,7 +39,7 @@ async function main() {
     onRequest(req, res);
   });
   server.keepAliveTimeout = 65_000;
-  const host = env().HOST;
+  const host = env().LISTEN_HOST;
   server.listen(port, host, () => console.log(`web listening on http://${host ?? "localhost"}:${port}${host ? "" : " (every interface)"} (${dev ? "dev" : "production"})`));
   // Ctrl-C under npm delivers SIGINT twice (the terminal's, and npm's own copy): stop once.
   let stopping = false;

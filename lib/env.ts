@@ -22,7 +22,7 @@ const schema = z.object({
     .optional(),
   PORT: intFrom(3000, 1, 65535),
   // The address the web server listens on; unset: every interface (a container, a LAN server).
-  HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9.:-]+$/, "must be an IP address or a host name, e.g. 127.0.0.1").optional()),
+  LISTEN_HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9.:-]+$/, "must be an IP address or a host name, e.g. 127.0.0.1").optional()),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECRET_KEY: z.string().optional(),
   WORKER_CONCURRENCY: intFrom(8, 1, 256),

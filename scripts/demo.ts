@@ -23,8 +23,8 @@ const log = (line: string) => console.log(`[demo] ${line}`);
 async function main() {
   process.env.DATA_DIR ??= ".data/demo";
   // Its owner keeps the printed password and HTTP steps may reach this host's loopback: the demo
-  // answers on this machine only unless HOST says otherwise.
-  process.env.HOST ??= "127.0.0.1";
+  // answers on this machine only unless LISTEN_HOST says otherwise.
+  process.env.LISTEN_HOST ??= "127.0.0.1";
   let config;
   try {
     config = loadEnv({ ...process.env, DATABASE_URL: undefined });

@@ -54,7 +54,7 @@ async function main() {
       NEXT_TELEMETRY_DISABLED: "1",
     };
     startApp(childEnv);
-    const openAt = `http://${config.HOST ?? "localhost"}:${config.PORT}`;
+    const openAt = `http://${config.LISTEN_HOST?.includes(":") ? `[${config.LISTEN_HOST}]` : (config.LISTEN_HOST ?? "localhost")}:${config.PORT}`;
     // The seed's password only when the seed just ran: later it may have been changed, and
     // SEED_OWNER_* set for a database seeded before create nobody.
     if (seed.created) {

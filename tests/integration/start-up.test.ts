@@ -24,7 +24,7 @@ describe("npm start configuration", () => {
     ["DATABASE_URL", "mysql://x", /DATABASE_URL: must be a postgres/],
     ["WORKER_CONCURRENCY", "zero", /WORKER_CONCURRENCY/],
     ["WORKER_NICE", "20", /WORKER_NICE/],
-    ["HOST", "not a host/", /^Configuration error: HOST: must be an IP address or a host name/m],
+    ["LISTEN_HOST", "not a host/", /^Configuration error: LISTEN_HOST: must be an IP address or a host name/m],
     ["HTTP_ALLOWED_PRIVATE_RANGES", "banana", /^Configuration error: HTTP_ALLOWED_PRIVATE_RANGES: "banana" is not a CIDR range/m],
   ])("refuses a malformed %s with one line naming it", async (name, value, pattern) => {
     const { code, out } = await run(["scripts/start.ts"], { [name]: value });
