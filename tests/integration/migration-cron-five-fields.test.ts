@@ -7,9 +7,13 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
-const sql = readFileSync(path.resolve(import.meta.dirname, "../../prisma/migrations/20261122160000_cron_five_fields/migration.sql"), "utf8");
+// The first of the two migrations split on spaces only; the second covers any whitespace. Run in
+// order, as a database gets them.
+const migrations = ["20261122160000_cron_five_fields", "20261123130000_cron_six_fields_any_whitespace"].map((m) =>
+  readFileSync(path.resolve(import.meta.dirname, `../../prisma/migrations/${m}/migration.sql`), "utf8"),
+);
 
-describe("migration 20261122160000_cron_five_fields", () => {
+describe("migrations 20261122160000_cron_five_fields and 20261123130000_cron_six_fields_any_whitespace", () => {
   it("drops the seconds field of a six-field cron and leaves everything else as it was", async () => {
     const ws = await db().workspace.create({ data: { name: "cron migration", kind: "provider" } });
     const make = (cron: unknown, kind = "scheduler") =>
@@ -23,7 +27,7 @@ describe("migration 20261122160000_cron_five_fields", () => {
     const sixTabbed = await make("\n\t0\t30\t2 * * 1-5\r\n");
     const five = await make("0 2 * * *");
     const webhook = await make("0 * * * * *", "webhook");
-    await db().$executeRawUnsafe(sql);
+    for (const sql of migrations) await db().$executeRawUnsafe(sql);
     const after = async (id: string) => db().workflow.findUniqueOrThrow({ where: { id } });
     const cron = async (id: string) => ((await after(id)).steps as { config: { cron: string } }[])[0].config.cron;
     expect(await cron(six.id)).toBe("* * * * *");
