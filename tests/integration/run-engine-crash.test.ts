@@ -44,10 +44,11 @@ describe("crash safety", () => {
       for (let k = 0; k < RUNS; k++) runIds.push(await enqueueRun(wf, { k }));
 
       // Even runs parked on the Wait step, odd runs stuck inside their HTTP request: kill now.
+      // (Set-up, not a measure: the suite's heavier files, whole launchers, may share the cores.)
       await eventually(async () => {
         const waiting = await db().run.count({ where: { id: { in: runIds }, status: "waiting" } });
         return waiting === RUNS / 2 && hanging.length === RUNS / 2;
-      }, 30_000, "half the runs waiting, half mid-request");
+      }, 90_000, "half the runs waiting, half mid-request");
       a.proc.kill("SIGKILL");
       await new Promise((r) => a.proc.once("exit", r));
       const killedAt = Date.now();
@@ -87,5 +88,5 @@ describe("crash safety", () => {
       for (const answer of hanging) answer();
       await server.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
