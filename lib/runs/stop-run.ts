@@ -19,7 +19,11 @@ export async function stopRun({ runId, userId }: { runId: string; userId: string
     const now = new Date();
     // The status test is in the UPDATE itself: a run the worker ends meanwhile stays as it ended.
     const stopped = await tx.run.updateMany({ where: { id: runId, status: { in: ["queued", "running", "waiting"] } }, data: { status: "stopped", error: reason, finishedAt: now } });
-    if (stopped.count === 0) throw conflict("run_finished", `the run has already ended (${run.status}); there is nothing to stop`, { status: run.status });
+    if (stopped.count === 0) {
+      // Ended meanwhile, perhaps: say how it ended now, not how it stood when read above.
+      const { status } = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
+      throw conflict("run_finished", `the run has already ended (${status}); there is nothing to stop`, { status });
+    }
     await tx.runStep.updateMany({
       where: { runId, status: { in: ["pending", "running", "waiting"] } },
       data: { status: "failed", error: `the run was ${reason} during this step`, finishedAt: now },
