@@ -13,11 +13,10 @@ import ivm from "isolated-vm";
 import { EXPRESSION_LIMITS } from "./expression-limits.ts";
 import { JSONATA_ISOLATE_ENV } from "./jsonata-isolate-env.ts";
 import { SandboxError, type ExpressionJob } from "./sandbox-types.ts";
+import { WarmIsolates } from "./warm-isolates.ts";
 
-type Warm = { isolate: ivm.Isolate; evaluate: ivm.Reference<(source: string, input: string, bindings: string) => Promise<string>>; uses: number };
+type Evaluate = ivm.Reference<(source: string, input: string, bindings: string) => Promise<string>>;
 
-const MAX_IDLE = 4;
-const MAX_USES = 10_000;
 // Runs after the library, with $0 = EXPRESSION_LIMITS. Returns JSON text: {value} or {error} (JSONata's
 // errors are plain objects with code, position and message).
 const BOOTSTRAP = String.raw`
@@ -48,39 +47,22 @@ const BOOTSTRAP = String.raw`
 let library: string | undefined;
 const jsonataLibrary = () => (library ??= readFileSync(createRequire(import.meta.url).resolve("jsonata/jsonata.min.js"), "utf8"));
 
-const idle = new Map<string, Warm>(); // least recently used first
-
-function acquire(key: string, memoryMb: number): Warm {
-  const mapKey = `${memoryMb}:${key}`;
-  const warm = idle.get(mapKey);
-  idle.delete(mapKey);
-  if (warm && !warm.isolate.isDisposed) return warm;
-  const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
-  const context = isolate.createContextSync();
-  context.evalSync(JSONATA_ISOLATE_ENV, { filename: "file:///jsonata-env.js" });
-  context.evalSync(jsonataLibrary(), { filename: "file:///jsonata.js" });
-  const evaluate = context.evalClosureSync(BOOTSTRAP, [EXPRESSION_LIMITS], { arguments: { copy: true }, result: { reference: true } });
-  return { isolate, evaluate, uses: 0 };
-}
-
-function release(key: string, memoryMb: number, warm: Warm) {
-  warm.uses++;
-  if (warm.isolate.isDisposed) return;
-  const s = warm.isolate.getHeapStatisticsSync();
-  if (warm.uses >= MAX_USES || s.used_heap_size + s.externally_allocated_size > s.heap_size_limit / 4) return warm.isolate.dispose();
-  idle.set(`${memoryMb}:${key}`, warm);
-  for (const [k, old] of idle) {
-    if (idle.size <= MAX_IDLE) break;
-    idle.delete(k);
-    if (!old.isolate.isDisposed) old.isolate.dispose();
-  }
-}
+// The library is loaded once per isolate, which then serves many expressions. No user code runs
+// in it, so a workspace-less job shares one key rather than paying the load each time.
+const isolates = new WarmIsolates<Evaluate>({
+  maxUses: 10_000,
+  prepare: (isolate) => {
+    const context = isolate.createContextSync();
+    context.evalSync(JSONATA_ISOLATE_ENV, { filename: "file:///jsonata-env.js" });
+    context.evalSync(jsonataLibrary(), { filename: "file:///jsonata.js" });
+    return context.evalClosureSync(BOOTSTRAP, [EXPRESSION_LIMITS], { arguments: { copy: true }, result: { reference: true } });
+  },
+});
 
 /** `json`: {value} or {error} as JSON text. */
 export async function runExpressionIsolate(job: ExpressionJob, signal?: AbortSignal): Promise<{ json: string; durationMs: number }> {
   const started = Date.now();
-  const key = job.isolationKey ?? "";
-  const warm = acquire(key, job.memoryMb);
+  const warm = isolates.acquire(job.isolationKey || "(none)", job.memoryMb);
   let killedBy: "timeout" | "aborted" | undefined;
   const kill = (why: "timeout" | "aborted") => {
     killedBy ??= why;
@@ -91,7 +73,7 @@ export async function runExpressionIsolate(job: ExpressionJob, signal?: AbortSig
   signal?.addEventListener("abort", onAbort, { once: true });
   if (signal?.aborted) kill("aborted");
   try {
-    const json = await warm.evaluate.apply(undefined, [job.source, job.inputJson, job.bindingsJson], {
+    const json = await warm.prepared.apply(undefined, [job.source, job.inputJson, job.bindingsJson], {
       timeout: job.timeoutMs,
       arguments: { copy: true },
       result: { promise: true, copy: true },
@@ -111,6 +93,6 @@ export async function runExpressionIsolate(job: ExpressionJob, signal?: AbortSig
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener("abort", onAbort);
-    release(key, job.memoryMb, warm);
+    isolates.release(warm, killedBy === undefined);
   }
 }

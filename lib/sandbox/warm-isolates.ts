@@ -10,34 +10,50 @@
 //   away, as is one whose heap stays large or that has served MAX_USES executions.
 import ivm from "isolated-vm";
 
-export type WarmIsolate = { isolate: ivm.Isolate; key: string; uses: number };
+/** `prepared`: what `prepare` made in the isolate when it was created (kept with it while warm). */
+export type WarmIsolate<T = undefined> = { isolate: ivm.Isolate; key: string; uses: number; prepared: T };
 
-const MAX_IDLE = 4; // per child process; each idle isolate holds a few MB
+const MAX_IDLE = 4; // per child process (and per kind of job); each idle isolate holds a few MB
 const MAX_USES = 1_000;
 // Retire an isolate whose heap is still this full after an execution: garbage left behind
 // would count against the next execution's memory limit.
 const MAX_HEAP_SHARE = 0.25;
 
-export class WarmIsolates {
+export type WarmIsolatesOptions<T> = {
+  /** Set-up done once per isolate (e.g. loading a library), its result kept as `prepared`. */
+  prepare?: (isolate: ivm.Isolate) => T;
+  /** Executions an isolate serves before it is retired (default 1,000). */
+  maxUses?: number;
+};
+
+export class WarmIsolates<T = undefined> {
   // Map order is least recently used first.
-  private readonly idle = new Map<string, WarmIsolate>();
+  private readonly idle = new Map<string, WarmIsolate<T>>();
+
+  private readonly opts: WarmIsolatesOptions<T>;
+
+  // No parameter property: the sandbox child runs this file with Node's type stripping.
+  constructor(opts: WarmIsolatesOptions<T> = {}) {
+    this.opts = opts;
+  }
 
   /** An idle isolate of this key and memory limit, or a new one. No key: always a new one, never kept. */
-  acquire(isolationKey: string | undefined, memoryMb: number): WarmIsolate {
+  acquire(isolationKey: string | undefined, memoryMb: number): WarmIsolate<T> {
     const key = isolationKey ? `${memoryMb}:${isolationKey}` : "";
     const warm = key ? this.idle.get(key) : undefined;
     if (warm) {
       this.idle.delete(key);
       if (!warm.isolate.isDisposed) return warm;
     }
-    return { isolate: new ivm.Isolate({ memoryLimit: memoryMb }), key, uses: 0 };
+    const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+    return { isolate, key, uses: 0, prepared: this.opts.prepare ? this.opts.prepare(isolate) : (undefined as T) };
   }
 
   /** `clean`: the execution ran to its end (a value or an error thrown by the code). */
-  release(warm: WarmIsolate, clean: boolean) {
+  release(warm: WarmIsolate<T>, clean: boolean) {
     warm.uses++;
     const { isolate } = warm;
-    if (!clean || !warm.key || isolate.isDisposed || warm.uses >= MAX_USES || heapTooFull(isolate)) {
+    if (!clean || !warm.key || isolate.isDisposed || warm.uses >= (this.opts.maxUses ?? MAX_USES) || heapTooFull(isolate)) {
       if (!isolate.isDisposed) isolate.dispose();
       return;
     }
