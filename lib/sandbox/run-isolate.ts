@@ -25,17 +25,16 @@ const MAX_LOG_LINE_CHARS = 10_000;
 // The body is wrapped in one line of prelude; report user line numbers, not ours.
 const WRAP_PREFIX = "(async function (steps, vars) {\n";
 
-function userLocation(stack: string | undefined): string {
-  const m = stack?.match(/step\.js:(\d+):(\d+)/);
-  if (!m) return "";
-  const line = Number(m[1]) - 1;
-  return line >= 1 ? ` (line ${line})` : "";
-}
-
+/** The user's line of a location in the wrapped body (one line of prelude above it). */
 const userLine = (stack: string | undefined): number | null => {
   const m = stack?.match(/step\.js:(\d+):(\d+)/);
   return m ? Number(m[1]) - 1 : null;
 };
+
+function userLocation(stack: string | undefined): string {
+  const line = userLine(stack);
+  return line !== null && line >= 1 ? ` (line ${line})` : "";
+}
 
 /**
  * A syntax error the parser only noticed in our wrapper's closing `})` (the body ended inside an
