@@ -27,10 +27,8 @@ export const updateConnectionSchema = z.object({
 export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
 
 /** DELETE /connections/{id}?force=true deletes an account that workflows still use. */
-export const deleteConnectionQuerySchema = z.object({ force: z.enum(["true", "false"]).optional() });
-
 /** A workflow whose steps select an account (the 409 `connection_in_use` lists them). */
-export type ConnectionUser = { id: string; name: string; mode: "draft" | "live" };
+export type { ResourceUser as ConnectionUser } from "@/lib/workspaces/list-resource-users";
 
 /** How an account reads back: whether credentials are stored, never what they are. */
 export type ConnectionView = {

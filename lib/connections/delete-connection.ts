@@ -3,10 +3,10 @@
 // account that workflows use is refused (409 connection_in_use, naming them) unless the caller
 // insists with `force`. The check and the delete share a transaction, with the account's row
 // locked, so a delete is never decided on a list that is already stale.
-import { conflict } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { listConnectionUsers } from "@/lib/connections/list-connection-users";
 import { loadConnection } from "@/lib/connections/load-connection";
+import { inUseConflict } from "@/lib/workspaces/assert-resource-unused";
 
 export type DeleteConnectionOptions = { connectionId: string; userId: string; force?: boolean; tx?: Tx };
 
@@ -16,13 +16,7 @@ export async function deleteConnection({ connectionId, userId, force = false, tx
     await t.$queryRaw`SELECT 1 FROM "Connection" WHERE id = ${row.id} FOR UPDATE`;
     const workflows = await listConnectionUsers({ connectionId: row.id, workspaceId: row.workspaceId, tx: t });
     if (workflows.length > 0 && !force) {
-      const live = workflows.filter((w) => w.mode === "live").length;
-      throw conflict(
-        "connection_in_use",
-        `account "${row.name}" is used by ${workflows.length} workflow(s)${live ? `, ${live} of them Live` : ""}: their steps would fail until another account is chosen. ` +
-          "Choose another account in them first, or delete anyway with ?force=true",
-        { workflows },
-      );
+      throw inUseConflict("connection_in_use", `account "${row.name}"`, workflows, "their steps would fail until another account is chosen", "Choose another account in them first");
     }
     await t.connection.delete({ where: { id: row.id } });
   };

@@ -2,9 +2,9 @@
 // ("variable X is not defined", "file X is not in this workspace") — a Live one after it has
 // already acted on part of a delivery. So the delete is refused (409 naming the workflows) unless
 // the caller insists with `force`, as for app connections (delete-connection.ts).
-import { conflict } from "@/lib/api/errors";
+import { conflict, type AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import { listResourceUsers, type ResourceKind } from "@/lib/workspaces/list-resource-users";
+import { listResourceUsers, type ResourceKind, type ResourceUser } from "@/lib/workspaces/list-resource-users";
 
 const NOUN: Record<ResourceKind, "variable" | "secret" | "file"> = { vars: "variable", secrets: "secret", files: "file" };
 
@@ -15,11 +15,15 @@ export async function assertResourceUnused({ workspaceId, kind, key, force, tx }
   const workflows = await listResourceUsers({ workspaceId, kind, key, tx });
   if (workflows.length === 0) return;
   const noun = NOUN[kind];
+  throw inUseConflict(`${noun}_in_use`, `${noun} "${key}"`, workflows, "their steps would fail until it exists again", "Change those steps first");
+}
+
+/** The 409 of a delete refused because workflows use the resource (app connections too). */
+export function inUseConflict(code: string, subject: string, workflows: ResourceUser[], consequence: string, advice: string): AppError {
   const live = workflows.filter((w) => w.mode === "live").length;
-  throw conflict(
-    `${noun}_in_use`,
-    `${noun} "${key}" is used by ${workflows.length} workflow(s)${live ? `, ${live} of them Live` : ""}: their steps would fail until it exists again. ` +
-      "Change those steps first, or delete anyway with ?force=true",
+  return conflict(
+    code,
+    `${subject} is used by ${workflows.length} workflow(s)${live ? `, ${live} of them Live` : ""}: ${consequence}. ${advice}, or delete anyway with ?force=true`,
     { workflows },
   );
 }

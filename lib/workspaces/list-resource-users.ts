@@ -9,7 +9,7 @@ import { scanRequirements } from "@/lib/push/scan-requirements";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
 export type ResourceKind = "vars" | "secrets" | "files";
-/** A workflow that reads the resource (the 409 `variable_in_use` / `secret_in_use` / `file_in_use` lists them). */
+/** A workflow that uses the resource (the 409s `*_in_use` list them; connections' too). */
 export type ResourceUser = { id: string; name: string; mode: "draft" | "live" };
 
 export type ListResourceUsersOptions = { workspaceId: string; kind: ResourceKind; key: string; tx?: Tx };

@@ -1,7 +1,8 @@
 // One app account: read, change (absent credentials are kept), delete (409 connection_in_use
 // while workflows use it, unless ?force=true).
 import { apiRoute, readJson } from "@/lib/api/handler";
-import { deleteConnectionQuerySchema, updateConnectionSchema } from "@/lib/connections/connection-input";
+import { readForce } from "@/lib/api/force-query";
+import { updateConnectionSchema } from "@/lib/connections/connection-input";
 import { deleteConnection } from "@/lib/connections/delete-connection";
 import { loadConnection } from "@/lib/connections/load-connection";
 import { toConnectionView } from "@/lib/connections/to-connection-view";
@@ -19,8 +20,7 @@ export const PATCH = apiRoute<P>(async ({ req, params, user }) => ({
 }));
 
 export const DELETE = apiRoute<P>(async ({ req, params, user }) => {
-  const query = deleteConnectionQuerySchema.parse(Object.fromEntries(new URL(req.url).searchParams));
-  await deleteConnection({ connectionId: params.connectionId, userId: user.id, force: query.force === "true" });
+  await deleteConnection({ connectionId: params.connectionId, userId: user.id, force: readForce(req) });
 });
 
 export const { POST, PUT, OPTIONS } = methodNotAllowed(["GET", "PATCH", "DELETE"]);
