@@ -2,7 +2,7 @@
 // for each thing the provider should know before pushing. Pure.
 import { appByKey } from "@/lib/connections/app-catalog";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
-import { hasSharedSecret, type PushPlan } from "@/lib/push/plan-push";
+import type { PushPlan } from "@/lib/push/plan-push";
 import { offeredSampleData, type SampleDataChoice } from "@/lib/push/push-input";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -29,7 +29,7 @@ export type ToPreflightViewOptions = {
 
 export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptions): PreflightView {
   const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
-  const secretSet = workflow.steps.some((s) => s.kind === "webhook" && typeof s.config.sharedSecretEncrypted === "string");
+  const secretSet = plan.webhookSecretRequired; // the source's trigger verifies signatures
   const notes: string[] = [];
   const copy = plan.existingCopy;
   if (copy) {
@@ -75,8 +75,8 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
   }
   notes.push(...triggerNotes(workflow.steps[0], target.name, plan.trigger));
   // The client's own secret on an earlier copy survives the push (plan-push.ts), so it is not asked again.
-  const clientSecret = plan.webhookSecretRequired && !hasSharedSecret(plan.steps[0]);
   const t = plan.trigger;
+  const clientSecret = secretSet && !t.clientSecretKept;
   if (clientSecret) {
     notes.push(
       "The webhook's shared secret is not copied: before going Live, the client sets its own secret (and gives it to the sender) " +
