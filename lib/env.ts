@@ -1,7 +1,7 @@
 // The one place that reads process.env. Parsed once, validated with zod; a missing or
 // malformed setting stops start-up with one line naming it.
 import { z } from "zod";
-import { CronExpressionParser } from "cron-parser";
+import { checkCron } from "@/lib/triggers/check-cron";
 import { parseAllowedRanges } from "@/lib/net/ip-policy";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -68,14 +68,8 @@ const schema = z.object({
   RETENTION_CRON: z
     .string()
     .default("7 * * * *")
-    .refine((v) => {
-      try {
-        CronExpressionParser.parse(v);
-        return v.trim().split(/\s+/).length === 5; // pg-boss takes 5-field cron
-      } catch {
-        return false;
-      }
-    }, "must be a 5-field cron expression"),
+    // pg-boss takes 5-field cron; the check the Scheduler trigger uses.
+    .refine((v) => checkCron(v) === null, "must be a 5-field cron expression"),
   // Bearer token for GET /metrics; unset: /metrics answers 404 (not exposed at all).
   METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
 });
