@@ -4,7 +4,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { providerWorkspaceId, signIn } from "./sign-in";
 
-const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+/** Signs in and opens the workflows list, which must not be wider than the window; its workspace. */
+async function openWorkflowsList(page: Page): Promise<string> {
+  await signIn(page);
+  const ws = await providerWorkspaceId(page);
+  await page.goto(`/w/${ws}/workflows`);
+  await expect(page.getByRole("heading", { name: "Workflows", exact: true })).toBeVisible();
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(inner);
+  return ws;
+}
 
 async function expectFullyInView(page: Page, name: string | RegExp) {
   const box = await page.getByRole("button", { name }).boundingBox();
@@ -18,12 +27,7 @@ test.describe("at 1024×700", () => {
   test.use({ viewport: { width: 1024, height: 700 } });
 
   test("the workflows list fits the window and the user menu is fully in view", async ({ page }) => {
-    await signIn(page);
-    const ws = await providerWorkspaceId(page);
-    await page.goto(`/w/${ws}/workflows`);
-    await expect(page.getByRole("heading", { name: "Workflows", exact: true })).toBeVisible();
-    const { scroll, inner } = await pageWidth(page);
-    expect(scroll).toBeLessThanOrEqual(inner);
+    await openWorkflowsList(page);
     await expectFullyInView(page, /^Account: /);
     // Every section link is still in the bar at this width.
     const nav = page.getByRole("navigation", { name: "Sections" });
@@ -38,12 +42,7 @@ test.describe("at 390×844", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("the bar adds no page-wide scroll and the sections are one menu away", async ({ page }) => {
-    await signIn(page);
-    const ws = await providerWorkspaceId(page);
-    await page.goto(`/w/${ws}/workflows`);
-    await expect(page.getByRole("heading", { name: "Workflows", exact: true })).toBeVisible();
-    const { scroll, inner } = await pageWidth(page);
-    expect(scroll).toBeLessThanOrEqual(inner);
+    const ws = await openWorkflowsList(page);
     const bar = await page.locator("header").first().evaluate((h) => ({ scroll: h.scrollWidth, client: h.clientWidth }));
     expect(bar.scroll).toBeLessThanOrEqual(bar.client);
     await expectFullyInView(page, /^Account: /);
