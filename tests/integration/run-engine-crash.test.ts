@@ -38,10 +38,14 @@ describe("crash safety", () => {
         { kind: "wait", config: { mode: "duration", seconds: 4 } },
         { kind: "transform", config: { fields: [{ name: "got", expression: "{{ 2.body.n }}" }] } },
       ]);
-      const a = await startWorker();
-      services.push(a);
+      // Every run is queued before the worker starts, so its first fetches take them all. Started
+      // first, it could take them one by one: a fetch loop holding a hanging request fetches
+      // nothing more (WORKER_CONCURRENCY loops, fewer than the hanging runs), and the runs
+      // behind them would never start.
       const runIds: string[] = [];
       for (let k = 0; k < RUNS; k++) runIds.push(await enqueueRun(wf, { k }));
+      const a = await startWorker();
+      services.push(a);
 
       // Even runs parked on the Wait step, odd runs stuck inside their HTTP request: kill now.
       // (Set-up, not a measure: the suite's heavier files, whole launchers, may share the cores.)
