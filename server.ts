@@ -6,12 +6,14 @@ import next from "next";
 import { env } from "@/lib/env";
 import { malformedPathResponse } from "@/lib/api/malformed-path";
 import { hookToken, refusedFromHeaders, serveHook } from "@/lib/intake/serve-node";
+import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 
 process.env.PGAPPNAME ??= "msp-flow-web"; // this process's database sessions (lib/db/client.ts)
 const dev = env().NODE_ENV !== "production";
 const port = env().PORT;
 
 async function main() {
+  await verifySecretKey(); // a key that cannot read the stored secrets is refused before serving
   const app = next({ dev, dir: import.meta.dirname, port, hostname: "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();

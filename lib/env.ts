@@ -3,15 +3,24 @@
 import { z } from "zod";
 import { checkCron } from "@/lib/triggers/check-cron";
 import { parseAllowedRanges } from "@/lib/net/ip-policy";
+import { checkAllowedRange } from "@/lib/net/check-allowed-range";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+// Decimal digits only: Number() would also take 0x10, 1e3 and 0b11, which nobody means as a port.
 const intFrom = (def: number, min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === undefined || v === "" ? def : Number(v)),
-    z.number().int().min(min).max(max),
-  );
+  z
+    .string()
+    .trim()
+    .regex(/^\d*$/, "must be a whole number in decimal digits, e.g. 8")
+    .optional()
+    .transform((v) => (v ? Number(v) : def))
+    .pipe(z.number().int().min(min).max(max));
+
+// Empty is the default, as for every other setting (a blank line in an env file).
+const flag = (def: "true" | "false") =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false", "1", "0"]).default(def)).transform((v) => v === "true" || v === "1");
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -37,7 +46,8 @@ const schema = z.object({
     .default("")
     .superRefine((v, ctx) => {
       try {
-        parseAllowedRanges(v);
+        const problem = parseAllowedRanges(v).ranges.map(checkAllowedRange).find((p) => p !== null);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
       } catch (e) {
         // Its message already names the setting; loadEnv puts the name in front once.
         ctx.addIssue({ code: "custom", message: (e as Error).message.replace(/^HTTP_ALLOWED_PRIVATE_RANGES: /, "") });
@@ -51,8 +61,8 @@ const schema = z.object({
   // Behind a reverse proxy that sets X-Forwarded-For, "true" keeps that header; otherwise the web
   // server overwrites it with the socket's address, so a client cannot pick the address the
   // sign-in throttle counts under.
-  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false").transform((v) => v === "true" || v === "1"),
-  INTAKE_FAST_PATH: z.enum(["true", "false", "1", "0"]).default("true").transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: flag("false"),
+  INTAKE_FAST_PATH: flag("true"),
   // Deliveries log retention, per workflow, of requests that made no run: older than this many
   // days, or beyond this many rows. An accepted delivery is recorded on its run and kept with it.
   DELIVERY_RETENTION_DAYS: intFrom(30, 1, 3650),
@@ -68,10 +78,14 @@ const schema = z.object({
   RETENTION_CRON: z
     .string()
     .default("7 * * * *")
-    // pg-boss takes 5-field cron; the check the Scheduler trigger uses.
-    .refine((v) => checkCron(v) === null, "must be a 5-field cron expression"),
-  // Bearer token for GET /metrics; unset: /metrics answers 404 (not exposed at all).
-  METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
+    // pg-boss takes 5-field cron or an @macro; the check (and message) the Scheduler trigger uses.
+    .refine((v) => checkCron(v) === null, { error: (issue) => checkCron(String(issue.input)) ?? "is not a cron expression" }),
+  // Bearer token for GET /metrics; unset: /metrics answers 404 (not exposed at all). Trimmed
+  // like SECRET_KEY: one read from a secret file ends in a newline, which no scraper sends.
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === "" ? undefined : typeof v === "string" ? v.trim() : v),
+    z.string().min(16, "must be at least 16 characters (surrounding whitespace not counted)").optional(),
+  ),
 });
 
 export type Env = Omit<z.infer<typeof schema>, "SECRET_KEY" | "PUBLIC_URL" | "DATA_DIR"> & {

@@ -9,7 +9,10 @@ const log = (l: string) => console.log(`[db:prepare] ${l}`);
 
 prepareDatabase({ url: databaseUrl(), log, seed: seedOwnerFromEnv(env()) })
   .then((seed) => {
-    log(seed.created ? "database ready (seeded the first owner)" : "database ready");
+    if (!seed.created) log("database ready");
+    else if (!seed.mustChangePassword) log(`database ready (seeded the first owner, ${seed.email}, with SEED_OWNER_PASSWORD)`);
+    // Printed once: the generated first password exists nowhere else (user:reset-password makes another).
+    else log(`database ready (seeded the first owner: sign in as ${seed.email} / ${seed.password} and choose your own password)`);
     process.exit(0);
   })
   .catch((e) => {

@@ -4,10 +4,11 @@
 // stop the children, then the database; nothing is left behind.
 import path from "node:path";
 import { ConfigError, loadEnv } from "@/lib/env";
-import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
+import type { RunningPostgres } from "@/lib/db/embedded-postgres";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
 import { ensureBuild } from "./ensure-build";
+import { keepEmbeddedPostgres } from "./keep-embedded-postgres";
 import { superviseApp } from "./supervise-app";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,8 +30,13 @@ async function main() {
 
   let embedded: RunningPostgres | undefined;
   let url = config.DATABASE_URL;
+  // Before the database starts, so that one that keeps dying can stop everything.
+  let giveUp: (reason: string) => void = (reason) => {
+    console.error(`[start] ${reason}`);
+    process.exit(1);
+  };
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
+    embedded = await keepEmbeddedPostgres({ dataDir: config.DATA_DIR, log, onGiveUp: (reason) => giveUp(reason) });
     url = embedded.url;
     log(`embedded PostgreSQL on 127.0.0.1:${embedded.port} (data in ${path.join(config.DATA_DIR, "postgres")})`);
   }
@@ -41,6 +47,11 @@ async function main() {
       await embedded?.stop().catch((e) => log(`postgres stop: ${e.message}`));
     },
   });
+
+  giveUp = (reason) => {
+    console.error(`[start] ${reason}; stopping everything`);
+    void shutdown(1);
+  };
 
   try {
     const seed = await prepareDatabase({ url, log, seed: seedOwnerFromEnv(config) });
@@ -57,9 +68,11 @@ async function main() {
     const openAt = `http://${config.LISTEN_HOST?.includes(":") ? `[${config.LISTEN_HOST}]` : (config.LISTEN_HOST ?? "localhost")}:${config.PORT}`;
     // The seed's password only when the seed just ran: later it may have been changed, and
     // SEED_OWNER_* set for a database seeded before create nobody.
-    if (seed.created) {
-      log(`open ${openAt} and sign in as ${seed.email} / ${seed.password}` + (seed.mustChangePassword ? " (a first password: you will choose your own when you sign in)" : ""));
-    } else log(`open ${openAt} and sign in (accounts were set up on an earlier start; the seed settings apply to a new database only)`);
+    // The operator's own SEED_OWNER_PASSWORD is never echoed into logs; a generated one has to be.
+    if (seed.created && seed.mustChangePassword) {
+      log(`open ${openAt} and sign in as ${seed.email} / ${seed.password} (a first password: you will choose your own when you sign in)`);
+    } else if (seed.created) log(`open ${openAt} and sign in as ${seed.email} with the password set in SEED_OWNER_PASSWORD`);
+    else log(`open ${openAt} and sign in (accounts were set up on an earlier start; the seed settings apply to a new database only)`);
     log(`webhook URLs start with ${config.PUBLIC_URL}/hooks/`);
   } catch (e) {
     console.error(`[start] ${e instanceof Error ? e.message : e}`);

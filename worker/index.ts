@@ -2,39 +2,55 @@
 // /api/health reads. Stops gracefully on SIGTERM/SIGINT (finishes active jobs first).
 import os from "node:os";
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { db, setStatementLimits } from "@/lib/db/client";
+import { errorFields } from "@/lib/error-fields";
+import { recordHeartbeat } from "@/lib/health/record-heartbeat";
 import { createBoss } from "@/lib/jobs/boss";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
 import { warmSandbox } from "@/lib/sandbox/run-in-sandbox";
+import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { registerHandlers } from "@/worker/register-handlers";
 import { lowerPriority } from "@/worker/lower-priority";
 
 const HEARTBEAT_MS = 5_000;
 process.env.PGAPPNAME ??= "msp-flow-worker-app"; // this process's database sessions (lib/db/client.ts)
+// Nobody waits on the worker's statements, and one cancelled is work failed for nothing: a
+// minute, where the web's requests get 15 s. Its longest are retention's batched deletes,
+// ~0.1 s each for RETENTION_BATCH_SIZE 1,000 (bench:retention); the limit only has to end a
+// statement stuck on a server that stopped answering.
+setStatementLimits({ statementMs: 60_000, queryMs: 70_000 });
+const log = () => logger().child({ component: "worker" });
+// Started and stopping are written at any LOG_LEVEL but silent: launchers, benches and operators
+// read them to know the worker is up (the lines were console.log before they became JSON, and a
+// LOG_LEVEL of warn hid them: `npm run bench:ingest` then waited for a worker that never said so).
+const lifecycle = () => {
+  const root = logger();
+  return root.child({ component: "worker" }, { level: root.level === "silent" || root.levelVal <= 30 ? root.level : "info" });
+};
 
 async function main() {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  await verifySecretKey(); // a key that cannot read the stored secrets is refused before any job
   const nice = lowerPriority(env().WORKER_NICE); // before the sandbox's and pg-boss's threads start
   warmSandbox(); // while pg-boss starts
   const boss = createBoss("worker");
   await boss.start();
   await registerHandlers(boss, { concurrency: env().WORKER_CONCURRENCY, batchSize: env().WORKER_BATCH_SIZE });
 
-  const beat = () =>
-    db().workerHeartbeat.upsert({
-      where: { id },
-      create: { id, hostname: os.hostname(), pid: process.pid },
-      update: { lastBeatAt: new Date() },
-    });
+  const beat = () => recordHeartbeat({ id, hostname: os.hostname(), pid: process.pid });
   await beat();
-  const timer = setInterval(() => beat().catch((e) => console.error(`worker heartbeat failed: ${e.message}`)), HEARTBEAT_MS);
-  console.log(`worker ${id} started (concurrency ${env().WORKER_CONCURRENCY}, batches of ${env().WORKER_BATCH_SIZE}, nice ${nice})`);
+  const timer = setInterval(() => beat().catch((e) => log().error({ worker: id, ...errorFields(e) }, "worker heartbeat failed")), HEARTBEAT_MS);
+  lifecycle().info(
+    { worker: id, concurrency: env().WORKER_CONCURRENCY, batchSize: env().WORKER_BATCH_SIZE, nice },
+    `worker ${id} started (concurrency ${env().WORKER_CONCURRENCY}, batches of ${env().WORKER_BATCH_SIZE}, nice ${nice})`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`worker stopping (${signal})`);
+    lifecycle().info({ worker: id, signal }, `worker stopping (${signal})`);
     clearInterval(timer);
     await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => {});
     await db().workerHeartbeat.delete({ where: { id } }).catch(() => {});
@@ -46,6 +62,7 @@ async function main() {
 }
 
 main().catch((e) => {
+  // Plain, one line: this may be a configuration error, which the logger cannot be built without.
   console.error(`worker failed to start: ${e instanceof Error ? e.message : e}`);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { handleRunDeadLetters } from "@/lib/runs/fail-abandoned-runs";
 import { createSchedulerFireHandler } from "@/lib/triggers/create-scheduler-fire-handler";
 import { reconcileWorkflowSchedules } from "@/lib/triggers/reconcile-workflow-schedules";
 import { registerRetention } from "@/lib/retention/register-retention";
+import { errorMessage, logger } from "@/lib/log";
 
 const RECONCILE_SCHEDULES_MS = 60_000;
 
@@ -36,7 +37,7 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
   await registerRetention({ boss });
 
   const reconcile = () =>
-    reconcileWorkflowSchedules({ boss }).catch((e) => console.error(`schedule reconcile failed: ${e instanceof Error ? e.message : e}`));
+    reconcileWorkflowSchedules({ boss }).catch((e) => logger().error({ component: "worker", err: errorMessage(e) }, "schedule reconcile failed"));
   await reconcile();
   setInterval(reconcile, RECONCILE_SCHEDULES_MS).unref();
 }

@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { relativeTime } from "@/components/ui/relative-time";
+import { TimeAgo } from "@/components/ui/time-ago";
 import { useApiAction } from "@/components/ui/use-api-action";
 import type { BrowserSessionInfo } from "@/lib/auth/list-browser-sessions";
 
@@ -48,8 +48,8 @@ export function AccountSessions({ sessions, onSignOut }: { sessions: BrowserSess
                 {s.current && <Badge tone="green">This browser</Badge>}
               </p>
               <p className="text-xs text-slate-500">
-                {s.ipAddress ?? "address unknown"} · signed in <time dateTime={s.createdAt} title={s.createdAt}>{relativeTime(new Date(s.createdAt))}</time>
-                {" · "}last active <time dateTime={s.lastSeenAt} title={s.lastSeenAt}>{relativeTime(new Date(s.lastSeenAt))}</time>
+                {s.ipAddress ?? "address unknown"} · signed in <TimeAgo at={s.createdAt} />
+                {" · "}last active <TimeAgo at={s.lastSeenAt} />
               </p>
             </div>
             {s.current ? (

@@ -9,7 +9,7 @@ import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
-import { relativeTime } from "@/components/ui/relative-time";
+import { TimeAgo } from "@/components/ui/time-ago";
 import { useApiAction } from "@/components/ui/use-api-action";
 import type { ApiTokenInfo } from "@/lib/auth/list-api-tokens";
 
@@ -64,11 +64,11 @@ export function AccountTokens({ tokens }: { tokens: ApiTokenInfo[] }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-medium text-slate-900">{t.name}</p>
                 <p className="text-xs text-slate-500">
-                  created <time dateTime={t.createdAt} title={t.createdAt}>{relativeTime(new Date(t.createdAt))}</time>
+                  created <TimeAgo at={t.createdAt} />
                   {" · "}
                   {t.lastUsedAt ? (
                     <>
-                      last used <time dateTime={t.lastUsedAt} title={t.lastUsedAt}>{relativeTime(new Date(t.lastUsedAt))}</time>
+                      last used <TimeAgo at={t.lastUsedAt} />
                     </>
                   ) : (
                     "never used"

@@ -19,7 +19,7 @@ export function ChoosePassword() {
           void form.submit().then((ok) => ok && signOut("/signin?notice=password-changed"));
         }}
       >
-        <PasswordFields values={form.values} setValues={form.setValues} currentLabel="Temporary password" />
+        <PasswordFields {...form} currentLabel="Temporary password" />
         <ErrorAlert error={form.error} />
         <div className="flex items-center justify-between">
           <button type="button" disabled={!ready} className={buttonClass("ghost", "sm")} onClick={() => signOut()}>

@@ -7,9 +7,10 @@
 // request failed — next-auth sends the form back with "had expired"). The ?error= redirect does
 // not carry the e-mail, so the form keeps it for this tab (sessionStorage, never the URL) and
 // puts it back after a failed attempt.
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { buttonClass } from "@/components/ui/button";
 import { useCsrf } from "@/components/auth/use-csrf-token";
+import { signInErrorMessage } from "@/lib/auth/sign-in-error";
 
 const INPUT =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm " +
@@ -27,6 +28,12 @@ export function SignInForm({ callbackUrl, error, email }: { callbackUrl: string;
   const formRef = useRef<HTMLFormElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  // The message is both fields' description; they are marked invalid only when it is about them
+  // (not for an expired form or "please sign in").
+  const errorId = useId();
+  const fieldAria = error
+    ? { "aria-describedby": errorId, "aria-invalid": error === signInErrorMessage("CredentialsSignin") || undefined }
+    : {};
 
   // Back after a failed attempt: the e-mail as typed, and the cursor in the password.
   useEffect(() => {
@@ -71,17 +78,17 @@ export function SignInForm({ callbackUrl, error, email }: { callbackUrl: string;
       <input type="hidden" name="csrfToken" value={csrf.token ?? ""} />
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       {error && (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <div id={errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
         </div>
       )}
       <label className="block text-sm font-medium text-slate-700">
         E-mail
-        <input ref={emailRef} name="email" type="email" autoComplete="username" required autoFocus defaultValue={email} className={INPUT} />
+        <input ref={emailRef} name="email" type="email" autoComplete="username" required autoFocus defaultValue={email} {...fieldAria} className={INPUT} />
       </label>
       <label className="block text-sm font-medium text-slate-700">
         Password
-        <input ref={passwordRef} name="password" type="password" autoComplete="current-password" required className={INPUT} />
+        <input ref={passwordRef} name="password" type="password" autoComplete="current-password" required {...fieldAria} className={INPUT} />
       </label>
       <button type="submit" disabled={!hydrated} aria-disabled={submitting || undefined} className={buttonClass("primary", "md", "w-full")}>
         {submitting ? "Signing in…" : "Sign in"}

@@ -16,6 +16,8 @@ export class ApiError extends Error {
   }
 }
 
+const SESSION_ENDED = "your session has ended: sign in again (in a new tab, so nothing here is lost), then try again";
+
 export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(path, {
     method: init.method ?? "GET",
@@ -26,7 +28,10 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   if (res.status === 204) return undefined as T;
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) {
-    throw new ApiError(res.status, String(body.error ?? "http_error"), String(body.message ?? `request failed (${res.status})`), body);
+    // 401 here is a browser whose session ended (signed out everywhere, cookie gone): the API's
+    // own message is for scripts ("send a valid API token").
+    const message = res.status === 401 ? SESSION_ENDED : String(body.message ?? `request failed (${res.status})`);
+    throw new ApiError(res.status, String(body.error ?? "http_error"), message, body);
   }
   return body as T;
 }

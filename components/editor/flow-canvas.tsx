@@ -13,6 +13,7 @@ import {
   type Connection,
   type IsValidConnection,
   type NodeMouseHandler,
+  type Viewport,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import { MousePointerClick } from "lucide-react";
@@ -24,6 +25,14 @@ import { NODE_HEIGHT, NODE_WIDTH, tidyLayout } from "@/lib/editor/tidy-layout";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 
 export const DRAG_MIME = "application/x-msp-step-kind";
+
+// What a screen reader says on a focused step (React Flow's default speaks of selecting and
+// moving nodes, which are not dragged here).
+const NODE_HELP = "Press Enter or Space to open this step. Delete removes the open step, after asking.";
+const A11Y_LABELS = { "node.a11yDescription.default": NODE_HELP, "node.a11yDescription.keyboardDisabled": NODE_HELP };
+
+/** How much the canvas must widen or narrow (px) before an untouched view is fitted again. */
+const REFIT_WIDTH_CHANGE = 150;
 
 type Props = { statuses: ReadonlyMap<string, StepStatus>; invalid: ReadonlyMap<string, string> };
 
@@ -48,7 +57,18 @@ function Canvas({ statuses, invalid }: Props) {
     [], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
-  const nodes = useMemo(() => laid.nodes.map((n) => (n.id === selectedId ? { ...n, selected: true } : n)), [laid.nodes, selectedId]);
+  // The node element is what has keyboard focus: it names its step, and as `group/node` lets the
+  // step drawn in it show the focus ring (React Flow's stylesheet removes the node's own outline).
+  const nodes = useMemo(
+    () =>
+      laid.nodes.map((n) => ({
+        ...n,
+        className: "group/node",
+        ariaLabel: `Step ${n.data.number}: ${n.data.step.name} (${STEP_CATALOG[n.data.step.kind].label})`,
+        ...(n.id === selectedId ? { selected: true } : {}),
+      })),
+    [laid.nodes, selectedId],
+  );
 
   // The canvas is what is left between the docks (≈ 340 px at 1280 px with a step open): the
   // minimap only where it has room to not cover the steps.
@@ -62,6 +82,13 @@ function Canvas({ statuses, invalid }: Props) {
     return () => observer.disconnect();
   }, []);
 
+  // Until the user pans or zooms (mouse, wheel, touch, the zoom buttons), a big change of canvas
+  // width (a panel opened, closed or collapsed) fits the workflow again, as on opening: otherwise
+  // the graph stays where the narrower canvas had it, half under the minimap. Their own view is kept.
+  const moved = useRef(false);
+  const moveFrom = useRef<Viewport | null>(null);
+  const fittedWidth = useRef(0);
+
   // A step that becomes selected (added from the dock, opened from a link) is brought into view
   // when it is outside it, at the current zoom.
   // Once per selection, canvas width (opening a step opens the Workflow data panel, which
@@ -69,20 +96,42 @@ function Canvas({ statuses, invalid }: Props) {
   // graph): other edits to the selected step must not pull a canvas the user has panned.
   const shown = useRef<string | null>(null);
   useEffect(() => {
-    const node = laid.nodes.find((n) => n.id === selectedId);
     const el = box.current;
-    if (!node || !el || width === 0) return;
-    const key = `${node.id}@${width}@${node.position.x},${node.position.y}`;
-    if (shown.current === key) return;
-    shown.current = key;
-    const { x, y, zoom } = flow.getViewport();
-    const left = node.position.x * zoom + x;
-    const top = node.position.y * zoom + y;
-    const inView = left >= 0 && top >= 0 && left + NODE_WIDTH * zoom <= el.clientWidth && top + NODE_HEIGHT * zoom <= el.clientHeight;
-    if (!inView) void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, { zoom, duration: 200 });
+    if (!el || width === 0) return;
+    const bringIntoView = () => {
+      const node = laid.nodes.find((n) => n.id === selectedId);
+      if (!node) return;
+      const key = `${node.id}@${width}@${node.position.x},${node.position.y}`;
+      if (shown.current === key) return;
+      shown.current = key;
+      const { x, y, zoom } = flow.getViewport();
+      const left = node.position.x * zoom + x;
+      const top = node.position.y * zoom + y;
+      const inView = left >= 0 && top >= 0 && left + NODE_WIDTH * zoom <= el.clientWidth && top + NODE_HEIGHT * zoom <= el.clientHeight;
+      if (!inView) void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, { zoom, duration: 200 });
+    };
+    if (fittedWidth.current === 0) fittedWidth.current = width; // the opening fit (fitView below)
+    else if (!moved.current && Math.abs(width - fittedWidth.current) >= REFIT_WIDTH_CHANGE) {
+      fittedWidth.current = width;
+      // The same steps as on opening (the first ones), then the selected step if that left it out.
+      void flow.fitView({ maxZoom: 1, padding: 0.2, nodes: laid.nodes.slice(0, 8).map((n) => ({ id: n.id })) }).then(bringIntoView);
+      return;
+    }
+    bringIntoView();
   }, [selectedId, laid.nodes, flow, width]);
 
   const onNodeClick: NodeMouseHandler = useCallback((_, node) => select(node.id), [select]);
+  // React Flow's own Enter/Space on a focused node selects it in React Flow's store, which this
+  // canvas does not use (the editor holds the selection): open the step, as a click does.
+  const onKeyDown = useCallback(
+    (e: React.KeyboardEvent) => {
+      const el = e.target as HTMLElement;
+      if ((e.key !== "Enter" && e.key !== " ") || !el.classList.contains("react-flow__node") || !el.dataset.id) return;
+      e.preventDefault(); // Space would scroll the page
+      select(el.dataset.id);
+    },
+    [select],
+  );
 
   const isValidConnection: IsValidConnection = useCallback(
     (c) => {
@@ -129,11 +178,25 @@ function Canvas({ statuses, invalid }: Props) {
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         onNodeClick={onNodeClick}
+        onKeyDown={onKeyDown}
         onPaneClick={() => select(null)}
+        // Only a user's pan or zoom comes with an event (fitView and setCenter do not); a click on
+        // a step or the pane starts a "move" too, one that ends where it began.
+        onMoveStart={(e, vp) => {
+          if (e) moveFrom.current = vp;
+        }}
+        onMoveEnd={(e, vp) => {
+          const from = moveFrom.current;
+          moveFrom.current = null;
+          if (e && from && (from.x !== vp.x || from.y !== vp.y || from.zoom !== vp.zoom)) moved.current = true;
+        }}
         onConnect={onConnect}
         isValidConnection={isValidConnection}
         nodesDraggable={false}
         nodesConnectable
+        // Tab goes from step to step; an edge has nothing to do from the keyboard.
+        edgesFocusable={false}
+        ariaLabelConfig={A11Y_LABELS}
         deleteKeyCode={null}
         fitView
         fitViewOptions={fitOptions}
@@ -144,7 +207,12 @@ function Canvas({ statuses, invalid }: Props) {
       >
         <Background gap={20} color="#e2e8f0" />
         {width >= 640 && <MiniMap pannable zoomable ariaLabel="Minimap" nodeColor="#cbd5e1" nodeStrokeColor="#94a3b8" nodeBorderRadius={6} maskColor="rgba(241,245,249,0.7)" className="!rounded-lg !border !border-slate-200" />}
-        <Controls showInteractive={false} />
+        <Controls
+          showInteractive={false}
+          onZoomIn={() => (moved.current = true)}
+          onZoomOut={() => (moved.current = true)}
+          onFitView={() => (moved.current = false)}
+        />
       </ReactFlow>
       {steps.length === 0 && (
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">

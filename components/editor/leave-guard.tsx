@@ -4,8 +4,12 @@
 // unsaved edits need no question: they are saved on the way out, see use-editor-document.ts.)
 // Next's router cannot block a navigation, so the link's click is stopped in the capture phase,
 // before Next's own handler, and replayed with router.push once the user confirms. Closing or
-// reloading the tab is asked about by beforeunload; the browser's Back button is not covered.
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+// reloading the tab is asked about by beforeunload. The browser's Back button cannot be stopped
+// either: while there is something to lose, a second history entry of this same page sits on top
+// (a "trap"), so Back lands on this page's own entry — its popstate is taken before Next's
+// (capture phase) and the question is asked; Leave goes back once more, Stay sets a new trap.
+// When nothing is left to lose the trap is taken away again, so Back goes where it always did.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useEditor } from "@/components/editor/editor-context";
 import { useUnparsedJson, type UnparsedJson } from "@/components/editor/unparsed-json";
@@ -35,16 +39,46 @@ function leavingLink(e: MouseEvent): string | null {
   return url.pathname + url.search + url.hash;
 }
 
+/** What the next popstate is: our own removal of the trap (then, maybe, a link to follow), or the user's confirmed Back. */
+type Expected = { kind: "untrap"; then?: string } | { kind: "leave" } | null;
+
+const BACK = "back";
+
+/** Whether this tab has an entry before the current one (the Navigation API; assumed elsewhere). */
+function canGoBack(): boolean {
+  const nav = (window as { navigation?: { canGoBack?: boolean } }).navigation;
+  return nav?.canGoBack ?? true;
+}
+
 export function LeaveGuard() {
-  const { doc, steps, readOnly } = useEditor();
+  const { doc, steps, readOnly, workspaceId } = useEditor();
   const router = useRouter();
   const unparsed = useUnparsedJson();
   const reason = readOnly ? null : unsavedReason(doc.save, doc.dirty, unparsed, steps);
+  // A link's href, BACK for the browser's Back button, or null when not asking.
   const [target, setTarget] = useState<string | null>(null);
   const asking = useRef(reason);
+  const trapped = useRef(false);
+  const expected = useRef<Expected>(null);
+  const leaving = useRef(false); // confirmed: no new trap on the way out
   useLayoutEffect(() => {
     asking.current = reason;
   });
+
+  // A trap while there is something to lose, none otherwise (history.state carries Next's own
+  // state, so Next treats the copy as this page).
+  const syncTrap = useCallback(() => {
+    if (expected.current || leaving.current) return;
+    if (asking.current && !trapped.current) {
+      window.history.pushState(window.history.state, "", window.location.href);
+      trapped.current = true;
+    } else if (!asking.current && trapped.current) {
+      trapped.current = false;
+      expected.current = { kind: "untrap" };
+      window.history.back();
+    }
+  }, []);
+  useEffect(syncTrap, [reason, syncTrap]);
 
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
@@ -58,25 +92,71 @@ export function LeaveGuard() {
     const onUnload = (e: BeforeUnloadEvent) => {
       if (asking.current) e.preventDefault();
     };
+    const onPopState = (e: PopStateEvent) => {
+      const was = expected.current;
+      expected.current = null;
+      if (was?.kind === "leave") return; // the confirmed Back: Next shows the page before
+      if (was?.kind === "untrap") {
+        e.stopImmediatePropagation(); // back on this page's own entry: nothing for Next to do
+        if (was.then) router.push(was.then);
+        // Something to lose again while the trap was being taken away (a save failed at once,
+        // JSON went invalid again): set a new one, or Back would leave without asking.
+        else syncTrap();
+        return;
+      }
+      if (!trapped.current) return;
+      // Back from the trap onto this page's own entry.
+      e.stopImmediatePropagation();
+      trapped.current = false;
+      if (asking.current) setTarget(BACK);
+      else {
+        expected.current = { kind: "leave" };
+        window.history.back();
+      }
+    };
     document.addEventListener("click", onClick, true);
     window.addEventListener("beforeunload", onUnload);
+    // Capture: at the window, capturing listeners run before Next's own popstate listener.
+    window.addEventListener("popstate", onPopState, true);
     return () => {
       document.removeEventListener("click", onClick, true);
       window.removeEventListener("beforeunload", onUnload);
+      window.removeEventListener("popstate", onPopState, true);
     };
-  }, []);
+  }, [router, syncTrap]);
+
+  const leave = (to: string) => {
+    leaving.current = true;
+    if (to === BACK && !canGoBack()) {
+      // Opened in a fresh tab (a bookmark, a pasted link): Back was there only for the trap, and
+      // going back once more would stay here. Leave to where the editor's own Back link goes.
+      router.push(`/w/${workspaceId}/workflows`);
+    } else if (to === BACK) {
+      expected.current = { kind: "leave" };
+      window.history.back();
+    } else if (trapped.current) {
+      // Take the trap away first, so Back from the next page does not land on this one twice.
+      trapped.current = false;
+      expected.current = { kind: "untrap", then: to };
+      window.history.back();
+    } else router.push(to);
+  };
 
   return (
     <ConfirmDialog
       open={target !== null}
-      onOpenChange={(open) => !open && setTarget(null)}
+      onOpenChange={(open) => {
+        if (open) return;
+        setTarget(null);
+        syncTrap(); // stayed: after Back, set a new trap
+      }}
       title="Leave and lose your changes?"
       description={`${reason ?? "Your latest changes are not saved."} If you leave now, they are lost.`}
       confirmLabel="Leave without saving"
       onConfirm={() => {
         const to = target;
         setTarget(null);
-        if (to) router.push(to);
+        if (to) leave(to);
       }}
       destructive
     />

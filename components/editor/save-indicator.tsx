@@ -3,6 +3,8 @@
 // reads ("step 3 (HTTP Request): URL is required"), what keeps an edit from being saved, a JSON
 // field whose text does not parse yet, and the unfinished steps a Draft saved but Live needs.
 // Long messages wrap to a second line (the full text is the tooltip) instead of being cut.
+// A save refused because the browser session ended offers sign-in in a new tab (this one keeps
+// the unsaved edits; the new one then says to come back here), then a save.
 import { AlertTriangle, Check, CloudUpload, Loader2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
@@ -18,6 +20,28 @@ function Notice({ text, state, tone, onClick }: { text: string; state?: string; 
       <AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden />
       <span className="line-clamp-2 whitespace-normal">{text}</span>
     </button>
+  );
+}
+
+function SessionEnded() {
+  const { doc } = useEditor();
+  // The new tab lands on a page that says to come back here: opening the editor there would show
+  // the workflow without this tab's unsaved edits (app/signed-in-again/page.tsx).
+  const back = `/signed-in-again?workflow=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`;
+  return (
+    <span className={`${base} text-red-700`} data-save-state="error">
+      <AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span className="line-clamp-2 whitespace-normal">
+        Your session has ended —{" "}
+        <a href={`/signin?callbackUrl=${encodeURIComponent(back)}`} target="_blank" rel="noopener" className="font-medium underline">
+          sign in again (opens in a new tab)
+        </a>
+        , then{" "}
+        <button type="button" className="font-medium underline" onClick={() => void doc.saveNow({ force: true })}>
+          save
+        </button>
+      </span>
+    </span>
   );
 }
 
@@ -64,6 +88,7 @@ export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (
       return <Notice text={`Not saved: ${describeProblem(first)}${andMore(save.problems.length)}${why}`} state="invalid" tone="text-amber-800" onClick={() => onSelect(first.stepId)} />;
     }
     case "error":
+      if (save.sessionEnded) return <SessionEnded />;
       return <span className={`${base} text-red-700`} data-save-state="error" title={save.message}><AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="line-clamp-2 whitespace-normal">Not saved: {save.message}</span></span>;
     case "conflict":
       return <span className={`${base} text-red-700`} data-save-state="conflict"><AlertTriangle className="h-3.5 w-3.5" aria-hidden /> Someone else saved</span>;

@@ -4,19 +4,20 @@ import { useMemo } from "react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { SchemaForm } from "@/components/editor/configure/schema-form";
+import { SchedulerPanel } from "@/components/editor/configure/scheduler-panel";
 import { WebhookPanel } from "@/components/editor/configure/webhook-panel";
 import { ExecutionsTab } from "@/components/editor/panels/executions-tab";
 import { TestDebugTab } from "@/components/editor/panels/test-debug-tab";
+import { DeleteStepDialog } from "@/components/editor/delete-step-dialog";
 import { STEP_ICONS } from "@/components/editor/step-icons";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { IconButton } from "@/components/ui/icon-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { describeSchema } from "@/lib/editor/form-model";
-import { canMove, dependents } from "@/lib/editor/step-ops";
+import { canMove } from "@/lib/editor/step-ops";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 
 export function StepPanel() {
-  const { steps, selectedId, update, move, remove, doc, focus, workspaceId, readOnly } = useEditor();
+  const { steps, selectedId, update, move, doc, focus, workspaceId, readOnly } = useEditor();
   const index = steps.findIndex((s) => s.id === selectedId);
   const step = steps[index];
   const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -33,7 +34,6 @@ export function StepPanel() {
   const entry = STEP_CATALOG[step.kind];
   const Icon = STEP_ICONS[step.kind];
   const problems = doc.problems.filter((p) => p.stepId === step.id);
-  const users = dependents(steps, number).filter((n) => n !== number);
 
   return (
     <aside aria-label={`Step ${number}: ${step.name}`} className="flex h-full w-[440px] shrink-0 flex-col border-l border-slate-200 bg-white" data-testid="step-panel">
@@ -55,16 +55,8 @@ export function StepPanel() {
         <IconButton label="Move step down" disabled={!canMove(steps, index, index + 1)} onClick={() => move(step.id, index + 1)}>
           <ArrowDown className="h-4 w-4" aria-hidden />
         </IconButton>
-        <ConfirmDialog
-          title={`Delete step ${number}?`}
-          description={
-            users.length
-              ? `Steps ${users.join(", ")} use this step's output; their references will show as removed until you fix them. Ctrl+Z undoes the delete.`
-              : `“${step.name}” is removed and later steps are renumbered (their references follow). Ctrl+Z undoes it.`
-          }
-          confirmLabel="Delete step"
-          destructive
-          onConfirm={() => remove(step.id)}
+        <DeleteStepDialog
+          stepId={step.id}
           trigger={
             <IconButton label="Delete step" className="hover:bg-red-50 hover:text-red-700">
               <Trash2 className="h-4 w-4" aria-hidden />
@@ -99,6 +91,8 @@ export function StepPanel() {
           <div inert={readOnly} className={readOnly ? "[&_button]:opacity-50" : undefined}>
             {step.kind === "webhook" ? (
               <WebhookPanel step={step} />
+            ) : step.kind === "scheduler" ? (
+              <SchedulerPanel step={step} />
             ) : (
               <SchemaForm spec={spec} value={step.config} ctx={{ steps, index, workspaceId }} onChange={(config, leaf) => update(step.id, { config }, `config.${leaf.join(".")}`)} />
             )}

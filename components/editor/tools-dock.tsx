@@ -5,13 +5,15 @@ import { useMemo, useState } from "react";
 import { Search } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { DRAG_MIME } from "@/components/editor/flow-canvas";
+import { HidePanelButton } from "@/components/editor/panel-toggle";
 import { GROUP_TONES, STEP_ICONS } from "@/components/editor/step-icons";
 import { cn } from "@/components/ui/cn";
 import { STEP_CATALOG, STEP_KINDS, type StepGroup } from "@/lib/steps/catalog";
 
 const GROUPS: StepGroup[] = ["Start", "Logic", "Data", "Actions"];
 
-export function ToolsDock() {
+/** `onHide` adds the Hide button (side by side layout); `className` hides the dock there when collapsed. */
+export function ToolsDock({ onHide, className }: { onHide?: () => void; className?: string }) {
   const { steps, selectedId, add } = useEditor();
   const [q, setQ] = useState("");
   const hasTrigger = steps[0] ? STEP_CATALOG[steps[0].kind].trigger : false;
@@ -32,9 +34,12 @@ export function ToolsDock() {
   };
 
   return (
-    <aside aria-label="Tools" className="flex h-full w-60 shrink-0 flex-col border-r border-slate-200 bg-white">
+    <aside aria-label="Tools" className={cn("flex h-full w-60 shrink-0 flex-col border-r border-slate-200 bg-white", className)}>
       <div className="border-b border-slate-200 p-3">
-        <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Tools</h2>
+        <div className="flex items-center justify-between">
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Tools</h2>
+          {onHide && <HidePanelButton panel="tools" onClick={onHide} />}
+        </div>
         <label className="relative mt-2 block">
           <span className="sr-only">Search tools</span>
           <Search className="pointer-events-none absolute left-2.5 top-2.5 h-4 w-4 text-slate-400" aria-hidden />

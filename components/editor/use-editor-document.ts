@@ -16,7 +16,8 @@ export type SaveState =
   | { kind: "saving" }
   /** `live`: the problems are unfinished steps, which only a Draft saves. */
   | { kind: "invalid"; problems: StepProblem[]; live: boolean }
-  | { kind: "error"; message: string }
+  /** `sessionEnded`: refused because the browser session ended (the header offers sign-in). */
+  | { kind: "error"; message: string; sessionEnded?: boolean }
   | { kind: "conflict"; theirVersion: number };
 
 export const AUTOSAVE_DELAY_MS = 800;
@@ -49,6 +50,16 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     savedRevision.current = rev;
     setSavedRev(rev);
   }, []);
+
+  // A poll of the workflow sent before a write and answered after it would put the older copy back
+  // (a rotated URL gone, Live shown as Draft) until the next poll: it is dropped for the write's.
+  const putServer = useCallback(
+    (w: WorkflowView) => {
+      void qc.cancelQueries({ queryKey: keys.workflow(workflowId), exact: true });
+      qc.setQueryData(keys.workflow(workflowId), w);
+    },
+    [qc, workflowId],
+  );
 
   const problems = useMemo(() => checkSteps(state.steps), [state.steps]);
   const dirty = state.revision !== savedRev;
@@ -91,7 +102,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
         const saved = await request;
         version.current = saved.version;
         markSaved(doc.revision);
-        qc.setQueryData(keys.workflow(workflowId), saved);
+        putServer(saved);
         // Take the server's normalised copy (defaults filled in, secret shown as set) only when
         // nothing was typed meanwhile; otherwise the newer local edit wins and saves next.
         if (latest.current.revision === doc.revision) dispatch({ type: "server", doc: docOf(saved) });
@@ -104,13 +115,13 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
           return { ok: false, message: "someone else saved this workflow meanwhile: load theirs or keep yours first" };
         }
         const message = e instanceof Error ? e.message : String(e);
-        setSave({ kind: "error", message });
+        setSave({ kind: "error", message, sessionEnded: e instanceof ApiError && e.status === 401 });
         return { ok: false, message: `your changes could not be saved: ${message}` };
       } finally {
         inFlight.current = null;
       }
     },
-    [qc, workflowId, markSaved, initial],
+    [qc, workflowId, markSaved, initial, putServer],
   );
 
   // Debounced autosave after each edit, again when the mode changes (back in Draft, edits held
@@ -144,20 +155,20 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   /** Take theirs: drop local edits and load the server copy. */
   const reload = useCallback(async () => {
     const fresh = await api<WorkflowView>(`/api/v1/workflows/${workflowId}`);
-    qc.setQueryData(keys.workflow(workflowId), fresh);
+    putServer(fresh);
     version.current = fresh.version;
     dispatch({ type: "load", doc: docOf(fresh) });
     markSaved(latest.current.revision);
     setSave({ kind: "saved" });
-  }, [qc, workflowId, markSaved]);
+  }, [workflowId, markSaved, putServer]);
 
   /** Mode changes and URL rotation answer with the workflow; keep version in step with them. */
   const acceptServer = useCallback(
     (w: WorkflowView) => {
       version.current = Math.max(version.current, w.version);
-      qc.setQueryData(keys.workflow(workflowId), w);
+      putServer(w);
     },
-    [qc, workflowId],
+    [putServer],
   );
 
   // Leaving with unsaved edits asks first.

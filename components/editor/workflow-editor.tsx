@@ -1,22 +1,30 @@
 "use client";
 // The workflow editor page body: header, Tools dock, canvas, Workflow data and the step panel,
 // with keyboard shortcuts (Delete, Ctrl+Z / Ctrl+Shift+Z, Ctrl+S) and loading / error states.
+// From 1024 px the four sit side by side; below, where they would be wider than the screen, they
+// are tabs (one full-width pane at a time), and picking a step opens its pane.
 import { useEffect, useMemo, useState } from "react";
 import Link from "next/link";
+import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { useRunQuery, useRunsQuery, useWorkflowQuery } from "@/components/editor/api";
 import { ConflictBanner } from "@/components/editor/conflict-banner";
+import { DeleteStepDialog } from "@/components/editor/delete-step-dialog";
 import { EditorHeader } from "@/components/editor/editor-header";
 import { EditorProvider, useEditor, type EditorFocus } from "@/components/editor/editor-context";
 import { FlowCanvas } from "@/components/editor/flow-canvas";
+import { focusStepNode } from "@/components/editor/focus-step-node";
 import { LeaveGuard } from "@/components/editor/leave-guard";
+import { CollapsedRail, usePanelOpen } from "@/components/editor/panel-toggle";
 import { ReplaceTriggerDialog } from "@/components/editor/replace-trigger-dialog";
 import { DataPanel } from "@/components/editor/panels/data-panel";
 import { StepPanel } from "@/components/editor/step-panel";
 import { ToolsDock } from "@/components/editor/tools-dock";
 import { useEditorDocument } from "@/components/editor/use-editor-document";
 import { buttonClass } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { WorkflowView } from "@/lib/editor/api-types";
 import type { StepStatus } from "@/lib/editor/flow-graph";
 
@@ -24,10 +32,18 @@ const editable = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || !!el.closest(".cm-editor"));
 // Delete/Backspace removes the selected step only from the canvas (or with nothing focused): on a
 // tab, a button or the data tree of a panel it is a stray key, not "delete this step".
-const onCanvas = (el: EventTarget | null) => el === document.body || (el instanceof HTMLElement && !!el.closest(".react-flow"));
+/** Where Delete means "the selected step": the page itself, a step's node, the canvas's pane — not
+ *  the canvas's own controls (zoom, fit, minimap, an edge's +), whose keys are their own. */
+const onCanvas = (el: EventTarget | null) => {
+  if (el === document.body) return true;
+  if (!(el instanceof HTMLElement) || !el.closest(".react-flow")) return false;
+  if (el.closest(".react-flow__node")) return true;
+  return !el.closest("button, a, input, textarea, select, [contenteditable], .react-flow__panel");
+};
 
-function useShortcuts() {
-  const { doc, selectedId, remove, readOnly, undo, redo } = useEditor();
+/** The keyboard shortcuts; Delete asks first, through `askDelete` (the same dialog as the trash button). */
+function useShortcuts(askDelete: (id: string) => void) {
+  const { doc, selectedId, readOnly, undo, redo } = useEditor();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
@@ -47,35 +63,109 @@ function useShortcuts() {
         redo();
       } else if ((e.key === "Delete" || e.key === "Backspace") && selectedId && onCanvas(e.target)) {
         e.preventDefault();
-        remove(selectedId);
+        askDelete(selectedId);
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [doc, selectedId, remove, readOnly, undo, redo]);
+  }, [doc, selectedId, readOnly, undo, redo, askDelete]);
+}
+
+/** The Delete key's confirmation. Cancelled, focus goes back to the node (ConfirmDialog); confirmed,
+ *  to the step that takes the deleted one's place, so the keyboard user stays on the canvas. */
+function KeyboardDelete({ stepId, onClose }: { stepId: string | null; onClose: () => void }) {
+  // A new object per delete: the same neighbour twice (delete, undo, delete) is focused again.
+  const [focusTo, setFocusTo] = useState<{ id: string } | null>(null);
+  useEffect(() => (focusTo ? focusStepNode(focusTo.id) : undefined), [focusTo]);
+  if (!stepId) return null;
+  return <DeleteStepDialog stepId={stepId} open onOpenChange={(open) => !open && onClose()} onDeleted={(id) => setFocusTo(id ? { id } : null)} />;
+}
+
+type PaneName = "canvas" | "tools" | "step" | "data";
+
+/** One column from 1024 px up (the wrapper is display: contents); below, a tab's full-width pane. */
+function Pane({ value, className, children }: { value: PaneName; className?: string; children: React.ReactNode }) {
+  return (
+    <TabsPrimitive.Content
+      forceMount
+      value={value}
+      // Not focusable: a click on the canvas must leave focus where the Delete shortcut expects it.
+      tabIndex={undefined}
+      className={cn(
+        "focus-visible:outline-none lg:contents max-lg:data-[state=inactive]:hidden max-lg:data-[state=active]:flex max-lg:min-w-0 max-lg:flex-1 max-lg:*:w-full max-lg:*:border-0",
+        className,
+      )}
+    >
+      {children}
+    </TabsPrimitive.Content>
+  );
+}
+
+/** The pane on a narrow screen: a newly selected step (picked, added, opened from a link) opens its own. */
+function usePane(selectedId: string | null) {
+  const [pane, setPane] = useState<PaneName>(selectedId ? "step" : "canvas");
+  const [seen, setSeen] = useState(selectedId);
+  if (seen !== selectedId) {
+    setSeen(selectedId);
+    if (selectedId) setPane("step");
+  }
+  return [pane, setPane] as const;
 }
 
 function EditorLayout() {
   const { workflowId, doc, selectedId, readOnly } = useEditor();
-  useShortcuts();
+  const [deleting, setDeleting] = useState<string | null>(null);
+  useShortcuts(setDeleting);
   const runs = useRunsQuery(workflowId, 20);
   const latest = useRunQuery(runs.data?.runs[0]?.id);
   const statuses = useMemo(() => new Map<string, StepStatus>((latest.data?.steps ?? []).map((s) => [s.stepId, s.status as StepStatus])), [latest.data]);
   const invalid = useMemo(() => new Map(doc.problems.map((p) => [p.stepId, p.message])), [doc.problems]);
   const showData = selectedId !== null && doc.state.steps[0]?.id !== selectedId;
+  const [pane, setPane] = usePane(selectedId);
+  const tools = usePanelOpen("tools");
+  const data = usePanelOpen("data");
   return (
     <div className="flex h-full flex-col">
       <EditorHeader />
       <ConflictBanner />
-      <div className="flex min-h-0 flex-1">
-        {!readOnly && <ToolsDock />}
-        <main className="min-w-0 flex-1 bg-slate-50">
-          <FlowCanvas statuses={statuses} invalid={invalid} />
-        </main>
-        {showData && <DataPanel />}
-        <StepPanel />
-      </div>
+      <TabsPrimitive.Root value={pane} onValueChange={(v) => setPane(v as PaneName)} className="flex min-h-0 flex-1 flex-col">
+        <TabsList aria-label="Editor sections" className="shrink-0 bg-white lg:hidden">
+          <TabsTrigger value="canvas">Canvas</TabsTrigger>
+          {!readOnly && <TabsTrigger value="tools">Tools</TabsTrigger>}
+          <TabsTrigger value="step">Step</TabsTrigger>
+          <TabsTrigger value="data">Data</TabsTrigger>
+        </TabsList>
+        <div className="flex min-h-0 flex-1">
+          {!readOnly && (
+            <Pane value="tools">
+              <ToolsDock onHide={() => tools.setOpen(false)} className={tools.open ? undefined : "lg:hidden"} />
+              {!tools.open && <CollapsedRail panel="tools" onExpand={() => tools.setOpen(true)} />}
+            </Pane>
+          )}
+          <Pane value="canvas">
+            <main className="min-w-0 flex-1 bg-slate-50">
+              <FlowCanvas statuses={statuses} invalid={invalid} />
+            </main>
+          </Pane>
+          {showData ? (
+            <Pane value="data">
+              <DataPanel onHide={() => data.setOpen(false)} className={data.open ? undefined : "lg:hidden"} />
+              {!data.open && <CollapsedRail panel="data" onExpand={() => data.setOpen(true)} />}
+            </Pane>
+          ) : (
+            <Pane value="data" className="lg:hidden">
+              <p className="flex h-full items-center justify-center bg-white p-8 text-center text-sm text-slate-500">
+                Pick a step after the trigger: Workflow data shows the outputs of the steps before it, to insert into its fields.
+              </p>
+            </Pane>
+          )}
+          <Pane value="step">
+            <StepPanel />
+          </Pane>
+        </div>
+      </TabsPrimitive.Root>
       <ReplaceTriggerDialog />
+      <KeyboardDelete stepId={deleting} onClose={() => setDeleting(null)} />
       <LeaveGuard />
     </div>
   );

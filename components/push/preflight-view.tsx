@@ -1,6 +1,9 @@
-// The preflight of a push, item by item: accounts per app, variable and secret keys, files,
+// The preflight of a push, item by item: accounts per app (and steps whose account's app is
+// unknown: deleted at the provider, or never chosen), variable and secret keys, files,
 // sample data, and the notes (re-push, values never copied).
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import type { UnresolvedAccountStep } from "@/lib/push/plan-push";
+import { providerHasSampleData } from "@/lib/push/push-input";
 import type { PreflightView } from "@/lib/push/to-preflight-view";
 
 const ACCOUNT: Record<string, [string, BadgeTone]> = {
@@ -26,13 +29,22 @@ function Section({ title, children, empty }: { title: string; children: React.Re
   );
 }
 
+function UnresolvedAccount({ step: s, why }: { step: UnresolvedAccountStep; why: string }) {
+  return (
+    <li className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-account-${s.stepId}`}>
+      <span className="flex-1">step {s.number} ({s.name}) {why} · the client chooses {s.app ? "an AI" : "any"} account</span>
+      <Badge tone={ACCOUNT[s.result][1]}>{ACCOUNT[s.result][0]}</Badge>
+    </li>
+  );
+}
+
 export function PreflightItems({ preflight }: { preflight: PreflightView }) {
   return (
     <div className="space-y-3" data-testid="preflight">
       <ul className="space-y-1 rounded-lg bg-brand-50 px-4 py-3 text-sm text-slate-800">
         {preflight.notes.map((n) => <li key={n}>{n}</li>)}
       </ul>
-      <Section title="App connections" empty={preflight.connections.length === 0 && preflight.unknownAccounts.length === 0}>
+      <Section title="App connections" empty={preflight.connections.length === 0 && preflight.unknownAccounts.length === 0 && preflight.stepsWithoutAccount.length === 0}>
         {preflight.connections.flatMap((app) =>
           app.steps.map((s) => (
             <li key={s.stepId} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-account-${s.stepId}`}>
@@ -42,12 +54,8 @@ export function PreflightItems({ preflight }: { preflight: PreflightView }) {
             </li>
           )),
         )}
-        {preflight.unknownAccounts.map((s) => (
-          <li key={s.stepId} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-account-${s.stepId}`}>
-            <span className="flex-1">step {s.number} ({s.name}) selects an account that no longer exists · the client chooses {s.app ? "an AI" : "any"} account</span>
-            <Badge tone={ACCOUNT[s.result][1]}>{ACCOUNT[s.result][0]}</Badge>
-          </li>
-        ))}
+        {preflight.unknownAccounts.map((s) => <UnresolvedAccount key={s.stepId} step={s} why="selects an account that no longer exists" />)}
+        {preflight.stepsWithoutAccount.map((s) => <UnresolvedAccount key={s.stepId} step={s} why="has no account but needs one" />)}
       </Section>
       <Section title="Variables and secrets" empty={preflight.variables.length === 0}>
         {preflight.variables.map((v) => (
@@ -72,7 +80,10 @@ export function PreflightItems({ preflight }: { preflight: PreflightView }) {
         ))}
         {preflight.sampleData.clientOwn.map((s) => (
           <li key={`own-${s.stepId}`} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-client-sample-${s.stepId}`}>
-            <span className="flex-1">{preflight.target.name} has its own testing data on step {s.number} ({s.name}): kept unless you choose to replace it.</span>
+            <span className="flex-1">
+              {preflight.target.name} has its own testing data on step {s.number} ({s.name}):{" "}
+              {providerHasSampleData(preflight.sampleData, s.stepId) ? "kept unless you choose to replace it." : "kept (you have no sample data there)."}
+            </span>
             <Badge tone="green">client&apos;s own kept</Badge>
           </li>
         ))}

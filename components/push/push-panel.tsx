@@ -42,7 +42,8 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
     await run(async () => {
       const res = await apiFetch<{ created: boolean }>(`/api/v1/workflows/${workflowId}/push`, {
         method: "POST",
-        json: { targetWorkspaceId: target, sampleData: sampleData || "keep" },
+        // No choice is asked where the workflow has no sample data: the push then keeps the client's own.
+        json: { targetWorkspaceId: target, ...(sampleData && { sampleData }) },
       });
       pick("");
       setDone(`${res.created ? "Pushed a new copy to" : "Updated the copy in"} ${name}. It is in Draft until the client completes its review and goes Live.`);

@@ -1,15 +1,17 @@
 "use client";
 // One link in the editor header: "Push to client" on a provider's workflow, "Client review"
-// (with what is still open) on a copy that arrived by push; nothing otherwise.
+// (with what is still open) on a copy that arrived by push; nothing otherwise. The hook and the
+// button are apart so a narrow header can offer the same link in its actions menu.
 import { useEffect, useState } from "react";
 import Link from "next/link";
-import { Send, ListChecks } from "lucide-react";
+import { Send, ListChecks, type LucideIcon } from "lucide-react";
 import { apiFetch } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 
 type State = { kind: "push" } | { kind: "review"; open: number } | null;
+export type PushReviewTarget = { href: string; label: string; icon: LucideIcon };
 
-export function PushReviewLink({ workspaceId, workflowId, canPush = true }: { workspaceId: string; workflowId: string; /** Viewers do not push. */ canPush?: boolean }) {
+export function usePushReviewLink({ workspaceId, workflowId, canPush = true }: { workspaceId: string; workflowId: string; /** Viewers do not push. */ canPush?: boolean }): PushReviewTarget | null {
   const [state, setState] = useState<State>(null);
   useEffect(() => {
     let live = true;
@@ -28,13 +30,16 @@ export function PushReviewLink({ workspaceId, workflowId, canPush = true }: { wo
   }, [workspaceId, workflowId, canPush]);
   if (!state) return null;
   const base = `/w/${workspaceId}/workflows/${workflowId}`;
-  return state.kind === "push" ? (
-    <Link href={`${base}/push`} className={buttonClass("secondary", "sm")}>
-      <Send className="h-4 w-4" aria-hidden /> Push to client
-    </Link>
-  ) : (
-    <Link href={`${base}/review`} className={buttonClass("secondary", "sm")}>
-      <ListChecks className="h-4 w-4" aria-hidden /> Client review{state.open ? ` (${state.open} open)` : ""}
+  return state.kind === "push"
+    ? { href: `${base}/push`, label: "Push to client", icon: Send }
+    : { href: `${base}/review`, label: `Client review${state.open ? ` (${state.open} open)` : ""}`, icon: ListChecks };
+}
+
+export function PushReviewLink({ target, className }: { target: PushReviewTarget; className?: string }) {
+  const Icon = target.icon;
+  return (
+    <Link href={target.href} className={buttonClass("secondary", "sm", className)}>
+      <Icon className="h-4 w-4" aria-hidden /> {target.label}
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 // Per client with a copy: the version it has and whether it is up to date, behind or edited.
 import { Badge } from "@/components/ui/badge";
+import { TimeAgo } from "@/components/ui/time-ago";
 import type { PushedCopyView } from "@/lib/push/list-pushed-copies";
 
 const STATUS = { up_to_date: ["Up to date", "green"], behind: ["Behind", "amber"], edited_by_client: ["Edited by client", "blue"] } as const;
@@ -19,7 +20,7 @@ export function PushedCopiesTable({ copies }: { copies: PushedCopyView[] }) {
             <td className="px-4 py-2"><Badge tone={STATUS[c.status][1]}>{STATUS[c.status][0]}</Badge></td>
             <td className="px-4 py-2">{c.mode === "live" ? <Badge tone="green">Live</Badge> : <Badge>Draft</Badge>}</td>
             <td className="px-4 py-2">{c.reviewComplete ? "complete" : `${c.missing} open`}</td>
-            <td className="px-4 py-2 text-slate-500">{new Date(c.pushedAt).toUTCString()}{c.pushedBy ? ` by ${c.pushedBy}` : ""}</td>
+            <td className="px-4 py-2 text-slate-500"><TimeAgo at={c.pushedAt} />{c.pushedBy ? ` by ${c.pushedBy}` : ""}</td>
           </tr>
         ))}
       </tbody>

@@ -31,7 +31,8 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
         {review.items.map((item) => (
           <li key={itemKey(item)} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm" data-testid={`review-${itemKey(item)}`} data-done={item.done}>
             {item.done ? <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-label="done" /> : <Circle className="h-5 w-5 text-amber-500" aria-label="to do" />}
-            <span className="min-w-0 flex-1">{item.message}</span>
+            {/* 12rem before the action wraps below it: beside it on a phone the label was one word a line. */}
+            <span className="min-w-0 flex-[1_1_12rem]">{sentence(item)}</span>
             {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} busy={busy} run={run} />}
           </li>
         ))}
@@ -50,6 +51,15 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
       )}
     </div>
   );
+}
+
+// The API's messages are clauses (the Go live refusal lists them after a colon); here each is a
+// line of its own, so it starts with a capital — unless it starts with a variable's key, which
+// is written exactly as it is.
+function sentence(item: ReviewItem): string {
+  const { message } = item;
+  if ((item.kind === "variable" || item.kind === "secret") && message.startsWith(item.key)) return message;
+  return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
 const itemKey = (i: ReviewItem) =>

@@ -1,5 +1,5 @@
 // Title block shared by the workspace resource pages.
-export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: React.ReactNode }) {
+export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: React.ReactNode; children?: React.ReactNode }) {
   return (
     <div className="flex items-end justify-between gap-4">
       <div>

@@ -1,23 +1,30 @@
 "use client";
 // Runs across workflows: status, workflow (and client), when, how long, the error; a row opens
-// to the run's steps (GET /api/v1/runs/{id}) with each one's status and error.
+// to the run's steps (GET /api/v1/runs/{id}) with each one's status and error. In a workspace
+// where the user may act (`actIn`: editor or owner), a row has Stop run or Run again.
 import { Fragment, useState } from "react";
 import Link from "next/link";
 import { ChevronRight } from "lucide-react";
 import { apiFetch } from "@/components/resources/api-fetch";
 import { RunStatus } from "@/components/editor/run-status";
-import { relativeTime } from "@/components/ui/relative-time";
+import { RunRowActions } from "@/components/runs/run-row-actions";
+import { stepStatusLabel, stepTimes, took } from "@/components/runs/step-execution";
+import { TimeAgo } from "@/components/ui/time-ago";
 import type { RunView } from "@/lib/editor/api-types";
 import type { WorkspaceRunSummary } from "@/lib/runs/list-workspace-runs";
 
-function took(a: string | null, b: string | null): string {
-  if (!a || !b) return "—";
-  const ms = new Date(b).getTime() - new Date(a).getTime();
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
+type Props = { runs: WorkspaceRunSummary[]; showWorkspace: boolean; /** Workspaces whose runs the user may stop and run again. */ actIn: string[] };
 
-export function WorkspaceRunsTable({ runs, showWorkspace }: { runs: WorkspaceRunSummary[]; showWorkspace: boolean }) {
+export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props) {
   const [open, setOpen] = useState<Record<string, RunView | "loading" | "error">>({});
+  // Runs stopped here, as the API answered: shown at once, before the page's refresh arrives.
+  const [stopped, setStopped] = useState<Record<string, RunView>>({});
+  const runs = listed.map((r) => (stopped[r.id] ? { ...r, status: stopped[r.id].status, error: stopped[r.id].error ?? null, finishedAt: stopped[r.id].finishedAt ?? null } : r));
+  const actions = runs.some((r) => actIn.includes(r.workspaceId));
+  const onStopped = (view: RunView) => {
+    setStopped((s) => ({ ...s, [view.id]: view }));
+    setOpen((o) => (o[view.id] ? { ...o, [view.id]: view } : o));
+  };
   const toggle = (id: string) => {
     if (open[id]) {
       return setOpen((o) => {
@@ -46,6 +53,7 @@ export function WorkspaceRunsTable({ runs, showWorkspace }: { runs: WorkspaceRun
           <th className="px-3 py-2">Started</th>
           <th className="px-3 py-2">Took</th>
           <th className="px-3 py-2">Error</th>
+          {actions && <th className="px-3 py-2">Actions</th>}
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -62,14 +70,15 @@ export function WorkspaceRunsTable({ runs, showWorkspace }: { runs: WorkspaceRun
                 <td className="px-3 py-2"><RunStatus status={r.status} />{r.test && <span className="ml-2 text-xs text-violet-700">test</span>}</td>
                 <td className="px-3 py-2"><Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link></td>
                 {showWorkspace && <td className="px-3 py-2 text-slate-600">{r.workspaceName}</td>}
-                <td className="whitespace-nowrap px-3 py-2 text-slate-500"><time dateTime={r.createdAt} title={new Date(r.createdAt).toUTCString()}>{relativeTime(new Date(r.createdAt))}</time></td>
-                <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>
+                <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt) ?? "—"}</td>
                 <td className="max-w-md truncate px-3 py-2 text-red-700" title={r.error ?? undefined}>{r.error ?? ""}</td>
+                {actions && <td className="max-w-xs px-3 py-2">{actIn.includes(r.workspaceId) && <RunRowActions run={r} onStopped={onStopped} />}</td>}
               </tr>
               {detail && (
                 <tr>
                   <td />
-                  <td colSpan={showWorkspace ? 6 : 5} className="px-3 pb-3">
+                  <td colSpan={5 + (showWorkspace ? 1 : 0) + (actions ? 1 : 0)} className="px-3 pb-3">
                     {detail === "loading" ? (
                       <p className="text-xs text-slate-500">Loading steps…</p>
                     ) : detail === "error" ? (
@@ -79,15 +88,22 @@ export function WorkspaceRunsTable({ runs, showWorkspace }: { runs: WorkspaceRun
                         {detail.steps.map((s) => (
                           <li key={s.stepId} className="flex flex-wrap items-baseline gap-3 text-xs">
                             <span className="w-6 text-right text-slate-400">{s.number}</span>
-                            <Link
-                              href={`/w/${r.workspaceId}/workflows/${r.workflowId}?step=${encodeURIComponent(s.stepId)}&run=${encodeURIComponent(r.id)}`}
-                              title="Open this step's execution in the editor"
-                              className="w-40 truncate font-medium text-brand-700 hover:underline"
-                            >
-                              {s.name ?? s.kind}
-                            </Link>
-                            <RunStatus status={s.status} />
-                            <span className="text-slate-400">{took(s.startedAt, s.finishedAt)}</span>
+                            {s.name === null ? (
+                              // No longer in the workflow: the editor has no step to open.
+                              <span className="w-40 truncate font-medium text-slate-500" title="This step has since been removed from the workflow">
+                                {s.kind} (removed)
+                              </span>
+                            ) : (
+                              <Link
+                                href={`/w/${r.workspaceId}/workflows/${r.workflowId}?step=${encodeURIComponent(s.stepId)}&run=${encodeURIComponent(r.id)}`}
+                                title="Open this step's execution in the editor"
+                                className="w-40 truncate font-medium text-brand-700 hover:underline"
+                              >
+                                {s.name}
+                              </Link>
+                            )}
+                            <RunStatus status={stepStatusLabel(detail.status, s)} />
+                            <span className="text-slate-400">{stepTimes(s).took ?? "—"}</span>
                             {s.error && <span className="basis-full pl-9 text-red-700">{s.error}</span>}
                           </li>
                         ))}

@@ -20,7 +20,7 @@ export function ChangePasswordDialog({ open, onOpenChange, onChanged }: Props) {
       submitLabel="Change password"
       busyLabel="Changing…"
     >
-      <PasswordFields values={form.values} setValues={form.setValues} />
+      <PasswordFields {...form} />
     </FormDialog>
   );
 }

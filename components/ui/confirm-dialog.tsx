@@ -3,6 +3,7 @@
 // Escape to cancel, the dialog's title and description announced).
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { buttonClass } from "@/components/ui/button";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
 
 export type ConfirmDialogProps = {
   /** Omit it and pass `open`/`onOpenChange` to open the dialog from elsewhere (e.g. a menu item). */
@@ -19,12 +20,16 @@ export type ConfirmDialogProps = {
 };
 
 export function ConfirmDialog({ trigger, open, onOpenChange, title, description, details, confirmLabel, onConfirm, destructive }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus(open, trigger === undefined);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger !== undefined && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/3 z-50 w-full max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed left-1/2 top-1/3 z-50 w-full max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialog.Description>
           {details !== undefined && <div className="mt-3 text-sm">{details}</div>}

@@ -3,6 +3,7 @@
 // description, the fields, the message of a failed submit, then Cancel and the submit button.
 import * as Dialog from "@radix-ui/react-dialog";
 import { buttonClass } from "@/components/ui/button";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
 
 type Props = {
   /** Opens the dialog when clicked; omit it and pass `open` to open it from elsewhere. */
@@ -22,12 +23,13 @@ type Props = {
 };
 
 export function FormDialog({ trigger, open, onOpenChange, title, description, onSubmit, busy, error, submitLabel, busyLabel, submitDisabled, children }: Props) {
+  const returnFocus = useReturnFocus(open, trigger === undefined);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger !== undefined && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
-        <Dialog.Content className="fixed left-1/2 top-1/3 z-50 w-full max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content onCloseAutoFocus={returnFocus} className="fixed left-1/2 top-1/3 z-50 w-full max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-500">{description}</Dialog.Description>
           <form

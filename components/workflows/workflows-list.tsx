@@ -60,8 +60,9 @@ function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
   }
 
   const header = (
-    <div className="mt-6 flex items-center gap-3">
-      <label className="relative block w-full max-w-sm">
+    <div className="mt-6 flex flex-wrap items-center gap-3 sm:flex-nowrap">
+      {/* A line of its own on a phone, the count and New workflow under it. */}
+      <label className="relative block w-full sm:max-w-sm">
         <span className="sr-only">Search workflows</span>
         <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
         <input

@@ -2,8 +2,10 @@
 // A workspace's members. Owners add people by e-mail with a role (someone new gets an account and
 // a temporary password, shown here once to pass on), change roles, reset a forgotten password
 // (another temporary one) and remove people; anyone may leave. The API refuses what the caller's
-// role does not allow, e.g. the last owner of a provider, or a reset for someone who also works
-// for another provider.
+// role does not allow, e.g. the last owner of a provider; a reset the API would refuse (someone
+// who also works for another provider, the seeded owner) is shown disabled with the reason. Each
+// row shows the role the person really acts with here (a provider member's provider role when
+// higher), and a client's page lists its provider's members who work there too, read-only.
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
@@ -16,13 +18,13 @@ import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ResetPasswordDialog } from "@/components/workspace/reset-password-dialog";
 import { ROLE_LABEL, RoleOptions, RoleSelect } from "@/components/workspace/role-select";
-import type { MemberView } from "@/lib/members/member-schema";
+import type { MemberListView, MemberView, ProviderStaffView } from "@/lib/members/member-schema";
 
 const ROLE_HELP = "Owners manage members; editors build, test and push workflows; viewers read.";
 
-type Props = { workspaceId: string; workspaceName: string; members: MemberView[]; canManage: boolean; currentUserId: string };
+type Props = { workspaceId: string; workspaceName: string; members: MemberListView[]; provider: ProviderStaffView | null; canManage: boolean; currentUserId: string };
 
-export function MembersManager({ workspaceId, workspaceName, members, canManage, currentUserId }: Props) {
+export function MembersManager({ workspaceId, workspaceName, members, provider, canManage, currentUserId }: Props) {
   const router = useRouter();
   const { run, busy, error } = useApiAction();
   // The temporary password just issued (new account or reset), shown once.
@@ -106,6 +108,11 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
                   </p>
                   <p className="truncate text-xs text-slate-500">{m.email}</p>
                 </div>
+                {m.viaProvider && (
+                  <Badge tone="blue" className="shrink-0">
+                    {ROLE_LABEL[m.effectiveRole]} via {provider?.name ?? "the provider"}
+                  </Badge>
+                )}
                 {canManage ? (
                   <RoleSelect
                     key={m.role}
@@ -114,7 +121,7 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
                     onChange={(role) => run(() => apiFetch(`${base}/${m.userId}`, { method: "PATCH", json: { role } }))}
                   />
                 ) : (
-                  <Badge tone={m.role === "owner" ? "blue" : "slate"}>{ROLE_LABEL[m.role]}</Badge>
+                  !m.viaProvider && <Badge tone={m.role === "owner" ? "blue" : "slate"}>{ROLE_LABEL[m.role]}</Badge>
                 )}
                 {self ? (
                   <ConfirmDialog
@@ -128,7 +135,11 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
                 ) : (
                   canManage && (
                     <>
-                      <ResetPasswordDialog member={m} disabled={busy} onConfirm={(revokeApiTokens) => void resetPassword(m, revokeApiTokens)} />
+                      {m.canResetPassword ? (
+                        <ResetPasswordDialog member={m} disabled={busy} onConfirm={(revokeApiTokens) => void resetPassword(m, revokeApiTokens)} />
+                      ) : (
+                        <ResetPasswordUnavailable member={m} />
+                      )}
                       <ConfirmDialog
                         trigger={<button type="button" disabled={busy} aria-label={`Remove ${m.email}`} className={buttonClass("ghost", "sm")}>Remove</button>}
                         title={`Remove ${m.email}?`}
@@ -145,6 +156,46 @@ export function MembersManager({ workspaceId, workspaceName, members, canManage,
           })}
         </ul>
       )}
+      {provider && provider.members.length > 0 && <ProviderStaff provider={provider} />}
     </div>
+  );
+}
+
+/** Shown instead of "Reset password…" where the reset would be refused: focusable, saying why. */
+function ResetPasswordUnavailable({ member }: { member: MemberListView }) {
+  const id = `reset-refusal-${member.userId}`;
+  return (
+    <>
+      <button type="button" aria-disabled="true" aria-describedby={id} title={member.resetPasswordRefusal ?? undefined} aria-label={`Reset the password of ${member.email}`} className={buttonClass("ghost", "sm", "cursor-not-allowed opacity-50")}>
+        Reset password…
+      </button>
+      <span id={id} className="sr-only">
+        {member.resetPasswordRefusal}
+      </span>
+    </>
+  );
+}
+
+/** The provider's members who work in this client through the provider: read-only here. */
+function ProviderStaff({ provider }: { provider: ProviderStaffView }) {
+  const via = `via ${provider.name} (provider)`;
+  return (
+    <section aria-label={`Also working here ${via}`} className="space-y-2">
+      <h2 className="text-sm font-semibold text-slate-700">Also working here {via}</h2>
+      <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        {provider.members.map((m: MemberView) => (
+          <li key={m.userId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="provider-member-row">
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-slate-900" title={m.name}>{m.name}</p>
+              <p className="truncate text-xs text-slate-500">{m.email}</p>
+            </div>
+            <Badge tone={m.role === "owner" ? "blue" : "slate"}>
+              {ROLE_LABEL[m.role]} {via}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-500">Their roles are managed in {provider.name}&apos;s Members.</p>
+    </section>
   );
 }

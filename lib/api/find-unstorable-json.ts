@@ -6,7 +6,7 @@
 export const MAX_JSON_DEPTH = 512;
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Why a string cannot be stored, or null when it can. */
 export function unstorableText(s: string): string | null {

@@ -4,6 +4,10 @@
 import { z, ZodError } from "zod";
 import { AppError, badRequest, notFound, passwordChangeRequired, unauthorized } from "@/lib/api/errors";
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
+import { zodIssueField } from "@/lib/api/zod-issue-field";
+import { isDatabaseUnavailable, isStatementTimeout } from "@/lib/db/is-database-unavailable";
+import { errorFields } from "@/lib/error-fields";
+import { logger } from "@/lib/log";
 import { assertSameOrigin } from "@/lib/auth/assert-same-origin";
 import { authenticateRequest, type AuthUser } from "@/lib/auth/authenticate-request";
 
@@ -19,18 +23,40 @@ export function errorResponse(e: unknown): Response {
     return Response.json({ error: e.code, message: e.message, ...e.details }, { status: e.status, headers });
   }
   if (e instanceof ZodError) {
-    return Response.json(
-      { error: "invalid_request", message: describeZodError(e), issues: e.issues.map((i) => ({ path: i.path.join("."), message: i.message })) },
-      { status: 400 },
+    // `field` names what to fix, like the other 400s: for a key the body may not hold, the key
+    // itself (zod reports it on the object holding it, which for a body is "").
+    const field = e.issues[0] ? zodIssueField(e.issues[0]) : "";
+    const issues = e.issues.flatMap((i) =>
+      i.code === "unrecognized_keys" ? i.keys.map((k) => ({ path: zodIssueField(i, k), message: "unknown field" })) : [{ path: i.path.join("."), message: i.message }],
     );
+    return Response.json({ error: "invalid_request", message: describeZodError(e), ...(field ? { field } : {}), issues }, { status: 400 });
   }
-  console.error("unhandled API error", e instanceof Error ? e.stack : e);
+  if (isStatementTimeout(e)) {
+    // The database answered but the query ran past statement_timeout: perhaps under load, perhaps
+    // a slow query of ours. The caller may retry; the log line is an error, for the alerting.
+    logger().error({ component: "api", ...errorFields(e) }, "statement timed out: answered 503");
+    return unavailable("statement timed out: the database did not finish this request in time; try again shortly");
+  }
+  if (isDatabaseUnavailable(e)) {
+    // An outage, not a bug: the caller retries.
+    logger().warn({ component: "api", ...errorFields(e) }, "database unavailable: answered 503");
+    return unavailable("database unavailable: the service cannot reach its database right now; try again shortly");
+  }
+  logger().error({ component: "api", ...errorFields(e) }, "unexpected API error: answered 500");
   return Response.json({ error: "internal_error", message: "something went wrong on our side" }, { status: 500 });
 }
 
+/** A 503 the caller should retry: the same code and Retry-After as the intake's. */
+const unavailable = (message: string) => Response.json({ error: "temporarily_unavailable", message }, { status: 503, headers: { "retry-after": "5" } });
+
 export function describeZodError(e: ZodError): string {
   const i = e.issues[0];
-  return i ? `${i.path.length ? i.path.join(".") + ": " : ""}${i.message}` : "invalid request";
+  if (!i) return "invalid request";
+  if (i.code === "unrecognized_keys") {
+    const names = i.keys.map((k) => JSON.stringify(zodIssueField(i, k))).join(", ");
+    return `unknown field${i.keys.length > 1 ? "s" : ""} ${names}: not taken here (misspelt?)`;
+  }
+  return `${i.path.length ? i.path.join(".") + ": " : ""}${i.message}`;
 }
 
 /**

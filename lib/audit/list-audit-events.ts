@@ -1,7 +1,10 @@
 // The audit log of a workspace, newest first. A provider's log also holds its clients' events
 // (pushes land in the client's log), so the provider sees every push, review and go-live, and the
 // events of clients it has deleted (kept under the provider, shown as in "<name> (deleted)").
+// Older pages continue from a cursor, the same "<time>_<id>" one as the deliveries log's: many
+// events share a time (those of one transaction do), so the id breaks the tie.
 import { db, type Tx } from "@/lib/db/client";
+import { deliveriesCursorAfter, type DeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export type AuditEventView = {
@@ -15,30 +18,40 @@ export type AuditEventView = {
   at: string;
 };
 
-export type ListAuditEventsOptions = { workspaceId: string; userId: string; limit?: number; before?: Date; tx?: Tx };
+export type ListAuditEventsOptions = { workspaceId: string; userId: string; limit?: number; before?: DeliveriesCursor | null; tx?: Tx };
 
-export async function listAuditEvents({ workspaceId, userId, limit = 100, before, tx }: ListAuditEventsOptions): Promise<AuditEventView[]> {
+/** A page of the log, newest first; `nextBefore` continues it (null when nothing older is left). */
+export async function listAuditEvents({ workspaceId, userId, limit = 100, before = null, tx }: ListAuditEventsOptions): Promise<{ events: AuditEventView[]; nextBefore: string | null }> {
   const c = tx ?? db();
   await requireWorkspaceRole(userId, workspaceId, "viewer", tx);
   const ws = await c.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { kind: true, clients: { select: { id: true } } } });
   const ids = [workspaceId, ...(ws.kind === "provider" ? ws.clients.map((x) => x.id) : [])];
   const rows = await c.auditEvent.findMany({
-    where: { workspaceId: { in: ids }, ...(before ? { createdAt: { lt: before } } : {}) },
+    where: { workspaceId: { in: ids }, ...olderThan(before) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
+    take: limit + 1,
     include: { workspace: { select: { name: true } } },
   });
-  return rows.map((r) => {
-    const { deletedClient, ...details } = (r.details ?? {}) as Record<string, unknown> & { deletedClient?: { id: string; name: string } };
-    return {
-      id: r.id,
-      workspaceId: deletedClient?.id ?? r.workspaceId,
-      workspaceName: deletedClient ? `${deletedClient.name} (deleted)` : r.workspace.name,
-      workflowId: r.workflowId,
-      actor: { id: r.actorId, email: r.actorEmail },
-      action: r.action,
-      details,
-      at: r.createdAt.toISOString(),
-    };
-  });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { events: page.map(toView), nextBefore: rows.length > limit && last ? deliveriesCursorAfter({ receivedAt: last.createdAt, id: last.id }) : null };
+}
+
+const olderThan = (c: DeliveriesCursor | null) =>
+  !c ? {} : c.id === null ? { createdAt: { lt: c.at } } : { OR: [{ createdAt: { lt: c.at } }, { createdAt: c.at, id: { lt: c.id } }] };
+
+type AuditRow = { id: string; workspaceId: string; workflowId: string | null; actorId: string | null; actorEmail: string | null; action: string; details: unknown; createdAt: Date; workspace: { name: string } };
+
+function toView(r: AuditRow): AuditEventView {
+  const { deletedClient, ...details } = (r.details ?? {}) as Record<string, unknown> & { deletedClient?: { id: string; name: string } };
+  return {
+    id: r.id,
+    workspaceId: deletedClient?.id ?? r.workspaceId,
+    workspaceName: deletedClient ? `${deletedClient.name} (deleted)` : r.workspace.name,
+    workflowId: r.workflowId,
+    actor: { id: r.actorId, email: r.actorEmail },
+    action: r.action,
+    details,
+    at: r.createdAt.toISOString(),
+  };
 }

@@ -1,5 +1,6 @@
 // Appends one row to the audit log (who pushed, reviewed, took a workflow Live or back to Draft,
-// rotated its webhook URL or deleted it, added a client or a member, and when). Called inside
+// rotated its webhook URL or deleted it, added a client or a member, changed a variable, secret,
+// account, file, API token, session or retention setting, stopped or re-ran a run, and when). Called inside
 // the transaction of the action it records, so the log never claims something that rolled back.
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -20,7 +21,21 @@ export type AuditAction =
   | "member_added"
   | "member_role_changed"
   | "member_removed"
-  | "member_password_reset";
+  | "member_password_reset"
+  | "variable_created"
+  | "variable_updated"
+  | "variable_deleted"
+  | "connection_created"
+  | "connection_updated"
+  | "connection_deleted"
+  | "file_uploaded"
+  | "file_deleted"
+  | "api_token_created"
+  | "api_token_revoked"
+  | "signed_out_everywhere"
+  | "retention_changed"
+  | "run_stopped"
+  | "run_rerun";
 
 export type RecordAuditEventOptions = {
   workspaceId: string;

@@ -1,19 +1,20 @@
 // An audit event about one workflow, by the signed-in user: Go live, Unpublish, Generate a new
-// URL, delete. The workflow's name goes into the details so the log still says which workflow
-// once it is deleted or renamed. Inside the caller's transaction, like every audit event.
+// URL, delete, Stop a run, Run again. The workflow's name goes into the details so the log still
+// says which workflow once it is deleted or renamed. Inside the caller's transaction, like every
+// audit event.
 import type { Tx } from "@/lib/db/client";
-import { recordAuditEvent, type AuditAction } from "@/lib/audit/record-audit-event";
+import type { AuditAction } from "@/lib/audit/record-audit-event";
+import { recordUserEvent } from "@/lib/audit/record-user-event";
 
 export type RecordWorkflowEventOptions = {
   workflow: { id: string; workspaceId: string; name: string };
   userId: string;
-  action: Extract<AuditAction, "went_live" | "unpublished" | "webhook_url_rotated" | "workflow_deleted">;
+  action: Extract<AuditAction, "went_live" | "unpublished" | "webhook_url_rotated" | "workflow_deleted" | "run_stopped" | "run_rerun">;
   /** Ids and modes only: never a token or a secret. */
   details?: Record<string, unknown>;
   tx: Tx;
 };
 
 export async function recordWorkflowEvent({ workflow, userId, action, details = {}, tx }: RecordWorkflowEventOptions): Promise<void> {
-  const actor = await tx.user.findUnique({ where: { id: userId }, select: { id: true, email: true } });
-  await recordAuditEvent({ workspaceId: workflow.workspaceId, workflowId: workflow.id, actor, action, details: { workflowName: workflow.name, ...details }, tx });
+  await recordUserEvent({ workspaceId: workflow.workspaceId, workflowId: workflow.id, userId, action, details: { workflowName: workflow.name, ...details }, tx });
 }

@@ -8,35 +8,51 @@ export const authKindSchema = z.enum(AUTH_KINDS);
 
 const secret = z.string().min(1).max(8_192);
 
+// Strict: a misspelt key ("tokne") is refused naming it, not dropped while the real one is missing
+// or, worse, while a default takes its place. Stored credentials were saved through these, so
+// reading them back with the same schemas never meets a key they do not know.
 export const credentialSchemas = {
-  none: z.object({}).strip(),
-  bearer: z.object({ token: secret }),
-  basic: z.object({ username: z.string().max(1_024), password: z.string().max(8_192) }),
-  api_key: z.object({ apiKey: secret }),
-  oauth2_client_credentials: z.object({ clientId: z.string().min(1).max(1_024), clientSecret: secret }),
-  openai: z.object({ apiKey: z.string().max(8_192).default("") }),
+  none: z.strictObject({}),
+  bearer: z.strictObject({ token: secret }),
+  basic: z.strictObject({ username: z.string().max(1_024), password: z.string().max(8_192) }),
+  api_key: z.strictObject({ apiKey: secret }),
+  oauth2_client_credentials: z.strictObject({ clientId: z.string().min(1).max(1_024), clientSecret: secret }),
+  openai: z.strictObject({ apiKey: z.string().max(8_192).default("") }),
 } satisfies Record<AuthKind, z.ZodType>;
 
 export type Credentials<K extends AuthKind = AuthKind> = z.infer<(typeof credentialSchemas)[K]>;
 
 const headerName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "must be a valid HTTP header name");
 
-/** Non-secret settings, stored as JSON beside the encrypted credentials. */
-export const connectionConfigSchema = z
-  .looseObject({
-    /** api_key: the header carrying the key (default X-API-Key), and an optional prefix ("Token "). */
-    headerName: headerName.optional(),
-    prefix: z.string().max(64).optional(),
-    /** oauth2_client_credentials. */
-    tokenUrl: z.string().max(2_048).optional(),
-    scope: z.string().max(2_048).optional(),
-    audience: z.string().max(2_048).optional(),
-    /** How the client authenticates at the token endpoint (RFC 6749 2.3.1); default "body". */
-    clientAuth: z.enum(["body", "basic"]).optional(),
-    /** openai: the model used when a step names none. */
-    defaultModel: z.string().max(200).optional(),
-  })
+const configFields = {
+  /** api_key: the header carrying the key (default X-API-Key), and an optional prefix ("Token "). */
+  headerName: headerName.optional(),
+  prefix: z.string().max(64).optional(),
+  /** oauth2_client_credentials. */
+  tokenUrl: z.string().max(2_048).optional(),
+  scope: z.string().max(2_048).optional(),
+  audience: z.string().max(2_048).optional(),
+  /** How the client authenticates at the token endpoint (RFC 6749 2.3.1); default "body". */
+  clientAuth: z.enum(["body", "basic"]).optional(),
+  /** openai: the model used when a step names none. */
+  defaultModel: z.string().max(200).optional(),
+};
+
+/** Non-secret settings, stored as JSON beside the encrypted credentials. Loose for reading what is
+ *  stored (keys of an auth kind the account had before are kept, and unused); what a caller
+ *  writes is held to its auth kind's keys (CONFIG_KEYS, parse-connection-fields.ts). */
+export const connectionConfigSchema = z.looseObject(configFields);
 export type ConnectionConfig = z.infer<typeof connectionConfigSchema>;
+
+/** The config keys each auth kind reads; any other key in a write is a 400 naming it. */
+export const CONFIG_KEYS: Record<AuthKind, readonly (keyof typeof configFields)[]> = {
+  none: [],
+  bearer: [],
+  basic: [],
+  api_key: ["headerName", "prefix"],
+  oauth2_client_credentials: ["tokenUrl", "scope", "audience", "clientAuth"],
+  openai: ["defaultModel"],
+};
 
 /** Every secret string inside credentials, for redaction of anything a server echoes back. */
 export function secretStrings(credentials: Record<string, unknown>): string[] {

@@ -6,23 +6,45 @@ import { authKindSchema, connectionConfigSchema } from "@/lib/connections/connec
 const name = z.string().trim().min(1, "name is required").max(120);
 const baseUrl = z.union([z.url({ protocol: /^https?$/ }), z.literal("")]).nullable();
 
-export const createConnectionSchema = z.object({
+// The read-only fields of a GET (ConnectionView), accepted so that a read can be sent back.
+const viewOnly = {
+  appLabel: z.unknown().optional(),
+  hasCredentials: z.unknown().optional(),
+  createdAt: z.unknown().optional(),
+  updatedAt: z.unknown().optional(),
+};
+
+// Strict, like the other write bodies: a misspelt field is a 400 naming it, not dropped. A read
+// posted to another workspace (copying an account, as a workflow's read can be posted) makes a
+// new account there: its `id`, `workspaceId` and view fields are ignored, and credentials, never
+// part of a read, are not copied.
+export const createConnectionSchema = z.strictObject({
   app: z.string().min(1).max(64),
   name,
   authKind: authKindSchema.optional(),
   baseUrl: baseUrl.optional(),
   credentials: z.record(z.string(), z.unknown()).optional(),
   config: connectionConfigSchema.optional(),
+  id: z.unknown().optional(),
+  workspaceId: z.unknown().optional(),
+  ...viewOnly,
 });
 export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
 
-/** Absent fields keep their stored value; absent credentials keep the stored ones. */
-export const updateConnectionSchema = z.object({
+/** Absent fields keep their stored value; absent credentials keep the stored ones. The read-only
+ *  fields of a GET are accepted, so a read can be sent back with a changed name (as a workflow's
+ *  can): `id`, `workspaceId` and `app` must be the account's own (update-connection.ts), the
+ *  others are ignored. */
+export const updateConnectionSchema = z.strictObject({
   name: name.optional(),
   authKind: authKindSchema.optional(),
   baseUrl: baseUrl.optional(),
   credentials: z.record(z.string(), z.unknown()).optional(),
   config: connectionConfigSchema.optional(),
+  id: z.string().optional(),
+  workspaceId: z.string().optional(),
+  app: z.string().optional(),
+  ...viewOnly,
 });
 export type UpdateConnectionInput = z.infer<typeof updateConnectionSchema>;
 

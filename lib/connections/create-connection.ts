@@ -4,7 +4,8 @@ import { db, type Db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { appByKey } from "./app-catalog";
-import { connectionConfigSchema, credentialSchemas, type AuthKind } from "./connection-auth";
+import { CONFIG_KEYS, type AuthKind } from "./connection-auth";
+import { parseConnectionFields } from "./parse-connection-fields";
 
 export type CreateConnectionOptions = {
   workspaceId: string;
@@ -30,22 +31,25 @@ export type ConnectionSummary = {
   hasCredentials: boolean;
 };
 
-export class InvalidConnectionError extends Error {}
+export class InvalidConnectionError extends Error {
+  constructor(message: string, readonly field?: string) {
+    super(message);
+  }
+}
 
 export async function createConnection(opts: CreateConnectionOptions): Promise<ConnectionSummary> {
   const app = appByKey(opts.app);
-  if (!app) throw new InvalidConnectionError(`unknown app "${opts.app}"`);
+  if (!app) throw new InvalidConnectionError(`unknown app "${opts.app}"`, "app");
   const authKind = opts.authKind ?? app.authKind;
-  if (!app.authKinds.includes(authKind)) throw new InvalidConnectionError(`${app.label} does not support ${authKind} auth`);
-  const config = connectionConfigSchema.safeParse(opts.config ?? app.defaultConfig);
-  if (!config.success) throw new InvalidConnectionError(`config: ${config.error.issues[0]?.message}`);
-  let credentialsEncrypted: string | null = null;
-  if (opts.credentials !== undefined) {
-    const creds = credentialSchemas[authKind].safeParse(opts.credentials);
-    // Name the field, never echo the value.
-    if (!creds.success) throw new InvalidConnectionError(`credentials.${creds.error.issues[0]?.path.join(".")}: ${creds.error.issues[0]?.message}`);
-    credentialsEncrypted = encryptSecret(JSON.stringify(creds.data));
-  }
+  if (!app.authKinds.includes(authKind)) throw new InvalidConnectionError(`${app.label} does not support ${authKind} auth`, "authKind");
+  // The app's starting config, minus what another auth kind would read (an EDR account on an
+  // API key has no use for the OAuth token URL, and a read sent back must pass as written).
+  const defaults = Object.fromEntries(Object.entries(app.defaultConfig).filter(([k]) => (CONFIG_KEYS[authKind] as readonly string[]).includes(k)));
+  const parsed = parseConnectionFields({ authKind, config: opts.config ?? defaults, credentials: opts.credentials });
+  // Names the field, never echoes the value.
+  if (!parsed.ok) throw new InvalidConnectionError(`${parsed.field}: ${parsed.message}`, parsed.field);
+  const { config, credentials } = parsed.fields;
+  const credentialsEncrypted = credentials === undefined ? null : encryptSecret(JSON.stringify(credentials));
   const row = await (opts.tx ?? db()).connection.create({
     data: {
       workspaceId: opts.workspaceId,
@@ -54,7 +58,7 @@ export async function createConnection(opts: CreateConnectionOptions): Promise<C
       authKind,
       baseUrl: opts.baseUrl === undefined ? app.defaultBaseUrl || null : opts.baseUrl,
       credentialsEncrypted,
-      config: config.data as Prisma.InputJsonValue,
+      config: config as Prisma.InputJsonValue,
     },
   });
   return {

@@ -1,6 +1,7 @@
 // POST /workspaces/{ws}/connections: the caller's role is checked, then the executors'
 // createConnection validates the app, auth kind, config and credentials and encrypts them.
 import { badRequest, conflict } from "@/lib/api/errors";
+import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import { createConnection, InvalidConnectionError } from "@/lib/connections/create-connection";
 import type { ConnectionView, CreateConnectionInput } from "@/lib/connections/connection-input";
@@ -25,9 +26,10 @@ export async function createWorkspaceConnection({ workspaceId, userId, input, tx
         credentials: input.credentials,
         tx: t,
       });
+      await recordUserEvent({ workspaceId, userId, action: "connection_created", details: { connectionId: created.id, app: created.app, name: created.name }, tx: t }); // never credentials
       return toConnectionView(await t.connection.findUniqueOrThrow({ where: { id: created.id } }));
     } catch (e) {
-      if (e instanceof InvalidConnectionError) throw badRequest(e.message);
+      if (e instanceof InvalidConnectionError) throw badRequest(e.message, e.field ? { field: e.field } : undefined);
       throw e;
     }
   };

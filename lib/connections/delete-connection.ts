@@ -3,6 +3,7 @@
 // account that workflows use is refused (409 connection_in_use, naming them) unless the caller
 // insists with `force`. The check and the delete share a transaction, with the account's row
 // locked, so a delete is never decided on a list that is already stale.
+import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import { listConnectionUsers } from "@/lib/connections/list-connection-users";
 import { loadConnection } from "@/lib/connections/load-connection";
@@ -19,6 +20,7 @@ export async function deleteConnection({ connectionId, userId, force = false, tx
       throw inUseConflict("connection_in_use", `account "${row.name}"`, workflows, "their steps would fail until another account is chosen", "Choose another account in them first");
     }
     await t.connection.delete({ where: { id: row.id } });
+    await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_deleted", details: { connectionId: row.id, app: row.app, name: row.name }, tx: t });
   };
   return tx ? write(tx) : db().$transaction(write);
 }

@@ -7,10 +7,11 @@ import type { ConnectionUser } from "@/lib/connections/connection-input";
 export type ListConnectionUsersOptions = { connectionId: string; workspaceId: string; tx?: Tx };
 
 export async function listConnectionUsers({ connectionId, workspaceId, tx }: ListConnectionUsersOptions): Promise<ConnectionUser[]> {
-  // jsonb containment: some element of the steps array has this connectionId in its config.
+  // jsonb containment: some element of the steps array has this connectionId in its config
+  // (steps is json, kept as written; the cast is per workflow of one workspace).
   const probe = JSON.stringify([{ config: { connectionId } }]);
   return (tx ?? db()).$queryRaw<ConnectionUser[]>`
     SELECT id, name, mode::text AS mode FROM "Workflow"
-    WHERE "workspaceId" = ${workspaceId} AND steps @> ${probe}::jsonb
+    WHERE "workspaceId" = ${workspaceId} AND steps::jsonb @> ${probe}::jsonb
     ORDER BY mode = 'live' DESC, name, id`;
 }

@@ -2,12 +2,14 @@
 // sent (write-only: the form cannot show them, so an untouched form must not wipe them).
 // Changing the auth kind needs new credentials, because the stored ones have the old shape.
 import { badRequest, conflict } from "@/lib/api/errors";
+import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { appByKey } from "@/lib/connections/app-catalog";
 import type { AuthKind } from "@/lib/connections/connection-auth";
 import type { ConnectionView, UpdateConnectionInput } from "@/lib/connections/connection-input";
 import { loadConnection } from "@/lib/connections/load-connection";
+import { parseConnectionFields } from "@/lib/connections/parse-connection-fields";
 import { sealCredentials } from "@/lib/connections/seal-credentials";
 import { toConnectionView } from "@/lib/connections/to-connection-view";
 
@@ -16,6 +18,13 @@ export type UpdateConnectionOptions = { connectionId: string; userId: string; in
 export async function updateConnection({ connectionId, userId, input, tx }: UpdateConnectionOptions): Promise<ConnectionView> {
   const write = async (t: Tx) => {
     const before = await loadConnection({ connectionId, userId, role: "editor", tx: t });
+    // A read sent back names the account it came from: another one's id, workspace or app is a
+    // mistake (a PATCH neither moves nor re-keys an account), not something to ignore.
+    for (const field of ["id", "workspaceId", "app"] as const) {
+      if (input[field] !== undefined && input[field] !== before[field]) {
+        throw badRequest(`${field}: must be this account's own ("${before[field]}"); a PATCH does not change it`, { field });
+      }
+    }
     const app = appByKey(before.app);
     const authKind = (input.authKind ?? before.authKind) as AuthKind;
     if (app && !app.authKinds.includes(authKind)) throw badRequest(`${app.label} does not support ${authKind} auth`);
@@ -27,13 +36,18 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     if (kindChanged && input.credentials === undefined && authKind !== "none") {
       throw badRequest(`changing the auth kind to ${authKind} needs its credentials too`, { field: "credentials" });
     }
+    // Config is held to the (new) auth kind's keys; one the stored config holds as sent is a read sent back.
+    const parsed = parseConnectionFields({ authKind, config: input.config, storedConfig: before.config });
+    if (!parsed.ok) throw badRequest(`${parsed.field}: ${parsed.message}`, { field: parsed.field });
     const data: Prisma.ConnectionUpdateInput = {};
     if (input.name !== undefined) data.name = input.name;
     if (input.baseUrl !== undefined) data.baseUrl = input.baseUrl === "" ? null : input.baseUrl;
-    if (input.config !== undefined) data.config = input.config as Prisma.InputJsonValue;
+    if (parsed.fields.config !== undefined) data.config = parsed.fields.config as Prisma.InputJsonValue;
     if (kindChanged) data.authKind = authKind;
     if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, input.credentials ?? {});
     const row = await t.connection.update({ where: { id: before.id }, data });
+    // Which fields changed, by name (credentials included), never what they hold.
+    await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_updated", details: { connectionId: row.id, app: row.app, name: row.name, ...(row.name !== before.name ? { previousName: before.name } : {}), fields: Object.keys(data).map((k) => k.replace(/Encrypted$/, "")) }, tx: t });
     return toConnectionView(row);
   };
   return tx ? write(tx) : db().$transaction(write);

@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client.ts";
 import { databaseUrl } from "@/lib/env";
+import { poolBounds, REQUEST_LIMITS, type StatementLimits } from "@/lib/db/pool-bounds";
 
 export type Db = InstanceType<typeof PrismaClient>;
 /** A transaction client, as passed to `prisma.$transaction(async (tx) => …)`. */
@@ -20,13 +21,30 @@ export function createDb(url: string, max = 10): Db {
 /** The name of this process's database sessions; a pool of its own adds a suffix. */
 export const sessionName = (suffix = "") => `${process.env.PGAPPNAME || "msp-flow-app"}${suffix}`;
 
+/**
+ * How long one statement of this process may take (lib/db/pool-bounds.ts). Defaults fit request
+ * handling, as the intake's pool. The worker raises them (setStatementLimits) before its first
+ * query: no caller waits on its statements, and one cancelled there is work failed for nothing.
+ */
+let limits = REQUEST_LIMITS;
+
+/** Call before the first db()/pgPool() use; later calls do not change an open pool. */
+export function setStatementLimits(next: StatementLimits): void {
+  limits = next;
+}
+
 /** The node-postgres pool under db(). */
 export function pgPool(): pg.Pool {
   if (!g.__pgPool) {
     // Named so that pg_stat_activity tells whose sessions these are: the entry points set
     // PGAPPNAME (web: msp-flow-web, worker: msp-flow-worker-app); the intake's and pg-boss's
     // pools name themselves (msp-flow-intake, msp-flow-producer, msp-flow-worker).
-    g.__pgPool = new pg.Pool({ connectionString: databaseUrl(), max: 10, application_name: sessionName() });
+    g.__pgPool = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: 10,
+      application_name: sessionName(),
+      ...poolBounds(limits),
+    });
     // An idle connection dropped by the server (a restart) must not crash the process.
     g.__pgPool.on("error", () => {});
   }

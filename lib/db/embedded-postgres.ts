@@ -107,8 +107,18 @@ function serverSettings(): string[] {
   return ["-c", `shared_buffers=${mb}MB`, "-c", "max_wal_size=4GB", "-c", "checkpoint_timeout=15min", "-c", "wal_init_zero=off"];
 }
 
-/** `port`: listen there instead of a free port (a test restarting PostgreSQL under running clients). */
-export async function startEmbeddedPostgres(opts: { dataDir: string; database?: string; port?: number; log?: (line: string) => void }): Promise<RunningPostgres> {
+/**
+ * `port`: listen there instead of a free port (a test restarting PostgreSQL under running clients).
+ * `onExit`: called once if the server exits other than through `stop()` (killed, crashed), so
+ * that a launcher can start it again; for a reused server, noticed within a second.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  database?: string;
+  port?: number;
+  log?: (line: string) => void;
+  onExit?: (how: string) => void;
+}): Promise<RunningPostgres> {
   const dir = path.join(opts.dataDir, "postgres");
   mkdirSync(opts.dataDir, { recursive: true });
   const password = readPassword(opts.dataDir);
@@ -125,6 +135,10 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; database?: 
   let port: number;
   let stop: () => Promise<void>;
   let reused = false;
+  let stopping = false;
+  const exited = (how: string) => {
+    if (!stopping) opts.onExit?.(how);
+  };
   const pidFile = path.join(dir, "postmaster.pid");
   const lines = existsSync(pidFile) ? readFileSync(pidFile, "utf8").split("\n") : [];
   const livePid = Number(lines[0]);
@@ -134,7 +148,17 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; database?: 
     socketDir = lines[4]?.trim() || null; // as that server was started
     opts.log?.(`reusing the PostgreSQL already running on port ${port}`);
     await waitUntilReady(urlFor(port, "postgres"), null, 10_000);
-    stop = () => stopPid(livePid);
+    // Not our child, so no exit event: look for it every second.
+    const watch = setInterval(() => {
+      if (processAlive(livePid)) return;
+      clearInterval(watch);
+      exited("gone");
+    }, 1_000).unref();
+    stop = () => {
+      stopping = true;
+      clearInterval(watch);
+      return stopPid(livePid);
+    };
     reused = true;
   } else {
     port = opts.port ?? (await freePort());
@@ -156,8 +180,11 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; database?: 
     }
     child.stderr!.removeAllListeners("data");
     child.stderr!.resume();
+    child.once("exit", (code, signal) => exited(signal ?? `code ${code}`));
+    if (child.exitCode !== null || child.signalCode !== null) exited(child.signalCode ?? `code ${child.exitCode}`);
     stop = () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGINT"); // fast shutdown: rolls back open transactions, checkpoints, exits

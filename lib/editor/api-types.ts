@@ -28,6 +28,10 @@ export type RunStepView = {
   output: unknown;
   error: string | null;
   logs: unknown;
+  /** References whose path was missing, so they read as null (or "" inside text). */
+  unresolved?: unknown;
+  /** Attempts made so far (a step retried after a network error or a 5xx has more than one). */
+  attempts?: number;
   startedAt: string | null;
   finishedAt: string | null;
 };

@@ -17,9 +17,12 @@ export type DataNode = {
   children?: DataNode[];
   /** Children left out to keep the tree small (long arrays, deep nesting). */
   omitted?: number;
+  /** A step root without output: `sample` says why. */
+  empty?: true;
 };
 
-export type StepOutputSource = { number: number; name: string; kind: string; output: unknown; hasOutput: boolean };
+/** `missing`: why a step has no output (the run skipped it, …); "no output yet" when absent. */
+export type StepOutputSource = { number: number; name: string; kind: string; output: unknown; hasOutput: boolean; missing?: string };
 
 export type DataTreeOptions = { maxArrayItems?: number; maxDepth?: number; maxSample?: number };
 
@@ -64,22 +67,8 @@ export function buildDataTree(sources: readonly StepOutputSource[], opts: DataTr
     .sort((a, b) => a.number - b.number)
     .map((s) => {
       if (!s.hasOutput) {
-        return { id: `${s.number}:`, label: `${s.number}. ${s.name}`, step: s.number, path: [], type: "null", sample: "no output yet", reference: formatReference(s.number, []) };
+        return { id: `${s.number}:`, label: `${s.number}. ${s.name}`, step: s.number, path: [], type: "null", sample: s.missing ?? "no output yet", reference: formatReference(s.number, []), empty: true };
       }
       return { ...build(s.number, `${s.number}. ${s.name}`, [], s.output, 0, o), label: `${s.number}. ${s.name}` };
     });
-}
-
-/** Merges run details newest first: each step number takes its output from the newest run that has one. */
-export function latestOutputs(
-  runs: readonly { steps: readonly { number: number; status: string; output?: unknown }[] }[],
-): Map<number, unknown> {
-  const out = new Map<number, unknown>();
-  for (const run of runs) {
-    for (const s of run.steps) {
-      if (out.has(s.number) || s.status !== "succeeded" || s.output === undefined) continue;
-      out.set(s.number, s.output);
-    }
-  }
-  return out;
 }

@@ -3,16 +3,20 @@
 // (this string holds references, that one is JavaScript) come from FIELD_HINTS by path.
 // Pure and client-safe; the React renderer is components/editor/configure/schema-form.tsx.
 import type { z } from "zod";
+import { defaultConfig } from "@/lib/editor/default-config";
+import type { StepKind } from "@/lib/steps/catalog";
 
 export type Hint = "template" | "multiline" | "javascript" | "json" | "target" | "connection" | "hidden";
 
 export type FieldSpec =
   | { type: "text"; hint?: Hint; nullable?: boolean }
-  | { type: "number"; min?: number; max?: number }
+  /** `above`: the minimum itself is not valid (z.number().positive() is above 0). */
+  | { type: "number"; min?: number; max?: number; above?: true; int?: true }
   | { type: "boolean" }
   | { type: "enum"; options: string[] }
   | { type: "json" }
-  | { type: "object"; fields: ObjectField[] }
+  /** `initial`: what a new step of this kind has here (a union option: the Wait's 120 seconds). */
+  | { type: "object"; fields: ObjectField[]; initial?: Record<string, unknown> }
   | { type: "array"; item: FieldSpec; min?: number }
   | { type: "union"; discriminator: string; options: { value: string; spec: Extract<FieldSpec, { type: "object" }> }[] };
 
@@ -105,9 +109,11 @@ export function describeSchema(schema: z.ZodType, kind: string, path: (string | 
       return { type: "text", hint, nullable };
     case "number":
     case "int": {
-      const n = inner as unknown as { minValue: number | null; maxValue: number | null };
+      const n = inner as unknown as { minValue: number | null; maxValue: number | null; isInt: boolean };
       const finite = (v: number | null) => (v !== null && Number.isFinite(v) && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : undefined);
-      return { type: "number", min: finite(n.minValue), max: finite(n.maxValue) };
+      const checks = ((d.checks ?? []) as unknown[]).map(defOf) as unknown as { check: string; value: number; inclusive: boolean }[];
+      const above = checks.some((c) => c.check === "greater_than" && !c.inclusive && c.value === n.minValue);
+      return { type: "number", min: finite(n.minValue), max: finite(n.maxValue), ...(above ? { above: true as const } : {}), ...(n.isInt ? { int: true as const } : {}) };
     }
     case "boolean":
       return { type: "boolean" };
@@ -130,10 +136,14 @@ export function describeSchema(schema: z.ZodType, kind: string, path: (string | 
     case "union": {
       const discriminator = d.discriminator as string | undefined;
       if (!discriminator) return { type: "json" };
+      const initial = initialAt(kind, path);
       const options = (d.options as z.ZodType[]).map((o) => {
         const spec = describeSchema(o, kind, path) as Extract<FieldSpec, { type: "object" }>;
         const lit = defOf((defOf(o).shape as Record<string, z.ZodType>)[discriminator]);
-        return { value: String((lit.values as unknown[])[0]), spec };
+        const value = String((lit.values as unknown[])[0]);
+        // Switching back to the option a new step starts with gives its starting values again.
+        const own = initial && typeof initial === "object" && (initial as Record<string, unknown>)[discriminator] === value;
+        return { value, spec: own ? { ...spec, initial: initial as Record<string, unknown> } : spec };
       });
       return { type: "union", discriminator, options };
     }
@@ -142,13 +152,29 @@ export function describeSchema(schema: z.ZodType, kind: string, path: (string | 
   }
 }
 
-/** A new, valid-looking value for an array item or a union option switch. */
+// What a step newly added from the Tools dock holds at `path` (array indexes take item 0).
+function initialAt(kind: string, path: readonly (string | number)[]): unknown {
+  let v: unknown = defaultConfig(kind as StepKind, () => "br_new");
+  for (const p of path) v = v && typeof v === "object" ? (v as Record<string | number, unknown>)[p] : undefined;
+  return v;
+}
+
+function smallestNumber(spec: Extract<FieldSpec, { type: "number" }>): number {
+  if (spec.min === undefined) return 0;
+  // z.number().positive() is above 0: its smallest valid whole number is 1, never 0 itself.
+  if (spec.above) return Math.floor(spec.min) + 1;
+  return spec.int ? Math.ceil(spec.min) : spec.min;
+}
+
+/** A new, valid value for an array item or a union option switch: the step's own starting
+ *  value where it has one (a Wait switched back to a duration: 120 seconds), else the smallest
+ *  valid one (a positive number: 1, never 0). */
 export function emptyValue(spec: FieldSpec): unknown {
   switch (spec.type) {
     case "text":
       return "";
     case "number":
-      return spec.min ?? 0;
+      return smallestNumber(spec);
     case "boolean":
       return false;
     case "enum":
@@ -160,6 +186,7 @@ export function emptyValue(spec: FieldSpec): unknown {
     case "union":
       return emptyValue(spec.options[0].spec);
     case "object":
+      if (spec.initial) return structuredClone(spec.initial);
       return Object.fromEntries(
         spec.fields.filter((f) => f.required || f.defaultValue !== undefined).map((f) => [f.key, f.defaultValue ?? emptyValue(f.spec)]),
       );

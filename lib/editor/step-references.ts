@@ -2,7 +2,7 @@
 // finding them in a field's text (chips), and the old -> new number mappings that inserting,
 // removing or moving a step implies. Parsing and renumbering themselves are the run engine's
 // (lib/workflows/references.ts), so the editor and the engine agree on what a reference is.
-import { parseReference, REFERENCE_PATTERN, type Reference } from "@/lib/workflows/references";
+import { formatReference as formatAnyReference, parseReference, REFERENCE_PATTERN, type Reference } from "@/lib/workflows/references";
 
 export { rewriteReferences, rewriteStepReferences } from "@/lib/workflows/references";
 
@@ -17,9 +17,10 @@ export function parseReferences(text: string): ParsedReference[] {
   return out;
 }
 
-/** The canonical text of a step reference: `{{ 1.host.id }}`, `{{ 2 }}`. */
+/** The canonical text of a step reference: `{{ 1.host.id }}`, `{{ 2 }}`, and a key that a plain
+ *  segment would misread quoted: `{{ 1["a.b"] }}`, so the data panel inserts what reads it. */
 export function formatReference(step: number, path: readonly (string | number)[]): string {
-  return `{{ ${[String(step), ...path.map(String)].join(".")} }}`;
+  return formatAnyReference({ type: "step", step, path: path.map(String) });
 }
 
 /** A short label for a chip: "1 › host › id", "vars › API_URL". */

@@ -2,6 +2,7 @@
 // it is refused (409 file_in_use, naming the workflows) unless `force`. The check and the delete
 // share a transaction with the file's row locked.
 import { notFound } from "@/lib/api/errors";
+import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 import { assertResourceUnused } from "@/lib/workspaces/assert-resource-unused";
@@ -16,6 +17,7 @@ export async function deleteFile({ workspaceId, userId, name, force = false, tx 
     if (!row) throw notFound("file");
     await assertResourceUnused({ workspaceId, kind: "files", key: name, force, tx: t });
     await t.file.delete({ where: { id: row.id } });
+    await recordUserEvent({ workspaceId, userId, action: "file_deleted", details: { name }, tx: t });
   };
   return tx ? write(tx) : db().$transaction(write);
 }

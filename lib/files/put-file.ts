@@ -1,5 +1,6 @@
 // Creates or replaces a workspace file (the bytes live in Postgres, see the File model).
 import { createHash } from "node:crypto";
+import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import { toFileView, type FileView } from "@/lib/files/file-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
@@ -17,6 +18,7 @@ export async function putFile({ workspaceId, userId, name, contentType, data, tx
       update: fields,
       omit: { data: true },
     });
+    await recordUserEvent({ workspaceId, userId, action: "file_uploaded", details: { name, size: fields.size, contentType, replaced: Boolean(before) }, tx: t });
     return { file: toFileView(row), created: !before };
   };
   return tx ? write(tx) : db().$transaction(write);

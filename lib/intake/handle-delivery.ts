@@ -88,8 +88,10 @@ export function createDeliveryHandler(deps: IntakeDeps) {
     try {
       decision = decide(found.value, body.value, overDeclared, req);
     } catch (e) {
-      // Only a shared secret that cannot be decrypted (SECRET_KEY changed) gets here.
-      deps.onError?.("delivery check failed", e);
+      // Only a shared secret that cannot be decrypted (SECRET_KEY changed despite the start-up
+      // check, or a damaged value) gets here. Said as such: the decipher's own words ("unable to
+      // authenticate data") sent operators looking at senders' signatures.
+      deps.onError?.(`stored secret cannot be decrypted with the current SECRET_KEY (workflow ${found.value?.workflowId}'s shared secret)`, e);
       return R.UNAVAILABLE;
     }
     const { response, entry } = decision;

@@ -7,6 +7,7 @@ import { ensureQueues } from "@/lib/jobs/boss";
 import { decryptSecret } from "@/lib/secrets/crypto";
 import { createGroupCommit } from "@/lib/intake/group-commit";
 import { INDEX_PLANS_ONLY } from "@/lib/db/index-plans-only";
+import { poolBounds } from "@/lib/db/pool-bounds";
 import { createDeliveryHandler, type IntakeRequest } from "@/lib/intake/handle-delivery";
 import { createEndpointLookup } from "@/lib/intake/lookup-endpoints";
 import { createDeliveryPruner } from "@/lib/intake/prune-deliveries";
@@ -48,16 +49,13 @@ function createIntake(): Intake {
     connectionString: databaseUrl(),
     application_name: "msp-flow-intake",
     max: 6,
-    connectionTimeoutMillis: 5_000,
-    // A stuck database must turn into 503s, not into requests that hang forever.
-    statement_timeout: 15_000,
-    // statement_timeout needs a server that answers; these bound a dead or partitioned one too.
-    query_timeout: 20_000,
-    keepAlive: true,
+    ...poolBounds(),
+    // Run on each new connection before the pool hands it out (awaited by pg-pool). Not a query
+    // queued from the "connect" event: pg warned at every start that a busy client was queried,
+    // a pattern pg 9 removes. Not startup `options` either, which poolers like PgBouncer refuse.
+    onConnect: (client) => client.query(INTAKE_SESSION_SETTINGS),
   });
   pool.on("error", (e) => log("idle connection lost", e));
-  // Queued on the new connection before the pool hands it out, so it runs before any statement.
-  pool.on("connect", (client) => void client.query(INTAKE_SESSION_SETTINGS).catch(() => {}));
   // If the database is down when the first delivery arrives, this is tried again with the next batch.
   let jobTable: Promise<JobTable> | undefined;
   const jobTableReady = () => {

@@ -16,14 +16,17 @@ export type Endpoint = {
 
 export type LookupEndpoint = (token: string) => Promise<Endpoint | null>;
 
+// The trigger's facts come from columns PostgreSQL derives from Workflow.steps on write
+// (triggerStepId …): steps is json text, and reading them from it parsed the whole definition,
+// Testing data included, on every delivery.
 export const LOOKUP_ENDPOINTS_SQL = `
 SELECT e.token, e.id AS "endpointId", e."workflowId", w."workspaceId",
        (e."rotatedAt" IS NOT NULL
-         OR (w.steps -> 0 ->> 'id') IS DISTINCT FROM e."stepId"
-         OR (w.steps -> 0 ->> 'kind') IS DISTINCT FROM 'webhook') AS stale,
+         OR w."triggerStepId" IS DISTINCT FROM e."stepId"
+         OR w."triggerKind" IS DISTINCT FROM 'webhook') AS stale,
        w.mode = 'live' AS live,
-       NULLIF(w.steps -> 0 -> 'config' ->> 'sharedSecretEncrypted', '') AS "secretEncrypted",
-       NULLIF(w.steps -> 0 -> 'config' ->> 'signatureHeader', '') AS "signatureHeader"
+       w."triggerSecretEncrypted" AS "secretEncrypted",
+       w."triggerSignatureHeader" AS "signatureHeader"
   FROM "WebhookEndpoint" e
   JOIN "Workflow" w ON w.id = e."workflowId"
  WHERE e.token = ANY($1::text[])`;

@@ -1,14 +1,17 @@
-// Turns an accepted body into the run's trigger, as JSON text ready for a jsonb column.
+// Turns an accepted body into the run's trigger, as JSON text ready for the json column.
 // JSON is stored as posted: we validate with JSON.parse but keep the sender's own text, so
-// numbers beyond double precision survive exactly (PostgreSQL's jsonb keeps them as numeric).
+// numbers beyond double precision survive exactly and objects keep their key order (the column
+// is json: PostgreSQL keeps the text).
 // Form bodies become an object of their fields; any other type is stored as one string.
 import { MAX_JSON_DEPTH } from "@/lib/api/find-unstorable-json";
+import { toStorableJson } from "@/lib/json/storable-json";
 
 export type Payload = { ok: true; json: string } | { ok: false };
 
-// PostgreSQL's jsonb rejects "\u0000" and unpaired surrogates, and recurses per nesting level;
-// such bodies are re-encoded (or refused) here so one hostile delivery cannot fail a whole batch.
-const PG_UNSAFE_ESCAPE = /\\u(0000|d[89a-f][0-9a-f]{2})/i;
+// PostgreSQL refuses "\u0000" and unpaired surrogates wherever a JSON string becomes text or
+// jsonb (lib/json/storable-json.ts), and its JSON parser recurses per nesting level; such
+// bodies are re-encoded (or refused) here so one hostile delivery cannot fail a whole batch
+// or, later, its run.
 
 export function mediaType(contentType: string | null | undefined): string {
   if (!contentType) return "";
@@ -23,14 +26,14 @@ export function isJsonType(type: string): boolean {
 export function parsePayload(bytes: Buffer, contentType: string | null | undefined): Payload {
   const type = mediaType(contentType);
   if (isJsonType(type)) return parseJson(bytes.toString("utf8"));
-  if (type === "application/x-www-form-urlencoded") return { ok: true, json: encode(formFields(bytes.toString("utf8"))) };
+  if (type === "application/x-www-form-urlencoded") return { ok: true, json: toStorableJson(formFields(bytes.toString("utf8"))) };
   const text = bytes.toString("utf8");
   // No Content-Type at all: many senders forget it; store JSON when the body is JSON.
   if (type === "") {
     const asJson = parseJson(text);
     if (asJson.ok) return asJson;
   }
-  return { ok: true, json: encode(text) };
+  return { ok: true, json: toStorableJson(text) };
 }
 
 function parseJson(raw: string): Payload {
@@ -43,7 +46,7 @@ function parseJson(raw: string): Payload {
   }
   const scan = scanJson(text);
   if (scan.depth > MAX_JSON_DEPTH) return { ok: false };
-  return { ok: true, json: scan.unsafeEscape ? encode(value) : text };
+  return { ok: true, json: scan.unsafeEscape ? toStorableJson(value) : text };
 }
 
 function formFields(text: string): Record<string, string | string[]> {
@@ -56,26 +59,11 @@ function formFields(text: string): Record<string, string | string[]> {
   return Object.fromEntries(fields);
 }
 
-/** JSON text of `value` that PostgreSQL's jsonb accepts: NUL and lone surrogates become U+FFFD. */
-export function encode(value: unknown): string {
-  const json = JSON.stringify(value) ?? "null";
-  if (!PG_UNSAFE_ESCAPE.test(json)) return json;
-  return JSON.stringify(value, (_k, v) => (typeof v === "string" ? clean(v) : v !== null && typeof v === "object" && !Array.isArray(v) ? cleanKeys(v) : v));
-}
-
-function clean(s: string): string {
-  return s.replace(/\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
-}
-
-function cleanKeys(o: object): object {
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [clean(k), v]));
-}
-
 const isHex = (c: number) => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
 
 /**
  * One pass over text already known to be valid JSON: its deepest bracket nesting outside
- * strings, and whether a string holds an escape jsonb refuses (PG_UNSAFE_ESCAPE: \u0000 or a
+ * strings, and whether a string holds an escape PostgreSQL refuses (storable-json.ts: \u0000 or a
  * surrogate, which is then re-encoded). One loop instead of a loop and a regex over every body.
  */
 function scanJson(text: string): { depth: number; unsafeEscape: boolean } {

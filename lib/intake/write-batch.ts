@@ -2,7 +2,8 @@
 // size, content type), its run-execute job and the delivery-log row of every request that made
 // no run, committed atomically by ONE prepared statement — one round trip, one implicit
 // transaction, parsed and planned once per connection. The rows travel as one JSON document
-// parameter.
+// parameter, read as json (not jsonb): each trigger's text goes into Run.trigger as the sender
+// wrote it, keys in their order.
 //
 // The job rows are written by this statement, not by boss.insert(): pg-boss's insert is a
 // statement of its own, so using it meant a second round trip inside BEGIN … COMMIT, or (as
@@ -46,8 +47,8 @@ const QUEUE = QUEUES.runExecute.name;
 // no 202 is ever answered for a run without its job.
 const sql = (jobTable: JobTable) => `
 WITH input AS (
-  SELECT * FROM jsonb_to_recordset($1::jsonb)
-    AS x(id text, run text, job uuid, wf text, ws text, trig jsonb, ep text, outcome "DeliveryOutcome", size int, ct text)
+  SELECT * FROM json_to_recordset($1::json)
+    AS x(id text, run text, job uuid, wf text, ws text, trig json, ep text, outcome "DeliveryOutcome", size int, ct text)
 ), runs AS (
   INSERT INTO "Run" (id, "workflowId", "workspaceId", status, test, trigger, "deliveryEndpointId", "deliverySize", "deliveryContentType")
   SELECT run, wf, ws, 'queued', false, trig, ep, size, ct FROM input WHERE run IS NOT NULL

@@ -4,6 +4,7 @@ import type pg from "pg";
 import { PgBoss } from "pg-boss";
 import { databaseUrl } from "@/lib/env";
 import { QUEUES } from "@/lib/jobs/queues";
+import { errorMessage, logger } from "@/lib/log";
 
 export const BOSS_SCHEMA = "pgboss";
 
@@ -33,7 +34,8 @@ export function createBoss(role: "producer" | "worker", url = databaseUrl()): Pg
     // fires within seconds of its minute.
     ...(role === "worker" ? { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, cronMonitorIntervalSeconds: 5 } : {}),
   });
-  boss.on("error", (e) => console.error(`pg-boss (${role}) error: ${e.message}`));
+  // A JSON line like every other log line (README, Logs), not free text on stderr.
+  boss.on("error", (e) => logger().error({ component: `pg-boss-${role}`, err: errorMessage(e) }, "pg-boss error"));
   return boss;
 }
 

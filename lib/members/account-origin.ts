@@ -5,7 +5,8 @@
 // add "that person" — or claim an account left without any workspace. The rule: the caller must
 // own the workspace that created the account. Operator-made accounts (no origin: the seed, and
 // accounts from before this rule) may be added anywhere — the adder learns no password — but
-// only the operator resets them.
+// only the operator resets them. An account made in a client that is then deleted counts as made
+// in its provider (delete-client-workspace.ts): an origin naming no workspace is owned by nobody.
 import type { Tx } from "@/lib/db/client";
 import { workspaceRole } from "@/lib/workspaces/access";
 

@@ -18,6 +18,18 @@ export const ChangeRoleBody = z.object({ role: roleSchema });
 
 export type MemberView = { userId: string; email: string; name: string; role: (typeof ROLES)[number]; addedAt: string };
 
+type Role = (typeof ROLES)[number];
+
+/**
+ * A row of the members list: the member's own role, the role they act with here (a client's
+ * member who is also in its provider acts with the higher of the two: `viaProvider`), and
+ * whether the caller may reset their password, with the reason when not.
+ */
+export type MemberListView = MemberView & { effectiveRole: Role; viaProvider: boolean; canResetPassword: boolean; resetPasswordRefusal: string | null };
+
+/** The provider's members who act in one of its clients without a role of their own there. */
+export type ProviderStaffView = { id: string; name: string; members: MemberView[] };
+
 /** A membership row and its user as the API shows them. */
 export function toMemberView(user: { id: string; email: string; name: string }, membership: { role: MemberView["role"]; createdAt: Date }): MemberView {
   return { userId: user.id, email: user.email, name: user.name, role: membership.role, addedAt: membership.createdAt.toISOString() };

@@ -62,8 +62,8 @@ function listOf(rules: Rule[], family: "ipv4" | "ipv6") {
 const v4Rules = listOf(V4_RULES, "ipv4");
 const v6Rules = listOf(V6_RULES, "ipv6");
 
-function hextets(ip6: string): number[] {
-  // Expand "::" and a trailing dotted quad into eight 16-bit groups.
+/** An IPv6 address as its eight 16-bit groups ("::" and a trailing dotted quad expanded). */
+export function hextets(ip6: string): number[] {
   let s = ip6.toLowerCase().split("%")[0];
   const quad = s.match(/(\d+\.\d+\.\d+\.\d+)$/);
   if (quad) {

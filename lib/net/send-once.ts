@@ -77,7 +77,9 @@ export function sendOnce(req: HopRequest): Promise<HopResponse> {
       cleanup();
       if (e instanceof OutboundError) return fail(e);
       const code = (e as NodeJS.ErrnoException).code;
-      fail(new OutboundError("network", `${req.method} ${url.origin} failed: ${code ?? e.message}`));
+      // Callers say which request this was (the HTTP step its method and URL, the AI step its
+      // endpoint): naming it here too made "GET http://h/: GET http://h failed: ECONNREFUSED".
+      fail(new OutboundError("network", `connection error (${code ?? e.message})`));
     });
     r.on("response", (res) => {
       const declared = Number(res.headers["content-length"]);

@@ -4,12 +4,13 @@
 // another workspace's account id is a 404.
 import { badRequest, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { loadReview, type ReviewView } from "@/lib/push/load-review";
 import type { AccountNeed } from "@/lib/push/plan-push";
+import { reviewAccountNeeds } from "@/lib/push/review-account-needs";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { storedSteps } from "@/lib/workflows/stored-steps";
+import { toJsonField } from "@/lib/db/to-json-field";
 
 export type ChooseReviewAccountOptions = {
   workflowId: string;
@@ -32,7 +33,7 @@ export async function chooseReviewAccount({ workflowId, stepId, connectionId, us
       const account = await t.connection.findFirst({ where: { id: connectionId, workspaceId: workflow.workspaceId }, select: { app: true } });
       if (!account) throw notFound("connection");
       // app null: the provider's account was gone at push time, so any app's account will do.
-      const need = (link.accountSteps as AccountNeed[]).find((a) => a.stepId === stepId);
+      const need = reviewAccountNeeds(steps, link.accountSteps as AccountNeed[]).find((a) => a.stepId === stepId);
       if (need?.app && need.app !== account.app) throw badRequest(`this step needs an account of the app "${need.app}", not "${account.app}"`, { field: "connectionId" });
       app = account.app;
     }
@@ -41,7 +42,7 @@ export async function chooseReviewAccount({ workflowId, stepId, connectionId, us
     // silently undoing this choice; the copy does not count as "edited" (see steps-hash.ts).
     const updated = await t.workflow.update({
       where: { id: workflow.id },
-      data: { steps: next as unknown as Prisma.InputJsonValue, version: { increment: 1 } },
+      data: { steps: toJsonField(next), version: { increment: 1 } },
     });
     await recordAuditEvent({ workspaceId: workflow.workspaceId, workflowId: workflow.id, actor: user, action: "account_chosen", details: { stepId, connectionId, app }, tx: t });
     return (await loadReview({ workflow: updated, tx: t }))!;

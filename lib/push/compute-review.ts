@@ -5,17 +5,19 @@
 // configuration. Go live is allowed only when every item is done.
 import { appByKey } from "@/lib/connections/app-catalog";
 import type { Step } from "@/lib/workflows/definition";
-import { hasSharedSecret, type AccountNeed } from "@/lib/push/plan-push";
-import { scanRequirements } from "@/lib/push/scan-requirements";
+import type { AccountNeed } from "@/lib/push/plan-push";
+import { reviewAccountNeeds } from "@/lib/push/review-account-needs";
+import { keysReadBothWays, scanRequirements } from "@/lib/push/scan-requirements";
+import { webhookSecretState, type WebhookSecretState } from "@/lib/push/webhook-secret-state";
 
 export type ReviewItem =
-  /** app null: the provider's account was deleted before the push, so any of the client's accounts
-   *  will do (see plan-push.ts); appLabel then reads "any app". */
+  /** app null: the provider's account was deleted before the push, or the HTTP step never had one,
+   *  so any of the client's accounts will do (see plan-push.ts); appLabel then reads "any app". */
   | { kind: "account"; stepId: string; number: number; stepName: string; app: string | null; appLabel: string; connectionId: string | null; options: { id: string; name: string }[]; done: boolean; message: string }
   | { kind: "variable" | "secret"; key: string; state: "ok" | "not_defined" | "no_value" | "wrong_kind"; done: boolean; message: string }
   /** own_secret: the copy's trigger has the client's own secret; unsigned_accepted: the client
    *  chose to accept unsigned deliveries (PUT …/review/webhook-secret). */
-  | { kind: "webhook_secret"; stepId: string; signatureHeader: string | null; state: "not_set" | "own_secret" | "unsigned_accepted"; unsignedAcceptedAt: string | null; done: boolean; message: string }
+  | { kind: "webhook_secret"; stepId: string; signatureHeader: string | null; state: WebhookSecretState; unsignedAcceptedAt: string | null; done: boolean; message: string }
   | { kind: "file"; name: string; done: boolean; message: string }
   | { kind: "confirm"; reviewedAt: string | null; done: boolean; message: string };
 
@@ -38,7 +40,7 @@ export function computeReview(inputs: ReviewInputs): Review {
   // A client that replaced its webhook trigger by a Scheduler has no deliveries to verify.
   if (inputs.webhookSecret?.required && trigger?.kind === "webhook") items.push(webhookSecretItem(trigger, inputs.webhookSecret.unsignedAcceptedAt));
   const stepIndex = new Map(inputs.steps.map((s, i) => [s.id, { step: s, number: i + 1 }]));
-  for (const need of inputs.accountSteps) {
+  for (const need of reviewAccountNeeds(inputs.steps, inputs.accountSteps)) {
     const hit = stepIndex.get(need.stepId);
     // A step the client removed from its copy needs no account any more.
     if (!hit || (hit.step.kind !== "http" && hit.step.kind !== "ai_prompt")) continue;
@@ -62,6 +64,7 @@ export function computeReview(inputs: ReviewInputs): Review {
     items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message });
   }
   const req = scanRequirements(inputs.steps);
+  const bothWays = keysReadBothWays(req);
   const keyItem = (key: string, secret: boolean): ReviewItem => {
     const kind = secret ? "secret" : "variable";
     const v = inputs.variables.get(key);
@@ -70,7 +73,10 @@ export function computeReview(inputs: ReviewInputs): Review {
       ok: `${kind} ${key} has a value`,
       not_defined: `create the ${kind} ${key} and fill in its value`,
       no_value: `fill in the value of ${kind} ${key}`,
-      wrong_kind: `${key} exists as a ${secret ? "plain variable" : "secret"} but the workflow reads it as a ${kind}; delete it and create it as a ${kind}`,
+      // Read both ways, recreating the key only moves the problem to the other read.
+      wrong_kind: bothWays.has(key)
+        ? `the workflow reads ${key} both as a variable and as a secret, and a key is one or the other: ask your provider to change the workflow`
+        : `${key} exists as a ${secret ? "plain variable" : "secret"} but the workflow reads it as a ${kind}; delete it and create it as a ${kind}`,
     }[state];
     return { kind, key, state, done: state === "ok", message };
   };
@@ -92,8 +98,7 @@ export function computeReview(inputs: ReviewInputs): Review {
 
 function webhookSecretItem(trigger: Step, unsignedAcceptedAt: Date | null): ReviewItem {
   const header = typeof trigger.config.signatureHeader === "string" && trigger.config.signatureHeader !== "" ? trigger.config.signatureHeader : null;
-  // The client's own secret wins over an earlier acceptance: deliveries are verified with it.
-  const state = hasSharedSecret(trigger) ? "own_secret" : unsignedAcceptedAt ? "unsigned_accepted" : "not_set";
+  const state = webhookSecretState(trigger, unsignedAcceptedAt);
   const step = `step 1 (${trigger.name})`;
   const message = {
     not_set: `set your own shared secret for ${step}, or choose to accept unsigned deliveries: your provider's trigger verifies signatures${header ? ` (header ${header})` : ""}, and its secret is not copied`,

@@ -60,6 +60,7 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
         sourceVersion: link.sourceVersion,
         pushedSampleHashes: (link.pushedSampleHashes as Record<string, string> | null) ?? null,
         hasWebhookUrl: link.copyWorkflow.endpoints.length > 0,
+        unsignedAcceptedAt: link.unsignedAcceptedAt,
       },
     },
   };

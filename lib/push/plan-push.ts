@@ -2,14 +2,16 @@
 // account each step gets, which keys are created without a value, which files are copied,
 // what happens to sample data, and the copy's new definition. The preflight shows this plan;
 // the push applies the same plan, so what the provider saw is what happens.
-import { AI_PROMPT_APP, appByKey } from "@/lib/connections/app-catalog";
+import { appByKey } from "@/lib/connections/app-catalog";
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import type { Step } from "@/lib/workflows/definition";
+import { fallbackAccountApp } from "@/lib/push/fallback-account-app";
 import { matchCopySteps } from "@/lib/push/match-copy-steps";
 import { planSampleData, type SampleDataPlan } from "@/lib/push/plan-sample-data";
 import type { SampleDataChoice } from "@/lib/push/push-input";
-import { scanRequirements, type AccountStep, type StepRef } from "@/lib/push/scan-requirements";
+import { keysReadBothWays, scanRequirements, type StepRef } from "@/lib/push/scan-requirements";
 import { isEditedSincePush, stepsHash } from "@/lib/push/steps-hash";
+import { hasSharedSecret, webhookSecretState, type WebhookSecretState } from "@/lib/push/webhook-secret-state";
 import { DEFAULT_SIGNATURE_HEADER } from "@/lib/triggers/verify-signature";
 
 export type { SampleDataChoice };
@@ -36,11 +38,17 @@ export type PushInputs = {
     pushedSampleHashes: Record<string, string> | null;
     /** The copy has a current webhook endpoint (it went Live once): its URL is what its sender knows. */
     hasWebhookUrl?: boolean;
+    /** The client accepted unsigned deliveries (WorkflowCopy.unsignedAcceptedAt): recorded only while
+     *  the copy's trigger asks for a secret (set-review-webhook-secret.ts), cleared by a push when it no longer does. */
+    unsignedAcceptedAt?: Date | null;
   } | null;
   sampleData: SampleDataChoice;
 };
 
 export type StepAccountResult = StepRef & { result: "selected" | "kept" | "no_account"; account: { id: string; name: string } | null };
+/** A step whose account's app the push cannot tell: it arrives without an account unless the
+ *  client had chosen a fitting one (`kept`), and the review asks for an account of `app` (null: of any app). */
+export type UnresolvedAccountStep = StepRef & { app: string | null; result: "kept" | "no_account" };
 export type AppPlan = { app: string; appLabel: string; clientAccounts: { id: string; name: string }[]; outcome: "one_account" | "no_account" | "several_accounts"; steps: StepAccountResult[] };
 export type KeyPlan = { key: string; secret: boolean; status: "present" | "present_without_value" | "created_without_value" | "wrong_kind" };
 /** What happens to the client's trigger. `webhookUrl`: kept (its URL goes on receiving; also when
@@ -64,9 +72,10 @@ export type FilePlan = { name: string; status: "present" | "copied" | "missing";
 
 export type PushPlan = {
   connections: AppPlan[];
-  /** Steps whose source account no longer exists: they arrive without one (unless the client had
-   *  chosen a fitting one: `kept`), and the review asks for an account of `app` (null: of any app). */
-  unknownAccounts: (StepRef & { app: string | null; result: "kept" | "no_account" })[];
+  /** Steps whose source account no longer exists. */
+  unknownAccounts: UnresolvedAccountStep[];
+  /** Steps with no account in the source that cannot run without one (see AccountStep.requiresAccount). */
+  stepsWithoutAccount: UnresolvedAccountStep[];
   variables: KeyPlan[];
   files: FilePlan[];
   sampleData: { present: boolean; steps: StepRef[]; clientOwn: SampleDataPlan["clientOwn"] };
@@ -78,6 +87,11 @@ export type PushPlan = {
   /** The source's webhook verifies signatures: its secret is not copied, so the review asks the
    *  client for its own (or an explicit choice to accept unsigned deliveries). */
   webhookSecretRequired: boolean;
+  /** That item on the copy this push leaves, as its review will show it (null: no such item). The
+   *  client's acceptance of unsigned deliveries answers the requirement it was given for, so it is
+   *  kept while the source still has a secret (`keepsUnsignedAcceptance`) and lapses otherwise. */
+  webhookSecretState: WebhookSecretState | null;
+  keepsUnsignedAcceptance: boolean;
   pushedStepsHash: string;
   pushedSampleHashes: Record<string, string>;
   keysToCreate: { key: string; secret: boolean }[];
@@ -92,6 +106,7 @@ export function planPush(inputs: PushInputs): PushPlan {
 
   const byApp = new Map<string, AppPlan>();
   const unknownAccounts: PushPlan["unknownAccounts"] = [];
+  const stepsWithoutAccount: PushPlan["stepsWithoutAccount"] = [];
   const chosen = new Map<string, string | null>();
   const accountSteps: AccountNeed[] = [];
   for (const s of req.accountSteps) {
@@ -99,18 +114,19 @@ export function planPush(inputs: PushInputs): PushPlan {
     const app = s.connectionId ? inputs.sourceAccounts.get(s.connectionId)?.app : undefined;
     const kept = stepConnectionId(before.get(s.stepId));
     const keptAccount = kept ? targetById.get(kept) : undefined;
-    if (!app && s.connectionId) {
-      // The provider's account was deleted, so its app is unknown, but the step was built to use
-      // one: the review must ask for it or the copy goes Live broken.
-      const need = accountNeedOfOrphan(s);
+    if (!app && (s.connectionId || s.requiresAccount)) {
+      // The provider's account was deleted, or the step never had one (a blueprint installed with
+      // "No account for now"), so its app is unknown, but the step cannot run without one: the
+      // review must ask for it or the copy goes Live broken.
+      const need = fallbackAccountApp(s.kind);
       const keep = keptAccount && (need === null || keptAccount.app === need) ? keptAccount.id : null;
-      unknownAccounts.push({ ...ref, app: need, result: keep ? "kept" : "no_account" });
+      (s.connectionId ? unknownAccounts : stepsWithoutAccount).push({ ...ref, app: need, result: keep ? "kept" : "no_account" });
       accountSteps.push({ stepId: s.stepId, app: need });
       chosen.set(s.stepId, keep);
       continue;
     }
     if (!app) {
-      // No account in the source: a client that chose one for this step keeps it.
+      // No account in the source, and none needed: a client that chose one for this step keeps it.
       chosen.set(s.stepId, keptAccount?.id ?? null);
       continue;
     }
@@ -130,16 +146,17 @@ export function planPush(inputs: PushInputs): PushPlan {
     chosen.set(s.stepId, result.account?.id ?? null);
   }
 
+  // A key used both as {{ vars.K }} and {{ secrets.K }} cannot be both: a missing one is created
+  // as a variable, so the secret read is wrong_kind — as the client's review will show it.
+  const bothWays = keysReadBothWays(req);
   const keyPlan = (key: string, secret: boolean): KeyPlan => {
-    const t = inputs.targetVariables.get(key);
+    const t = inputs.targetVariables.get(key) ?? (secret && bothWays.has(key) ? { secret: false, hasValue: false } : undefined);
     if (!t) return { key, secret, status: "created_without_value" };
     if (t.secret !== secret) return { key, secret, status: "wrong_kind" };
     return { key, secret, status: t.hasValue ? "present" : "present_without_value" };
   };
   const variables = [...req.vars.map((k) => keyPlan(k, false)), ...req.secrets.map((k) => keyPlan(k, true))];
-  // A key used both as {{ vars.K }} and {{ secrets.K }} cannot be both: the second is wrong_kind.
-  const seen = new Set<string>();
-  const keysToCreate = variables.filter((v) => v.status === "created_without_value" && !seen.has(v.key) && seen.add(v.key)).map((v) => ({ key: v.key, secret: v.secret }));
+  const keysToCreate = variables.filter((v) => v.status === "created_without_value").map((v) => ({ key: v.key, secret: v.secret }));
 
   // A client's file is never overwritten (it may be its approved version), but a different one is
   // reported so the provider knows its update did not reach the client.
@@ -172,9 +189,12 @@ export function planPush(inputs: PushInputs): PushPlan {
     return { ...s, id: match.copyId(i), config };
   });
 
+  const webhookSecretRequired = hasSharedSecret(source.steps[0]);
+  const keepsUnsignedAcceptance = webhookSecretRequired && (existing?.unsignedAcceptedAt ?? null) !== null;
   return {
     connections: [...byApp.values()],
     unknownAccounts,
+    stepsWithoutAccount,
     variables,
     files,
     sampleData: { present: req.sampleData.length > 0, steps: req.sampleData, clientOwn: sample.clientOwn },
@@ -188,19 +208,14 @@ export function planPush(inputs: PushInputs): PushPlan {
     trigger: planTrigger(source.steps[0], existing?.steps[0], steps[0], { hasUrl: existing?.hasWebhookUrl ?? false, matched: match.triggerMatched, endpointMove: match.endpointMove }),
     steps,
     accountSteps,
-    webhookSecretRequired: hasSharedSecret(source.steps[0]),
+    webhookSecretRequired,
+    webhookSecretState: webhookSecretRequired ? webhookSecretState(steps[0], keepsUnsignedAcceptance ? existing!.unsignedAcceptedAt! : null) : null,
+    keepsUnsignedAcceptance,
     pushedStepsHash: stepsHash(source.name, steps),
     pushedSampleHashes: sample.pushedHashes,
     keysToCreate,
     filesToCopy: files.filter((f) => f.status === "copied").map((f) => f.name),
   };
-}
-
-/** An AI Prompt step can only use an AI account (the editor offers no other); an HTTP Request step
- *  can use any app's account, and guessing one would send the client's credentials of the wrong
- *  app, so the client picks among all of its accounts. */
-function accountNeedOfOrphan(step: AccountStep): string | null {
-  return step.kind === "ai_prompt" ? AI_PROMPT_APP : null;
 }
 
 function planTrigger(
@@ -223,10 +238,4 @@ function planTrigger(
     headerReplaced: matched && !clientSecretKept && from!.toLowerCase() !== to!.toLowerCase() ? { from: from!, to: to! } : null,
     endpointMove,
   };
-}
-
-/** Only the first step is the trigger the intake verifies with (lib/intake/lookup-endpoints.ts). */
-export function hasSharedSecret(trigger: Step | undefined): boolean {
-  const secret = trigger?.kind === "webhook" ? trigger.config.sharedSecretEncrypted : undefined;
-  return typeof secret === "string" && secret !== "";
 }

@@ -2,7 +2,8 @@
 // sample data may hold its own data, so it chooses: `keep` copies it, `clear` drops it. On a
 // re-push the copy may hold the client's *own* testing data (present, and not what the last push
 // put there): that survives `keep` and `clear`, and only `replace` overwrites it with the
-// provider's — also when the provider replaced its trigger (steps matched by match-copy-steps.ts).
+// provider's — also when the provider replaced its trigger (steps matched by match-copy-steps.ts),
+// and never with nothing: where the provider's step has no sample data, the client's stays.
 // Pure; the push records `pushedHashes` (by the copy's step id) so the next push can tell the two apart.
 import { createHash } from "node:crypto";
 import { matchCopySteps, type CopyStepMatch } from "@/lib/push/match-copy-steps";
@@ -47,8 +48,9 @@ export function planSampleData({ source, existing, match = matchCopySteps(source
     // sample data counts as the client's: keeping it by mistake is the harmless error.
     const pushed = pushedHashes && prior ? pushedHashes[prior.id] : hashOf(step.config.testingData);
     const isOwn = present(own) && hashOf(own) !== pushed;
-    if (isOwn) clientOwn.push({ stepId: step.id, number: i + 1, name: step.name, kept: choice !== "replace" });
-    const value = isOwn && choice !== "replace" ? own : offered;
+    const kept = choice !== "replace" || !present(step.config.testingData);
+    if (isOwn) clientOwn.push({ stepId: step.id, number: i + 1, name: step.name, kept });
+    const value = isOwn && kept ? own : offered;
     if (present(value)) testingData.set(step.id, value);
   }
   return { testingData, clientOwn, pushedHashes: recorded };

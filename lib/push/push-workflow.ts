@@ -14,29 +14,42 @@ import { toPreflightView, type PreflightView } from "@/lib/push/to-preflight-vie
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { syncTrigger } from "@/lib/workflows/sync-trigger";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+import { toJsonField } from "@/lib/db/to-json-field";
 
 export type PushWorkflowOptions = {
   workflowId: string;
   targetWorkspaceId: string;
-  sampleData: SampleDataChoice;
+  /** Required where the source has sample data (see push-input.ts); left out, it means `keep`. */
+  sampleData?: SampleDataChoice;
   user: { id: string; email: string };
   tx?: Tx;
 };
 
 export type PushResult = { created: boolean; copy: WorkflowView; preflight: PreflightView };
 
-export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, user, tx }: PushWorkflowOptions): Promise<PushResult> {
+export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: requested, user, tx }: PushWorkflowOptions): Promise<PushResult> {
   const write = async (t: Tx): Promise<PushResult> => {
     await t.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${workflowId}), hashtext(${targetWorkspaceId}))`;
     const ctx = await loadPushContext({ workflowId, targetWorkspaceId, userId: user.id, tx: t, lock: true });
     const { source, target, link } = ctx;
+    // Without sample data of the provider's, `keep` and `clear` do the same: both leave the client's own.
+    const sampleData = requested ?? "keep";
     const plan = planPush({ ...ctx.inputs, sampleData });
     // Only what the preflight offers for this target: a `replace` with nothing of the client's to
     // replace would be recorded, and the client's review would say its data was replaced.
-    const options = offeredSampleData(plan.sampleData.clientOwn.length > 0);
+    const options = offeredSampleData(plan.sampleData);
+    if (requested === undefined && plan.sampleData.present) {
+      // The provider's sample data may hold its own data: whether it reaches the client is its choice.
+      const steps = plan.sampleData.steps.map((s) => `step ${s.number} (${s.name})`).join(", ");
+      const quoted = options.map((o) => `"${o}"`);
+      throw badRequest(`sampleData is required: this workflow has sample (testing) data on ${steps}, which may hold your own data; send ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`, {
+        field: "sampleData",
+        options,
+      });
+    }
     if (!options.includes(sampleData)) {
       throw badRequest(
-        `sampleData "${sampleData}" is not offered for this push (${target.name} has no testing data of its own to replace): choose ${options.join(" or ")}`,
+        `sampleData "${sampleData}" is not offered for this push (${target.name} has no testing data of its own where you have sample data to replace it with): choose ${options.join(" or ")}`,
         { options },
       );
     }
@@ -56,7 +69,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, 
         ON CONFLICT ("workspaceId", "name") DO NOTHING`;
     }
 
-    const steps = plan.steps as unknown as Prisma.InputJsonValue;
+    const steps = toJsonField(plan.steps);
     let copy;
     if (link) {
       await t.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${link.copyWorkflowId} FOR UPDATE`;
@@ -88,7 +101,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData, 
       webhookSecretRequired: plan.webhookSecretRequired,
       // The client's choice to accept unsigned deliveries answers this requirement only: it lapses
       // when the provider drops the secret, and is asked again when a secret is added back.
-      ...(link?.webhookSecretRequired && plan.webhookSecretRequired ? {} : { unsignedAcceptedAt: null, unsignedAcceptedById: null }),
+      ...(plan.keepsUnsignedAcceptance ? {} : { unsignedAcceptedAt: null, unsignedAcceptedById: null }),
       webhookUrlChange,
     };
     if (link) await t.workflowCopy.update({ where: { id: link.id }, data: { ...pushed, pushCount: { increment: 1 } } });

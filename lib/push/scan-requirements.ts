@@ -3,11 +3,14 @@
 // read a definition the same way. Variables count wherever a step can read them: references in
 // templates, and `vars.KEY` / `vars["KEY"]` inside a code step's body (it gets `vars`).
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
+import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { REFERENCE_PATTERN, parseReference, templateFields } from "@/lib/workflows/references";
 import type { Step } from "@/lib/workflows/definition";
 
 export type StepRef = { stepId: string; number: number; name: string };
-export type AccountStep = StepRef & { kind: "http" | "ai_prompt"; connectionId: string | null };
+/** `requiresAccount`: the step cannot run without an account, whichever it has now (an AI Prompt; an
+ *  HTTP Request whose relative URL needs an account's base URL) — as Go live and runs decide it. */
+export type AccountStep = StepRef & { kind: "http" | "ai_prompt"; connectionId: string | null; requiresAccount: boolean };
 
 export type Requirements = {
   vars: string[];
@@ -45,10 +48,20 @@ export function scanRequirements(steps: readonly Step[]): Requirements {
       for (const m of step.config.code.matchAll(CODE_VARS)) vars.add(m[1] ?? m[3]);
     }
     if (step.kind === "http" || step.kind === "ai_prompt") {
-      accountSteps.push({ ...ref, kind: step.kind, connectionId: stepConnectionId(step) });
+      const requiresAccount = findMissingFields(step.kind, { ...step.config, connectionId: null }).some((m) => m.field === "connectionId");
+      accountSteps.push({ ...ref, kind: step.kind, connectionId: stepConnectionId(step), requiresAccount });
     }
     if (step.kind === "webhook" && step.config.testingData !== undefined && step.config.testingData !== null) sampleData.push(ref);
   }
   const sorted = (s: Set<string>) => [...s].sort();
   return { vars: sorted(vars), secrets: sorted(secrets), files: sorted(files), accountSteps, sampleData };
+}
+
+/**
+ * Keys the workflow reads both as a variable and as a secret. A key is one or the other in a
+ * workspace, so one of the reads is wrong whatever the client does: only the workflow can change.
+ * The push plan, its preflight and the client's review all decide this here.
+ */
+export function keysReadBothWays(reads: Pick<Requirements, "vars" | "secrets">): Set<string> {
+  return new Set(reads.secrets.filter((k) => reads.vars.includes(k)));
 }

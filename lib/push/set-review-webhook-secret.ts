@@ -5,13 +5,13 @@
 import { z } from "zod";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { loadReview, type ReviewView } from "@/lib/push/load-review";
-import { hasSharedSecret } from "@/lib/push/plan-push";
+import { hasSharedSecret } from "@/lib/push/webhook-secret-state";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { storedSteps } from "@/lib/workflows/stored-steps";
+import { toJsonField } from "@/lib/db/to-json-field";
 
 export const webhookSecretChoice = z
   .object({ sharedSecret: z.string().min(1, "must not be empty").max(512).optional(), acceptUnsigned: z.literal(true).optional() })
@@ -37,10 +37,10 @@ export async function setReviewWebhookSecret({ workflowId, choice, user, tx }: S
       const next = steps.map((s, i) => (i === 0 ? { ...s, config: { ...s.config, sharedSecretEncrypted: encryptSecret(secret) } } : s));
       // The version moves so an editor holding the old definition gets a conflict instead of
       // silently dropping the secret; the copy does not count as "edited" (see steps-hash.ts).
-      updated = await t.workflow.update({ where: { id: workflow.id }, data: { steps: next as unknown as Prisma.InputJsonValue, version: { increment: 1 } } });
+      updated = await t.workflow.update({ where: { id: workflow.id }, data: { steps: toJsonField(next), version: { increment: 1 } } });
       // Superseded: should the client clear its secret later, the item asks again.
       await t.workflowCopy.update({ where: { id: link.id }, data: { unsignedAcceptedAt: null, unsignedAcceptedById: null } });
-      await recordAuditEvent({ workspaceId: workflow.workspaceId, workflowId: workflow.id, actor: user, action: "webhook_secret_set", details: { stepId: trigger.id }, tx: t });
+      await recordAuditEvent({ workspaceId: workflow.workspaceId, workflowId: workflow.id, actor: user, action: "webhook_secret_set", details: { stepId: trigger.id, workflowName: workflow.name }, tx: t });
     } else {
       if (!link.webhookSecretRequired) throw badRequest("this copy's trigger does not ask for a shared secret: there is no unsigned delivery to accept", { field: "acceptUnsigned" });
       if (hasSharedSecret(trigger)) {

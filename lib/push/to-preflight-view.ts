@@ -3,20 +3,30 @@
 import { appByKey } from "@/lib/connections/app-catalog";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import type { PushPlan } from "@/lib/push/plan-push";
-import { offeredSampleData, type SampleDataChoice } from "@/lib/push/push-input";
+import { offeredSampleData, providerHasSampleData, type SampleDataChoice } from "@/lib/push/push-input";
 import type { Step } from "@/lib/workflows/definition";
+import { keysReadBothWays } from "@/lib/push/scan-requirements";
 
-export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" | "webhookSecretRequired" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
+export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" | "webhookSecretRequired" | "webhookSecretState" | "keepsUnsignedAcceptance" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
   workflow: { id: string; name: string; version: number };
   target: { id: string; name: string };
   /** `replace` is offered when the client has its own testing data, which `keep` and `clear` leave alone. */
   sampleData: PushPlan["sampleData"] & { options: SampleDataChoice[] };
   /** `clientSecretKept`: the client's own secret (and the signature header that goes with it) stays
    *  on its copy; `signatureHeader`: the header the copy reads signatures from (null: no webhook);
-   *  `webhookUrl`: what happens to the client's URL (see TriggerPlan). */
-  trigger: { sharedSecret: "none" | "not_copied"; clientSecretKept: boolean; signatureHeader: string | null; webhookUrl: PushPlan["trigger"]["webhookUrl"] };
+   *  `webhookUrl`: what happens to the client's URL (see TriggerPlan); `secretReview`: the state the
+   *  copy's review gives its webhook secret item after the push (null: no such item), `not_set`
+   *  being one of the `attention` items. */
+  trigger: {
+    sharedSecret: "none" | "not_copied";
+    clientSecretKept: boolean;
+    signatureHeader: string | null;
+    webhookUrl: PushPlan["trigger"]["webhookUrl"];
+    secretReview: PushPlan["webhookSecretState"];
+  };
   valuesCopied: false;
-  /** Items the client will have to complete before the copy can go Live. */
+  /** Items that need attention (spec: accounts, keys, files, sample data): the provider's sample data
+   *  choice, and each item the copy's review will leave open after the push, its confirmation aside. */
   attention: number;
   notes: string[];
 };
@@ -28,7 +38,7 @@ export type ToPreflightViewOptions = {
 };
 
 export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptions): PreflightView {
-  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
+  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
   const secretSet = plan.webhookSecretRequired; // the source's trigger verifies signatures
   const notes: string[] = [];
   const copy = plan.existingCopy;
@@ -50,9 +60,26 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
         : `Step ${s.number} (${s.name}) selects an account that no longer exists here; it arrives without one and the client must choose ${need} before going Live.`,
     );
   }
+  for (const s of plan.stepsWithoutAccount) {
+    const need = s.app === null ? "an account (of any app)" : `an ${appByKey(s.app)?.label ?? s.app} account`;
+    const why = s.app === null ? "its relative URL needs an account's base URL" : "it cannot run without one";
+    notes.push(
+      s.result === "kept"
+        ? `Step ${s.number} (${s.name}) has no account but needs one (${why}); the client's own choice for it is kept.`
+        : `Step ${s.number} (${s.name}) has no account but needs one (${why}): it arrives without one and the client must choose ${need} before going Live.`,
+    );
+  }
   const created = plan.variables.filter((v) => v.status === "created_without_value").length;
   if (created) notes.push(`${created} variable/secret key(s) will be created in ${target.name} without a value; the client fills them in.`);
-  for (const v of plan.variables.filter((x) => x.status === "wrong_kind")) {
+  // Read both ways, a key is wrong for one of them whatever the client does: only the workflow can change.
+  const bothWays = keysReadBothWays({ vars: plan.variables.filter((v) => !v.secret).map((v) => v.key), secrets: plan.variables.filter((v) => v.secret).map((v) => v.key) });
+  for (const key of bothWays) {
+    notes.push(
+      `${key} is read both as a variable and as a secret, but a key is one or the other in ${target.name}: ` +
+        "the copy cannot go Live until you change the workflow to read it one way.",
+    );
+  }
+  for (const v of plan.variables.filter((x) => x.status === "wrong_kind" && !bothWays.has(x.key))) {
     const reads = v.secret ? "secret" : "variable";
     const has = v.secret ? "plain variable" : "secret";
     notes.push(
@@ -63,8 +90,9 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
   if (plan.sampleData.present) notes.push("Sample (testing) data may hold your own data: choose to keep or clear it.");
   for (const own of plan.sampleData.clientOwn) {
     notes.push(
-      `${target.name} has its own testing data on step ${own.number} (${own.name}): keep and clear leave it as it is; ` +
-        "only replace overwrites it with your sample data.",
+      providerHasSampleData(plan.sampleData, own.stepId)
+        ? `${target.name} has its own testing data on step ${own.number} (${own.name}): keep and clear leave it as it is; only replace overwrites it with your sample data.`
+        : `${target.name} has its own testing data on step ${own.number} (${own.name}); you have no sample data there, so the push leaves it as it is.`,
     );
   }
   for (const f of plan.files.filter((x) => x.status === "missing")) {
@@ -74,9 +102,10 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     notes.push(`File ${f.name} in ${target.name} differs from yours (sha256) and is kept: the push never overwrites a client's file. To send your version, the client replaces or deletes its copy first.`);
   }
   notes.push(...triggerNotes(workflow.steps[0], target.name, plan.trigger));
-  // The client's own secret on an earlier copy survives the push (plan-push.ts), so it is not asked again.
+  // The client's own secret, or its acceptance of unsigned deliveries, on an earlier copy survives
+  // the push (plan-push.ts): the review does not ask again, so neither is it counted here.
   const t = plan.trigger;
-  const clientSecret = secretSet && !t.clientSecretKept;
+  const clientSecret = plan.webhookSecretState === "not_set";
   if (clientSecret) {
     notes.push(
       "The webhook's shared secret is not copied: before going Live, the client sets its own secret (and gives it to the sender) " +
@@ -89,6 +118,11 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
       `${secretSet ? "The webhook's shared secret is not copied; " : ""}${target.name}'s own shared secret and signature header (${t.signatureHeader}) on its copy are kept` +
         (differs ? `: its sender signs with them, so your signature header (${yours}) does not apply to it.` : "."),
     );
+  } else if (plan.webhookSecretState === "unsigned_accepted") {
+    notes.push(
+      `The webhook's shared secret is not copied; ${target.name} accepted unsigned deliveries on its copy: that choice is kept, ` +
+        "so its review does not ask for a secret again (it can still set its own).",
+    );
   } else if (secretSet) notes.push(`The webhook's shared secret is not copied.`);
   if (t.headerReplaced) {
     notes.push(
@@ -100,6 +134,7 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
   const attention =
     choose.length +
     plan.unknownAccounts.filter((s) => s.result === "no_account").length +
+    plan.stepsWithoutAccount.filter((s) => s.result === "no_account").length +
     plan.variables.filter((v) => v.status !== "present").length +
     plan.files.filter((f) => f.status === "missing").length +
     (plan.sampleData.present ? 1 : 0) +
@@ -108,8 +143,8 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     workflow: { id: workflow.id, name: workflow.name, version: workflow.version },
     target,
     ...items,
-    sampleData: { ...plan.sampleData, options: offeredSampleData(plan.sampleData.clientOwn.length > 0) },
-    trigger: { sharedSecret: secretSet ? "not_copied" : "none", clientSecretKept: plan.trigger.clientSecretKept, signatureHeader: plan.trigger.signatureHeader, webhookUrl: plan.trigger.webhookUrl },
+    sampleData: { ...plan.sampleData, options: offeredSampleData(plan.sampleData) },
+    trigger: { sharedSecret: secretSet ? "not_copied" : "none", clientSecretKept: plan.trigger.clientSecretKept, signatureHeader: plan.trigger.signatureHeader, webhookUrl: plan.trigger.webhookUrl, secretReview: plan.webhookSecretState },
     valuesCopied: false,
     attention,
     notes,

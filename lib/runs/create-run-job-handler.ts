@@ -9,6 +9,7 @@ import { QUEUES, runExecutePayload } from "@/lib/jobs/queues";
 import { createProgressWriter, type ProgressWriter } from "@/lib/runs/create-progress-writer";
 import { executeRun } from "@/lib/runs/execute-run";
 import { loadRunBatch } from "@/lib/runs/load-run-batch";
+import { FINAL_RUN_STATUSES, type RunWrite } from "@/lib/runs/run-records";
 import { writeProgress } from "@/lib/runs/write-progress";
 import { logger } from "@/lib/log";
 
@@ -37,10 +38,23 @@ export function createRunJobHandler({ boss, write = createProgressWriter() }: { 
       await Promise.all(
         [...mine].map(async ([runId, job]) => {
           const item = work.get(runId);
+          // The run's end as executeRun writes it (status, error already masked), seen on its way
+          // to the progress writer: the log says how the run ended without a query per run.
+          let ended: RunWrite | undefined;
+          let failedStep: { failedStep: number; failedStepKind: string } | undefined;
+          const tracked: ProgressWriter = (w) => {
+            if (w.run && FINAL_RUN_STATUSES.has(w.run.status)) ended = w.run;
+            for (const s of w.steps ?? []) if (s.status === "failed") failedStep = { failedStep: s.number, failedStepKind: s.kind };
+            return write(w);
+          };
           try {
-            const outcome = item ? await executeRun({ work: item, write, boss, signal: job.signal }) : "not_found";
-            // Ids and the outcome only: outputs and payloads never go to the log.
-            logger().info({ runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, outcome, attempt: job.retryCount + 1 }, "run executed");
+            const outcome = item ? await executeRun({ work: item, write: tracked, boss, signal: job.signal }) : "not_found";
+            const status = outcome === "finished" ? ended?.status : outcome === "waiting" ? "waiting" : undefined;
+            // Ids, the outcome and a failed run's failed step (number, kind): not the run's error,
+            // which quotes a third party's response body or what user code threw (see the run).
+            const fields = { runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, outcome, status, attempt: job.retryCount + 1 };
+            if (status === "failed") logger().warn({ ...fields, ...failedStep }, "run failed");
+            else logger().info(fields, "run executed");
           } catch (e) {
             const ids = { runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, attempt: job.retryCount + 1 };
             logger().error({ ...ids, err: message(e) }, "run execution failed");

@@ -6,6 +6,7 @@
 import { fromPrisma } from "pg-boss";
 import { AppError, conflict, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
+import { toJsonField } from "@/lib/db/to-json-field";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { producer } from "@/lib/jobs/boss";
 import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
@@ -20,7 +21,7 @@ export type CreateStepTestRunOptions = { workflowId: string; userId: string; ste
 /** How many recent runs are searched for earlier outputs. */
 const SOURCE_RUNS = 50;
 
-const json = (v: unknown) => (v === null || v === undefined ? Prisma.JsonNull : (v as Prisma.InputJsonValue));
+const json = (v: unknown) => (v === null || v === undefined ? Prisma.JsonNull : toJsonField(v));
 
 export async function createStepTestRun({ workflowId, userId, stepNumber, tx }: CreateStepTestRunOptions): Promise<RunView> {
   // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.

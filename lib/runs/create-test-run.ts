@@ -4,6 +4,7 @@
 import { fromPrisma } from "pg-boss";
 import { conflict } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
+import { toJsonField } from "@/lib/db/to-json-field";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { producer } from "@/lib/jobs/boss";
 import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
@@ -37,7 +38,7 @@ export async function createTestRun({ workflowId, userId, scope, tx }: CreateTes
         test: true,
         status: "queued",
         scope: scope ?? (trigger.kind === "webhook" ? "step" : "workflow"),
-        trigger: payload === null ? Prisma.JsonNull : (payload as Prisma.InputJsonValue),
+        trigger: payload === null ? Prisma.JsonNull : toJsonField(payload),
       },
     });
     const job: RunExecutePayload = { runId: run.id };

@@ -3,12 +3,16 @@
 // executes the rest, saves each step as it finishes, follows Conditions branches (rule in
 // lib/runs/plan-path.ts) and ends the run as succeeded, failed or stopped. Wait steps and the
 // backoff between attempts park the run as `waiting` with a delayed job (schedule-run-resume).
+// A resumed run continues from the step it was parked on even if the workflow was edited
+// meanwhile (resumePoint in plan-path.ts; removed steps' records closed by close-removed-steps,
+// and so are, when it ends, the open records of steps the edit moved off the path it took).
 import type { PgBoss } from "pg-boss";
+import { closeRecords, closeRemovedSteps } from "@/lib/runs/close-removed-steps";
 import type { ProgressWriter } from "@/lib/runs/create-progress-writer";
 import { executeStep } from "@/lib/runs/execute-step";
 import { loadStepLogs } from "@/lib/runs/load-step-logs";
-import { branchEnd, conditionsNext } from "@/lib/runs/plan-path";
-import { FINAL_RUN_STATUSES, type RunStatus, type RunWork, type RunWrite, type StepWrite } from "@/lib/runs/run-records";
+import { branchEnd, conditionsNext, resumePoint } from "@/lib/runs/plan-path";
+import { FINAL_RUN_STATUSES, FINAL_STEP_STATUSES, type RunStatus, type RunWork, type RunWrite, type StepWrite } from "@/lib/runs/run-records";
 import { scheduleRunResume } from "@/lib/runs/schedule-run-resume";
 import { redactSecrets } from "@/lib/secrets/redact-secrets";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
@@ -53,11 +57,40 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
   const triggerChanged = trigger !== (run.trigger ?? null) && JSON.stringify(trigger) !== JSON.stringify(run.trigger ?? null);
   let pendingRun: RunWrite | undefined =
     run.status === "running" && !triggerChanged ? undefined : { id: run.id, status: "running", startedAt: new Date(), ...(triggerChanged ? { trigger } : {}) };
+  // Left by an edit of the workflow while the run was parked: records of removed steps to close,
+  // and steps added ahead of where it resumes, to record skipped. They ride on the next write.
+  const resumeFrom = records.size > 0 ? resumePoint(steps, records) : 0;
+  let closing: StepWrite[] = records.size > 0 ? await closeRemovedSteps({ runId: run.id, steps, records }) : [];
+  const takeClosing = () => {
+    const taken = closing;
+    closing = [];
+    return taken;
+  };
+  /** Before parking (a write of the parked step alone): the closing records go out on their own. */
+  const writeClosing = async () => closing.length === 0 || (await write({ steps: takeClosing() }));
 
-  /** The final write: this step (if any), every step left unrecorded as skipped, and the run's end. */
+  /**
+   * The final write: this step (if any), every step left unrecorded as skipped, every record
+   * still open closed as skipped (a step an edit moved off the path the resumed run took, e.g.
+   * the Wait it was parked on), and the run's end.
+   */
   const finish = async (status: RunStatus, error: string | null, stepWrites: StepWrite[]): Promise<ExecuteRunResult> => {
     const now = new Date();
     const written = new Set(stepWrites.map((s) => s.stepId));
+    const unreached =
+      records.size === 0
+        ? []
+        : steps.flatMap((s, i) => {
+            const rec = records.get(s.id);
+            // Not visited in this execution: a step it passed was written as it finished, and its
+            // record loaded before the run resumed (waiting, running) is stale, not open.
+            return rec && !FINAL_STEP_STATUSES.has(rec.status) && !written.has(s.id) && !visited.has(i + 1) ? [{ ...rec, number: i + 1 }] : [];
+          });
+    const offPath = await closeRecords(run.id, unreached, (r) =>
+      r.status === "waiting"
+        ? "not run: the workflow was edited while the run waited here, and the path the run took no longer reaches this step"
+        : "not run: the workflow was edited before the run could resume here, and the path the run took no longer reaches this step",
+    );
     const skipped: StepWrite[] =
       run.scope === "step"
         ? []
@@ -67,7 +100,7 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
               : [{ runId: run.id, stepId: s.id, number: i + 1, kind: s.kind, status: "skipped" as const, attempts: 0, finishedAt: now }],
           );
     const stored = await write({
-      steps: [...stepWrites, ...skipped],
+      steps: [...takeClosing(), ...stepWrites, ...offPath, ...skipped],
       run: { ...pendingRun, id: run.id, status, error: error === null ? null : redact(error), startedAt: pendingRun?.startedAt ?? null, finishedAt: now },
     });
     return stored || stepWrites.length === 0 ? "finished" : "lost";
@@ -100,6 +133,11 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
     } else if (rec?.status === "skipped") {
       pos++; // recorded skipped by an earlier version of the workflow: stays skipped
       continue;
+    } else if (!rec && number < resumeFrom) {
+      const error = `not run: added to the workflow (or moved) ahead of step ${resumeFrom} while the run was waiting there; the run continued from where it left off`;
+      closing.push({ runId: run.id, stepId: step.id, number, kind: step.kind, status: "skipped", error, attempts: 0, finishedAt: new Date() });
+      pos++;
+      continue;
     } else if (rec?.status === "failed") {
       return finish("failed", `${label(step, number)}: ${rec.error ?? "failed"}`, []);
     } else if (step.kind === "wait" && rec?.status === "waiting") {
@@ -108,6 +146,7 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
       if (Number.isFinite(at) && at > Date.now() + 1_000) {
         // Woken early (a duplicate job): park again rather than lose the wake-up.
         const again = { runId: run.id, stepId: step.id, number, kind: step.kind, status: "waiting" as const, output: rec.output, attempts: rec.attempts };
+        if (!(await writeClosing())) return "lost";
         return (await scheduleRunResume({ boss, runId: run.id, at: new Date(at), step: again })) ? "waiting" : "lost";
       }
       output = { resumeAt, resumedAt: new Date().toISOString() };
@@ -125,7 +164,7 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
       if (rec?.status === "running") history.push(`attempt ${rec.attempts} of ${MAX_STEP_ATTEMPTS} did not finish: the worker stopped during it`);
       const startedAt = new Date();
       if (MARK_RUNNING.has(step.kind)) {
-        if (!(await write({ steps: [{ ...base, status: "running", attempts: attempt, startedAt, logs: history }], run: pendingRun }))) return "lost";
+        if (!(await write({ steps: [...takeClosing(), { ...base, status: "running", attempts: attempt, startedAt, logs: history }], run: pendingRun }))) return "lost";
         pendingRun = undefined;
       }
       const outcome = await executeStep({ ids, step, number, outputs, values, files: work.files, redact, signal, attempt });
@@ -140,6 +179,7 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
           const at = new Date(Date.now() + retryDelayMs(attempt, error));
           const note = `attempt ${attempt} of ${MAX_STEP_ATTEMPTS} failed: ${error.message} (next attempt at ${at.toISOString()})`;
           const logs = [...common.logs, `${failed} (next attempt at ${at.toISOString()})`];
+          if (!(await writeClosing())) return "lost";
           const parked = await scheduleRunResume({ boss, runId: run.id, at, step: { ...common, logs, status: "waiting", error: note, finishedAt } });
           return parked ? "waiting" : "lost";
         }
@@ -150,6 +190,7 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
       output = outcome.output;
       next = step.kind === "conditions" ? (outcome.next ?? null) : undefined;
       if (outcome.resumeAt && outcome.resumeAt.getTime() > Date.now()) {
+        if (!(await writeClosing())) return "lost";
         const parked = await scheduleRunResume({ boss, runId: run.id, at: outcome.resumeAt, step: { ...common, status: "waiting", output, finishedAt: null } });
         return parked ? "waiting" : "lost";
       }
@@ -177,9 +218,10 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
     if (!ending && target >= end) ending = { status: "succeeded", error: null };
 
     if (ending) return finish(ending.status, ending.error, stepWrite ? [stepWrite] : []);
-    if (stepWrite || pendingRun) {
-      const stored = await write({ steps: stepWrite ? [stepWrite] : [], run: pendingRun });
-      if (stepWrite && !stored) return "lost";
+    const writes = [...takeClosing(), ...(stepWrite ? [stepWrite] : [])];
+    if (writes.length > 0 || pendingRun) {
+      const stored = await write({ steps: writes, run: pendingRun });
+      if (writes.length > 0 && !stored) return "lost";
       pendingRun = undefined;
     }
     pos = target;

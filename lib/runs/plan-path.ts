@@ -9,6 +9,13 @@
 // 5 open ticket. Critical runs 3 and 4; otherwise runs 5. A Conditions step inside a branch
 // narrows the bound further; a target beyond the current branch's end leaves that branch and
 // takes the new branch's bound.
+//
+// A resumed run (woken from a Wait or a retry's backoff, or taken over after its worker died)
+// walks the workflow as it is now, which may have been edited meanwhile: it continues from the
+// step it was parked on (resumePoint). Steps it has no record of ahead of that point were added
+// or moved there by the edit; they are recorded skipped, never run behind the run's back.
+import type { StepRecord } from "@/lib/runs/run-records";
+import { FINAL_STEP_STATUSES } from "@/lib/runs/run-records";
 import { conditionsConfig } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -39,4 +46,20 @@ export function branchEnd(steps: readonly Step[], from: number, target: number, 
     .filter((n) => n > target);
   const own = positions.length ? Math.min(...positions) : steps.length + 1;
   return target < currentEnd ? Math.min(currentEnd, own) : own;
+}
+
+/**
+ * The number (1-based, in `steps` as they are now) of the step a run continues from: the step
+ * whose record is still open (the one it was parked on, or executing when its worker died), or,
+ * when that step was removed or none is open, the furthest step it has a record of. 0: none.
+ */
+export function resumePoint(steps: readonly Step[], records: ReadonlyMap<string, StepRecord>): number {
+  let furthest = 0;
+  for (const [i, s] of steps.entries()) {
+    const rec = records.get(s.id);
+    if (!rec) continue;
+    if (!FINAL_STEP_STATUSES.has(rec.status)) return i + 1;
+    furthest = i + 1;
+  }
+  return furthest;
 }

@@ -4,6 +4,7 @@
 // A payload whose secret values were masked when the first run recorded it is replayed masked.
 import { fromPrisma } from "pg-boss";
 import { conflict, notFound } from "@/lib/api/errors";
+import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { db } from "@/lib/db/client";
 import { producer } from "@/lib/jobs/boss";
 import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
@@ -17,7 +18,7 @@ export async function rerunRun({ runId, userId }: { runId: string; userId: strin
   // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
   const boss = await producer();
   const newId = await db().$transaction(async (tx) => {
-    const source = await tx.run.findUnique({ where: { id: runId }, select: { workspaceId: true, workflow: { select: { steps: true } } } });
+    const source = await tx.run.findUnique({ where: { id: runId }, select: { workspaceId: true, workflow: { select: { id: true, workspaceId: true, name: true, steps: true } } } });
     if (!source) throw notFound("run");
     await requireRunRole({ userId, workspaceId: source.workspaceId, min: "editor", tx });
     const first = storedSteps(source.workflow)[0];
@@ -28,6 +29,7 @@ export async function rerunRun({ runId, userId }: { runId: string; userId: strin
       RETURNING "id"`;
     const job: RunExecutePayload = { runId: created.id };
     await boss.send(QUEUES.runExecute.name, job, { db: fromPrisma(tx) });
+    await recordWorkflowEvent({ workflow: source.workflow, userId, action: "run_rerun", details: { runId: created.id, sourceRunId: runId }, tx });
     return created.id;
   });
   return getRun({ runId: newId, userId });

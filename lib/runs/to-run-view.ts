@@ -56,8 +56,10 @@ export function toRunView({ run, steps, definition }: ToRunViewOptions): RunView
     finishedAt: iso(run.finishedAt),
     error: run.error,
     trigger: run.trigger ?? null,
+    // Two records share a number when a step was removed while the run was parked on it and
+    // the run went on: the removed one (no longer in the definition) came first.
     steps: [...steps]
-      .sort((a, b) => a.number - b.number)
+      .sort((a, b) => a.number - b.number || Number(names.has(a.stepId)) - Number(names.has(b.stepId)))
       .map((s) => ({
         stepId: s.stepId,
         number: s.number,

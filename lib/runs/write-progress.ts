@@ -1,5 +1,6 @@
 // Writes step records and run status changes of any number of runs in ONE statement, so the
 // engine can group-commit the progress of every run in flight (lib/runs/create-progress-writer.ts).
+// The rows are read as json, not jsonb: outputs keep their keys in the step's order.
 // Guards make every write safe to repeat or to race: a step record that is final (succeeded,
 // failed, skipped) is never overwritten, nor is a run that has ended, and a run that has ended
 // (stopped by a person, lib/runs/stop-run.ts) gets no more step records: its executor sees the
@@ -10,19 +11,20 @@ import pg from "pg";
 import { databaseUrl } from "@/lib/env";
 import { sessionName, type Tx } from "@/lib/db/client";
 import { INDEX_PLANS_ONLY } from "@/lib/db/index-plans-only";
+import { toStorableJson } from "@/lib/json/storable-json";
 import type { RunWrite, StepWrite } from "@/lib/runs/run-records";
 
 export const WRITE_PROGRESS_SQL = `
 WITH open AS (
   SELECT r."id" FROM "Run" r
-  WHERE r."id" IN (SELECT x."runId" FROM jsonb_to_recordset($1::jsonb) AS x("runId" text))
+  WHERE r."id" IN (SELECT x."runId" FROM json_to_recordset($1::json) AS x("runId" text))
     AND r."status" NOT IN ('succeeded', 'failed', 'stopped')
   FOR SHARE
 ), s AS (
   INSERT INTO "RunStep" ("runId", "stepId", "number", "kind", "status", "output", "error", "logs", "unresolved", "attempts", "startedAt", "finishedAt")
   SELECT x."runId", x."stepId", x."number", x."kind", x."status"::"StepStatus", x."output", x."error",
          COALESCE(x."logs", '[]'::jsonb), COALESCE(x."unresolved", '[]'::jsonb), x."attempts", x."startedAt", x."finishedAt"
-    FROM jsonb_to_recordset($1::jsonb) AS x("runId" text, "stepId" text, "number" int, "kind" text, "status" text, "output" jsonb,
+    FROM json_to_recordset($1::json) AS x("runId" text, "stepId" text, "number" int, "kind" text, "status" text, "output" json,
          "error" text, "logs" jsonb, "unresolved" jsonb, "attempts" int, "startedAt" timestamp(3), "finishedAt" timestamp(3))
   WHERE x."runId" IN (SELECT "id" FROM open)
   ON CONFLICT ("runId", "stepId") DO UPDATE SET
@@ -38,8 +40,8 @@ WITH open AS (
     "startedAt" = COALESCE(t."startedAt", x."startedAt"),
     "finishedAt" = x."finishedAt",
     "trigger" = CASE WHEN x."setTrigger" THEN x."trigger" ELSE t."trigger" END
-  FROM jsonb_to_recordset($2::jsonb) AS x("id" text, "status" text, "error" text, "startedAt" timestamp(3), "finishedAt" timestamp(3),
-       "setTrigger" boolean, "trigger" jsonb)
+  FROM json_to_recordset($2::json) AS x("id" text, "status" text, "error" text, "startedAt" timestamp(3), "finishedAt" timestamp(3),
+       "setTrigger" boolean, "trigger" json)
   WHERE t."id" = x."id" AND t."status" NOT IN ('succeeded', 'failed', 'stopped')
   RETURNING t."id"
 )
@@ -60,17 +62,18 @@ const g = globalThis as unknown as { __progressPool?: pg.Pool };
 /** Connections for the group commit only (one statement is in flight at a time). */
 export function progressPool(): pg.Pool {
   if (!g.__progressPool) {
-    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 2, application_name: sessionName("-progress") });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl(),
+      max: 2,
+      application_name: sessionName("-progress"),
+      // Before the pool hands a new connection out, so it runs before any write (see intake.ts).
+      onConnect: (client) => client.query(PROGRESS_SESSION_SETTINGS),
+    });
     pool.on("error", () => {}); // an idle connection dropped by the server must not crash the process
-    // Queued on the new connection before the pool hands it out, so it runs before any write.
-    pool.on("connect", (client) => void client.query(PROGRESS_SESSION_SETTINGS).catch(() => {}));
     g.__progressPool = pool;
   }
   return g.__progressPool;
 }
-
-// jsonb cannot hold \\u0000; a NUL in a step's output would otherwise fail the whole write.
-const noNul = (_k: string, v: unknown) => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "\uFFFD") : v);
 
 export type WriteProgressOptions = { steps: readonly StepWrite[]; runs: readonly RunWrite[]; tx?: Tx };
 
@@ -94,7 +97,10 @@ export async function writeProgress({ steps, runs, tx }: WriteProgressOptions): 
     setTrigger: r.trigger !== undefined,
     trigger: r.trigger ?? null,
   }));
-  const values = [JSON.stringify(stepRows, noNul), JSON.stringify(runRows, noNul)];
+  // NUL and lone surrogates (an API's half emoji, a Code step's string cut in the middle) become
+  // U+FFFD, keys included: PostgreSQL refuses them, and a refused write looked like a worker
+  // crash, so the step ran again (an HTTP POST sent five times) before the run failed.
+  const values = [toStorableJson(stepRows), toStorableJson(runRows)];
   // Outside a transaction (the group commit's writes): straight to node-postgres as a prepared
   // statement, skipping Prisma's per-query work, the largest share of the worker's CPU per run.
   // (Inside one, Prisma's statement is planned afresh each time, with the current sizes.)

@@ -1,23 +1,40 @@
 // A small pool of sandbox child processes, one execution per child at a time. isolated-vm
 // keeps user code away from Node, but V8 can still abort a whole process on some out-of-memory
 // paths (isolated-vm issues #527, #457); in a child that takes down only the execution that
-// caused it, which is then reported as a memory failure while the worker carries on. Code
-// steps are CPU-bound, so more children than cores would not add throughput.
+// caused it, which is then reported as a memory failure while the worker carries on.
+//
+// Children are shared by every workspace, and a child cannot be pre-empted: a job holds it until
+// it ends or hits its time limit (up to a minute). So jobs queue per workspace (fair-queue.ts),
+// workspaces waiting are served in turn, and one workspace never holds more than `perWorkspace`
+// children, even when no other workspace is waiting: a cap that applied only while others wait
+// would not help the job of another workspace arriving a moment later, which would find every
+// child taken by the first one's loops. Code steps are CPU-bound, so a workspace may hold one
+// child per core (up to 4) — what the whole pool had before, so a single busy workspace loses no
+// throughput — and the pool keeps one child more, idle unless several workspaces have work,
+// so the others always find a child free of the busiest one (with one core too). The cost is
+// one more process, mostly idle (~85 MB resident once it has served code and expressions).
+// Several workspaces looping at once share what is left in turn.
 import { fork, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { FairQueue } from "./fair-queue.ts";
 import { SandboxError, type FromChild, type IsolateJob, type ToChild } from "./sandbox-types.ts";
 
 type Job = IsolateJob & {
   id: number;
+  /** The workspace (isolation key) the job is queued and counted under. */
+  key: string;
   log?: (line: string) => void;
   signal?: AbortSignal;
   resolve: (r: { json: string | null; durationMs: number }) => void;
   reject: (e: SandboxError) => void;
 };
 type Slot = { child: ChildProcess; ready: boolean; job?: Job; killedFor?: "timeout" | "aborted"; watchdog?: NodeJS.Timeout; stderr: string };
+
+// Jobs without an isolation key (none in the run engine today) share one queue of their own.
+const NO_WORKSPACE = "";
 
 // Past the isolate's own limits, a child that has not answered is killed.
 const WATCHDOG_GRACE_MS = 2_000;
@@ -30,11 +47,14 @@ function childEntry(): string {
 
 export class SandboxPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
+  private readonly waiting = new FairQueue<Job>();
   private nextId = 1;
   private readonly size: number;
-  constructor(size = Math.max(1, Math.min(availableParallelism(), 4))) {
+  private readonly perWorkspace: number;
+  /** `size` children in all, of which one workspace (isolation key) holds at most `perWorkspace` at once. */
+  constructor(size = Math.min(availableParallelism(), 4) + 1, perWorkspace = Math.max(1, size - 1)) {
     this.size = size;
+    this.perWorkspace = perWorkspace;
   }
 
   run(job: IsolateJob & Pick<Job, "log" | "signal">): Promise<{ json: string | null; durationMs: number }> {
@@ -47,11 +67,12 @@ export class SandboxPool {
       const full: Job = {
         ...job,
         id: this.nextId++,
+        key: job.isolationKey ?? NO_WORKSPACE,
         resolve: (r) => (settled(), resolve(r)),
         reject: (e) => (settled(), reject(e)),
       };
       job.signal?.addEventListener("abort", onAbort, { once: true });
-      this.queue.push(full);
+      this.waiting.push(full.key, full);
       this.dispatch();
     });
   }
@@ -78,7 +99,7 @@ export class SandboxPool {
   private updateRefs() {
     for (const s of this.slots) {
       const channel = s.child.channel as { ref?: () => void; unref?: () => void } | undefined;
-      if (s.job || (!s.ready && this.queue.length > 0)) {
+      if (s.job || (!s.ready && this.waiting.size > 0)) {
         s.child.ref();
         channel?.ref?.();
       } else {
@@ -94,17 +115,18 @@ export class SandboxPool {
   }
 
   private assign() {
-    while (this.queue.length > 0) {
+    while (this.waiting.size > 0) {
       const slot = this.slots.find((s) => s.ready && !s.job);
       if (!slot) {
         const starting = this.slots.filter((s) => !s.ready).length;
-        if (starting < this.queue.length && this.slots.length < this.size) {
+        if (starting < this.waiting.size && this.slots.length < this.size) {
           this.spawn();
           continue;
         }
         return; // a child becoming ready or free dispatches again
       }
-      const job = this.queue.shift()!;
+      const job = this.waiting.take((key) => this.slots.filter((s) => s.job?.key === key).length, this.perWorkspace);
+      if (!job) return; // every waiting workspace holds all the children it may; one ending dispatches again
       if (job.signal?.aborted) {
         job.reject(new SandboxError("aborted", "the code step was cancelled"));
         continue;
@@ -113,7 +135,7 @@ export class SandboxPool {
       slot.killedFor = undefined;
       slot.watchdog = setTimeout(() => this.kill(slot, "timeout"), job.timeoutMs + WATCHDOG_GRACE_MS);
       // Everything but the host-side callbacks crosses to the child.
-      const { log: _log, signal: _signal, resolve: _resolve, reject: _reject, ...data } = job;
+      const { key: _key, log: _log, signal: _signal, resolve: _resolve, reject: _reject, ...data } = job;
       slot.child.send({ type: "run", ...data } satisfies ToChild);
     }
   }
@@ -121,8 +143,7 @@ export class SandboxPool {
   private abort(job: Job) {
     const slot = this.slots.find((s) => s.job === job);
     if (!slot) {
-      const i = this.queue.indexOf(job);
-      if (i >= 0) this.queue.splice(i, 1);
+      this.waiting.remove(job.key, job);
       this.updateRefs();
       return job.reject(new SandboxError("aborted", "the code step was cancelled"));
     }
@@ -166,9 +187,9 @@ export class SandboxPool {
       else if (slot.killedFor === "aborted") job.reject(new SandboxError("aborted", "the code step was cancelled"));
       else if (oom) job.reject(new SandboxError("memory", `${what} used more than its ${job.memoryMb} MB memory limit`));
       else job.reject(new SandboxError("crashed", `the sandbox process ended unexpectedly (${signal ?? `exit code ${code}`})`));
-    } else if (!slot.ready && this.queue.length > 0) {
+    } else if (!slot.ready && this.waiting.size > 0) {
       // A child that dies before it is ready would fail every queued job the same way.
-      for (const j of this.queue.splice(0)) j.reject(new SandboxError("crashed", `the sandbox process could not start: ${slot.stderr.trim().split("\n").pop() ?? signal ?? code}`));
+      for (const j of this.waiting.drain()) j.reject(new SandboxError("crashed", `the sandbox process could not start: ${slot.stderr.trim().split("\n").pop() ?? signal ?? code}`));
     }
     this.dispatch();
   }

@@ -3,19 +3,23 @@
 // the host callbacks and data passed as $0…$5; the callbacks stay private to this closure. Captured
 // built-ins (stringify, parse) are closed over so user code that patches globals cannot make
 // the output check lie about the size of what crosses back to the host.
+import { SANDBOX_INSPECT } from "./sandbox-inspect.ts";
+
 export const SANDBOX_PRELUDE = String.raw`
   const g = globalThis;
   const log = $0, random = $1, uuid = $2, maxOutput = $5;
   const stringify = JSON.stringify, parse = JSON.parse;
   const steps = parse($3), vars = parse($4);
 
+  ${SANDBOX_INSPECT}
+  // A thrown value that is not an Error, in the step's error message.
   const format = (v) => {
     if (typeof v === "string") return v;
     if (v instanceof Error) return String(v.stack || v.message);
     if (typeof v === "undefined" || typeof v === "function" || typeof v === "symbol" || typeof v === "bigint") return String(v);
     try { return stringify(v); } catch { return String(v); }
   };
-  const line = (prefix) => (...args) => { log(prefix + args.map(format).join(" ")); };
+  const line = (prefix) => (...args) => { log(prefix + formatLog(args)); };
   g.console = Object.freeze({ log: line(""), info: line(""), debug: line(""), warn: line("warn: "), error: line("error: ") });
 
   const getRandomValues = (arr) => {

@@ -11,8 +11,7 @@ export function deriveKey(purpose: string, secret: Buffer = env().SECRET_KEY): B
   return Buffer.from(hkdfSync("sha256", secret, Buffer.alloc(0), `msp-flow:${purpose}`, 32));
 }
 
-function dataKey(): Buffer {
-  const secret = env().SECRET_KEY;
+function dataKey(secret: Buffer = env().SECRET_KEY): Buffer {
   if (!keyCache || keyCache.from !== secret) keyCache = { from: secret, key: deriveKey("secrets-at-rest", secret) };
   return keyCache.key;
 }
@@ -24,10 +23,11 @@ export function encryptSecret(plaintext: string): string {
   return `v1:${iv.toString("base64url")}:${cipher.getAuthTag().toString("base64url")}:${ct.toString("base64url")}`;
 }
 
-export function decryptSecret(stored: string): string {
+/** `secret`: another SECRET_KEY to try (lib/secrets/verify-secret-key.ts); this process's by default. */
+export function decryptSecret(stored: string, secret?: Buffer): string {
   const [v, iv, tag, ct] = stored.split(":");
   if (v !== "v1" || !iv || !tag || ct === undefined) throw new Error("unreadable encrypted value");
-  const decipher = createDecipheriv("aes-256-gcm", dataKey(), Buffer.from(iv, "base64url"));
+  const decipher = createDecipheriv("aes-256-gcm", dataKey(secret), Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(ct, "base64url")), decipher.final()]).toString("utf8");
 }

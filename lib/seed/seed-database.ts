@@ -1,6 +1,6 @@
 // First-start seed, idempotent: one provider workspace with two clients and an owner.
-// A real deployment sets SEED_OWNER_EMAIL / SEED_OWNER_PASSWORD; an owner seeded with the
-// default password must choose their own at the first sign-in (lib/seed/seed-owner.ts).
+// A real deployment sets SEED_OWNER_EMAIL / SEED_OWNER_PASSWORD; an owner seeded with a
+// generated first password must choose their own at the first sign-in (lib/seed/seed-owner.ts).
 import type { Db } from "@/lib/db/client";
 import { hashPassword } from "@/lib/auth/password";
 

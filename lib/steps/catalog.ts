@@ -42,11 +42,12 @@ export const SCHEDULE_PRESETS = [
   { id: "monthly-day15-0900", label: "Monthly on day 15 at 09:00", cron: "0 9 15 * *" },
 ] as const;
 
-// Shape only: exactly 5 fields. pg-boss schedules by the minute, so a 6-field cron with
-// seconds would fire once a minute whatever it says: refused. Values are checked, field by
-// field, when the workflow goes Live (lib/triggers/check-cron.ts).
-const CRON_SHAPE = /^\s*[0-9A-Za-z*?,/#LW-]+(\s+[0-9A-Za-z*?,/#LW-]+){4}\s*$/;
-const isTimeZone = (tz: string) => {
+// Shape only: exactly 5 fields, or one @macro (@daily). pg-boss schedules by the minute, so a
+// 6-field cron with seconds would fire once a minute whatever it says: refused. Values and
+// macros are checked, field by field, when the workflow goes Live (lib/triggers/check-cron.ts).
+const CRON_SHAPE = /^\s*(@[A-Za-z]+|[0-9A-Za-z*?,/#LW-]+(\s+[0-9A-Za-z*?,/#LW-]+){4})\s*$/;
+/** Whether `tz` is a time zone Intl (and so cron-parser) knows; the editor checks it live too. */
+export const isTimeZone = (tz: string) => {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
     return true;
@@ -57,7 +58,7 @@ const isTimeZone = (tz: string) => {
 
 export const schedulerConfig = z
   .object({
-    cron: z.string().max(120).regex(CRON_SHAPE, "must be a cron expression with 5 fields (minute hour day-of-month month day-of-week); schedules fire at most once a minute, so there is no seconds field").optional(),
+    cron: z.string().max(120).regex(CRON_SHAPE, "must be a cron expression with 5 fields (minute hour day-of-month month day-of-week) or a macro such as @daily; schedules fire at most once a minute, so there is no seconds field").optional(),
     timezone: z.string().min(1).max(64).refine(isTimeZone, "must be an IANA time zone such as UTC or Europe/Berlin").default("UTC"),
     preset: z.enum(SCHEDULE_PRESETS.map((p) => p.id) as [string, ...string[]]).optional(),
   })

@@ -2,6 +2,7 @@
 // because a Draft saves unfinished steps (a URL typed later must not cost the steps added
 // meanwhile); going Live (lib/workflows/assert-live-ready.ts), the editor's step marks and the
 // run engine (lib/runs/execute-step.ts) all ask this one list. Pure and client-safe.
+import { isJsonObject } from "@/lib/json/is-json-object";
 import type { StepKind } from "@/lib/steps/catalog";
 
 /** `path` is a dotted config path, `*` = every array item; `#` in the label is the item's 1-based number. */
@@ -46,7 +47,6 @@ const NEEDS: Partial<Record<StepKind, Need[]>> = {
 };
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
 // Walks one need's path. A missing parent means the field does not apply (no headers, a body
 // that is not a form); only the last segment being blank counts as missing.
@@ -60,7 +60,7 @@ function walk(need: Need, node: unknown, rest: string[], at: (string | number)[]
     });
     return;
   }
-  if (!isRecord(node)) return;
+  if (!isJsonObject(node)) return;
   if (tail.length) return walk(need, node[key], tail, [...at, key], numbers, out);
   if (need.when && !need.when(node)) return;
   if (isBlank(node[key])) out.push(missing(need, [...at, key], numbers));

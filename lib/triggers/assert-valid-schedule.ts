@@ -1,5 +1,6 @@
-// A Scheduler trigger whose cron names a value out of range (hour 25, day of week 8) is a 400
-// `invalid_schedule` naming the field, wherever a Live schedule is about to change: going Live,
+// A Scheduler trigger whose cron pg-boss would refuse or misread (hour 25, a range 5-1, */0, H,
+// @reboot) is a 400 `invalid_schedule` naming the field and what it takes (check-cron.ts),
+// wherever a Live schedule is about to change: going Live,
 // and saving a Live workflow (which would otherwise keep firing on its old schedule while
 // showing the new one, the reconcile logging the error every minute).
 import { AppError } from "@/lib/api/errors";

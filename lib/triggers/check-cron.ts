@@ -1,43 +1,55 @@
-// Checks a Scheduler trigger's cron values before pg-boss sees them, so a mistake is named by
-// its field: cron-parser's own "Constraint error, got value 8 expected range 0-7" neither says
-// which field nor that 7 is allowed there (the range reads as if 8 were the upper bound).
-// The shape (exactly 5 fields: pg-boss schedules by the minute) is the catalog's check.
+// Checks a Scheduler trigger's cron before pg-boss sees it, so a mistake is named by its field
+// and says what the field takes: cron-parser's own "Constraint error, got value 8 expected range
+// 0-7" neither says which field nor that 7 is allowed there. What passes is what pg-boss 12
+// evaluates (cron-parser, strict: false) and what the editor's preview (next-fire-times.ts) lists.
+// The catalog checks only the shape at save (5 fields or an @macro); values are checked here.
 import { CronExpressionParser } from "cron-parser";
+import { CRON_FIELDS, checkCronField } from "@/lib/triggers/check-cron-field";
 
-const FIELDS = [
-  { name: "minute", range: "0–59" },
-  { name: "hour", range: "0–23" },
-  { name: "day of month", range: "1–31" },
-  { name: "month", range: "1–12 or JAN–DEC" },
-  { name: "day of week", range: "0–7 (0 and 7 are Sunday) or SUN–SAT" },
-] as const;
+/** The macros cron-parser expands to the usual 5-field meaning, as Vixie cron does. */
+export const CRON_MACROS = ["@yearly", "@annually", "@monthly", "@weekly", "@daily", "@hourly"] as const;
 
-const ORDINAL = ["1st", "2nd", "3rd", "4th", "5th"];
+// Macros cron-parser lacks (@midnight, @reboot) or has beyond the usual set, each with what to write instead.
+const OTHER_MACROS: Record<string, string> = {
+  "@reboot": "runs once when a machine starts, and a schedule has no such moment (workers come and go); choose times instead, such as @daily or 0 8 * * *",
+  "@midnight": "is not supported; write @daily (00:00 every day)",
+  "@minutely": "is not supported; write * * * * * (every minute)",
+  "@secondly": "is not supported: schedules fire at most once a minute; write * * * * * (every minute)",
+  "@weekdays": "is not supported; write 0 0 * * 1-5 (00:00 Monday to Friday)",
+  "@weekends": "is not supported; write 0 0 * * 0,6 (00:00 on Saturday and Sunday)",
+};
 
-function parse(cron: string, timezone?: string): string | null {
-  try {
-    CronExpressionParser.parse(cron, { tz: timezone });
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
+function checkMacro(cron: string): string | null {
+  if ((CRON_MACROS as readonly string[]).includes(cron)) return null;
+  const lower = cron.toLowerCase();
+  if (lower !== cron && (CRON_MACROS as readonly string[]).includes(lower)) return `"${cron}": write macros in lower case, ${lower}`;
+  return `"${cron}" ${OTHER_MACROS[lower] ?? `is not a schedule macro; use ${CRON_MACROS.filter((m) => m !== "@annually").join(", ")}, or 5 fields`}`;
 }
 
 /** Null when pg-boss can schedule `cron`; otherwise what is wrong, naming the field. */
 export function checkCron(cron: string, timezone?: string): string | null {
-  const fields = cron.trim().split(/\s+/);
-  if (fields.length !== 5) return `"${cron}" must have 5 fields (minute hour day-of-month month day-of-week); schedules fire at most once a minute, so there is no seconds field`;
-  for (const [i, field] of fields.entries()) {
-    // This field alone, every other one "*": which field the parser objects to.
-    const alone = fields.map((f, j) => (j === i ? f : "*")).join(" ");
-    const problem = parse(alone);
-    if (!problem) continue;
-    const { name, range } = FIELDS[i];
-    const value = /got value:? (\S+)/.exec(problem)?.[1];
-    const why = value !== undefined ? `${value} is not allowed` : problem.replace(/^(Constraint|Validation) error, /, "").replace(/\.$/, "");
-    return `the ${name} (${ORDINAL[i]} field, "${field}") takes ${range}: ${why}`;
+  const fields = cron.trim().split(/\s+/).filter(Boolean);
+  if (fields.length === 1 && fields[0].startsWith("@")) {
+    const wrong = checkMacro(fields[0]);
+    if (wrong) return wrong;
+    // cron-parser expands a macro only when it is the whole string.
+    if (cron !== fields[0]) return `"${cron}": write ${fields[0]} without spaces around it`;
+  } else if (fields.length !== 5) {
+    const has = fields.length ? `has ${fields.length} field${fields.length === 1 ? "" : "s"}` : "is empty";
+    return `"${cron}" ${has}: a cron has 5 (minute hour day-of-month month day-of-week) or is a macro such as @daily; schedules fire at most once a minute, so there is no seconds field`;
+  } else {
+    for (const [i, field] of fields.entries()) {
+      const why = checkCronField(field, i);
+      const { name, ordinal, range } = CRON_FIELDS[i];
+      if (why) return `the ${name} (${ordinal} field, "${field}") takes ${range}: ${why}`;
+    }
   }
-  const problem = parse(cron, timezone);
-  if (problem === "Invalid explicit day of month definition") return `"${cron}" never fires: that day of month does not occur in the month given`;
-  return problem && `"${cron}": ${problem}`;
+  try {
+    CronExpressionParser.parse(cron, { tz: timezone, strict: false });
+    return null;
+  } catch (e) {
+    const problem = e instanceof Error ? e.message : String(e);
+    if (problem === "Invalid explicit day of month definition") return `"${cron}" never fires: the day of month (3rd field, "${fields[2]}") does not occur in the month (4th field, "${fields[3]}")`;
+    return `"${cron}": ${problem}`;
+  }
 }

@@ -10,7 +10,7 @@ import { desiredSchedule, syncWorkflowSchedule } from "@/lib/triggers/sync-workf
 export async function reconcileWorkflowSchedules({ boss }: { boss: PgBoss }): Promise<{ scheduled: number; removed: number }> {
   const name = QUEUES.schedulerFire.name;
   const rows = await db().$queryRaw<{ id: string; mode: string; steps: unknown }[]>`
-    SELECT id, mode::text AS mode, steps FROM "Workflow" WHERE mode = 'live' AND steps->0->>'kind' = 'scheduler'`;
+    SELECT id, mode::text AS mode, steps FROM "Workflow" WHERE mode = 'live' AND "triggerKind" = 'scheduler'`;
   const existing = new Map((await boss.getSchedules(name)).map((s) => [s.key, s]));
   let scheduled = 0;
   let removed = 0;

@@ -3,6 +3,7 @@
 // workflows read is refused (409 variable_in_use / secret_in_use, naming them) unless `force`.
 // The check and the delete share a transaction with the key's row locked.
 import { notFound } from "@/lib/api/errors";
+import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 import { assertResourceUnused } from "@/lib/workspaces/assert-resource-unused";
@@ -17,6 +18,7 @@ export async function deleteVariable({ workspaceId, userId, key, force = false, 
     if (!row) throw notFound("variable");
     await assertResourceUnused({ workspaceId, kind: row.secret ? "secrets" : "vars", key, force, tx: t });
     await t.variable.delete({ where: { id: row.id } });
+    await recordUserEvent({ workspaceId, userId, action: "variable_deleted", details: { key, secret: row.secret }, tx: t });
   };
   return tx ? write(tx) : db().$transaction(write);
 }

@@ -3,6 +3,7 @@
 // the list of secret values to redact. A key without a value maps to null; a step that uses
 // it fails naming the key (lib/workflows/references.ts).
 import { db, type Tx } from "@/lib/db/client";
+import { logger } from "@/lib/log";
 import { decryptSecret } from "@/lib/secrets/crypto";
 
 export type WorkspaceValues = {
@@ -20,6 +21,7 @@ export async function loadWorkspaceValues({ workspaceIds, tx }: LoadWorkspaceVal
     where: { workspaceId: { in: ids } },
     select: { workspaceId: true, key: true, value: true, valueEncrypted: true, secret: true },
   });
+  const unreadable = new Map<string, string[]>();
   for (const r of rows) {
     const values = out.get(r.workspaceId)!;
     if (!r.secret) {
@@ -31,12 +33,17 @@ export async function loadWorkspaceValues({ workspaceIds, tx }: LoadWorkspaceVal
       try {
         plain = decryptSecret(r.valueEncrypted);
       } catch {
-        // Unreadable (SECRET_KEY changed): treated as missing, so the step fails naming the key
-        // instead of the whole run batch failing.
+        // Unreadable (SECRET_KEY changed despite the start-up check, or a damaged value): treated
+        // as missing, so the step fails naming the key instead of the whole run batch failing;
+        // logged for what it is, since the API still shows the value as set.
         plain = null;
+        unreadable.set(r.workspaceId, [...(unreadable.get(r.workspaceId) ?? []), r.key]);
       }
     }
     values.secrets[r.key] = plain;
+  }
+  for (const [workspaceId, keys] of unreadable) {
+    logger().warn({ component: "variables", workspaceId, keys }, "stored secret cannot be decrypted with the current SECRET_KEY");
   }
   return out;
 }

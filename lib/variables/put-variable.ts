@@ -1,6 +1,8 @@
 // Creates or replaces a variable or secret. A secret's value is encrypted before it reaches
-// the database and is never echoed back; switching a key between plain and secret replaces
-// the stored value in the new form, so no plaintext stays behind in `value`.
+// the database and is never echoed back; switching a key between plain and secret (only when
+// the body says `secret`; without it the key keeps its kind) replaces the stored value in the
+// new form, so no plaintext stays behind in `value`.
+import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { toVariableView } from "@/lib/variables/to-variable-view";
@@ -13,15 +15,20 @@ export async function putVariable({ workspaceId, userId, key, input, tx }: PutVa
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const value = input.value ?? null;
-    const data = input.secret
-      ? { secret: true, value: null, valueEncrypted: value === null ? null : encryptSecret(value) }
+    const before = await t.variable.findUnique({ where: { workspaceId_key: { workspaceId, key } }, select: { secret: true, valueEncrypted: true } });
+    const secret = input.secret ?? before?.secret ?? false;
+    // A secret's read sent back says `hasValue: true` and carries no value (it is never read):
+    // it keeps the stored value, like a webhook secret's {"set": true} echo, instead of clearing it.
+    const echo = secret && before?.secret && input.value === undefined && input.hasValue === true;
+    const data = secret
+      ? { secret: true, value: null, valueEncrypted: echo ? before.valueEncrypted : value === null ? null : encryptSecret(value) }
       : { secret: false, value, valueEncrypted: null };
-    const before = await t.variable.findUnique({ where: { workspaceId_key: { workspaceId, key } }, select: { id: true } });
     const row = await t.variable.upsert({
       where: { workspaceId_key: { workspaceId, key } },
       create: { workspaceId, key, ...data },
       update: data,
     });
+    await recordUserEvent({ workspaceId, userId, action: before ? "variable_updated" : "variable_created", details: { key, secret }, tx: t }); // never the value
     return { variable: toVariableView(row), created: !before };
   };
   return tx ? write(tx) : db().$transaction(write);

@@ -1,7 +1,7 @@
 // A new workflow always starts in Draft; going Live is its own action (POST …/live).
 import { assertStepConnections } from "@/lib/connections/assert-step-connections";
 import { db, type Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { toJsonField } from "@/lib/db/to-json-field";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 import type { WorkflowInput } from "@/lib/workflows/definition";
 import { prepareSteps } from "@/lib/workflows/prepare-steps";
@@ -16,7 +16,7 @@ export async function createWorkflow({ workspaceId, userId, input, tx }: CreateW
     const steps = prepareSteps({ input: input.steps });
     await assertStepConnections({ workspaceId, steps, tx: t });
     const workflow = await t.workflow.create({
-      data: { workspaceId, name: input.name, steps: steps as unknown as Prisma.InputJsonValue },
+      data: { workspaceId, name: input.name, steps: toJsonField(steps) },
     });
     return readWorkflowView({ workflow, tx: t });
   };

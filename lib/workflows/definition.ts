@@ -13,9 +13,14 @@ export const stepInputSchema = z.object({
 });
 export type StepInput = z.infer<typeof stepInputSchema>;
 
+/** A save's steps, the whole ordered list. */
+export const stepsInputSchema = z.array(stepInputSchema).max(500);
+
+/** A new workflow's definition: without steps it starts empty. (A PUT without steps keeps the
+ *  stored ones instead: lib/workflows/parse-workflow-input.ts.) */
 export const workflowInputSchema = z.object({
   name: z.string().trim().min(1, "name is required").max(200),
-  steps: z.array(stepInputSchema).max(500).default([]),
+  steps: stepsInputSchema.default([]),
 });
 export type WorkflowInput = z.infer<typeof workflowInputSchema>;
 

@@ -46,10 +46,13 @@ export function readDeliveryLog(workflowId: string, limit: number, tx?: Tx, befo
 
 export type ListDeliveriesOptions = { workflowId: string; userId: string; limit: number; before?: DeliveriesCursor | null; tx?: Tx };
 
-/** A page of the log; `nextBefore` continues it (null once a page comes back short: nothing older). */
+/** A page of the log; `nextBefore` continues it (null when nothing older is left). */
 export async function listDeliveries({ workflowId, userId, limit, before = null, tx }: ListDeliveriesOptions): Promise<{ deliveries: DeliveryView[]; nextBefore: string | null }> {
   await loadWorkflow({ workflowId, userId, role: "viewer", tx });
-  const rows = await readDeliveryLog(workflowId, limit, tx, before);
+  // One row more than the page says whether an older page exists: a last page that is exactly
+  // full must not offer a cursor to an empty one.
+  const read = await readDeliveryLog(workflowId, limit + 1, tx, before);
+  const rows = read.slice(0, limit);
   return {
     deliveries: rows.map((d) => ({
       id: d.id,
@@ -59,6 +62,6 @@ export async function listDeliveries({ workflowId, userId, limit, before = null,
       runId: d.runId,
       contentType: d.contentType,
     })),
-    nextBefore: rows.length === limit ? deliveriesCursorAfter(rows[rows.length - 1]) : null,
+    nextBefore: read.length > limit ? deliveriesCursorAfter(rows[rows.length - 1]) : null,
   };
 }

@@ -5,14 +5,21 @@ import { z, ZodError } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { describeZodError } from "@/lib/api/handler";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
-import { stepInputSchema, workflowInputSchema } from "@/lib/workflows/definition";
+import { stepInputSchema, stepsInputSchema, workflowInputSchema, type Step, type StepInput } from "@/lib/workflows/definition";
+import { findUnknownConfigField } from "@/lib/workflows/find-unknown-config-field";
+import { dropSecretEcho } from "@/lib/workflows/prepare-steps";
 
-export const workflowWriteSchema = workflowInputSchema.extend({
+const workflowCreateSchema = workflowInputSchema.extend({
   /** Optimistic concurrency: the version the client last read; a mismatch is 409. */
   version: z.number().int().positive().optional(),
   /** Read back from a GET: accepted when it is the workflow's mode, never a way to change it. */
   mode: z.enum(["draft", "live"]).optional(),
 });
+export type WorkflowCreate = z.infer<typeof workflowCreateSchema>;
+
+/** A PUT: without `steps` the stored steps stay (a rename-only PUT must not delete every step
+ *  and retire the trigger's URL with its secret and testing data). */
+export const workflowWriteSchema = workflowCreateSchema.extend({ steps: stepsInputSchema.optional() });
 export type WorkflowWrite = z.infer<typeof workflowWriteSchema>;
 
 // A read sent back (PUT of what GET returned) is a normal way to save, so the read-only fields of
@@ -34,12 +41,43 @@ function refuseUnknownKeys(raw: unknown): void {
   });
 }
 
-/** `creating`: a new workflow starts in Draft, so a body asking for Live is refused. */
+/**
+ * A config key the step's schema does not know is a 400 naming step and field, like a step's own
+ * unknown fields. `stored`: the workflow's steps before this save — a key its step of the same id
+ * already carries came from a read and may be sent back (it is dropped on save). Run on what a
+ * caller sends only (create here, PUT in updateWorkflow where the stored steps are at hand), never
+ * on stored workflows, blueprints or push copies.
+ */
+export function refuseUnknownConfigFields(steps: readonly StepInput[], stored: readonly Step[] = []): void {
+  const byId = new Map(stored.map((s) => [s.id, s]));
+  steps.forEach((step, i) => {
+    const before = step.id ? byId.get(step.id) : undefined;
+    const field = findUnknownConfigField({
+      kind: step.kind,
+      config: step.kind === "webhook" ? dropSecretEcho(step.config) : step.config,
+      stored: before?.kind === step.kind ? before.config : undefined,
+    });
+    if (!field) return;
+    const label = STEP_CATALOG[step.kind].label;
+    // `field` is the path inside the step's config, as in every other invalid_workflow and
+    // step_incomplete answer ("method", "headers.0.value"); the message says where it sits.
+    throw new AppError(400, "invalid_workflow", `step ${i + 1} (${label}): unknown field "config.${field}": not a setting of ${label} (misspelt?)`, {
+      step: i + 1,
+      field,
+    });
+  });
+}
+
+/** `creating`: a new workflow starts in Draft, so a body asking for Live is refused, and a body
+ *  without steps makes an empty workflow. */
+export function parseWorkflowInput(raw: unknown, opts: { creating: true }): WorkflowCreate;
+export function parseWorkflowInput(raw: unknown, opts?: { creating?: false }): WorkflowWrite;
 export function parseWorkflowInput(raw: unknown, opts: { creating?: boolean } = {}): WorkflowWrite {
   refuseUnknownKeys(raw);
-  const r = workflowWriteSchema.safeParse(raw);
+  const r = (opts.creating ? workflowCreateSchema : workflowWriteSchema).safeParse(raw);
   if (r.success) {
     if (opts.creating && r.data.mode === "live") throw modeNotSaved("draft");
+    if (opts.creating) refuseUnknownConfigFields(r.data.steps ?? []);
     return r.data;
   }
   const issue = r.error.issues[0];

@@ -17,7 +17,7 @@ export type PrepareStepsOptions = {
 const newStepId = () => `st_${randomBytes(9).toString("base64url")}`;
 
 /** A read echoes the secret as {"set": bool}; a client that PUTs a read back means "keep it". */
-function dropSecretEcho(config: Record<string, unknown>): Record<string, unknown> {
+export function dropSecretEcho(config: Record<string, unknown>): Record<string, unknown> {
   const s = config.sharedSecret;
   if (s === null || (typeof s === "object" && !Array.isArray(s))) {
     const rest = { ...config };

@@ -4,7 +4,9 @@
 // renumber with it. Resolution is one pass over the authored text: a value that comes out of a
 // reference is data and is never scanned again, and nothing inside the braces is evaluated —
 // a reference is a step number plus a path of keys and array indexes, nothing more.
+// A key a plain `.key` would misread is quoted, `{{ 1["a.b"] }}` (see reference-segments.ts).
 import type { Step } from "@/lib/workflows/definition";
+import { formatSegment, splitSegments } from "@/lib/workflows/reference-segments";
 
 export type Reference =
   | { type: "step"; step: number; path: string[] }
@@ -23,12 +25,9 @@ export const VALUE_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 export function parseReference(inner: string): Reference | null {
   const file = /^\s*files\.(\S+?)\s*$/.exec(inner);
   if (file) return { type: "files", key: file[1], path: [] };
-  // `items[0]` is accepted as a spelling of `items.0`.
-  const text = inner.trim().replace(/\[(\d+)\]/g, ".$1");
-  if (!text) return null;
-  const parts = text.split(".");
-  if (parts.some((p) => p.trim() === "")) return null;
-  const [head, ...path] = parts.map((p) => p.trim());
+  const parts = splitSegments(inner);
+  if (!parts) return null;
+  const [head, ...path] = parts;
   if (/^\d+$/.test(head)) return { type: "step", step: Number(head), path };
   if (head === "vars" || head === "secrets") {
     if (path.length === 0 || !VALUE_KEY.test(path[0])) return null;
@@ -42,7 +41,7 @@ export function parseReference(inner: string): Reference | null {
 export function formatReference(ref: Reference): string {
   const head = ref.type === "step" ? String(ref.step) : ref.type === "removed" ? "removed" : `${ref.type}.${ref.key}`;
   if (ref.type === "files") return `{{ ${head} }}`;
-  return `{{ ${[head, ...ref.path].join(".")} }}`;
+  return `{{ ${head}${ref.path.map(formatSegment).join("")} }}`;
 }
 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -195,7 +194,7 @@ function referenceProblem(inner: string, number: number, count: number): string 
   const shown = `{{ ${inner.trim()} }}`;
   if (!ref) {
     // Only text that looks like a reference is an error; `{{` in prose or JSON samples is left alone.
-    return /^\s*(\d+|vars|secrets)\s*(\.|$)/.test(inner) ? `${shown} is not a valid reference (use {{ n.path }}, {{ vars.KEY }} or {{ secrets.KEY }})` : null;
+    return /^\s*(\d+|vars|secrets)\s*(\.|\[|$)/.test(inner) ? `${shown} is not a valid reference (use {{ n.path }}, {{ vars.KEY }} or {{ secrets.KEY }})` : null;
   }
   if (ref.type === "removed") return `${shown} refers to a step that was removed`;
   if (ref.type === "files") return null;

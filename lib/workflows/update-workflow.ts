@@ -1,13 +1,14 @@
-// Saves a workflow's name and steps (mode is changed only by go Live / Draft). The version
-// counts definition saves; a client sending the version it read gets 409 when someone saved
-// in between, instead of silently overwriting their change.
+// Saves a workflow's name and steps (a body without steps keeps them; mode is changed only by
+// go Live / Draft). The version counts definition saves; a client sending the version it read
+// gets 409 when someone saved in between, instead of silently overwriting their change.
 import { conflict } from "@/lib/api/errors";
 import { assertStepConnections } from "@/lib/connections/assert-step-connections";
 import { db, type Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { toJsonField } from "@/lib/db/to-json-field";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
+import type { Step } from "@/lib/workflows/definition";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
-import { modeNotSaved, type WorkflowWrite } from "@/lib/workflows/parse-workflow-input";
+import { modeNotSaved, refuseUnknownConfigFields, type WorkflowWrite } from "@/lib/workflows/parse-workflow-input";
 import { prepareSteps } from "@/lib/workflows/prepare-steps";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
@@ -27,12 +28,18 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
       );
     }
     if (input.mode !== undefined && input.mode !== before.mode) throw modeNotSaved(before.mode);
-    const steps = prepareSteps({ input: input.steps, previous: storedSteps(before) });
-    await assertStepConnections({ workspaceId: before.workspaceId, steps, previous: storedSteps(before), tx: t });
-    if (before.mode === "live") assertLiveReady(steps);
+    // Without steps in the body the stored ones stay as they are (a rename).
+    let steps: Step[] | undefined;
+    if (input.steps) {
+      const previous = storedSteps(before);
+      refuseUnknownConfigFields(input.steps, previous);
+      steps = prepareSteps({ input: input.steps, previous });
+      await assertStepConnections({ workspaceId: before.workspaceId, steps, previous, tx: t });
+      if (before.mode === "live") assertLiveReady(steps);
+    }
     const workflow = await t.workflow.update({
       where: { id: before.id },
-      data: { name: input.name, steps: steps as unknown as Prisma.InputJsonValue, version: { increment: 1 } },
+      data: { name: input.name, ...(steps && { steps: toJsonField(steps) }), version: { increment: 1 } },
     });
     // Replacing the trigger retires its URL; a Live workflow's new webhook trigger gets a new one.
     await syncTrigger({ workflow, tx: t });

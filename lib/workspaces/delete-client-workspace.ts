@@ -5,6 +5,9 @@
 // the client, as an MSP's records of a former customer must. Its webhook URLs stop at once (an unknown token gets the usual 202 and no run);
 // a Scheduler's pg-boss schedule goes with the worker's next reconcile (within a minute), and a
 // firing in between finds no workflow and makes no run. Recorded in the provider's audit log.
+// Accounts made in the client stay, and from now on count as made in the provider
+// (lib/members/account-origin.ts): its owners, who owned the client, can still give them roles
+// and reset their passwords, where an origin naming a deleted workspace would leave nobody who can.
 import { db, type Tx } from "@/lib/db/client";
 import { badRequest, forbidden } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -23,6 +26,7 @@ export async function deleteClientWorkspace(opts: { workspaceId: string; actor: 
       SET "workspaceId" = ${ws.providerId},
           details = details || jsonb_build_object('deletedClient', jsonb_build_object('id', ${workspaceId}::text, 'name', ${ws.name}::text))
       WHERE "workspaceId" = ${workspaceId}`;
+    await tx.user.updateMany({ where: { createdInWorkspaceId: workspaceId }, data: { createdInWorkspaceId: ws.providerId } });
     await tx.workspace.delete({ where: { id: workspaceId } });
     await recordAuditEvent({ workspaceId: ws.providerId, actor, action: "client_deleted", details: { clientId: workspaceId, name: ws.name }, tx });
   });

@@ -37,9 +37,11 @@ test("sessions can be ended one by one, and API tokens created and revoked, from
     const secret = await page.getByLabel("New API token").inputValue();
     expect(secret).toMatch(/^mf_/);
     const bearer = { authorization: `Bearer ${secret}` };
-    expect((await api.get("/api/v1/workspaces", { headers: bearer })).status()).toBe(200);
+    // "never used" is checked before the token's first use: the list refreshes after creating, and
+    // that refresh may land after the API call below.
     const tokens = page.getByRole("list", { name: "API tokens" }).getByTestId("token-row");
     await expect(tokens.filter({ hasText: "nightly export" })).toContainText("never used");
+    expect((await api.get("/api/v1/workspaces", { headers: bearer })).status()).toBe(200);
     await page.reload();
     await expect(tokens.filter({ hasText: "nightly export" })).toContainText("last used");
     await expect(page.getByLabel("New API token")).toHaveCount(0); // never shown again

@@ -1,7 +1,10 @@
 // The frame of every page on smaller screens: at 1024 px the top bar fits (it used to make every
 // page 1144 px wide, the user menu cut off), and on a phone the section links fold into one
-// menu and the bar adds no page-wide scroll.
+// menu and the bar adds no page-wide scroll. On a phone or a portrait tablet the workflows list
+// gives names the width (they used to be cut to one letter beside a fixed last-run column).
+import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { createProviderOwner } from "./e2e-database";
 import { providerWorkspaceId, signIn } from "./sign-in";
 
 /** Signs in and opens the workflows list, which must not be wider than the window; its workspace. */
@@ -53,3 +56,45 @@ test.describe("at 390×844", () => {
     await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
   });
 });
+
+/** A provider of the spec's own with a long-named workflow that has run once, its list open. */
+async function openListWithLongName(page: Page): Promise<string> {
+  const tag = randomBytes(3).toString("hex");
+  await createProviderOwner(`Layout MSP ${tag}`, `layout-${tag}@example.test`, "layout-pw-1");
+  await signIn(page, `layout-${tag}@example.test`, "layout-pw-1");
+  const ws = await providerWorkspaceId(page);
+  const name = `Disk cleanup on low free space for every managed server ${tag}`;
+  const res = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name, steps: [{ kind: "webhook", config: { testingData: { host: "srv-1" } } }] } });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  expect((await page.request.post(`/api/v1/workflows/${id}/steps/1/test`)).ok()).toBe(true);
+  await page.goto(`/w/${ws}/workflows`);
+  return name;
+}
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 768, height: 1024 }]) {
+  test.describe(`workflows list at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test("names are readable in full, and status, last run and actions fold under them", async ({ page }) => {
+      const name = await openListWithLongName(page);
+      const row = page.getByTestId("workflow-row").filter({ hasText: name });
+      const link = row.getByRole("link", { name, exact: true });
+      await expect(link).toBeVisible();
+      await expect(row.getByLabel("Last run")).toContainText("test");
+      const inner = await page.evaluate(() => window.innerWidth);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(inner);
+      // Nothing of the name is cut off, and it has most of the row, not a sliver.
+      const name_ = await link.evaluate((a) => ({ cut: a.scrollWidth > a.clientWidth, width: a.getBoundingClientRect().width }));
+      expect(name_.cut).toBe(false);
+      expect(name_.width).toBeGreaterThan(inner * 0.5);
+      for (const part of [row.getByText("Draft", { exact: true }), row.getByLabel("Last run"), row.getByRole("button", { name: `Actions for ${name}` })]) {
+        const box = await part.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(inner);
+      }
+      await page.screenshot({ path: test.info().outputPath(`workflows-${viewport.width}.png`) });
+    });
+  });
+}

@@ -2,7 +2,7 @@
 // saved, an edit made while a save is under way (a slow network) is saved after it, and Run step
 // or Go live act on what the editor shows — or say why they cannot (someone else saved meanwhile);
 // a link away from changes that leaving would lose (a conflict, unparsed JSON) asks first.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import { providerWorkspaceId, signIn } from "./sign-in";
 
 test.use({ viewport: { width: 1600, height: 900 } });
@@ -14,8 +14,12 @@ async function openNew(page: Page, name: string) {
     data: { name, steps: [{ kind: "webhook", config: { testingData: { v: 0 } } }, { kind: "transform", name: "Step two", config: { fields: [{ name: "x", expression: "1" }] } }] },
   });
   const { id } = (await res.json()) as { id: string };
+  // The editor reads the workflow once it has loaded: a save made by the test before that read is
+  // answered would be taken as the editor's starting copy rather than as someone else's.
+  const firstRead = page.waitForResponse((r) => r.request().method() === "GET" && r.url().endsWith(`/api/v1/workflows/${id}`));
   await page.goto(`/w/${ws}/workflows/${id}`);
   await expect(page.getByTestId("step-node-2")).toBeVisible();
+  await firstRead;
   return { ws, id };
 }
 
@@ -26,6 +30,36 @@ const slowSaves = (page: Page, id: string) =>
     if (route.request().method() === "PUT") await new Promise((r) => setTimeout(r, 1_500));
     await route.continue();
   });
+
+/**
+ * Holds the editor's own reads of the workflow (its poll every 10 s) until the returned function
+ * releases them. A newer copy read while nothing here is unsaved is taken quietly, so a poll
+ * landing between someone else's save and my next edit would make that edit no conflict at all.
+ */
+async function holdEditorReads(page: Page, id: string): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  const hold = (route: Route) => (route.request().method() === "GET" ? void held.push(route) : route.fallback());
+  await page.route(`**/api/v1/workflows/${id}`, hold);
+  return async () => {
+    await page.unroute(`**/api/v1/workflows/${id}`, hold);
+    await Promise.all(held.map((r) => r.continue()));
+  };
+}
+
+/** Step 1's Testing data editor, open in the step panel. */
+async function openTestingData(page: Page) {
+  const panel = page.getByTestId("step-panel");
+  await page.getByTestId("step-node-1").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  return { panel, testing: panel.getByRole("textbox", { name: "Testing data" }) };
+}
+
+/** Replaces the Testing data text with `text`, typed as a person would. */
+async function retype(page: Page, testing: Locator, text: string) {
+  await testing.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(text);
+}
 
 test("an edit made just before leaving by a link is saved", async ({ page }) => {
   const { id } = await openNew(page, `Leave quickly ${Date.now()}`);
@@ -52,18 +86,11 @@ test("an edit made while a save is under way is saved after it", async ({ page }
 test("Run step runs what the editor shows even mid-save, and refuses while someone else's save is unresolved", async ({ page }) => {
   const { id } = await openNew(page, `Run what I see ${Date.now()}`);
   await slowSaves(page, id);
-  const panel = page.getByTestId("step-panel");
-  await page.getByTestId("step-node-1").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
-  const testing = panel.getByRole("textbox", { name: "Testing data" });
+  const { panel, testing } = await openTestingData(page);
   const put = page.waitForRequest((r) => r.method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${id}`));
-  await testing.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText('{"v": 1}');
+  await retype(page, testing, '{"v": 1}');
   await put; // the save of {"v": 1} is under way
-  await testing.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText('{"v": 2}');
+  await retype(page, testing, '{"v": 2}');
   const started = page.waitForResponse((r) => r.url().endsWith(`/api/v1/workflows/${id}/steps/1/test`) && r.status() === 201);
   await panel.getByRole("button", { name: "Run step" }).click();
   const { run } = (await (await started).json()) as { run: { trigger: unknown } };
@@ -71,12 +98,12 @@ test("Run step runs what the editor shows even mid-save, and refuses while someo
 
   // Someone else saves; my next edit conflicts; Run step says so instead of running theirs.
   await page.unroute(`**/api/v1/workflows/${id}`);
+  const release = await holdEditorReads(page, id);
   const theirs = await stored(page, id);
   expect((await page.request.put(`/api/v1/workflows/${id}`, { data: { name: "Theirs", steps: theirs.steps, version: theirs.version } })).status()).toBe(200);
-  await testing.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText('{"v": 3}');
+  await retype(page, testing, '{"v": 3}');
   await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "conflict");
+  await release();
   const runs = async () => ((await (await page.request.get(`/api/v1/workflows/${id}/runs`)).json()) as { runs: unknown[] }).runs.length;
   const before = await runs();
   await panel.getByRole("button", { name: "Run step" }).click();
@@ -86,12 +113,14 @@ test("Run step runs what the editor shows even mid-save, and refuses while someo
 
 test("a link away from changes in conflict asks first; Stay keeps them, Leave goes", async ({ page }) => {
   const { id } = await openNew(page, `Leave in conflict ${Date.now()}`);
+  const release = await holdEditorReads(page, id);
   const theirs = await stored(page, id);
   expect((await page.request.put(`/api/v1/workflows/${id}`, { data: { name: "Theirs", steps: theirs.steps, version: theirs.version } })).status()).toBe(200);
   await page.getByTestId("step-node-2").click();
   const name = page.getByTestId("step-panel").getByLabel("Step name");
   await name.fill("Mine, unsaved");
   await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "conflict");
+  await release();
 
   await page.getByRole("link", { name: "Back to workflows" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Leave and lose your changes?" });
@@ -108,22 +137,65 @@ test("a link away from changes in conflict asks first; Stay keeps them, Leave go
 
 test("a link away from Testing data that does not parse asks first; saved edits leave without asking", async ({ page }) => {
   await openNew(page, `Leave unparsed ${Date.now()}`);
-  const panel = page.getByTestId("step-panel");
-  await page.getByTestId("step-node-1").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
-  const testing = panel.getByRole("textbox", { name: "Testing data" });
-  await testing.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText('{"v": ');
+  const { testing } = await openTestingData(page);
+  await retype(page, testing, '{"v": ');
   await page.getByRole("link", { name: "Back to workflows" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Leave and lose your changes?" });
   await expect(dialog).toContainText("Step 1: Testing data is not valid JSON yet");
   await dialog.getByRole("button", { name: "Cancel" }).click();
-  await testing.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText('{"v": 5}');
+  await retype(page, testing, '{"v": 5}');
   await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "saved");
   await page.getByRole("link", { name: "Back to workflows" }).click();
   await expect(page).toHaveURL(/\/workflows$/);
   await expect(dialog).toHaveCount(0);
+});
+
+test("the browser's Back button from changes that leaving would lose asks first; once saved, Back just goes back", async ({ page }) => {
+  const { ws, id } = await openNew(page, `Back unparsed ${Date.now()}`);
+  // Arrive as a technician does: from the list, so Back has somewhere to go.
+  await page.goto(`/w/${ws}/workflows`);
+  await page.goto(`/w/${ws}/workflows/${id}`);
+  const { testing } = await openTestingData(page);
+  await retype(page, testing, '{"v": ');
+  const dialog = page.getByRole("alertdialog", { name: "Leave and lose your changes?" });
+
+  await page.goBack();
+  await expect(dialog).toContainText("Step 1: Testing data is not valid JSON yet");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`/workflows/${id}$`));
+  await expect(testing).toContainText('{"v": ');
+
+  // Asked again after staying; Leave goes to the page before.
+  await page.goBack();
+  await dialog.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(new RegExp(`/w/${ws}/workflows$`));
+
+  // Nothing to lose: Back is not held up, and goes to the page before in one step.
+  await page.goto(`/w/${ws}/workflows/${id}`);
+  await openTestingData(page);
+  await retype(page, testing, '{"v": ');
+  await expect(page.getByTestId("editor-header").locator("[data-save-state]")).not.toHaveAttribute("data-save-state", "saved");
+  await page.keyboard.insertText("6}");
+  await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "saved");
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/w/${ws}/workflows$`));
+  await expect(dialog).toHaveCount(0);
+  expect((await stored(page, id)).steps[0].config.testingData).toEqual({ v: 6 });
+});
+
+test("in a tab opened straight on the editor, Back's Leave goes to the workflows list", async ({ page }) => {
+  const { ws, id } = await openNew(page, `Back fresh tab ${Date.now()}`);
+  // As a bookmark or a pasted link opens it: a tab whose first entry is the editor.
+  const opened = page.context().waitForEvent("page");
+  await page.evaluate((url) => window.open(url, "_blank", "noopener"), `/w/${ws}/workflows/${id}`);
+  const fresh = await opened;
+  await expect(fresh.getByTestId("step-node-2")).toBeVisible();
+  expect(await fresh.evaluate(() => history.length)).toBe(1);
+  const { testing } = await openTestingData(fresh);
+  await retype(fresh, testing, '{"v": ');
+  await fresh.goBack();
+  const dialog = fresh.getByRole("alertdialog", { name: "Leave and lose your changes?" });
+  await dialog.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(fresh).toHaveURL(new RegExp(`/w/${ws}/workflows$`));
+  await fresh.close();
 });

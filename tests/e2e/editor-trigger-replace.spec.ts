@@ -40,14 +40,18 @@ test("replacing a Live webhook trigger asks first; Backspace deletes a step only
   await page.getByTestId("step-panel").getByRole("tab", { name: "Executions" }).click();
   await page.keyboard.press("Backspace");
   await expect(page.getByTestId("step-node-2")).toBeVisible();
-  // On the canvas it is.
+  // On the canvas it is (after the same confirmation as the trash button).
   await page.getByTestId("step-node-2").click();
   await page.keyboard.press("Backspace");
+  await dialog.getByRole("button", { name: "Delete step" }).click();
   await expect(page.getByTestId("step-node-2")).toHaveCount(0);
   await page.keyboard.press("ControlOrMeta+z");
   await expect(page.getByTestId("step-node-2")).toContainText("Ticket text");
   // The step undo brought back is the one shown.
   await expect(page.getByTestId("step-panel").getByLabel("Step name")).toHaveValue("Ticket text");
+  // The delete and the undo are saved first: a save of theirs still under way would be the PUT
+  // awaited below, read before the replacement is stored.
+  await expect(page.getByText("All changes saved")).toBeVisible();
 
   // Confirmed: a new trigger, so a new URL and no secret.
   await start.getByRole("button", { name: /^Webhook/ }).click();

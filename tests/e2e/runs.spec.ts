@@ -3,7 +3,7 @@
 // that failed, and from there the editor on that step's execution. Its own provider, so the
 // seeded one is untouched; the runs are real (webhook deliveries executed by the worker).
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createProviderOwner } from "./e2e-database";
 import { signIn } from "./sign-in";
 
@@ -85,33 +85,87 @@ test("runs across workflows and clients, filtered to failures, open to their ste
   await expect(arrived).toContainText("The run failed: step 2");
 });
 
-test("a link to a step the run skipped says so", async ({ page }) => {
-  await signIn(page);
+// A Live workflow in the seeded provider, and the id of its newest run once it has `status`.
+async function liveWorkflow(page: Page, name: string, steps: unknown[]) {
   const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string; kind: string }[] };
   const ws = workspaces.find((w) => w.kind === "provider")!.id;
-  const wf = (await (
-    await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
-      data: {
-        name: `Route by severity ${Date.now()}`,
-        steps: [
-          { kind: "webhook", config: {} },
-          { id: "route", kind: "conditions", config: { branches: [{ id: "low", name: "Low", rules: [{ left: "{{ 1.severity }}", op: "equals", right: "low" }], target: "ticket" }], otherwise: { target: "page" } } },
-          { id: "page", kind: "transform", name: "Page on-call", config: { fields: [{ name: "p", expression: "1" }] } },
-          { id: "ticket", kind: "transform", name: "Ticket", config: { fields: [{ name: "t", expression: "1" }] } },
-        ],
-      },
-    })
-  ).json()) as { id: string };
+  const wf = (await (await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name: `${name} ${Date.now()}`, steps } })).json()) as { id: string };
   const { webhookUrl } = (await (await page.request.post(`/api/v1/workflows/${wf.id}/live`)).json()) as { webhookUrl: string };
-  expect((await page.request.post(webhookUrl, { data: { severity: "low" } })).status()).toBe(202);
+  return { ws, wf, webhookUrl };
+}
+
+async function newestRunWhen(page: Page, workflowId: string, status: string): Promise<string> {
   let runId = "";
   await expect
     .poll(async () => {
-      const { runs } = (await (await page.request.get(`/api/v1/workflows/${wf.id}/runs`)).json()) as { runs: { id: string; status: string }[] };
-      runId = runs[0]?.status === "succeeded" ? runs[0].id : "";
+      const { runs } = (await (await page.request.get(`/api/v1/workflows/${workflowId}/runs`)).json()) as { runs: { id: string; status: string }[] };
+      runId = runs[0]?.status === status ? runs[0].id : "";
       return runId;
     })
     .not.toBe("");
+  return runId;
+}
+
+test("a link to a step the run skipped says so", async ({ page }) => {
+  await signIn(page);
+  const { ws, wf, webhookUrl } = await liveWorkflow(page, "Route by severity", [
+    { kind: "webhook", config: {} },
+    { id: "route", kind: "conditions", config: { branches: [{ id: "low", name: "Low", rules: [{ left: "{{ 1.severity }}", op: "equals", right: "low" }], target: "ticket" }], otherwise: { target: "page" } } },
+    { id: "page", kind: "transform", name: "Page on-call", config: { fields: [{ name: "p", expression: "1" }] } },
+    { id: "ticket", kind: "transform", name: "Ticket", config: { fields: [{ name: "t", expression: "1" }] } },
+  ]);
+  expect((await page.request.post(webhookUrl, { data: { severity: "low" } })).status()).toBe(202);
+  const runId = await newestRunWhen(page, wf.id, "succeeded");
   await page.goto(`/w/${ws}/workflows/${wf.id}?step=page&run=${runId}`);
   await expect(page.getByTestId("step-panel").getByRole("status")).toContainText("skipped this step: the branch it took does not include it");
+});
+
+test("a link to a step a stopped run never reached says the run was stopped, not that a branch left it out", async ({ page }) => {
+  await signIn(page);
+  const { ws, wf, webhookUrl } = await liveWorkflow(page, "Hold then report", [
+    { kind: "webhook", config: {} },
+    { kind: "wait", config: { mode: "duration", seconds: 3600 } },
+    { id: "report", kind: "transform", name: "Report", config: { fields: [{ name: "r", expression: "1" }] } },
+  ]);
+  expect((await page.request.post(webhookUrl, { data: {} })).status()).toBe(202);
+  const runId = await newestRunWhen(page, wf.id, "waiting");
+  expect((await page.request.post(`/api/v1/runs/${runId}/stop`)).status()).toBe(200);
+  await page.goto(`/w/${ws}/workflows/${wf.id}?step=report&run=${runId}`);
+  await expect(page.getByTestId("step-panel").getByRole("status")).toContainText("skipped this step: the run was stopped before it reached this step.");
+});
+
+test("in a failed run, a step its branch went around is blamed on the branch, not on the failure", async ({ page }) => {
+  await signIn(page);
+  const { ws, wf, webhookUrl } = await liveWorkflow(page, "Branch then fail", [
+    { kind: "webhook", config: {} },
+    { kind: "conditions", config: { branches: [{ id: "one", name: "One", rules: [{ left: "{{ 1.a }}", op: "equals", right: "1" }], target: "boom" }], otherwise: { target: "aside" } } },
+    { id: "aside", kind: "transform", name: "Aside", config: { fields: [{ name: "x", expression: "1" }] } },
+    { id: "boom", kind: "code", name: "Boom", config: { code: 'throw new Error("x")' } },
+  ]);
+  expect((await page.request.post(webhookUrl, { data: { a: 1 } })).status()).toBe(202);
+  const runId = await newestRunWhen(page, wf.id, "failed");
+  await page.goto(`/w/${ws}/workflows/${wf.id}?step=aside&run=${runId}`);
+  await expect(page.getByTestId("step-panel").getByRole("status")).toContainText("skipped this step: the branch it took does not include it");
+});
+
+test("the Runs page lists a step removed from the workflow since the run without a link to an editor step that is gone", async ({ page }) => {
+  await signIn(page);
+  const { ws, wf, webhookUrl } = await liveWorkflow(page, "Hold then edit", [
+    { id: "hook", kind: "webhook", config: {} },
+    { id: "hold", kind: "wait", name: "Hold", config: { mode: "duration", seconds: 3600 } },
+    { id: "after", kind: "transform", name: "After", config: { fields: [{ name: "r", expression: "1" }] } },
+  ]);
+  expect((await page.request.post(webhookUrl, { data: {} })).status()).toBe(202);
+  const runId = await newestRunWhen(page, wf.id, "waiting");
+  const current = (await (await page.request.get(`/api/v1/workflows/${wf.id}`)).json()) as { name: string; version: number; steps: { id: string }[] };
+  const kept = current.steps.filter((s) => s.id !== "hold");
+  expect((await page.request.put(`/api/v1/workflows/${wf.id}`, { data: { name: current.name, version: current.version, steps: kept } })).status()).toBe(200);
+  expect((await page.request.post(`/api/v1/runs/${runId}/stop`)).status()).toBe(200);
+
+  await page.goto(`/w/${ws}/runs`);
+  await page.getByRole("button", { name: `Steps of run ${runId}` }).click();
+  const steps = page.getByRole("list", { name: `Steps of run ${runId}` });
+  await expect(steps).toContainText("wait (removed)");
+  await expect(steps.getByRole("link", { name: /wait/ })).toHaveCount(0);
+  await expect(steps.getByRole("link", { name: "After" })).toBeVisible();
 });

@@ -39,6 +39,7 @@ const push = async (targetWorkspaceId: string) => {
   expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
   return r.body.copy.id as string;
 };
+const preflight = async (target: string) => (await tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${target}`)).body;
 const review = async (api: ApiClient, id: string) => (await api.get(`/api/v1/workflows/${id}/review`)).body;
 const secretItem = async (api: ApiClient, id: string) => (await review(api, id)).items.find((i: Json) => i.kind === "webhook_secret");
 const setSecret = (api: ApiClient, id: string, body: Json) => api.put(`/api/v1/workflows/${id}/review/webhook-secret`, body);
@@ -51,8 +52,10 @@ describe("the webhook's shared secret in the client review", () => {
   let url: string;
 
   it("is an open review item; the preflight says so; Go live is 409 until it is resolved", async () => {
-    const pre = (await tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${t.clientA.id}`)).body;
+    const pre = await preflight(t.clientA.id);
     expect(pre.notes.join(" ")).toContain("the client sets its own secret (and gives it to the sender) or explicitly accepts unsigned deliveries");
+    expect(pre.trigger.secretReview).toBe("not_set");
+    expect(pre.attention).toBe(2); // the sample data choice and the client's secret
     copyA = await push(t.clientA.id);
     expect(await secretItem(adminA, copyA)).toMatchObject({ stepId: "hook", signatureHeader: "X-Sig", state: "not_set", done: false, unsignedAcceptedAt: null });
     await adminA.post(`/api/v1/workflows/${copyA}/review/confirm`);
@@ -80,6 +83,10 @@ describe("the webhook's shared secret in the client review", () => {
     const stored = JSON.stringify((await db().workflow.findUniqueOrThrow({ where: { id: copyA } })).steps);
     expect(stored).not.toContain("client-a-secret");
     expect((await adminA.get(`/api/v1/workflows/${copyA}`)).body.steps[0].config).toMatchObject({ sharedSecret: { set: true }, signatureHeader: "X-Sig" });
+    // The log names the workflow, as for accepting unsigned deliveries, and never the secret.
+    const audit = (await adminA.get(`/api/v1/workspaces/${t.clientA.id}/audit`)).body.events;
+    expect(audit[0]).toMatchObject({ action: "webhook_secret_set", workflowId: copyA, details: { stepId: "hook", workflowName: "Signed alerts" } });
+    expect(JSON.stringify(audit)).not.toContain("client-a-secret");
 
     const live = await adminA.post(`/api/v1/workflows/${copyA}/live`);
     expect(live.status).toBe(200);
@@ -113,7 +120,16 @@ describe("the webhook's shared secret in the client review", () => {
     const events = (await adminB.get(`/api/v1/workspaces/${t.clientB.id}/audit`)).body.events;
     expect(events[0]).toMatchObject({ action: "unsigned_webhook_accepted", workflowId: copyB, details: { stepId: "hook" } });
 
-    await push(t.clientB.id);
+    // The re-push's preflight agrees with the review: the item is settled, so it is neither
+    // counted nor asked for again, and the note says the client's choice stands.
+    const pre = await preflight(t.clientB.id);
+    expect(pre.trigger).toMatchObject({ sharedSecret: "not_copied", clientSecretKept: false, secretReview: "unsigned_accepted" });
+    expect(pre.notes.join(" ")).not.toContain("the client sets its own secret");
+    expect(pre.notes.join(" ")).toContain("Client B accepted unsigned deliveries on its copy: that choice is kept");
+    expect(pre.attention).toBe(1); // the sample data choice, nothing of the client's
+    const repushed = await tech.post(`/api/v1/workflows/${sourceId}/push`, { targetWorkspaceId: t.clientB.id, sampleData: "keep" });
+    expect(repushed.body.preflight).toMatchObject({ attention: 1, trigger: { secretReview: "unsigned_accepted" } });
+    expect((await review(adminB, copyB)).missing.map((m: Json) => m.kind)).toEqual(["confirm"]);
     expect(await secretItem(adminB, copyB)).toMatchObject({ state: "unsigned_accepted", done: true });
     await adminB.post(`/api/v1/workflows/${copyB}/review/confirm`);
     const live = await adminB.post(`/api/v1/workflows/${copyB}/live`);
@@ -122,14 +138,17 @@ describe("the webhook's shared secret in the client review", () => {
 
     // The provider drops its secret: nothing to ask, and the acceptance lapses with it…
     expect((await tech.put(`/api/v1/workflows/${sourceId}`, { name: "Signed alerts", steps: [hookStep({ sharedSecret: "" }), codeStep] })).status).toBe(200);
+    expect((await preflight(t.clientB.id)).trigger.secretReview).toBeNull();
     await push(t.clientB.id);
     expect(await secretItem(adminB, copyB)).toBeUndefined();
     expect((await setSecret(adminB, copyB, { acceptUnsigned: true })).status).toBe(400);
     // …so when it adds one back, the client is asked again.
     expect((await tech.put(`/api/v1/workflows/${sourceId}`, { name: "Signed alerts", steps: [hookStep({ sharedSecret: "provsecret-2" }), codeStep] })).status).toBe(200);
+    expect((await preflight(t.clientB.id)).trigger.secretReview).toBe("not_set");
     await push(t.clientB.id);
     expect(await secretItem(adminB, copyB)).toMatchObject({ state: "not_set", done: false });
     // Client A's own secret still answers the re-added requirement.
+    expect((await preflight(t.clientA.id)).trigger.secretReview).toBe("own_secret");
     await push(t.clientA.id);
     expect(await secretItem(adminA, copyA)).toMatchObject({ state: "own_secret", done: true });
     expect((await setSecret(adminA, copyA, { acceptUnsigned: true })).status).toBe(400);

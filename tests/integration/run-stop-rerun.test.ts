@@ -45,7 +45,7 @@ const jobsSettled = (runId: string) =>
 const hits = (path: string) => remote.requests.filter((r) => r.url === path).length;
 
 describe("POST /api/v1/runs/{id}/stop", () => {
-  it("stops a run waiting on a Wait step: it ends as stopped, naming who, and its later steps never run", async () => {
+  it("stops a run waiting on a Wait step: it ends as stopped, naming who, and its later steps never run (recorded skipped)", async () => {
     const wf = await newWorkflow([
       { kind: "webhook", config: {} },
       { kind: "wait", config: { mode: "duration", seconds: 2 } },
@@ -59,6 +59,7 @@ describe("POST /api/v1/runs/{id}/stop", () => {
     expect(res.body).toMatchObject({ id: run.id, status: "stopped", error: `stopped by ${editor.email}` });
     expect(res.body.finishedAt).not.toBeNull();
     expect(res.body.steps.find((s: { number: number }) => s.number === 2)).toMatchObject({ status: "failed", error: `the run was stopped by ${editor.email} during this step` });
+    expect(res.body.steps.map((s: { number: number; status: string }) => `${s.number}:${s.status}`)).toEqual(["1:succeeded", "2:failed", "3:skipped"]);
 
     await jobsSettled(run.id); // the wake-up came due and found the run ended
     expect(hits("/after-wait")).toBe(0);
@@ -79,10 +80,10 @@ describe("POST /api/v1/runs/{id}/stop", () => {
     expect(hits("/after-slow")).toBe(0);
     const after = await runOf(run.id);
     expect(after.status).toBe("stopped");
-    expect(after.steps.map((s: { number: number; status: string }) => `${s.number}:${s.status}`)).toEqual(["1:succeeded", "2:failed"]);
+    expect(after.steps.map((s: { number: number; status: string }) => `${s.number}:${s.status}`)).toEqual(["1:succeeded", "2:failed", "3:skipped"]);
   });
 
-  it("stops a run between steps: the step executing finishes unrecorded and the next is never sent", async () => {
+  it("stops a run between steps: the step executing finishes unrecorded (skipped) and the next is never sent", async () => {
     const wf = await newWorkflow([
       { kind: "webhook", config: {} },
       { kind: "code", config: { code: "const end = Date.now() + 3000; while (Date.now() < end) {} return 1", timeoutMs: 10_000 } },
@@ -95,7 +96,16 @@ describe("POST /api/v1/runs/{id}/stop", () => {
     expect(hits("/after-code")).toBe(0);
     const after = await runOf(run.id);
     expect(after.status).toBe("stopped");
-    expect(after.steps.map((s: { number: number; status: string }) => `${s.number}:${s.status}`)).toEqual(["1:succeeded"]);
+    expect(after.steps.map((s: { number: number; status: string }) => `${s.number}:${s.status}`)).toEqual(["1:succeeded", "2:skipped", "3:skipped"]);
+  });
+
+  it("stops a queued run: every step is recorded skipped, as for a run that failed before them", async () => {
+    const wf = await newWorkflow([{ kind: "webhook", config: {} }, { kind: "http", config: { url: `${remote.url}/never` } }]);
+    // Queued with no job: no worker can start it before the stop.
+    const run = await db().run.create({ data: { workflowId: wf.id, workspaceId: t.providerA.id, status: "queued", scope: "workflow", trigger: {} } });
+    const res = await api.post(`/api/v1/runs/${run.id}/stop`);
+    expect(res.body.status).toBe("stopped");
+    expect(res.body.steps.map((s: { number: number; status: string }) => `${s.number}:${s.status}`)).toEqual(["1:skipped", "2:skipped"]);
   });
 
   it("refuses an ended run with 409, a viewer with 403 and another tenant with 404", async () => {

@@ -68,6 +68,25 @@ describe("deliveries log paging", () => {
     }
   });
 
+  it("says the end (nextBefore null) on a last page that is exactly full", async () => {
+    const wf = (await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Full page", steps: [{ kind: "webhook", config: {} }] })).body;
+    const url: string = (await api.post(`/api/v1/workflows/${wf.id}/live`)).body.webhookUrl;
+    for (let i = 0; i < 2; i++) {
+      expect((await post(url, JSON.stringify({ n: i }))).status).toBe(202);
+      expect((await post(url, "{not json")).status).toBe(400);
+    }
+    const whole = await api.get(`/api/v1/workflows/${wf.id}/deliveries?limit=4`);
+    expect(whole.body.deliveries).toHaveLength(4);
+    expect(whole.body.nextBefore).toBeNull();
+    const first = await api.get(`/api/v1/workflows/${wf.id}/deliveries?limit=2`);
+    expect(first.body.nextBefore).not.toBeNull();
+    const last = await api.get(`/api/v1/workflows/${wf.id}/deliveries?limit=2&before=${encodeURIComponent(first.body.nextBefore)}`);
+    expect(last.body.deliveries).toHaveLength(2);
+    expect(last.body.nextBefore).toBeNull();
+    // Walking page by page ends on the last entry, without an empty page after it.
+    for (const limit of [1, 2, 4]) expect((await pages(wf.id, limit)).sizes.every((n) => n === limit)).toBe(true);
+  });
+
   it("keeps the first page as it was, takes a bare ISO time, and refuses a cursor that is not one", async () => {
     const wf = (await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Cursor", steps: [{ kind: "webhook", config: {} }] })).body;
     const url: string = (await api.post(`/api/v1/workflows/${wf.id}/live`)).body.webhookUrl;

@@ -209,10 +209,11 @@ describe("the webhook shared secret is write-only", () => {
   });
 
   it("a client cannot plant an encrypted value", async () => {
-    const wf = (await create({ name: "Planted", steps: [webhook({ sharedSecretEncrypted: "v1:x:y:z" })] })).body;
-    expect(wf.steps[0].config.sharedSecret).toEqual({ set: false });
-    const row = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
-    expect(storedSteps(row)[0].config).not.toHaveProperty("sharedSecretEncrypted");
+    // Not a setting a caller may send: refused by name like any unknown config field.
+    const res = await create({ name: "Planted", steps: [webhook({ sharedSecretEncrypted: "v1:x:y:z" })] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "invalid_workflow", step: 1, field: "sharedSecretEncrypted" });
+    expect(await db().workflow.count({ where: { name: "Planted" } })).toBe(0);
   });
 });
 

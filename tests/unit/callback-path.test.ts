@@ -40,6 +40,8 @@ describe("safeCallbackPath against nasty inputs", () => {
     ["an encoded tab stays a path", "/%09/evil.example", "/%09/evil.example"],
     ["encoded slashes stay a path", "/%2F%2Fevil.example", "/%2F%2Fevil.example"],
     ["an absolute URL, stripped to its path", "http://127.0.0.1:4000/w/1/workflows#x", "/w/1/workflows#x"],
+    // The editor's "sign in again" link: a page that names the workflow, the path encoded in its query.
+    ["signed in again, naming a workflow", "/signed-in-again?workflow=%2Fw%2F1%2Fworkflows%2F2%3Fstep%3Da", "/signed-in-again?workflow=%2Fw%2F1%2Fworkflows%2F2%3Fstep%3Da"],
   ];
   it.each(kept)("keeps %s", (_name, value, path) => {
     expect(safeCallbackPath(value)).toBe(path);

@@ -34,7 +34,7 @@ describe("code step", () => {
   it("keeps console.log lines", async () => {
     const { ctx, result } = run("console.log('hello', { a: 1 }, 2); console.error('bad'); return 1");
     await result;
-    expect(ctx.lines).toEqual(['hello {"a":1} 2', "error: bad"]);
+    expect(ctx.lines).toEqual(["hello { a: 1 } 2", "error: bad"]);
   });
 
   it("offers crypto.randomUUID and getRandomValues", async () => {

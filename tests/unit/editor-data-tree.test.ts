@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildDataTree, latestOutputs } from "@/lib/editor/data-tree";
+import { buildDataTree } from "@/lib/editor/data-tree";
 
 describe("buildDataTree", () => {
   const tree = buildDataTree([
@@ -25,24 +25,15 @@ describe("buildDataTree", () => {
     expect(tree[1].sample).toBe("5 items");
   });
 
-  it("shows a step without output as empty", () => {
-    expect(tree[2].sample).toBe("no output yet");
+  it("shows a step without output as empty, saying why when told", () => {
+    expect(tree[2]).toMatchObject({ sample: "no output yet", empty: true });
     expect(tree[2].children).toBeUndefined();
+    const [skipped] = buildDataTree([{ number: 2, name: "Page", kind: "http", output: undefined, hasOutput: false, missing: "skipped in this run" }]);
+    expect(skipped).toMatchObject({ sample: "skipped in this run", empty: true });
   });
 
   it("truncates long strings", () => {
     const [root] = buildDataTree([{ number: 1, name: "W", kind: "webhook", output: { s: "x".repeat(200) }, hasOutput: true }], { maxSample: 10 });
     expect(root.children![0].sample).toHaveLength(10);
-  });
-});
-
-describe("latestOutputs", () => {
-  it("takes each step's output from the newest run that produced one", () => {
-    const out = latestOutputs([
-      { steps: [{ number: 1, status: "succeeded", output: { new: true } }, { number: 2, status: "failed", output: null }] },
-      { steps: [{ number: 1, status: "succeeded", output: { old: true } }, { number: 2, status: "succeeded", output: 42 }] },
-    ]);
-    expect(out.get(1)).toEqual({ new: true });
-    expect(out.get(2)).toBe(42);
   });
 });

@@ -56,6 +56,6 @@ describe("form model from the catalog", () => {
     const rules = branches.item.fields.find((f) => f.key === "rules")!.spec;
     if (rules.type !== "array") throw new Error("array expected");
     expect(emptyValue(rules.item)).toEqual({ left: "", op: "equals" });
-    expect(emptyValue(describeSchema(STEP_CATALOG.wait.config, "wait"))).toEqual({ mode: "duration", seconds: 0 });
+    expect(emptyValue(describeSchema(STEP_CATALOG.wait.config, "wait"))).toEqual({ mode: "duration", seconds: 120 });
   });
 });

@@ -1,12 +1,15 @@
 // executeRun without a database: a recording progress writer shows what the engine saves and
 // in which order (pure steps only; waits and retries go through the database and are covered
 // by the integration tests).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { PgBoss } from "pg-boss";
 import { createProgressWriter } from "@/lib/runs/create-progress-writer";
 import { executeRun } from "@/lib/runs/execute-run";
 import type { ProgressWrite, RunWork, StepRecord } from "@/lib/runs/run-records";
 import type { Step } from "@/lib/workflows/definition";
+
+// The only query a run without a database makes: the log lines of a record it closes.
+vi.mock("@/lib/runs/load-step-logs", () => ({ loadStepLogs: async () => ["waited from the first run"] }));
 
 const t = (id: string, expression: string): Step => ({ id, kind: "transform", name: id, config: { fields: [{ name: "v", expression }] } });
 const cond = (id: string, branches: [string, string, string][], otherwise: string | null): Step => ({
@@ -69,6 +72,47 @@ describe("executeRun", () => {
     const r = await run(work([t("a", "999"), t("b", "{{ 2.v }} + 1")], { n: 41 }, done));
     expect(r.writes.flatMap((w) => (w.steps ?? []).map((s) => s.stepId))).toEqual(["b"]);
     expect(r.writes[0].steps![0].output).toEqual({ v: 43 });
+  });
+
+  it("closes a parked Wait that an edit moved off the path the resumed run takes, instead of leaving it waiting", async () => {
+    // Branch a (taken) runs s3 and the Wait; otherwise runs s5. The run parked on the Wait.
+    const s3 = t("s3", "3");
+    const wait: Step = { id: "w", kind: "wait", name: "w", config: { mode: "duration", seconds: 3600 } };
+    const s5 = t("s5", "5");
+    const parked: StepRecord[] = [
+      { stepId: "hook", number: 1, kind: "webhook", status: "succeeded", output: {}, error: null, attempts: 1 },
+      { stepId: "c", number: 2, kind: "conditions", status: "succeeded", output: { branch: "a" }, error: null, attempts: 1 },
+      { stepId: "s3", number: 3, kind: "transform", status: "succeeded", output: { v: 3 }, error: null, attempts: 1 },
+      { stepId: "w", number: 4, kind: "wait", status: "waiting", output: { resumeAt: new Date(0).toISOString() }, error: null, attempts: 1 },
+    ];
+    const edits = {
+      "Wait moved to the end": [cond("c", [["a", "{{ 1.a }}", "s3"]], "s5"), s3, s5, wait],
+      "branch a pointed past the Wait": [cond("c", [["a", "{{ 1.a }}", "s5"]], "s5"), s3, wait, s5],
+    };
+    for (const [edit, steps] of Object.entries(edits)) {
+      const r = await run(work(steps, { a: true }, parked));
+      expect([edit, r.final?.status, r.steps.w]).toEqual([edit, "succeeded", "skipped"]);
+      const closed = r.writes.flatMap((x) => x.steps ?? []).find((s) => s.stepId === "w");
+      expect(closed).toMatchObject({
+        number: steps.indexOf(wait) + 2,
+        error: "not run: the workflow was edited while the run waited here, and the path the run took no longer reaches this step",
+        output: parked[3].output,
+        logs: ["waited from the first run"],
+        attempts: 1,
+      });
+    }
+  });
+
+  it("a Wait it resumed from and then passed stays succeeded: only records the run never reached are closed at its end", async () => {
+    const wait: Step = { id: "w", kind: "wait", name: "w", config: { mode: "duration", seconds: 60 } };
+    const parked: StepRecord[] = [
+      { stepId: "hook", number: 1, kind: "webhook", status: "succeeded", output: {}, error: null, attempts: 1 },
+      { stepId: "w", number: 2, kind: "wait", status: "waiting", output: { resumeAt: new Date(0).toISOString() }, error: null, attempts: 1 },
+    ];
+    const r = await run(work([wait, t("s3", "3")], {}, parked));
+    expect(r.final?.status).toBe("succeeded");
+    expect(r.writes.flatMap((x) => x.steps ?? []).filter((s) => s.stepId === "w").map((s) => s.status)).toEqual(["succeeded"]);
+    expect(r.steps).toEqual({ w: "succeeded", s3: "succeeded" });
   });
 
   it("fails the run naming the step, skips the rest and masks secrets in the error", async () => {

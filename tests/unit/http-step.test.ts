@@ -312,6 +312,8 @@ describe("http step failures", () => {
     const gone = await startLocalServer(() => undefined);
     await gone.close();
     const e = await failure({ url: `${gone.url}/x` });
+    // The method and URL once, then what went wrong.
+    expect(e.message).toBe(`GET ${gone.url}/x: connection error (ECONNREFUSED)`);
     expect(e.retryable).toBe(true);
     const out = await output({ url: `${gone.url}/x`, continueOnError: true });
     expect(out).toMatchObject({ status: 0, body: null });

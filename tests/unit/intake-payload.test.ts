@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { encode, parsePayload } from "@/lib/intake/parse-payload";
+import { parsePayload } from "@/lib/intake/parse-payload";
+import { toStorableJson as encode } from "@/lib/json/storable-json";
 import { declaredLength, readBody } from "@/lib/intake/read-body";
 
 const parse = (text: string | Buffer, ct?: string) => parsePayload(Buffer.isBuffer(text) ? text : Buffer.from(text), ct);

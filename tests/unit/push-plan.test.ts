@@ -142,6 +142,16 @@ describe("planPush", () => {
     expect(planPush(base({ existing: { ...untouched, pushedSampleHashes: null } })).sampleData.clientOwn).toEqual([]);
   });
 
+  it("never replaces the client's own testing data with nothing: replace leaves it where the provider has no sample data", () => {
+    const bare = steps.map((s) => (s.id === "t" ? { ...s, config: { sharedSecretEncrypted: "v1:provider" } } : s));
+    const first = planPush(base({ source: { id: "wf", name: "Onboarding", version: 3, steps: bare } }));
+    const own = first.steps.map((s) => (s.id === "t" ? { ...s, config: { testingData: { user: "bob@client.example" } } } : s));
+    const existing = { workflowId: "copy", mode: "draft" as const, name: "Onboarding", steps: own, pushedStepsHash: first.pushedStepsHash, sourceVersion: 3, pushedSampleHashes: first.pushedSampleHashes };
+    const plan = planPush(base({ source: { id: "wf", name: "Onboarding", version: 3, steps: bare }, existing, sampleData: "replace" }));
+    expect(plan.steps[0].config.testingData).toEqual({ user: "bob@client.example" });
+    expect(plan.sampleData).toMatchObject({ present: false, clientOwn: [{ stepId: "t", kept: true }] });
+  });
+
   it("tells a client edit from an account choice", () => {
     const prior = planPush(base()).steps;
     const hash = stepsHash("Onboarding", prior);

@@ -20,7 +20,7 @@ describe("scheduler cron", () => {
     expect(e).toBeInstanceOf(AppError);
     expect((e as AppError).status).toBe(400);
     expect((e as AppError).message).toBe(
-      "step 1 (Scheduler): cron: must be a cron expression with 5 fields (minute hour day-of-month month day-of-week); schedules fire at most once a minute, so there is no seconds field",
+      "step 1 (Scheduler): cron: must be a cron expression with 5 fields (minute hour day-of-month month day-of-week) or a macro such as @daily; schedules fire at most once a minute, so there is no seconds field",
     );
     expect(save("0 8 * * 1-5")).not.toThrow();
     expect(schedulerConfig.safeParse({ cron: "0 0 1 1 * 2026" }).success).toBe(false);
@@ -33,7 +33,7 @@ describe("scheduler cron", () => {
     expect(checkCron("* * * 13 *")).toBe('the month (4th field, "13") takes 1–12 or JAN–DEC: 13 is not allowed');
     expect(checkCron("*/0 * * * *")).toMatch(/^the minute \(1st field, "\*\/0"\) takes 0–59: /);
     expect(checkCron("0 0 31 2 *")).toMatch(/never fires/);
-    expect(checkCron("*/5 * * * * *")).toMatch(/must have 5 fields/);
+    expect(checkCron("*/5 * * * * *")).toMatch(/has 6 fields: a cron has 5/);
     for (const ok of ["0 0 * * 7", "0 0 * * 0", "0 8 * * MON-FRI", "0 2 1 * *", "0 0 L * *"]) expect(checkCron(ok, "Europe/Berlin")).toBeNull();
   });
 });

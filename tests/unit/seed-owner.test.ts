@@ -1,12 +1,18 @@
-// The first owner: forced to choose a password only when seeded with the public default.
+// The first owner: without SEED_OWNER_PASSWORD a generated first password, to be replaced.
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "@/lib/env";
 import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
 
 describe("seedOwnerFromEnv", () => {
-  it("makes an owner seeded with the README's default password change it at the first sign-in", () => {
+  it("without SEED_OWNER_PASSWORD generates a first password per database, to be changed at the first sign-in", () => {
     const source: NodeJS.ProcessEnv = { NODE_ENV: "test" };
-    expect(seedOwnerFromEnv(loadEnv(source))).toEqual({ email: "owner@example.com", password: "change-me-now", mustChangePassword: true });
+    const first = seedOwnerFromEnv(loadEnv(source));
+    const second = seedOwnerFromEnv(loadEnv(source));
+    expect(first).toMatchObject({ email: "owner@example.com", mustChangePassword: true });
+    // Nobody can know it in advance: no public default, a new one for every seed.
+    expect(first.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(second.password).not.toBe(first.password);
+    expect(first.password).not.toBe("change-me-now");
   });
 
   it("keeps a password the operator chose", () => {

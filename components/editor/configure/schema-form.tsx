@@ -45,14 +45,18 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
   const set = (v: unknown) => onChange(v, path);
   if (hint === "hidden") return null;
   const missing = ctx.missing?.get(path.join("."));
-  const wrap = (control: React.ReactNode, block = true) => (
+  // The message under the field is its description, and the field is marked invalid (screen readers).
+  const missingId = `${id}-missing`;
+  const aria = missing ? ({ "aria-invalid": true, "aria-describedby": missingId } as const) : {};
+  const codeAria = missing ? ({ invalid: "missing", describedBy: missingId } as const) : {};
+  const wrap = (control: React.ReactNode, block = true, text = label) => (
     <div className={block ? "space-y-1" : "flex items-center gap-2"}>
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
-        {label}
+        {text}
       </label>
       {control}
       {missing && (
-        <p className="text-xs text-amber-800" data-missing-field={path.join(".")}>
+        <p id={missingId} className="text-xs text-amber-800" data-missing-field={path.join(".")}>
           {missing}
         </p>
       )}
@@ -62,21 +66,21 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
     case "text": {
       if (hint === "target") return wrap(<TargetSelect id={id} label={label} value={value} onChange={set} ctx={ctx} nullable={!!(nullable || spec.nullable)} />);
       if (hint === "connection")
-        return wrap(<ConnectionSelect id={id} label={label} value={value} onChange={set} workspaceId={ctx.workspaceId} kind={ctx.steps[ctx.index]?.kind ?? ""} className={inputClass} />);
+        return wrap(<ConnectionSelect id={id} label={label} value={value} onChange={set} workspaceId={ctx.workspaceId} kind={ctx.steps[ctx.index]?.kind ?? ""} className={inputClass} aria={aria} />);
       const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
-      if (hint === "javascript") return wrap(<CodeField id={id} language="javascript" label={label} value={text} onChange={set} multiline />);
+      if (hint === "javascript") return wrap(<CodeField id={id} language="javascript" label={label} value={text} onChange={set} multiline {...codeAria} />);
       if (hint === "template" || hint === "multiline")
         return wrap(
           <>
-            <CodeField id={id} language="template" label={label} value={text} onChange={set} multiline={hint === "multiline"} placeholder="Type, or pick a field in Workflow data" />
+            <CodeField id={id} language="template" label={label} value={text} onChange={set} multiline={hint === "multiline"} placeholder="Type, or pick a field in Workflow data" {...codeAria} />
             <TemplateHints text={text} workspaceId={ctx.workspaceId} />
           </>,
         );
-      return wrap(<input id={id} className={inputClass} value={text} onChange={(e) => set(spec.nullable && e.target.value === "" ? null : e.target.value)} />);
+      return wrap(<input id={id} {...aria} className={inputClass} value={text} onChange={(e) => set(spec.nullable && e.target.value === "" ? null : e.target.value)} />);
     }
     case "number":
       return wrap(
-        <input id={id} type="number" className={inputClass} min={spec.min} max={spec.max} value={typeof value === "number" ? value : ""} onChange={(e) => set(e.target.value === "" ? undefined : Number(e.target.value))} />,
+        <input id={id} type="number" {...aria} className={inputClass} min={spec.min} max={spec.max} value={typeof value === "number" ? value : ""} onChange={(e) => set(e.target.value === "" ? undefined : Number(e.target.value))} />,
       );
     case "boolean":
       return (
@@ -99,7 +103,7 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
       // A free-form value that the catalog marks as a template (a rule's "compare with") is text.
       if (hint === "template") {
         const text = typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value);
-        return wrap(<CodeField id={id} language="template" label={label} value={text} onChange={set} placeholder="Type, or pick a field in Workflow data" />);
+        return wrap(<CodeField id={id} language="template" label={label} value={text} onChange={set} placeholder="Type, or pick a field in Workflow data" {...codeAria} />);
       }
       return wrap(<JsonField id={id} label={label} value={value} onChange={set} stepId={ctx.steps[ctx.index]?.id} />);
     case "object":
@@ -110,6 +114,9 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
       const obj = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
       const current = spec.options.find((o) => o.value === obj[spec.discriminator]) ?? spec.options[0];
       const rest = { ...current.spec, fields: current.spec.fields.filter((f) => f.key !== spec.discriminator) };
+      // A step's whole config may be the choice (a Wait's mode): it has no label of its own then,
+      // so the select is named after the key it sets ("Mode").
+      const choiceLabel = label || current.spec.fields.find((f) => f.key === spec.discriminator)?.label || spec.discriminator;
       return (
         <fieldset className="space-y-3">
           {wrap(
@@ -120,6 +127,8 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
                 </option>
               ))}
             </select>,
+            true,
+            choiceLabel,
           )}
           <ObjectFields spec={rest} value={obj} onChange={onChange} path={path} ctx={ctx} />
         </fieldset>

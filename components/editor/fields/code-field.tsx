@@ -2,12 +2,15 @@
 // A CodeMirror 6 field: JavaScript or JSON (multi-line, line numbers), or a template (one or
 // more lines with reference chips). Registers itself as the Workflow data panel's insert target
 // when focused, so a clicked field path lands at this field's cursor.
-import { useEffect, useRef } from "react";
+// Tab indents only in a code editor (JavaScript, JSON), which says how to leave it: Escape, then
+// Tab (CodeMirror's own escape hatch). In a template Tab moves on, as in any form field: it used
+// to put spaces into a URL or a message.
+import { useEffect, useId, useRef, useState } from "react";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { javascript } from "@codemirror/lang-javascript";
 import { json } from "@codemirror/lang-json";
 import { bracketMatching, indentOnInput, syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
-import { EditorState, type Extension } from "@codemirror/state";
+import { Compartment, EditorState, type Extension } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, placeholder as cmPlaceholder } from "@codemirror/view";
 import { clearInsertTarget, setInsertTarget, type InsertTarget } from "@/components/editor/insert-target";
 import { chipTheme, referenceChips } from "@/components/editor/fields/reference-chips";
@@ -19,9 +22,14 @@ export type CodeFieldProps = {
   label: string;
   multiline?: boolean;
   placeholder?: string;
-  invalid?: boolean;
+  /** Marks the field invalid for screen readers, with a red border ("missing": amber, like its message). */
+  invalid?: boolean | "missing";
+  /** Id of the message about the field (an error, what is missing): its accessible description. */
+  describedBy?: string;
   id?: string;
 };
+
+const TAB_HINT = "Tab indents. To move on: Esc, then Tab.";
 
 const theme = EditorView.theme({
   "&": { fontSize: "13px", backgroundColor: "white" },
@@ -34,8 +42,16 @@ const theme = EditorView.theme({
 // One-line templates: Enter does nothing and pasted newlines become spaces.
 const singleLine = EditorState.transactionFilter.of((tr) => (tr.newDoc.lines > 1 ? [] : tr));
 
-export function CodeField({ value, onChange, language, label, multiline, placeholder, invalid, id }: CodeFieldProps) {
+/** Attributes that follow the props; the rest are set once, when the editor is created. */
+const ariaAttributes = (invalid: CodeFieldProps["invalid"], describedBy: string) =>
+  EditorView.contentAttributes.of({ ...(invalid ? { "aria-invalid": "true" } : {}), ...(describedBy ? { "aria-describedby": describedBy } : {}) });
+
+export function CodeField({ value, onChange, language, label, multiline, placeholder, invalid, describedBy, id }: CodeFieldProps) {
   const host = useRef<HTMLDivElement>(null);
+  const code = language !== "template";
+  const hintId = useId();
+  const described = [describedBy, code ? hintId : undefined].filter(Boolean).join(" ");
+  const [aria] = useState(() => new Compartment());
   const view = useRef<EditorView | null>(null);
   const change = useRef(onChange);
   useEffect(() => {
@@ -63,7 +79,7 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
         doc: value,
         extensions: [
           history(),
-          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          keymap.of([...defaultKeymap, ...historyKeymap, ...(code ? [indentWithTab] : [])]),
           indentOnInput(),
           bracketMatching(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
@@ -73,7 +89,8 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
           ...lang,
           ...(language === "template" && !multiline ? [singleLine] : []),
           placeholder ? cmPlaceholder(placeholder) : [],
-          EditorView.contentAttributes.of({ "aria-label": label, ...(id ? { id } : {}), "aria-multiline": String(language !== "template" || !!multiline) }),
+          EditorView.contentAttributes.of({ "aria-label": label, ...(id ? { id } : {}), "aria-multiline": String(code || !!multiline) }),
+          aria.of(ariaAttributes(invalid, described)),
           EditorView.updateListener.of((u) => {
             if (u.docChanged && !syncing.current) change.current(u.state.doc.toString());
             if (u.focusChanged && u.view.hasFocus) setInsertTarget(target);
@@ -91,6 +108,10 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, multiline]);
 
+  useEffect(() => {
+    view.current?.dispatch({ effects: aria.reconfigure(ariaAttributes(invalid, described)) });
+  }, [aria, invalid, described]);
+
   // Undo/redo or someone else's version changed the value from outside: replace the text,
   // keeping the cursor where it was (as far as the new text reaches) rather than at the start.
   useEffect(() => {
@@ -106,11 +127,20 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
     }
   }, [value]);
 
+  const border = invalid === "missing" ? "border-amber-300" : invalid ? "border-red-300" : "border-slate-300";
   return (
-    <div
-      ref={host}
-      data-field={label}
-      className={`overflow-hidden rounded-md border bg-white focus-within:border-brand-500 focus-within:ring-1 focus-within:ring-brand-500 ${invalid ? "border-red-300" : "border-slate-300"}`}
-    />
+    <div>
+      <div
+        ref={host}
+        data-field={label}
+        className={`overflow-hidden rounded-md border bg-white focus-within:border-brand-500 focus-within:ring-1 focus-within:ring-brand-500 ${border}`}
+      />
+      {/* Always shown: shown on focus only, it moved what is below as focus left (a click there missed). */}
+      {code && (
+        <p id={hintId} className="mt-1 text-[11px] text-slate-500">
+          {TAB_HINT}
+        </p>
+      )}
+    </div>
   );
 }

@@ -8,9 +8,10 @@ import { api } from "@/components/editor/api";
 import { AI_PROMPT_APP } from "@/lib/connections/app-catalog";
 import type { ConnectionView } from "@/lib/connections/connection-input";
 
-type Props = { id: string; label: string; value: unknown; onChange: (v: string | null) => void; workspaceId: string; kind: string; className: string };
+/** `aria`: aria-invalid / aria-describedby when the form has a message about this field. */
+type Props = { id: string; label: string; value: unknown; onChange: (v: string | null) => void; workspaceId: string; kind: string; className: string; aria?: React.AriaAttributes };
 
-export function ConnectionSelect({ id, label, value, onChange, workspaceId, kind, className }: Props) {
+export function ConnectionSelect({ id, label, value, onChange, workspaceId, kind, className, aria }: Props) {
   const app = kind === "ai_prompt" ? AI_PROMPT_APP : undefined;
   const query = useQuery({
     queryKey: ["connections", workspaceId, app ?? null],
@@ -22,7 +23,7 @@ export function ConnectionSelect({ id, label, value, onChange, workspaceId, kind
   const missing = current !== "" && accounts !== null && !accounts.some((a) => a.id === current);
   return (
     <div className="space-y-1">
-      <select id={id} aria-label={label} className={className} value={current} disabled={accounts === null && !error} onChange={(e) => onChange(e.target.value === "" ? null : e.target.value)}>
+      <select id={id} aria-label={label} {...aria} className={className} value={current} disabled={accounts === null && !error} onChange={(e) => onChange(e.target.value === "" ? null : e.target.value)}>
         <option value="">{kind === "ai_prompt" ? "No account (the step fails until one is chosen)" : "No account (the URL must be complete)"}</option>
         {missing && <option value={current}>Deleted account — choose another</option>}
         {accounts?.map((a) => (

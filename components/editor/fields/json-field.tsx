@@ -27,6 +27,7 @@ export function JsonField({ value, onChange, label, id, stepId }: Props) {
   const [text, setText] = useState(() => draft?.text ?? show(value));
   const [error, setError] = useState<string | null>(draft?.error ?? null);
   const committed = useRef(value);
+  const errorId = `${ownId}-error`;
 
   // A value from outside (undo, someone else's version loaded) replaces the text. The server's
   // copy of what we sent is a new object with jsonb's key order, but the same JSON: replacing
@@ -53,6 +54,7 @@ export function JsonField({ value, onChange, label, id, stepId }: Props) {
         label={label}
         value={text}
         invalid={!!error}
+        describedBy={error ? errorId : undefined}
         onChange={(t) => {
           setText(t);
           drafts.delete(key);
@@ -74,7 +76,7 @@ export function JsonField({ value, onChange, label, id, stepId }: Props) {
         }}
       />
       {error && (
-        <p role="alert" className="mt-1 text-xs text-red-700">
+        <p id={errorId} role="alert" className="mt-1 text-xs text-red-700">
           Not valid JSON yet: {error}
         </p>
       )}

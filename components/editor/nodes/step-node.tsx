@@ -20,6 +20,8 @@ function StepNodeView({ data, selected }: NodeProps<StepNodeType>) {
       style={{ width: NODE_WIDTH, height: NODE_HEIGHT }}
       className={cn(
         "relative flex items-center gap-3 rounded-xl border bg-white px-3 shadow-sm transition-shadow",
+        // Keyboard focus is on the node element around this (flow-canvas.tsx names it group/node).
+        "outline-offset-2 outline-brand-600 group-focus-visible/node:outline-2",
         selected ? "border-brand-500 ring-2 ring-brand-200" : "border-slate-200 hover:shadow-md",
         unreachable && "border-dashed opacity-60",
         invalid && !selected && "border-red-300",

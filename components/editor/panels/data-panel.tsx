@@ -1,14 +1,24 @@
 "use client";
-// Workflow data: the numbered outputs of earlier steps, from the latest run or test, as an
-// expandable tree with types and sample values. Clicking a field inserts its reference at the
-// cursor of the field being edited; dragging it drops the reference where it is dropped.
-import { useMemo, useState, useSyncExternalStore } from "react";
+// Workflow data: the numbered outputs of earlier steps as an expandable tree with types and
+// sample values, all from one run (lib/editor/data-run.ts): the latest with an output, or one
+// picked from the recent ones, named above the tree (test or live, status, when). Clicking a
+// field inserts its reference at the cursor of the field being edited; dragging it drops it.
+import { useState, useSyncExternalStore } from "react";
 import { useQueries } from "@tanstack/react-query";
 import { ChevronRight, Database } from "lucide-react";
 import { runQueryOptions, useRunsQuery } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { getInsertTarget, subscribeInsertTarget } from "@/components/editor/insert-target";
-import { buildDataTree, latestOutputs, type DataNode } from "@/lib/editor/data-tree";
+import { HidePanelButton } from "@/components/editor/panel-toggle";
+import { inputClass } from "@/components/resources/api-fetch";
+import { cn } from "@/components/ui/cn";
+import { relativeTime } from "@/components/ui/relative-time";
+import type { RunView } from "@/lib/editor/api-types";
+import { dataFromRun, pickDataRun, runKindLabel } from "@/lib/editor/data-run";
+import { buildDataTree, type DataNode } from "@/lib/editor/data-tree";
+
+/** How many recent runs the panel offers (each one's detail is fetched; finished ones once). */
+const RECENT_RUNS = 10;
 
 const TYPE_TONES: Record<string, string> = {
   string: "text-emerald-700",
@@ -44,9 +54,11 @@ function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPic
           data-reference={node.reference}
           className="flex min-w-0 flex-1 items-baseline gap-2 rounded px-1 py-0.5 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         >
-          <span className={`truncate ${depth === 0 ? "font-semibold text-slate-900" : "font-mono text-[13px] text-slate-800"}`}>{node.label}</span>
-          <span className={`shrink-0 text-[11px] ${TYPE_TONES[node.type]}`}>{depth === 0 && node.sample === "no output yet" ? "" : node.type}</span>
-          <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{node.sample}</span>
+          {/* The name is what the user picks by, the sample only a hint: the name keeps its width
+              (up to most of the row, for a very long key) and the sample gives way first. */}
+          <span className={`max-w-[75%] shrink-0 truncate ${depth === 0 ? "font-semibold text-slate-900" : "font-mono text-[13px] text-slate-800"}`}>{node.label}</span>
+          <span className={`shrink-0 text-[11px] ${TYPE_TONES[node.type]}`}>{node.empty ? "" : node.type}</span>
+          <span className="ml-auto min-w-0 truncate font-mono text-[11px] text-slate-400">{node.sample}</span>
         </button>
       </div>
       {hasChildren && open && (
@@ -61,55 +73,91 @@ function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPic
   );
 }
 
-export function DataPanel() {
+/** `onHide` adds the Hide button (side by side layout); `className` hides the panel there when collapsed. */
+export function DataPanel({ onHide, className }: { onHide?: () => void; className?: string }) {
   const { workflowId, steps, selectedId } = useEditor();
   const runs = useRunsQuery(workflowId, 20);
-  const recent = (runs.data?.runs ?? []).slice(0, 5);
-  const details = useQueries({ queries: recent.map((r) => runQueryOptions(r.id)) });
+  // null: follow the latest run; an id: that run, until the user picks another.
+  const [picked, setPicked] = useState<string | null>(null);
+  const ids = (runs.data?.runs ?? []).slice(0, RECENT_RUNS).map((r) => r.id);
+  if (picked && !ids.includes(picked)) ids.push(picked);
+  const details = useQueries({ queries: ids.map((id) => runQueryOptions(id)) });
   const target = useSyncExternalStore(subscribeInsertTarget, getInsertTarget, () => null);
-  const [flash, setFlash] = useState<string | null>(null);
+  // The last pick's confirmation holds for the step and the step list it was made in: another
+  // step selected, or steps added, removed or moved (references renumbered), and it no longer
+  // says what is true, so the help text comes back. Edits inside a step (the insert itself) keep it.
+  const context = `${selectedId}|${steps.map((s) => s.id).join(",")}`;
+  const [flash, setFlash] = useState<{ text: string; context: string } | null>(null);
+  const shownFlash = flash?.context === context ? flash.text : null;
+  // Gone for good once its context has gone: coming back to the step must not bring it back
+  // (state adjusted while rendering, React's pattern for following a changed input).
+  const [seenContext, setSeenContext] = useState(context);
+  if (seenContext !== context) {
+    setSeenContext(context);
+    if (flash && flash.context !== context) setFlash(null);
+  }
+
+  const loaded = details.flatMap((d) => (d.data ? [d.data] : []));
+  const latest = pickDataRun(loaded, null);
+  const run = pickDataRun(loaded, picked);
+  const describe = (r: RunView) => `${runKindLabel(r, steps)} · ${r.status} · ${relativeTime(new Date(r.createdAt))}`;
 
   const upTo = selectedId ? steps.findIndex((s) => s.id === selectedId) : steps.length;
-  const tree = useMemo(() => {
-    const position = new Map(steps.map((s, i) => [s.id, i + 1]));
-    // Runs name steps by id; number them by where those steps are now.
-    const runsByNumber = details.flatMap((d) => (d.data ? [d.data] : [])).map((r) => ({
-      steps: r.steps.flatMap((s) => (position.has(s.stepId) ? [{ number: position.get(s.stepId)!, status: s.status, output: s.output }] : [])),
-    }));
-    const outputs = latestOutputs(runsByNumber);
-    const earlier = steps.slice(0, upTo < 0 ? steps.length : upTo);
-    return buildDataTree(earlier.map((s, i) => ({ number: i + 1, name: s.name, kind: s.kind, output: outputs.get(i + 1), hasOutput: outputs.has(i + 1) })));
-  }, [details, steps, upTo]);
+  const tree = buildDataTree(dataFromRun(run, steps.slice(0, upTo < 0 ? steps.length : upTo)));
 
   const pick = (ref: string) => {
     const t = getInsertTarget();
-    if (!t) return setFlash("Click into a field of the step first, then pick a value here.");
+    if (!t) return setFlash({ text: "Click into a field of the step first, then pick a value here.", context });
     t.insert(ref);
-    setFlash(`Inserted ${ref} into ${t.label}`);
+    setFlash({ text: `Inserted ${ref} into ${t.label}`, context });
   };
 
   return (
-    <aside aria-label="Workflow data" className="flex h-full w-72 shrink-0 flex-col border-l border-slate-200 bg-white">
+    <aside aria-label="Workflow data" className={cn("flex h-full w-72 shrink-0 flex-col border-l border-slate-200 bg-white", className)}>
       <div className="border-b border-slate-200 px-3 py-2.5">
-        <h2 className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
-          <Database className="h-3.5 w-3.5" aria-hidden /> Workflow data
-        </h2>
+        <div className="flex items-center justify-between">
+          <h2 className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <Database className="h-3.5 w-3.5" aria-hidden /> Workflow data
+          </h2>
+          {onHide && <HidePanelButton panel="data" onClick={onHide} />}
+        </div>
+        {loaded.length > 0 && (
+          <label className="mt-2 block text-xs font-medium text-slate-600">
+            Data from
+            <select
+              value={run && picked === run.id ? picked : ""}
+              onChange={(e) => setPicked(e.target.value || null)}
+              className={cn(inputClass, "mt-1 py-1 text-xs")}
+              title={run ? `run ${run.id}, started ${new Date(run.createdAt).toUTCString()}` : undefined}
+            >
+              <option value="">{latest ? `Latest: ${describe(latest)}` : "Latest run"}</option>
+              {loaded.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {describe(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <p className="mt-1 text-xs text-slate-500" aria-live="polite">
-          {flash ?? (target ? `Click a field to insert it into “${target.label}”, or drag it.` : "Outputs of earlier steps. Click into a step field, then click a value to insert its reference.")}
+          {shownFlash ?? (target ? `Click a field to insert it into “${target.label}”, or drag it.` : "Outputs of earlier steps. Click into a step field, then click a value to insert its reference.")}
         </p>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
         {tree.length === 0 ? (
           <p className="p-2 text-sm text-slate-500">No earlier steps. Step 1 (the trigger) feeds the steps after it.</p>
         ) : (
-          <ul role="tree" aria-label="Step outputs" className="space-y-1">
+          <ul role="tree" aria-label="Step outputs" data-run-id={run?.id} className="space-y-1">
             {tree.map((n) => (
               <TreeRow key={n.id} node={n} depth={0} onPick={pick} />
             ))}
           </ul>
         )}
-        {tree.length > 0 && tree.every((n) => !n.children) && (
+        {tree.length > 0 && !run && (
           <p className="p-2 text-xs text-slate-500">No outputs yet: Run step on the trigger&apos;s Test &amp; Debug tab to fill this in.</p>
+        )}
+        {run && tree.some((n) => n.empty) && (
+          <p className="p-2 text-xs text-slate-500">Every output here is from the run chosen above. A step without one: test it (Run step), or choose another run.</p>
         )}
       </div>
     </aside>

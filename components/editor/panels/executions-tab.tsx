@@ -2,35 +2,61 @@
 // Executions: the runs that reached this step, newest first, polled so a new delivery shows
 // within 2 s. For the trigger that is exactly what arrived and how the whole run ended (the
 // trigger step itself always succeeds); for other steps what they produced. Each run expands to
-// output, error, log lines and timings, with Stop run / Run again (run-actions.tsx).
+// output, error, references that found no data, log lines and timings, with Stop run / Run
+// again (run-actions.tsx).
 import { useState } from "react";
 import { useQueries } from "@tanstack/react-query";
-import { ChevronRight, FlaskConical } from "lucide-react";
+import { ChevronRight, FlaskConical, TriangleAlert } from "lucide-react";
 import { runQueryOptions, useRunsQuery } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonView } from "@/components/editor/panels/json-view";
 import { RunActions } from "@/components/editor/panels/run-actions";
 import { RunStatus } from "@/components/editor/run-status";
+import { stepFinished, stepStatusLabel, stepTimes } from "@/components/runs/step-execution";
 import { relativeTime } from "@/components/ui/relative-time";
 import type { RunStepView, RunView } from "@/lib/editor/api-types";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 const REACHED = new Set(["running", "waiting", "succeeded", "failed", "stopped"]);
 
-function duration(a: string | null, b: string | null) {
-  if (!a || !b) return null;
-  const ms = new Date(b).getTime() - new Date(a).getTime();
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
 function logLines(logs: unknown): string[] {
   if (!Array.isArray(logs)) return [];
   return logs.map((l) => (typeof l === "string" ? l : l && typeof l === "object" && "message" in l ? `${(l as { level?: string }).level ?? "info"}: ${String((l as { message: unknown }).message)}` : JSON.stringify(l)));
 }
 
+/** The step's references that found no data (its URL may read `/tickets/`: this says why). */
+function unresolvedOf(stepRun: RunStepView | undefined): string[] {
+  const list = stepRun?.unresolved;
+  return Array.isArray(list) ? list.filter((u): u is string => typeof u === "string") : [];
+}
+
+function Unresolved({ refs }: { refs: string[] }) {
+  return (
+    <div role="note" data-testid="unresolved-references" className="flex gap-2 rounded-md bg-amber-50 p-2 text-amber-900">
+      <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+      <p>
+        {refs.length === 1 ? "This reference found no data" : `These ${refs.length} references found no data`} in the run, so{" "}
+        {refs.length === 1 ? "it" : "each"} read as empty (null in a field of its own):{" "}
+        {refs.map((r, i) => (
+          <span key={r}>
+            {i > 0 && ", "}
+            <code className="break-all rounded bg-amber-100 px-1 font-mono text-xs">{r}</code>
+          </span>
+        ))}
+      </p>
+    </div>
+  );
+}
+
 function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean; focused: boolean }) {
   const [open, setOpen] = useState(focused);
   const lines = logLines(stepRun?.logs);
+  const unresolved = unresolvedOf(stepRun);
+  const times = stepRun ? stepTimes(stepRun) : null;
+  const ended = !stepRun || stepFinished(stepRun);
+  // A step not ended yet has no output of its own (a retry's record holds null); a Wait's is when it resumes.
+  const showOutput = !isTrigger && (ended || (stepRun.output ?? null) !== null);
+  const clock = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleTimeString() : "—");
   return (
     <li
       className={`rounded-lg border bg-white ${focused ? "border-brand-500 ring-1 ring-brand-500" : "border-slate-200"}`}
@@ -40,10 +66,15 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
     >
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <ChevronRight className={`h-4 w-4 text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} aria-hidden />
-        <RunStatus status={isTrigger ? run.status : (stepRun?.status ?? run.status)} />
+        <RunStatus status={isTrigger || !stepRun ? run.status : stepStatusLabel(run.status, stepRun)} />
         {run.test && (
           <span className="inline-flex items-center gap-1 rounded bg-violet-50 px-1.5 text-xs text-violet-700">
             <FlaskConical className="h-3 w-3" aria-hidden /> test
+          </span>
+        )}
+        {unresolved.length > 0 && (
+          <span className="inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 text-xs text-amber-800" title={unresolved.join(", ")}>
+            <TriangleAlert className="h-3 w-3" aria-hidden /> {unresolved.length} unresolved
           </span>
         )}
         <time className="ml-auto text-xs text-slate-500" dateTime={run.createdAt} title={new Date(run.createdAt).toUTCString()}>
@@ -56,7 +87,8 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
           {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 text-red-800">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
           {isTrigger && <JsonView label="Received payload" value={run.trigger} />}
           {stepRun?.error && <p className="rounded-md bg-red-50 p-2 text-red-800">{stepRun.error}</p>}
-          {!isTrigger && <JsonView label="Output" value={stepRun?.output} />}
+          {unresolved.length > 0 && <Unresolved refs={unresolved} />}
+          {showOutput && <JsonView label="Output" value={stepRun?.output} />}
           {lines.length > 0 && (
             <div>
               <div className="text-xs font-medium text-slate-600">Log</div>
@@ -64,9 +96,13 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
             </div>
           )}
           <dl className="grid grid-cols-3 gap-2 text-xs text-slate-500">
-            <div><dt>Started</dt><dd className="text-slate-700">{stepRun?.startedAt ? new Date(stepRun.startedAt).toLocaleTimeString() : "—"}</dd></div>
-            <div><dt>Finished</dt><dd className="text-slate-700">{stepRun?.finishedAt ? new Date(stepRun.finishedAt).toLocaleTimeString() : "—"}</dd></div>
-            <div><dt>Took</dt><dd className="text-slate-700">{duration(stepRun?.startedAt ?? null, stepRun?.finishedAt ?? null) ?? "—"}</dd></div>
+            <div><dt>{times?.startedLabel ?? "Started"}</dt><dd className="text-slate-700">{clock(times?.startedAt)}</dd></div>
+            {ended && (
+              <>
+                <div><dt>Finished</dt><dd className="text-slate-700">{clock(times?.finishedAt)}</dd></div>
+                <div><dt>Took</dt><dd className="text-slate-700">{times?.took ?? "—"}</dd></div>
+              </>
+            )}
           </dl>
           <p className="font-mono text-[11px] text-slate-400">run {run.id}</p>
         </div>
@@ -100,7 +136,7 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   const passedBy =
     linked && !isTrigger && !(linkedStep && REACHED.has(linkedStep.status)) ? (
       <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-600" role="status">
-        The run you opened ({linked.status}, {relativeTime(new Date(linked.createdAt))}) {linkedStep?.status === "skipped" ? "skipped this step: the branch it took does not include it." : "did not reach this step."}
+        The run you opened ({linked.status}, {relativeTime(new Date(linked.createdAt))}) {linkedStep?.status === "skipped" ? `skipped this step: ${skipReason(linked, linkedStep)}` : "did not reach this step."}
       </p>
     ) : null;
   if (rows.length === 0) {
@@ -123,4 +159,14 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
     </ul>
     </>
   );
+}
+
+/** Why a run skipped a step: the record's own reason when it has one (edited while the run
+ *  waited); a step after it reached means a branch went around it; else the run's ending. */
+function skipReason(run: RunView, step: { number: number; error?: string | null }): string {
+  if (step.error) return step.error.endsWith(".") ? step.error : `${step.error}.`;
+  if (run.steps.some((s) => s.number > step.number && REACHED.has(s.status))) return "the branch it took does not include it.";
+  if (run.status === "failed") return "the run failed before it reached this step.";
+  if (run.status === "stopped") return "the run was stopped before it reached this step.";
+  return "the branch it took does not include it.";
 }

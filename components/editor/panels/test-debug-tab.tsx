@@ -15,6 +15,7 @@ import { RunStatus } from "@/components/editor/run-status";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { buttonClass } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 export function TestDebugTab({ step, number }: { step: EditorStep; number: number }) {
@@ -56,13 +57,14 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClass("primary")} disabled={busy || !trigger || !!unparsed} onClick={() => start("step")}>
+        {/* Busy, not disabled, while a test starts: the button keeps keyboard focus. */}
+        <BusyButton className={buttonClass("primary")} busy={busy} disabled={!trigger || !!unparsed} onClick={() => start("step")}>
           <Play className="h-4 w-4" aria-hidden /> {busy ? "Running…" : isTrigger && step.kind === "scheduler" ? "Run now" : "Run step"}
-        </button>
+        </BusyButton>
         {!isTrigger && (
-          <button type="button" className={buttonClass("secondary")} disabled={busy || !trigger || !!unparsed} onClick={() => start("workflow")}>
+          <BusyButton className={buttonClass("secondary")} busy={busy} disabled={!trigger || !!unparsed} onClick={() => start("workflow")}>
             <PlayCircle className="h-4 w-4" aria-hidden /> Run whole workflow
-          </button>
+          </BusyButton>
         )}
       </div>
       {unparsed && (
@@ -84,7 +86,11 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
           </div>
           {mine ? (
             <>
-              {mine.error && <p className="rounded-md bg-red-50 p-2 text-sm text-red-800">{mine.error}</p>}
+              {mine.error && (
+                <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
+                  {mine.error}
+                </p>
+              )}
               <JsonView label="Step output" value={mine.output} />
             </>
           ) : (

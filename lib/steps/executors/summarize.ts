@@ -19,20 +19,30 @@ function numbers(values: unknown[]): number[] {
   });
 }
 
-function aggregate(rows: unknown[], agg: Aggregate): unknown {
+/** A sum past ±1.8e308 is Infinity, which JSON (the stored output) can only write as null: it
+ *  is null in the table too, and the step's log says why. */
+function finite(n: number, agg: Aggregate, note: (line: string) => void): number | null {
+  if (Number.isFinite(n)) return round(n);
+  note(`${agg.op} "${agg.name}" of ${agg.field ?? "the rows"} is beyond the largest number JSON can hold (±1.8e308), so it is null`);
+  return null;
+}
+
+function aggregate(rows: unknown[], agg: Aggregate, note: (line: string) => void): unknown {
   const values = agg.field ? rows.map((r) => fieldOf(r, agg.field!)).filter((v) => v !== null) : rows;
   if (agg.op === "count") return values.length;
   const nums = numbers(values);
-  if (agg.op === "sum") return round(nums.reduce((a, b) => a + b, 0));
-  if (agg.op === "avg") return nums.length ? round(nums.reduce((a, b) => a + b, 0) / nums.length) : null;
+  if (agg.op === "sum") return finite(nums.reduce((a, b) => a + b, 0), agg, note);
+  // Each value over the count, so an average of huge values does not overflow on the way.
+  if (agg.op === "avg") return nums.length ? finite(nums.reduce((a, b) => a + b / nums.length, 0), agg, note) : null;
   if (nums.length) return agg.op === "min" ? Math.min(...nums) : Math.max(...nums);
   // No numbers: min/max of text (ISO dates sort correctly as text).
   const texts = values.filter((v): v is string => typeof v === "string").sort();
   return texts.length ? (agg.op === "min" ? texts[0] : texts[texts.length - 1]) : null;
 }
 
-// Sums of decimals drift (0.1 + 0.2); money and counts read better rounded to 10 places.
-const round = (n: number) => Math.round(n * 1e10) / 1e10;
+// Sums of decimals drift (0.1 + 0.2); money and counts read better rounded to 10 places. An
+// integer is left alone: above 2^53 every double is one, and n * 1e10 could overflow.
+const round = (n: number) => (Number.isInteger(n) ? n : Math.round(n * 1e10) / 1e10);
 
 function cell(v: unknown): string {
   if (v === null || v === undefined) return "";
@@ -43,6 +53,15 @@ function cell(v: unknown): string {
 export function markdownTable(columns: string[], rows: unknown[][]): string {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   return [line(columns.map(cell)), line(columns.map(() => "---")), ...rows.map((r) => line(r.map(cell)))].join("\n");
+}
+
+/** Rows that are not objects have no fields: they count, but group under empty keys and add
+ *  nothing to an aggregate of a field. Said once in the log, naming the first few. */
+function noteNonObjects(input: unknown[], note: (line: string) => void): void {
+  const odd = input.flatMap((row, i) => (row !== null && typeof row === "object" && !Array.isArray(row) ? [] : [`row ${i + 1}: ${JSON.stringify(row) ?? String(row)}`]));
+  if (odd.length === 0) return;
+  const shown = odd.slice(0, 5).map((t) => (t.length > 60 ? `${t.slice(0, 59)}…` : t)).join(", ");
+  note(`${odd.length} of ${input.length} rows are not objects (${shown}${odd.length > 5 ? ", …" : ""}): they have no fields to group by or aggregate`);
 }
 
 async function addComputed(ctx: StepContext, row: Row, computed: { name: string; expression: string }[]): Promise<Row> {
@@ -65,6 +84,9 @@ export const executeSummarize: StepExecutor = async (ctx) => {
     throw new StepError(`input must be a list of rows; ${config.input} gave ${got}`);
   }
   const aggregates: Aggregate[] = config.aggregates.length ? config.aggregates : [{ name: "count", op: "count" }];
+  const notes = new Set<string>();
+  const note = (line: string) => notes.add(line);
+  noteNonObjects(input, note);
   const buckets = new Map<string, { keys: Row; rows: unknown[] }>();
   for (const row of input) {
     const keys = Object.fromEntries(config.groupBy.map((f) => [f, fieldOf(row, f)]));
@@ -73,7 +95,7 @@ export const executeSummarize: StepExecutor = async (ctx) => {
     bucket.rows.push(row);
     buckets.set(id, bucket);
   }
-  const summarize = (keys: Row, rows: unknown[]) => ({ ...keys, ...Object.fromEntries(aggregates.map((a) => [a.name, aggregate(rows, a)])) });
+  const summarize = (keys: Row, rows: unknown[]) => ({ ...keys, ...Object.fromEntries(aggregates.map((a) => [a.name, aggregate(rows, a, note)])) });
   const groups: Row[] = [];
   for (const b of buckets.values()) groups.push(await addComputed(ctx, summarize(b.keys, b.rows), config.computed));
   const totals = await addComputed(ctx, summarize({}, input), config.computed);
@@ -81,5 +103,6 @@ export const executeSummarize: StepExecutor = async (ctx) => {
   const columns = [...config.groupBy, ...aggregates.map((a) => a.name), ...config.computed.map((c) => c.name)];
   const rows = groups.map((g) => columns.map((c) => g[c]));
   if (config.groupBy.length > 0) rows.push(columns.map((c, i) => (i === 0 ? "**Total**" : config.groupBy.includes(c) ? "" : totals[c])));
+  for (const line of notes) ctx.log(line);
   return { output: { groups, totals, table: markdownTable(columns, rows) } };
 };

@@ -18,7 +18,9 @@ describe("parseLimit", () => {
 describe("parseWorkflowInput", () => {
   it("accepts the contract's body and an optional version", () => {
     expect(parseWorkflowInput({ name: " A ", steps: [{ kind: "webhook", config: {} }], version: 2 })).toMatchObject({ name: "A", version: 2 });
-    expect(parseWorkflowInput({ name: "A" })).toEqual({ name: "A", steps: [] });
+    expect(parseWorkflowInput({ name: "A" }, { creating: true })).toEqual({ name: "A", steps: [] });
+    // A PUT without steps keeps the stored ones, so none are implied here.
+    expect(parseWorkflowInput({ name: "A" })).toEqual({ name: "A" });
   });
   it("names the step by number for a bad step", () => {
     expect(() => parseWorkflowInput({ name: "A", steps: [{ kind: "webhook", config: {} }, { kind: "nope", config: {} }] })).toThrow(/^step 2: kind: /);

@@ -5,15 +5,13 @@ import { PageHeader } from "@/components/resources/page-header";
 import { MembersManager } from "@/components/workspace/members-manager";
 import { RenameWorkspaceButton } from "@/components/workspace/rename-workspace-button";
 import { listMembers } from "@/lib/members/list-members";
-import { listAccessibleWorkspaces } from "@/lib/workspaces/access";
 
 export const metadata: Metadata = { title: "Members · MSP Flow" };
 
 export default async function MembersPage({ params }: { params: Promise<{ workspaceId: string }> }) {
   const { workspaceId } = await params;
   const { user, workspace } = await loadWorkspacePage(workspaceId);
-  const members = await listMembers({ workspaceId, userId: user.id });
-  const provider = workspace.providerId ? (await listAccessibleWorkspaces(user.id)).find((w) => w.id === workspace.providerId) : undefined;
+  const { members, provider } = await listMembers({ workspaceId, userId: user.id });
   const owner = workspace.role === "owner";
   const subtitle =
     workspace.kind === "provider"
@@ -24,7 +22,7 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
       <PageHeader title="Members" subtitle={subtitle}>
         {owner && <RenameWorkspaceButton workspaceId={workspaceId} name={workspace.name} />}
       </PageHeader>
-      <MembersManager workspaceId={workspaceId} workspaceName={workspace.name} members={members} canManage={owner} currentUserId={user.id} />
+      <MembersManager workspaceId={workspaceId} workspaceName={workspace.name} members={members} provider={provider} canManage={owner} currentUserId={user.id} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // Runs across a workspace's workflows (a provider's clients' too, by default): what failed,
-// what is waiting, where — the filters are in the URL; the list refreshes itself.
+// what is waiting, where — the filters are in the URL; the list refreshes itself. Stop run and
+// Run again show on the runs of workspaces where the user is an editor or owner.
 import type { Metadata } from "next";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
@@ -8,6 +9,7 @@ import { RunsFilter } from "@/components/runs/runs-filter";
 import { WorkspaceRunsTable } from "@/components/runs/workspace-runs-table";
 import { WorkspaceTabs } from "@/components/workflows/workspace-tabs";
 import { listWorkspaceRuns, WorkspaceRunsQuery } from "@/lib/runs/list-workspace-runs";
+import { listAccessibleWorkspaces } from "@/lib/workspaces/access";
 
 export const metadata: Metadata = { title: "Runs · MSP Flow" };
 
@@ -23,14 +25,20 @@ export default async function RunsPage({ params, searchParams }: Props) {
   // A provider's view includes its clients unless turned off; anything unreadable is the default.
   const parsed = WorkspaceRunsQuery.safeParse({ ...raw, clients: raw.clients ?? (provider ? "true" : "false") });
   const query = parsed.success ? parsed.data : WorkspaceRunsQuery.parse({ clients: provider ? "true" : "false" });
-  const { runs } = await listWorkspaceRuns({ workspaceId, userId: user.id, limit: LIMIT, ...query, clients: provider && query.clients });
+  const [{ runs }, accessible] = await Promise.all([
+    listWorkspaceRuns({ workspaceId, userId: user.id, limit: LIMIT, ...query, clients: provider && query.clients }),
+    // Per workspace: a provider viewer may also be an editor in one client of it (lib/runs/require-run-role.ts decides the same way).
+    listAccessibleWorkspaces(user.id),
+  ]);
+  const listed = new Set(runs.map((r) => r.workspaceId));
+  const actIn = accessible.filter((w) => w.role !== "viewer" && listed.has(w.id)).map((w) => w.id);
   return (
     <div className="mx-auto max-w-6xl px-6 py-8">
       <AutoRefresh seconds={10} />
       <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first, refreshed every 10 s`} />
       <WorkspaceTabs workspaceId={workspaceId} current="runs" />
       <RunsFilter key={`${query.status}/${query.clients}/${query.days}`} value={{ status: query.status ?? "", clients: query.clients, days: query.days }} provider={provider} />
-      <WorkspaceRunsTable runs={runs} showWorkspace={provider && query.clients} />
+      <WorkspaceRunsTable runs={runs} showWorkspace={provider && query.clients} actIn={actIn} />
     </div>
   );
 }

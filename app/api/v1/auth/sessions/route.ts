@@ -17,7 +17,7 @@ export const DELETE = apiRoute(async ({ req, user }) => {
   const except = new URL(req.url).searchParams.get("except");
   if (except !== null && except !== "current") throw badRequest('except: the only value is "current"');
   if (except === "current" && user.via !== "session") throw badRequest("except=current needs a browser session; this request came with an API token");
-  await revokeSessions({ userId: user.id, exceptSessionId: except === "current" ? user.sessionId : undefined });
+  await revokeSessions({ userId: user.id, exceptSessionId: except === "current" ? user.sessionId : undefined, audit: true });
 }, { duringPasswordChange: true });
 
 export const { POST, PUT, PATCH, OPTIONS } = methodNotAllowed(["GET", "DELETE"]);

@@ -1,4 +1,5 @@
-// POST {"targetWorkspaceId", "sampleData": "keep" | "clear" | "replace"}: pushes to exactly one client.
+// POST {"targetWorkspaceId", "sampleData"?: "keep" | "clear" | "replace"}: pushes to exactly one client
+// (sampleData is required only where the workflow has sample data: push-input.ts).
 // 201 with the new copy, 200 when an existing copy was updated in place.
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { pushInputSchema } from "@/lib/push/push-input";

@@ -1,4 +1,5 @@
-// GET: the workspace's members (anyone who can see it). POST {"email","name"?,"role"}: give
+// GET: the workspace's members (anyone who can see it), and for a client its provider's members
+// who also act there (`provider`). POST {"email","name"?,"role"}: give
 // someone a role (owner) → 201 {"member", "temporaryPassword"?}; the password only when an
 // account was created for them, and only in this answer.
 import { apiRoute, readJson } from "@/lib/api/handler";
@@ -7,9 +8,7 @@ import { listMembers } from "@/lib/members/list-members";
 import { AddMemberBody } from "@/lib/members/member-schema";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
-export const GET = apiRoute<{ workspaceId: string }>(async ({ params, user }) => ({
-  members: await listMembers({ workspaceId: params.workspaceId, userId: user.id }),
-}));
+export const GET = apiRoute<{ workspaceId: string }>(({ params, user }) => listMembers({ workspaceId: params.workspaceId, userId: user.id }));
 
 export const POST = apiRoute<{ workspaceId: string }>(async ({ req, params, user }) => {
   const input = await readJson(req, AddMemberBody);

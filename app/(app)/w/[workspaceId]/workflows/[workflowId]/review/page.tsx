@@ -6,11 +6,21 @@ import { ReviewChecklist } from "@/components/push/review-checklist";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
 import { Badge } from "@/components/ui/badge";
+import { TimeAgo } from "@/components/ui/time-ago";
 import { AppError } from "@/lib/api/errors";
 import { getClientReview } from "@/lib/push/get-client-review";
 import { getWorkflow } from "@/lib/workflows/get-workflow";
 
 export const metadata: Metadata = { title: "Client review · MSP Flow" };
+
+/** What the push did with the trigger's testing data; "kept" only where there is some to keep. */
+function sampleDataNote(choice: string, hasTestingData: boolean): string {
+  if (choice === "replace") return " The provider's sample data replaced the trigger's testing data.";
+  if (choice !== "keep") return " The provider's sample data was cleared; your own testing data, if any, stays.";
+  return hasTestingData
+    ? " The provider's sample data was kept on the trigger, unless you had your own testing data (that stays)."
+    : " The trigger has no testing data: add a sample payload under Test & Debug to try the workflow.";
+}
 
 type Props = { params: Promise<{ workspaceId: string; workflowId: string }> };
 
@@ -24,9 +34,11 @@ export default async function ReviewPage({ params }: Props) {
   const [workflow, review] = found;
   if (workflow.workspaceId !== workspaceId) notFound();
   const editor = `/w/${workspaceId}/workflows/${workflowId}`;
+  // "Kept" is only true of sample data that exists: a push of a workflow without any keeps nothing.
+  const hasTestingData = (workflow.steps[0]?.config as { testingData?: unknown } | undefined)?.testingData !== undefined;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-6 py-8">
-      <PageHeader title={`Review “${workflow.name}”`} subtitle={review.pushed ? `Pushed by ${review.pushedBy ?? "your provider"} from version ${review.source.version} on ${new Date(review.pushedAt).toUTCString()}` : undefined}>
+      <PageHeader title={`Review “${workflow.name}”`} subtitle={review.pushed ? <>Pushed by {review.pushedBy ?? "your provider"} from version {review.source.version} <TimeAgo at={review.pushedAt} /></> : undefined}>
         <div className="flex items-center gap-3">
           {workflow.mode === "live" ? <Badge tone="green">Live</Badge> : <Badge>Draft</Badge>}
           <Link href={editor} className="text-sm text-brand-700 hover:underline">Open in the editor</Link>
@@ -36,11 +48,7 @@ export default async function ReviewPage({ params }: Props) {
         <>
           <p className="text-sm text-slate-600">
             Check the configuration in the editor, choose your own accounts and fill in your values. Values were not copied from your provider.
-            {review.sampleData === "replace"
-              ? " The provider's sample data replaced the trigger's testing data."
-              : review.sampleData === "keep"
-                ? " The provider's sample data was kept on the trigger, unless you had your own testing data (that stays)."
-                : " The provider's sample data was cleared; your own testing data, if any, stays."}
+            {sampleDataNote(review.sampleData, hasTestingData)}
           </p>
           <ReviewChecklist workspaceId={workspaceId} workflowId={workflowId} review={review} mode={workflow.mode} canEdit={canEdit} />
         </>

@@ -1,18 +1,19 @@
-// PUT creates or replaces one key ({"value": string | null, "secret": bool}; 201 when new),
+// PUT creates or replaces one key ({"value": string | null, "secret"?: bool — absent keeps the
+// key's kind}; 201 when new; a read sent back is accepted),
 // DELETE removes it (409 variable_in_use / secret_in_use while workflows read it, unless
 // ?force=true). A secret's value is encrypted and never returned.
 import { readForce } from "@/lib/api/force-query";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { deleteVariable } from "@/lib/variables/delete-variable";
 import { putVariable } from "@/lib/variables/put-variable";
-import { putVariableSchema, variableKeySchema } from "@/lib/variables/variable-schema";
+import { putVariableBody, variableKeySchema } from "@/lib/variables/variable-schema";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 type P = { workspaceId: string; key: string };
 
 export const PUT = apiRoute<P>(async ({ req, params, user }) => {
   const key = variableKeySchema.parse(params.key);
-  const input = await readJson(req, putVariableSchema);
+  const input = await readJson(req, putVariableBody(key));
   const { variable, created } = await putVariable({ workspaceId: params.workspaceId, userId: user.id, key, input });
   return Response.json({ variable }, { status: created ? 201 : 200 });
 });

@@ -1,14 +1,12 @@
-import { z } from "zod";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { createTestRun } from "@/lib/runs/create-test-run";
+import { triggerTestInputSchema } from "@/lib/runs/step-test-input";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
-
-const body = z.object({ scope: z.enum(["step", "workflow"]).optional() });
 
 // 201 {"run": <run detail>}. Scope defaults to "step" for a webhook trigger, "workflow" (Run now) for a scheduler.
 export const POST = apiRoute<{ workflowId: string }>(
   async ({ req, params, user }) => {
-    const { scope } = await readJson(req, body);
+    const { scope } = await readJson(req, triggerTestInputSchema);
     return { run: await createTestRun({ workflowId: params.workflowId, userId: user.id, scope }) };
   },
   { status: 201 },

@@ -1,6 +1,7 @@
 import { notFound } from "@/lib/api/errors";
-import { apiRoute } from "@/lib/api/handler";
+import { apiRoute, readJson } from "@/lib/api/handler";
 import { createStepTestRun } from "@/lib/runs/create-step-test-run";
+import { stepTestInputSchema } from "@/lib/runs/step-test-input";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 // The path names a step: anything but a step number is a step that does not exist. (Step 1 is
@@ -12,10 +13,13 @@ function stepNumber(param: string): number {
 
 // 201 {"run": <run detail>}: step n (n >= 2) alone, against the latest outputs of the earlier
 // steps; 409 no_earlier_outputs when no run has them. Step 1 is its own route (steps/1/test).
+// The body is optional ({"scope": "step"} at most); any other field is a 400 naming it.
 export const POST = apiRoute<{ workflowId: string; stepNumber: string }>(
-  async ({ params, user }) => ({
-    run: await createStepTestRun({ workflowId: params.workflowId, userId: user.id, stepNumber: stepNumber(params.stepNumber) }),
-  }),
+  async ({ req, params, user }) => {
+    const n = stepNumber(params.stepNumber);
+    await readJson(req, stepTestInputSchema);
+    return { run: await createStepTestRun({ workflowId: params.workflowId, userId: user.id, stepNumber: n }) };
+  },
   { status: 201 },
 );
 

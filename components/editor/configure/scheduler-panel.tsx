@@ -1,0 +1,73 @@
+"use client";
+// The Scheduler trigger's Configure tab: a preset or a cron expression (checked and previewed
+// live, fields/cron-field.tsx) and the time zone it runs in. The catalog's config schema carries
+// a transform (a preset fills in the cron), which the generic form cannot describe: without this
+// panel the Scheduler showed a bare JSON editor with no feedback.
+import { useId } from "react";
+import { useEditor } from "@/components/editor/editor-context";
+import { CronField } from "@/components/editor/fields/cron-field";
+import { inputClass } from "@/components/resources/api-fetch";
+import type { EditorStep } from "@/lib/editor/step-ops";
+import { SCHEDULE_PRESETS, isTimeZone } from "@/lib/steps/catalog";
+
+const ZONES = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+
+export function SchedulerPanel({ step }: { step: EditorStep }) {
+  const { update } = useEditor();
+  const id = useId();
+  const { preset: presetId, cron: rawCron, timezone: rawZone, ...rest } = step.config;
+  const cron = typeof rawCron === "string" ? rawCron : "";
+  const timezone = typeof rawZone === "string" ? rawZone : "UTC";
+  const preset = SCHEDULE_PRESETS.find((p) => p.id === presetId);
+  // As the catalog reads it: a cron typed in wins over a preset.
+  const effective = cron.trim() || preset?.cron || "";
+  const shown = SCHEDULE_PRESETS.find((p) => p.cron === effective)?.id ?? "";
+  const zoneOk = isTimeZone(timezone);
+  const base = { ...rest, timezone };
+
+  return (
+    <div className="space-y-4">
+      <div className="space-y-1">
+        <label htmlFor={`${id}-preset`} className="block text-xs font-medium text-slate-600">
+          Schedule
+        </label>
+        <select
+          id={`${id}-preset`}
+          className={inputClass}
+          value={shown}
+          onChange={(e) => {
+            const p = SCHEDULE_PRESETS.find((x) => x.id === e.target.value);
+            if (p) update(step.id, { config: { ...base, preset: p.id, cron: p.cron } }, "preset");
+          }}
+        >
+          <option value="">Custom cron expression</option>
+          {SCHEDULE_PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-cron`} className="block text-xs font-medium text-slate-600">
+          Cron expression
+        </label>
+        {/* Typing a cron leaves the preset behind, so the two can never disagree. */}
+        <CronField id={`${id}-cron`} value={cron} fallback={preset?.cron} timezone={zoneOk ? timezone : null} className={inputClass} onChange={(v) => update(step.id, { config: { ...base, cron: v } }, "cron")} />
+        <p className="text-xs text-slate-500">minute hour day-of-month month day-of-week, or @hourly, @daily, @weekly, @monthly, @yearly. Fires at most once a minute.</p>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-tz`} className="block text-xs font-medium text-slate-600">
+          Time zone
+        </label>
+        <input id={`${id}-tz`} list={`${id}-zones`} className={inputClass} value={timezone} aria-invalid={!zoneOk} spellCheck={false} autoComplete="off" onChange={(e) => update(step.id, { config: { ...step.config, timezone: e.target.value } }, "timezone")} />
+        <datalist id={`${id}-zones`}>
+          {ZONES.map((z) => (
+            <option key={z} value={z} />
+          ))}
+        </datalist>
+        {!zoneOk && <p className="text-xs text-red-700">“{timezone}” is not a time zone: use an IANA name such as UTC or Europe/Berlin.</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+// Collapsing the Tools dock and the Workflow data panel (side by side layout, from 1024 px): at
+// laptop width they and the step panel leave the canvas a third of the screen. The choice is
+// remembered per browser (where storage is blocked, for the page only); below 1024 px the panes
+// are tabs and always shown whole.
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen } from "lucide-react";
+import { IconButton } from "@/components/ui/icon-button";
+
+export type EditorPanel = "tools" | "data";
+
+const storageKey = (panel: EditorPanel) => `msp-flow:editor:${panel}-collapsed`;
+type PanelStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/**
+ * Which panels are collapsed, kept in `storage` (read through a getter: touching a blocked
+ * localStorage throws). When storage refuses, the choice is kept in memory for this page: the
+ * panel still hides and shows, it just isn't remembered.
+ */
+export function createCollapsedStore(storage: () => PanelStorage) {
+  const memory = new Map<EditorPanel, boolean>();
+  const listeners = new Set<() => void>();
+  return {
+    listeners,
+    read(panel: EditorPanel): boolean {
+      const kept = memory.get(panel);
+      if (kept !== undefined) return kept;
+      try {
+        return storage().getItem(storageKey(panel)) === "1";
+      } catch {
+        return false; // storage blocked: panels simply start open
+      }
+    },
+    write(panel: EditorPanel, collapsed: boolean) {
+      try {
+        if (collapsed) storage().setItem(storageKey(panel), "1");
+        else storage().removeItem(storageKey(panel));
+        memory.delete(panel);
+      } catch {
+        memory.set(panel, collapsed);
+      }
+      for (const l of listeners) l();
+    },
+  };
+}
+
+const store = createCollapsedStore(() => window.localStorage);
+
+function subscribe(l: () => void) {
+  store.listeners.add(l);
+  window.addEventListener("storage", l); // another tab changed it
+  return () => {
+    store.listeners.delete(l);
+    window.removeEventListener("storage", l);
+  };
+}
+
+/** Whether `panel` is open, and a toggle that moves focus to the button that reverses it. */
+export function usePanelOpen(panel: EditorPanel) {
+  const open = !useSyncExternalStore(subscribe, () => store.read(panel), () => false);
+  // The button pressed goes away with the panel (or the rail): focus follows to its counterpart.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    document.getElementById(toggleId(panel, open))?.focus();
+  }, [open, panel]);
+  const setOpen = (next: boolean) => {
+    refocus.current = true;
+    store.write(panel, !next);
+  };
+  return { open, setOpen };
+}
+
+const toggleId = (panel: EditorPanel, open: boolean) => `editor-${panel}-${open ? "hide" : "show"}`;
+const NAMES: Record<EditorPanel, string> = { tools: "Tools", data: "Workflow data" };
+
+/** The expanded panel's "Hide" button (side by side layout only). */
+export function HidePanelButton({ panel, onClick }: { panel: EditorPanel; onClick: () => void }) {
+  const Icon = panel === "tools" ? PanelLeftClose : PanelRightClose;
+  return (
+    <IconButton id={toggleId(panel, true)} label={`Hide ${NAMES[panel]}`} aria-expanded onClick={onClick} className="-my-1 h-7 w-7 max-lg:hidden">
+      <Icon className="h-4 w-4" aria-hidden />
+    </IconButton>
+  );
+}
+
+/** What a collapsed panel leaves: a thin rail with its name and the button that shows it again. */
+export function CollapsedRail({ panel, onExpand }: { panel: EditorPanel; onExpand: () => void }) {
+  const Icon = panel === "tools" ? PanelLeftOpen : PanelRightOpen;
+  return (
+    <div className={`hidden w-10 shrink-0 flex-col items-center gap-2 bg-white py-2 lg:flex ${panel === "tools" ? "border-r" : "border-l"} border-slate-200`}>
+      <IconButton id={toggleId(panel, false)} label={`Show ${NAMES[panel]}`} aria-expanded={false} onClick={onExpand}>
+        <Icon className="h-4 w-4" aria-hidden />
+      </IconButton>
+      <span aria-hidden className="text-xs font-semibold uppercase tracking-wide text-slate-500 [writing-mode:vertical-rl]">
+        {NAMES[panel]}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+"use client";
+// Stop run (after a confirmation) for a run that has not ended — queued, running, or waiting on
+// a Wait step or a retry — and Run again for one that has (a new test run with its trigger
+// payload): the buttons, the POST /api/v1/runs/{id}/stop|rerun, and what came of it. Shared by
+// the editor's Executions and the Runs page; each says what to do around the call. Editors only:
+// callers render it for a role that may act (the API answers a viewer 403 anyway).
+// Stop run and Run again are one button element that changes its verb, busy (not disabled)
+// while the call runs: the dialog gives focus back to it, and a keyboard user finds it still
+// focused as Run again once the run has stopped (a disabled or replaced button drops focus to
+// <body>).
+import { useState } from "react";
+import { api } from "@/components/editor/api";
+import { buttonClass } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
+
+export type RunVerb = "stop" | "rerun";
+
+export type RunActionButtonsProps = {
+  run: { id: string; status: string };
+  /** Awaited before the call (the editor saves the last moments' edits before Run again). */
+  before?: (verb: RunVerb) => Promise<unknown>;
+  /** With the run the API answered: the stopped run, or the new one. What it returns shows as the outcome. */
+  after: (verb: RunVerb, view: RunView) => Promise<React.ReactNode> | React.ReactNode;
+  /** After a refused call, e.g. to show how a run that ended meanwhile stands now. */
+  failed?: (verb: RunVerb) => void;
+};
+
+export function RunActionButtons({ run, before, after, failed }: RunActionButtonsProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<React.ReactNode>(null);
+  const [confirming, setConfirming] = useState(false);
+  const ended = TERMINAL_RUN_STATUSES.includes(run.status);
+
+  const act = async (verb: RunVerb) => {
+    setBusy(true);
+    setError(null);
+    setOutcome(null);
+    try {
+      await before?.(verb);
+      const view = await api<RunView>(`/api/v1/runs/${run.id}/${verb}`, { method: "POST" });
+      setOutcome(await after(verb, view));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      failed?.(verb);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <BusyButton
+        className={buttonClass("secondary", "sm")}
+        busy={busy}
+        aria-haspopup={ended ? undefined : "dialog"}
+        onClick={() => (ended ? void act("rerun") : setConfirming(true))}
+      >
+        {ended ? "Run again" : "Stop run"}
+      </BusyButton>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Stop this run?"
+        description="The steps it has not reached will not run, and a Wait it is parked on ends now. A step executing at this moment finishes (a request already sent is not undone)."
+        confirmLabel="Stop run"
+        onConfirm={() => void act("stop")}
+        destructive
+      />
+      {outcome ? (
+        <span role="status" className="text-xs text-slate-600">
+          {outcome}
+        </span>
+      ) : null}
+      {error && (
+        <span role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+// How the audit page words an event: a label and a line of details, chosen by the event's action
+// (never guessed from which detail keys it carries: a webhook secret event also has a stepId, and
+// would read as an account choice). Events recorded before a detail existed (a workflowName,
+// say) still read sensibly. Pure and client-safe.
+export type AuditEventWording = { label: string; text: string; tone: "green" | "blue" | "amber" | "slate" };
+
+type Details = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
+/** "<workflow> · <rest>", leaving out whichever part is missing. */
+const joined = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(" · ");
+const variable = (d: Details) => `${d.secret ? "secret" : "variable"} ${str(d.key)}`;
+const account = (d: Details) => `${str(d.name)}${d.app ? ` (${str(d.app)})` : ""}`;
+const retention = (v: unknown) => {
+  const entries = Object.entries((v ?? {}) as Record<string, unknown>);
+  return entries.length === 0 ? "defaults" : entries.map(([k, n]) => `${k} ${str(n)}`).join(", ");
+};
+const size = (n: unknown) => (typeof n !== "number" ? "" : n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} kB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+
+const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & { tone?: AuditEventWording["tone"] }> = {
+  pushed: (d) => ({ label: "Pushed", tone: "blue", text: `${str(d.sourceName)} v${str(d.sourceVersion)}${d.created ? " (new copy)" : " (updated copy)"}, sample data ${str(d.sampleData)}` }),
+  account_chosen: (d) => ({ label: "Account chosen", text: `step ${str(d.stepId)} → ${d.connectionId ? `account chosen${d.app ? ` (${str(d.app)})` : ""}` : "account cleared"}` }),
+  webhook_secret_set: (d) => ({ label: "Webhook secret set", text: joined(d.workflowName, `own shared secret on step ${str(d.stepId)}`) }),
+  unsigned_webhook_accepted: (d) => ({ label: "Unsigned webhook accepted", text: joined(d.workflowName, `unsigned deliveries accepted on step ${str(d.stepId)}`) }),
+  reviewed: (d) => ({ label: "Reviewed", text: d.complete ? "checklist complete" : `${(d.missing as unknown[] | undefined)?.length ?? 0} item(s) open` }),
+  went_live: (d) => ({ label: "Went live", tone: "green", text: joined(d.workflowName, typeof d.sourceVersion === "number" ? `source version ${d.sourceVersion}` : "") }),
+  unpublished: (d) => ({ label: "Unpublished (Draft)", text: str(d.workflowName) }),
+  webhook_url_rotated: (d) => ({ label: "New webhook URL", tone: "amber", text: joined(d.workflowName, d.stepId ? `step ${str(d.stepId)}` : "") }),
+  workflow_deleted: (d) => ({ label: "Workflow deleted", tone: "amber", text: joined(d.workflowName, d.mode === "live" ? "was Live" : "") }),
+  client_created: (d) => ({ label: "Client added", text: str(d.name) }),
+  client_deleted: (d) => ({ label: "Client deleted", tone: "amber", text: str(d.name) }),
+  workspace_renamed: (d) => ({ label: "Renamed", text: `${str(d.from)} → ${str(d.to)}` }),
+  member_added: (d) => ({ label: "Member added", text: `${str(d.email)} (${str(d.role)})${d.newAccount ? ", new account" : ""}` }),
+  member_role_changed: (d) => ({ label: "Role changed", text: `${str(d.email)}: ${str(d.from)} → ${str(d.to)}` }),
+  member_removed: (d) => ({ label: "Member removed", text: `${str(d.email)} (${str(d.role)})${d.left ? ", left" : ""}` }),
+  member_password_reset: (d) => ({
+    label: "Password reset",
+    tone: "amber",
+    text: typeof d.revokedApiTokens === "number" && d.revokedApiTokens > 0 ? `${str(d.email)}, ${d.revokedApiTokens} API token(s) revoked` : str(d.email),
+  }),
+  variable_created: (d) => ({ label: d.secret ? "Secret added" : "Variable added", text: variable(d) }),
+  variable_updated: (d) => ({ label: d.secret ? "Secret changed" : "Variable changed", text: variable(d) }),
+  variable_deleted: (d) => ({ label: d.secret ? "Secret deleted" : "Variable deleted", tone: "amber", text: variable(d) }),
+  connection_created: (d) => ({ label: "Account added", text: account(d) }),
+  connection_updated: (d) => ({
+    label: "Account changed",
+    text: `${account(d)}${d.previousName ? `, renamed from ${str(d.previousName)}` : ""}${Array.isArray(d.fields) && d.fields.length > 0 ? `: ${d.fields.join(", ")}` : ""}`,
+  }),
+  connection_deleted: (d) => ({ label: "Account deleted", tone: "amber", text: account(d) }),
+  file_uploaded: (d) => ({ label: d.replaced ? "File replaced" : "File uploaded", text: joined(d.name, size(d.size), d.contentType) }),
+  file_deleted: (d) => ({ label: "File deleted", tone: "amber", text: str(d.name) }),
+  api_token_created: (d) => ({ label: "API token created", text: `"${str(d.name)}"` }),
+  api_token_revoked: (d) => ({ label: "API token revoked", tone: "amber", text: `"${str(d.name)}"` }),
+  signed_out_everywhere: (d) => ({ label: "Signed out everywhere", tone: "amber", text: d.keptThisSession ? "every other browser" : "every browser" }),
+  retention_changed: (d) => ({ label: "Retention changed", text: `${retention(d.from)} → ${retention(d.to)}` }),
+  run_stopped: (d) => ({ label: "Run stopped", tone: "amber", text: joined(d.workflowName, `run ${str(d.runId)}`) }),
+  run_rerun: (d) => ({ label: "Run again", text: joined(d.workflowName, `new run ${str(d.runId)} from run ${str(d.sourceRunId)}`) }),
+};
+
+export function describeAuditEvent(action: string, details: Details): AuditEventWording {
+  const w = WORDING[action]?.(details);
+  return w ? { tone: "slate", ...w } : { label: action, text: "", tone: "slate" };
+}

@@ -1,0 +1,90 @@
+// Refuses a SECRET_KEY other than the one this database's secrets were encrypted with. Without
+// it a process with a new key ran "ready" and failed only later: every signed delivery 503 for
+// ever, every run reading a secret told to "fill it in". Every process that decrypts calls this
+// at start (the launcher's and db:prepare's prepare step, the web server, the worker).
+// A database that holds no encrypted secrets takes a new key (with a warn line): nothing is lost.
+// The database keeps HMAC-SHA256(key, constant): it tells keys apart and helps guess none.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createDb, type Db } from "@/lib/db/client";
+import { ConfigError, databaseUrl, env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { decryptSecret } from "@/lib/secrets/crypto";
+
+const CHECK_INPUT = "msp-flow key check v1";
+// The newest few of each kind: one that decrypts proves the key (AES-GCM authenticates).
+const SAMPLE_PER_KIND = 5;
+
+const keyCheck = (secret: Buffer) => createHmac("sha256", secret).update(CHECK_INPUT).digest("base64url");
+
+const refusal = (why: string) =>
+  new ConfigError(
+    `SECRET_KEY does not match the key this database's secrets were encrypted with (${why}); ` +
+      `start with the original key (the SECRET_KEY set before, or the one generated into DATA_DIR/secret-key). ` +
+      `Without it the stored secrets cannot be read: see README, Operations, "Secret key"`,
+  );
+
+async function sampleEncrypted(client: Db): Promise<string[]> {
+  const take = SAMPLE_PER_KIND;
+  const orderBy = { updatedAt: "desc" } as const;
+  const [vars, accounts, workflows] = await Promise.all([
+    client.variable.findMany({ where: { valueEncrypted: { not: null } }, select: { valueEncrypted: true }, orderBy, take }),
+    client.connection.findMany({ where: { credentialsEncrypted: { not: null } }, select: { credentialsEncrypted: true }, orderBy, take }),
+    client.workflow.findMany({ where: { triggerSecretEncrypted: { not: null } }, select: { triggerSecretEncrypted: true }, orderBy, take }),
+  ]);
+  return [...vars.map((v) => v.valueEncrypted), ...accounts.map((a) => a.credentialsEncrypted), ...workflows.map((w) => w.triggerSecretEncrypted)].filter(
+    (v): v is string => v !== null,
+  );
+}
+
+const decrypts = (stored: string, secret: Buffer) => {
+  try {
+    decryptSecret(stored, secret);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * matched: the stored check is this key's; adopted: this key's check was stored now. Throws
+ * ConfigError otherwise. Without `db`, on a connection of its own to DATABASE_URL, closed after
+ * (an entry point calls it before its own pools are set up).
+ */
+export async function verifySecretKey({ db: given, secret = env().SECRET_KEY }: { db?: Db; secret?: Buffer } = {}): Promise<"matched" | "adopted"> {
+  const client = given ?? createDb(databaseUrl(), 1);
+  try {
+    return await verifyWith(client, secret);
+  } finally {
+    if (!given) await client.$disconnect();
+  }
+}
+
+async function verifyWith(client: Db, secret: Buffer): Promise<"matched" | "adopted"> {
+  const mine = keyCheck(secret);
+  const same = (stored: string) => stored.length === mine.length && timingSafeEqual(Buffer.from(stored), Buffer.from(mine));
+  const row = await client.secretKeyCheck.findUnique({ where: { id: 1 } });
+  if (row) {
+    if (same(row.hmac)) return "matched";
+    // Nothing is encrypted under the stored key (a trial start generated a key, the deployment
+    // brings its own): nothing can be lost, so this key is taken. Only if the stored check is
+    // still the one read, so that two processes starting with two new keys cannot both win.
+    if ((await sampleEncrypted(client)).length > 0) throw refusal("the key check stored when that key was first used differs");
+    const { count } = await client.secretKeyCheck.updateMany({ where: { id: 1, hmac: row.hmac }, data: { hmac: mine } });
+    if (count === 0) throw refusal("another process just stored the check of a different key");
+    logger()
+      .child({ component: "secret-key" })
+      .warn("SECRET_KEY is not the key this database first stored a check of, but the database holds no encrypted secrets: this key is adopted and the previous one no longer starts");
+    return "adopted";
+  }
+  // A database from before the check, or a new one: this key is adopted only if it reads what is
+  // stored. Secrets it cannot read mean the same mismatch, not a fresh start.
+  const sample = await sampleEncrypted(client);
+  if (sample.length > 0 && !sample.some((s) => decrypts(s, secret))) {
+    throw refusal(`none of the ${sample.length} newest stored secrets decrypts with it`);
+  }
+  await client.secretKeyCheck.createMany({ data: [{ id: 1, hmac: mine }], skipDuplicates: true });
+  // Two processes adopting two keys at once: the row one of them wrote decides for both.
+  const stored = await client.secretKeyCheck.findUnique({ where: { id: 1 } });
+  if (stored && same(stored.hmac)) return "adopted";
+  throw refusal("another process just stored the check of a different key");
+}

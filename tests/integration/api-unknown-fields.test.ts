@@ -1,0 +1,111 @@
+// A misspelt field is a 400 naming it, never dropped in silence: inside a step's config (a
+// workflow save, at any depth), and in the bodies of variables, connections and Run step. What a
+// GET returns — the webhook secret's {"set"} echo, and keys a stored step already carries — may
+// still be sent back.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import type { ApiClient, Json } from "../helpers/api-fixtures";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+
+let server: ApiServer;
+let api: ApiClient;
+let t: Tenancy;
+
+beforeAll(async () => {
+  ({ t, api } = server = await startApiServer());
+});
+afterAll(() => server?.stop());
+
+const webhook = { kind: "webhook", config: { sharedSecret: "s3cret-value", testingData: { a: 1 } } };
+const create = (steps: unknown[], name = "Typos") => api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name, steps });
+
+describe("unknown fields in a step's config", () => {
+  it("a create with misspelt http settings is a 400 naming step and field", async () => {
+    const res = await create([webhook, { kind: "http", config: { url: "https://x.example.test", metod: "DELETE", timeoutMS: 500, continueOnErorr: true } }]);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "invalid_workflow", message: expect.stringMatching(/^step 2 \(HTTP Request\): unknown field "config\.metod"/), step: 2, field: "metod" });
+  });
+
+  it("names a field nested in the config, and refuses it on PUT too, keeping the stored steps", async () => {
+    const bad = { kind: "http", config: { url: "https://x.example.test", method: "POST", body: { type: "json", jsn: { a: 1 } } } };
+    expect((await create([webhook, bad])).body).toMatchObject({ error: "invalid_workflow", step: 2, field: "body.jsn" });
+
+    const wf = (await create([webhook, { kind: "http", config: { url: "https://x.example.test" } }])).body;
+    const put = await api.put(`/api/v1/workflows/${wf.id}`, { name: wf.name, steps: [wf.steps[0], { ...wf.steps[1], config: { ...wf.steps[1].config, headers: [{ name: "a", value: "b", vaule: "c" }] } }] });
+    expect(put.status).toBe(400);
+    expect(put.body).toMatchObject({ error: "invalid_workflow", step: 2, field: "headers.0.vaule" });
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body.version).toBe(wf.version);
+  });
+
+  it("accepts a GET sent back as is, for every kind of step (the secret's echo included)", async () => {
+    const res = await create([
+      webhook,
+      { id: "code", kind: "code", config: { code: "return { n: 1 };" } },
+      { kind: "http", config: { url: "https://x.example.test", method: "POST", headers: [{ name: "h", value: "v" }], body: { type: "json", json: { deep: { any: ["shape"] } } } } },
+      { kind: "ai_prompt", config: { prompt: "Hi", jsonSchema: { type: "object", properties: { a: { type: "string" } } }, temperature: 0.2 } },
+      { kind: "conditions", config: { branches: [{ id: "b1", name: "High", rules: [{ left: "{{ 1.a }}", op: "gt", right: 2 }], target: "tr" }], otherwise: { target: null } } },
+      { id: "tr", kind: "transform", config: { fields: [{ name: "x", expression: "{{ 1.a }}" }] } },
+      { kind: "wait", config: { mode: "duration", seconds: 5 } },
+      { kind: "summarize", config: { input: "{{ 1.a }}", groupBy: ["k"], aggregates: [{ name: "n", op: "count" }] } },
+      { kind: "parse_json", config: { input: "{{ 2.n }}" } },
+    ]);
+    expect(res.status).toBe(201);
+    const read = (await api.get(`/api/v1/workflows/${res.body.id}`)).body;
+    expect(read.steps[0].config.sharedSecret).toEqual({ set: true });
+    const put = await api.put(`/api/v1/workflows/${read.id}`, read);
+    expect(put.status).toBe(200);
+    expect(put.body.steps).toEqual(read.steps);
+
+    const sched = await create([{ kind: "scheduler", config: { preset: "hourly", timezone: "UTC" } }], "Scheduled");
+    expect(sched.status).toBe(201);
+    expect((await api.put(`/api/v1/workflows/${sched.body.id}`, sched.body)).status).toBe(200);
+  });
+
+  it("tolerates a key the stored step already carries (sent back from a read), and drops it", async () => {
+    const wf = (await create([webhook, { kind: "http", config: { url: "https://x.example.test" } }])).body;
+    const row = await db().workflow.findUniqueOrThrow({ where: { id: wf.id } });
+    const stored = row.steps as Json[];
+    stored[1].config.legacyFlag = true;
+    await db().workflow.update({ where: { id: wf.id }, data: { steps: stored } });
+
+    const read = (await api.get(`/api/v1/workflows/${wf.id}`)).body;
+    expect(read.steps[1].config.legacyFlag).toBe(true);
+    const put = await api.put(`/api/v1/workflows/${wf.id}`, read);
+    expect(put.status).toBe(200);
+    expect(put.body.steps[1].config).not.toHaveProperty("legacyFlag");
+    // Not a key of another step, though: a new step may not carry it.
+    const more = await api.put(`/api/v1/workflows/${wf.id}`, { name: wf.name, steps: [...put.body.steps, { kind: "http", config: { url: "https://y.example.test", legacyFlag: true } }] });
+    expect(more.body).toMatchObject({ error: "invalid_workflow", step: 3, field: "legacyFlag" });
+  });
+});
+
+describe("unknown fields in other bodies", () => {
+  it("PUT /variables/{key}", async () => {
+    const res = await api.put(`/api/v1/workspaces/${t.providerA.id}/variables/TENANT`, { value: "x", foo: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('"foo"');
+    expect(await db().variable.count({ where: { workspaceId: t.providerA.id, key: "TENANT" } })).toBe(0);
+  });
+
+  it("POST /connections and PATCH /connections/{id}", async () => {
+    const res = await api.post(`/api/v1/workspaces/${t.providerA.id}/connections`, { app: "psa", name: "PSA", credentials: { token: "t0k3n-value" }, authKind: "bearer", zzz: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('"zzz"');
+    const ok = await api.post(`/api/v1/workspaces/${t.providerA.id}/connections`, { app: "psa", name: "PSA", credentials: { token: "t0k3n-value" }, authKind: "bearer" });
+    expect(ok.status).toBe(201);
+    const patch = await api.patch(`/api/v1/connections/${ok.body.connection.id}`, { nmae: "Renamed" });
+    expect(patch.status).toBe(400);
+    expect(patch.body.message).toContain('"nmae"');
+  });
+
+  it("POST …/steps/{n}/test", async () => {
+    const wf = (await create([webhook, { kind: "transform", config: { fields: [{ name: "x", expression: "1" }] } }], "Step test")).body;
+    const first = await api.post(`/api/v1/workflows/${wf.id}/steps/1/test`, { scop: "workflow" });
+    expect(first.status).toBe(400);
+    expect(first.body.message).toContain('"scop"');
+    const second = await api.post(`/api/v1/workflows/${wf.id}/steps/2/test`, { scop: "workflow" });
+    expect(second.status).toBe(400);
+    expect(second.body.message).toContain('"scop"');
+    expect(await db().run.count({ where: { workflowId: wf.id } })).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+// verifySecretKey's rules: a new database adopts the first key; a database from before the check
+// adopts the key only when that key decrypts what is stored; another key is refused while the
+// database holds encrypted secrets and taken (with a warn line) while it holds none; two
+// processes adopting two keys at once cannot both win.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { encryptSecret } from "@/lib/secrets/crypto";
+import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
+
+const newKey = () => randomBytes(32);
+const MISMATCH = /^SECRET_KEY does not match the key this database's secrets were encrypted with/;
+
+beforeEach(async () => {
+  await db().secretKeyCheck.deleteMany();
+  await db().workspace.deleteMany();
+});
+
+afterAll(async () => {
+  await db().$disconnect();
+});
+
+async function storeSecret(): Promise<void> {
+  const ws = await db().workspace.create({ data: { name: "Keyed", kind: "provider" } });
+  // Encrypted with this process's SECRET_KEY.
+  await db().variable.create({ data: { workspaceId: ws.id, key: "APIKEY", secret: true, valueEncrypted: encryptSecret("s3cret-value") } });
+}
+
+describe("verifySecretKey", () => {
+  it("adopts the first key of a database, then, once it holds secrets, accepts only that key", async () => {
+    const key = env().SECRET_KEY;
+    expect(await verifySecretKey({ db: db(), secret: key })).toBe("adopted");
+    expect(await verifySecretKey({ db: db(), secret: key })).toBe("matched");
+    await storeSecret();
+    await expect(verifySecretKey({ db: db(), secret: newKey() })).rejects.toThrow(MISMATCH);
+    // The stored check is no form of the key.
+    const row = await db().secretKeyCheck.findUniqueOrThrow({ where: { id: 1 } });
+    expect(row.hmac).not.toContain(key.toString("hex"));
+    expect(row.hmac).not.toContain(key.toString("base64url"));
+  });
+
+  it("refuses, on a database from before the check, a key that cannot decrypt its secrets, and stores nothing", async () => {
+    await storeSecret();
+    await expect(verifySecretKey({ db: db(), secret: newKey() })).rejects.toThrow(MISMATCH);
+    expect(await db().secretKeyCheck.count()).toBe(0);
+    expect(await verifySecretKey({ db: db(), secret: env().SECRET_KEY })).toBe("adopted");
+  });
+
+  // A trial start generated .data/secret-key; the deployment brings SECRET_KEY from a secret
+  // manager to the same database, which holds no secrets yet: nothing to lose, the new key wins.
+  it("adopts a different key while the database holds no encrypted secrets, and keeps it", async () => {
+    const trial = newKey();
+    const deployed = env().SECRET_KEY;
+    expect(await verifySecretKey({ db: db(), secret: trial })).toBe("adopted");
+    await db().workspace.create({ data: { name: "No secrets yet", kind: "provider" } });
+    expect(await verifySecretKey({ db: db(), secret: deployed })).toBe("adopted");
+    expect(await verifySecretKey({ db: db(), secret: deployed })).toBe("matched");
+    await storeSecret(); // under the deployed key
+    await expect(verifySecretKey({ db: db(), secret: trial })).rejects.toThrow(MISMATCH);
+  });
+
+  it("lets exactly one of two new keys taking over a secret-less database at the same moment win", async () => {
+    expect(await verifySecretKey({ db: db(), secret: newKey() })).toBe("adopted");
+    const results = await Promise.allSettled([verifySecretKey({ db: db(), secret: newKey() }), verifySecretKey({ db: db(), secret: newKey() })]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(String((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason)).toMatch(/SECRET_KEY does not match/);
+  });
+
+  it("lets exactly one of two keys adopted at the same moment win", async () => {
+    const results = await Promise.allSettled([verifySecretKey({ db: db(), secret: newKey() }), verifySecretKey({ db: db(), secret: newKey() })]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(String(refused.reason)).toMatch(/SECRET_KEY does not match/);
+  });
+
+  it("works on a connection of its own when given none (the web and worker entry points)", async () => {
+    expect(await verifySecretKey()).toBe("adopted");
+    expect(await verifySecretKey()).toBe("matched");
+  });
+});

@@ -1,0 +1,38 @@
+// The audit page words each event by its action: a webhook secret event (which carries a stepId)
+// no longer reads as an account choice, and the events added for resources, tokens, sessions,
+// retention and runs read as what happened.
+import { describe, expect, it } from "vitest";
+import { describeAuditEvent } from "@/lib/audit/describe-audit-event";
+
+describe("describeAuditEvent", () => {
+  it("words a webhook secret event as such, with or without the workflow's name", () => {
+    expect(describeAuditEvent("webhook_secret_set", { stepId: "st_1", workflowName: "Alerts" })).toEqual({ label: "Webhook secret set", text: "Alerts · own shared secret on step st_1", tone: "slate" });
+    expect(describeAuditEvent("webhook_secret_set", { stepId: "st_1" }).text).toBe("own shared secret on step st_1");
+    expect(describeAuditEvent("unsigned_webhook_accepted", { stepId: "st_1", workflowName: "Alerts" }).text).toBe("Alerts · unsigned deliveries accepted on step st_1");
+  });
+
+  it("still words account choices and the older events as before", () => {
+    expect(describeAuditEvent("account_chosen", { stepId: "st_2", connectionId: null, app: null }).text).toBe("step st_2 → account cleared");
+    expect(describeAuditEvent("account_chosen", { stepId: "st_2", connectionId: "c1", app: "psa" }).text).toBe("step st_2 → account chosen (psa)");
+    expect(describeAuditEvent("went_live", { workflowName: "W", sourceVersion: 3 })).toEqual({ label: "Went live", text: "W · source version 3", tone: "green" });
+    expect(describeAuditEvent("workflow_deleted", { workflowName: "W", mode: "live" }).text).toBe("W · was Live");
+    expect(describeAuditEvent("member_role_changed", { email: "a@x.test", from: "viewer", to: "owner" }).text).toBe("a@x.test: viewer → owner");
+    expect(describeAuditEvent("member_password_reset", { email: "a@x.test", revokedApiTokens: 2 }).text).toBe("a@x.test, 2 API token(s) revoked");
+    expect(describeAuditEvent("reviewed", { complete: false, missing: ["a", "b"] }).text).toBe("2 item(s) open");
+  });
+
+  it("words the events of resources, tokens, sessions, retention and runs", () => {
+    expect(describeAuditEvent("variable_created", { key: "API_KEY", secret: true })).toMatchObject({ label: "Secret added", text: "secret API_KEY" });
+    expect(describeAuditEvent("variable_deleted", { key: "REGION", secret: false })).toMatchObject({ label: "Variable deleted", text: "variable REGION", tone: "amber" });
+    expect(describeAuditEvent("connection_updated", { name: "PSA prod", app: "psa", previousName: "PSA", fields: ["name", "credentials"] }).text).toBe("PSA prod (psa), renamed from PSA: name, credentials");
+    expect(describeAuditEvent("file_uploaded", { name: "users.csv", size: 2048, contentType: "text/csv", replaced: true })).toMatchObject({ label: "File replaced", text: "users.csv · 2.0 kB · text/csv" });
+    expect(describeAuditEvent("api_token_created", { tokenId: "t1", name: "backup" }).text).toBe('"backup"');
+    expect(describeAuditEvent("signed_out_everywhere", { keptThisSession: true }).text).toBe("every other browser");
+    expect(describeAuditEvent("retention_changed", { from: {}, to: { runDays: 3 } }).text).toBe("defaults → runDays 3");
+    expect(describeAuditEvent("run_rerun", { workflowName: "W", runId: "r2", sourceRunId: "r1" }).text).toBe("W · new run r2 from run r1");
+  });
+
+  it("shows an unknown action by its name", () => {
+    expect(describeAuditEvent("something_new", { a: 1 })).toEqual({ label: "something_new", text: "", tone: "slate" });
+  });
+});

@@ -1,0 +1,47 @@
+// A source step without an account is planned by what it needs to run (find-missing-fields): a
+// relative URL needs an account's base URL (any app), an AI Prompt an AI account; an absolute or
+// templated URL needs none, so nothing is asked and a client's own choice is simply kept.
+import { describe, expect, it } from "vitest";
+import { computeReview } from "@/lib/push/compute-review";
+import { planPush, type PushInputs } from "@/lib/push/plan-push";
+import type { Step } from "@/lib/workflows/definition";
+
+const http = (id: string, url: string): Step => ({ id, kind: "http", name: id, config: { method: "GET", url, connectionId: null } });
+const steps: Step[] = [
+  { id: "t", kind: "webhook", name: "Hook", config: {} },
+  http("relative", "/ping"),
+  http("absolute", "https://x.example/ping"),
+  http("templated", "{{ vars.PSA_URL }}/ping"),
+  { id: "ai", kind: "ai_prompt", name: "ai", config: { prompt: "hi", connectionId: null } },
+];
+const inputs = (existing: PushInputs["existing"] = null): PushInputs => ({
+  source: { id: "wf", name: "W", version: 1, steps },
+  sourceAccounts: new Map(),
+  targetAccounts: [{ id: "c-psa", app: "psa", name: "PSA" }],
+  targetVariables: new Map([["PSA_URL", { secret: false, hasValue: true }]]),
+  targetFiles: new Map(),
+  sourceFiles: new Map(),
+  existing,
+  sampleData: "keep",
+});
+
+describe("a source step without an account", () => {
+  it("is asked for only when it cannot run without one", () => {
+    const plan = planPush(inputs());
+    expect(plan.stepsWithoutAccount).toEqual([
+      { stepId: "relative", number: 2, name: "relative", app: null, result: "no_account" },
+      { stepId: "ai", number: 5, name: "ai", app: "openai", result: "no_account" },
+    ]);
+    expect(plan.unknownAccounts).toEqual([]);
+    expect(plan.accountSteps).toEqual([{ stepId: "relative", app: null }, { stepId: "ai", app: "openai" }]);
+    const review = computeReview({ steps: plan.steps, accountSteps: plan.accountSteps, reviewedAt: new Date(), accounts: inputs().targetAccounts, variables: inputs().targetVariables, files: new Set() });
+    expect(review.missing.map((m) => (m.kind === "account" ? [m.stepId, m.appLabel, m.options.length] : m.kind))).toEqual([["relative", "any app", 1], ["ai", "OpenAI-compatible AI", 0]]);
+  });
+
+  it("keeps the client's fitting choice on a re-push", () => {
+    const chosen = steps.map((s) => (s.id === "relative" || s.id === "absolute" ? { ...s, config: { ...s.config, connectionId: "c-psa" } } : s));
+    const plan = planPush(inputs({ workflowId: "copy", mode: "draft", name: "W", steps: chosen, pushedStepsHash: "", sourceVersion: 1, pushedSampleHashes: null }));
+    expect(plan.stepsWithoutAccount.map((s) => [s.stepId, s.result])).toEqual([["relative", "kept"], ["ai", "no_account"]]);
+    expect(plan.steps.map((s) => s.config.connectionId)).toEqual([undefined, "c-psa", "c-psa", null, null]);
+  });
+});

@@ -1,0 +1,39 @@
+// How a step of a run reads in the editor's Executions and on the Runs page: a step waiting to
+// retry has no finish time or duration yet, and the step Stop run ended reads "stopped".
+import { describe, expect, it } from "vitest";
+import { stepStatusLabel, stepTimes } from "@/components/runs/step-execution";
+
+const at = (ms: number) => new Date(Date.UTC(2026, 0, 5, 10, 0, 0, ms)).toISOString();
+
+describe("stepTimes", () => {
+  it("a step waiting to retry: when its attempt started, no finish or duration", () => {
+    const waiting = { status: "waiting", error: "attempt 1 of 3 failed: … (next attempt at …)", attempts: 1, startedAt: at(0), finishedAt: at(2) };
+    expect(stepTimes(waiting)).toEqual({ startedLabel: "Started", startedAt: at(0), finishedAt: null, took: null });
+  });
+
+  it("running or pending: no finish or duration", () => {
+    expect(stepTimes({ status: "running", error: null, attempts: 1, startedAt: at(0), finishedAt: null }).took).toBeNull();
+    expect(stepTimes({ status: "pending", error: null, startedAt: null, finishedAt: null })).toMatchObject({ startedAt: null, finishedAt: null, took: null });
+  });
+
+  it("an ended step: finish and duration; after retries, which attempt the start is", () => {
+    expect(stepTimes({ status: "succeeded", error: null, attempts: 1, startedAt: at(0), finishedAt: at(250) })).toEqual({ startedLabel: "Started", startedAt: at(0), finishedAt: at(250), took: "250 ms" });
+    expect(stepTimes({ status: "failed", error: "x", attempts: 3, startedAt: at(0), finishedAt: at(1500) })).toEqual({ startedLabel: "Attempt 3 started", startedAt: at(0), finishedAt: at(1500), took: "1.5 s" });
+  });
+});
+
+describe("stepStatusLabel", () => {
+  const stopped = { status: "failed", error: "the run was stopped by ann@example.test during this step" };
+
+  it("the step a person stopped the run at reads stopped", () => {
+    expect(stepStatusLabel("stopped", stopped)).toBe("stopped");
+  });
+
+  it("any other step keeps its status", () => {
+    expect(stepStatusLabel("failed", { status: "failed", error: "HTTP 500 from GET https://x/" })).toBe("failed");
+    expect(stepStatusLabel("stopped", { status: "succeeded", error: null })).toBe("succeeded");
+    // A run a Conditions step ended as stopped: a step that failed on its own stays failed.
+    expect(stepStatusLabel("stopped", { status: "failed", error: "the step failed" })).toBe("failed");
+    expect(stepStatusLabel("failed", stopped)).toBe("failed");
+  });
+});
