@@ -38,7 +38,13 @@ function toJson(value: unknown): unknown {
 export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome> {
   const logs: string[] = [];
   const unresolved = new Set<string>();
-  const scope = { outputs: opts.outputs, vars: opts.values.vars, secrets: opts.values.secrets, files: opts.files };
+  const scope = {
+    outputs: opts.outputs,
+    vars: opts.values.vars,
+    secrets: opts.values.secrets,
+    unreadableSecrets: opts.values.unreadableSecrets,
+    files: opts.files,
+  };
   const ctx: StepContext = {
     ...opts.ids,
     step: opts.step,

@@ -9,6 +9,9 @@ import { decryptSecret } from "@/lib/secrets/crypto";
 export type WorkspaceValues = {
   vars: Record<string, string | null>;
   secrets: Record<string, string | null>;
+  /** Secrets stored with a value this SECRET_KEY cannot decrypt (null in `secrets`): a step that
+   *  uses one says so, rather than that the value is missing. */
+  unreadableSecrets?: readonly string[];
 };
 
 export type LoadWorkspaceValuesOptions = { workspaceIds: readonly string[]; tx?: Tx };
@@ -33,9 +36,9 @@ export async function loadWorkspaceValues({ workspaceIds, tx }: LoadWorkspaceVal
       try {
         plain = decryptSecret(r.valueEncrypted);
       } catch {
-        // Unreadable (SECRET_KEY changed despite the start-up check, or a damaged value): treated
-        // as missing, so the step fails naming the key instead of the whole run batch failing;
-        // logged for what it is, since the API still shows the value as set.
+        // Unreadable (SECRET_KEY changed despite the start-up check, or a damaged value): no value,
+        // so a step that uses it fails naming the key and the cause instead of the whole run
+        // batch failing; logged too, since the API still shows the value as set.
         plain = null;
         unreadable.set(r.workspaceId, [...(unreadable.get(r.workspaceId) ?? []), r.key]);
       }
@@ -43,6 +46,7 @@ export async function loadWorkspaceValues({ workspaceIds, tx }: LoadWorkspaceVal
     values.secrets[r.key] = plain;
   }
   for (const [workspaceId, keys] of unreadable) {
+    out.get(workspaceId)!.unreadableSecrets = keys;
     logger().warn({ component: "variables", workspaceId, keys }, "stored secret cannot be decrypted with the current SECRET_KEY");
   }
   return out;

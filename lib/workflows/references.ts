@@ -64,6 +64,8 @@ export type ReferenceScope = {
   /** Workspace variables by key; null = defined without a value. A key absent here is not defined. */
   vars?: Record<string, string | null>;
   secrets?: Record<string, string | null>;
+  /** Secrets whose stored value cannot be decrypted with this server's SECRET_KEY. */
+  unreadableSecrets?: readonly string[];
   /** Text of the workspace files the steps reference; null = no such file. */
   files?: Record<string, string | null>;
 };
@@ -84,6 +86,11 @@ function lookupValue(ref: Extract<Reference, { type: "vars" | "secrets" }>, scop
     throw new ReferenceValueError(`${noun} ${ref.key} is not defined in this workspace`);
   }
   const value = table[ref.key];
+  if (value === null && ref.type === "secrets" && scope.unreadableSecrets?.includes(ref.key)) {
+    throw new ReferenceValueError(
+      `secret ${ref.key}: its stored value cannot be decrypted with this server's SECRET_KEY (was the key changed? enter the value again under the workspace's variables and secrets)`,
+    );
+  }
   if (value === null) throw new ReferenceValueError(`${noun} ${ref.key}: value missing (fill it in under the workspace's variables and secrets)`);
   return value;
 }

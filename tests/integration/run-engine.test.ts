@@ -2,6 +2,7 @@
 // the intake and the test-run API do, and read back from the database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
+import { encryptSecret } from "@/lib/secrets/crypto";
 import { startLocalServer } from "../helpers/local-server";
 import { startWorker, type Service } from "../helpers/services";
 import { createWorkflow, createWorkspace, enqueueRun, finishedRun, runInStatus, statuses, stopTestBoss, type StepSpec } from "./run-engine-fixtures";
@@ -102,6 +103,24 @@ describe("run engine", () => {
     expect([run.status, ...statuses(run)]).toEqual(["failed", "1:succeeded", "2:failed", "3:skipped"]);
     expect(run.steps[1].error).toMatch(/secret PSA_KEY: value missing/);
     expect(run.error).toMatch(/step 2 .*PSA_KEY: value missing/);
+  });
+
+  it("fails a step that uses a secret this SECRET_KEY cannot decrypt, saying so rather than that it is missing", async () => {
+    const workspaceId = await createWorkspace({ secrets: { PSA_KEY: "k" } });
+    // As if sealed under another key: same shape, a tag this key does not produce.
+    const [v, iv, , ct] = encryptSecret("psa-secret").split(":");
+    await db().variable.updateMany({ where: { workspaceId, key: "PSA_KEY" }, data: { valueEncrypted: [v, iv, Buffer.alloc(16, 7).toString("base64url"), ct].join(":") } });
+    const wf = await createWorkflow(
+      [
+        { kind: "webhook", config: {} },
+        { kind: "transform", config: { fields: [{ name: "h", expression: '"{{ secrets.PSA_KEY }}"' }] } },
+      ],
+      { workspaceId },
+    );
+    const run = await finishedRun(await enqueueRun(wf, {}));
+    expect([run.status, ...statuses(run)]).toEqual(["failed", "1:succeeded", "2:failed"]);
+    expect(run.steps[1].error).toMatch(/secret PSA_KEY: its stored value cannot be decrypted with this server's SECRET_KEY/);
+    expect(run.steps[1].error).not.toMatch(/value missing/);
   });
 
   it("summarizes rows into groups, totals and a Markdown table", async () => {

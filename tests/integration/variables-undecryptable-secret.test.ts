@@ -26,6 +26,7 @@ describe("loading a secret that cannot be decrypted", () => {
     try {
       const values = (await loadWorkspaceValues({ workspaceIds: [ws.id] })).get(ws.id)!;
       expect(values.secrets).toEqual({ APIKEY: null, GOOD: "fine-value" });
+      expect(values.unreadableSecrets).toEqual(["APIKEY"]);
       expect(warn).toHaveBeenCalledTimes(1);
       expect(warn).toHaveBeenCalledWith(
         expect.objectContaining({ workspaceId: ws.id, keys: ["APIKEY"] }),
