@@ -33,6 +33,9 @@ export function setStatementLimits(next: StatementLimits): void {
   limits = next;
 }
 
+/** The limits this process's pools are opened with (the progress writer's pool takes them too). */
+export const statementLimits = (): StatementLimits => limits;
+
 /** The node-postgres pool under db(). */
 export function pgPool(): pg.Pool {
   if (!g.__pgPool) {

@@ -9,8 +9,9 @@
 // ended; a stop waits for a write under way and then marks the step it wrote.
 import pg from "pg";
 import { databaseUrl } from "@/lib/env";
-import { sessionName, type Tx } from "@/lib/db/client";
+import { sessionName, statementLimits, type Tx } from "@/lib/db/client";
 import { INDEX_PLANS_ONLY } from "@/lib/db/index-plans-only";
+import { poolBounds } from "@/lib/db/pool-bounds";
 import { toStorableJson } from "@/lib/json/storable-json";
 import type { RunWrite, StepWrite } from "@/lib/runs/run-records";
 
@@ -66,6 +67,9 @@ export function progressPool(): pg.Pool {
       connectionString: databaseUrl(),
       max: 2,
       application_name: sessionName("-progress"),
+      // The worker's limits: a write stuck on a lock or a server that stopped answering fails
+      // (its runs are retried by their jobs) instead of holding every run in flight for ever.
+      ...poolBounds(statementLimits()),
       // Before the pool hands a new connection out, so it runs before any write (see intake.ts).
       onConnect: (client) => client.query(PROGRESS_SESSION_SETTINGS),
     });
