@@ -5,12 +5,14 @@
 // backoff between attempts park the run as `waiting` with a delayed job (schedule-run-resume).
 // A resumed run continues from the step it was parked on even if the workflow was edited
 // meanwhile (resumePoint in plan-path.ts; removed steps' records closed by close-removed-steps,
-// and so are, when it ends, the open records of steps the edit moved off the path it took).
+// and so are, when it ends, the open records of steps the edit moved off the path it took;
+// moved steps' records renumbered by renumber-moved-records).
 import type { PgBoss } from "pg-boss";
 import { closeRecords, closeRemovedSteps } from "@/lib/runs/close-removed-steps";
 import type { ProgressWriter } from "@/lib/runs/create-progress-writer";
 import { executeStep } from "@/lib/runs/execute-step";
 import { loadStepLogs } from "@/lib/runs/load-step-logs";
+import { renumberMovedRecords } from "@/lib/runs/renumber-moved-records";
 import { branchEnd, conditionsNext, resumePoint } from "@/lib/runs/plan-path";
 import { FINAL_RUN_STATUSES, FINAL_STEP_STATUSES, type RunStatus, type RunWork, type RunWrite, type StepWrite } from "@/lib/runs/run-records";
 import { scheduleRunResume } from "@/lib/runs/schedule-run-resume";
@@ -61,6 +63,7 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
   // and steps added ahead of where it resumes, to record skipped. They ride on the next write.
   const resumeFrom = records.size > 0 ? resumePoint(steps, records) : 0;
   let closing: StepWrite[] = records.size > 0 ? await closeRemovedSteps({ runId: run.id, steps, records }) : [];
+  if (records.size > 0) await renumberMovedRecords({ runId: run.id, steps, records });
   const takeClosing = () => {
     const taken = closing;
     closing = [];

@@ -109,6 +109,21 @@ describe("a workflow edited while a run waits", () => {
     expect(after.steps.slice(3).map((s) => s.output)).toEqual(["added after", "last"]);
   });
 
+  it("renumbers the record of a step that ran when the Wait it preceded is moved ahead of it: no two records share a number", async () => {
+    const wf = await newWorkflow([{ kind: "webhook", config: {} }, { kind: "code", config: { code: "return 'ran first'" } }, LONG_WAIT, { kind: "code", config: { code: "return 'last'" } }]);
+    const run = await runWhole(wf.id);
+    await untilStatus(run.id, "waiting");
+    await edit(wf, [wf.steps[0], wf.steps[2], wf.steps[1], wf.steps[3]]);
+    await wakeNow(run.id);
+    await untilStatus(run.id, "succeeded");
+
+    const after = await runOf(run.id);
+    // The code step that ran before the wait is not run again; it is step 3 now.
+    expect(summary(after.steps)).toEqual(["1:webhook:succeeded", "2:wait:succeeded", "3:code:succeeded", "4:code:succeeded"]);
+    expect(after.steps.map((s) => s.stepId)).toEqual([wf.steps[0].id, wf.steps[2].id, wf.steps[1].id, wf.steps[3].id]);
+    expect(after.steps.slice(2).map((s) => s.output)).toEqual(["ran first", "last"]);
+  });
+
   it("closes the record of a Wait an edit moved off the path the resumed run takes, instead of leaving it waiting", async () => {
     const wf = await newWorkflow([
       { kind: "webhook", config: {} },
