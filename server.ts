@@ -7,13 +7,16 @@ import { env } from "@/lib/env";
 import { malformedPathResponse } from "@/lib/api/malformed-path";
 import { hookToken, refusedFromHeaders, serveHook } from "@/lib/intake/serve-node";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
+import { waitForDatabase } from "@/lib/db/wait-for-database";
 
 process.env.PGAPPNAME ??= "msp-flow-web"; // this process's database sessions (lib/db/client.ts)
 const dev = env().NODE_ENV !== "production";
 const port = env().PORT;
 
 async function main() {
-  await verifySecretKey(); // a key that cannot read the stored secrets is refused before serving
+  // A key that cannot read the stored secrets is refused before serving; an unreachable
+  // database is waited for (lib/db/wait-for-database.ts).
+  await waitForDatabase("web", () => verifySecretKey());
   const app = next({ dev, dir: import.meta.dirname, port, hostname: "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();

@@ -3,6 +3,7 @@
 import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { db, setStatementLimits } from "@/lib/db/client";
+import { waitForDatabase } from "@/lib/db/wait-for-database";
 import { errorFields } from "@/lib/error-fields";
 import { recordHeartbeat } from "@/lib/health/record-heartbeat";
 import { createBoss } from "@/lib/jobs/boss";
@@ -31,7 +32,9 @@ const lifecycle = () => {
 
 async function main() {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  await verifySecretKey(); // a key that cannot read the stored secrets is refused before any job
+  // A key that cannot read the stored secrets is refused before any job; an unreachable
+  // database is waited for (lib/db/wait-for-database.ts).
+  await waitForDatabase("worker", () => verifySecretKey());
   const nice = lowerPriority(env().WORKER_NICE); // before the sandbox's and pg-boss's threads start
   warmSandbox(); // while pg-boss starts
   const boss = createBoss("worker");

@@ -1,0 +1,86 @@
+// The web server and the worker started while PostgreSQL cannot be reached wait for it, saying
+// so, and start once it answers, instead of exiting (under `npm start` every exit counted toward
+// the crash loop that stops the whole service). Between them and the database: a TCP gate that
+// drops the first connections, as a database still down does, then forwards them.
+import net from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "@/lib/db/embedded-postgres";
+import { databaseUrl } from "@/lib/env";
+import { startWeb, startWorker, type Service } from "../helpers/services";
+
+type Gate = { url: string; dropped: () => number; open: () => void; close: () => Promise<void> };
+
+async function startGate(): Promise<Gate> {
+  const target = new URL(databaseUrl());
+  const socketDir = target.searchParams.get("host"); // the embedded server is reached by its Unix socket
+  let open = false;
+  let dropped = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on("close", () => sockets.delete(client));
+    client.on("error", () => {});
+    if (!open) {
+      dropped++;
+      return void client.destroy();
+    }
+    const upstream = socketDir ? net.connect(`${socketDir}/.s.PGSQL.${target.port}`) : net.connect(Number(target.port), target.hostname);
+    sockets.add(upstream);
+    upstream.on("close", () => sockets.delete(upstream));
+    upstream.on("error", () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await freePort();
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  const url = new URL(target);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  url.searchParams.delete("host");
+  return {
+    url: url.toString(),
+    dropped: () => dropped,
+    open: () => void (open = true),
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+const services: Service[] = [];
+const gates: Gate[] = [];
+afterAll(async () => {
+  await Promise.all(services.map((s) => s.stop()));
+  await Promise.all(gates.map((g) => g.close()));
+});
+
+async function untilDropped(gate: Gate, n: number, starting: Promise<unknown>) {
+  const deadline = Date.now() + 30_000;
+  let exited: unknown = null;
+  starting.catch((e) => (exited = e)); // exiting early fails the start: reported at once
+  while (gate.dropped() < n) {
+    if (exited) throw exited;
+    if (Date.now() > deadline) throw new Error(`only ${gate.dropped()} connection attempts in 30 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("starting while the database cannot be reached", () => {
+  for (const [name, start] of [
+    ["the worker", (env: Record<string, string>) => startWorker(env)],
+    ["the web server", (env: Record<string, string>) => startWeb(env)],
+  ] as const) {
+    it(`${name} waits for it, says so, and starts once it answers`, async () => {
+      const gate = await startGate();
+      gates.push(gate);
+      const starting = start({ DATABASE_URL: gate.url });
+      await untilDropped(gate, 2, starting); // it tried again instead of exiting
+      gate.open();
+      const svc = await starting;
+      services.push(svc);
+      expect(svc.proc.exitCode).toBeNull();
+      expect(svc.output()).toMatch(/database unavailable at start-up, trying again in 1 s/);
+    }, 90_000);
+  }
+});
