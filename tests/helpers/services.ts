@@ -38,14 +38,17 @@ async function waitFor(check: () => Promise<boolean>, svc: Service, what: string
     if (await check().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
+  svc.proc.kill("SIGKILL"); // not left running (waiting for a database, say) after the test
   throw new Error(`${what} not ready after ${timeoutMs} ms:\n${svc.output()}`);
 }
 
-/** The production web server on a free port. */
-export async function startWeb(extraEnv: Record<string, string> = {}): Promise<WebService> {
+/** The production web server on a free port. onSpawn: the process before it is ready (to stop it
+ *  whatever happens). */
+export async function startWeb(extraEnv: Record<string, string> = {}, onSpawn?: (svc: Service) => void): Promise<WebService> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const svc = startProcess("server.ts", { PORT: String(port), PUBLIC_URL: baseUrl, ...extraEnv });
+  onSpawn?.(svc);
   await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).status < 500, svc, "web server");
   return { ...svc, port, baseUrl };
 }
@@ -54,8 +57,9 @@ export async function startWeb(extraEnv: Record<string, string> = {}): Promise<W
  *  asked (WORKER_NICE): the tests' many processes share two cores at nice 0, and a worker that
  *  yields to all of them would time the scheduler, not the code (worker-priority.test.ts checks
  *  the default). */
-export async function startWorker(extraEnv: Record<string, string> = {}): Promise<Service> {
+export async function startWorker(extraEnv: Record<string, string> = {}, onSpawn?: (svc: Service) => void): Promise<Service> {
   const svc = startProcess("worker/index.ts", { WORKER_NICE: "0", ...extraEnv });
+  onSpawn?.(svc);
   await waitFor(async () => /worker .* started/.test(svc.output()), svc, "worker");
   return svc;
 }

@@ -68,8 +68,9 @@ async function untilDropped(gate: Gate, n: number, starting: Promise<unknown>) {
 
 describe("starting while the database cannot be reached", () => {
   for (const [name, start] of [
-    ["the worker", (env: Record<string, string>) => startWorker(env)],
-    ["the web server", (env: Record<string, string>) => startWeb(env)],
+    // Tracked from its spawn: a child waiting for a database that never comes would outlive the test.
+    ["the worker", (env: Record<string, string>) => startWorker(env, (svc) => services.push(svc))],
+    ["the web server", (env: Record<string, string>) => startWeb(env, (svc) => services.push(svc))],
   ] as const) {
     it(`${name} waits for it, says so, and starts once it answers`, async () => {
       const gate = await startGate();
@@ -78,7 +79,6 @@ describe("starting while the database cannot be reached", () => {
       await untilDropped(gate, 2, starting); // it tried again instead of exiting
       gate.open();
       const svc = await starting;
-      services.push(svc);
       expect(svc.proc.exitCode).toBeNull();
       expect(svc.output()).toMatch(/database unavailable at start-up, trying again in 1 s/);
     }, 90_000);
