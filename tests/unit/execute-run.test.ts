@@ -8,8 +8,10 @@ import { executeRun } from "@/lib/runs/execute-run";
 import type { ProgressWrite, RunWork, StepRecord } from "@/lib/runs/run-records";
 import type { Step } from "@/lib/workflows/definition";
 
-// The only query a run without a database makes: the log lines of a record it closes.
+// The only queries a run without a database makes: the log lines of a record it closes, and the
+// renumbering of records an edit moved (covered by run-engine-edit-while-waiting.test.ts).
 vi.mock("@/lib/runs/load-step-logs", () => ({ loadStepLogs: async () => ["waited from the first run"] }));
+vi.mock("@/lib/runs/renumber-moved-records", () => ({ renumberMovedRecords: async () => {} }));
 
 const t = (id: string, expression: string): Step => ({ id, kind: "transform", name: id, config: { fields: [{ name: "v", expression }] } });
 const cond = (id: string, branches: [string, string, string][], otherwise: string | null): Step => ({
