@@ -39,7 +39,8 @@ async function main() {
   warmSandbox(); // while pg-boss starts
   const boss = createBoss("worker");
   await boss.start();
-  await registerHandlers(boss, { concurrency: env().WORKER_CONCURRENCY, batchSize: env().WORKER_BATCH_SIZE });
+  let stopping = false;
+  await registerHandlers(boss, { concurrency: env().WORKER_CONCURRENCY, batchSize: env().WORKER_BATCH_SIZE, stopping: () => stopping });
 
   const beat = () => recordHeartbeat({ id, hostname: os.hostname(), pid: process.pid });
   await beat();
@@ -49,7 +50,6 @@ async function main() {
     `worker ${id} started (concurrency ${env().WORKER_CONCURRENCY}, batches of ${env().WORKER_BATCH_SIZE}, nice ${nice})`,
   );
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;

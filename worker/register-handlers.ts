@@ -14,7 +14,7 @@ const RECONCILE_SCHEDULES_MS = 60_000;
 /** concurrency: fetch loops; batchSize: jobs each fetches per round trip. A loop's runs execute
  *  side by side and their progress is group-committed (lib/runs/create-progress-writer.ts); it
  *  fetches again once all of them are done or parked. */
-export async function registerHandlers(boss: PgBoss, opts: { concurrency: number; batchSize: number }): Promise<void> {
+export async function registerHandlers(boss: PgBoss, opts: { concurrency: number; batchSize: number; stopping?: () => boolean }): Promise<void> {
   await syncQueueOptions({ boss, queues: [QUEUES.runDeadLetter, QUEUES.runExecute, QUEUES.schedulerFire] });
 
   // LISTEN/NOTIFY wakes the loops the moment a run is enqueued (the queue has notify: true);
@@ -29,7 +29,8 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
       pollingIntervalSeconds: 1,
       notifyPollingIntervalSeconds: 1,
     },
-    createRunJobHandler({ boss }),
+    // A batch held by a slow run fetches more beside it, up to batchSize (create-run-job-handler.ts).
+    createRunJobHandler({ boss, batchSize: opts.batchSize, stopping: opts.stopping }),
   );
   await boss.work(QUEUES.runDeadLetter.name, { batchSize: 50, pollingIntervalSeconds: 5 }, handleRunDeadLetters);
   // includeMetadata: a firing's occurrence is read from its job's createdOn.

@@ -38,10 +38,10 @@ describe("crash safety", () => {
         { kind: "wait", config: { mode: "duration", seconds: 4 } },
         { kind: "transform", config: { fields: [{ name: "got", expression: "{{ 2.body.n }}" }] } },
       ]);
-      // Every run is queued before the worker starts, so its first fetches take them all. Started
-      // first, it could take them one by one: a fetch loop holding a hanging request fetches
-      // nothing more (WORKER_CONCURRENCY loops, fewer than the hanging runs), and the runs
-      // behind them would never start.
+      // Every run is queued before the worker starts, so its first fetches take them all at once.
+      // Started first, it could take them one by one: its fetch loops held by hanging requests,
+      // the runs behind them would start only as those batches fetch more beside them, seconds
+      // apart, and the first Waits (4 s) could end before the last request hangs.
       const runIds: string[] = [];
       for (let k = 0; k < RUNS; k++) runIds.push(await enqueueRun(wf, { k }));
       const a = await startWorker();
