@@ -32,7 +32,8 @@ describe("a batch of run jobs", () => {
     const { createRunJobHandler } = await import("@/lib/runs/create-run-job-handler");
     const boss = fakeBoss();
     durations.set("quick", 5).set("less-quick", 300);
-    const handle = createRunJobHandler({ boss: boss as unknown as PgBoss, write: async () => true, batchSize: 5, refill: { afterMs: 1_000, pollMs: 50 } });
+    const handle = createRunJobHandler({ boss: boss as unknown as PgBoss, write: async () => true, batchSize: 5, refill: { afterMs: 10_000, pollMs: 50 } });
+    // The wait ends with the batch (300 ms), so a long delay costs nothing and leaves no race.
     await handle([job("quick"), job("less-quick")]);
     expect(boss.fetch).not.toHaveBeenCalled();
   });
