@@ -17,7 +17,7 @@ import { storedSteps } from "@/lib/workflows/stored-steps";
 export async function rerunRun({ runId, userId }: { runId: string; userId: string }): Promise<RunView> {
   // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
   const boss = await producer();
-  const newId = await db().$transaction(async (tx) => {
+  return db().$transaction(async (tx) => {
     const source = await tx.run.findUnique({ where: { id: runId }, select: { workspaceId: true, workflow: { select: { id: true, workspaceId: true, name: true, steps: true } } } });
     if (!source) throw notFound("run");
     await requireRunRole({ userId, workspaceId: source.workspaceId, min: "editor", tx });
@@ -30,7 +30,8 @@ export async function rerunRun({ runId, userId }: { runId: string; userId: strin
     const job: RunExecutePayload = { runId: created.id };
     await boss.send(QUEUES.runExecute.name, job, { db: fromPrisma(tx) });
     await recordWorkflowEvent({ workflow: source.workflow, userId, action: "run_rerun", details: { runId: created.id, sourceRunId: runId }, tx });
-    return created.id;
+    // Read inside the transaction: the run as created (queued), as the test-run endpoints answer.
+    // Read after the commit, a quick worker had sometimes already finished it.
+    return getRun({ runId: created.id, userId, tx });
   });
-  return getRun({ runId: newId, userId });
 }
