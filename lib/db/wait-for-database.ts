@@ -5,7 +5,8 @@
 // intake included, where waiting costs nothing. Any other failure (a refused SECRET_KEY, a
 // schema not migrated) still ends the start at once.
 import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
-import { errorMessage, logger } from "@/lib/log";
+import { errorFields } from "@/lib/error-fields";
+import { logger } from "@/lib/log";
 
 export type WaitForDatabaseOptions = { initialMs?: number; maxMs?: number };
 
@@ -17,8 +18,7 @@ export async function waitForDatabase<T>(component: string, attempt: () => Promi
       return await attempt();
     } catch (e) {
       if (!isDatabaseUnavailable(e)) throw e;
-      // Prisma's message opens with the invocation's source lines; the cause is its last line.
-      const reason = errorMessage(e).trim().split("\n").pop();
+      const { err: reason } = errorFields(e); // Prisma's cause, not the source lines it quotes first
       logger().warn({ component, retryInMs: delay, err: reason }, `database unavailable at start-up, trying again in ${delay / 1000} s: ${reason}`);
       await new Promise((r) => setTimeout(r, delay));
       delay = Math.min(maxMs, delay * 2);

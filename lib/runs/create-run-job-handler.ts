@@ -18,7 +18,7 @@ import { executeRun } from "@/lib/runs/execute-run";
 import { loadRunBatch } from "@/lib/runs/load-run-batch";
 import { FINAL_RUN_STATUSES, type RunWrite } from "@/lib/runs/run-records";
 import { writeProgress } from "@/lib/runs/write-progress";
-import { logger } from "@/lib/log";
+import { errorMessage as message, logger } from "@/lib/log";
 
 export type RunJobHandler = (jobs: JobWithMetadata<unknown>[]) => Promise<void>;
 
@@ -36,7 +36,6 @@ export type CreateRunJobHandlerOptions = {
   refill?: Partial<typeof REFILL>;
 };
 
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const QUEUE = QUEUES.runExecute.name;
 
 export function createRunJobHandler({ boss, write = createProgressWriter(), batchSize = 25, stopping = () => false, refill = {} }: CreateRunJobHandlerOptions): RunJobHandler {
@@ -197,7 +196,8 @@ export function createRunJobHandler({ boss, write = createProgressWriter(), batc
         const more = claim(fetched, refused);
         for (const r of refused) void settle(r.job, r.error);
         // A second job of a run in this fetch: completed, the one execution serves both.
-        for (const job of fetched) if (!refused.some((r) => r.job === job) && ![...more.values()].includes(job)) void settle(job, null);
+        const taken = new Set([...more.values(), ...refused.map((r) => r.job)]);
+        for (const job of fetched) if (!taken.has(job)) void settle(job, null);
         if (more.size > 0) {
           busy += more.size;
           for (const job of more.values()) held.set(job.id, { job, claim: new AbortController() });

@@ -24,7 +24,6 @@ export async function loadWorkspaceValues({ workspaceIds, tx }: LoadWorkspaceVal
     where: { workspaceId: { in: ids } },
     select: { workspaceId: true, key: true, value: true, valueEncrypted: true, secret: true },
   });
-  const unreadable = new Map<string, string[]>();
   for (const r of rows) {
     const values = out.get(r.workspaceId)!;
     if (!r.secret) {
@@ -40,13 +39,13 @@ export async function loadWorkspaceValues({ workspaceIds, tx }: LoadWorkspaceVal
         // so a step that uses it fails naming the key and the cause instead of the whole run
         // batch failing; logged too, since the API still shows the value as set.
         plain = null;
-        unreadable.set(r.workspaceId, [...(unreadable.get(r.workspaceId) ?? []), r.key]);
+        values.unreadableSecrets = [...(values.unreadableSecrets ?? []), r.key];
       }
     }
     values.secrets[r.key] = plain;
   }
-  for (const [workspaceId, keys] of unreadable) {
-    out.get(workspaceId)!.unreadableSecrets = keys;
+  for (const [workspaceId, { unreadableSecrets: keys }] of out) {
+    if (!keys) continue;
     logger().warn({ component: "variables", workspaceId, keys }, "stored secret cannot be decrypted with the current SECRET_KEY");
   }
   return out;
