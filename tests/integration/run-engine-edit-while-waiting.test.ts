@@ -51,18 +51,23 @@ async function wakeNow(runId: string) {
   expect(due).toBe(1);
 }
 
+/** Runs the workflow until it parks, applies `steps` as an edit (none: left as it is), wakes the
+ *  run and reads it back once it has succeeded. */
+async function resumeAfterEdit(wf: Wf, steps?: unknown[]) {
+  const run = await runWhole(wf.id);
+  await untilStatus(run.id, "waiting");
+  if (steps) await edit(wf, steps);
+  await wakeNow(run.id);
+  await untilStatus(run.id, "succeeded");
+  return runOf(run.id);
+}
+
 const LONG_WAIT = { kind: "wait", config: { mode: "duration", seconds: 3600 } };
 
 describe("a workflow edited while a run waits", () => {
   it("closes the record of a Wait removed while the run waited on it, and runs the steps after it", async () => {
     const wf = await newWorkflow([{ kind: "webhook", config: {} }, LONG_WAIT, { kind: "code", config: { code: "return 1" } }]);
-    const run = await runWhole(wf.id);
-    await untilStatus(run.id, "waiting");
-    await edit(wf, [wf.steps[0], wf.steps[2]]);
-    await wakeNow(run.id);
-    await untilStatus(run.id, "succeeded");
-
-    const after = await runOf(run.id);
+    const after = await resumeAfterEdit(wf, [wf.steps[0], wf.steps[2]]);
     // The removed Wait kept its number (2) and comes before the step that has number 2 now.
     expect(summary(after.steps)).toEqual(["1:webhook:succeeded", "2:wait:skipped", "2:code:succeeded"]);
     expect(after.steps[1]).toMatchObject({ stepId: wf.steps[1].id, error: "removed from the workflow while the run was waiting here" });
@@ -75,13 +80,7 @@ describe("a workflow edited while a run waits", () => {
       { kind: "http", config: { url: `${remote.url}/down` } },
       { kind: "code", config: { code: "return 2" } },
     ]);
-    const run = await runWhole(wf.id);
-    await untilStatus(run.id, "waiting");
-    await edit(wf, [wf.steps[0], wf.steps[2]]);
-    await wakeNow(run.id);
-    await untilStatus(run.id, "succeeded");
-
-    const after = await runOf(run.id);
+    const after = await resumeAfterEdit(wf, [wf.steps[0], wf.steps[2]]);
     expect(summary(after.steps)).toEqual(["1:webhook:succeeded", "2:http:skipped", "2:code:succeeded"]);
     expect(after.steps[1]).toMatchObject({ error: "removed from the workflow while the run was waiting here", output: null });
     expect(after.steps[1].logs.some((l) => l.startsWith("attempt 1 of 5 failed"))).toBe(true);
@@ -90,19 +89,13 @@ describe("a workflow edited while a run waits", () => {
 
   it("continues after the Wait it was parked on: a step added ahead of it is recorded skipped, one added after it runs", async () => {
     const wf = await newWorkflow([{ kind: "webhook", config: {} }, LONG_WAIT, { kind: "code", config: { code: "return 'last'" } }]);
-    const run = await runWhole(wf.id);
-    await untilStatus(run.id, "waiting");
-    await edit(wf, [
+    const after = await resumeAfterEdit(wf, [
       wf.steps[0],
       { kind: "code", config: { code: "return 'added before'" } },
       wf.steps[1],
       { kind: "code", config: { code: "return 'added after'" } },
       wf.steps[2],
     ]);
-    await wakeNow(run.id);
-    await untilStatus(run.id, "succeeded");
-
-    const after = await runOf(run.id);
     expect(summary(after.steps)).toEqual(["1:webhook:succeeded", "2:code:skipped", "3:wait:succeeded", "4:code:succeeded", "5:code:succeeded"]);
     expect(after.steps[1].output).toBeNull();
     expect(after.steps[1].error).toMatch(/^not run: added to the workflow \(or moved\) ahead of step 3 while the run was waiting there/);
@@ -111,13 +104,7 @@ describe("a workflow edited while a run waits", () => {
 
   it("renumbers the record of a step that ran when the Wait it preceded is moved ahead of it: no two records share a number", async () => {
     const wf = await newWorkflow([{ kind: "webhook", config: {} }, { kind: "code", config: { code: "return 'ran first'" } }, LONG_WAIT, { kind: "code", config: { code: "return 'last'" } }]);
-    const run = await runWhole(wf.id);
-    await untilStatus(run.id, "waiting");
-    await edit(wf, [wf.steps[0], wf.steps[2], wf.steps[1], wf.steps[3]]);
-    await wakeNow(run.id);
-    await untilStatus(run.id, "succeeded");
-
-    const after = await runOf(run.id);
+    const after = await resumeAfterEdit(wf, [wf.steps[0], wf.steps[2], wf.steps[1], wf.steps[3]]);
     // The code step that ran before the wait is not run again; it is step 3 now.
     expect(summary(after.steps)).toEqual(["1:webhook:succeeded", "2:wait:succeeded", "3:code:succeeded", "4:code:succeeded"]);
     expect(after.steps.map((s) => s.stepId)).toEqual([wf.steps[0].id, wf.steps[2].id, wf.steps[1].id, wf.steps[3].id]);
@@ -132,14 +119,8 @@ describe("a workflow edited while a run waits", () => {
       { id: "s4", ...LONG_WAIT },
       { id: "s5", kind: "code", config: { code: "return 'other branch'" } },
     ]);
-    const run = await runWhole(wf.id);
-    await untilStatus(run.id, "waiting");
     // The Wait moves to the end: the branch the run took (s3 up to s5) no longer reaches it.
-    await edit(wf, [wf.steps[0], wf.steps[1], wf.steps[2], wf.steps[4], wf.steps[3]]);
-    await wakeNow(run.id);
-    await untilStatus(run.id, "succeeded");
-
-    const after = await runOf(run.id);
+    const after = await resumeAfterEdit(wf, [wf.steps[0], wf.steps[1], wf.steps[2], wf.steps[4], wf.steps[3]]);
     expect(summary(after.steps)).toEqual(["1:webhook:succeeded", "2:conditions:succeeded", "3:code:succeeded", "4:code:skipped", "5:wait:skipped"]);
     expect(after.steps[4]).toMatchObject({
       stepId: "s4",
@@ -158,12 +139,7 @@ describe("a workflow edited while a run waits", () => {
       { id: "s4", ...LONG_WAIT },
       { kind: "code", config: { code: "return 'inside'" } },
     ]);
-    const run = await runWhole(wf.id);
-    await untilStatus(run.id, "waiting");
-    await wakeNow(run.id);
-    await untilStatus(run.id, "succeeded");
-
-    const after = await runOf(run.id);
+    const after = await resumeAfterEdit(wf);
     expect(summary(after.steps)).toEqual(["1:webhook:succeeded", "2:conditions:succeeded", "3:code:skipped", "4:wait:succeeded", "5:code:succeeded"]);
     expect(after.steps[2].error).toBeNull();
   });
