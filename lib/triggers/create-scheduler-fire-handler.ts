@@ -5,6 +5,7 @@
 import type { Job, PgBoss } from "pg-boss";
 import { QUEUES, schedulerFirePayload } from "@/lib/jobs/queues";
 import { fireScheduledRun } from "@/lib/triggers/fire-scheduled-run";
+import { scheduleOccurrence } from "@/lib/triggers/schedule-occurrence";
 
 export function createSchedulerFireHandler({ boss }: { boss: PgBoss }) {
   return async function handleSchedulerFire(jobs: (Job<unknown> & { createdOn?: Date })[]): Promise<void> {
@@ -14,6 +15,13 @@ export function createSchedulerFireHandler({ boss }: { boss: PgBoss }) {
       const { workflowId } = parsed.data;
       const [schedule] = await boss.getSchedules(QUEUES.schedulerFire.name, workflowId);
       if (!schedule) continue;
+      // pg-boss may queue a firing a little before its minute (it allows for clock skew; so does
+      // scheduleOccurrence, by a second): the run waits for its minute rather than start, and
+      // record firedAt, before the instant it is scheduled for.
+      if (job.createdOn) {
+        const early = scheduleOccurrence(schedule.cron, schedule.timezone, job.createdOn).getTime() - Date.now();
+        if (early > 0) await new Promise((r) => setTimeout(r, early));
+      }
       const fired = await fireScheduledRun({ boss, jobId: job.id, workflowId, queuedAt: job.createdOn, notBefore: schedule.createdOn });
       if (fired.outcome === "stale") await boss.unschedule(QUEUES.schedulerFire.name, workflowId);
     }
