@@ -33,6 +33,16 @@ describe("a Scheduler firing", () => {
     expect(calls).toEqual([minute]);
   });
 
+  it("that reads as queued minutes ahead (this worker's clock behind) is held a second at most", async () => {
+    const { createSchedulerFireHandler } = await import("@/lib/triggers/create-scheduler-fire-handler");
+    const now = Date.parse("2026-11-23T12:00:10.000Z");
+    vi.useFakeTimers({ now });
+    const handled = createSchedulerFireHandler({ boss })([firing(new Date(now + 5 * 60_000))] as never);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await handled;
+    expect(calls).toEqual([now + 1_000]);
+  });
+
   it("queued after its minute creates the run at once", async () => {
     const { createSchedulerFireHandler } = await import("@/lib/triggers/create-scheduler-fire-handler");
     const at = Date.parse("2026-11-23T12:00:03.000Z");
