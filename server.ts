@@ -9,7 +9,7 @@ import { hookToken, refusedFromHeaders, serveHook } from "@/lib/intake/serve-nod
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { waitForDatabase } from "@/lib/db/wait-for-database";
 
-process.env.PGAPPNAME ??= "msp-flow-web"; // this process's database sessions (lib/db/client.ts)
+process.env.PGAPPNAME = "msp-flow-web"; // its database sessions, whatever the environment says (lib/db/list-app-sessions.ts)
 const dev = env().NODE_ENV !== "production";
 const port = env().PORT;
 

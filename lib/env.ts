@@ -108,8 +108,11 @@ export function parseSecretKey(value: string): Buffer {
   throw new ConfigError("SECRET_KEY must be 32 bytes written as 64 hex characters or base64");
 }
 
+/** Where the key is kept when SECRET_KEY is not set: generated there by the first start. */
+export const secretKeyFile = (dataDir: string) => path.join(dataDir, "secret-key");
+
 function secretKeyFromFile(dataDir: string): Buffer {
-  const file = path.join(dataDir, "secret-key");
+  const file = secretKeyFile(dataDir);
   try {
     return parseSecretKey(readFileSync(file, "utf8"));
   } catch (e) {

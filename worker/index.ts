@@ -15,7 +15,7 @@ import { registerHandlers } from "@/worker/register-handlers";
 import { lowerPriority } from "@/worker/lower-priority";
 
 const HEARTBEAT_MS = 5_000;
-process.env.PGAPPNAME ??= "msp-flow-worker-app"; // this process's database sessions (lib/db/client.ts)
+process.env.PGAPPNAME = "msp-flow-worker-app"; // its database sessions, whatever the environment says (lib/db/list-app-sessions.ts)
 // Nobody waits on the worker's statements, and one cancelled is work failed for nothing: a
 // minute, where the web's requests get 15 s. Its longest are retention's batched deletes,
 // ~0.1 s each for RETENTION_BATCH_SIZE 1,000 (bench:retention); the limit only has to end a

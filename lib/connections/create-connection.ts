@@ -3,6 +3,7 @@
 import { db, type Db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { encryptSecret } from "@/lib/secrets/crypto";
+import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { appByKey } from "./app-catalog";
 import { CONFIG_KEYS, type AuthKind } from "./connection-auth";
 import { parseConnectionFields } from "./parse-connection-fields";
@@ -50,6 +51,7 @@ export async function createConnection(opts: CreateConnectionOptions): Promise<C
   if (!parsed.ok) throw new InvalidConnectionError(`${parsed.field}: ${parsed.message}`, parsed.field);
   const { config, credentials } = parsed.fields;
   const credentialsEncrypted = credentials === undefined ? null : encryptSecret(JSON.stringify(credentials));
+  if (credentialsEncrypted !== null) await lockSecretKey(opts.tx ?? db());
   const row = await (opts.tx ?? db()).connection.create({
     data: {
       workspaceId: opts.workspaceId,

@@ -11,6 +11,7 @@ import type { ConnectionView, UpdateConnectionInput } from "@/lib/connections/co
 import { loadConnection } from "@/lib/connections/load-connection";
 import { parseConnectionFields } from "@/lib/connections/parse-connection-fields";
 import { sealCredentials } from "@/lib/connections/seal-credentials";
+import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { toConnectionView } from "@/lib/connections/to-connection-view";
 
 export type UpdateConnectionOptions = { connectionId: string; userId: string; input: UpdateConnectionInput; tx?: Tx };
@@ -45,6 +46,7 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     if (parsed.fields.config !== undefined) data.config = parsed.fields.config as Prisma.InputJsonValue;
     if (kindChanged) data.authKind = authKind;
     if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, input.credentials ?? {});
+    if (data.credentialsEncrypted) await lockSecretKey(t);
     const row = await t.connection.update({ where: { id: before.id }, data });
     // Which fields changed, by name (credentials included), never what they hold.
     await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_updated", details: { connectionId: row.id, app: row.app, name: row.name, ...(row.name !== before.name ? { previousName: before.name } : {}), fields: Object.keys(data).map((k) => k.replace(/Encrypted$/, "")) }, tx: t });

@@ -7,6 +7,7 @@ import { badRequest, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { encryptSecret } from "@/lib/secrets/crypto";
+import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { loadReview, type ReviewView } from "@/lib/push/load-review";
 import { hasSharedSecret } from "@/lib/push/webhook-secret-state";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
@@ -34,6 +35,7 @@ export async function setReviewWebhookSecret({ workflowId, choice, user, tx }: S
     let updated = workflow;
     const secret = choice.sharedSecret;
     if (secret !== undefined) {
+      await lockSecretKey(t);
       const next = steps.map((s, i) => (i === 0 ? { ...s, config: { ...s.config, sharedSecretEncrypted: encryptSecret(secret) } } : s));
       // The version moves so an editor holding the old definition gets a conflict instead of
       // silently dropping the secret; the copy does not count as "edited" (see steps-hash.ts).

@@ -4,7 +4,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { env } from "@/lib/env";
 
-let keyCache: { from: Buffer; key: Buffer } | undefined;
+// Per key object: a rotation alternates two keys, value by value.
+const keyCache = new WeakMap<Buffer, Buffer>();
 
 /** A purpose-bound key, so the same SECRET_KEY never encrypts and signs sessions with one key. */
 export function deriveKey(purpose: string, secret: Buffer = env().SECRET_KEY): Buffer {
@@ -12,13 +13,15 @@ export function deriveKey(purpose: string, secret: Buffer = env().SECRET_KEY): B
 }
 
 function dataKey(secret: Buffer = env().SECRET_KEY): Buffer {
-  if (!keyCache || keyCache.from !== secret) keyCache = { from: secret, key: deriveKey("secrets-at-rest", secret) };
-  return keyCache.key;
+  let key = keyCache.get(secret);
+  if (!key) keyCache.set(secret, (key = deriveKey("secrets-at-rest", secret)));
+  return key;
 }
 
-export function encryptSecret(plaintext: string): string {
+/** `secret`: another SECRET_KEY to encrypt under (lib/secrets/rotate-secret-key.ts); this process's by default. */
+export function encryptSecret(plaintext: string, secret?: Buffer): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", dataKey(), iv);
+  const cipher = createCipheriv("aes-256-gcm", dataKey(secret), iv);
   const ct = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
   return `v1:${iv.toString("base64url")}:${cipher.getAuthTag().toString("base64url")}:${ct.toString("base64url")}`;
 }

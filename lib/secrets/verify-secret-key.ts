@@ -14,7 +14,8 @@ const CHECK_INPUT = "msp-flow key check v1";
 // The newest few of each kind: one that decrypts proves the key (AES-GCM authenticates).
 const SAMPLE_PER_KIND = 5;
 
-const keyCheck = (secret: Buffer) => createHmac("sha256", secret).update(CHECK_INPUT).digest("base64url");
+/** What SecretKeyCheck stores for a key. */
+export const keyCheck = (secret: Buffer) => createHmac("sha256", secret).update(CHECK_INPUT).digest("base64url");
 
 const refusal = (why: string) =>
   new ConfigError(

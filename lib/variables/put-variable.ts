@@ -5,6 +5,7 @@
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import { encryptSecret } from "@/lib/secrets/crypto";
+import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { toVariableView } from "@/lib/variables/to-variable-view";
 import type { PutVariableInput, VariableView } from "@/lib/variables/variable-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
@@ -23,6 +24,7 @@ export async function putVariable({ workspaceId, userId, key, input, tx }: PutVa
     const data = secret
       ? { secret: true, value: null, valueEncrypted: echo ? before.valueEncrypted : value === null ? null : encryptSecret(value) }
       : { secret: false, value, valueEncrypted: null };
+    if (data.valueEncrypted !== null && !echo) await lockSecretKey(t);
     const row = await t.variable.upsert({
       where: { workspaceId_key: { workspaceId, key } },
       create: { workspaceId, key, ...data },

@@ -4,7 +4,8 @@ import { db, type Tx } from "@/lib/db/client";
 import { toJsonField } from "@/lib/db/to-json-field";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 import type { WorkflowInput } from "@/lib/workflows/definition";
-import { prepareSteps } from "@/lib/workflows/prepare-steps";
+import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
+import { prepareSteps, setsSharedSecret } from "@/lib/workflows/prepare-steps";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
 
@@ -15,6 +16,7 @@ export async function createWorkflow({ workspaceId, userId, input, tx }: CreateW
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const steps = prepareSteps({ input: input.steps });
     await assertStepConnections({ workspaceId, steps, tx: t });
+    if (setsSharedSecret(input.steps)) await lockSecretKey(t);
     const workflow = await t.workflow.create({
       data: { workspaceId, name: input.name, steps: toJsonField(steps) },
     });

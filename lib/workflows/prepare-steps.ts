@@ -70,6 +70,10 @@ function assertKindsKept(steps: readonly Step[], previous: readonly Step[]): voi
   });
 }
 
+/** Whether saving `input` encrypts a shared secret: the write then takes lib/secrets/lock-secret-key.ts. */
+export const setsSharedSecret = (input: readonly StepInput[]) =>
+  input.some((s) => s.kind === "webhook" && typeof s.config.sharedSecret === "string" && s.config.sharedSecret !== "");
+
 /** Validates (400 invalid_workflow) and returns the steps as they are to be stored. */
 export function prepareSteps({ input, previous = [] }: PrepareStepsOptions): Step[] {
   const ids = pickIds(input, previous);

@@ -9,7 +9,8 @@ import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import type { Step } from "@/lib/workflows/definition";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { modeNotSaved, refuseUnknownConfigFields, type WorkflowWrite } from "@/lib/workflows/parse-workflow-input";
-import { prepareSteps } from "@/lib/workflows/prepare-steps";
+import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
+import { prepareSteps, setsSharedSecret } from "@/lib/workflows/prepare-steps";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { syncTrigger } from "@/lib/workflows/sync-trigger";
@@ -36,6 +37,7 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
       steps = prepareSteps({ input: input.steps, previous });
       await assertStepConnections({ workspaceId: before.workspaceId, steps, previous, tx: t });
       if (before.mode === "live") assertLiveReady(steps);
+      if (setsSharedSecret(input.steps)) await lockSecretKey(t);
     }
     const workflow = await t.workflow.update({
       where: { id: before.id },

@@ -1,0 +1,102 @@
+// Re-encrypts everything stored under one SECRET_KEY under another, in the caller's transaction,
+// and moves the key check (SecretKeyCheck) to the new key: committed, only the new key starts;
+// rolled back, nothing changed. What is encrypted: secret variables, account credentials and
+// webhook shared secrets (in the workflow definitions, whose trigger columns PostgreSQL derives).
+// Rows keep their updatedAt and version: no user changed anything. The operator's command is
+// scripts/rotate-secret-key.ts (npm run secret-key:rotate), which runs this with the service stopped.
+import { timingSafeEqual } from "node:crypto";
+import type { Tx } from "@/lib/db/client";
+import { ConfigError } from "@/lib/env";
+import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
+import { keyCheck } from "@/lib/secrets/verify-secret-key";
+
+/** A stored value the current key cannot decrypt either: left as it was (it was unreadable before). */
+export type UnreadableValue = { kind: "secret variable" | "account credentials" | "webhook shared secret"; id: string; name: string; workspaceId: string };
+
+export type RotationResult = { variables: number; connections: number; webhookSecrets: number; browserSessions: number; unreadable: UnreadableValue[] };
+
+export type RotateSecretKeyOptions = { tx: Tx; from: Buffer; to: Buffer };
+
+export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions): Promise<RotationResult> {
+  // Locked first: a process verifying its key at start waits for the outcome.
+  const [check] = await tx.$queryRaw<{ hmac: string }[]>`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR UPDATE`;
+  const expected = Buffer.from(keyCheck(from));
+  if (!check || check.hmac.length !== expected.length || !timingSafeEqual(Buffer.from(check.hmac), expected)) {
+    throw new ConfigError("the current SECRET_KEY is not the key this database's secrets are encrypted with: nothing was changed");
+  }
+  const unreadable: UnreadableValue[] = [];
+  const reseal = (stored: string, what: Omit<UnreadableValue, "kind">, kind: UnreadableValue["kind"]): string | null => {
+    try {
+      return encryptSecret(decryptSecret(stored, from), to);
+    } catch {
+      unreadable.push({ kind, ...what });
+      return null;
+    }
+  };
+
+  const variables = await tx.variable.findMany({ where: { valueEncrypted: { not: null } }, select: { id: true, key: true, workspaceId: true, valueEncrypted: true } });
+  const newVariables = variables.flatMap((v) => {
+    const sealed = reseal(v.valueEncrypted!, { id: v.id, name: v.key, workspaceId: v.workspaceId }, "secret variable");
+    return sealed === null ? [] : [{ id: v.id, value: sealed }];
+  });
+  // One statement per table; raw, so that updatedAt stays what the user last changed.
+  if (newVariables.length > 0) {
+    await tx.$executeRaw`
+      UPDATE "Variable" AS t SET "valueEncrypted" = n.v
+      FROM unnest(${newVariables.map((r) => r.id)}::text[], ${newVariables.map((r) => r.value)}::text[]) AS n(id, v) WHERE t.id = n.id`;
+  }
+
+  const connections = await tx.connection.findMany({
+    where: { credentialsEncrypted: { not: null } },
+    select: { id: true, name: true, workspaceId: true, credentialsEncrypted: true },
+  });
+  const newConnections = connections.flatMap((c) => {
+    const sealed = reseal(c.credentialsEncrypted!, { id: c.id, name: c.name, workspaceId: c.workspaceId }, "account credentials");
+    return sealed === null ? [] : [{ id: c.id, value: sealed }];
+  });
+  if (newConnections.length > 0) {
+    await tx.$executeRaw`
+      UPDATE "Connection" AS t SET "credentialsEncrypted" = n.v
+      FROM unnest(${newConnections.map((r) => r.id)}::text[], ${newConnections.map((r) => r.value)}::text[]) AS n(id, v) WHERE t.id = n.id`;
+  }
+
+  // The definition is json text kept as written (key order, integers beyond double precision):
+  // the ciphertexts are swapped in the text, which is never re-serialised.
+  const workflows = await tx.$queryRaw<{ id: string; name: string; workspaceId: string; steps: string }[]>`
+    SELECT id, name, "workspaceId", steps::text AS steps FROM "Workflow" WHERE steps::text LIKE '%sharedSecretEncrypted%'`;
+  let webhookSecrets = 0;
+  const newSteps: { id: string; value: string }[] = [];
+  for (const w of workflows) {
+    let text = w.steps;
+    for (const stored of storedSharedSecrets(w.steps)) {
+      const sealed = reseal(stored, { id: w.id, name: w.name, workspaceId: w.workspaceId }, "webhook shared secret");
+      if (sealed === null) continue;
+      // Ciphertexts are "v1:" and base64url: nothing in them is escaped in JSON.
+      text = text.split(JSON.stringify(stored)).join(JSON.stringify(sealed));
+      webhookSecrets++;
+    }
+    if (text !== w.steps) newSteps.push({ id: w.id, value: text });
+  }
+  if (newSteps.length > 0) {
+    await tx.$executeRaw`
+      UPDATE "Workflow" AS w SET steps = n.steps::json
+      FROM unnest(${newSteps.map((s) => s.id)}::text[], ${newSteps.map((s) => s.value)}::text[]) AS n(id, steps)
+      WHERE w.id = n.id`;
+  }
+
+  await tx.secretKeyCheck.update({ where: { id: 1 }, data: { hmac: keyCheck(to), createdAt: new Date() } });
+  // Session cookies are signed under a key derived from SECRET_KEY: none verifies any more, so
+  // the signed-in devices lists are emptied to say so.
+  const { count: browserSessions } = await tx.browserSession.deleteMany();
+  return { variables: newVariables.length, connections: newConnections.length, webhookSecrets, browserSessions, unreadable };
+}
+
+/** The non-empty sharedSecretEncrypted of each step of a stored definition. */
+function storedSharedSecrets(stepsText: string): string[] {
+  const steps: unknown = JSON.parse(stepsText);
+  if (!Array.isArray(steps)) return [];
+  return steps.flatMap((s) => {
+    const v = (s as { config?: { sharedSecretEncrypted?: unknown } } | null)?.config?.sharedSecretEncrypted;
+    return typeof v === "string" && v !== "" ? [v] : [];
+  });
+}

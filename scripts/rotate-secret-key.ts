@@ -1,0 +1,140 @@
+// npm run secret-key:rotate — replaces SECRET_KEY: every stored secret (secret variables, account
+// credentials, webhook shared secrets) is re-encrypted under a new key in one transaction, and
+// from then on only the new key starts. For a key that may have leaked, or a rotation policy.
+// Run it with the service stopped (it refuses while any web or worker process is connected: one
+// would go on encrypting under the old key). The new key:
+// - SECRET_KEY set in the environment: give the new one as NEW_SECRET_KEY (then set SECRET_KEY
+//   to it wherever the service is configured);
+// - the generated DATA_DIR/secret-key: a new key is generated (or NEW_SECRET_KEY taken) and
+//   replaces the file. It is written beside it as secret-key.next before the commit, so a crash
+//   between the commit and the rename loses nothing: the next run of this command finishes it.
+// Against DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR.
+import { randomBytes } from "node:crypto";
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { createDb, type Db } from "@/lib/db/client";
+import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
+import { listAppSessions } from "@/lib/db/list-app-sessions";
+import { ConfigError, env, parseSecretKey, secretKeyFile } from "@/lib/env";
+import { rotateSecretKey } from "@/lib/secrets/rotate-secret-key";
+import { keyCheck, verifySecretKey } from "@/lib/secrets/verify-secret-key";
+
+const USAGE = "usage: [NEW_SECRET_KEY=<64 hex characters or base64>] npm run secret-key:rotate";
+
+async function main(): Promise<number> {
+  if (process.argv.length > 2) {
+    console.error(`unknown argument ${process.argv[2]}; ${USAGE}`);
+    return 2;
+  }
+  const fromEnv = Boolean(process.env.SECRET_KEY);
+  const config = env();
+  const current = config.SECRET_KEY;
+  const file = secretKeyFile(config.DATA_DIR);
+  const staged = `${file}.next`;
+  let next: Buffer;
+  try {
+    if (process.env.NEW_SECRET_KEY) next = parseSecretKey(process.env.NEW_SECRET_KEY);
+    else if (fromEnv) throw new ConfigError("SECRET_KEY is set in the environment: give the new key as NEW_SECRET_KEY (e.g. from `openssl rand -hex 32`)");
+    else next = randomBytes(32);
+  } catch (e) {
+    console.error(`${e instanceof Error ? e.message.replace(/^SECRET_KEY must/, "NEW_SECRET_KEY must") : e}; ${USAGE}`);
+    return 2;
+  }
+  if (next.equals(current)) {
+    console.error(`NEW_SECRET_KEY is the current key; ${USAGE}`);
+    return 2;
+  }
+
+  let embedded: RunningPostgres | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
+    url = embedded.url;
+  }
+  const db = createDb(url, 1);
+  let wroteStaged = false;
+  try {
+    if (!fromEnv && existsSync(staged)) {
+      const pending = parseSecretKey(readFileSync(staged, "utf8"));
+      if (await isStoredKey(db, pending)) {
+        replaceFile(staged, file);
+        console.log(`Finished an earlier rotation: its commit had been made, and ${file} now holds its key.`);
+        return 0;
+      }
+      rmSync(staged); // an earlier run that did not commit: its key encrypts nothing
+    }
+    await verifySecretKey({ db, secret: current });
+    const sessions = await listAppSessions({ db });
+    if (sessions.length > 0) {
+      console.error(
+        `The service is running (connected: ${sessions.map((s) => `${s.name} ×${s.count}`).join(", ")}). ` +
+          "Stop every web and worker process (npm start, start:web, start:worker) and run this again; nothing was changed.",
+      );
+      return 1;
+    }
+    if (!fromEnv) {
+      writeDurably(staged, next.toString("hex") + "\n");
+      wroteStaged = true;
+    }
+    const result = await db.$transaction((tx) => rotateSecretKey({ tx, from: current, to: next }), { maxWait: 60_000, timeout: 10 * 60_000 });
+    if (!fromEnv) replaceFile(staged, file);
+    wroteStaged = false;
+
+    const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+    console.log(
+      `SECRET_KEY rotated: re-encrypted ${n(result.variables, "secret variable")}, ${n(result.connections, "account's credentials", "accounts' credentials")} ` +
+        `and ${n(result.webhookSecrets, "webhook shared secret")}; ${n(result.browserSessions, "browser session")} ended (everyone signs in again).`,
+    );
+    if (result.unreadable.length > 0) {
+      console.log(
+        `${n(result.unreadable.length, "stored value")} could not be decrypted with the previous key either and ${result.unreadable.length === 1 ? "was" : "were"} left as before ` +
+          `(enter ${result.unreadable.length === 1 ? "it" : "them"} again): ${result.unreadable.map((u) => `${u.kind} ${u.name} (${u.id}, workspace ${u.workspaceId})`).join("; ")}.`,
+      );
+    }
+    console.log(
+      fromEnv
+        ? "Set SECRET_KEY to the new key (the NEW_SECRET_KEY given) wherever the service is configured, then start it: the previous key is refused from now on."
+        : `The new key is in ${file}; the previous key is refused from now on. Start the service as before.`,
+    );
+    console.log("Database backups made before now can only be read with the previous key.");
+    return 0;
+  } finally {
+    if (wroteStaged) rmSync(staged, { force: true }); // the transaction failed: nothing changed
+    await db.$disconnect();
+    if (embedded && !embedded.reused) await embedded.stop();
+  }
+}
+
+async function isStoredKey(db: Db, key: Buffer): Promise<boolean> {
+  const row = await db.secretKeyCheck.findUnique({ where: { id: 1 } });
+  return row?.hmac === keyCheck(key);
+}
+
+/** Written and flushed to disk before the transaction that makes it the only key that starts. */
+function writeDurably(file: string, content: string) {
+  writeFileSync(file, content, { mode: 0o600 });
+  const fd = openSync(file, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function replaceFile(from: string, to: string) {
+  renameSync(from, to);
+  const dir = openSync(path.dirname(to), "r");
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof ConfigError ? `Configuration error: ${e.message}` : `rotation failed: ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  },
+);

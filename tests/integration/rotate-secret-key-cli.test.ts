@@ -1,0 +1,207 @@
+// npm run secret-key:rotate against the test database, as an operator meets it: refused while the
+// service runs; then every stored secret reads with the new key only, the service starts with it
+// (a signed delivery is verified with the re-encrypted shared secret) and refuses the old one; a
+// definition's json text is untouched but for its ciphertext; the generated key file is replaced,
+// and a rotation interrupted between its commit and the file's rename is finished by a rerun.
+process.env.PGAPPNAME = "rotation-test"; // not one of the service's session names (msp-flow-…)
+import { execFile } from "node:child_process";
+import { createHmac, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, existsSync, statSync, writeFileSync, renameSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { databaseUrl, parseSecretKey } from "@/lib/env";
+import { ensureQueues } from "@/lib/jobs/boss";
+import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
+import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
+import { generateWebhookToken } from "@/lib/triggers/generate-webhook-token";
+import { createPasswordUser } from "@/tests/helpers/auth-fixtures";
+import { eventually, startWeb, type WebService } from "@/tests/helpers/services";
+
+const root = path.resolve(import.meta.dirname, "../..");
+// The key the database's secrets are under now; each rotation here moves it.
+let currentKey = process.env.SECRET_KEY!;
+const key = (hex: string) => parseSecretKey(hex);
+
+function rotate(env: Record<string, string | undefined>, ...args: string[]) {
+  const childEnv = { NODE_ENV: "test" } as NodeJS.ProcessEnv;
+  for (const [k, v] of Object.entries({ ...process.env, SECRET_KEY: currentKey, ...env })) if (v !== undefined) childEnv[k] = v;
+  return promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/rotate-secret-key.ts", ...args], { cwd: root, env: childEnv, timeout: 60_000 }).then(
+    (r) => ({ code: 0, out: r.stdout + r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+  );
+}
+
+/** A workspace with one secret of each kind; the definition's text has what a re-serialisation
+ *  would change (key order with an integer-like key, an integer beyond double precision). */
+async function storeSecrets(under: string) {
+  const k = key(under);
+  const ws = await db().workspace.create({ data: { name: `Rotate ${randomBytes(3).toString("hex")}`, kind: "provider" } });
+  const variable = await db().variable.create({ data: { workspaceId: ws.id, key: "API_KEY", secret: true, valueEncrypted: encryptSecret("variable-plain", k) } });
+  const plainVariable = await db().variable.create({ data: { workspaceId: ws.id, key: "REGION", value: "eu-west" } });
+  const connection = await db().connection.create({
+    data: { workspaceId: ws.id, app: "http", name: "PSA", authKind: "bearer", credentialsEncrypted: encryptSecret(JSON.stringify({ token: "conn-plain" }), k) },
+  });
+  const shared = "hook-shared-secret";
+  const stepId = randomBytes(8).toString("hex");
+  const sealed = encryptSecret(shared, k);
+  const steps =
+    `[{"id":"${stepId}","kind":"webhook","name":"Webhook","config":{"sharedSecretEncrypted":"${sealed}","signatureHeader":"X-Hub-Signature-256",` +
+    `"testingData":{"z":1,"10":2,"big":123456789012345678901}}}]`;
+  const [workflow] = await db().$queryRaw<{ id: string; updatedAt: Date }[]>`
+    INSERT INTO "Workflow" ("workspaceId", name, mode, steps, "updatedAt") VALUES (${ws.id}, 'Signed hook', 'live', ${steps}::json, now() - interval '1 day')
+    RETURNING id, "updatedAt"`;
+  const endpoint = await db().webhookEndpoint.create({ data: { workflowId: workflow.id, stepId, token: generateWebhookToken() } });
+  return { ws, variable, plainVariable, connection, workflow, steps, sealed, shared, token: endpoint.token };
+}
+
+const stepsText = async (id: string) => (await db().$queryRaw<{ t: string }[]>`SELECT steps::text AS t FROM "Workflow" WHERE id = ${id}`)[0].t;
+const refusesStart = (secret: string) => verifySecretKey({ db: db(), secret: key(secret) }).then(() => false, () => true);
+
+afterAll(async () => {
+  await db().$disconnect();
+});
+
+describe("npm run secret-key:rotate", () => {
+  it("is refused while the service runs; stopped, it re-encrypts every secret under NEW_SECRET_KEY, which the service then starts with", async () => {
+    await ensureQueues(databaseUrl());
+    await verifySecretKey({ db: db(), secret: key(currentKey) });
+    const s = await storeSecrets(currentKey);
+    const user = await createPasswordUser({ password: "rotation-pw-1" });
+    const session = await db().browserSession.create({ data: { userId: user.id, userAgent: "laptop" } });
+    const newKey = randomBytes(32).toString("hex");
+
+    let web: WebService | undefined = await startWeb();
+    try {
+      const running = await rotate({ NEW_SECRET_KEY: newKey });
+      expect(running.code, running.out).toBe(1);
+      expect(running.out).toMatch(/The service is running \(connected: .*msp-flow-web ×\d+.*\)\. Stop every web and worker process/);
+      expect(running.out).toContain("nothing was changed");
+      expect(await refusesStart(currentKey)).toBe(false);
+      expect((await db().variable.findUniqueOrThrow({ where: { id: s.variable.id } })).valueEncrypted).toBe(s.variable.valueEncrypted);
+    } finally {
+      await web.stop();
+      web = undefined;
+    }
+    // The web server's sessions end as it exits; pg_stat_activity may list them a moment longer.
+    const r = await eventually(async () => {
+      const attempt = await rotate({ NEW_SECRET_KEY: newKey });
+      return attempt.out.includes("The service is running") ? null : attempt;
+    }, 15_000, "the stopped web server's sessions to end");
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toMatch(/SECRET_KEY rotated: re-encrypted \d+ secret variables?, \d+ accounts?'s? credentials and \d+ webhook shared secrets?; \d+ browser sessions? ended/);
+    expect(r.out).toContain("Set SECRET_KEY to the new key (the NEW_SECRET_KEY given) wherever the service is configured");
+    const oldKey = currentKey;
+    currentKey = newKey;
+
+    const variable = await db().variable.findUniqueOrThrow({ where: { id: s.variable.id } });
+    expect(decryptSecret(variable.valueEncrypted!, key(newKey))).toBe("variable-plain");
+    expect(() => decryptSecret(variable.valueEncrypted!, key(oldKey))).toThrow();
+    expect(variable.updatedAt).toEqual(s.variable.updatedAt);
+    expect(await db().variable.findUniqueOrThrow({ where: { id: s.plainVariable.id } })).toEqual(s.plainVariable);
+    const connection = await db().connection.findUniqueOrThrow({ where: { id: s.connection.id } });
+    expect(JSON.parse(decryptSecret(connection.credentialsEncrypted!, key(newKey)))).toEqual({ token: "conn-plain" });
+    expect(connection.updatedAt).toEqual(s.connection.updatedAt);
+    const workflow = await db().workflow.findUniqueOrThrow({ where: { id: s.workflow.id } });
+    const resealed = workflow.triggerSecretEncrypted!;
+    expect(decryptSecret(resealed, key(newKey))).toBe(s.shared);
+    expect(await stepsText(s.workflow.id)).toBe(s.steps.replace(s.sealed, resealed));
+    expect(workflow.updatedAt).toEqual(s.workflow.updatedAt);
+    expect(workflow.version).toBe(1);
+    expect(await db().browserSession.count({ where: { id: session.id } })).toBe(0);
+
+    expect(await refusesStart(oldKey)).toBe(true);
+    expect(await refusesStart(newKey)).toBe(false);
+    // The service with the new key verifies a signed delivery with the re-encrypted secret.
+    web = await startWeb({ SECRET_KEY: newKey });
+    try {
+      const body = JSON.stringify({ alert: "rotated" });
+      const post = (signature: string) =>
+        fetch(`${web!.baseUrl}/hooks/${s.token}`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": signature }, body });
+      expect((await post(`sha256=${createHmac("sha256", "wrong").update(body).digest("hex")}`)).status).toBe(401);
+      const ok = await post(`sha256=${createHmac("sha256", s.shared).update(body).digest("hex")}`);
+      expect(ok.status).toBe(202);
+      expect(await db().run.count({ where: { workflowId: s.workflow.id } })).toBe(1);
+    } finally {
+      await web.stop();
+    }
+  });
+
+  it("refuses what it cannot do, exit 2 and nothing changed: no NEW_SECRET_KEY beside SECRET_KEY, a malformed one, the current one, an argument", async () => {
+    const before = (await db().secretKeyCheck.findUnique({ where: { id: 1 } }))?.hmac;
+    const missing = await rotate({ NEW_SECRET_KEY: undefined });
+    expect(missing.code).toBe(2);
+    expect(missing.out).toContain("SECRET_KEY is set in the environment: give the new key as NEW_SECRET_KEY");
+    const malformed = await rotate({ NEW_SECRET_KEY: "not-a-key" });
+    expect(malformed.code).toBe(2);
+    expect(malformed.out).toContain("NEW_SECRET_KEY must be 32 bytes written as 64 hex characters or base64");
+    const same = await rotate({ NEW_SECRET_KEY: currentKey });
+    expect(same.code).toBe(2);
+    expect(same.out).toContain("NEW_SECRET_KEY is the current key");
+    const arg = await rotate({ NEW_SECRET_KEY: randomBytes(32).toString("hex") }, "--force");
+    expect(arg.code).toBe(2);
+    expect(arg.out).toContain("unknown argument --force");
+    expect((await db().secretKeyCheck.findUnique({ where: { id: 1 } }))?.hmac).toBe(before);
+  });
+
+  it("refuses a SECRET_KEY that is not the database's, changing nothing", async () => {
+    await verifySecretKey({ db: db(), secret: key(currentKey) });
+    const s = await storeSecrets(currentKey);
+    const r = await rotate({ SECRET_KEY: randomBytes(32).toString("hex"), NEW_SECRET_KEY: randomBytes(32).toString("hex") });
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("SECRET_KEY does not match the key this database's secrets were encrypted with");
+    expect((await db().variable.findUniqueOrThrow({ where: { id: s.variable.id } })).valueEncrypted).toBe(s.variable.valueEncrypted);
+    expect(await refusesStart(currentKey)).toBe(false);
+  });
+
+  it("leaves a value the current key cannot read either as it was, and names it", async () => {
+    await verifySecretKey({ db: db(), secret: key(currentKey) });
+    const ws = await db().workspace.create({ data: { name: "Lost value", kind: "provider" } });
+    const lost = await db().variable.create({
+      data: { workspaceId: ws.id, key: "FROM_A_LOST_KEY", secret: true, valueEncrypted: encryptSecret("gone", randomBytes(32)) },
+    });
+    const newKey = randomBytes(32).toString("hex");
+    const r = await rotate({ NEW_SECRET_KEY: newKey });
+    expect(r.code, r.out).toBe(0);
+    currentKey = newKey;
+    expect(r.out).toMatch(/1 stored value could not be decrypted with the previous key either and was left as before \(enter it again\): secret variable FROM_A_LOST_KEY/);
+    expect((await db().variable.findUniqueOrThrow({ where: { id: lost.id } })).valueEncrypted).toBe(lost.valueEncrypted);
+  });
+
+  it("with the generated key file: replaces it with a new key (mode 600), and a rerun finishes a rotation cut off before the rename", async () => {
+    await verifySecretKey({ db: db(), secret: key(currentKey) });
+    const s = await storeSecrets(currentKey);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "rotate-key-"));
+    const file = path.join(dataDir, "secret-key");
+    writeFileSync(file, `${currentKey}\n`, { mode: 0o600 });
+    const fileEnv = { SECRET_KEY: undefined, NEW_SECRET_KEY: undefined, DATA_DIR: dataDir };
+
+    // A staged key from a run that never committed is discarded, not taken.
+    writeFileSync(`${file}.next`, `${randomBytes(32).toString("hex")}\n`);
+    const r = await rotate(fileEnv);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain(`The new key is in ${file}`);
+    const generated = readFileSync(file, "utf8").trim();
+    expect(generated).toMatch(/^[0-9a-f]{64}$/);
+    expect(generated).not.toBe(currentKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${file}.next`)).toBe(false);
+    const previous = currentKey;
+    currentKey = generated;
+    expect(decryptSecret((await db().variable.findUniqueOrThrow({ where: { id: s.variable.id } })).valueEncrypted!, key(generated))).toBe("variable-plain");
+    expect(await refusesStart(generated)).toBe(false);
+
+    // As a crash between the commit and the rename leaves it: the old key in the file, the
+    // committed one staged beside it. The rerun renames instead of rotating again.
+    renameSync(file, `${file}.next`);
+    writeFileSync(file, `${previous}\n`, { mode: 0o600 });
+    const again = await rotate(fileEnv);
+    expect(again.code, again.out).toBe(0);
+    expect(again.out).toContain("Finished an earlier rotation");
+    expect(readFileSync(file, "utf8").trim()).toBe(generated);
+    expect(existsSync(`${file}.next`)).toBe(false);
+    expect(decryptSecret((await db().variable.findUniqueOrThrow({ where: { id: s.variable.id } })).valueEncrypted!, key(generated))).toBe("variable-plain");
+  });
+});

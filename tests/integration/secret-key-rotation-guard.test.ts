@@ -1,0 +1,101 @@
+// A process still running with the key from before a rotation (one the rotation command could not
+// see: an idle web process has no database session open) refuses to store a secret — 503
+// secret_key_rotated, nothing saved — instead of storing one that nothing that starts from now on
+// can read; what encrypts nothing still works. And a secret write in flight when a rotation starts
+// is waited for and re-encrypted with the rest.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
+import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
+import { rotateSecretKey } from "@/lib/secrets/rotate-secret-key";
+import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
+import { startApiServer, type ApiServer } from "@/tests/helpers/api-server";
+
+let server: ApiServer;
+beforeAll(async () => {
+  await verifySecretKey({ db: db() });
+  server = await startApiServer();
+});
+afterAll(async () => {
+  await server?.stop();
+  await db().$disconnect();
+});
+
+describe("a process left running with the key from before a rotation", () => {
+  it("refuses to store secrets (503 secret_key_rotated, nothing saved) and still stores what is not secret", async () => {
+    const { api, t } = server;
+    const base = `/api/v1/workspaces/${t.providerA.id}`;
+    expect((await api.put(`${base}/variables/BEFORE`, { value: "kept", secret: true })).status).toBe(201);
+    const webhook = (sharedSecret?: string) => ({ name: "Hook", steps: [{ kind: "webhook", config: sharedSecret === undefined ? {} : { sharedSecret } }] });
+    const unsigned = await api.post(`${base}/workflows`, webhook());
+    expect(unsigned.status).toBe(201);
+
+    // The rotation, as the command makes it, while this web process keeps the old key.
+    const newKey = randomBytes(32);
+    await db().$transaction((tx) => rotateSecretKey({ tx, from: env().SECRET_KEY, to: newKey }));
+
+    const refusals = [
+      await api.put(`${base}/variables/API_KEY`, { value: "s3cret", secret: true }),
+      await api.post(`${base}/connections`, { app: "rmm", name: "RMM", credentials: { apiKey: "rmm-key" } }),
+      await api.post(`${base}/workflows`, webhook("hook-secret")),
+      await api.put(`/api/v1/workflows/${unsigned.body.id}`, webhook("hook-secret")),
+    ];
+    for (const r of refusals) {
+      expect(r.status, JSON.stringify(r.body)).toBe(503);
+      expect(r.body).toMatchObject({ error: "secret_key_rotated", message: expect.stringContaining("restart it with the new SECRET_KEY") });
+    }
+    expect(await db().variable.count({ where: { workspaceId: t.providerA.id, key: "API_KEY" } })).toBe(0);
+    expect(await db().connection.count({ where: { workspaceId: t.providerA.id, name: "RMM" } })).toBe(0);
+    expect((await db().workflow.findUniqueOrThrow({ where: { id: unsigned.body.id } })).triggerSecretEncrypted).toBeNull();
+
+    expect((await api.put(`${base}/variables/REGION`, { value: "eu-west" })).status).toBe(201);
+    expect((await api.put(`/api/v1/workflows/${unsigned.body.id}`, { name: "Renamed" })).status).toBe(200);
+    // The secret stored before the rotation reads with the new key.
+    const before = await db().variable.findFirstOrThrow({ where: { workspaceId: t.providerA.id, key: "BEFORE" } });
+    expect(decryptSecret(before.valueEncrypted!, newKey)).toBe("kept");
+
+    // Rotated back, for the other test of this file.
+    await db().$transaction((tx) => rotateSecretKey({ tx, from: newKey, to: env().SECRET_KEY }));
+  });
+
+  it("a rotation waits for a secret write in flight, then re-encrypts it too", async () => {
+    const ws = await db().workspace.create({ data: { name: "In flight", kind: "provider" } });
+    let releaseWrite!: () => void;
+    const written = new Promise<void>((r) => (releaseWrite = r));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((r) => (locked = r));
+    const write = db().$transaction(
+      async (tx) => {
+        await lockSecretKey(tx);
+        await tx.variable.create({ data: { workspaceId: ws.id, key: "IN_FLIGHT", secret: true, valueEncrypted: encryptSecret("mid-rotation") } });
+        locked();
+        await written; // held open while the rotation starts
+      },
+      { timeout: 30_000 },
+    );
+    await lockTaken;
+    const newKey = randomBytes(32);
+    let rotated = false;
+    const rotation = db()
+      .$transaction((tx) => rotateSecretKey({ tx, from: env().SECRET_KEY, to: newKey }), { timeout: 30_000, maxWait: 30_000 })
+      .then(() => (rotated = true));
+    // The rotation's FOR UPDATE waits on the write's FOR SHARE: it cannot finish first.
+    for (let i = 0; i < 50 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await lockWaits()).toBeGreaterThan(0);
+    expect(rotated).toBe(false);
+    releaseWrite();
+    await write;
+    await rotation;
+    const row = await db().variable.findFirstOrThrow({ where: { workspaceId: ws.id, key: "IN_FLIGHT" } });
+    expect(decryptSecret(row.valueEncrypted!, newKey)).toBe("mid-rotation");
+    await db().$transaction((tx) => rotateSecretKey({ tx, from: newKey, to: env().SECRET_KEY }));
+  });
+});
+
+async function lockWaits(): Promise<number> {
+  const [{ n }] = await db().$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  return Number(n);
+}
