@@ -89,9 +89,12 @@ export function createDeliveryHandler(deps: IntakeDeps) {
       decision = decide(found.value, body.value, overDeclared, req);
     } catch (e) {
       // Only a shared secret that cannot be decrypted (SECRET_KEY changed despite the start-up
-      // check, or a damaged value) gets here. Said as such: the decipher's own words ("unable to
+      // check, a process left running through a key rotation, or a damaged value) gets here. Said as such: the decipher's own words ("unable to
       // authenticate data") sent operators looking at senders' signatures.
-      deps.onError?.(`stored secret cannot be decrypted with the current SECRET_KEY (workflow ${found.value?.workflowId}'s shared secret)`, e);
+      deps.onError?.(
+        `stored secret cannot be decrypted with the current SECRET_KEY (workflow ${found.value?.workflowId}'s shared secret; after npm run secret-key:rotate, restart this process with the new key)`,
+        e,
+      );
       return R.UNAVAILABLE;
     }
     const { response, entry } = decision;

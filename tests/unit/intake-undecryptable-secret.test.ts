@@ -22,6 +22,6 @@ describe("intake with a shared secret it cannot decrypt", () => {
     });
     const r = await handle({ method: "POST", token: "t".repeat(43), headers: { "content-type": "application/json" }, readBody: (limit) => readBody(body("{}"), limit) });
     expect(r.status).toBe(503);
-    expect(logged).toEqual([{ what: "stored secret cannot be decrypted with the current SECRET_KEY (workflow wf-7's shared secret)", err: "Unsupported state or unable to authenticate data" }]);
+    expect(logged).toEqual([{ what: "stored secret cannot be decrypted with the current SECRET_KEY (workflow wf-7's shared secret; after npm run secret-key:rotate, restart this process with the new key)", err: "Unsupported state or unable to authenticate data" }]);
   });
 });
