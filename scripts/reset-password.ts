@@ -4,11 +4,10 @@
 // sessions end, its API tokens are refused until then, and with --revoke-tokens revoked for good
 // (for an account that may be in the wrong hands). Against DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR, whether or not
 // `npm start` is running (a server it finds running is left running).
-import { createDb } from "@/lib/db/client";
-import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
+import { openOperatorDatabase } from "@/lib/db/open-operator-database";
 import { revokeAllApiTokens } from "@/lib/auth/revoke-all-api-tokens";
 import { setTemporaryPassword } from "@/lib/auth/set-temporary-password";
-import { ConfigError, env } from "@/lib/env";
+import { ConfigError } from "@/lib/env";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -19,14 +18,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const revokeTokens = args.includes("--revoke-tokens");
-  const config = env();
-  let embedded: RunningPostgres | undefined;
-  let url = config.DATABASE_URL;
-  if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
-    url = embedded.url;
-  }
-  const db = createDb(url, 1);
+  const { db, close } = await openOperatorDatabase();
   try {
     const user = await db.user.findUnique({ where: { email }, select: { id: true } });
     if (!user) {
@@ -46,8 +38,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } finally {
-    await db.$disconnect();
-    if (embedded && !embedded.reused) await embedded.stop();
+    await close();
   }
 }
 

@@ -12,11 +12,11 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createDb, type Db } from "@/lib/db/client";
-import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
+import type { Db } from "@/lib/db/client";
+import { openOperatorDatabase } from "@/lib/db/open-operator-database";
 import { listAppSessions } from "@/lib/db/list-app-sessions";
 import { ConfigError, env, parseSecretKey, secretKeyFile } from "@/lib/env";
-import { rotateSecretKey } from "@/lib/secrets/rotate-secret-key";
+import { rotateSecretKey, type RotationResult } from "@/lib/secrets/rotate-secret-key";
 import { keyCheck, verifySecretKey } from "@/lib/secrets/verify-secret-key";
 
 const USAGE = "usage: [NEW_SECRET_KEY=<64 hex characters or base64>] npm run secret-key:rotate";
@@ -45,14 +45,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  let embedded: RunningPostgres | undefined;
-  let url = config.DATABASE_URL;
-  if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
-    url = embedded.url;
-  }
-  const db = createDb(url, 1);
-  let wroteStaged = false;
+  const { db, close } = await openOperatorDatabase(config);
   try {
     if (!fromEnv && existsSync(staged)) {
       const pending = parseSecretKey(readFileSync(staged, "utf8"));
@@ -72,20 +65,34 @@ async function main(): Promise<number> {
       );
       return 1;
     }
-    if (!fromEnv) {
-      writeDurably(staged, next.toString("hex") + "\n");
-      wroteStaged = true;
+    if (!fromEnv) writeDurably(staged, next.toString("hex") + "\n");
+    let result: RotationResult | null;
+    try {
+      result = await db.$transaction((tx) => rotateSecretKey({ tx, from: current, to: next }), { maxWait: 60_000, timeout: 10 * 60_000 });
+    } catch (e) {
+      // A connection lost around the COMMIT leaves it unknown whether the new key is now the
+      // database's: the staged key is removed only once it is known not to be.
+      const committed = await isStoredKey(db, next).catch(() => undefined);
+      if (committed === false) rmSync(staged, { force: true });
+      else if (committed === undefined) {
+        throw new Error(
+          `${e instanceof Error ? e.message : e}; whether the rotation was committed is unknown: ` +
+            (fromEnv ? "start with the previous key: if it is refused, NEW_SECRET_KEY is now the key" : "run this command again, which finishes or discards it"),
+        );
+      }
+      if (committed !== true) throw e;
+      result = null; // committed; only the answer was lost
     }
-    const result = await db.$transaction((tx) => rotateSecretKey({ tx, from: current, to: next }), { maxWait: 60_000, timeout: 10 * 60_000 });
     if (!fromEnv) replaceFile(staged, file);
-    wroteStaged = false;
 
     const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
     console.log(
-      `SECRET_KEY rotated: re-encrypted ${n(result.variables, "secret variable")}, ${n(result.connections, "account's credentials", "accounts' credentials")} ` +
-        `and ${n(result.webhookSecrets, "webhook shared secret")}; ${n(result.browserSessions, "browser session")} ended (everyone signs in again).`,
+      result === null
+        ? "SECRET_KEY rotated (what was re-encrypted is not known: the connection was lost as the rotation committed); every browser session ended."
+        : `SECRET_KEY rotated: re-encrypted ${n(result.variables, "secret variable")}, ${n(result.connections, "account's credentials", "accounts' credentials")} ` +
+            `and ${n(result.webhookSecrets, "webhook shared secret")}; ${n(result.browserSessions, "browser session")} ended (everyone signs in again).`,
     );
-    if (result.unreadable.length > 0) {
+    if (result && result.unreadable.length > 0) {
       console.log(
         `${n(result.unreadable.length, "stored value")} could not be decrypted with the previous key either and ${result.unreadable.length === 1 ? "was" : "were"} left as before ` +
           `(enter ${result.unreadable.length === 1 ? "it" : "them"} again): ${result.unreadable.map((u) => `${u.kind} ${u.name} (${u.id}, workspace ${u.workspaceId})`).join("; ")}.`,
@@ -99,9 +106,7 @@ async function main(): Promise<number> {
     console.log("Database backups made before now can only be read with the previous key.");
     return 0;
   } finally {
-    if (wroteStaged) rmSync(staged, { force: true }); // the transaction failed: nothing changed
-    await db.$disconnect();
-    if (embedded && !embedded.reused) await embedded.stop();
+    await close();
   }
 }
 

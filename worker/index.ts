@@ -2,7 +2,7 @@
 // /api/health reads. Stops gracefully on SIGTERM/SIGINT (finishes active jobs first).
 import os from "node:os";
 import { randomUUID } from "node:crypto";
-import { db, setStatementLimits } from "@/lib/db/client";
+import { db, keepSessionOpen, setStatementLimits } from "@/lib/db/client";
 import { waitForDatabase } from "@/lib/db/wait-for-database";
 import { errorFields } from "@/lib/error-fields";
 import { recordHeartbeat } from "@/lib/health/record-heartbeat";
@@ -21,6 +21,7 @@ process.env.PGAPPNAME = "msp-flow-worker-app"; // its database sessions, whateve
 // ~0.1 s each for RETENTION_BATCH_SIZE 1,000 (bench:retention); the limit only has to end a
 // statement stuck on a server that stopped answering.
 setStatementLimits({ statementMs: 60_000, queryMs: 70_000 });
+keepSessionOpen();
 const log = () => logger().child({ component: "worker" });
 // Started and stopping are written at any LOG_LEVEL but silent: launchers, benches and operators
 // read them to know the worker is up (the lines were console.log before they became JSON, and a

@@ -36,6 +36,18 @@ export function setStatementLimits(next: StatementLimits): void {
 /** The limits this process's pools are opened with (the progress writer's pool takes them too). */
 export const statementLimits = (): StatementLimits => limits;
 
+let minSessions = 0;
+
+/**
+ * For the web and worker processes, before the first db()/pgPool() use: one session stays open
+ * through quiet spells, so that a running process is seen in pg_stat_activity even when idle
+ * (npm run secret-key:rotate refuses while one is). Not for scripts and tests, which end when
+ * nothing is left to do.
+ */
+export function keepSessionOpen(): void {
+  minSessions = 1;
+}
+
 /** The node-postgres pool under db(). */
 export function pgPool(): pg.Pool {
   if (!g.__pgPool) {
@@ -45,6 +57,7 @@ export function pgPool(): pg.Pool {
     g.__pgPool = new pg.Pool({
       connectionString: databaseUrl(),
       max: 10,
+      min: minSessions,
       application_name: sessionName(),
       ...poolBounds(limits),
     });

@@ -17,8 +17,15 @@ export type RotationResult = { variables: number; connections: number; webhookSe
 
 export type RotateSecretKeyOptions = { tx: Tx; from: Buffer; to: Buffer };
 
+// The columns that hold one encrypted value each (identifiers of ours, never input).
+const COLUMNS = [
+  { table: "Variable", column: "valueEncrypted", name: "key", kind: "secret variable" },
+  { table: "Connection", column: "credentialsEncrypted", name: "name", kind: "account credentials" },
+] as const;
+
 export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions): Promise<RotationResult> {
-  // Locked first: a process verifying its key at start waits for the outcome.
+  // Locked first: a process verifying its key at start, or storing a secret
+  // (lib/secrets/lock-secret-key.ts), waits for the outcome.
   const [check] = await tx.$queryRaw<{ hmac: string }[]>`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR UPDATE`;
   const expected = Buffer.from(keyCheck(from));
   if (!check || check.hmac.length !== expected.length || !timingSafeEqual(Buffer.from(check.hmac), expected)) {
@@ -34,36 +41,31 @@ export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions):
     }
   };
 
-  const variables = await tx.variable.findMany({ where: { valueEncrypted: { not: null } }, select: { id: true, key: true, workspaceId: true, valueEncrypted: true } });
-  const newVariables = variables.flatMap((v) => {
-    const sealed = reseal(v.valueEncrypted!, { id: v.id, name: v.key, workspaceId: v.workspaceId }, "secret variable");
-    return sealed === null ? [] : [{ id: v.id, value: sealed }];
-  });
-  // One statement per table; raw, so that updatedAt stays what the user last changed.
-  if (newVariables.length > 0) {
-    await tx.$executeRaw`
-      UPDATE "Variable" AS t SET "valueEncrypted" = n.v
-      FROM unnest(${newVariables.map((r) => r.id)}::text[], ${newVariables.map((r) => r.value)}::text[]) AS n(id, v) WHERE t.id = n.id`;
-  }
-
-  const connections = await tx.connection.findMany({
-    where: { credentialsEncrypted: { not: null } },
-    select: { id: true, name: true, workspaceId: true, credentialsEncrypted: true },
-  });
-  const newConnections = connections.flatMap((c) => {
-    const sealed = reseal(c.credentialsEncrypted!, { id: c.id, name: c.name, workspaceId: c.workspaceId }, "account credentials");
-    return sealed === null ? [] : [{ id: c.id, value: sealed }];
-  });
-  if (newConnections.length > 0) {
-    await tx.$executeRaw`
-      UPDATE "Connection" AS t SET "credentialsEncrypted" = n.v
-      FROM unnest(${newConnections.map((r) => r.id)}::text[], ${newConnections.map((r) => r.value)}::text[]) AS n(id, v) WHERE t.id = n.id`;
+  const resealed: Record<(typeof COLUMNS)[number]["table"], number> = { Variable: 0, Connection: 0 };
+  for (const c of COLUMNS) {
+    // Locked: a write that got in before the key check's lock cannot overwrite what is resealed.
+    const rows = await tx.$queryRawUnsafe<{ id: string; name: string; workspaceId: string; stored: string }[]>(
+      `SELECT id, "${c.name}" AS name, "workspaceId", "${c.column}" AS stored FROM "${c.table}" WHERE "${c.column}" IS NOT NULL FOR UPDATE`,
+    );
+    const updates = rows.flatMap(({ stored, ...what }) => {
+      const sealed = reseal(stored, what, c.kind);
+      return sealed === null ? [] : [{ id: what.id, value: sealed }];
+    });
+    // One statement per table; raw, so that updatedAt stays what the user last changed.
+    if (updates.length > 0) {
+      await tx.$executeRawUnsafe(
+        `UPDATE "${c.table}" AS t SET "${c.column}" = n.v FROM unnest($1::text[], $2::text[]) AS n(id, v) WHERE t.id = n.id`,
+        updates.map((u) => u.id),
+        updates.map((u) => u.value),
+      );
+    }
+    resealed[c.table] = updates.length;
   }
 
   // The definition is json text kept as written (key order, integers beyond double precision):
   // the ciphertexts are swapped in the text, which is never re-serialised.
   const workflows = await tx.$queryRaw<{ id: string; name: string; workspaceId: string; steps: string }[]>`
-    SELECT id, name, "workspaceId", steps::text AS steps FROM "Workflow" WHERE steps::text LIKE '%sharedSecretEncrypted%'`;
+    SELECT id, name, "workspaceId", steps::text AS steps FROM "Workflow" WHERE steps::text LIKE '%sharedSecretEncrypted%' FOR UPDATE`;
   let webhookSecrets = 0;
   const newSteps: { id: string; value: string }[] = [];
   for (const w of workflows) {
@@ -88,7 +90,7 @@ export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions):
   // Session cookies are signed under a key derived from SECRET_KEY: none verifies any more, so
   // the signed-in devices lists are emptied to say so.
   const { count: browserSessions } = await tx.browserSession.deleteMany();
-  return { variables: newVariables.length, connections: newConnections.length, webhookSecrets, browserSessions, unreadable };
+  return { variables: resealed.Variable, connections: resealed.Connection, webhookSecrets, browserSessions, unreadable };
 }
 
 /** The non-empty sharedSecretEncrypted of each step of a stored definition. */

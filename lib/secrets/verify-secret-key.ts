@@ -63,7 +63,9 @@ export async function verifySecretKey({ db: given, secret = env().SECRET_KEY }: 
 async function verifyWith(client: Db, secret: Buffer): Promise<"matched" | "adopted"> {
   const mine = keyCheck(secret);
   const same = (stored: string) => stored.length === mine.length && timingSafeEqual(Buffer.from(stored), Buffer.from(mine));
-  const row = await client.secretKeyCheck.findUnique({ where: { id: 1 } });
+  // FOR SHARE: during a key rotation (which holds the row FOR UPDATE) this waits for its outcome
+  // instead of reading the key from before it.
+  const [row] = await client.$queryRaw<{ hmac: string }[]>`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR SHARE`;
   if (row) {
     if (same(row.hmac)) return "matched";
     // Nothing is encrypted under the stored key (a trial start generated a key, the deployment

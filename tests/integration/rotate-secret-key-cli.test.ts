@@ -75,6 +75,13 @@ describe("npm run secret-key:rotate", () => {
 
     let web: WebService | undefined = await startWeb();
     try {
+      // Idle for longer than a pool keeps an unused session by default (10 s): still seen.
+      await eventually(async () => {
+        const [row] = await db().$queryRaw<{ n: bigint }[]>`
+          SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'msp-flow-web'
+            AND state = 'idle' AND state_change < now() - interval '11 seconds'`;
+        return row.n > 0n;
+      }, 30_000, "the web server's session to have been idle for 11 s");
       const running = await rotate({ NEW_SECRET_KEY: newKey });
       expect(running.code, running.out).toBe(1);
       expect(running.out).toMatch(/The service is running \(connected: .*msp-flow-web ×\d+.*\)\. Stop every web and worker process/);

@@ -1,8 +1,8 @@
 // A process still running with the key from before a rotation (one the rotation command could not
 // see: an idle web process has no database session open) refuses to store a secret — 503
 // secret_key_rotated, nothing saved — instead of storing one that nothing that starts from now on
-// can read; what encrypts nothing still works. And a secret write in flight when a rotation starts
-// is waited for and re-encrypted with the rest.
+// can read; what encrypts nothing still works. A secret write in flight when a rotation starts is
+// waited for and re-encrypted with the rest, and a process starting meanwhile waits for the outcome.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -90,6 +90,39 @@ describe("a process left running with the key from before a rotation", () => {
     await rotation;
     const row = await db().variable.findFirstOrThrow({ where: { workspaceId: ws.id, key: "IN_FLIGHT" } });
     expect(decryptSecret(row.valueEncrypted!, newKey)).toBe("mid-rotation");
+    await db().$transaction((tx) => rotateSecretKey({ tx, from: newKey, to: env().SECRET_KEY }));
+  });
+
+  it("a process starting during a rotation waits for it, then is refused with the old key", async () => {
+    // A database without secrets would take any key (verify-secret-key.ts): this one has one.
+    const ws = await db().workspace.create({ data: { name: "Starting", kind: "provider" } });
+    await db().variable.create({ data: { workspaceId: ws.id, key: "TOKEN", secret: true, valueEncrypted: encryptSecret("t0ken") } });
+    const newKey = randomBytes(32);
+    let commit!: () => void;
+    const held = new Promise<void>((r) => (commit = r));
+    let rotatedInTx!: () => void;
+    const inTx = new Promise<void>((r) => (rotatedInTx = r));
+    const rotation = db().$transaction(
+      async (tx) => {
+        await rotateSecretKey({ tx, from: env().SECRET_KEY, to: newKey });
+        rotatedInTx();
+        await held; // not committed yet
+      },
+      { timeout: 30_000 },
+    );
+    await inTx;
+    let settled = false;
+    const start = verifySecretKey({ db: db(), secret: env().SECRET_KEY }).then(
+      () => "started",
+      (e: Error) => e.message,
+    );
+    void start.then(() => (settled = true));
+    for (let i = 0; i < 50 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await lockWaits()).toBeGreaterThan(0);
+    expect(settled).toBe(false);
+    commit();
+    await rotation;
+    expect(await start).toMatch(/SECRET_KEY does not match the key this database's secrets were encrypted with/);
     await db().$transaction((tx) => rotateSecretKey({ tx, from: newKey, to: env().SECRET_KEY }));
   });
 });
