@@ -1,0 +1,51 @@
+// npm run db:backup [-- <file>] — an online backup of the embedded PostgreSQL into one .tar.gz
+// (default DATA_DIR/backups/msp-flow-<time>.tar.gz), while the service runs or not; restore with
+// npm run db:restore. A database given by DATABASE_URL is backed up with its own tools.
+// The backup holds no SECRET_KEY: keep the key (or DATA_DIR/secret-key) beside it.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { backUpEmbeddedDatabase } from "@/lib/backup/back-up-embedded-database";
+import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { ConfigError, env } from "@/lib/env";
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.length > 1 || args.some((a) => a.startsWith("-"))) {
+    console.error("usage: npm run db:backup [-- <file>]");
+    return 2;
+  }
+  const config = env();
+  if (config.DATABASE_URL) {
+    console.error(
+      "DATABASE_URL is set: this command backs up the embedded PostgreSQL only. Back up your PostgreSQL with its own tools " +
+        "(pg_dump or pg_basebackup of the same major version, or your provider's snapshots), and keep SECRET_KEY with the backups.",
+    );
+    return 2;
+  }
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
+  const file = path.resolve(args[0] ?? path.join(config.DATA_DIR, "backups", `msp-flow-${stamp}.tar.gz`));
+  mkdirSync(path.dirname(file), { recursive: true });
+  const server = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
+  try {
+    const started = Date.now();
+    const b = await backUpEmbeddedDatabase({ dataDir: config.DATA_DIR, url: server.url, file });
+    console.log(
+      `Backup written: ${b.file} (${(b.bytes / 1024 / 1024).toFixed(1)} MB, ${b.files} files and ${b.walSegments} WAL segments, ${((Date.now() - started) / 1000).toFixed(1)} s).`,
+    );
+    console.log(
+      `It does not hold the secret key: keep ${process.env.SECRET_KEY ? "your SECRET_KEY" : path.join(config.DATA_DIR, "secret-key")} with it, or its secrets cannot be read. ` +
+        "Restore with: npm run db:restore -- <file> (the service stopped).",
+    );
+    return 0;
+  } finally {
+    if (!server.reused) await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof ConfigError ? `Configuration error: ${e.message}` : `backup failed: ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  },
+);

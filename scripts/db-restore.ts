@@ -1,0 +1,38 @@
+// npm run db:restore -- <file> — replaces the embedded PostgreSQL's data with a backup made by
+// npm run db:backup, the service stopped. The current data is kept beside it
+// (DATA_DIR/postgres.before-restore-<time>); a backup that does not open changes nothing.
+import path from "node:path";
+import { restoreEmbeddedDatabase, RestoreRefused } from "@/lib/backup/restore-embedded-database";
+import { ConfigError, env } from "@/lib/env";
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.length !== 1 || args[0].startsWith("-")) {
+    console.error("usage: npm run db:restore -- <file>");
+    return 2;
+  }
+  const config = env();
+  if (config.DATABASE_URL) {
+    console.error("DATABASE_URL is set: this command restores the embedded PostgreSQL only; restore your PostgreSQL with its own tools.");
+    return 2;
+  }
+  const file = path.resolve(args[0]);
+  try {
+    const r = await restoreEmbeddedDatabase({ dataDir: config.DATA_DIR, file, log: (l) => console.log(l) });
+    console.log(`Restored the backup made at ${r.createdAt}.${r.keptPrevious ? ` The data it replaced is kept in ${r.keptPrevious} (delete it once you are satisfied).` : ""}`);
+    console.log("Start the service with the SECRET_KEY the backup's secrets were encrypted with (the one in use when it was made).");
+    return 0;
+  } catch (e) {
+    if (!(e instanceof RestoreRefused)) throw e;
+    console.error(e.message);
+    return 1;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e instanceof ConfigError ? `Configuration error: ${e.message}` : `restore failed: ${e instanceof Error ? e.message : e}`);
+    process.exit(1);
+  },
+);
