@@ -2,7 +2,7 @@
 // (default DATA_DIR/backups/msp-flow-<time>.tar.gz), while the service runs or not; restore with
 // npm run db:restore. A database given by DATABASE_URL is backed up with its own tools.
 // The backup holds no SECRET_KEY: keep the key (or DATA_DIR/secret-key) beside it.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { backUpEmbeddedDatabase } from "@/lib/backup/back-up-embedded-database";
 import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
@@ -21,6 +21,10 @@ async function main(): Promise<number> {
         "(pg_dump or pg_basebackup of the same major version, or your provider's snapshots), and keep SECRET_KEY with the backups.",
     );
     return 2;
+  }
+  if (!existsSync(path.join(config.DATA_DIR, "postgres", "PG_VERSION"))) {
+    console.error(`Nothing to back up: there is no embedded PostgreSQL in ${path.join(config.DATA_DIR, "postgres")} (is DATA_DIR right?).`);
+    return 1;
   }
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
   const file = path.resolve(args[0] ?? path.join(config.DATA_DIR, "backups", `msp-flow-${stamp}.tar.gz`));

@@ -2,8 +2,8 @@
 // them: a backup taken while the database is written to restores, in another DATA_DIR, to the
 // moment the backup ended — every row committed before it began, nothing written after it, no
 // gap — with the service's data and secrets, and the restored database takes writes. Restoring
-// over existing data keeps that data beside it; a running server, a damaged file and
-// DATABASE_URL are refused, changing nothing.
+// over existing data keeps that data beside it; a running server, a damaged file, a DATA_DIR
+// without a database and DATABASE_URL are refused, changing nothing.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
@@ -146,6 +146,11 @@ describe("npm run db:backup / db:restore", () => {
     expect(await query(same.url, "SELECT v FROM marker")).toEqual([{ v: "original" }]);
     expect(readFileSync(path.join(c, "postgres-password"), "utf8")).not.toBe("");
     await same.stop();
+
+    const empty = await cli("scripts/db-backup.ts", { DATA_DIR: dataDir("none") }, path.join(scratch, "none.tar.gz"));
+    expect(empty.code).toBe(1);
+    expect(empty.out).toContain("Nothing to back up: there is no embedded PostgreSQL in");
+    expect(existsSync(dataDir("none"))).toBe(false);
 
     for (const script of ["scripts/db-backup.ts", "scripts/db-restore.ts"]) {
       const r = await cli(script, { DATA_DIR: c, DATABASE_URL: "postgresql://x@127.0.0.1:1/x" }, file);
