@@ -51,7 +51,7 @@ export async function createConnection(opts: CreateConnectionOptions): Promise<C
   if (!parsed.ok) throw new InvalidConnectionError(`${parsed.field}: ${parsed.message}`, parsed.field);
   const { config, credentials } = parsed.fields;
   const credentialsEncrypted = credentials === undefined ? null : encryptSecret(JSON.stringify(credentials));
-  if (credentialsEncrypted !== null) await lockSecretKey(opts.tx ?? db());
+  if (credentialsEncrypted !== null) await lockSecretKey(opts.tx ?? db()); // it takes no row lock before
   const row = await (opts.tx ?? db()).connection.create({
     data: {
       workspaceId: opts.workspaceId,

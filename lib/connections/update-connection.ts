@@ -18,6 +18,7 @@ export type UpdateConnectionOptions = { connectionId: string; userId: string; in
 
 export async function updateConnection({ connectionId, userId, input, tx }: UpdateConnectionOptions): Promise<ConnectionView> {
   const write = async (t: Tx) => {
+    if (input.credentials !== undefined) await lockSecretKey(t); // before any row, as a rotation
     const before = await loadConnection({ connectionId, userId, role: "editor", tx: t });
     // A read sent back names the account it came from: another one's id, workspace or app is a
     // mistake (a PATCH neither moves nor re-keys an account), not something to ignore.
@@ -46,7 +47,6 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     if (parsed.fields.config !== undefined) data.config = parsed.fields.config as Prisma.InputJsonValue;
     if (kindChanged) data.authKind = authKind;
     if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, input.credentials ?? {});
-    if (data.credentialsEncrypted) await lockSecretKey(t);
     const row = await t.connection.update({ where: { id: before.id }, data });
     // Which fields changed, by name (credentials included), never what they hold.
     await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_updated", details: { connectionId: row.id, app: row.app, name: row.name, ...(row.name !== before.name ? { previousName: before.name } : {}), fields: Object.keys(data).map((k) => k.replace(/Encrypted$/, "")) }, tx: t });

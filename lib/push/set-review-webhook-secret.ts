@@ -26,6 +26,7 @@ export type SetReviewWebhookSecretOptions = { workflowId: string; choice: Webhoo
 
 export async function setReviewWebhookSecret({ workflowId, choice, user, tx }: SetReviewWebhookSecretOptions): Promise<ReviewView> {
   const write = async (t: Tx) => {
+    if (choice.sharedSecret !== undefined) await lockSecretKey(t); // before the workflow's row, as a rotation
     const workflow = await loadWorkflow({ workflowId, userId: user.id, role: "editor", tx: t, lock: true });
     const link = await t.workflowCopy.findUnique({ where: { copyWorkflowId: workflow.id } });
     if (!link) throw notFound("review");
@@ -35,7 +36,6 @@ export async function setReviewWebhookSecret({ workflowId, choice, user, tx }: S
     let updated = workflow;
     const secret = choice.sharedSecret;
     if (secret !== undefined) {
-      await lockSecretKey(t);
       const next = steps.map((s, i) => (i === 0 ? { ...s, config: { ...s.config, sharedSecretEncrypted: encryptSecret(secret) } } : s));
       // The version moves so an editor holding the old definition gets a conflict instead of
       // silently dropping the secret; the copy does not count as "edited" (see steps-hash.ts).

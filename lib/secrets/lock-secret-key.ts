@@ -4,6 +4,8 @@
 // storing a value no process that starts from now on can read. FOR SHARE: a rotation
 // (lib/secrets/rotate-secret-key.ts locks the row FOR UPDATE) waits for such a write to commit and
 // then re-encrypts it too, and a write that comes during a rotation waits for it, then is refused.
+// Taken before the write locks any row of its own: the rotation locks this row first and the rows
+// to reseal after, so in that order neither can wait on the other (a deadlock).
 import { timingSafeEqual } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";

@@ -20,6 +20,7 @@ export type UpdateWorkflowOptions = { workflowId: string; userId: string; input:
 
 export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWorkflowOptions): Promise<WorkflowView> {
   const write = async (t: Tx) => {
+    if (input.steps && setsSharedSecret(input.steps)) await lockSecretKey(t); // before the workflow's row, as a rotation
     const before = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
     if (input.version !== undefined && input.version !== before.version) {
       throw conflict(
@@ -37,7 +38,6 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
       steps = prepareSteps({ input: input.steps, previous });
       await assertStepConnections({ workspaceId: before.workspaceId, steps, previous, tx: t });
       if (before.mode === "live") assertLiveReady(steps);
-      if (setsSharedSecret(input.steps)) await lockSecretKey(t);
     }
     const workflow = await t.workflow.update({
       where: { id: before.id },
