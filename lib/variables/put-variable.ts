@@ -15,9 +15,6 @@ export type PutVariableOptions = { workspaceId: string; userId: string; key: str
 export async function putVariable({ workspaceId, userId, key, input, tx }: PutVariableOptions): Promise<{ variable: VariableView; created: boolean }> {
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
-    // A value that may be a secret's: the key check is locked before any row (a rotation locks
-    // it first too, so neither waits on the other in turn).
-    if (input.value !== undefined && input.value !== null) await lockSecretKey(t);
     const value = input.value ?? null;
     const before = await t.variable.findUnique({ where: { workspaceId_key: { workspaceId, key } }, select: { secret: true, valueEncrypted: true } });
     const secret = input.secret ?? before?.secret ?? false;
@@ -27,6 +24,8 @@ export async function putVariable({ workspaceId, userId, key, input, tx }: PutVa
     const data = secret
       ? { secret: true, value: null, valueEncrypted: echo ? before.valueEncrypted : value === null ? null : encryptSecret(value) }
       : { secret: false, value, valueEncrypted: null };
+    // Before the upsert locks the row (a rotation locks the key check first too).
+    if (data.valueEncrypted !== null && !echo) await lockSecretKey(t);
     const row = await t.variable.upsert({
       where: { workspaceId_key: { workspaceId, key } },
       create: { workspaceId, key, ...data },

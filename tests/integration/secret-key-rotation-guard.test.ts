@@ -4,7 +4,7 @@
 // can read; what encrypts nothing still works. A secret write in flight when a rotation starts is
 // waited for and re-encrypted with the rest, and a process starting meanwhile waits for the outcome.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
@@ -17,6 +17,13 @@ let server: ApiServer;
 beforeAll(async () => {
   await verifySecretKey({ db: db() });
   server = await startApiServer();
+});
+// The key a test rotated the database to: rotated back after it, whatever the outcome, so that
+// each test starts with the key of this process and of its web server.
+let away: Buffer | null = null;
+afterEach(async () => {
+  if (away) await db().$transaction((tx) => rotateSecretKey({ tx, from: away!, to: env().SECRET_KEY }));
+  away = null;
 });
 afterAll(async () => {
   await server?.stop();
@@ -35,6 +42,7 @@ describe("a process left running with the key from before a rotation", () => {
     // The rotation, as the command makes it, while this web process keeps the old key.
     const newKey = randomBytes(32);
     await db().$transaction((tx) => rotateSecretKey({ tx, from: env().SECRET_KEY, to: newKey }));
+    away = newKey;
 
     const refusals = [
       await api.put(`${base}/variables/API_KEY`, { value: "s3cret", secret: true }),
@@ -55,9 +63,6 @@ describe("a process left running with the key from before a rotation", () => {
     // The secret stored before the rotation reads with the new key.
     const before = await db().variable.findFirstOrThrow({ where: { workspaceId: t.providerA.id, key: "BEFORE" } });
     expect(decryptSecret(before.valueEncrypted!, newKey)).toBe("kept");
-
-    // Rotated back, for the other test of this file.
-    await db().$transaction((tx) => rotateSecretKey({ tx, from: newKey, to: env().SECRET_KEY }));
   });
 
   it("a rotation waits for a secret write in flight, then re-encrypts it too", async () => {
@@ -88,9 +93,9 @@ describe("a process left running with the key from before a rotation", () => {
     releaseWrite();
     await write;
     await rotation;
+    away = newKey;
     const row = await db().variable.findFirstOrThrow({ where: { workspaceId: ws.id, key: "IN_FLIGHT" } });
     expect(decryptSecret(row.valueEncrypted!, newKey)).toBe("mid-rotation");
-    await db().$transaction((tx) => rotateSecretKey({ tx, from: newKey, to: env().SECRET_KEY }));
   });
 
   it("a process starting during a rotation waits for it, then is refused with the old key", async () => {
@@ -122,8 +127,8 @@ describe("a process left running with the key from before a rotation", () => {
     expect(settled).toBe(false);
     commit();
     await rotation;
+    away = newKey;
     expect(await start).toMatch(/SECRET_KEY does not match the key this database's secrets were encrypted with/);
-    await db().$transaction((tx) => rotateSecretKey({ tx, from: newKey, to: env().SECRET_KEY }));
   });
 });
 
