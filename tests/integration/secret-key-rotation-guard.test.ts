@@ -130,6 +130,39 @@ describe("a process left running with the key from before a rotation", () => {
     away = newKey;
     expect(await start).toMatch(/SECRET_KEY does not match the key this database's secrets were encrypted with/);
   });
+
+  it("a secret write waits for a rotation before it locks its workflow, so the two cannot deadlock", async () => {
+    const { api, t } = server;
+    const made = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Ordered", steps: [{ kind: "webhook", config: {} }] });
+    expect(made.status).toBe(201);
+    // A rotation's order, by hand: the key check first, the rows to reseal after.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let checkLocked!: () => void;
+    const checkIsLocked = new Promise<void>((r) => (checkLocked = r));
+    let rowLock: string = "not tried";
+    const rotation = db().$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR UPDATE`;
+        checkLocked();
+        await released;
+        await tx.$executeRaw`SET LOCAL lock_timeout = '3s'`;
+        rowLock = await tx.$queryRaw`SELECT id FROM "Workflow" WHERE id = ${made.body.id} FOR UPDATE`.then(
+          () => "taken",
+          (e: Error) => e.message,
+        );
+      },
+      { timeout: 30_000 },
+    );
+    await checkIsLocked;
+    const save = api.put(`/api/v1/workflows/${made.body.id}`, { name: "Ordered", steps: [{ id: made.body.steps[0].id, kind: "webhook", config: { sharedSecret: "s" } }] });
+    for (let i = 0; i < 50 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await lockWaits()).toBeGreaterThan(0); // the save waits on the key check
+    release();
+    await rotation;
+    expect(rowLock).toBe("taken"); // the save held no lock on its workflow meanwhile
+    expect((await save).status).toBe(200);
+  });
 });
 
 async function lockWaits(): Promise<number> {
