@@ -87,7 +87,7 @@ describe("a process left running with the key from before a rotation", () => {
       .$transaction((tx) => rotateSecretKey({ tx, from: env().SECRET_KEY, to: newKey }), { timeout: 30_000, maxWait: 30_000 })
       .then(() => (rotated = true));
     // The rotation's FOR UPDATE waits on the write's FOR SHARE: it cannot finish first.
-    for (let i = 0; i < 50 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 150 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await lockWaits()).toBeGreaterThan(0);
     expect(rotated).toBe(false);
     releaseWrite();
@@ -122,7 +122,7 @@ describe("a process left running with the key from before a rotation", () => {
       (e: Error) => e.message,
     );
     void start.then(() => (settled = true));
-    for (let i = 0; i < 50 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 150 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await lockWaits()).toBeGreaterThan(0);
     expect(settled).toBe(false);
     commit();
@@ -156,7 +156,7 @@ describe("a process left running with the key from before a rotation", () => {
     );
     await checkIsLocked;
     const save = api.put(`/api/v1/workflows/${made.body.id}`, { name: "Ordered", steps: [{ id: made.body.steps[0].id, kind: "webhook", config: { sharedSecret: "s" } }] });
-    for (let i = 0; i < 50 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 150 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
     expect(await lockWaits()).toBeGreaterThan(0); // the save waits on the key check
     release();
     await rotation;
