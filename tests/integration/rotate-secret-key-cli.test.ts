@@ -73,7 +73,7 @@ describe("npm run secret-key:rotate", () => {
     const session = await db().browserSession.create({ data: { userId: user.id, userAgent: "laptop" } });
     const newKey = randomBytes(32).toString("hex");
 
-    let web: WebService | undefined = await startWeb();
+    let web: WebService | undefined = await startWeb({ SECRET_KEY: currentKey });
     try {
       // Idle for longer than a pool keeps an unused session by default (10 s): still seen.
       await eventually(async () => {
