@@ -5,7 +5,7 @@ import { z, ZodError } from "zod";
 import { AppError, badRequest, notFound, passwordChangeRequired, unauthorized } from "@/lib/api/errors";
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
 import { zodIssueField } from "@/lib/api/zod-issue-field";
-import { isDatabaseUnavailable, isStatementTimeout } from "@/lib/db/is-database-unavailable";
+import { isDatabaseUnavailable, isStatementTimeout, isTransientConflict } from "@/lib/db/is-database-unavailable";
 import { errorFields } from "@/lib/error-fields";
 import { logger } from "@/lib/log";
 import { assertSameOrigin } from "@/lib/auth/assert-same-origin";
@@ -37,6 +37,12 @@ export function errorResponse(e: unknown): Response {
     logger().error({ component: "api", ...errorFields(e) }, "statement timed out: answered 503");
     return unavailable("statement timed out: the database did not finish this request in time; try again shortly");
   }
+  if (isTransientConflict(e)) {
+    // Two requests changed the same rows in opposite orders (or under serializable isolation):
+    // PostgreSQL rolled this one back whole. Not a fault to alert on; the same request succeeds.
+    logger().warn({ component: "api", ...errorFields(e) }, "write collided with another transaction: answered 503");
+    return unavailable("this change collided with another change to the same data and was not saved; send it again", 1);
+  }
   if (isDatabaseUnavailable(e)) {
     // An outage, not a bug: the caller retries.
     logger().warn({ component: "api", ...errorFields(e) }, "database unavailable: answered 503");
@@ -47,7 +53,8 @@ export function errorResponse(e: unknown): Response {
 }
 
 /** A 503 the caller should retry: the same code and Retry-After as the intake's. */
-const unavailable = (message: string) => Response.json({ error: "temporarily_unavailable", message }, { status: 503, headers: { "retry-after": "5" } });
+const unavailable = (message: string, retryAfter = 5) =>
+  Response.json({ error: "temporarily_unavailable", message }, { status: 503, headers: { "retry-after": String(retryAfter) } });
 
 export function describeZodError(e: ZodError): string {
   const i = e.issues[0];

@@ -48,3 +48,17 @@ export function isStatementTimeout(e: unknown): boolean {
   const prisma = typeof err.name === "string" && err.name.startsWith("PrismaClient");
   return prisma && String(err.meta?.driverAdapterError?.cause?.originalCode ?? "") === STATEMENT_TIMEOUT;
 }
+
+// A transaction PostgreSQL rolled back because it collided with another: a deadlock (40P01), a
+// serialization failure (40001), a lock not granted under lock_timeout (55P03). Prisma reports the
+// first two as P2034. Nothing was saved and the same request can succeed at once.
+const CONFLICT_SQLSTATES = new Set(["40P01", "40001", "55P03"]);
+
+/** Whether a write failed only because it collided with another transaction (the caller retries). */
+export function isTransientConflict(e: unknown): boolean {
+  if (!e || typeof e !== "object") return false;
+  const err = e as Shape;
+  if (typeof err.code === "string" && CONFLICT_SQLSTATES.has(err.code) && "severity" in err) return true; // raw node-postgres
+  const prisma = typeof err.name === "string" && err.name.startsWith("PrismaClient");
+  return prisma && (err.code === "P2034" || CONFLICT_SQLSTATES.has(String(err.meta?.driverAdapterError?.cause?.originalCode ?? "")));
+}

@@ -2,7 +2,7 @@
 // PostgreSQL through Prisma + @prisma/adapter-pg), and faults that must stay 500s.
 import { describe, expect, it, vi } from "vitest";
 import { errorResponse } from "@/lib/api/handler";
-import { isDatabaseUnavailable, isStatementTimeout } from "@/lib/db/is-database-unavailable";
+import { isDatabaseUnavailable, isStatementTimeout, isTransientConflict } from "@/lib/db/is-database-unavailable";
 import { logger } from "@/lib/log";
 
 const prismaError = (code: string, meta?: unknown, message = "Invalid `prisma.user.findFirst()` invocation:\n\n→ 1 …\n\nboom") =>
@@ -61,5 +61,33 @@ describe("a statement timeout", () => {
     expect(body.message).not.toMatch(/cannot reach|unavailable/);
     expect(warn).not.toHaveBeenCalled();
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ component: "api" }), expect.stringMatching(/^statement timed out/));
+  });
+});
+
+describe("a write that collided with another transaction", () => {
+  it.each([
+    ["Prisma's write conflict or deadlock", prismaError("P2034", {}, "Transaction failed due to a write conflict or a deadlock. Please retry your transaction")],
+    ["a deadlock through the adapter", prismaError("P2010", { driverAdapterError: { cause: { kind: "postgres", originalCode: "40P01" } } }, "deadlock detected")],
+    ["a serialization failure, raw", Object.assign(new Error("could not serialize access due to concurrent update"), { code: "40001", severity: "ERROR" })],
+    ["a lock not granted under lock_timeout, raw", Object.assign(new Error("canceling statement due to lock timeout"), { code: "55P03", severity: "ERROR" })],
+  ])("%s: a conflict, not an outage", (_, e) => {
+    expect(isTransientConflict(e)).toBe(true);
+    expect(isDatabaseUnavailable(e)).toBe(false);
+  });
+
+  it.each([
+    ["a unique violation", prismaError("P2002")],
+    ["a statement timeout", statementTimeout()],
+    ["an outage", prismaError("P1001")],
+    ["a bare error with a conflict's code but not from PostgreSQL", Object.assign(new Error("x"), { code: "40P01" })],
+  ])("%s: no", (_, e) => expect(isTransientConflict(e)).toBe(false));
+
+  it("answers 503 with Retry-After 1, logged as a warning", async () => {
+    const warn = vi.spyOn(logger(), "warn");
+    const res = errorResponse(prismaError("P2034"));
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(await res.json()).toMatchObject({ error: "temporarily_unavailable", message: expect.stringContaining("was not saved; send it again") });
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ component: "api" }), expect.stringMatching(/collided with another transaction/));
   });
 });
