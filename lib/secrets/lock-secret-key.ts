@@ -1,6 +1,6 @@
 // Called in the transaction of every write that stores a value this process just encrypted:
 // refuses it when the database's key is no longer this process's (npm run secret-key:rotate ran
-// while this process was still up — one idle web process is not seen by its check), instead of
+// while this process was still up, unseen by its check: its sessions were down then, say), instead of
 // storing a value no process that starts from now on can read. FOR SHARE: a rotation
 // (lib/secrets/rotate-secret-key.ts locks the row FOR UPDATE) waits for such a write to commit and
 // then re-encrypts it too, and a write that comes during a rotation waits for it, then is refused.

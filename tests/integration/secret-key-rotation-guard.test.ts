@@ -1,5 +1,5 @@
-// A process still running with the key from before a rotation (one the rotation command could not
-// see: an idle web process has no database session open) refuses to store a secret — 503
+// A process still running with the key from before a rotation (one the rotation command did not
+// see: its sessions were down at that moment, say) refuses to store a secret — 503
 // secret_key_rotated, nothing saved — instead of storing one that nothing that starts from now on
 // can read; what encrypts nothing still works. A secret write in flight when a rotation starts is
 // waited for and re-encrypted with the rest, and a process starting meanwhile waits for the outcome.
