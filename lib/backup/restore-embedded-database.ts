@@ -12,7 +12,7 @@ import { createGunzip } from "node:zlib";
 import pg from "pg";
 import { BACKUP_FORMAT } from "@/lib/backup/back-up-embedded-database";
 import { readTar } from "@/lib/backup/tar";
-import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { processAlive, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 
 export type RestoreOptions = { dataDir: string; file: string; log?: (line: string) => void };
 export type RestoreSummary = { createdAt: string; keptPrevious: string | null };
@@ -22,7 +22,7 @@ export class RestoreRefused extends Error {}
 export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }: RestoreOptions): Promise<RestoreSummary> {
   const pgDir = path.join(dataDir, "postgres");
   const pid = Number(existsSync(path.join(pgDir, "postmaster.pid")) ? readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[0] : 0);
-  if (pid && alive(pid)) throw new RestoreRefused(`the embedded PostgreSQL is running (pid ${pid}): stop the service (npm start) first; nothing was changed`);
+  if (pid && processAlive(pid)) throw new RestoreRefused(`the embedded PostgreSQL is running (pid ${pid}): stop the service (npm start) first; nothing was changed`);
   if (!existsSync(file)) throw new RestoreRefused(`no such file: ${file}`);
 
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "");
@@ -94,15 +94,6 @@ export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }:
     throw new Error(`the restored database did not start (${e instanceof Error ? e.message : e}); the previous data is back in place, the restored copy is in ${failed}`);
   }
   return { createdAt: (meta as { createdAt?: string } | null)?.createdAt ?? "unknown", keptPrevious: previous };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** As root, PostgreSQL runs as the postgres user (embedded-postgres.ts): its files must be its own. */

@@ -51,7 +51,7 @@ function initialise(dir: string, password: string) {
   if (r.status !== 0) throw new Error(`initdb failed: ${(r.stderr || r.stdout).trim().split("\n").slice(-3).join(" ")}`);
 }
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { startApiServer, type ApiServer } from "@/tests/helpers/api-server";
+import { untilLockWait } from "@/tests/helpers/lock-waits";
 
 let server: ApiServer;
 beforeAll(async () => {
@@ -15,12 +16,6 @@ afterAll(async () => {
   await server?.stop();
   await db().$disconnect();
 });
-
-async function lockWaits(): Promise<number> {
-  const [{ n }] = await db().$queryRaw<{ n: bigint }[]>`
-    SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-  return Number(n);
-}
 
 describe("a write rolled back by a deadlock", () => {
   it("answers 503 temporarily_unavailable with Retry-After, saves nothing, and succeeds when sent again", async () => {
@@ -52,8 +47,7 @@ describe("a write rolled back by a deadlock", () => {
       headers: { authorization: `Bearer ${t.editor.token}`, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    for (let i = 0; i < 150 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await lockWaits()).toBeGreaterThan(0); // the save holds the key check and waits for the row
+    await untilLockWait(); // the save holds the key check and waits for the row
     release();
     const refused = await first;
     await other;

@@ -12,6 +12,7 @@ import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { rotateSecretKey } from "@/lib/secrets/rotate-secret-key";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { startApiServer, type ApiServer } from "@/tests/helpers/api-server";
+import { untilLockWait } from "@/tests/helpers/lock-waits";
 
 let server: ApiServer;
 beforeAll(async () => {
@@ -87,8 +88,7 @@ describe("a process left running with the key from before a rotation", () => {
       .$transaction((tx) => rotateSecretKey({ tx, from: env().SECRET_KEY, to: newKey }), { timeout: 30_000, maxWait: 30_000 })
       .then(() => (rotated = true));
     // The rotation's FOR UPDATE waits on the write's FOR SHARE: it cannot finish first.
-    for (let i = 0; i < 150 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await lockWaits()).toBeGreaterThan(0);
+    await untilLockWait();
     expect(rotated).toBe(false);
     releaseWrite();
     await write;
@@ -122,8 +122,7 @@ describe("a process left running with the key from before a rotation", () => {
       (e: Error) => e.message,
     );
     void start.then(() => (settled = true));
-    for (let i = 0; i < 150 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await lockWaits()).toBeGreaterThan(0);
+    await untilLockWait();
     expect(settled).toBe(false);
     commit();
     await rotation;
@@ -156,17 +155,10 @@ describe("a process left running with the key from before a rotation", () => {
     );
     await checkIsLocked;
     const save = api.put(`/api/v1/workflows/${made.body.id}`, { name: "Ordered", steps: [{ id: made.body.steps[0].id, kind: "webhook", config: { sharedSecret: "s" } }] });
-    for (let i = 0; i < 150 && (await lockWaits()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
-    expect(await lockWaits()).toBeGreaterThan(0); // the save waits on the key check
+    await untilLockWait(); // the save waits on the key check
     release();
     await rotation;
     expect(rowLock).toBe("taken"); // the save held no lock on its workflow meanwhile
     expect((await save).status).toBe(200);
   });
 });
-
-async function lockWaits(): Promise<number> {
-  const [{ n }] = await db().$queryRaw<{ n: bigint }[]>`
-    SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-  return Number(n);
-}
