@@ -17,7 +17,7 @@ import { openOperatorDatabase } from "@/lib/db/open-operator-database";
 import { listAppSessions } from "@/lib/db/list-app-sessions";
 import { ConfigError, env, parseSecretKey, secretKeyFile } from "@/lib/env";
 import { rotateSecretKey, type RotationResult } from "@/lib/secrets/rotate-secret-key";
-import { keyCheck, verifySecretKey } from "@/lib/secrets/verify-secret-key";
+import { isKeyCheckOf, verifySecretKey } from "@/lib/secrets/verify-secret-key";
 
 const USAGE = "usage: [NEW_SECRET_KEY=<64 hex characters or base64>] npm run secret-key:rotate";
 
@@ -112,7 +112,7 @@ async function main(): Promise<number> {
 
 async function isStoredKey(db: Db, key: Buffer): Promise<boolean> {
   const row = await db.secretKeyCheck.findUnique({ where: { id: 1 } });
-  return row?.hmac === keyCheck(key);
+  return isKeyCheckOf(row?.hmac, key);
 }
 
 /** Written and flushed to disk before the transaction that makes it the only key that starts. */

@@ -6,19 +6,16 @@
 // then re-encrypts it too, and a write that comes during a rotation waits for it, then is refused.
 // Taken before the write locks any row of its own: the rotation locks this row first and the rows
 // to reseal after, so in that order neither can wait on the other (a deadlock).
-import { timingSafeEqual } from "node:crypto";
 import { AppError } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { keyCheck } from "@/lib/secrets/verify-secret-key";
+import { isKeyCheckOf } from "@/lib/secrets/verify-secret-key";
 
 export async function lockSecretKey(client: Tx | Db): Promise<void> {
   const [row] = await client.$queryRaw<{ hmac: string }[]>`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR SHARE`;
   if (!row) return; // no check stored yet: every process verifies its key at start, which stores one
-  const mine = Buffer.from(keyCheck(env().SECRET_KEY));
-  const stored = Buffer.from(row.hmac);
-  if (stored.length === mine.length && timingSafeEqual(stored, mine)) return;
+  if (isKeyCheckOf(row.hmac, env().SECRET_KEY)) return;
   logger().error({ component: "secret-key" }, "SECRET_KEY is no longer the database's (it was rotated): a write of a secret was refused; restart this process with the new key");
   throw new AppError(
     503,

@@ -4,11 +4,10 @@
 // webhook shared secrets (in the workflow definitions, whose trigger columns PostgreSQL derives).
 // Rows keep their updatedAt and version: no user changed anything. The operator's command is
 // scripts/rotate-secret-key.ts (npm run secret-key:rotate), which runs this with the service stopped.
-import { timingSafeEqual } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { ConfigError } from "@/lib/env";
 import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
-import { keyCheck } from "@/lib/secrets/verify-secret-key";
+import { isKeyCheckOf, keyCheck } from "@/lib/secrets/verify-secret-key";
 
 /** A stored value the current key cannot decrypt either: left as it was (it was unreadable before). */
 export type UnreadableValue = { kind: "secret variable" | "account credentials" | "webhook shared secret"; id: string; name: string; workspaceId: string };
@@ -27,8 +26,7 @@ export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions):
   // Locked first: a process verifying its key at start, or storing a secret
   // (lib/secrets/lock-secret-key.ts), waits for the outcome.
   const [check] = await tx.$queryRaw<{ hmac: string }[]>`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR UPDATE`;
-  const expected = Buffer.from(keyCheck(from));
-  if (!check || check.hmac.length !== expected.length || !timingSafeEqual(Buffer.from(check.hmac), expected)) {
+  if (!isKeyCheckOf(check?.hmac, from)) {
     throw new ConfigError("the current SECRET_KEY is not the key this database's secrets are encrypted with: nothing was changed");
   }
   const unreadable: UnreadableValue[] = [];

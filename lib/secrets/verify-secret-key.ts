@@ -17,6 +17,12 @@ const SAMPLE_PER_KIND = 5;
 /** What SecretKeyCheck stores for a key. */
 export const keyCheck = (secret: Buffer) => createHmac("sha256", secret).update(CHECK_INPUT).digest("base64url");
 
+/** Whether a stored check is `secret`'s (compared in constant time). */
+export function isKeyCheckOf(stored: string | null | undefined, secret: Buffer): boolean {
+  const mine = Buffer.from(keyCheck(secret));
+  return typeof stored === "string" && stored.length === mine.length && timingSafeEqual(Buffer.from(stored), mine);
+}
+
 const refusal = (why: string) =>
   new ConfigError(
     `SECRET_KEY does not match the key this database's secrets were encrypted with (${why}); ` +
@@ -62,12 +68,11 @@ export async function verifySecretKey({ db: given, secret = env().SECRET_KEY }: 
 
 async function verifyWith(client: Db, secret: Buffer): Promise<"matched" | "adopted"> {
   const mine = keyCheck(secret);
-  const same = (stored: string) => stored.length === mine.length && timingSafeEqual(Buffer.from(stored), Buffer.from(mine));
   // FOR SHARE: during a key rotation (which holds the row FOR UPDATE) this waits for its outcome
   // instead of reading the key from before it.
   const [row] = await client.$queryRaw<{ hmac: string }[]>`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR SHARE`;
   if (row) {
-    if (same(row.hmac)) return "matched";
+    if (isKeyCheckOf(row.hmac, secret)) return "matched";
     // Nothing is encrypted under the stored key (a trial start generated a key, the deployment
     // brings its own): nothing can be lost, so this key is taken. Only if the stored check is
     // still the one read, so that two processes starting with two new keys cannot both win.
@@ -88,6 +93,6 @@ async function verifyWith(client: Db, secret: Buffer): Promise<"matched" | "adop
   await client.secretKeyCheck.createMany({ data: [{ id: 1, hmac: mine }], skipDuplicates: true });
   // Two processes adopting two keys at once: the row one of them wrote decides for both.
   const stored = await client.secretKeyCheck.findUnique({ where: { id: 1 } });
-  if (stored && same(stored.hmac)) return "adopted";
+  if (isKeyCheckOf(stored?.hmac, secret)) return "adopted";
   throw refusal("another process just stored the check of a different key");
 }
