@@ -3,8 +3,7 @@
 // damaged or truncated file changes nothing), the current data is kept as
 // postgres.before-restore-<time>, and PostgreSQL is started once to replay the backup's WAL and
 // prove it opens. If it does not, the previous data is put back.
-import { execFileSync } from "node:child_process";
-import { chownSync, createReadStream, createWriteStream, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, createReadStream, createWriteStream, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
@@ -12,7 +11,7 @@ import { createGunzip } from "node:zlib";
 import pg from "pg";
 import { BACKUP_FORMAT } from "@/lib/backup/back-up-embedded-database";
 import { readTar } from "@/lib/backup/tar";
-import { processAlive, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
+import { postgresUserIds, runningPostmaster, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 
 export type RestoreOptions = { dataDir: string; file: string; log?: (line: string) => void };
 export type RestoreSummary = { createdAt: string; keptPrevious: string | null };
@@ -21,8 +20,8 @@ export class RestoreRefused extends Error {}
 
 export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }: RestoreOptions): Promise<RestoreSummary> {
   const pgDir = path.join(dataDir, "postgres");
-  const pid = Number(existsSync(path.join(pgDir, "postmaster.pid")) ? readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[0] : 0);
-  if (pid && processAlive(pid)) throw new RestoreRefused(`the embedded PostgreSQL is running (pid ${pid}): stop the service (npm start) first; nothing was changed`);
+  const running = runningPostmaster(pgDir);
+  if (running) throw new RestoreRefused(`the embedded PostgreSQL is running (pid ${running.pid}): stop the service (npm start) first; nothing was changed`);
   if (!existsSync(file)) throw new RestoreRefused(`no such file: ${file}`);
 
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "");
@@ -98,11 +97,10 @@ export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }:
 
 /** As root, PostgreSQL runs as the postgres user (embedded-postgres.ts): its files must be its own. */
 function ownForPostgres(dir: string) {
-  if (process.getuid?.() !== 0) return;
-  const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
-  const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
+  const ids = postgresUserIds();
+  if (!ids) return;
   const walk = (p: string) => {
-    chownSync(p, uid, gid);
+    chownSync(p, ids.uid, ids.gid);
     if (lstatSync(p).isDirectory()) for (const n of readdirSync(p)) walk(path.join(p, n));
   };
   walk(dir);

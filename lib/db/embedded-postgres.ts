@@ -51,13 +51,27 @@ function initialise(dir: string, password: string) {
   if (r.status !== 0) throw new Error(`initdb failed: ${(r.stderr || r.stdout).trim().split("\n").slice(-3).join(" ")}`);
 }
 
-export function processAlive(pid: number): boolean {
+function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch {
     return false;
   }
+}
+
+/** The server running on the data directory `dir` (its postmaster.pid names a live process), if any. */
+export function runningPostmaster(dir: string): { pid: number; port: number; socketDir: string | null } | null {
+  const pidFile = path.join(dir, "postmaster.pid");
+  const lines = existsSync(pidFile) ? readFileSync(pidFile, "utf8").split("\n") : [];
+  const pid = Number(lines[0]);
+  return pid && processAlive(pid) ? { pid, port: Number(lines[3]), socketDir: lines[4]?.trim() || null } : null;
+}
+
+/** As root, PostgreSQL runs as the postgres user (initdb refuses root): the ids its files and process take. */
+export function postgresUserIds(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  return { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) };
 }
 
 async function waitUntilReady(url: string, child: { exitCode: number | null } | null, deadlineMs: number) {
@@ -139,13 +153,12 @@ export async function startEmbeddedPostgres(opts: {
   const exited = (how: string) => {
     if (!stopping) opts.onExit?.(how);
   };
-  const pidFile = path.join(dir, "postmaster.pid");
-  const lines = existsSync(pidFile) ? readFileSync(pidFile, "utf8").split("\n") : [];
-  const livePid = Number(lines[0]);
-  if (livePid && processAlive(livePid)) {
+  const running = runningPostmaster(dir);
+  if (running) {
     // A server left running by a launcher that was killed: reuse it, and stop it when we stop.
-    port = Number(lines[3]);
-    socketDir = lines[4]?.trim() || null; // as that server was started
+    const livePid = running.pid;
+    port = running.port;
+    socketDir = running.socketDir; // as that server was started
     opts.log?.(`reusing the PostgreSQL already running on port ${port}`);
     await waitUntilReady(urlFor(port, "postgres"), null, 10_000);
     // Not our child, so no exit event: look for it every second.
@@ -162,7 +175,7 @@ export async function startEmbeddedPostgres(opts: {
     reused = true;
   } else {
     port = opts.port ?? (await freePort());
-    const ids = process.getuid?.() === 0 ? { uid: Number(execFileSync("id", ["-u", "postgres"]).toString()), gid: Number(execFileSync("id", ["-g", "postgres"]).toString()) } : {};
+    const ids = postgresUserIds() ?? {};
     const child = spawn(
       postgresBinary,
       ["-D", dir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", `unix_socket_directories=${socketDir ?? ""}`, "-c", "max_connections=300", ...serverSettings()],
