@@ -10,13 +10,14 @@
 //   between the commit and the rename loses nothing: the next run of this command finishes it.
 // Against DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR.
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "@/lib/db/client";
 import { openOperatorDatabase } from "@/lib/db/open-operator-database";
 import { listAppSessions } from "@/lib/db/list-app-sessions";
 import { ConfigError, env, parseSecretKey, secretKeyFile } from "@/lib/env";
 import { rotateSecretKey, type RotationResult } from "@/lib/secrets/rotate-secret-key";
+import { syncToDisk } from "@/lib/sync-to-disk";
 import { isKeyCheckOf, verifySecretKey } from "@/lib/secrets/verify-secret-key";
 
 const USAGE = "usage: [NEW_SECRET_KEY=<64 hex characters or base64>] npm run secret-key:rotate";
@@ -118,22 +119,12 @@ async function isStoredKey(db: Db, key: Buffer): Promise<boolean> {
 /** Written and flushed to disk before the transaction that makes it the only key that starts. */
 function writeDurably(file: string, content: string) {
   writeFileSync(file, content, { mode: 0o600 });
-  const fd = openSync(file, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  syncToDisk(file);
 }
 
 function replaceFile(from: string, to: string) {
   renameSync(from, to);
-  const dir = openSync(path.dirname(to), "r");
-  try {
-    fsyncSync(dir);
-  } finally {
-    closeSync(dir);
-  }
+  syncToDisk(path.dirname(to));
 }
 
 main().then(

@@ -6,13 +6,14 @@
 // Layout: postgres/… (the data directory, backup_label, pg_wal/<segments>), msp-flow/backup.json
 // and msp-flow/postgres-password (the cluster's own login, which the restored roles expect).
 import { once } from "node:events";
-import { createReadStream, createWriteStream, existsSync, fsyncSync, openSync, closeSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { PassThrough } from "node:stream";
 import { createGzip } from "node:zlib";
 import pg from "pg";
 import { END_OF_ARCHIVE, tarHeader, tarPadding, type TarEntry } from "@/lib/backup/tar";
+import { syncToDisk } from "@/lib/sync-to-disk";
 
 export const BACKUP_FORMAT = "msp-flow-backup-1";
 
@@ -35,13 +36,11 @@ export async function backUpEmbeddedDatabase({ dataDir, url, file }: BackUpOptio
   const put = async (chunk: Buffer) => {
     if (!tar.write(chunk)) await once(tar, "drain");
   };
-  const putFile = async (entry: TarEntry, source: string | Buffer) => {
+  /** A file of the data directory: exactly `entry.size` bytes of it. */
+  const putFile = async (entry: TarEntry, source: string) => {
     await put(tarHeader(entry));
     let left = entry.size;
-    if (typeof source !== "string") {
-      await put(source);
-      left = 0;
-    } else if (left > 0) {
+    if (left > 0) {
       // A relation file may shrink or grow while it is read: exactly `size` bytes go in.
       for await (const chunk of createReadStream(source, { end: entry.size - 1 }) as AsyncIterable<Buffer>) {
         const part = chunk.subarray(0, left);
@@ -53,6 +52,12 @@ export async function backUpEmbeddedDatabase({ dataDir, url, file }: BackUpOptio
     if (left > 0) await put(Buffer.alloc(left));
     await put(tarPadding(entry.size));
   };
+  /** An entry made here (metadata, the backup label). */
+  const putBytes = async (entryPath: string, bytes: Buffer) => {
+    await put(tarHeader({ path: entryPath, type: "file", size: bytes.length, mode: 0o600 }));
+    await put(bytes);
+    await put(tarPadding(bytes.length));
+  };
   let files = 0;
   try {
     await client.query("SELECT pg_create_physical_replication_slot($1, true, true)", [`msp_flow_backup_${process.pid}`]);
@@ -61,9 +66,8 @@ export async function backUpEmbeddedDatabase({ dataDir, url, file }: BackUpOptio
       [`msp-flow backup ${new Date().toISOString()}`],
     );
     const meta = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), postgres: started[0].version, startLsn: started[0].lsn };
-    await putFile({ path: "msp-flow/backup.json", type: "file", size: Buffer.byteLength(JSON.stringify(meta)), mode: 0o600 }, Buffer.from(JSON.stringify(meta)));
-    const password = readFileSync(path.join(dataDir, "postgres-password"));
-    await putFile({ path: "msp-flow/postgres-password", type: "file", size: password.length, mode: 0o600 }, password);
+    await putBytes("msp-flow/backup.json", Buffer.from(JSON.stringify(meta)));
+    await putBytes("msp-flow/postgres-password", readFileSync(path.join(dataDir, "postgres-password")));
 
     // The data directory, depth first.
     const walk = async (rel: string) => {
@@ -104,8 +108,8 @@ export async function backUpEmbeddedDatabase({ dataDir, url, file }: BackUpOptio
       [started[0].lsn],
     );
     const { labelfile, spcmapfile, first, last } = stopped[0];
-    await putFile({ path: "postgres/backup_label", type: "file", size: Buffer.byteLength(labelfile), mode: 0o600 }, Buffer.from(labelfile));
-    if (spcmapfile) await putFile({ path: "postgres/tablespace_map", type: "file", size: Buffer.byteLength(spcmapfile), mode: 0o600 }, Buffer.from(spcmapfile));
+    await putBytes("postgres/backup_label", Buffer.from(labelfile));
+    if (spcmapfile) await putBytes("postgres/tablespace_map", Buffer.from(spcmapfile));
     // The WAL from the backup's start to its end (the slot has kept it), in order.
     const segments = readdirSync(path.join(pgDir, "pg_wal"))
       .filter((n) => /^[0-9A-F]{24}$/.test(n) && n >= first && n <= last)
@@ -118,12 +122,7 @@ export async function backUpEmbeddedDatabase({ dataDir, url, file }: BackUpOptio
     await put(END_OF_ARCHIVE);
     tar.end();
     await written;
-    const fd = openSync(partial, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    syncToDisk(partial);
     renameSync(partial, file);
     return { file, bytes: statSync(file).size, files, walSegments: segments.length };
   } catch (e) {

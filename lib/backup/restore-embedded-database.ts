@@ -28,15 +28,15 @@ export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }:
   const unpacked = path.join(dataDir, `postgres.restoring-${stamp}`);
   mkdirSync(dataDir, { recursive: true });
   rmSync(unpacked, { recursive: true, force: true });
-  let meta: { format?: string; createdAt?: string } | null = null;
-  let password: Buffer | null = null;
+  // What the backup says of itself, and the cluster's login (msp-flow/… entries).
+  const found: { meta?: { format?: string; createdAt?: string }; password?: Buffer } = {};
   try {
     await readTar(createReadStream(file).pipe(createGunzip()), async (entry, content) => {
       if (entry.path === "msp-flow/backup.json" || entry.path === "msp-flow/postgres-password") {
         const chunks: Buffer[] = [];
         for await (const c of content) chunks.push(c);
-        if (entry.path === "msp-flow/backup.json") meta = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        else password = Buffer.concat(chunks);
+        if (entry.path === "msp-flow/backup.json") found.meta = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        else found.password = Buffer.concat(chunks);
         return;
       }
       if (entry.path !== "postgres" && !entry.path.startsWith("postgres/")) return;
@@ -49,7 +49,8 @@ export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }:
     const m = e instanceof Error ? e.message : String(e);
     throw new RestoreRefused(/incorrect header check|unexpected end of file/.test(m) ? `${file} is not a backup made by npm run db:backup (${m}); nothing was changed` : `${m}; nothing was changed`);
   }
-  const format = (meta as { format?: string } | null)?.format;
+  const format = found.meta?.format;
+  const password = found.password;
   if (format !== BACKUP_FORMAT || !password || !existsSync(path.join(unpacked, "backup_label"))) {
     rmSync(unpacked, { recursive: true, force: true });
     throw new RestoreRefused(`${file} is not a backup made by npm run db:backup${format ? ` (format ${format})` : ""}; nothing was changed`);
@@ -64,7 +65,7 @@ export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }:
     if (existsSync(passwordFile)) renameSync(passwordFile, path.join(previous, "..", `postgres-password.before-restore-${stamp}`));
   }
   renameSync(unpacked, pgDir);
-  writeFileSync(passwordFile, password as Buffer, { mode: 0o600 });
+  writeFileSync(passwordFile, password, { mode: 0o600 });
 
   log("starting PostgreSQL to replay the backup's WAL");
   try {
@@ -92,7 +93,7 @@ export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }:
     }
     throw new Error(`the restored database did not start (${e instanceof Error ? e.message : e}); the previous data is back in place, the restored copy is in ${failed}`);
   }
-  return { createdAt: (meta as { createdAt?: string } | null)?.createdAt ?? "unknown", keptPrevious: previous };
+  return { createdAt: found.meta?.createdAt ?? "unknown", keptPrevious: previous };
 }
 
 /** As root, PostgreSQL runs as the postgres user (embedded-postgres.ts): its files must be its own. */
