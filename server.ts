@@ -8,7 +8,7 @@ import { malformedPathResponse } from "@/lib/api/malformed-path";
 import { hookToken, refusedFromHeaders, serveHook } from "@/lib/intake/serve-node";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { waitForDatabase } from "@/lib/db/wait-for-database";
-import { keepSessionOpen, pgPool } from "@/lib/db/client";
+import { db, keepSessionOpen } from "@/lib/db/client";
 
 process.env.PGAPPNAME = "msp-flow-web"; // its database sessions, whatever the environment says (lib/db/list-app-sessions.ts)
 keepSessionOpen();
@@ -17,12 +17,10 @@ const port = env().PORT;
 
 async function main() {
   // A key that cannot read the stored secrets is refused before serving; an unreachable
-  // database is waited for (lib/db/wait-for-database.ts). The pool's first session is opened
-  // now: from here on this process is seen in pg_stat_activity (lib/db/list-app-sessions.ts).
-  await waitForDatabase("web", async () => {
-    await verifySecretKey();
-    await pgPool().query("SELECT 1");
-  });
+  // database is waited for (lib/db/wait-for-database.ts). Checked through this process's own
+  // pool, whose first session stays open: from here on this process is seen in pg_stat_activity
+  // (lib/db/list-app-sessions.ts).
+  await waitForDatabase("web", () => verifySecretKey({ db: db() }));
   const app = next({ dev, dir: import.meta.dirname, port, hostname: "localhost" });
   const handle = app.getRequestHandler();
   await app.prepare();
