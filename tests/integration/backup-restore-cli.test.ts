@@ -4,12 +4,10 @@
 // gap — with the service's data and secrets, and the restored database takes writes. Restoring
 // over existing data keeps that data beside it; a running server, a damaged file, a DATA_DIR
 // without a database and DATABASE_URL are refused, changing nothing.
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db/client";
@@ -17,23 +15,16 @@ import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-p
 import { migrateDatabase } from "@/lib/db/migrate";
 import { parseSecretKey } from "@/lib/env";
 import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
+import { runScript } from "@/tests/helpers/run-script";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "mspflow-backup-"));
 chmodSync(scratch, 0o755); // PostgreSQL runs as the postgres user when we are root
 const dataDir = (name: string) => path.join(scratch, name);
 const servers: RunningPostgres[] = [];
 const key = randomBytes(32).toString("hex");
 
-function cli(script: string, env: Record<string, string>, ...args: string[]) {
-  const childEnv = { ...process.env, SECRET_KEY: key, ...env } as NodeJS.ProcessEnv;
-  delete childEnv.DATABASE_URL;
-  if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
-  return promisify(execFile)(process.execPath, ["--import", "tsx", script, ...args], { cwd: root, env: childEnv, timeout: 120_000 }).then(
-    (r) => ({ code: 0, out: r.stdout + r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
-  );
-}
+// The embedded database of DATA_DIR, not the test file's DATABASE_URL, unless a test gives one.
+const cli = (script: string, env: Record<string, string>, ...args: string[]) => runScript(script, args, { SECRET_KEY: key, DATABASE_URL: undefined, ...env });
 
 async function start(dir: string): Promise<RunningPostgres> {
   const s = await startEmbeddedPostgres({ dataDir: dir, database: "app" });

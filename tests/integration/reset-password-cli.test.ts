@@ -1,18 +1,13 @@
 // npm run user:reset-password against the test database: the printed temporary password signs
 // in, must be replaced first, and the account's browser sessions are gone; wrong input is
 // refused without touching anything.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { verifyCredentials } from "@/lib/auth/verify-credentials";
 import { createPasswordUser } from "@/tests/helpers/auth-fixtures";
+import { runScript } from "@/tests/helpers/run-script";
 
-const run = (...args: string[]) =>
-  promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/reset-password.ts", ...args], { env: { ...process.env }, timeout: 60_000 }).then(
-    (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-  );
+const run = (...args: string[]) => runScript("scripts/reset-password.ts", args, {}, 60_000);
 
 describe("npm run user:reset-password", () => {
   it("prints a temporary password that must be replaced at the next sign-in, and ends the account's sessions", async () => {

@@ -4,12 +4,10 @@
 // definition's json text is untouched but for its ciphertext; the generated key file is replaced,
 // and a rotation interrupted between its commit and the file's rename is finished by a rerun.
 process.env.PGAPPNAME = "rotation-test"; // not one of the service's session names (msp-flow-…)
-import { execFile } from "node:child_process";
 import { createHmac, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, existsSync, statSync, writeFileSync, renameSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { databaseUrl, parseSecretKey } from "@/lib/env";
@@ -19,20 +17,14 @@ import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { generateWebhookToken } from "@/lib/triggers/generate-webhook-token";
 import { createPasswordUser } from "@/tests/helpers/auth-fixtures";
 import { eventually, startWeb, type WebService } from "@/tests/helpers/services";
+import { runScript } from "@/tests/helpers/run-script";
 
-const root = path.resolve(import.meta.dirname, "../..");
 // The key the database's secrets are under now; each rotation here moves it.
 let currentKey = process.env.SECRET_KEY!;
 const key = (hex: string) => parseSecretKey(hex);
 
-function rotate(env: Record<string, string | undefined>, ...args: string[]) {
-  const childEnv = { NODE_ENV: "test" } as NodeJS.ProcessEnv;
-  for (const [k, v] of Object.entries({ ...process.env, SECRET_KEY: currentKey, ...env })) if (v !== undefined) childEnv[k] = v;
-  return promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/rotate-secret-key.ts", ...args], { cwd: root, env: childEnv, timeout: 60_000 }).then(
-    (r) => ({ code: 0, out: r.stdout + r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
-  );
-}
+const rotate = (env: Record<string, string | undefined>, ...args: string[]) =>
+  runScript("scripts/rotate-secret-key.ts", args, { SECRET_KEY: currentKey, ...env }, 60_000);
 
 /** A workspace with one secret of each kind; the definition's text has what a re-serialisation
  *  would change (key order with an integer-like key, an integer beyond double precision). */
