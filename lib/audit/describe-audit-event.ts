@@ -10,6 +10,7 @@ const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v ==
 const joined = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(" · ");
 const variable = (d: Details) => `${d.secret ? "secret" : "variable"} ${str(d.key)}`;
 const account = (d: Details) => `${str(d.name)}${d.app ? ` (${str(d.app)})` : ""}`;
+const invitation = (d: Details) => `${str(d.role)}${d.note ? ` for ${str(d.note)}` : ""}`;
 const retention = (v: unknown) => {
   const entries = Object.entries((v ?? {}) as Record<string, unknown>);
   return entries.length === 0 ? "defaults" : entries.map(([k, n]) => `${k} ${str(n)}`).join(", ");
@@ -37,6 +38,9 @@ const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & 
     tone: "amber",
     text: typeof d.revokedApiTokens === "number" && d.revokedApiTokens > 0 ? `${str(d.email)}, ${d.revokedApiTokens} API token(s) revoked` : str(d.email),
   }),
+  invitation_created: (d) => ({ label: "Invitation link made", text: invitation(d) }),
+  invitation_revoked: (d) => ({ label: "Invitation link revoked", text: invitation(d) }),
+  invitation_accepted: (d) => ({ label: "Joined by invitation", text: `${str(d.email)} (${str(d.role)})` }),
   variable_created: (d) => ({ label: d.secret ? "Secret added" : "Variable added", text: variable(d) }),
   variable_updated: (d) => ({ label: d.secret ? "Secret changed" : "Variable changed", text: variable(d) }),
   variable_deleted: (d) => ({ label: d.secret ? "Secret deleted" : "Variable deleted", tone: "amber", text: variable(d) }),

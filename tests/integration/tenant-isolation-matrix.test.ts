@@ -12,7 +12,7 @@ import { encryptSecret } from "@/lib/secrets/crypto";
 import { createUser } from "../helpers/api-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
-type Ids = { ws: string; wf: string; run: string; conn: string; token: string; sess: string; member: string; target: string };
+type Ids = { ws: string; wf: string; run: string; conn: string; token: string; sess: string; member: string; inv: string; target: string };
 type Route = { name: string; file?: string; method: string; path: (i: Ids) => string; body?: unknown; raw?: string };
 
 const ROUTES: Route[] = [
@@ -64,6 +64,9 @@ const ROUTES: Route[] = [
   { name: "add member", file: "workspaces/[workspaceId]/members", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/members`, body: { email: "intruder@example.test", role: "owner" } },
   { name: "change member role", file: "workspaces/[workspaceId]/members/[userId]", method: "PATCH", path: (i) => `/api/v1/workspaces/${i.ws}/members/${i.member}`, body: { role: "viewer" } },
   { name: "reset member password", file: "workspaces/[workspaceId]/members/[userId]/reset-password", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/members/${i.member}/reset-password` },
+  { name: "list invitations", file: "workspaces/[workspaceId]/invitations", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/invitations` },
+  { name: "make invitation", file: "workspaces/[workspaceId]/invitations", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/invitations`, body: { role: "owner" } },
+  { name: "revoke invitation", file: "workspaces/[workspaceId]/invitations/[invitationId]", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/invitations/${i.inv}` },
   { name: "remove member", file: "workspaces/[workspaceId]/members/[userId]", method: "DELETE", path: (i) => `/api/v1/workspaces/${i.ws}/members/${i.member}` },
   { name: "end session", file: "auth/sessions/[sessionId]", method: "DELETE", path: (i) => `/api/v1/auth/sessions/${i.sess}` },
 ];
@@ -85,11 +88,12 @@ async function seedTenant(name: string, kind: "provider" | "client", providerId?
   await db().file.create({ data: { workspaceId: ws.id, name: "f.txt", contentType: "text/plain", size: 4, sha256: "x", data: new Uint8Array(Buffer.from(name.slice(0, 4))) } });
   const token = await db().apiToken.findFirstOrThrow({ where: { userId: user.id } });
   const sess = await db().browserSession.create({ data: { userId: user.id, userAgent: `browser of ${name}` } });
-  return { ws: ws.id, wf: wf.id, run: run.id, conn: conn.id, token: token.id, sess: sess.id, member: user.id, target: ws.id, user };
+  const inv = await db().invitation.create({ data: { workspaceId: ws.id, role: "viewer", tokenHash: randomBytes(32).toString("hex"), expiresAt: new Date(Date.now() + 86_400_000) } });
+  return { ws: ws.id, wf: wf.id, run: run.id, conn: conn.id, token: token.id, sess: sess.id, member: user.id, inv: inv.id, target: ws.id, user };
 }
 
 async function snapshot() {
-  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users] = await Promise.all([
+  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations] = await Promise.all([
     db().workflow.findMany({ orderBy: { id: "asc" } }),
     db().variable.findMany({ orderBy: { id: "asc" } }),
     db().connection.findMany({ orderBy: { id: "asc" } }),
@@ -104,8 +108,9 @@ async function snapshot() {
     db().browserSession.findMany({ orderBy: { id: "asc" }, select: { id: true } }),
     db().membership.findMany({ orderBy: { id: "asc" }, select: { id: true, role: true } }),
     db().user.findMany({ orderBy: { id: "asc" }, select: { id: true, passwordHash: true, mustChangePassword: true } }),
+    db().invitation.findMany({ orderBy: { id: "asc" } }),
   ]);
-  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users };
+  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations };
 }
 
 async function call(token: string, r: Route, ids: Ids) {
@@ -143,8 +148,9 @@ const FOREIGN: Record<string, string[]> = {
 
 // Routes without a tenant id in them: nothing of another tenant to name (auth/sessions and
 // auth/password act on the caller alone; auth-session.test.ts checks that another user's session
-// is untouched; "[[...path]]" answers 404 for any path no route has, whatever it names).
-const NO_IDS = new Set(["workspaces", "apps", "blueprints", "auth/token", "auth/tokens", "auth/sessions", "auth/password", "[[...path]]"]);
+// is untouched; "[[...path]]" answers 404 for any path no route has, whatever it names;
+// "invitations/[token]" takes a link's secret, which is the capability itself: invitations-api.test.ts).
+const NO_IDS = new Set(["workspaces", "apps", "blueprints", "auth/token", "auth/tokens", "auth/sessions", "auth/password", "[[...path]]", "invitations/[token]", "invitations/[token]/accept"]);
 
 function routeFiles(dir = "app/api/v1", rel = ""): { file: string; methods: string[] }[] {
   return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((d) => {

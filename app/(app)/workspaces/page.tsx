@@ -14,7 +14,7 @@ export default async function WorkspacesPage() {
       <div className="max-w-md rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
         <h1 className="text-lg font-semibold">No workspace yet</h1>
         <p className="mt-2 text-sm text-slate-600">
-          You are signed in as {user.email}, but no workspace has been shared with you. Ask your provider&apos;s administrator to add you.
+          You are signed in as {user.email}, but no workspace has been shared with you. Ask an owner of your provider&apos;s workspace to add you, or for an invitation link, and open it while signed in.
         </p>
         <div className="mt-4 flex justify-center">
           <SignOutButton />

@@ -1,9 +1,12 @@
-// A workspace's members, and (owners) adding people, roles, removal, renaming the workspace.
+// A workspace's members, and (owners) adding people, invitation links, roles, removal, renaming
+// the workspace.
 import type { Metadata } from "next";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
+import { InvitationsManager } from "@/components/workspace/invitations-manager";
 import { MembersManager } from "@/components/workspace/members-manager";
 import { RenameWorkspaceButton } from "@/components/workspace/rename-workspace-button";
+import { listInvitations } from "@/lib/invitations/list-invitations";
 import { listMembers } from "@/lib/members/list-members";
 
 export const metadata: Metadata = { title: "Members · MSP Flow" };
@@ -13,6 +16,7 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
   const { user, workspace } = await loadWorkspacePage(workspaceId);
   const { members, provider } = await listMembers({ workspaceId, userId: user.id });
   const owner = workspace.role === "owner";
+  const invitations = owner ? (await listInvitations({ workspaceId, userId: user.id })).invitations : [];
   const subtitle =
     workspace.kind === "provider"
       ? `${workspace.name} · your technicians; each works in every client with the role given here`
@@ -23,6 +27,11 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
         {owner && <RenameWorkspaceButton workspaceId={workspaceId} name={workspace.name} />}
       </PageHeader>
       <MembersManager workspaceId={workspaceId} workspaceName={workspace.name} members={members} provider={provider} canManage={owner} currentUserId={user.id} />
+      {owner && (
+        <div className="mt-8">
+          <InvitationsManager workspaceId={workspaceId} workspaceName={workspace.name} invitations={invitations} />
+        </div>
+      )}
     </div>
   );
 }
