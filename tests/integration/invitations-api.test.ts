@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { hashInvitationToken } from "@/lib/invitations/invitation-token";
+import { runRetention } from "@/lib/retention/run-retention";
 import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
 import { startWeb, type WebService } from "../helpers/services";
 
@@ -132,5 +133,18 @@ describe("invitation links", () => {
     expect(await db().invitation.count()).toBe(before);
     expect(await as(t.editor).get(`/api/v1/invitations/${"A".repeat(43)}`)).toMatchObject({ status: 404, body: { error: "not_found" } });
     expect((await fetch(`${web.baseUrl}/api/v1/invitations/${tokenOf(made.body.link)}/accept`, { method: "POST" })).status).toBe(401);
+  });
+
+  it("the retention pass removes links 30 days after they were used or ran out, and no others", async () => {
+    const { provider, owner } = await freshProvider();
+    const make = async () => (await as(owner).post(invitations(provider.id), { role: "viewer" })).body;
+    const [used, expired, recent, open] = [await make(), await make(), await make(), await make()];
+    const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000);
+    await db().invitation.update({ where: { id: used.invitation.id }, data: { acceptedAt: daysAgo(31) } });
+    await db().invitation.update({ where: { id: expired.invitation.id }, data: { expiresAt: daysAgo(31) } });
+    await db().invitation.update({ where: { id: recent.invitation.id }, data: { expiresAt: daysAgo(29) } });
+    expect((await runRetention()).invitations).toBeGreaterThanOrEqual(2);
+    const left = (await db().invitation.findMany({ where: { workspaceId: provider.id }, select: { id: true } })).map((r) => r.id).sort();
+    expect(left).toEqual([recent.invitation.id, open.invitation.id].sort());
   });
 });
