@@ -80,6 +80,16 @@ const schema = z.object({
     .default("7 * * * *")
     // pg-boss takes 5-field cron or an @macro; the check (and message) the Scheduler trigger uses.
     .refine((v) => checkCron(v) === null, { error: (issue) => checkCron(String(issue.input)) ?? "is not a cron expression" }),
+  // Scheduled backups of the embedded database (lib/backup/register-scheduled-backup.ts): when,
+  // as pg-boss cron in UTC (unset: none), and how many of them to keep in DATA_DIR/backups.
+  BACKUP_CRON: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().refine((v) => checkCron(v) === null, { error: (issue) => checkCron(String(issue.input)) ?? "is not a cron expression" }).optional(),
+  ),
+  BACKUP_KEEP: intFrom(7, 1, 1000),
+  // Set by npm start for the web server and worker it starts when it runs the embedded PostgreSQL
+  // (whose data directory is DATA_DIR/postgres): only such a worker can back it up.
+  EMBEDDED_POSTGRES: flag("false"),
   // Bearer token for GET /metrics; unset: /metrics answers 404 (not exposed at all). Trimmed
   // like SECRET_KEY: one read from a secret file ends in a newline, which no scraper sends.
   METRICS_TOKEN: z.preprocess(

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { backUpEmbeddedDatabase } from "@/lib/backup/back-up-embedded-database";
+import { backupDir, manualBackupName } from "@/lib/backup/backup-file-name";
 import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 import { ConfigError, env } from "@/lib/env";
 
@@ -26,8 +27,7 @@ async function main(): Promise<number> {
     console.error(`Nothing to back up: there is no embedded PostgreSQL in ${path.join(config.DATA_DIR, "postgres")} (is DATA_DIR right?).`);
     return 1;
   }
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
-  const file = path.resolve(args[0] ?? path.join(config.DATA_DIR, "backups", `msp-flow-${stamp}.tar.gz`));
+  const file = path.resolve(args[0] ?? path.join(backupDir(config.DATA_DIR), manualBackupName()));
   mkdirSync(path.dirname(file), { recursive: true });
   const server = await startEmbeddedPostgres({ dataDir: config.DATA_DIR });
   try {

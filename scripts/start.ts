@@ -61,6 +61,8 @@ async function main() {
       ...process.env,
       DATABASE_URL: url,
       DATA_DIR: config.DATA_DIR,
+      // The worker backs up only a database it runs beside (BACKUP_CRON, lib/backup).
+      EMBEDDED_POSTGRES: embedded ? "true" : "false",
       NODE_ENV: dev ? ("development" as const) : ("production" as const),
       NEXT_TELEMETRY_DISABLED: "1",
     };

@@ -7,6 +7,7 @@ import { handleRunDeadLetters } from "@/lib/runs/fail-abandoned-runs";
 import { createSchedulerFireHandler } from "@/lib/triggers/create-scheduler-fire-handler";
 import { reconcileWorkflowSchedules } from "@/lib/triggers/reconcile-workflow-schedules";
 import { registerRetention } from "@/lib/retention/register-retention";
+import { registerScheduledBackup } from "@/lib/backup/register-scheduled-backup";
 import { errorMessage, logger } from "@/lib/log";
 
 const RECONCILE_SCHEDULES_MS = 60_000;
@@ -36,6 +37,7 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
   // includeMetadata: a firing's occurrence is read from its job's createdOn.
   await boss.work(QUEUES.schedulerFire.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, includeMetadata: true }, createSchedulerFireHandler({ boss }));
   await registerRetention({ boss });
+  await registerScheduledBackup({ boss });
 
   const reconcile = () =>
     reconcileWorkflowSchedules({ boss }).catch((e) => logger().error({ component: "worker", err: errorMessage(e) }, "schedule reconcile failed"));

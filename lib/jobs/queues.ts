@@ -34,6 +34,12 @@ export const QUEUES = {
     name: "retention-prune",
     options: { policy: "exclusive", retryLimit: 1, retryDelay: 60, expireInSeconds: 60 * 60 },
   },
+  /** A scheduled backup of the embedded database (lib/backup), fired by BACKUP_CRON. "exclusive":
+   *  one at a time; a failed one is tried once more after 5 minutes. */
+  dbBackup: {
+    name: "db-backup",
+    options: { policy: "exclusive", retryLimit: 1, retryDelay: 300, expireInSeconds: 2 * 60 * 60 },
+  },
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]["name"];

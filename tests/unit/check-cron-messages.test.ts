@@ -81,4 +81,12 @@ describe("checkCron", () => {
     expect(envOf("@hourly").RETENTION_CRON).toBe("@hourly");
     expect(() => envOf("@reboot")).toThrow(`RETENTION_CRON: "@reboot" runs once when a machine starts`);
   });
+
+  it("BACKUP_CRON too, and unset or empty means no scheduled backups", () => {
+    const envOf = (BACKUP_CRON?: string) => loadEnv({ NODE_ENV: "test", SECRET_KEY: "a".repeat(64), ...(BACKUP_CRON === undefined ? {} : { BACKUP_CRON }) });
+    expect(envOf("30 2 * * *").BACKUP_CRON).toBe("30 2 * * *");
+    expect(envOf("").BACKUP_CRON).toBeUndefined();
+    expect(envOf().BACKUP_CRON).toBeUndefined();
+    expect(() => envOf("@reboot")).toThrow(`BACKUP_CRON: "@reboot" runs once when a machine starts`);
+  });
 });
