@@ -10,8 +10,8 @@ export class ApiCallError extends Error {
   }
 }
 
-export async function apiFetch<T = Record<string, unknown>>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; contentType?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = {};
+export async function apiFetch<T = Record<string, unknown>>(path: string, init: { method?: string; json?: unknown; body?: BodyInit; contentType?: string; headers?: Record<string, string> } = {}): Promise<T> {
+  const headers: Record<string, string> = { ...init.headers };
   let body = init.body;
   if (init.json !== undefined) {
     headers["content-type"] = "application/json";

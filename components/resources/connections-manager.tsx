@@ -30,20 +30,33 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
     setBaseUrl(next.defaultBaseUrl);
   };
 
-  async function add(form: FormData) {
-    await run(() =>
+  // onSubmit, not a form action: React resets a form after its action, which cleared what was
+  // typed when the add was refused and left the app and auth boxes showing their first options
+  // while the next add still sent the previous ones. Only the account's own fields are cleared,
+  // and only once it is added; the app, auth kind and base URL stay for the next account.
+  async function add(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const ok = await run(() =>
       apiFetch(`/api/v1/workspaces/${workspaceId}/connections`, {
         method: "POST",
-        json: { app, name: String(form.get("name") ?? "").trim(), authKind: kind, baseUrl: baseUrl.trim() || null, credentials: readCredentials(form, kind) },
+        json: { app, name: String(data.get("name") ?? "").trim(), authKind: kind, baseUrl: baseUrl.trim() || null, credentials: readCredentials(data, kind) },
       }),
     );
+    if (ok) for (const input of form.querySelectorAll<HTMLInputElement>('input[name="name"], input[name^="cred."]')) input.value = "";
   }
 
   return (
     <div className="mt-6 space-y-6">
       <ErrorAlert error={error} />
       {canEdit && (
-        <form action={add} className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2" aria-label="Add an account">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add(e.currentTarget);
+          }}
+          className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2"
+          aria-label="Add an account"
+        >
           <label className="text-sm font-medium text-slate-700">
             App
             <select value={app} onChange={(e) => pickApp(e.target.value)} className={cn(inputClass, "mt-1")} name="app">
@@ -90,9 +103,11 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
 function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> }) {
   const [editing, setEditing] = useState(false);
   const kind = c.authKind as AuthKind;
-  async function save(form: FormData) {
+  // Kept as typed when refused (onSubmit: a form action would reset it).
+  async function save(form: HTMLFormElement) {
+    const data = new FormData(form);
     const ok = await run(() =>
-      apiFetch(`/api/v1/connections/${c.id}`, { method: "PATCH", json: { name: String(form.get("name") ?? "").trim(), baseUrl: String(form.get("baseUrl") ?? "").trim() || null, credentials: readCredentials(form, kind) } }),
+      apiFetch(`/api/v1/connections/${c.id}`, { method: "PATCH", json: { name: String(data.get("name") ?? "").trim(), baseUrl: String(data.get("baseUrl") ?? "").trim() || null, credentials: readCredentials(data, kind) } }),
     );
     if (ok) setEditing(false);
   }
@@ -107,11 +122,17 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
         {canEdit && <DeleteAccountButton account={c} run={run} />}
       </div>
       {editing && (
-        <form action={save} className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save(e.currentTarget);
+          }}
+          className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2"
+        >
           <label className="text-sm font-medium text-slate-700">Account name<input name="name" defaultValue={c.name} required className={cn(inputClass, "mt-1")} /></label>
           <label className="text-sm font-medium text-slate-700">Base URL<input name="baseUrl" type="url" defaultValue={c.baseUrl ?? ""} className={cn(inputClass, "mt-1")} /></label>
           <CredentialFields kind={kind} required={false} />
-          <p className="text-xs text-slate-500 sm:col-span-2">Leave the credential fields empty to keep the stored ones.</p>
+          <p className="text-xs text-slate-500 sm:col-span-2">Leave a credential field empty to keep its stored value (change just a password, say).</p>
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary", "sm")}>Save</button></div>
         </form>
       )}

@@ -17,17 +17,31 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   const { run, error } = useApiAction();
   const base = `/api/v1/workspaces/${workspaceId}/variables`;
 
-  async function add(form: FormData) {
-    const key = String(form.get("key") ?? "").trim();
-    const value = String(form.get("value") ?? "");
-    await run(() => apiFetch(`${base}/${encodeURIComponent(key)}`, { method: "PUT", json: { value: value === "" ? null : value, secret: form.get("secret") === "on" } }));
+  // Adds only: an existing key is refused (If-None-Match: *, 412), so the form cannot overwrite a
+  // value or turn a secret into a plain variable on show to every viewer; its row changes it.
+  // onSubmit, not a form action (which resets the form): what was typed stays when refused.
+  async function add(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const key = String(data.get("key") ?? "").trim();
+    const value = String(data.get("value") ?? "");
+    const ok = await run(() =>
+      apiFetch(`${base}/${encodeURIComponent(key)}`, { method: "PUT", headers: { "if-none-match": "*" }, json: { value: value === "" ? null : value, secret: data.get("secret") === "on" } }),
+    );
+    if (ok) form.reset();
   }
 
   return (
     <div className="mt-6 space-y-6">
       <ErrorAlert error={error} />
       {canEdit && (
-        <form action={add} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Add a variable or secret">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add(e.currentTarget);
+          }}
+          className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+          aria-label="Add a variable or secret"
+        >
           <label className="text-sm font-medium text-slate-700">
             Key
             <input name="key" required pattern="[A-Za-z_][A-Za-z0-9_\-]*" placeholder="GRAPH_TENANT" className={cn(inputClass, "mt-1 w-56")} />

@@ -1,5 +1,6 @@
 // PATCH /connections/{id}. Absent fields keep their value; credentials are replaced only when
-// sent (write-only: the form cannot show them, so an untouched form must not wipe them).
+// sent (write-only: the form cannot show them, so an untouched form must not wipe them), and
+// field by field: a rotated password alone keeps the stored username.
 // Changing the auth kind needs new credentials, because the stored ones have the old shape.
 import { badRequest, conflict } from "@/lib/api/errors";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
@@ -11,8 +12,19 @@ import type { ConnectionView, UpdateConnectionInput } from "@/lib/connections/co
 import { loadConnection } from "@/lib/connections/load-connection";
 import { parseConnectionFields } from "@/lib/connections/parse-connection-fields";
 import { sealCredentials } from "@/lib/connections/seal-credentials";
+import { decryptSecret } from "@/lib/secrets/crypto";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { toConnectionView } from "@/lib/connections/to-connection-view";
+
+/** The stored credentials, or none when there are none or they cannot be read (then the sent ones must be whole). */
+function storedCredentials(sealed: string | null): Record<string, unknown> {
+  if (!sealed) return {};
+  try {
+    return JSON.parse(decryptSecret(sealed)) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
 
 export type UpdateConnectionOptions = { connectionId: string; userId: string; input: UpdateConnectionInput; tx?: Tx };
 
@@ -46,7 +58,7 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     if (input.baseUrl !== undefined) data.baseUrl = input.baseUrl === "" ? null : input.baseUrl;
     if (parsed.fields.config !== undefined) data.config = parsed.fields.config as Prisma.InputJsonValue;
     if (kindChanged) data.authKind = authKind;
-    if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, input.credentials ?? {});
+    if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, kindChanged ? (input.credentials ?? {}) : { ...storedCredentials(before.credentialsEncrypted), ...input.credentials });
     const row = await t.connection.update({ where: { id: before.id }, data });
     // Which fields changed, by name (credentials included), never what they hold.
     await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_updated", details: { connectionId: row.id, app: row.app, name: row.name, ...(row.name !== before.name ? { previousName: before.name } : {}), fields: Object.keys(data).map((k) => k.replace(/Encrypted$/, "")) }, tx: t });

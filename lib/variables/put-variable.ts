@@ -1,7 +1,9 @@
 // Creates or replaces a variable or secret. A secret's value is encrypted before it reaches
 // the database and is never echoed back; switching a key between plain and secret (only when
 // the body says `secret`; without it the key keeps its kind) replaces the stored value in the
-// new form, so no plaintext stays behind in `value`.
+// new form, so no plaintext stays behind in `value` — and is refused while workflows read the
+// key (409, as a delete), unless forced. The row is locked for the check and the write.
+import { AppError } from "@/lib/api/errors";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import { encryptSecret } from "@/lib/secrets/crypto";
@@ -9,15 +11,36 @@ import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { toVariableView } from "@/lib/variables/to-variable-view";
 import type { PutVariableInput, VariableView } from "@/lib/variables/variable-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
+import { assertResourceUnused } from "@/lib/workspaces/assert-resource-unused";
 
-export type PutVariableOptions = { workspaceId: string; userId: string; key: string; input: PutVariableInput; tx?: Tx };
+export type PutVariableOptions = {
+  workspaceId: string;
+  userId: string;
+  key: string;
+  input: PutVariableInput;
+  /** Create only (`If-None-Match: *`): an existing key is left as it is, 412 variable_exists. */
+  onlyIfNew?: boolean;
+  /** Change the kind of a key that workflows read anyway (?force=true). */
+  force?: boolean;
+  tx?: Tx;
+};
 
-export async function putVariable({ workspaceId, userId, key, input, tx }: PutVariableOptions): Promise<{ variable: VariableView; created: boolean }> {
+export async function putVariable({ workspaceId, userId, key, input, onlyIfNew = false, force = false, tx }: PutVariableOptions): Promise<{ variable: VariableView; created: boolean }> {
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const value = input.value ?? null;
-    const before = await t.variable.findUnique({ where: { workspaceId_key: { workspaceId, key } }, select: { secret: true, valueEncrypted: true } });
+    const [before] = await t.$queryRaw<{ secret: boolean; valueEncrypted: string | null }[]>`
+      SELECT secret, "valueEncrypted" FROM "Variable" WHERE "workspaceId" = ${workspaceId} AND key = ${key} FOR UPDATE`;
+    if (before && onlyIfNew) {
+      throw new AppError(412, "variable_exists", `${key} already exists (a ${before.secret ? "secret" : "variable"}); set its value in its row, or delete it first`, { secret: before.secret });
+    }
     const secret = input.secret ?? before?.secret ?? false;
+    // {{ secrets.KEY }} reads secrets only, {{ vars.KEY }} plain variables only: a key that workflows
+    // read changing kind breaks their steps like a delete would (and a secret's new value typed
+    // as plain text would be on show to every viewer).
+    if (before && before.secret !== secret) {
+      await assertResourceUnused({ workspaceId, kind: before.secret ? "secrets" : "vars", key, force, tx: t, consequence: `making it a ${secret ? "secret" : "plain variable"} would fail their steps` });
+    }
     // A secret's read sent back says `hasValue: true` and carries no value (it is never read):
     // it keeps the stored value, like a webhook secret's {"set": true} echo, instead of clearing it.
     const echo = secret && before?.secret && input.value === undefined && input.hasValue === true;

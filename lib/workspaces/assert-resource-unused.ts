@@ -8,14 +8,22 @@ import { listResourceUsers, type ResourceKind, type ResourceUser } from "@/lib/w
 
 const NOUN: Record<ResourceKind, "variable" | "secret" | "file"> = { vars: "variable", secrets: "secret", files: "file" };
 
-export type AssertResourceUnusedOptions = { workspaceId: string; kind: ResourceKind; key: string; force: boolean; tx: Tx };
+export type AssertResourceUnusedOptions = {
+  workspaceId: string;
+  kind: ResourceKind;
+  key: string;
+  force: boolean;
+  tx: Tx;
+  /** What the change would do to those workflows (default: a delete's). */
+  consequence?: string;
+};
 
-export async function assertResourceUnused({ workspaceId, kind, key, force, tx }: AssertResourceUnusedOptions): Promise<void> {
+export async function assertResourceUnused({ workspaceId, kind, key, force, tx, consequence = "their steps would fail until it exists again" }: AssertResourceUnusedOptions): Promise<void> {
   if (force) return;
   const workflows = await listResourceUsers({ workspaceId, kind, key, tx });
   if (workflows.length === 0) return;
   const noun = NOUN[kind];
-  throw inUseConflict(`${noun}_in_use`, `${noun} "${key}"`, workflows, "their steps would fail until it exists again", "Change those steps first");
+  throw inUseConflict(`${noun}_in_use`, `${noun} "${key}"`, workflows, consequence, "Change those steps first");
 }
 
 /** The 409 of a delete refused because workflows use the resource (app connections too). */

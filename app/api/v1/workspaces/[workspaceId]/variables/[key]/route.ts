@@ -1,5 +1,7 @@
 // PUT creates or replaces one key ({"value": string | null, "secret"?: bool — absent keeps the
-// key's kind}; 201 when new; a read sent back is accepted),
+// key's kind}; 201 when new; a read sent back is accepted; with `If-None-Match: *` it only
+// creates — 412 variable_exists for a key that exists; changing the kind of a key workflows read
+// is 409 variable_in_use / secret_in_use unless ?force=true),
 // DELETE removes it (409 variable_in_use / secret_in_use while workflows read it, unless
 // ?force=true). A secret's value is encrypted and never returned.
 import { readForce } from "@/lib/api/force-query";
@@ -14,7 +16,8 @@ type P = { workspaceId: string; key: string };
 export const PUT = apiRoute<P>(async ({ req, params, user }) => {
   const key = variableKeySchema.parse(params.key);
   const input = await readJson(req, putVariableBody(key));
-  const { variable, created } = await putVariable({ workspaceId: params.workspaceId, userId: user.id, key, input });
+  const onlyIfNew = req.headers.get("if-none-match")?.trim() === "*";
+  const { variable, created } = await putVariable({ workspaceId: params.workspaceId, userId: user.id, key, input, onlyIfNew, force: readForce(req) });
   return Response.json({ variable }, { status: created ? 201 : 200 });
 });
 
