@@ -8,6 +8,7 @@ import { MembersManager } from "@/components/workspace/members-manager";
 import { RenameWorkspaceButton } from "@/components/workspace/rename-workspace-button";
 import { listInvitations } from "@/lib/invitations/list-invitations";
 import { listMembers } from "@/lib/members/list-members";
+import { workspaceRole } from "@/lib/workspaces/access";
 
 export const metadata: Metadata = { title: "Members · MSP Flow" };
 
@@ -16,6 +17,8 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
   const { user, workspace } = await loadWorkspacePage(workspaceId);
   const { members, provider } = await listMembers({ workspaceId, userId: user.id });
   const owner = workspace.role === "owner";
+  // A client is named by its provider's owners (lib/workspaces/rename-workspace.ts).
+  const canRename = workspace.providerId ? (await workspaceRole(user.id, workspace.providerId)) === "owner" : owner;
   const invitations = owner ? (await listInvitations({ workspaceId, userId: user.id })).invitations : [];
   const subtitle =
     workspace.kind === "provider"
@@ -24,7 +27,7 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
   return (
     <div className="mx-auto max-w-4xl px-6 py-8">
       <PageHeader title="Members" subtitle={subtitle}>
-        {owner && <RenameWorkspaceButton workspaceId={workspaceId} name={workspace.name} />}
+        {canRename && <RenameWorkspaceButton workspaceId={workspaceId} name={workspace.name} />}
       </PageHeader>
       <MembersManager workspaceId={workspaceId} workspaceName={workspace.name} members={members} provider={provider} canManage={owner} currentUserId={user.id} />
       {owner && (
