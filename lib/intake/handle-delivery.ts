@@ -47,7 +47,7 @@ export function createDeliveryHandler(deps: IntakeDeps) {
     if (!endpoint || endpoint.stale) {
       // Do the work a real unsigned delivery does, so the answer takes as long.
       if (!read.tooLarge) parsePayload(read.bytes, contentType);
-      return record("rotated_url", R.RECEIVED);
+      return record("rotated_url", read.tooLarge ? R.RECEIVED_UNREAD : R.RECEIVED);
     }
     if (read.tooLarge) return record("too_large", R.PAYLOAD_TOO_LARGE);
     if (endpoint.secretEncrypted) {
@@ -104,8 +104,8 @@ export function createDeliveryHandler(deps: IntakeDeps) {
     } catch (e) {
       // A refusal keeps its answer even when its log row could not be written; a 202 is only
       // given for what was stored, so the store failing turns every would-be 202 into a 503.
-      if (response !== R.RECEIVED) return response;
-      if (e instanceof EntryRefused) return e.code === "23503" ? R.RECEIVED : R.UNSTORABLE_JSON;
+      if (response.status !== 202) return response;
+      if (e instanceof EntryRefused) return e.code === "23503" ? response : R.UNSTORABLE_JSON;
       if (!(e instanceof StoreUnavailable)) deps.onError?.("delivery commit failed", e);
       return R.UNAVAILABLE;
     }

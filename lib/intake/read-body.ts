@@ -4,16 +4,30 @@ import type { IncomingMessage } from "node:http";
 
 export type BodyRead = { tooLarge: false; bytes: Buffer; size: number } | { tooLarge: true; size: number };
 
+/**
+ * How far past the limit the web-stream reader (the Next route's) keeps reading, discarding: Next
+ * leaves a body it stopped reading on the connection, whose next request then waits for ever, and
+ * the route cannot close the connection (it has no say over "Connection"). Drained, an oversized
+ * delivery of up to this size leaves its connection usable; beyond it the reader gives up. (The
+ * custom server's reader stops at the limit and answers with Connection: close instead.)
+ */
+export const DRAIN_LIMIT_BYTES = 16 * 1_048_576;
+
 export async function readBody(body: AsyncIterable<Uint8Array> | null | undefined, limit: number): Promise<BodyRead> {
   if (!body) return { tooLarge: false, bytes: Buffer.alloc(0), size: 0 };
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.byteLength;
-    // Leaving the loop early ends the iterator; the adapter decides what to do with the rest.
-    if (size > limit) return { tooLarge: true, size };
+    if (size > limit) {
+      // Leaving the loop early ends the iterator; past the drain limit the rest stays unread.
+      if (size > DRAIN_LIMIT_BYTES) return { tooLarge: true, size };
+      chunks.length = 0;
+      continue;
+    }
     chunks.push(chunk);
   }
+  if (size > limit) return { tooLarge: true, size };
   const bytes = chunks.length === 1 ? toBuffer(chunks[0]) : Buffer.concat(chunks, size);
   return { tooLarge: false, bytes, size };
 }

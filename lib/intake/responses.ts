@@ -6,6 +6,9 @@ export type IntakeResponse = PlainResponse;
 export const MAX_BODY_BYTES = 1_048_576;
 
 export const RECEIVED = json(202, { received: true });
+// An unknown or rotated URL's answer when its body went past the limit unread (it need not be
+// read): the rest of it is still on the connection, which therefore cannot carry another request.
+export const RECEIVED_UNREAD = json(202, { received: true }, { connection: "close" });
 export const METHOD_NOT_ALLOWED = json(405, { error: "method_not_allowed", message: "Deliveries must use POST." }, { allow: "POST" });
 export const INVALID_SIGNATURE = json(401, { error: "invalid_signature" });
 export const INVALID_JSON = json(400, { error: "invalid_json" });

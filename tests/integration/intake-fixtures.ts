@@ -57,12 +57,14 @@ export type SendOptions = {
   chunked?: number;
   contentType?: string | null;
   headers?: Record<string, string | string[]>;
+  /** A keep-alive agent, to send several requests over one connection (default: a connection each). */
+  agent?: http.Agent;
 };
 
 export function send(url: string, opts: SendOptions = {}): Promise<Reply> {
   const body = typeof opts.body === "string" ? Buffer.from(opts.body) : (opts.body ?? Buffer.alloc(0));
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: opts.method ?? "POST", agent: false });
+    const req = http.request(url, { method: opts.method ?? "POST", agent: opts.agent ?? false });
     if (opts.contentType !== null) req.setHeader("content-type", opts.contentType ?? "application/json");
     for (const [k, v] of Object.entries(opts.headers ?? {})) req.setHeader(k, v);
     if (!opts.chunked && (opts.method ?? "POST") !== "GET") req.setHeader("content-length", body.length);

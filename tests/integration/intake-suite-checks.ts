@@ -1,5 +1,6 @@
 // Size limit, signature and probing cases of the intake suite (see intake-suite.ts).
 import { createHmac } from "node:crypto";
+import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createHook, deliveriesOf, MB, runsOf, send, type Hook, type Reply } from "@/tests/integration/intake-fixtures";
@@ -35,6 +36,24 @@ export function intakeChecks({ url, post }: SuiteContext) {
     it("checks the declared length before the token, the streamed size after it", async () => {
       expect((await send(url("B".repeat(43)), { body: big })).status).toBe(413);
       expect((await send(url("B".repeat(43)), { body: big, chunked: 64 * 1024 })).status).toBe(202);
+    });
+
+    it("closes the connection of an unknown URL's oversized chunked body it did not read, so the sender's next delivery goes through", async () => {
+      // One keep-alive connection: the server stops reading the unknown URL's body past 1 MB, so
+      // answering it 202 "keep-alive" left the rest unread and the next request on it unanswered.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const unknown = await send(url("B".repeat(43)), { body: Buffer.alloc(2 * MB, 0x61), chunked: 64 * 1024, agent });
+        expect(unknown.status).toBe(202);
+        expect(unknown.text).toBe('{"received":true}');
+        const h = await createHook();
+        const deadline = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the next delivery was not answered within 10 s")), 10_000).unref());
+        const next = await Promise.race([send(url(h.token), { body: '{"after":"oversized"}', agent }), deadline]);
+        expect(next.status).toBe(202);
+        expect((await runsOf(h.workflowId)).map((r) => r.trigger)).toEqual([{ after: "oversized" }]);
+      } finally {
+        agent.destroy();
+      }
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parsePayload } from "@/lib/intake/parse-payload";
 import { toStorableJson as encode } from "@/lib/json/storable-json";
-import { declaredLength, readBody } from "@/lib/intake/read-body";
+import { declaredLength, DRAIN_LIMIT_BYTES, readBody } from "@/lib/intake/read-body";
 
 const parse = (text: string | Buffer, ct?: string) => parsePayload(Buffer.isBuffer(text) ? text : Buffer.from(text), ct);
 const stored = (text: string | Buffer, ct?: string) => {
@@ -97,7 +97,7 @@ describe("readBody", () => {
     expect(!r.tooLarge && r.bytes.length).toBe(100);
   });
 
-  it("stops reading as soon as the count passes the limit", async () => {
+  it("past the limit reads on, keeping nothing, to the end of a body up to the drain limit", async () => {
     let pulled = 0;
     async function* counting() {
       for (let i = 0; i < 100; i++) {
@@ -105,8 +105,21 @@ describe("readBody", () => {
         yield Buffer.alloc(30);
       }
     }
-    expect(await readBody(counting(), 100)).toEqual({ tooLarge: true, size: 120 });
-    expect(pulled).toBe(4);
+    expect(await readBody(counting(), 100)).toEqual({ tooLarge: true, size: 3000 });
+    expect(pulled).toBe(100);
+  });
+
+  it("stops reading as soon as the count passes the drain limit", async () => {
+    let pulled = 0;
+    const MB = 1_048_576;
+    async function* endless() {
+      for (;;) {
+        pulled++;
+        yield Buffer.alloc(MB);
+      }
+    }
+    expect(await readBody(endless(), MB)).toEqual({ tooLarge: true, size: DRAIN_LIMIT_BYTES + MB });
+    expect(pulled).toBe(DRAIN_LIMIT_BYTES / MB + 1);
   });
 
   it("treats a missing body as empty", async () => {
