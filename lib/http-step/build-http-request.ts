@@ -7,6 +7,7 @@ import type { httpConfig } from "@/lib/steps/catalog";
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
 import { resolveUrlTemplate } from "./resolve-url-template";
 import { toText } from "./to-text";
+import { URL_FORM_RULE, urlForm } from "./url-form";
 
 export type HttpConfig = z.infer<typeof httpConfig>;
 export type BuiltRequest = { method: string; url: string; headers: Record<string, string>; body?: string };
@@ -29,16 +30,21 @@ export const hasHeader = (headers: Record<string, string>, name: string) => Obje
 
 export function buildHttpRequest(config: HttpConfig, resolve: StepContext["resolve"], baseUrl?: string | null): BuiltRequest {
   const r = resolve({ headers: config.headers, query: config.query, body: config.body }).value as Pick<HttpConfig, "headers" | "query" | "body">;
-  const rawUrl = joinBaseUrl(baseUrl, resolveUrlTemplate(config.url, resolve).trim());
+  const resolved = resolveUrlTemplate(config.url, resolve).trim();
+  // The URL as resolved is judged as Go live judged the URL as written (url-form.ts): a reference
+  // may have filled in anything.
+  const form = urlForm(resolved);
+  if (form !== "absolute" && form !== "path") throw new StepError(`${URL_FORM_RULE}; it is "${resolved.slice(0, 200)}"`);
+  if (form === "path" && !baseUrl) throw new StepError(`the URL "${resolved.slice(0, 200)}" is a path: choose an account with a base URL to complete it, or write the whole URL (http:// or https://)`);
+  const rawUrl = joinBaseUrl(baseUrl, resolved);
   let url: URL;
   try {
     url = new URL(rawUrl);
   } catch {
-    throw new StepError(`the URL is not valid: "${rawUrl.slice(0, 200)}"${hasScheme(rawUrl) ? "" : " (it needs http:// or https://, or an app connection with a base URL)"}`);
+    throw new StepError(`the URL is not valid: "${rawUrl.slice(0, 200)}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new StepError(`only http and https URLs are allowed, not ${url.protocol.slice(0, 20)} ("${rawUrl.slice(0, 200)}")`);
-  }
+  // Only a base URL can bring another scheme in now; the SSRF guard would refuse it too.
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new StepError(`the account's base URL is not http or https ("${rawUrl.slice(0, 200)}")`);
   for (const q of r.query ?? []) url.searchParams.append(toText(q.name), toText(q.value));
 
   const headers: Record<string, string> = {};

@@ -1,25 +1,25 @@
-// What a step needs filled in before it can run. The catalog schemas accept these fields empty,
-// because a Draft saves unfinished steps (a URL typed later must not cost the steps added
-// meanwhile); going Live (lib/workflows/assert-live-ready.ts), the editor's step marks and the
-// run engine (lib/runs/execute-step.ts) all ask this one list. Pure and client-safe.
+// What a step needs filled in (or put right) before it can run. The catalog schemas accept these
+// fields empty, because a Draft saves unfinished steps (a URL typed later must not cost the steps
+// added meanwhile); going Live (lib/workflows/assert-live-ready.ts), the editor's step marks and
+// the run engine (lib/runs/execute-step.ts) all ask this one list. Pure and client-safe.
+import { URL_FORM_RULE, urlForm } from "@/lib/http-step/url-form";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import type { StepKind } from "@/lib/steps/catalog";
 
-/** `path` is a dotted config path, `*` = every array item; `#` in the label is the item's 1-based number. */
-type Need = { path: string; label: string; when?: (parent: Record<string, unknown>) => boolean; why?: string };
+/** `path` is a dotted config path, `*` = every array item; `#` in the label is the item's 1-based
+ *  number. `wrong`: what is wrong with a value that is filled in, if anything (said instead of
+ *  "is required"): it is saved in a Draft like an empty one, and refused for Live the same way. */
+type Need = { path: string; label: string; when?: (parent: Record<string, unknown>) => boolean; why?: string; wrong?: (value: unknown) => string | null };
 
 export type MissingField = { field: string; label: string; message: string };
 
-// A URL that is neither absolute nor starts with a reference (which may hold a base URL, e.g.
-// `{{ vars.PSA_URL }}/tickets`) only means something after an account's base URL: without one,
-// every run would fail "the URL is not valid" (say a blueprint installed with "No account for now").
-const ABSOLUTE_OR_TEMPLATED = /^\s*(https?:\/\/|\{\{)/i;
-const isRelativeUrl = (url: unknown) => typeof url === "string" && url.trim() !== "" && !ABSOLUTE_OR_TEMPLATED.test(url);
-
+// Only a path ("/devices/…") means something after an account's base URL: without an account,
+// every run would fail (say a blueprint installed with "No account for now"). A URL that is not a
+// path nor http(s) is named as wrong itself, not as a missing account (the field says "optional").
 const NEEDS: Partial<Record<StepKind, Need[]>> = {
   http: [
-    { path: "url", label: "URL" },
-    { path: "connectionId", label: "Account", when: (c) => isRelativeUrl(c.url), why: "the URL is relative: the account's base URL completes it" },
+    { path: "url", label: "URL", wrong: (url) => (urlForm(url) === "other" ? URL_FORM_RULE : null) },
+    { path: "connectionId", label: "Account", when: (c) => urlForm(c.url) === "path", why: "the URL is relative: the account's base URL completes it" },
     { path: "headers.*.name", label: "Header # name" },
     { path: "query.*.name", label: "Query parameter # name" },
     { path: "body.fields.*.name", label: "Form field # name" },
@@ -63,7 +63,9 @@ function walk(need: Need, node: unknown, rest: string[], at: (string | number)[]
   if (!isJsonObject(node)) return;
   if (tail.length) return walk(need, node[key], tail, [...at, key], numbers, out);
   if (need.when && !need.when(node)) return;
-  if (isBlank(node[key])) out.push(missing(need, [...at, key], numbers));
+  if (isBlank(node[key])) return void out.push(missing(need, [...at, key], numbers));
+  const wrong = need.wrong?.(node[key]);
+  if (wrong) out.push({ ...missing(need, [...at, key], numbers), message: wrong });
 }
 
 function missing(need: Need, at: (string | number)[], numbers: number[]): MissingField {

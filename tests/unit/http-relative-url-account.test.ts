@@ -1,20 +1,41 @@
 // An HTTP Request whose URL is relative ("/devices/…") needs an account, whose base URL completes
 // it: without one every run failed "the URL is not valid" although Go live had accepted it. An
-// absolute URL, or one that starts with a reference (which may hold a base URL), needs none.
+// absolute URL, or one that starts with a reference (which may hold a base URL), needs none. A URL
+// that is neither (`api.example.com/tickets`, `ftp://…`) is named as wrong itself: it used to be
+// reported as a missing account, beside an Account field labelled optional.
 import { describe, expect, it } from "vitest";
+import { createHttpExecutor } from "@/lib/steps/executors/http";
+import type { StepError } from "@/lib/steps/executors/types";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
+import { executeStep } from "@/lib/runs/execute-step";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import type { Step } from "@/lib/workflows/definition";
+import { memoryDeps } from "@/tests/helpers/memory-connections";
+import { resolvingContext } from "@/tests/helpers/resolving-context";
 
 const http = (url: string, connectionId: string | null = null) => ({ method: "POST", url, connectionId });
+const RULE = "URL must start with http:// or https:// (or be a path starting with /, which the account's base URL completes)";
+const NOT_URLS = ["api.example.com/tickets", "127.0.0.1:4298/text", "ftp://example.com/x", "localhost:8080/x", "devices", "https:/x"];
+
+function goLiveError(config: Record<string, unknown>): unknown {
+  const steps = [
+    { id: "t", kind: "webhook", name: "Alert", config: {} },
+    { id: "h", kind: "http", name: "Isolate", config },
+  ] as unknown as Step[];
+  try {
+    assertLiveReady(steps);
+  } catch (e) {
+    return e;
+  }
+  return null;
+}
 
 describe("an HTTP Request's account", () => {
   it("is required when the URL is relative", () => {
     expect(findMissingFields("http", http("/devices/{{ 1.body.deviceId }}/isolate"))).toEqual([
       { field: "connectionId", label: "Account", message: "Account is required (the URL is relative: the account's base URL completes it)" },
     ]);
-    expect(findMissingFields("http", http("devices")).map((m) => m.field)).toEqual(["connectionId"]);
-    expect(findMissingFields("http", { method: "GET", url: "/x" }).map((m) => m.field)).toEqual(["connectionId"]);
+    expect(findMissingFields("http", { method: "GET", url: "  /x" }).map((m) => m.field)).toEqual(["connectionId"]);
   });
 
   it("is optional for an absolute URL or one that starts with a reference", () => {
@@ -27,17 +48,50 @@ describe("an HTTP Request's account", () => {
   });
 
   it("Go live refuses a relative URL without an account: 409 step_incomplete naming the field", () => {
-    const steps = [
-      { id: "t", kind: "webhook", name: "Alert", config: {} },
-      { id: "h", kind: "http", name: "Isolate", config: http("/devices/1/isolate") },
-    ] as unknown as Step[];
-    let error: unknown;
-    try {
-      assertLiveReady(steps);
-    } catch (e) {
-      error = e;
-    }
+    const error = goLiveError(http("/devices/1/isolate"));
     expect(error).toMatchObject({ status: 409, code: "step_incomplete", details: { step: 2, stepId: "h", field: "connectionId" } });
     expect((error as Error).message).toContain("Account is required (the URL is relative");
+  });
+});
+
+describe("an HTTP Request's URL that is neither http(s) nor a path", () => {
+  it("is named as the URL's problem, with or without an account", () => {
+    for (const url of NOT_URLS) {
+      expect(findMissingFields("http", http(url)), url).toEqual([{ field: "url", label: "URL", message: RULE }]);
+      expect(findMissingFields("http", http(url, "conn_1")), url).toEqual([{ field: "url", label: "URL", message: RULE }]);
+    }
+  });
+
+  it("Go live refuses it: 409 step_incomplete on the url field, in the usual shape", () => {
+    const error = goLiveError(http("api.example.com/tickets"));
+    expect(error).toMatchObject({ status: 409, code: "step_incomplete", details: { step: 2, stepId: "h", field: "url" } });
+    expect((error as Error).message).toBe(`step 2 (HTTP Request): ${RULE}; fill it in, or keep the workflow in Draft`);
+  });
+
+  it("a run fails the step saying the same", async () => {
+    const outcome = await executeStep({
+      ids: { runId: "r", workflowId: "w", workspaceId: "ws-1" },
+      step: { id: "h", kind: "http", name: "Call", config: http("127.0.0.1:4298/text") },
+      number: 2,
+      outputs: {},
+      values: { vars: {}, secrets: {} },
+      files: {},
+      redact: (v) => v,
+      signal: new AbortController().signal,
+      attempt: 1,
+    });
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.error.message).toContain(RULE);
+  });
+
+  it("the executor says the same of a URL a reference filled in, and of another scheme", async () => {
+    const run = (url: string, data: Record<string, unknown>) =>
+      createHttpExecutor(memoryDeps([]))(resolvingContext("http", { method: "GET", url }, { 1: data })).then(
+        () => null,
+        (e: unknown) => (e as StepError).message,
+      );
+    expect(await run("{{ 1.target }}", { target: "api.example.com/tickets" })).toBe(`${RULE}; it is "api.example.com/tickets"`);
+    expect(await run("ftp://example.com/x", {})).toBe(`${RULE}; it is "ftp://example.com/x"`);
+    expect(await run("{{ 1.path }}", { path: "/devices" })).toMatch(/^the URL "\/devices" is a path: choose an account with a base URL/);
   });
 });

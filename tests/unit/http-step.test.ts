@@ -201,7 +201,7 @@ describe("http step requests", () => {
   });
 
   it("file:// is refused", async () => {
-    expect((await failure({ url: "file:///etc/passwd" })).message).toBe('only http and https URLs are allowed, not file: ("file:///etc/passwd")');
+    expect((await failure({ url: "file:///etc/passwd" })).message).toBe(`URL must start with http:// or https:// (or be a path starting with /, which the account's base URL completes); it is "file:///etc/passwd"`);
   });
 });
 

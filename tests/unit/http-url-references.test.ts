@@ -77,6 +77,6 @@ describe("references in an HTTP step's URL", () => {
   });
 
   it("only http and https URLs are allowed", async () => {
-    expect((await failure("file:///etc/passwd", {}))?.message).toBe('only http and https URLs are allowed, not file: ("file:///etc/passwd")');
+    expect((await failure("file:///etc/passwd", {}))?.message).toBe(`URL must start with http:// or https:// (or be a path starting with /, which the account's base URL completes); it is "file:///etc/passwd"`);
   });
 });
