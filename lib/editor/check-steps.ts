@@ -5,7 +5,7 @@
 // them, going Live is refused until they are filled in. Pure and client-safe.
 import { humanize } from "@/lib/editor/form-model";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
-import { STEP_CATALOG } from "@/lib/steps/catalog";
+import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { findReferenceErrors } from "@/lib/workflows/references";
 import { branchTargets, isTrigger, type EditorStep } from "@/lib/editor/step-ops";
 
@@ -35,23 +35,33 @@ const asSent = (config: Record<string, unknown>) => JSON.parse(JSON.stringify(co
 const fieldLabel = (path: readonly PropertyKey[]) =>
   path.map((p, i) => (typeof p === "number" ? String(p + 1) : i === 0 ? humanize(String(p)) : humanize(String(p)).toLowerCase())).join(" ");
 
+export type ConfigProblem = Pick<StepProblem, "field" | "message" | "incomplete">;
+
+/** One step's config on its own: the first problem its catalog schema finds (as the server
+ *  reports one), then what it still needs. The Configure form shows these under their fields. */
+export function checkConfig(kind: StepKind, config: Record<string, unknown>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const sent = asSent(config);
+  const r = STEP_CATALOG[kind].config.safeParse(sent);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const field = issue.path.map(String).join(".");
+    problems.push({ field: field || undefined, message: `${field ? `${fieldLabel(issue.path)}: ` : ""}${issue.message}`, incomplete: false });
+  }
+  for (const m of findMissingFields(kind, sent)) problems.push({ field: m.field, message: m.message, incomplete: true });
+  return problems;
+}
+
 export function checkSteps(steps: readonly EditorStep[]): StepProblem[] {
   const problems: StepProblem[] = [];
   const index = new Map(steps.map((s, i) => [s.id, i]));
   steps.forEach((s, i) => {
-    const at = { stepId: s.id, number: i + 1, label: STEP_CATALOG[s.kind].label, incomplete: false };
-    if (i > 0 && isTrigger(s.kind)) problems.push({ ...at, message: "a trigger can only be step 1" });
-    const config = asSent(configForCheck(s));
-    const r = STEP_CATALOG[s.kind].config.safeParse(config);
-    if (!r.success) {
-      const issue = r.error.issues[0];
-      const field = issue.path.map(String).join(".");
-      problems.push({ ...at, field: field || undefined, message: `${field ? `${fieldLabel(issue.path)}: ` : ""}${issue.message}` });
-    }
-    for (const m of findMissingFields(s.kind, config)) problems.push({ ...at, field: m.field, message: m.message, incomplete: true });
+    const at = { stepId: s.id, number: i + 1, label: STEP_CATALOG[s.kind].label };
+    if (i > 0 && isTrigger(s.kind)) problems.push({ ...at, message: "a trigger can only be step 1", incomplete: false });
+    for (const p of checkConfig(s.kind, configForCheck(s))) problems.push({ ...at, ...p });
     for (const b of branchTargets(s)) {
       if (b.target === null || b.target === "stop") continue;
-      if ((index.get(b.target) ?? -1) <= i) problems.push({ ...at, message: `${b.name} leads to a step that is not after this one` });
+      if ((index.get(b.target) ?? -1) <= i) problems.push({ ...at, message: `${b.name} leads to a step that is not after this one`, incomplete: false });
     }
   });
   for (const p of findReferenceErrors(steps)) {

@@ -10,8 +10,9 @@ export type Hint = "template" | "multiline" | "javascript" | "json" | "target" |
 
 export type FieldSpec =
   | { type: "text"; hint?: Hint; nullable?: boolean }
-  /** `above`: the minimum itself is not valid (z.number().positive() is above 0). */
-  | { type: "number"; min?: number; max?: number; above?: true; int?: true }
+  /** `above`: the minimum itself is not valid (z.number().positive() is above 0). `nullable`: a
+   *  number the step needs, null while the field is empty (a Draft saves it so). */
+  | { type: "number"; min?: number; max?: number; above?: true; int?: true; nullable?: true }
   | { type: "boolean" }
   | { type: "enum"; options: string[] }
   | { type: "json" }
@@ -113,7 +114,14 @@ export function describeSchema(schema: z.ZodType, kind: string, path: (string | 
       const finite = (v: number | null) => (v !== null && Number.isFinite(v) && Math.abs(v) < Number.MAX_SAFE_INTEGER ? v : undefined);
       const checks = ((d.checks ?? []) as unknown[]).map(defOf) as unknown as { check: string; value: number; inclusive: boolean }[];
       const above = checks.some((c) => c.check === "greater_than" && !c.inclusive && c.value === n.minValue);
-      return { type: "number", min: finite(n.minValue), max: finite(n.maxValue), ...(above ? { above: true as const } : {}), ...(n.isInt ? { int: true as const } : {}) };
+      return {
+        type: "number",
+        min: finite(n.minValue),
+        max: finite(n.maxValue),
+        ...(above ? { above: true as const } : {}),
+        ...(n.isInt ? { int: true as const } : {}),
+        ...(nullable ? { nullable: true as const } : {}),
+      };
     }
     case "boolean":
       return { type: "boolean" };

@@ -13,7 +13,18 @@ const text = z.string();
 /** A value that may hold references like {{ 2.items.0.id }}. */
 const templ = z.string();
 // Text a step needs (a URL, a prompt) is still allowed empty here: a Draft saves unfinished
-// steps. find-missing-fields.ts says what must be filled in before Live and before a run.
+// steps. find-missing-fields.ts says what must be filled in before Live and before a run. A
+// number a step needs is null while empty (a cleared field), for the same reason.
+
+/** Limits said in words: the editor shows them under the field, the API in its 400. */
+const grouped = (n: number) => n.toLocaleString("en-US");
+/** A whole number of milliseconds from `min` to `max`. */
+const millis = (min: number, max: number) =>
+  z
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(min, `must be at least ${grouped(min)} ms`)
+    .max(max, `must be at most ${grouped(max)} ms (${grouped(max / 1000)} seconds)`);
 
 const TESTING_DATA_MAX_BYTES = 1_048_576;
 
@@ -67,7 +78,7 @@ export const schedulerConfig = z
 
 export const codeConfig = z.object({
   code: z.string().max(200_000),
-  timeoutMs: z.number().int().min(100).max(60_000).default(5_000),
+  timeoutMs: millis(100, 60_000).default(5_000),
 });
 
 const keyValue = z.object({ name: text, value: templ });
@@ -86,7 +97,7 @@ export const httpConfig = z.object({
     ])
     .default({ type: "none" }),
   connectionId: z.string().nullable().default(null),
-  timeoutMs: z.number().int().min(100).max(300_000).default(30_000),
+  timeoutMs: millis(100, 300_000).default(30_000),
   continueOnError: z.boolean().default(false),
 });
 
@@ -99,7 +110,7 @@ export const aiPromptConfig = z.object({
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().min(1).max(200_000).optional(),
   // Models can take a while on long prompts; the http step's 30 s default is too short.
-  timeoutMs: z.number().int().min(1_000).max(600_000).default(120_000),
+  timeoutMs: millis(1_000, 600_000).default(120_000),
 });
 
 export const ruleOps = ["equals", "not_equals", "contains", "gt", "gte", "lt", "lte", "exists", "is_empty", "matches", "in_list"] as const;
@@ -115,8 +126,16 @@ export const transformConfig = z.object({
   fields: z.array(z.object({ name: text, expression: text })).min(1),
 });
 
+const WAIT_MAX_DAYS = 366;
 export const waitConfig = z.discriminatedUnion("mode", [
-  z.object({ mode: z.literal("duration"), seconds: z.number().positive().max(366 * 86_400) }),
+  z.object({
+    mode: z.literal("duration"),
+    seconds: z
+      .number({ error: "must be a number of seconds" })
+      .positive("must be more than 0")
+      .max(WAIT_MAX_DAYS * 86_400, `must be at most ${WAIT_MAX_DAYS} days (${grouped(WAIT_MAX_DAYS * 86_400)} seconds)`)
+      .nullable(),
+  }),
   z.object({ mode: z.literal("until"), at: templ }),
 ]);
 

@@ -34,7 +34,10 @@ const NEEDS: Partial<Record<StepKind, Need[]>> = {
     { path: "fields.*.name", label: "Field # name" },
     { path: "fields.*.expression", label: "Field # expression" },
   ],
-  wait: [{ path: "at", label: "Until (date and time)", when: (c) => c.mode === "until" }],
+  wait: [
+    { path: "seconds", label: "Seconds", when: (c) => c.mode === "duration" },
+    { path: "at", label: "Until (date and time)", when: (c) => c.mode === "until" },
+  ],
   summarize: [
     { path: "input", label: "Input" },
     { path: "groupBy.*", label: "Group-by field #" },

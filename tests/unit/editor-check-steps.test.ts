@@ -33,7 +33,7 @@ describe("checkSteps", () => {
     const steps = [hook(), http("h", { timeoutMs: 10 })];
     expect(serverSaves(steps)).toBe(false);
     const [p] = blockingProblems(checkSteps(steps), false);
-    expect(describeProblem(p)).toBe("step 2 (HTTP Request): Timeout (ms): Too small: expected number to be >=100");
+    expect(describeProblem(p)).toBe("step 2 (HTTP Request): Timeout (ms): must be at least 100 ms");
   });
 
   it("steps fresh from the Tools dock are unfinished, not invalid: a Draft saves them, Live does not", () => {

@@ -2,7 +2,8 @@
 // The Configure form, generated from a step's catalog schema (lib/editor/form-model.ts):
 // text, numbers, switches, choices, lists, JSON, one-of groups; references in template fields
 // show as chips; Conditions targets are a choice of later steps. A field the step still needs
-// before it can run (lib/steps/find-missing-fields.ts) says so under itself.
+// before it can run (lib/steps/find-missing-fields.ts) says so under itself, and so does one whose
+// value keeps the workflow from saving (a number out of range): the header names only the first.
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useMemo } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
@@ -13,10 +14,12 @@ import { IconButton } from "@/components/ui/icon-button";
 import { emptyValue, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
-import { findMissingFields } from "@/lib/steps/find-missing-fields";
+import { checkConfig } from "@/lib/editor/check-steps";
 
-/** `missing`: message per dotted config path of an empty field the step needs (SchemaForm fills it in). */
-export type FormContext = { steps: EditorStep[]; index: number; workspaceId: string; missing?: ReadonlyMap<string, string> };
+/** A message under a field: `incomplete` (amber) is saved in a Draft, the other (red) stops the save. */
+type FieldNote = { message: string; incomplete: boolean };
+/** `notes`: by dotted config path (SchemaForm fills it in). */
+export type FormContext = { steps: EditorStep[]; index: number; workspaceId: string; notes?: ReadonlyMap<string, FieldNote> };
 type Path = (string | number)[];
 /** `v` is the new value at this field's level; `leaf` is the path of the field the user edited. */
 type FieldProps = { spec: FieldSpec; value: unknown; onChange: (v: unknown, leaf: Path) => void; path: Path; label: string; ctx: FormContext };
@@ -44,20 +47,20 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
   const id = useId();
   const set = (v: unknown) => onChange(v, path);
   if (hint === "hidden") return null;
-  const missing = ctx.missing?.get(path.join("."));
+  const note = ctx.notes?.get(path.join("."));
   // The message under the field is its description, and the field is marked invalid (screen readers).
   const missingId = `${id}-missing`;
-  const aria = missing ? ({ "aria-invalid": true, "aria-describedby": missingId } as const) : {};
-  const codeAria = missing ? ({ invalid: "missing", describedBy: missingId } as const) : {};
+  const aria = note ? ({ "aria-invalid": true, "aria-describedby": missingId } as const) : {};
+  const codeAria = note ? ({ invalid: note.incomplete ? "missing" : true, describedBy: missingId } as const) : {};
   const wrap = (control: React.ReactNode, block = true, text = label) => (
     <div className={block ? "space-y-1" : "flex items-center gap-2"}>
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
         {text}
       </label>
       {control}
-      {missing && (
-        <p id={missingId} className="text-xs text-amber-800" data-missing-field={path.join(".")}>
-          {missing}
+      {note && (
+        <p id={missingId} className={`text-xs ${note.incomplete ? "text-amber-800" : "text-red-700"}`} {...{ [note.incomplete ? "data-missing-field" : "data-invalid-field"]: path.join(".") }}>
+          {note.message}
         </p>
       )}
     </div>
@@ -80,7 +83,8 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
     }
     case "number":
       return wrap(
-        <input id={id} type="number" {...aria} className={inputClass} min={spec.min} max={spec.max} value={typeof value === "number" ? value : ""} onChange={(e) => set(e.target.value === "" ? undefined : Number(e.target.value))} />,
+        // Cleared: null where the step needs the number (saved so in a Draft), else absent (its default).
+        <input id={id} type="number" {...aria} className={inputClass} min={spec.min} max={spec.max} value={typeof value === "number" ? value : ""} onChange={(e) => set(e.target.value === "" ? (spec.nullable ? null : undefined) : Number(e.target.value))} />,
       );
     case "boolean":
       return (
@@ -196,6 +200,11 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
 
 export function SchemaForm({ spec, value, onChange, ctx }: { spec: FieldSpec; value: Record<string, unknown>; onChange: (v: Record<string, unknown>, path: Path) => void; ctx: FormContext }) {
   const kind = ctx.steps[ctx.index]?.kind;
-  const missing = useMemo(() => new Map(kind ? findMissingFields(kind, value).map((m) => [m.field, m.message]) : []), [kind, value]);
-  return <Field spec={spec} value={value} path={[]} label="" ctx={{ ...ctx, missing }} onChange={(v, p) => onChange(v as Record<string, unknown>, p)} />;
+  // A field's first note wins: the schema's problem comes before "is required".
+  const notes = useMemo(() => {
+    const byField = new Map<string, FieldNote>();
+    for (const p of kind ? checkConfig(kind, value) : []) if (p.field !== undefined && !byField.has(p.field)) byField.set(p.field, p);
+    return byField;
+  }, [kind, value]);
+  return <Field spec={spec} value={value} path={[]} label="" ctx={{ ...ctx, notes }} onChange={(v, p) => onChange(v as Record<string, unknown>, p)} />;
 }

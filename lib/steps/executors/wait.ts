@@ -20,8 +20,11 @@ export const executeWait: StepExecutor = async (ctx) => {
   const config = waitConfig.parse(ctx.step.config);
   const now = Date.now();
   let at: number;
-  if (config.mode === "duration") at = now + Math.round(config.seconds * 1000);
-  else {
+  if (config.mode === "duration") {
+    // The engine fails an unfinished step before this (find-missing-fields); a direct call may not.
+    if (config.seconds === null) throw new StepError("Seconds is required");
+    at = now + Math.round(config.seconds * 1000);
+  } else {
     const { value } = ctx.resolve(config.at);
     at = instantOf(value);
     if (!Number.isFinite(at)) throw new StepError(`"${String(value ?? "")}" is not a date and time (use ISO 8601, e.g. 2026-12-01T02:00:00Z, or a Unix timestamp in seconds or milliseconds)`);
