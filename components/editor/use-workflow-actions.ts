@@ -2,6 +2,7 @@
 // Go live / Unpublish / Generate a new URL / Run step: each saves pending edits first, so the
 // server acts on what the user sees, then takes the server's answer as the new state. `flush`
 // is that first part, for other actions on the workflow as it is now (Run again).
+import { useEffect, useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, keys } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
@@ -41,6 +42,22 @@ export function useWorkflowActions() {
       if (typeof stepId === "string") select(stepId);
     },
   });
+
+  // A refused Go live (or Unpublish) speaks of the steps as they were then: once a save changes
+  // them (the cause fixed, or not), its message is no longer about this workflow, and it goes.
+  // Compared as text: a poll or a rename brings the same steps back as new objects.
+  const savedSteps = doc.server.steps;
+  const refusedWith = useRef<string | null>(null);
+  const { isError: refused, reset: forgetRefusal } = setMode;
+  useEffect(() => {
+    if (!refused) {
+      refusedWith.current = null;
+      return;
+    }
+    const now = JSON.stringify(savedSteps);
+    if (refusedWith.current === null) refusedWith.current = now;
+    else if (refusedWith.current !== now) forgetRefusal();
+  }, [refused, savedSteps, forgetRefusal]);
 
   const rotateUrl = useMutation({
     mutationFn: () => api<{ webhookUrl: string; workflow: WorkflowView }>(`/api/v1/workflows/${workflowId}/webhook-url`, { method: "POST" }),
