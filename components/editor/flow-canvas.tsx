@@ -95,8 +95,13 @@ function Canvas({ statuses, invalid }: Props) {
   // narrows the canvas) and place of the selected node (a branch target changed re-lays the
   // graph): other edits to the selected step must not pull a canvas the user has panned.
   const shown = useRef<string | null>(null);
+  // A workflow opened (or left) without steps had nothing to fit: its first step, a trigger from
+  // the Tools dock, is fitted as opening fits one, not left where the empty view's origin puts it.
+  const hadNoSteps = useRef(true);
   useEffect(() => {
     const el = box.current;
+    const firstSteps = hadNoSteps.current && laid.nodes.length > 0;
+    hadNoSteps.current = laid.nodes.length === 0;
     if (!el || width === 0) return;
     const bringIntoView = () => {
       const node = laid.nodes.find((n) => n.id === selectedId);
@@ -111,7 +116,7 @@ function Canvas({ statuses, invalid }: Props) {
       if (!inView) void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, { zoom, duration: 200 });
     };
     if (fittedWidth.current === 0) fittedWidth.current = width; // the opening fit (fitView below)
-    else if (!moved.current && Math.abs(width - fittedWidth.current) >= REFIT_WIDTH_CHANGE) {
+    else if (!moved.current && (firstSteps || Math.abs(width - fittedWidth.current) >= REFIT_WIDTH_CHANGE)) {
       fittedWidth.current = width;
       // The same steps as on opening (the first ones), then the selected step if that left it out.
       void flow.fitView({ maxZoom: 1, padding: 0.2, nodes: laid.nodes.slice(0, 8).map((n) => ({ id: n.id })) }).then(bringIntoView);
