@@ -1,7 +1,8 @@
 "use client";
 // "New workflow": asks for a name, creates an empty Draft through the management API and
-// opens it in the editor at /w/{ws}/workflows/{id}.
-import { useState } from "react";
+// opens it in the editor at /w/{ws}/workflows/{id}. A name of only spaces passes the browser's
+// `required`: it is said under the field, before asking the server.
+import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Plus } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
@@ -12,15 +13,20 @@ export function NewWorkflowButton({ workspaceId }: { workspaceId: string }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const nameErrorId = useId();
 
   async function create(form: FormData) {
-    setBusy(true);
+    const name = String(form.get("name") ?? "").trim();
     setError(null);
+    if (!name) return setNameError("Name is required");
+    setNameError(null);
+    setBusy(true);
     try {
       const res = await fetch(`/api/v1/workspaces/${workspaceId}/workflows`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name: String(form.get("name") ?? "").trim(), steps: [] }),
+        body: JSON.stringify({ name, steps: [] }),
       });
       const body = (await res.json().catch(() => ({}))) as { message?: string; id?: string };
       if (!res.ok) throw new Error(body.message ?? `could not create the workflow (${res.status})`);
@@ -42,7 +48,7 @@ export function NewWorkflowButton({ workspaceId }: { workspaceId: string }) {
         </button>
       }
       open={open}
-      onOpenChange={(o) => (setOpen(o), setError(null))}
+      onOpenChange={(o) => (setOpen(o), setError(null), setNameError(null))}
       title="New workflow"
       description="It starts as a Draft; add a trigger and steps, then go Live."
       onSubmit={(form) => void create(form)}
@@ -59,9 +65,17 @@ export function NewWorkflowButton({ workspaceId }: { workspaceId: string }) {
           maxLength={200}
           autoFocus
           placeholder="e.g. New-hire provisioning"
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? nameErrorId : undefined}
+          onChange={() => setNameError(null)}
           className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
         />
       </label>
+      {nameError && (
+        <p id={nameErrorId} role="alert" className="-mt-2 text-sm text-red-700">
+          {nameError}
+        </p>
+      )}
     </FormDialog>
   );
 }

@@ -19,7 +19,8 @@ export const stepsInputSchema = z.array(stepInputSchema).max(500);
 /** A new workflow's definition: without steps it starts empty. (A PUT without steps keeps the
  *  stored ones instead: lib/workflows/parse-workflow-input.ts.) */
 export const workflowInputSchema = z.object({
-  name: z.string().trim().min(1, "name is required").max(200),
+  // The API's 400 reads "name: give the workflow a name" (the path is put before the message).
+  name: z.string().trim().min(1, "give the workflow a name").max(200),
   steps: stepsInputSchema.default([]),
 });
 export type WorkflowInput = z.infer<typeof workflowInputSchema>;
