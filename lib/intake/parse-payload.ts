@@ -2,7 +2,8 @@
 // JSON is stored as posted: we validate with JSON.parse but keep the sender's own text, so
 // numbers beyond double precision survive exactly and objects keep their key order (the column
 // is json: PostgreSQL keeps the text).
-// Form bodies become an object of their fields; any other type is stored as one string.
+// Form bodies become an object of their fields; any other type is stored as one string. Text and
+// forms are read in their declared charset (JSON is UTF-8 by definition).
 import { MAX_JSON_DEPTH } from "@/lib/api/find-unstorable-json";
 import { toStorableJson } from "@/lib/json/storable-json";
 
@@ -25,9 +26,11 @@ export function isJsonType(type: string): boolean {
 
 export function parsePayload(bytes: Buffer, contentType: string | null | undefined): Payload {
   const type = mediaType(contentType);
+  // JSON is UTF-8 whatever a charset says (RFC 8259); text and forms are read in theirs.
   if (isJsonType(type)) return parseJson(bytes.toString("utf8"));
-  if (type === "application/x-www-form-urlencoded") return { ok: true, json: toStorableJson(formFields(bytes.toString("utf8"))) };
-  const text = bytes.toString("utf8");
+  const decoder = decoderFor(contentType);
+  if (type === "application/x-www-form-urlencoded") return { ok: true, json: toStorableJson(decoder ? formFieldsIn(bytes, decoder) : formFields(bytes.toString("utf8"))) };
+  const text = decoder ? decoder.decode(bytes) : bytes.toString("utf8");
   // No Content-Type at all: many senders forget it; store JSON when the body is JSON.
   if (type === "") {
     const asJson = parseJson(text);
@@ -56,6 +59,48 @@ function formFields(text: string): Record<string, string | string[]> {
     fields.set(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
   }
   // fromEntries defines own properties, so a field named "__proto__" stays a plain field.
+  return Object.fromEntries(fields);
+}
+
+/**
+ * A decoder for the body's declared charset (`text/plain; charset=iso-8859-1`, windows-1252 …) when
+ * it is not UTF-8 and the platform knows it; otherwise null and the body is read as UTF-8, its
+ * invalid bytes becoming U+FFFD. Read as UTF-8, "Grüße" sent in Latin-1 was stored as "Gr��e".
+ */
+function decoderFor(contentType: string | null | undefined): TextDecoder | null {
+  const m = contentType ? /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType) : null;
+  const charset = m?.[1].toLowerCase();
+  if (!charset || charset === "utf-8" || charset === "utf8") return null;
+  try {
+    return new TextDecoder(charset);
+  } catch {
+    return null; // a charset nobody knows: read as UTF-8, as before
+  }
+}
+
+/** Form fields whose percent-escapes are bytes of another charset (URLSearchParams reads UTF-8 only). */
+function formFieldsIn(bytes: Buffer, decoder: TextDecoder): Record<string, string | string[]> {
+  const decode = (part: string) => {
+    const out: number[] = [];
+    for (let i = 0; i < part.length; i++) {
+      const c = part.charCodeAt(i);
+      if (c === 0x2b) out.push(0x20); // "+" is a space
+      else if (c === 0x25 && isHex(part.charCodeAt(i + 1)) && isHex(part.charCodeAt(i + 2))) {
+        out.push(parseInt(part.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else out.push(c);
+    }
+    return decoder.decode(Uint8Array.from(out));
+  };
+  const fields = new Map<string, string | string[]>();
+  // latin1: one character per byte, so the body's own bytes are what gets decoded.
+  for (const pair of bytes.toString("latin1").split("&")) {
+    if (pair === "") continue;
+    const eq = pair.indexOf("=");
+    const [k, v] = eq === -1 ? [decode(pair), ""] : [decode(pair.slice(0, eq)), decode(pair.slice(eq + 1))];
+    const prev = fields.get(k);
+    fields.set(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
+  }
   return Object.fromEntries(fields);
 }
 

@@ -71,6 +71,14 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
         expect(triggers).toContainEqual("disk low on srv-1");
       });
 
+      it("reads a text or form body in its declared charset (Latin-1 here)", async () => {
+        const h = await createHook();
+        expect((await send(url(h.token), { body: Buffer.from("Grüße aus Köln", "latin1"), contentType: "text/plain; charset=iso-8859-1" })).status).toBe(202);
+        expect((await send(url(h.token), { body: "name=caf%E9", contentType: "application/x-www-form-urlencoded; charset=iso-8859-1" })).status).toBe(202);
+        const triggers = (await runsOf(h.workflowId)).map((r) => r.trigger);
+        expect(triggers).toEqual(expect.arrayContaining(["Grüße aus Köln", { name: "café" }]));
+      });
+
       it("accepts a body of exactly 1 MB; ignores a query string", async () => {
         const h = await createHook();
         const body = JSON.stringify({ pad: "x".repeat(MB - 10) });

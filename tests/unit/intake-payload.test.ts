@@ -67,6 +67,23 @@ describe("parsePayload", () => {
     expect(stored("", "application/x-www-form-urlencoded")).toEqual({});
   });
 
+  it("reads text and form bodies in their declared charset, JSON as UTF-8 whatever it says", () => {
+    const latin1 = Buffer.from("Grüße, café", "latin1");
+    expect(stored(latin1, "text/plain; charset=iso-8859-1")).toBe("Grüße, café");
+    expect(stored(latin1, 'text/plain; charset="ISO-8859-1"')).toBe("Grüße, café");
+    expect(stored(Buffer.from([0x80, 0x20, 0x93, 0x71, 0x94]), "text/plain; charset=windows-1252")).toBe("€ “q”");
+    expect(stored("name=caf%E9&city=K%F6ln+Mitte&tag=a&tag=%FC&flag", "application/x-www-form-urlencoded; charset=iso-8859-1")).toEqual({
+      name: "café",
+      city: "Köln Mitte",
+      tag: ["a", "ü"],
+      flag: "",
+    });
+    // UTF-8 declared or unknown: as before.
+    expect(stored(Buffer.from("Grüße"), "text/plain; charset=utf-8")).toBe("Grüße");
+    expect(stored(Buffer.from("Grüße"), "text/plain; charset=x-made-up")).toBe("Grüße");
+    expect(stored(Buffer.from('{"a":"é"}'), "application/json; charset=iso-8859-1")).toEqual({ a: "é" });
+  });
+
   it("stores other types as a string", () => {
     expect(stored("hello\nworld", "text/plain")).toBe("hello\nworld");
     expect(stored('{"a":1}', "text/plain")).toBe('{"a":1}');
