@@ -70,6 +70,24 @@ function assertKindsKept(steps: readonly Step[], previous: readonly Step[]): voi
   });
 }
 
+// {"sharedSecret": {"set": true}} (a read sent back) means "keep the stored secret". Where there
+// is none to keep — a new workflow, a new trigger, a copy made by GET then POST — dropping it
+// silently left the trigger unsigned, accepting any request once Live.
+function assertEchoedSecretsKept(input: readonly StepInput[], steps: readonly Step[], before: Map<string, Step>): void {
+  input.forEach((s, i) => {
+    const echo = s.kind === "webhook" ? s.config.sharedSecret : undefined;
+    if (!echo || typeof echo !== "object" || (echo as { set?: unknown }).set !== true) return;
+    const stored = before.get(steps[i].id);
+    if (stored?.kind === "webhook" && typeof stored.config.sharedSecretEncrypted === "string" && stored.config.sharedSecretEncrypted !== "") return;
+    throw new AppError(
+      400,
+      "invalid_workflow",
+      `step ${i + 1} (${STEP_CATALOG.webhook.label}): sharedSecret: {"set": true} keeps a stored secret, and this trigger has none (a new workflow or trigger, or a copy); send the secret itself as a string, or "" for none`,
+      { step: i + 1, stepId: steps[i].id, field: "sharedSecret" },
+    );
+  });
+}
+
 /** Whether saving `input` encrypts a shared secret: the write then takes lib/secrets/lock-secret-key.ts. */
 export const setsSharedSecret = (input: readonly StepInput[]) =>
   input.some((s) => s.kind === "webhook" && typeof s.config.sharedSecret === "string" && s.config.sharedSecret !== "");
@@ -86,6 +104,7 @@ export function prepareSteps({ input, previous = [] }: PrepareStepsOptions): Ste
   validateDefinition(steps);
   assertKindsKept(steps, previous);
   const before = new Map(previous.map((s) => [s.id, s]));
+  assertEchoedSecretsKept(input, steps, before);
   return steps.map((s) => {
     // The catalog schemas strip unknown keys, so a client cannot plant "sharedSecretEncrypted".
     const config = STEP_CATALOG[s.kind].config.parse(s.config) as Record<string, unknown>;

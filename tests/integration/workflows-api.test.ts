@@ -119,6 +119,21 @@ describe("create, read, update, delete", () => {
     expect(replaced.body.webhookUrl).not.toBe(url);
   });
 
+  it("a signed workflow copied by GET then POST is refused (400 naming sharedSecret), not created unsigned", async () => {
+    const source = (await create({ name: "Signed", steps: [webhook({ sharedSecret: SECRET, signatureHeader: "X-Sig" }), http()] })).body;
+    const read = (await api.get(`/api/v1/workflows/${source.id}`)).body;
+    expect(read.steps[0].config.sharedSecret).toEqual({ set: true });
+    const before = await db().workflow.count();
+    const copy = await create({ name: "Signed copy", steps: read.steps.map((s: Json) => ({ kind: s.kind, name: s.name, config: s.config })) });
+    expect(copy.status).toBe(400);
+    expect(copy.body).toMatchObject({ error: "invalid_workflow", step: 1, field: "sharedSecret" });
+    expect(copy.body.message).toMatch(/\{"set": true\} keeps a stored secret, and this trigger has none.*send the secret itself/);
+    expect(await db().workflow.count()).toBe(before);
+    // The secret itself, or "" for none, is accepted; so is {"set": false}.
+    expect((await create({ name: "Signed copy", steps: [webhook({ ...read.steps[0].config, sharedSecret: SECRET }), http()] })).body.steps[0].config.sharedSecret).toEqual({ set: true });
+    expect((await create({ name: "Unsigned copy", steps: [webhook({ sharedSecret: { set: false } }), http()] })).status).toBe(201);
+  });
+
   it("refuses a PUT that gives a step's id to a step of another kind, naming the step", async () => {
     const wf = (await create({ name: "Kinds", steps: [webhook(), http()] })).body;
     const res = await api.put(`/api/v1/workflows/${wf.id}`, {
