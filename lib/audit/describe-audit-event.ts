@@ -10,6 +10,8 @@ const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v ==
 const joined = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(" · ");
 const variable = (d: Details) => `${d.secret ? "secret" : "variable"} ${str(d.key)}`;
 const account = (d: Details) => `${str(d.name)}${d.app ? ` (${str(d.app)})` : ""}`;
+/** "2 keys created without a value" for a non-empty list, else "". */
+const count = (list: unknown, noun: string, what: string) => (Array.isArray(list) && list.length > 0 ? `${list.length} ${noun}${list.length > 1 ? "s" : ""} ${what}` : "");
 const invitation = (d: Details) => `${str(d.role)}${d.note ? ` for ${str(d.note)}` : ""}`;
 const retention = (v: unknown) => {
   const entries = Object.entries((v ?? {}) as Record<string, unknown>);
@@ -18,7 +20,18 @@ const retention = (v: unknown) => {
 const size = (n: unknown) => (typeof n !== "number" ? "" : n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} kB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
 const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & { tone?: AuditEventWording["tone"] }> = {
-  pushed: (d) => ({ label: "Pushed", tone: "blue", text: `${str(d.sourceName)} v${str(d.sourceVersion)}${d.created ? " (new copy)" : " (updated copy)"}, sample data ${str(d.sampleData)}` }),
+  pushed: (d) => ({
+    label: "Pushed",
+    tone: d.returnedToDraft ? "amber" : "blue",
+    text: [
+      `${str(d.sourceName)} v${str(d.sourceVersion)}${d.created ? " (new copy)" : " (updated copy)"}`,
+      // A re-push takes a Live copy back to Draft for review: its webhook refuses deliveries until it goes Live again.
+      d.returnedToDraft ? "Live copy back to Draft for review" : "",
+      `sample data ${str(d.sampleData)}`,
+      count(d.keysCreated, "key", "created without a value"),
+      count(d.filesCopied, "file", "copied"),
+    ].filter(Boolean).join(", "),
+  }),
   account_chosen: (d) => ({ label: "Account chosen", text: `step ${str(d.stepId)} → ${d.connectionId ? `account chosen${d.app ? ` (${str(d.app)})` : ""}` : "account cleared"}` }),
   webhook_secret_set: (d) => ({ label: "Webhook secret set", text: joined(d.workflowName, `own shared secret on step ${str(d.stepId)}`) }),
   unsigned_webhook_accepted: (d) => ({ label: "Unsigned webhook accepted", text: joined(d.workflowName, `unsigned deliveries accepted on step ${str(d.stepId)}`) }),

@@ -32,6 +32,15 @@ describe("describeAuditEvent", () => {
     expect(describeAuditEvent("run_rerun", { workflowName: "W", runId: "r2", sourceRunId: "r1" }).text).toBe("W · new run r2 from run r1");
   });
 
+  it("says when a re-push took a Live copy back to Draft, and what it created or copied", () => {
+    expect(describeAuditEvent("pushed", { sourceName: "Onboard user", sourceVersion: 2, created: false, sampleData: "keep", returnedToDraft: true, keysCreated: ["A", "B"], filesCopied: ["f.csv"] })).toEqual({
+      label: "Pushed",
+      tone: "amber",
+      text: "Onboard user v2 (updated copy), Live copy back to Draft for review, sample data keep, 2 keys created without a value, 1 file copied",
+    });
+    expect(describeAuditEvent("pushed", { sourceName: "W", sourceVersion: 1, created: true, sampleData: "clear", keysCreated: [], filesCopied: [] })).toEqual({ label: "Pushed", tone: "blue", text: "W v1 (new copy), sample data clear" });
+  });
+
   it("shows an unknown action by its name", () => {
     expect(describeAuditEvent("something_new", { a: 1 })).toEqual({ label: "something_new", text: "", tone: "slate" });
   });
