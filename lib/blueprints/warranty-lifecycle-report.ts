@@ -2,6 +2,7 @@
 // (devices whose warranty ends within the look-ahead, or on unsupported OS builds) →
 // Summarize (by department, estimated replacement budget, overview table) → chat summary card.
 import { z } from "zod";
+import { isTimeZone } from "@/lib/steps/catalog";
 import { chatStep, defineBlueprint, httpStep, literal } from "./blueprint";
 
 export const warrantySetup = z.strictObject({
@@ -9,7 +10,9 @@ export const warrantySetup = z.strictObject({
   lookAheadDays: z.number().int().min(1).max(730).default(90).meta({ title: "Warranty look-ahead (days)" }),
   includeUnsupportedOs: z.boolean().default(true).meta({ title: "Include devices on unsupported OS builds" }),
   hour: z.number().int().min(0).max(23).default(8).meta({ title: "Hour of day", description: "The report runs on the 15th at this hour" }),
-  timezone: z.string().trim().min(1).default("UTC").meta({ title: "Time zone", description: "IANA name, e.g. Europe/London" }),
+  // Checked here as the Scheduler step checks it, so a wrong zone is named at this field (400
+  // invalid_setup, setup.timezone) rather than as the workflow's step 1 (invalid_workflow).
+  timezone: z.string().trim().min(1).max(64).refine(isTimeZone, "must be an IANA time zone such as UTC or Europe/London").default("UTC").meta({ title: "Time zone", description: "IANA name, e.g. Europe/London" }),
   replacementCosts: z
     .record(z.string().trim().min(1), z.number().min(0))
     .default({ laptop: 1400, desktop: 1100, server: 6500, tablet: 700 })

@@ -99,6 +99,9 @@ describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
     const missing = await install("license-reconciliation", { setup: { clientName: "X", tenantId: "t", agreementId: "a" } });
     expect(missing.body).toMatchObject({ error: "invalid_setup", field: "setup.skus" });
     expect(missing.body.message).toBe("setup.skus: is required");
+    // A wrong time zone is the setup field's problem, not the workflow's step 1.
+    const zone = await install("warranty-lifecycle-report", { setup: { clientName: "X", timezone: "Europe/Londn" } });
+    expect(zone.body).toMatchObject({ error: "invalid_setup", field: "setup.timezone", message: "setup.timezone: must be an IANA time zone such as UTC or Europe/London" });
     const wrongApp = await install("low-disk-remediation", { setup: { cleanupScriptId: "s" }, connections: { psa: "nope" } });
     expect(wrongApp.status).toBe(400);
     expect(wrongApp.body).toMatchObject({ error: "invalid_connection", field: "connections.psa" });
