@@ -18,7 +18,7 @@ import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ResetPasswordDialog } from "@/components/workspace/reset-password-dialog";
 import { ROLE_LABEL, RoleOptions, RoleSelect } from "@/components/workspace/role-select";
-import type { MemberListView, MemberView, ProviderStaffView } from "@/lib/members/member-schema";
+import { ROLES, type MemberListView, type MemberView, type ProviderStaffView } from "@/lib/members/member-schema";
 
 const ROLE_HELP = "Owners manage members; editors build, test and push workflows; viewers read.";
 
@@ -30,6 +30,14 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
   // The temporary password just issued (new account or reset), shown once.
   const [issued, setIssued] = useState<{ message: string; password: string } | null>(null);
   const base = `/api/v1/workspaces/${workspaceId}/members`;
+  // Lowering one's own role is confirmed first, like leaving: it cannot be undone from here.
+  const [demotion, setDemotion] = useState<{ from: MemberView["role"]; to: string; settle: (ok: boolean) => void } | null>(null);
+  const changeRole = (m: MemberView, role: string): Promise<boolean> => {
+    const save = () => run(() => apiFetch(`${base}/${m.userId}`, { method: "PATCH", json: { role } }));
+    const lower = ROLES.indexOf(role as MemberView["role"]) > ROLES.indexOf(m.role);
+    if (m.userId !== currentUserId || !lower) return save();
+    return new Promise((settle) => setDemotion({ from: m.role, to: role, settle }));
+  };
 
   const add = async (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -118,7 +126,7 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
                     key={m.role}
                     member={m}
                     disabled={busy}
-                    onChange={(role) => run(() => apiFetch(`${base}/${m.userId}`, { method: "PATCH", json: { role } }))}
+                    onChange={(role) => changeRole(m, role)}
                   />
                 ) : (
                   !m.viaProvider && <Badge tone={m.role === "owner" ? "blue" : "slate"}>{ROLE_LABEL[m.role]}</Badge>
@@ -157,6 +165,23 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
         </ul>
       )}
       {provider && provider.members.length > 0 && <ProviderStaff provider={provider} />}
+      <ConfirmDialog
+        open={demotion !== null}
+        onOpenChange={(open) => {
+          // Closed without confirming (Cancel, Escape): the picker shows the stored role again.
+          // After Confirm, demotion is already null here and the save settles it.
+          if (!open) setDemotion((d) => (d?.settle(false), null));
+        }}
+        title={`Make yourself ${demotion ? ROLE_LABEL[demotion.to as MemberView["role"]].toLowerCase() : ""} in ${workspaceName}?`}
+        description={`You lose what ${demotion ? ROLE_LABEL[demotion.from].toLowerCase() : ""}s may do here at once${demotion?.from === "owner" ? ", including managing members: only another owner can give it back" : ""}.`}
+        confirmLabel="Change my role"
+        onConfirm={() => {
+          const d = demotion;
+          setDemotion(null);
+          if (d) void run(() => apiFetch(`${base}/${currentUserId}`, { method: "PATCH", json: { role: d.to } })).then(d.settle);
+        }}
+        destructive
+      />
     </div>
   );
 }
