@@ -2,25 +2,14 @@
 // autosave, the server must accept (no PUT answered 400 over and over), and an unfinished step
 // is saved in Draft but named for Live in words, not as a zod message.
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/api/errors";
 import { blockingProblems, checkSteps, describeProblem } from "@/lib/editor/check-steps";
 import { createStep, type EditorStep } from "@/lib/editor/step-ops";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
-import { prepareSteps } from "@/lib/workflows/prepare-steps";
+import { serverSaves } from "@/tests/helpers/server-saves";
 
 const hook = (): EditorStep => ({ id: "t", kind: "webhook", name: "Webhook", config: { testingData: { a: 1 } } });
 const http = (id: string, config: Record<string, unknown>): EditorStep => ({ id, kind: "http", name: "HTTP Request", config: { method: "POST", url: "https://x.test", ...config } });
 
-/** The PUT as the browser sends it: JSON text. */
-const serverSaves = (steps: EditorStep[]) => {
-  try {
-    prepareSteps({ input: JSON.parse(JSON.stringify(steps)) });
-    return true;
-  } catch (e) {
-    if (e instanceof AppError) return false;
-    throw e;
-  }
-};
 
 describe("checkSteps", () => {
   it("agrees with the server about a cleared JSON body: saved, and sent as no body", () => {

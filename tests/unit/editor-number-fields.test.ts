@@ -3,29 +3,18 @@
 // input: expected number, received undefined". A number out of range still stops the save (the
 // server refuses it), in words too, not as zod's "Too big: expected number to be <=31622400".
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/api/errors";
 import { blockingProblems, checkConfig, checkSteps, describeProblem } from "@/lib/editor/check-steps";
 import { describeSchema } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { executeStep } from "@/lib/runs/execute-step";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
-import { prepareSteps } from "@/lib/workflows/prepare-steps";
+import { serverSaves } from "@/tests/helpers/server-saves";
 
 const hook: EditorStep = { id: "t", kind: "webhook", name: "Webhook", config: {} };
 const wait = (seconds: unknown): EditorStep => ({ id: "w", kind: "wait", name: "Wait", config: { mode: "duration", seconds } });
 const code = (timeoutMs: unknown): EditorStep => ({ id: "c", kind: "code", name: "Code", config: { code: "return 1", timeoutMs } });
 
-/** The PUT as the browser sends it: JSON text. */
-const serverSaves = (steps: EditorStep[]) => {
-  try {
-    prepareSteps({ input: JSON.parse(JSON.stringify(steps)) });
-    return true;
-  } catch (e) {
-    if (e instanceof AppError) return false;
-    throw e;
-  }
-};
 
 describe("a Wait's Seconds", () => {
   it("cleared (null) is unfinished: saved in a Draft, refused for Live naming the field", () => {
