@@ -17,7 +17,7 @@ export function AcceptInvitation({ token, workspace, alreadyMember }: Props) {
   if (alreadyMember) {
     return (
       <div className="mt-4 space-y-3">
-        <p className="text-sm text-slate-700">You are already a member of {workspace.name}; the link is left for the person it was meant for.</p>
+        <p className="text-sm text-slate-700">You already work in {workspace.name} (with a role of your own, or through its provider); the link is left for the person it was meant for.</p>
         <Link href={open} className={buttonClass("primary")}>Open {workspace.name}</Link>
       </div>
     );

@@ -1,11 +1,12 @@
 // The signed-in holder of an invitation link joins its workspace with its role. The link works
 // once: it is locked, checked and marked used in the same transaction as the membership, so two
 // people accepting it at once make one member (the other gets 410 invitation_used). Someone who
-// already has a role of their own there gets 409 and the link stays usable for its intended person.
+// already acts there (a role of their own, or at least the link's through the provider) gets 409
+// and the link stays usable for its intended person.
 import { db, type Tx } from "@/lib/db/client";
 import { conflict } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { findInvitation } from "@/lib/invitations/find-invitation";
+import { alreadyActsThere, findInvitation } from "@/lib/invitations/find-invitation";
 import { lockWorkspaceMembers } from "@/lib/members/lock-workspace-members";
 import { toMemberView, type MemberView } from "@/lib/members/member-schema";
 
@@ -14,8 +15,11 @@ export async function acceptInvitation(opts: { token: string; user: { id: string
   return db().$transaction(async (tx: Tx) => {
     const found = await findInvitation(tx, token, { lock: true });
     await lockWorkspaceMembers(tx, found.workspaceId);
-    const existing = await tx.membership.findUnique({ where: { userId_workspaceId: { userId: user.id, workspaceId: found.workspaceId } }, select: { role: true } });
-    if (existing) throw conflict("already_member", `you are already a member of this workspace (${existing.role}); the link is left for the person it was meant for`);
+    const existing = await alreadyActsThere(tx, user.id, found.workspaceId, found.role);
+    if (existing) {
+      const as = existing.own ? `a member of this workspace (${existing.role})` : `working here as ${existing.role} through its provider`;
+      throw conflict("already_member", `you are already ${as}; the link is left for the person it was meant for`);
+    }
     const m = await tx.membership.create({
       data: { userId: user.id, workspaceId: found.workspaceId, role: found.role },
       select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },

@@ -2,9 +2,10 @@
 // (accept-invitation.ts, locked): a token nobody has is 404; a link used or run out is 410 with
 // why, so its holder knows to ask for a new one. The token is the capability: no tenancy check.
 import type { Tx } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/api/errors";
+import { AppError } from "@/lib/api/errors";
 import { hashInvitationToken } from "@/lib/invitations/invitation-token";
-import type { ROLES } from "@/lib/members/member-schema";
+import { ROLES } from "@/lib/members/member-schema";
+import { workspaceRole } from "@/lib/workspaces/access";
 
 export type FoundInvitation = {
   id: string;
@@ -21,8 +22,21 @@ export async function findInvitation(tx: Tx, token: string, opts: { lock?: boole
         SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt" FROM "Invitation" WHERE "tokenHash" = ${hash} FOR UPDATE`
     : await tx.$queryRaw<FoundInvitation[]>`
         SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt" FROM "Invitation" WHERE "tokenHash" = ${hash}`;
-  if (!row) throw notFound("invitation (the link is wrong, or an owner revoked it)");
+  if (!row) throw new AppError(404, "not_found", "this invitation link does not work: it is mistyped, or an owner of the workspace revoked it; ask them for a new one");
   if (row.acceptedAt) throw new AppError(410, "invitation_used", "this invitation link has already been used; ask an owner of the workspace for a new one");
   if (row.expiresAt <= new Date()) throw new AppError(410, "invitation_expired", "this invitation link has expired; ask an owner of the workspace for a new one");
   return row;
+}
+
+/**
+ * The role the caller already acts with in the workspace when the link would add nothing: a
+ * role of their own there, or one at least the link's through its provider (a provider's owner
+ * checking a link they made for a client must not use it up). Null: the link is for them to take.
+ */
+export async function alreadyActsThere(tx: Tx, userId: string, workspaceId: string, role: FoundInvitation["role"]): Promise<{ role: FoundInvitation["role"]; own: boolean } | null> {
+  const own = await tx.membership.findUnique({ where: { userId_workspaceId: { userId, workspaceId } }, select: { role: true } });
+  if (own) return { role: own.role, own: true };
+  const effective = await workspaceRole(userId, workspaceId, tx);
+  // ROLES runs from owner down: a smaller index is a higher role.
+  return effective && ROLES.indexOf(effective) <= ROLES.indexOf(role) ? { role: effective, own: false } : null;
 }

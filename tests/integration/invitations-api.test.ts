@@ -97,6 +97,21 @@ describe("invitation links", () => {
     expect((await as(other).post(`/api/v1/invitations/${token}/accept`)).status).toBe(200);
   });
 
+  it("a provider's owner checking a client's link does not use it up; a provider viewer may take a higher role from one", async () => {
+    const { provider, owner } = await freshProvider();
+    const client = await db().workspace.create({ data: { name: "Client of fresh", kind: "client", providerId: provider.id } });
+    const viewer = await createUser([{ workspaceId: provider.id, role: "viewer" }]);
+    const token = tokenOf((await as(owner).post(invitations(client.id), { role: "editor", note: "Dana" })).body.link);
+    expect((await as(owner).get(`/api/v1/invitations/${token}`)).body.invitation.alreadyMember).toBe(true);
+    const refused = await as(owner).post(`/api/v1/invitations/${token}/accept`);
+    expect(refused).toMatchObject({ status: 409, body: { error: "already_member" } });
+    expect(refused.body.message).toMatch(/working here as owner through its provider/);
+    expect((await as(owner).get(invitations(client.id))).body.invitations).toHaveLength(1);
+    // A viewer through the provider gains by an editor link: it is theirs to take.
+    expect((await as(viewer).get(`/api/v1/invitations/${token}`)).body.invitation.alreadyMember).toBe(false);
+    expect((await as(viewer).post(`/api/v1/invitations/${token}/accept`)).body.member.role).toBe("editor");
+  });
+
   it("a revoked link stops at once (404); an expired one is 410 and listed as expired", async () => {
     const { provider, owner } = await freshProvider();
     const someone = await createUser([]);

@@ -20,7 +20,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     ({ invitation } = await readInvitation({ token, userId: user.id }));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    problem = e.status === 404 ? "This invitation link does not work: it is mistyped, or an owner of the workspace revoked it. Ask them for a new one." : `${e.message[0].toUpperCase()}${e.message.slice(1)}.`;
+    problem = `${e.message[0].toUpperCase()}${e.message.slice(1)}.`;
   }
   return (
     <main className="flex min-h-full items-center justify-center px-4 py-10">
