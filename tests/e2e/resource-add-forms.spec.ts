@@ -69,6 +69,17 @@ test("the add-account form shows what the next account gets, keeps a refused one
   await expect(form.getByLabel("Token")).toHaveValue("psa-token-3");
   await expect(form.getByLabel("App")).toHaveValue("psa");
 
+  // An edit refused further down the page: its message is scrolled into view.
+  for (let i = 0; i < 6; i++) expect((await page.request.post(`/api/v1/workspaces/${ws}/connections`, { data: { app: "chat", name: `Chat ${i}`, authKind: "bearer", credentials: { token: "t" } } })).status()).toBe(201);
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.reload();
+  const last = page.getByTestId("account-Chat 5");
+  await last.scrollIntoViewIfNeeded();
+  await last.getByRole("button", { name: "Edit" }).click();
+  await last.getByLabel("Account name").fill("Chat 0");
+  await last.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: 'already has an account named "Chat 0"' })).toBeInViewport();
+
   // A basic account: its password alone is replaced, the username kept.
   const basic = await page.request.post(`/api/v1/workspaces/${ws}/connections`, { data: { app: "psa", name: "PSA basic", authKind: "basic", credentials: { username: "api-user", password: "old-pass" } } });
   expect(basic.status()).toBe(201);
