@@ -29,6 +29,15 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const value = input.value ?? null;
+    // A write that encrypts takes the key check (FOR SHARE) before the row's own lock, the order a
+    // rotation locks them in (lib/secrets/lock-secret-key.ts); whether it encrypts depends on the
+    // stored kind when the body does not say, so that is looked at first, without a lock.
+    const peek = input.secret === undefined ? await t.variable.findUnique({ where: { workspaceId_key: { workspaceId, key } }, select: { secret: true } }) : null;
+    let keyLocked = false;
+    if ((input.secret ?? peek?.secret ?? false) && value !== null) {
+      await lockSecretKey(t);
+      keyLocked = true;
+    }
     const [before] = await t.$queryRaw<{ secret: boolean; valueEncrypted: string | null }[]>`
       SELECT secret, "valueEncrypted" FROM "Variable" WHERE "workspaceId" = ${workspaceId} AND key = ${key} FOR UPDATE`;
     if (before && onlyIfNew) {
@@ -47,8 +56,8 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     const data = secret
       ? { secret: true, value: null, valueEncrypted: echo ? before.valueEncrypted : value === null ? null : encryptSecret(value) }
       : { secret: false, value, valueEncrypted: null };
-    // Before the upsert locks the row (a rotation locks the key check first too).
-    if (data.valueEncrypted !== null && !echo) await lockSecretKey(t);
+    // Only when the stored kind changed between the peek and the row lock: rare, and then late.
+    if (data.valueEncrypted !== null && !echo && !keyLocked) await lockSecretKey(t);
     const row = await t.variable.upsert({
       where: { workspaceId_key: { workspaceId, key } },
       create: { workspaceId, key, ...data },
