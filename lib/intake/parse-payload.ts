@@ -53,8 +53,13 @@ function parseJson(raw: string): Payload {
 }
 
 function formFields(text: string): Record<string, string | string[]> {
+  return collectFields(new URLSearchParams(text));
+}
+
+/** Form fields as an object, a repeated field as an array of its values in order. */
+function collectFields(pairs: Iterable<[string, string]>): Record<string, string | string[]> {
   const fields = new Map<string, string | string[]>();
-  for (const [k, v] of new URLSearchParams(text)) {
+  for (const [k, v] of pairs) {
     const prev = fields.get(k);
     fields.set(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
   }
@@ -92,16 +97,16 @@ function formFieldsIn(bytes: Buffer, decoder: TextDecoder): Record<string, strin
     }
     return decoder.decode(Uint8Array.from(out));
   };
-  const fields = new Map<string, string | string[]>();
   // latin1: one character per byte, so the body's own bytes are what gets decoded.
-  for (const pair of bytes.toString("latin1").split("&")) {
-    if (pair === "") continue;
-    const eq = pair.indexOf("=");
-    const [k, v] = eq === -1 ? [decode(pair), ""] : [decode(pair.slice(0, eq)), decode(pair.slice(eq + 1))];
-    const prev = fields.get(k);
-    fields.set(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
-  }
-  return Object.fromEntries(fields);
+  const pairs = bytes
+    .toString("latin1")
+    .split("&")
+    .filter((pair) => pair !== "")
+    .map((pair): [string, string] => {
+      const eq = pair.indexOf("=");
+      return eq === -1 ? [decode(pair), ""] : [decode(pair.slice(0, eq)), decode(pair.slice(eq + 1))];
+    });
+  return collectFields(pairs);
 }
 
 const isHex = (c: number) => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
