@@ -4,21 +4,19 @@
 // compiler parsed such values with serde_json's 128-level limit and answered 500 from 120 levels
 // on (lib/db/to-json-field.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, createTenancy, type ApiClient } from "../helpers/api-fixtures";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import type { ApiClient } from "../helpers/api-fixtures";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { eventually } from "../helpers/services";
 
-let web: WebService;
-let worker: Service;
-let t: Awaited<ReturnType<typeof createTenancy>>;
+let server: ApiServer;
+let t: Tenancy;
 let api: ApiClient;
 
 beforeAll(async () => {
-  [web, worker, t] = await Promise.all([startWeb(), startWorker(), createTenancy()]);
-  api = apiClient(web.baseUrl, t.editor.token);
+  server = await startApiServer({ worker: true });
+  ({ t, api } = server);
 });
-afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop()]);
-});
+afterAll(() => server?.stop());
 
 /** `levels` arrays, one inside the other, around a marker. */
 const nested = (levels: number) => JSON.parse(`${"[".repeat(levels)}"core"${"]".repeat(levels)}`);

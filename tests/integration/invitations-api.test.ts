@@ -6,18 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { hashInvitationToken } from "@/lib/invitations/invitation-token";
 import { runRetention } from "@/lib/retention/run-retention";
-import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { apiClient, createUser, type ApiClient } from "../helpers/api-fixtures";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { WebService } from "../helpers/services";
 
+let server: ApiServer;
 let web: WebService;
-let t: Awaited<ReturnType<typeof createTenancy>>;
+let t: Tenancy;
 let as: (u: { token: string }) => ApiClient;
 
 beforeAll(async () => {
-  [web, t] = await Promise.all([startWeb(), createTenancy()]);
+  server = await startApiServer();
+  ({ web, t } = server);
   as = (u) => apiClient(web.baseUrl, u.token);
 });
-afterAll(() => web?.stop());
+afterAll(() => server?.stop());
 
 const invitations = (ws: string) => `/api/v1/workspaces/${ws}/invitations`;
 const tokenOf = (link: string) => new URL(link).pathname.replace(/^\/invite\//, "");

@@ -5,18 +5,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/secrets/crypto";
-import { apiClient, createTenancy, type ApiClient } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import type { ApiClient } from "../helpers/api-fixtures";
+import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { WebService } from "../helpers/services";
 
+let server: ApiServer;
 let web: WebService;
-let t: Awaited<ReturnType<typeof createTenancy>>;
+let t: Tenancy;
 let api: ApiClient;
 
 beforeAll(async () => {
-  [web, t] = await Promise.all([startWeb(), createTenancy()]);
-  api = apiClient(web.baseUrl, t.editor.token);
+  server = await startApiServer();
+  ({ web, t, api } = server);
 });
-afterAll(() => web?.stop());
+afterAll(() => server?.stop());
 
 const unique = () => `K_${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 
