@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { blockingProblems, checkConfig, checkSteps, describeProblem } from "@/lib/editor/check-steps";
 import { describeSchema } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
-import { executeStep } from "@/lib/runs/execute-step";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
+import { executeStepAlone } from "@/tests/helpers/execute-step-alone";
 import { serverSaves } from "@/tests/helpers/server-saves";
 
 const hook: EditorStep = { id: "t", kind: "webhook", name: "Webhook", config: {} };
@@ -51,17 +51,7 @@ describe("a Wait's Seconds", () => {
   });
 
   it("a run fails the unfinished step naming the field", async () => {
-    const outcome = await executeStep({
-      ids: { runId: "r", workflowId: "wf", workspaceId: "ws" },
-      step: wait(null),
-      number: 2,
-      outputs: {},
-      values: { vars: {}, secrets: {} },
-      files: {},
-      redact: (v) => v,
-      signal: new AbortController().signal,
-      attempt: 1,
-    });
+    const outcome = await executeStepAlone(wait(null));
     expect(!outcome.ok && outcome.error.message).toBe("Seconds is required (the step was saved unfinished: fill it in in the editor)");
   });
 });

@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { createHttpExecutor } from "@/lib/steps/executors/http";
 import type { StepError } from "@/lib/steps/executors/types";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
-import { executeStep } from "@/lib/runs/execute-step";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import type { Step } from "@/lib/workflows/definition";
+import { executeStepAlone } from "@/tests/helpers/execute-step-alone";
 import { memoryDeps } from "@/tests/helpers/memory-connections";
 import { resolvingContext } from "@/tests/helpers/resolving-context";
 
@@ -69,17 +69,7 @@ describe("an HTTP Request's URL that is neither http(s) nor a path", () => {
   });
 
   it("a run fails the step saying the same", async () => {
-    const outcome = await executeStep({
-      ids: { runId: "r", workflowId: "w", workspaceId: "ws-1" },
-      step: { id: "h", kind: "http", name: "Call", config: http("127.0.0.1:4298/text") },
-      number: 2,
-      outputs: {},
-      values: { vars: {}, secrets: {} },
-      files: {},
-      redact: (v) => v,
-      signal: new AbortController().signal,
-      attempt: 1,
-    });
+    const outcome = await executeStepAlone({ id: "h", kind: "http", name: "Call", config: http("127.0.0.1:4298/text") });
     expect(outcome.ok).toBe(false);
     expect(!outcome.ok && outcome.error.message).toContain(RULE);
   });
