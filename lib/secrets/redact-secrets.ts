@@ -26,7 +26,55 @@ function forms(secret: string): string[] {
   const formValue = new URLSearchParams([["", secret]]).toString().slice(1);
   const url = [encodeURIComponent(secret), formValue, encodePathSegment(secret), encodeQueryComponent(secret), encodeUserinfo(secret)];
   if (/^[/?#]/.test(secret)) url.push(encodePathStart(secret)); // right after a host: the path's start
-  return [secret, b64, b64.replace(/=+$/, ""), Buffer.from(secret, "utf8").toString("base64url"), ...url, JSON.stringify(secret).slice(1, -1)];
+  return [secret, b64, b64.replace(/=+$/, ""), Buffer.from(secret, "utf8").toString("base64url"), ...url, JSON.stringify(secret).slice(1, -1), ...embeddedBase64(secret)];
+}
+
+// Base64 of a secret inside a longer encoded text (`user:secret` as a Basic credential, where the
+// username's length decides how the secret's bytes fall into base64's 3-byte groups): for each
+// of the three alignments, the characters that only the secret's own bytes determine. Shorter
+// than 8 characters they would match by chance (matching is case-insensitive), so not those.
+const MIN_EMBEDDED_BASE64 = 8;
+
+function embeddedBase64(secret: string): string[] {
+  const bytes = Buffer.from(secret, "utf8");
+  const out: string[] = [];
+  for (const shift of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString("base64");
+    // Whole groups only: the first shares bytes with what precedes (unless shift is 0), the last
+    // partial one with what follows.
+    const core = encoded.slice(shift === 0 ? 0 : 4, Math.floor((shift + bytes.length) / 3) * 4);
+    if (core.length >= MIN_EMBEDDED_BASE64) out.push(core, core.replace(/\+/g, "-").replace(/\//g, "_"));
+  }
+  return out;
+}
+
+// Where the engine shortens a text for a message or a log line (a response body's excerpt, a
+// Conditions operand, a console line at its cap) it ends the cut with "…", and a secret cut
+// there is no longer whole. So the start of any masked form just before a "…" is masked too.
+const ELLIPSIS = "…";
+
+function maskCutPrefixes(text: string, variants: readonly string[]): string {
+  if (!text.includes(ELLIPSIS)) return text;
+  // (Lower-casing keeps the length but for a few letters, such as "İ"; then compare as written.)
+  const folded = text.toLowerCase();
+  const lower = folded.length === text.length ? folded : text;
+  const cuts: [number, number][] = [];
+  for (let end = lower.indexOf(ELLIPSIS); end !== -1; end = lower.indexOf(ELLIPSIS, end + 1)) {
+    let start = end;
+    for (const v of variants) {
+      // The longest start of v that ends right at the cut (shorter than v: a whole one is masked).
+      for (let from = Math.max(0, end - v.length + 1); from <= end - MIN_SECRET_LENGTH && from < start; from++) {
+        if (lower.charCodeAt(from) === v.charCodeAt(0) && v.startsWith(lower.slice(from, end))) {
+          start = from;
+          break;
+        }
+      }
+    }
+    if (start < end) cuts.push([start, end]);
+  }
+  let out = text;
+  for (const [start, end] of cuts.reverse()) out = out.slice(0, start) + REDACTED + out.slice(end);
+  return out;
 }
 
 const isRawJson = (JSON as unknown as { isRawJSON?: (v: unknown) => boolean }).isRawJSON ?? (() => false);
@@ -41,7 +89,8 @@ export function redactSecrets(secrets: readonly (string | null)[]): Redactor {
   // One pass, case-insensitive: base64 matched case-insensitively over-masks only strings that
   // differ from a secret's encoding by case, which is harmless.
   const pattern = new RegExp(variants.map(escapeRegExp).join("|"), "gi");
-  const mask = (text: string) => (text.length >= MIN_SECRET_LENGTH ? text.replace(pattern, REDACTED) : text);
+  const lowered = variants.map((v) => v.toLowerCase());
+  const mask = (text: string) => (text.length >= MIN_SECRET_LENGTH ? maskCutPrefixes(text.replace(pattern, REDACTED), lowered) : text);
   // A number equal to a secret (a numeric PIN) is shown as the mask too — also one beyond double
   // precision, which arrives rounded (as a double equal to the secret's) or exact (JSON.rawJSON).
   const numeric = new Set(values.filter((s) => /^-?\d+(\.\d+)?$/.test(s)).map(Number));

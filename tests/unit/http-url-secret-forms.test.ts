@@ -14,6 +14,11 @@ let server: Awaited<ReturnType<typeof startLocalServer>>;
 beforeAll(async () => {
   server = await startLocalServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/echo-auth") {
+      // A refusal that quotes the request's credentials back after some text, as some APIs do.
+      res.writeHead(403, { "content-type": "application/json" });
+      return res.end(JSON.stringify({ pad: "x".repeat(Number(url.searchParams.get("pad") ?? 0)), echoAuth: req.headers.authorization ?? null }));
+    }
     res.writeHead(url.pathname.endsWith("/fail") ? 500 : 200, { "content-type": "application/json" });
     res.end(JSON.stringify({ path: url.pathname, search: url.search }));
   });
@@ -74,5 +79,27 @@ describe("a secret in an HTTP step's URL", () => {
     const text = JSON.stringify(redactSecrets([secret])([ctx.lines, error?.message ?? ""]));
     expect(text).not.toContain("tok%2Ben");
     expect(text).toContain(REDACTED);
+  });
+
+  it("quoted back in a refused response is masked in the step's error even where the excerpt cuts it", async () => {
+    const secret = "TOPSECRETVALUE42";
+    const at = async (url: string, headers: { name: string; value: string }[]) => {
+      const ctx = resolvingContext("http", { method: "GET", url, headers }, { 1: {} }, { vars: {}, secrets: { S: secret } });
+      const error = await createHttpExecutor(memoryDeps([]))(ctx).then(() => null, (e: unknown) => e as StepError);
+      return String(redactSecrets([secret])(error?.message ?? ""));
+    };
+    // The body's 300-character excerpt ends inside the echoed secret.
+    const cut = await at(`${server.url}/echo-auth?pad=264`, [{ name: "Authorization", value: "{{ secrets.S }}" }]);
+    expect(cut).toContain("HTTP 403");
+    expect(cut).not.toMatch(/TOPS/i);
+    expect(cut).toContain(`${REDACTED}…`);
+    // A Basic credential built from the URL's user info, with a username of any length.
+    for (const user of ["user", "admin", "ops"]) {
+      const basic = await at(`http://${user}:{{ secrets.S }}@${server.url.slice("http://".length)}/echo-auth`, []);
+      expect(basic).toContain(`Basic `);
+      for (const piece of basic.split("Basic ")[1].split(/["}]/)[0].split(REDACTED)) {
+        expect(Buffer.from(piece, "base64").toString("latin1")).not.toMatch(/SECRET|VALUE/);
+      }
+    }
   });
 });

@@ -41,6 +41,33 @@ describe("redactSecrets", () => {
     expect(JSON.stringify(r({ other: raw("98765432109876543210") }))).toBe('{"other":98765432109876543210}');
   });
 
+  it("masks a secret inside a longer base64 text whatever its alignment (user:secret as Basic auth)", () => {
+    const r = redactSecrets(["TOPSECRETVALUE42"]);
+    for (const user of ["user", "admin", "ops", "a", "svc-account"]) {
+      const basic = Buffer.from(`${user}:TOPSECRETVALUE42`).toString("base64");
+      const shown = r(`Authorization: Basic ${basic}`);
+      expect(shown).toContain(REDACTED);
+      // What is left of the credential around the mask decodes to the username, not the secret.
+      for (const piece of shown.slice("Authorization: Basic ".length).split(REDACTED)) {
+        expect(Buffer.from(piece, "base64").toString("latin1")).not.toMatch(/SECRET|VALUE/);
+      }
+    }
+    // Unrelated base64 is kept.
+    const other = Buffer.from("user:something-else-entirely").toString("base64");
+    expect(r(other)).toBe(other);
+  });
+
+  it("masks the start of a secret that a shortened text cut off before its ellipsis", () => {
+    const r = redactSecrets(["TOPSECRETVALUE42", "eyJhbGciOiJIUzI1NiJ9.long-token-value"]);
+    expect(r('HTTP 403: {"echoAuth":"TOPSECR…')).toBe(`HTTP 403: {"echoAuth":"${REDACTED}…`);
+    expect(r('  "eyJhbGciOiJIUzI1NiJ9.lon… equals "x" → false')).toBe(`  "${REDACTED}… equals "x" → false`);
+    expect(r("first topsecretval… then TOPSECRETVALUE42 whole")).toBe(`first ${REDACTED}… then ${REDACTED} whole`);
+    // Two characters tell nothing; without an ellipsis nothing was cut; elsewhere in the text a
+    // start of a secret is ordinary text.
+    expect(r("value TO…")).toBe("value TO…");
+    expect(r("TOPSECR is a word here")).toBe("TOPSECR is a word here");
+  });
+
   it("is the identity without secrets", () => {
     const v = { a: 1 };
     expect(redactSecrets([null])(v)).toBe(v);
