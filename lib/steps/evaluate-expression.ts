@@ -94,10 +94,35 @@ function compile(source: string): Compiled {
   return compiled;
 }
 
+// An earlier Transform field, or a Summarize row's column, is bound as $name — but one named like
+// a JSONata function (count, sum, string, length …) would replace that function for the
+// expression, and `$sum(…) / $count(…)` failed with "Attempted to invoke a non-function". Such a
+// name keeps its function; the value stays readable another way (a row's column by its path).
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const builtins = new Map<string, Promise<boolean>>();
+
+function isJsonataFunction(name: string): Promise<boolean> {
+  let known = builtins.get(name);
+  if (!known) {
+    // Asked of the JSONata installed, so its own list of functions is the one that counts: with
+    // nothing bound, `$name` has a value only when it is one of them.
+    known = IDENTIFIER.test(name) ? jsonata(`$${name}`).evaluate({}).then((v) => v !== undefined, () => false) : Promise.resolve(false);
+    if (builtins.size > 5_000) builtins.clear(); // row columns come from data
+    builtins.set(name, known);
+  }
+  return known;
+}
+
+async function withoutFunctionNames(extra: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(extra ?? {})) if (!(await isJsonataFunction(name))) out[name] = value;
+  return out;
+}
+
 /**
  * Evaluates a JSONata expression. `resolveRef` turns one `{{ … }}` text into its value
  * (undefined = missing, which JSONata treats as "no value"). `input` is the context (`$`),
- * `extra` are further variables (names without `$`). `isolationKey` (the workspace) and
+ * `extra` are further variables (names without `$`; one named like a JSONata function is left out). `isolationKey` (the workspace) and
  * `signal` apply when the expression goes to the sandbox.
  */
 export async function evaluateExpression(
@@ -107,7 +132,7 @@ export async function evaluateExpression(
   const { source, refs } = compileTemplate(expression);
   const { expr, hasRegex } = compile(source);
   // $eval would turn text (possibly from a payload) into an expression: not offered.
-  const bindings: Record<string, unknown> = { ...opts.extra, eval: noEval };
+  const bindings: Record<string, unknown> = { ...(await withoutFunctionNames(opts.extra)), eval: noEval };
   refs.forEach((ref, i) => (bindings[`r${i}`] = opts.resolveRef(ref)));
   if (hasRegex) return evaluateWithRegex(source, opts.input ?? {}, bindings, opts);
   const value = await expr.evaluate(opts.input ?? {}, bindings);

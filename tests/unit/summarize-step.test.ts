@@ -11,6 +11,20 @@ const devices = [
 ];
 
 describe("summarize step", () => {
+  it("keeps $count and $sum as JSONata's functions beside the default count column", async () => {
+    const rows = [{ team: "a" }, { team: "a" }, { team: "b" }, { team: "b" }];
+    const ctx = resolvingContext(
+      "summarize",
+      { input: "{{ 1.rows }}", groupBy: ["team"], computed: [{ name: "share", expression: "$round(count / $count({{ 1.rows }}), 2)" }] },
+      { 1: { rows } },
+    );
+    const { output } = await executeSummarize(ctx);
+    expect((output as { groups: unknown[] }).groups).toEqual([
+      { team: "a", count: 2, share: 0.5 },
+      { team: "b", count: 2, share: 0.5 },
+    ]);
+  });
+
   it("groups, aggregates, computes columns and builds a Markdown table", async () => {
     const ctx = resolvingContext(
       "summarize",

@@ -29,6 +29,21 @@ describe("transform step", () => {
     expect(output).toEqual({ totals: [200, 71], sum: 271, skus: "E3, E5", upper: "ACME", month: "2026-11", later: "2026-11-02T02:00:00.000Z", big: "E3" });
   });
 
+  it("keeps JSONata's functions working after fields named like them (sum, count, string)", async () => {
+    const nums = { 1: { nums: [2, 4, 6] } };
+    const { output } = await run(
+      [
+        { name: "sum", expression: "$sum({{ 1.nums }})" },
+        { name: "count", expression: "$count({{ 1.nums }})" },
+        { name: "string", expression: "'x'" },
+        { name: "avg", expression: "$sum({{ 1.nums }}) / $count({{ 1.nums }})" },
+        { name: "label", expression: "$string($avg)" },
+      ],
+      nums,
+    );
+    expect(output).toEqual({ sum: 12, count: 3, string: "x", avg: 4, label: "4" });
+  });
+
   it("lets later fields read earlier ones and interpolates references in string literals", async () => {
     const { output } = await run([
       { name: "variance", expression: "{{ 2.active }} - {{ 3.billed }}" },

@@ -1,6 +1,7 @@
 // transform: named output fields, each a JSONata expression over references (see
 // lib/steps/evaluate-expression.ts). Fields are computed in order and an earlier field is
-// readable by a later one as $name, e.g. `variance` then `$variance > 0`.
+// readable by a later one as $name, e.g. `variance` then `$variance > 0` (unless the name is one of
+// JSONata's functions, `count`, `sum` …, which keep their meaning: evaluate-expression.ts).
 import { transformConfig } from "@/lib/steps/catalog";
 import { describeExpressionError, evaluateExpression } from "@/lib/steps/evaluate-expression";
 import { StepError, type StepContext, type StepExecutor } from "./types";
