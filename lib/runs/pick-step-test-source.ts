@@ -1,8 +1,10 @@
 // Which earlier run a single-step test (Run step on step n >= 2) borrows its inputs from: the
 // newest run — test or real — that has a succeeded output for the trigger and for every earlier
-// step the tested step references ({{ k.… }}). Pure, so the rule is unit-tested on its own.
+// step the tested step references ({{ k.… }}, or a Code step's `steps[k]`). Pure, so the rule is
+// unit-tested on its own.
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
+import { findCodeStepReads } from "@/lib/workflows/code-step-reads";
 import { parseReference, REFERENCE_PATTERN, templateFields } from "@/lib/workflows/references";
 
 export type SourceRecord = { stepId: string; output: unknown; startedAt: Date | null; finishedAt: Date | null };
@@ -18,15 +20,17 @@ function* strings(value: unknown): Generator<string> {
   else if (value !== null && typeof value === "object") for (const v of Object.values(value)) yield* strings(v);
 }
 
-/** Step numbers below `number` that the step's templates read, plus the trigger (1). */
+/** Step numbers below `number` that the step's templates (or code) read, plus the trigger (1). */
 export function requiredEarlierSteps(step: Pick<Step, "kind" | "config">, number: number): number[] {
   const needed = new Set<number>([1]);
+  const read = (n: number) => n >= 1 && n < number && needed.add(n);
   for (const text of strings(templateFields(step))) {
     for (const [, inner] of text.matchAll(REFERENCE_PATTERN)) {
       const ref = parseReference(inner);
-      if (ref?.type === "step" && ref.step >= 1 && ref.step < number) needed.add(ref.step);
+      if (ref?.type === "step") read(ref.step);
     }
   }
+  if (step.kind === "code" && typeof step.config.code === "string") for (const r of findCodeStepReads(step.config.code).reads) read(r.step);
   return [...needed].sort((a, b) => a - b);
 }
 

@@ -5,6 +5,7 @@
 // reference is data and is never scanned again, and nothing inside the braces is evaluated —
 // a reference is a step number plus a path of keys and array indexes, nothing more.
 // A key a plain `.key` would misread is quoted, `{{ 1["a.b"] }}` (see reference-segments.ts).
+import { findCodeStepReads, REMOVED_STEP_READ, rewriteCodeStepReads } from "@/lib/workflows/code-step-reads";
 import type { Step } from "@/lib/workflows/definition";
 import { formatSegment, splitSegments } from "@/lib/workflows/reference-segments";
 
@@ -181,7 +182,7 @@ export function referencedFiles(steps: readonly Pick<Step, "kind" | "config">[])
 }
 
 /** Save-time check: references to later steps, to the step itself, to numbers that do not exist,
- *  to removed steps, and malformed variable or secret references. */
+ *  to removed steps (a code body's `steps.removed` too), and malformed variable or secret references. */
 export function findReferenceErrors(steps: readonly Pick<Step, "id" | "kind" | "config">[]): ReferenceProblem[] {
   const problems: ReferenceProblem[] = [];
   for (const [i, step] of steps.entries()) {
@@ -191,6 +192,10 @@ export function findReferenceErrors(steps: readonly Pick<Step, "id" | "kind" | "
         const message = referenceProblem(inner, number, steps.length);
         if (message) problems.push({ step: number, stepId: step.id, field, message });
       }
+    }
+    if (step.kind === "code" && typeof step.config.code === "string" && findCodeStepReads(step.config.code).removed > 0) {
+      const message = `${REMOVED_STEP_READ} refers to a step that was removed (read another step's output, steps[n])`;
+      problems.push({ step: number, stepId: step.id, field: "code", message });
     }
   }
   return problems;
@@ -241,11 +246,13 @@ export function referenceMapping(beforeIds: readonly string[], afterIds: readonl
   return new Map(beforeIds.map((id, i) => [i + 1, after.get(id) ?? null]));
 }
 
-/** Renumbers the references in every step's templates (trigger data and code bodies untouched). */
+/** Renumbers the references in every step's templates and a code body's `steps[n]` reads
+ *  (code-step-reads.ts); trigger data is untouched. */
 export function rewriteStepReferences<S extends Pick<Step, "kind" | "config">>(steps: readonly S[], mapping: ReadonlyMap<number, number | null>): S[] {
   return steps.map((s) => {
     const fields = templateFields(s);
     if (fields === s.config) return { ...s, config: rewriteReferences(s.config, mapping) };
-    return { ...s, config: { ...s.config, ...rewriteReferences(fields, mapping) } };
+    const code = s.kind === "code" && typeof s.config.code === "string" ? { code: rewriteCodeStepReads(s.config.code, mapping) } : {};
+    return { ...s, config: { ...s.config, ...rewriteReferences(fields, mapping), ...code } };
   });
 }

@@ -11,10 +11,11 @@ const steps: Step[] = [
 const rec = (stepId: string, output: unknown) => ({ stepId, output, startedAt: null, finishedAt: null });
 
 describe("requiredEarlierSteps", () => {
-  it("is the trigger plus earlier steps the templates read (never later ones)", () => {
+  it("is the trigger plus earlier steps the templates or code read (never later ones)", () => {
     expect(requiredEarlierSteps(steps[1], 2)).toEqual([1]);
     expect(requiredEarlierSteps(steps[2], 3)).toEqual([1, 2]);
-    expect(requiredEarlierSteps({ kind: "code", config: { code: "return steps[2]" } }, 3)).toEqual([1]);
+    expect(requiredEarlierSteps({ kind: "code", config: { code: "return steps[2]" } }, 3)).toEqual([1, 2]);
+    expect(requiredEarlierSteps({ kind: "code", config: { code: "return steps[3] ?? steps[7]" } }, 3)).toEqual([1]);
   });
 });
 

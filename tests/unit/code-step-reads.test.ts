@@ -1,0 +1,65 @@
+// A Code step reads earlier outputs as steps[n]: inserting, moving or removing a step renumbers
+// those reads like {{ n.x }} references, a read of a removed step is reported at save, and a
+// single-step test borrows the outputs the code reads.
+import { describe, expect, it } from "vitest";
+import { dependents, insertStep, moveStep, removeStep } from "@/lib/editor/step-ops";
+import { requiredEarlierSteps } from "@/lib/runs/pick-step-test-source";
+import { findCodeStepReads, rewriteCodeStepReads } from "@/lib/workflows/code-step-reads";
+import { findReferenceErrors } from "@/lib/workflows/references";
+
+const shift = new Map<number, number | null>([
+  [2, 3],
+  [3, 4],
+]);
+
+describe("a Code step's steps[n] reads", () => {
+  it("are found in code, not in strings, comments, template text or regex literals", () => {
+    const code = [
+      "const a = steps[2].m + steps['3'].x + steps?.[1].n; // steps[2] in a comment",
+      'const s = "steps[2]" + `steps[3] ${steps[ 2 ].y} and steps[9]`;',
+      "const re = /steps[2]/g; const half = (a) / 2 / steps[3].z;",
+      "/* steps[2] */ return { other: obj.steps[2], i: steps[i], n: steps.length };",
+    ].join("\n");
+    expect(findCodeStepReads(code).reads.map((r) => r.step)).toEqual([2, 3, 1, 2, 3]);
+  });
+
+  it("are renumbered by the mapping, quotes kept, and a removed step's read becomes steps.removed", () => {
+    expect(rewriteCodeStepReads("return steps[2].m + steps['3'].x + steps[1].n", shift)).toBe("return steps[3].m + steps['4'].x + steps[1].n");
+    expect(rewriteCodeStepReads("return `${steps[2].id}` + steps?.[3]?.x", shift)).toBe("return `${steps[3].id}` + steps?.[4]?.x");
+    const removed = new Map<number, number | null>([[2, null], [3, 2]]);
+    expect(rewriteCodeStepReads("const m = steps[2].m; const t = steps [ 3 ].t;", removed)).toBe("const m = steps.removed.m; const t = steps [ 2 ].t;");
+    expect(rewriteCodeStepReads("return steps?.[2]", removed)).toBe("return steps.removed");
+  });
+
+  const workflow = () => [
+    { id: "t", kind: "webhook" as const, name: "Webhook", config: {} },
+    { id: "double", kind: "code" as const, name: "Double", config: { code: "return { m: steps[1].n * 2 };" } },
+    { id: "uses", kind: "code" as const, name: "UsesTwo", config: { code: "return { r: steps[2].m + 1 };" } },
+    { id: "tr", kind: "transform" as const, name: "T", config: { fields: [{ name: "m", expression: "{{ 2.m }}" }] } },
+  ];
+
+  it("keep reading the same step after the editor inserts, moves or removes one", () => {
+    const inserted = insertStep(workflow(), 1, { id: "new", kind: "http", name: "HTTP", config: { method: "GET", url: "https://x.test" } });
+    expect(inserted.map((s) => s.id)).toEqual(["t", "new", "double", "uses", "tr"]);
+    expect(inserted[3].config).toEqual({ code: "return { r: steps[3].m + 1 };" });
+    expect(inserted[4].config).toEqual({ fields: [{ name: "m", expression: "{{ 3.m }}" }] });
+
+    const moved = moveStep(inserted, "new", 4);
+    expect(moved.map((s) => s.id)).toEqual(["t", "double", "uses", "tr", "new"]);
+    expect(moved[2].config).toEqual({ code: "return { r: steps[2].m + 1 };" });
+  });
+
+  it("warn before the step they read is removed, and a read left of it is a save-time problem", () => {
+    expect(dependents(workflow(), 2)).toEqual([3, 4]);
+    const left = removeStep(workflow(), "double");
+    expect(left[1].config).toEqual({ code: "return { r: steps.removed.m + 1 };" });
+    const problems = findReferenceErrors(left);
+    expect(problems).toContainEqual(expect.objectContaining({ step: 2, field: "code", message: expect.stringContaining("steps.removed refers to a step that was removed") }));
+    expect(findReferenceErrors(workflow())).toEqual([]);
+  });
+
+  it("are the earlier outputs a single-step test of the Code step needs", () => {
+    expect(requiredEarlierSteps(workflow()[2], 3)).toEqual([1, 2]);
+    expect(requiredEarlierSteps({ kind: "code", config: { code: "return steps[5] ?? steps['2']" } }, 4)).toEqual([1, 2]);
+  });
+});
