@@ -18,3 +18,19 @@ describe("wait until a Unix timestamp", () => {
     expect((await until(later + 0.5)).resumeAt?.getTime()).toBe(later * 1000 + 500);
   });
 });
+
+describe("wait until a date and time in text", () => {
+  it("reads ISO 8601 (with or without an offset, fraction, lower case) and HTTP dates", async () => {
+    const past = "2025-03-04T05:06:07.000Z";
+    for (const text of ["2025-03-04T05:06:07Z", "2025-03-04T05:06:07.000Z", "2025-03-04 05:06:07Z", "2025-03-04t05:06:07z", "2025-03-04T07:06:07+02:00", "2025-03-04T07:06:07+0200", "Tue, 04 Mar 2025 05:06:07 GMT", "4 Mar 2025 05:06:07 +0000"]) {
+      expect((await until(text)).output, text).toEqual({ resumeAt: past, waited: false });
+    }
+    expect((await until("2025-03-04")).output).toEqual({ resumeAt: "2025-03-04T00:00:00.000Z", waited: false });
+  });
+
+  it("refuses text it would have to guess at, and days that do not exist, instead of going on at once", async () => {
+    for (const text of ["01.12.2026", "12/01/2026", "Dec 1", "next tuesday", "2026-02-30T00:00:00Z", "2026-13-01", "2026-12-01T24:00:00Z", "Mon, 31 Nov 2026 00:00:00 GMT", ""]) {
+      await expect(until(text), text).rejects.toThrow(/is not a date and time this step can read without guessing/);
+    }
+  });
+});
