@@ -53,6 +53,13 @@ export function buildHttpRequest(config: HttpConfig, resolve: StepContext["resol
     const value = toText(h.value);
     if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new StepError(`header name "${name.slice(0, 100)}" is not valid`);
     if (/[\r\n\0]/.test(value)) throw new StepError(`header ${name} contains a line break, which is not allowed`);
+    // What Node's HTTP client sends (tab, visible ASCII, Latin-1); anything else failed the step
+    // as an "internal error" (Invalid character in header content).
+    const bad = /[^\t\x20-\x7e\x80-\xff]/u.exec(value)?.[0];
+    if (bad) {
+      const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+      throw new StepError(`header ${name} contains ${/\p{C}/u.test(bad) ? "a control character" : `"${bad}"`} (${code}), which an HTTP header cannot carry: encode the value first (a Data Transformation with $encodeUrlComponent or $base64encode) or send it in the body`);
+    }
     setHeader(headers, name, value);
   }
 
