@@ -82,6 +82,8 @@ export async function guardedFetch(opts: GuardedFetchOptions): Promise<GuardedRe
     const pass = decodeURIComponent(url.password);
     headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
   }
+  // Where a redirect was leading when a hop failed: the failure names it, not the first URL.
+  let redirectedTo: string | null = null;
   try {
     for (let hop = 0; ; hop++) {
       if (body) headers = { ...withoutHeaders(headers, ["content-length"]), "content-length": String(body.length) };
@@ -95,6 +97,8 @@ export async function guardedFetch(opts: GuardedFetchOptions): Promise<GuardedRe
       } catch {
         throw new OutboundError("bad_url", `the redirect location is not a valid URL: ${location.slice(0, 200)}`);
       }
+      // Origin and path, no query (it often carries keys); a scheme refused has no origin.
+      redirectedTo = next.origin === "null" ? `a ${next.protocol} URL` : `${next.origin}${next.pathname}`;
       url = checkUrl(next, policy);
       if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
         if (method !== "HEAD") method = "GET";
@@ -103,6 +107,9 @@ export async function guardedFetch(opts: GuardedFetchOptions): Promise<GuardedRe
       }
       if (url.origin !== origin) headers = withoutHeaders(headers, sensitive);
     }
+  } catch (e) {
+    if (redirectedTo && e instanceof OutboundError) throw new OutboundError(e.kind, `${e.message}, after a redirect to ${redirectedTo}`);
+    throw e;
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onOuterAbort);

@@ -123,7 +123,7 @@ describe("SSRF guard with a local server (allow-list 127.0.0.0/8)", () => {
 
   it("a public-looking host redirecting to a private address is refused", async () => {
     const e = await refusal(publicUrl("/to-private"), loopbackAllowed, dns);
-    expect(e.message).toBe("refused: 10.0.0.1 is a private address (SSRF guard)");
+    expect(e.message).toBe("refused: 10.0.0.1 is a private address (SSRF guard), after a redirect to http://10.0.0.1/admin");
   });
 
   it("a redirect to the metadata address is refused", async () => {
@@ -132,7 +132,7 @@ describe("SSRF guard with a local server (allow-list 127.0.0.0/8)", () => {
 
   it("a redirect to a name that resolves privately is refused", async () => {
     expect((await refusal(publicUrl("/to-internal-name"), loopbackAllowed, dns)).message).toBe(
-      "refused: db.corp.example resolves to 192.168.10.5, a private address (SSRF guard)",
+      `refused: db.corp.example resolves to 192.168.10.5, a private address (SSRF guard), after a redirect to http://db.corp.example:${server.port}/`,
     );
   });
 
@@ -144,7 +144,7 @@ describe("SSRF guard with a local server (allow-list 127.0.0.0/8)", () => {
     let calls = 0;
     const rebinding: Resolver = async () => [{ address: calls++ === 0 ? "127.0.0.1" : "10.1.2.3", family: 4 }];
     const e = await refusal(`http://rebind.example:${server.port}/to-ok`, loopbackAllowed, rebinding);
-    expect(e.message).toBe("refused: rebind.example resolves to 10.1.2.3, a private address (SSRF guard)");
+    expect(e.message).toBe(`refused: rebind.example resolves to 10.1.2.3, a private address (SSRF guard), after a redirect to http://rebind.example:${server.port}/ok`);
     expect(calls).toBe(2);
   });
 

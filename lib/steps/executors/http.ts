@@ -12,6 +12,7 @@ import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, sa
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
 import { httpConfig } from "@/lib/steps/catalog";
+import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
 import { StepError, type StepExecutor } from "./types";
 
 export type OutboundDeps = {
@@ -50,6 +51,19 @@ function assertAccountOrigin(url: string, baseUrl: string | null | undefined): v
   }
 }
 
+// Headers the step sets that carry credentials stay with the first origin, like Authorization
+// and an account's own headers: a redirect to another host (an API moved, or a sender-chosen
+// URL) must not take an `X-Api-Key: {{ secrets.KEY }}` along. Credentials are a header whose
+// value reads a secret, or whose name says it is one.
+// (Not a bare "key": Idempotency-Key is for the request wherever it lands.)
+const CREDENTIAL_NAME = /(^|[-_])(api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key|subscription[-_]?key|token|auth|authentication|secret|password|passwd|session|signature|cookie)($|[-_])/i;
+
+function credentialHeaderNames(headers: readonly { name: string; value: string }[]): string[] {
+  return headers
+    .filter((h) => CREDENTIAL_NAME.test(h.name.trim()) || [...h.value.matchAll(REFERENCE_PATTERN)].some(([, inner]) => parseReference(inner)?.type === "secrets"))
+    .map((h) => h.name.trim().toLowerCase());
+}
+
 export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): StepExecutor {
   return async (ctx) => {
     const parsed = httpConfig.safeParse(ctx.step.config);
@@ -63,6 +77,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     const ownKey = Object.keys(req.headers).find((k) => k.toLowerCase() === "idempotency-key");
     if (ownKey !== undefined && req.headers[ownKey].trim() === "") delete req.headers[ownKey];
     else if (ownKey === undefined && CHANGES_SOMETHING.has(req.method)) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
+    const credentialHeaders = credentialHeaderNames(config.headers);
     let secrets: string[] = connection?.secrets ?? [];
     const clean = <T>(v: T): T => redactCredentials(v, secrets);
 
@@ -79,7 +94,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
         body: req.body,
         timeoutMs: config.timeoutMs,
         signal: ctx.signal,
-        sensitiveHeaders: auth.sensitiveHeaders,
+        sensitiveHeaders: [...auth.sensitiveHeaders, ...credentialHeaders],
       });
     };
 

@@ -1,0 +1,77 @@
+// A redirect to another origin: headers the step set that carry credentials (a value reading a
+// secret, or a name such as X-Api-Key / X-Auth-Token) stay behind like Authorization, the rest
+// go on; and a hop that fails names where the redirect led, not the URL the step asked for.
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpExecutor } from "@/lib/steps/executors/http";
+import { StepError } from "@/lib/steps/executors/types";
+import { resolvingContext } from "@/tests/helpers/resolving-context";
+import { startLocalServer } from "@/tests/helpers/local-server";
+import { memoryDeps } from "@/tests/helpers/memory-connections";
+
+let first: Awaited<ReturnType<typeof startLocalServer>>;
+let other: Awaited<ReturnType<typeof startLocalServer>>;
+let closedPort = 0;
+
+beforeAll(async () => {
+  // A port nobody listens on: taken, then released.
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+  closedPort = (probe.address() as { port: number }).port;
+  await new Promise((r) => probe.close(r));
+  other = await startLocalServer((req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(req.headers));
+  });
+  first = await startLocalServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/same") res.writeHead(307, { location: "/echo" });
+    else if (url.pathname === "/echo") res.writeHead(200, { "content-type": "application/json" });
+    else if (url.pathname === "/gone") res.writeHead(302, { location: `http://127.0.0.1:${closedPort}/moved/here?key=1` });
+    else res.writeHead(307, { location: `${other.url}/echo` });
+    res.end(url.pathname === "/echo" ? JSON.stringify(req.headers) : undefined);
+  });
+});
+afterAll(async () => {
+  await first.close();
+  await other.close();
+});
+
+const headers = [
+  { name: "X-Tenant", value: "acme" },
+  { name: "X-Api-Key", value: "literal-key-1" },
+  { name: "X-Auth-Token", value: "literal-token-2" },
+  { name: "X-Custom", value: "Key {{ secrets.K }}" },
+  { name: "Idempotency-Key", value: "abc" },
+];
+
+async function get(path: string) {
+  const ctx = resolvingContext("http", { method: "GET", url: `${first.url}${path}`, headers }, { 1: {} }, { vars: {}, secrets: { K: "sec-ret-value" } });
+  return createHttpExecutor(memoryDeps([]))(ctx).then(
+    (r) => ({ received: (r.output as { body: Record<string, string> }).body, error: null }),
+    (e: unknown) => ({ received: null, error: e as StepError }),
+  );
+}
+
+describe("an HTTP step's own headers on a redirect", () => {
+  it("that carry credentials are not sent to another origin; the others are", async () => {
+    const { received } = await get("/elsewhere");
+    expect(received?.["x-tenant"]).toBe("acme");
+    expect(received?.["idempotency-key"]).toBe("abc");
+    expect(received?.["x-api-key"]).toBeUndefined();
+    expect(received?.["x-auth-token"]).toBeUndefined();
+    expect(received?.["x-custom"]).toBeUndefined();
+  });
+
+  it("all go along within the same origin", async () => {
+    const { received } = await get("/same");
+    expect(received).toMatchObject({ "x-tenant": "acme", "x-api-key": "literal-key-1", "x-auth-token": "literal-token-2", "x-custom": "Key sec-ret-value" });
+  });
+
+  it("a failed hop names where the redirect led (origin and path)", async () => {
+    const { error } = await get("/gone");
+    expect(error).toBeInstanceOf(StepError);
+    expect(error?.message).toMatch(new RegExp(`^GET ${first.url}/gone: .*, after a redirect to http://127\\.0\\.0\\.1:${closedPort}/moved/here$`));
+    expect(error?.message).not.toContain("key=1");
+  });
+});
