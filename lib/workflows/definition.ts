@@ -8,7 +8,7 @@ export type Step = { id: string; kind: StepKind; name: string; config: Record<st
 export const stepInputSchema = z.object({
   id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
   kind: stepKindSchema,
-  name: z.string().max(200).optional(),
+  name: z.string({ error: "must be text" }).max(200, "must be at most 200 characters").optional(),
   config: z.record(z.string(), z.unknown()).default({}),
 });
 export type StepInput = z.infer<typeof stepInputSchema>;
@@ -19,8 +19,13 @@ export const stepsInputSchema = z.array(stepInputSchema).max(500);
 /** A new workflow's definition: without steps it starts empty. (A PUT without steps keeps the
  *  stored ones instead: lib/workflows/parse-workflow-input.ts.) */
 export const workflowInputSchema = z.object({
-  // The API's 400 reads "name: give the workflow a name" (the path is put before the message).
-  name: z.string().trim().min(1, "give the workflow a name").max(200),
+  // The API's 400 reads "name: give the workflow a name" (the path is put before the message), a
+  // PUT without one too, not zod's "Invalid input: expected string, received undefined".
+  name: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "give the workflow a name" : "must be text") })
+    .trim()
+    .min(1, "give the workflow a name")
+    .max(200, "must be at most 200 characters"),
   steps: stepsInputSchema.default([]),
 });
 export type WorkflowInput = z.infer<typeof workflowInputSchema>;

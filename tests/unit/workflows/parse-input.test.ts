@@ -26,6 +26,12 @@ describe("parseWorkflowInput", () => {
     expect(() => parseWorkflowInput({ name: "A", steps: [{ kind: "webhook", config: {} }, { kind: "nope", config: {} }] })).toThrow(/^step 2: kind: /);
     expect(() => parseWorkflowInput({ name: "A", steps: [{ kind: "http", name: "x".repeat(201), config: {} }] })).toThrow(/^step 1 \(HTTP Request\): name: /);
   });
+  it("says what is wrong with a name in words, missing, not text or too long", () => {
+    for (const body of [{ steps: [] }, { name: null }, { name: "  " }]) expect(() => parseWorkflowInput(body)).toThrow(/^name: give the workflow a name$/);
+    expect(() => parseWorkflowInput({ name: 5 })).toThrow(/^name: must be text$/);
+    expect(() => parseWorkflowInput({ name: "x".repeat(201) })).toThrow(/^name: must be at most 200 characters$/);
+    expect(() => parseWorkflowInput({ name: "A", steps: [{ kind: "http", name: "x".repeat(201), config: {} }] })).toThrow(/^step 1 \(HTTP Request\): name: must be at most 200 characters$/);
+  });
   it("reports other problems as invalid_request", () => {
     expect(() => parseWorkflowInput({ steps: [] })).toThrow(expect.objectContaining({ code: "invalid_request", status: 400 }));
   });
