@@ -50,7 +50,9 @@ export async function createConnection(opts: CreateConnectionOptions): Promise<C
   // Names the field, never echoes the value.
   if (!parsed.ok) throw new InvalidConnectionError(`${parsed.field}: ${parsed.message}`, parsed.field);
   const { config, credentials } = parsed.fields;
-  const credentialsEncrypted = credentials === undefined ? null : encryptSecret(JSON.stringify(credentials));
+  // An account without auth stores none, as an update to "none" clears them: `credentials: {}`
+  // sent with it read back as "credentials set".
+  const credentialsEncrypted = credentials === undefined || authKind === "none" ? null : encryptSecret(JSON.stringify(credentials));
   if (credentialsEncrypted !== null) await lockSecretKey(opts.tx ?? db()); // it takes no row lock before
   const row = await (opts.tx ?? db()).connection.create({
     data: {

@@ -33,6 +33,13 @@ afterAll(async () => {
 });
 
 describe("app connections", () => {
+  it("an account without auth stores no credentials, even when sent an empty set", async () => {
+    const c = await createConnection({ workspaceId: wsA, app: "chat", name: "Chat webhook", authKind: "none", baseUrl: server.url, credentials: {} });
+    expect(c).toMatchObject({ authKind: "none", hasCredentials: false });
+    const raw = await db().$queryRawUnsafe<{ credentialsEncrypted: string | null }[]>(`SELECT "credentialsEncrypted" FROM "Connection" WHERE id = $1`, c.id);
+    expect(raw[0].credentialsEncrypted).toBeNull();
+  });
+
   it("stores credentials encrypted and loads them only within the workspace", async () => {
     const c = await createConnection({ workspaceId: wsA, app: "psa", name: "Main PSA", baseUrl: server.url, credentials: { username: "api+co", password: "psa-pass-7781" } });
     expect(c).toMatchObject({ app: "psa", authKind: "basic", hasCredentials: true });
