@@ -55,12 +55,12 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     pushCount: link.pushCount,
     sampleData: link.sampleData,
     editedSincePush: isEditedSincePush(workflow.name, steps, link.pushedStepsHash),
-    notices: urlNotices(link.webhookUrlChange, steps[0]),
+    notices: urlNotices(link.webhookUrlChange, steps[0], workflow.mode === "live"),
     ...review,
   };
 }
 
-function urlNotices(change: string | null, trigger: Step | undefined): string[] {
+function urlNotices(change: string | null, trigger: Step | undefined, live: boolean): string[] {
   if (change === "stops" && trigger?.kind !== "webhook") {
     const starts = trigger ? `starts with a ${STEP_CATALOG[trigger.kind].label} trigger` : "has no trigger";
     return [
@@ -69,7 +69,10 @@ function urlNotices(change: string | null, trigger: Step | undefined): string[] 
     ];
   }
   if (change === "new" && trigger?.kind === "webhook") {
-    return ["Your provider's version of this workflow starts with a webhook: going Live gives it a new webhook URL, which you give to the system that sends the deliveries."];
+    // Once Live the URL exists: the notice points at it instead of at a step already taken.
+    return live
+      ? ["Your provider's version of this workflow starts with a webhook: your copy has a new webhook URL (in the editor, on the trigger) — give it to the system that sends the deliveries."]
+      : ["Your provider's version of this workflow starts with a webhook: going Live gives it a new webhook URL, which you give to the system that sends the deliveries."];
   }
   return [];
 }

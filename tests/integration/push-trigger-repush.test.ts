@@ -139,5 +139,11 @@ describe("re-pushing a webhook workflow keeps the client's trigger", () => {
     expect(back.notes.join(" ")).toContain("Client A gets a new webhook URL when it goes Live");
     await push(sourceId);
     expect((await adminA.get(`/api/v1/workflows/${copyId}/review`)).body.notices.join(" ")).toContain("going Live gives it a new webhook URL");
+    // Once Live, the notice no longer asks for a step already taken: it points at the new URL.
+    const newUrl = (await goLive(copyId)).webhookUrl as string;
+    expect(newUrl).not.toBe(url);
+    const after = (await adminA.get(`/api/v1/workflows/${copyId}/review`)).body.notices.join(" ");
+    expect(after).toContain("your copy has a new webhook URL (in the editor, on the trigger)");
+    expect(after).not.toContain("going Live gives it");
   });
 });
