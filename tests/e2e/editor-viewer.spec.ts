@@ -26,6 +26,9 @@ test("a viewer's editor shows the workflow and offers no way to change it", asyn
   const client = (await (await page.request.post(`/api/v1/workspaces/${ws}/clients`, { data: { name: `Viewer client ${tag}` } })).json()) as { id: string };
   await page.goto(`/w/${client.id}/workflows/${wf.id}?step=x&run=y`);
   await expect(page).toHaveURL(new RegExp(`/w/${ws}/workflows/${wf.id}\\?step=x&run=y$`));
+  await page.goto(`/w/${client.id}/workflows/${wf.id}/push`);
+  await expect(page).toHaveURL(new RegExp(`/w/${ws}/workflows/${wf.id}/push$`));
+  await expect(page.getByRole("heading", { name: /^Push “/ })).toBeVisible();
 
   const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
   try {

@@ -2,7 +2,7 @@
 // which client has which version.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { PushPanel } from "@/components/push/push-panel";
 import { PushedCopiesTable } from "@/components/push/pushed-copies-table";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
@@ -23,7 +23,8 @@ export default async function PushPage({ params }: Props) {
     if (e instanceof AppError && e.status === 404) notFound();
     throw e;
   });
-  if (workflow.workspaceId !== workspaceId) notFound();
+  // A link naming another workspace of the user leads to the workflow's own, as the editor's does.
+  if (workflow.workspaceId !== workspaceId) redirect(`/w/${workflow.workspaceId}/workflows/${workflowId}/push`);
   const clients = (await listAccessibleWorkspaces(user.id)).filter((w) => w.providerId === workspaceId).map((w) => ({ id: w.id, name: w.name }));
   const copies = await listPushedCopies({ workflowId, userId: user.id });
   return (

@@ -1,7 +1,7 @@
 // The client review of a pushed copy: where it came from and the checklist before Go live.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { ReviewChecklist } from "@/components/push/review-checklist";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
@@ -32,7 +32,8 @@ export default async function ReviewPage({ params }: Props) {
     throw e;
   });
   const [workflow, review] = found;
-  if (workflow.workspaceId !== workspaceId) notFound();
+  // A link naming another workspace of the user leads to the workflow's own, as the editor's does.
+  if (workflow.workspaceId !== workspaceId) redirect(`/w/${workflow.workspaceId}/workflows/${workflowId}/review`);
   const editor = `/w/${workspaceId}/workflows/${workflowId}`;
   // "Kept" is only true of sample data that exists: a push of a workflow without any keeps nothing.
   const hasTestingData = (workflow.steps[0]?.config as { testingData?: unknown } | undefined)?.testingData !== undefined;
