@@ -61,11 +61,17 @@ export function compileTemplate(expression: string): CompiledTemplate {
   return { source: out, refs };
 }
 
+// Arithmetic on text is the commonest expression failure: APIs send numbers as strings
+// ("quantity": "10"), and JSONata does not convert them.
+const NUMBER_EXPECTED = new Set(["T2001", "T2002", "D1002", "T0412"]);
+const NUMBER_HINT = ": a value here is probably text; convert it with $number(…), e.g. $number({{ 2.quantity }})";
+
 /** The JSONata error text with its position, or the message of anything else. */
 export function describeExpressionError(e: unknown): string {
   const err = e as { code?: string; position?: number; message?: string };
   const where = typeof err.position === "number" ? ` (at character ${err.position})` : "";
-  return `${err.message ?? String(e)}${err.code ? ` [${err.code}]` : ""}${where}`;
+  const hint = err.code && NUMBER_EXPECTED.has(err.code) && /number|numeric/i.test(err.message ?? "") ? NUMBER_HINT : "";
+  return `${err.message ?? String(e)}${hint}${err.code ? ` [${err.code}]` : ""}${where}`;
 }
 
 type Compiled = { expr: jsonata.Expression; hasRegex: boolean };

@@ -44,6 +44,16 @@ describe("transform step", () => {
     expect(output).toEqual({ sum: 12, count: 3, string: "x", avg: 4, label: "4" });
   });
 
+  it("says a number sent as text needs $number(…), and $number makes the arithmetic work", async () => {
+    const outs = { 1: {}, 2: { active: 27 }, 3: { billed: "25" } };
+    const e = await run([{ name: "variance", expression: "{{ 2.active }} - {{ 3.billed }}" }], outs).catch((x: unknown) => x as StepError);
+    expect(e).toBeInstanceOf(StepError);
+    expect((e as StepError).message).toBe(
+      'field "variance": The right side of the "-" operator must evaluate to a number: a value here is probably text; convert it with $number(…), e.g. $number({{ 2.quantity }}) [T2002] (at character 5)',
+    );
+    expect((await run([{ name: "variance", expression: "{{ 2.active }} - $number({{ 3.billed }})" }], outs)).output).toEqual({ variance: 2 });
+  });
+
   it("lets later fields read earlier ones and interpolates references in string literals", async () => {
     const { output } = await run([
       { name: "variance", expression: "{{ 2.active }} - {{ 3.billed }}" },
