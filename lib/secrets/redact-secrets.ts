@@ -53,18 +53,26 @@ function embeddedBase64(secret: string): string[] {
 // there is no longer whole. So the start of any masked form just before a "…" is masked too.
 const ELLIPSIS = "…";
 
+// Bounds on the work: the engine's cut texts (messages, log lines up to 10,000 characters) are
+// short and hold a cut or two; an output of megabytes full of "…" must not stall the worker.
+const CUT_TEXT_MAX = 64 * 1024;
+const CUTS_MAX = 256;
+
 function maskCutPrefixes(text: string, variants: readonly string[]): string {
-  if (!text.includes(ELLIPSIS)) return text;
+  if (text.length > CUT_TEXT_MAX || !text.includes(ELLIPSIS)) return text;
   // (Lower-casing keeps the length but for a few letters, such as "İ"; then compare as written.)
   const folded = text.toLowerCase();
   const lower = folded.length === text.length ? folded : text;
   const cuts: [number, number][] = [];
-  for (let end = lower.indexOf(ELLIPSIS); end !== -1; end = lower.indexOf(ELLIPSIS, end + 1)) {
+  let seen = 0;
+  for (let end = lower.indexOf(ELLIPSIS); end !== -1 && seen < CUTS_MAX; end = lower.indexOf(ELLIPSIS, end + 1), seen++) {
     let start = end;
     for (const v of variants) {
-      // The longest start of v that ends right at the cut (shorter than v: a whole one is masked).
-      for (let from = Math.max(0, end - v.length + 1); from <= end - MIN_SECRET_LENGTH && from < start; from++) {
-        if (lower.charCodeAt(from) === v.charCodeAt(0) && v.startsWith(lower.slice(from, end))) {
+      // The longest start of v that ends right at the cut (shorter than v: a whole one is masked),
+      // found from where v's first characters occur in the stretch before the cut.
+      const head = v.slice(0, MIN_SECRET_LENGTH);
+      for (let from = lower.indexOf(head, Math.max(0, end - v.length + 1)); from !== -1 && from <= end - MIN_SECRET_LENGTH && from < start; from = lower.indexOf(head, from + 1)) {
+        if (v.startsWith(lower.slice(from, end))) {
           start = from;
           break;
         }
