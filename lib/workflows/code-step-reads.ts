@@ -71,18 +71,24 @@ export function findCodeStepReads(code: string): CodeStepReads {
     return at;
   };
 
+  /** A sticky match at `at` (no slice of the rest: code may hold thousands of reads). */
+  const at0 = (re: RegExp, at: number) => {
+    re.lastIndex = at;
+    return re.exec(code);
+  };
+
   /** At `steps` (not a property of something else): records a numbered read, if it is one. */
   const readAfterSteps = (after: number) => {
     let at = spaceAt(after);
     if (code.startsWith("?.", at)) at = spaceAt(at + 2);
     if (code[at] === ".") {
-      const word = /^\.\s*([A-Za-z_$][\w$]*)/.exec(code.slice(at));
+      const word = at0(/\.\s*([A-Za-z_$][\w$]*)/y, at);
       if (word?.[1] === "removed") out.removed++;
       return;
     }
     if (code[at] !== "[") return;
     const inner = spaceAt(at + 1);
-    const m = /^(?:(\d+)|"(\d+)"|'(\d+)')\s*\]/.exec(code.slice(inner));
+    const m = at0(/(?:(\d+)|"(\d+)"|'(\d+)')\s*\]/y, inner);
     if (!m) return;
     const token = m[0].replace(/\s*\]$/, "");
     out.reads.push({ step: Number(m[1] ?? m[2] ?? m[3]), start: inner, end: inner + token.length });
@@ -140,22 +146,22 @@ export function findCodeStepReads(code: string): CodeStepReads {
 
 /** The code with each numbered read renumbered by `mapping` (old → new; null: removed). */
 export function rewriteCodeStepReads(code: string, mapping: ReadonlyMap<number, number | null>): string {
-  const { reads } = findCodeStepReads(code);
-  let out = code;
-  // From the end, so earlier positions stay valid.
-  for (const read of [...reads].reverse()) {
+  const parts: string[] = [];
+  let done = 0; // code before this is in parts
+  for (const read of findCodeStepReads(code).reads) {
     if (!mapping.has(read.step)) continue;
     const to = mapping.get(read.step)!;
-    const token = code.slice(read.start, read.end);
     if (to === null) {
       // `steps[2]` → `steps.removed`: from the `steps` (and `?.`) before the bracket to its end.
       const open = code.lastIndexOf("[", read.start);
-      const close = code.indexOf("]", read.end);
-      const head = code.slice(0, open).replace(/\s*(\?\.)?\s*$/, "");
-      out = `${head.slice(0, head.length - "steps".length)}${REMOVED_STEP_READ}${out.slice(close + 1)}`;
+      const head = code.slice(done, open).replace(/\s*(\?\.)?\s*$/, "");
+      parts.push(head.slice(0, head.length - "steps".length), REMOVED_STEP_READ);
+      done = code.indexOf("]", read.end) + 1;
     } else {
-      out = `${out.slice(0, read.start)}${token.replace(/\d+/, String(to))}${out.slice(read.end)}`;
+      parts.push(code.slice(done, read.start), code.slice(read.start, read.end).replace(/\d+/, String(to)));
+      done = read.end;
     }
   }
-  return out;
+  parts.push(code.slice(done));
+  return parts.join("");
 }
