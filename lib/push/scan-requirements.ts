@@ -1,9 +1,11 @@
 // What a workflow needs from the workspace it runs in: variable and secret keys, files,
 // account-using steps, and trigger sample data. Pure, so preflight, push and the client review
 // read a definition the same way. Variables count wherever a step can read them: references in
-// templates, and `vars.KEY` / `vars["KEY"]` inside a code step's body (it gets `vars`).
+// templates, and reads of `vars` inside a code step's body (`vars.KEY`, `vars?.["KEY"]`,
+// `const { KEY } = vars` …: lib/workflows/code-var-reads.ts).
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
+import { findCodeVarReads } from "@/lib/workflows/code-var-reads";
 import { REFERENCE_PATTERN, parseReference, templateFields } from "@/lib/workflows/references";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -19,8 +21,6 @@ export type Requirements = {
   accountSteps: AccountStep[];
   sampleData: StepRef[];
 };
-
-const CODE_VARS = /\bvars\s*(?:\.\s*([A-Za-z_][A-Za-z0-9_]*)|\[\s*(["'`])([A-Za-z_][A-Za-z0-9_-]*)\2\s*\])/g;
 
 function* strings(value: unknown): Generator<string> {
   if (typeof value === "string") yield value;
@@ -45,7 +45,7 @@ export function scanRequirements(steps: readonly Step[]): Requirements {
       }
     }
     if (step.kind === "code" && typeof step.config.code === "string") {
-      for (const m of step.config.code.matchAll(CODE_VARS)) vars.add(m[1] ?? m[3]);
+      for (const key of findCodeVarReads(step.config.code)) vars.add(key);
     }
     if (step.kind === "http" || step.kind === "ai_prompt") {
       const requiresAccount = findMissingFields(step.kind, { ...step.config, connectionId: null }).some((m) => m.field === "connectionId");

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { BLUEPRINTS, blueprintBySlug } from "@/lib/blueprints";
 import type { Blueprint, BuiltWorkflow } from "@/lib/blueprints/blueprint";
 import { APP_CATALOG } from "@/lib/connections/app-catalog";
+import { scanRequirements } from "@/lib/push/scan-requirements";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { validateDefinition } from "@/lib/workflows/validate-definition";
 import { workflowInputSchema, type Step } from "@/lib/workflows/definition";
@@ -42,9 +43,8 @@ describe.each(BLUEPRINTS.map((b) => [b.slug, b] as [string, Blueprint]))("%s", (
 
   it("declares the apps its steps call and the variables they read", () => {
     for (const app of b.apps) expect(APP_CATALOG.map((a) => a.key), app).toContain(app);
-    const text = JSON.stringify(built.steps);
-    // {{ vars.KEY }} in templates and vars.KEY in code bodies.
-    const used = new Set([...text.matchAll(/vars\.([A-Za-z0-9_]+)/g)].map((m) => m[1]));
+    // {{ vars.KEY }} in templates and reads of `vars` in code bodies, as push and install count them.
+    const used = scanRequirements(built.steps as Step[]).vars;
     for (const key of used) expect(b.variables.map((v) => v.key)).toContain(key);
     for (const v of b.variables) expect(Object.keys(b.setup.shape)).toContain(v.setupField);
   });
