@@ -22,6 +22,7 @@ import { DataPanel } from "@/components/editor/panels/data-panel";
 import { StepPanel } from "@/components/editor/step-panel";
 import { ToolsDock } from "@/components/editor/tools-dock";
 import { useEditorDocument } from "@/components/editor/use-editor-document";
+import { canvasStepStatuses } from "@/components/runs/step-execution";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -118,7 +119,7 @@ function EditorLayout() {
   useShortcuts(setDeleting);
   const runs = useRunsQuery(workflowId, 20);
   const latest = useRunQuery(runs.data?.runs[0]?.id);
-  const statuses = useMemo(() => new Map<string, StepStatus>((latest.data?.steps ?? []).map((s) => [s.stepId, s.status as StepStatus])), [latest.data]);
+  const statuses = useMemo(() => canvasStepStatuses<StepStatus>(latest.data), [latest.data]);
   const invalid = useMemo(() => new Map(doc.problems.map((p) => [p.stepId, p.message])), [doc.problems]);
   const showData = selectedId !== null && doc.state.steps[0]?.id !== selectedId;
   const [pane, setPane] = usePane(selectedId);

@@ -14,6 +14,17 @@ export function stepStatusLabel(runStatus: string, step: Pick<StepRecord, "statu
   return runStatus === "stopped" && step.status === "failed" && step.error?.startsWith(STOPPED_BY) ? "stopped" : step.status;
 }
 
+/**
+ * Each step's status in a run as its canvas node shows it: the same words as the Executions tab
+ * and the Runs page (the step Stop run ended reads stopped, not failed).
+ */
+export function canvasStepStatuses<S extends string>(
+  run: { status: string; steps: (Pick<StepRecord, "status" | "error"> & { stepId: string })[] } | undefined,
+): Map<string, S> {
+  if (!run) return new Map();
+  return new Map(run.steps.map((s) => [s.stepId, stepStatusLabel(run.status, s) as S]));
+}
+
 export function took(startedAt: string | null, finishedAt: string | null): string | null {
   if (!startedAt || !finishedAt) return null;
   const ms = new Date(finishedAt).getTime() - new Date(startedAt).getTime();

@@ -1,7 +1,7 @@
 // How a step of a run reads in the editor's Executions and on the Runs page: a step waiting to
 // retry has no finish time or duration yet, and the step Stop run ended reads "stopped".
 import { describe, expect, it } from "vitest";
-import { stepStatusLabel, stepTimes } from "@/components/runs/step-execution";
+import { canvasStepStatuses, stepStatusLabel, stepTimes } from "@/components/runs/step-execution";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 5, 10, 0, 0, ms)).toISOString();
 
@@ -35,5 +35,29 @@ describe("stepStatusLabel", () => {
     // A run a Conditions step ended as stopped: a step that failed on its own stays failed.
     expect(stepStatusLabel("stopped", { status: "failed", error: "the step failed" })).toBe("failed");
     expect(stepStatusLabel("failed", stopped)).toBe("failed");
+  });
+});
+
+describe("canvasStepStatuses", () => {
+  it("the canvas node of the step a person stopped the run at reads stopped, as Executions and the Runs page say", () => {
+    const run = {
+      status: "stopped",
+      steps: [
+        { stepId: "a", status: "succeeded", error: null },
+        { stepId: "b", status: "failed", error: "the run was stopped by ann@example.test during this step" },
+        { stepId: "c", status: "skipped", error: null },
+      ],
+    };
+    expect([...canvasStepStatuses(run)]).toEqual([
+      ["a", "succeeded"],
+      ["b", "stopped"],
+      ["c", "skipped"],
+    ]);
+  });
+
+  it("a step that failed on its own stays failed; no run, no statuses", () => {
+    const run = { status: "failed", steps: [{ stepId: "a", status: "failed", error: "HTTP 500 from GET https://x/" }] };
+    expect(canvasStepStatuses(run).get("a")).toBe("failed");
+    expect(canvasStepStatuses(undefined).size).toBe(0);
   });
 });
