@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import { defaultConfig } from "@/lib/editor/default-config";
 import type { StepKind } from "@/lib/steps/catalog";
+import { isAlwaysNeeded } from "@/lib/steps/find-missing-fields";
 
 export type Hint = "template" | "multiline" | "javascript" | "json" | "target" | "connection" | "hidden";
 
@@ -21,6 +22,7 @@ export type FieldSpec =
   | { type: "array"; item: FieldSpec; min?: number }
   | { type: "union"; discriminator: string; options: { value: string; spec: Extract<FieldSpec, { type: "object" }> }[] };
 
+/** `required`: the schema needs it, or the step cannot run without it (a Draft saves it empty); the form labels the others "(optional)". */
 export type ObjectField = { key: string; label: string; spec: FieldSpec; required: boolean; hint?: Hint; defaultValue?: unknown };
 
 /** Path patterns (`*` = any array index) of `<kind>.<config path>`. */
@@ -133,7 +135,10 @@ export function describeSchema(schema: z.ZodType, kind: string, path: (string | 
       const shape = d.shape as Record<string, z.ZodType>;
       const fields = Object.entries(shape).map(([key, s]): ObjectField => {
         const u = unwrap(s);
-        return { key, label: humanize(key), spec: describeSchema(s, kind, [...path, key]), required: !u.optional, hint: hintFor(kind, [...path, key]), defaultValue: u.defaultValue };
+        // A Draft saves some fields empty (the schema defaults them to null) that the step cannot
+        // run without (AI Prompt's Account): the form calls them required, not optional.
+        const required = !u.optional || isAlwaysNeeded(kind as StepKind, [...path, key]);
+        return { key, label: humanize(key), spec: describeSchema(s, kind, [...path, key]), required, hint: hintFor(kind, [...path, key]), defaultValue: u.defaultValue };
       });
       return { type: "object", fields };
     }

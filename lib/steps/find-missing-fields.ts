@@ -77,6 +77,16 @@ function missing(need: Need, at: (string | number)[], numbers: number[]): Missin
   return { field: at.join("."), label, message: `${label} is required${need.why ? ` (${need.why})` : ""}` };
 }
 
+/**
+ * Whether a step cannot run without the field at `path` (config keys, array indexes as numbers),
+ * whatever else it holds: the Configure form labels it as required although a Draft saves it
+ * empty. A field needed only in some cases (an HTTP Request's account, for a relative URL) is not.
+ */
+export function isAlwaysNeeded(kind: StepKind, path: readonly (string | number)[]): boolean {
+  const at = path.map((p) => (typeof p === "number" ? "*" : p)).join(".");
+  return (NEEDS[kind] ?? []).some((need) => need.path === at && !need.when);
+}
+
 /** The fields of a step's config that are still empty, in catalog order; [] when the step is complete. */
 export function findMissingFields(kind: StepKind, config: Record<string, unknown>): MissingField[] {
   const out: MissingField[] = [];
