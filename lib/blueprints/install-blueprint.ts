@@ -1,7 +1,10 @@
 // Installs a blueprint into a workspace as a Draft workflow, in one transaction: checks the
 // setup (400 naming the setup field, an unknown one too), picks an app connection per app (the one given, else the
 // workspace's only account of that app, else none — like a push), fills the workspace
-// variables the steps read when they are missing, and creates the workflow.
+// variables the steps read when they are missing, and creates the workflow. A key the steps read
+// as a variable that the workspace holds as a secret is reported `wrong_kind`, as a push reports
+// it: the step would fail on it, so Go live refuses the workflow until it is fixed
+// (assert-keys-right-kind.ts).
 import { z } from "zod";
 import { AppError, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
@@ -22,8 +25,10 @@ export type InstallBlueprintInput = z.infer<typeof installBlueprintInput>;
 
 export type InstalledConnection = { app: AppKey; connectionId: string | null; status: "chosen" | "only_account" | "none" | "several" };
 /** created: new key with the setup value; filled: the key existed without a value; kept: the
- *  workspace already had a value (`differs` when it is not the one in the setup form). */
-export type InstalledVariable = { key: string; status: "created" | "filled" | "kept"; differs?: boolean };
+ *  workspace already had a value (`differs` when it is not the one in the setup form);
+ *  wrong_kind: the workspace has the key as a secret, which `{{ vars.KEY }}` cannot read — left
+ *  as it is (never overwritten), and Go live is refused until it is a plain variable. */
+export type InstalledVariable = { key: string; status: "created" | "filled" | "kept" | "wrong_kind"; differs?: boolean };
 export type InstallResult = WorkflowView & { blueprint: { slug: string; connections: InstalledConnection[]; variables: InstalledVariable[] } };
 
 export type InstallBlueprintOptions = { workspaceId: string; userId: string; slug: string; input: InstallBlueprintInput; tx?: Tx };
@@ -77,17 +82,19 @@ export async function installBlueprint({ workspaceId, userId, slug, input, tx }:
     for (const v of blueprint.variables) {
       const raw = setup[v.setupField];
       const value = typeof raw === "string" && raw.trim() !== "" ? raw.trim() : null;
-      if (value === null) continue; // an optional field left empty: nothing to fill in
       const existing = await t.variable.findUnique({ where: { workspaceId_key: { workspaceId, key: v.key } } });
-      if (!existing) {
+      // Whatever the form holds: the steps read it as {{ vars.KEY }}, which a secret never answers.
+      if (existing?.secret) variables.push({ key: v.key, status: "wrong_kind" });
+      else if (value === null) continue; // an optional field left empty: nothing to fill in
+      else if (!existing) {
         await t.variable.create({ data: { workspaceId, key: v.key, value } });
         variables.push({ key: v.key, status: "created" });
-      } else if (!existing.secret && existing.value === null) {
+      } else if (existing.value === null) {
         await t.variable.update({ where: { id: existing.id }, data: { value } });
         variables.push({ key: v.key, status: "filled" });
       } else {
         // Other workflows may read this value: never overwrite it from a setup form.
-        variables.push({ key: v.key, status: "kept", differs: existing.secret || existing.value !== value });
+        variables.push({ key: v.key, status: "kept", differs: existing.value !== value });
       }
     }
 

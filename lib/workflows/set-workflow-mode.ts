@@ -6,6 +6,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { assertReviewComplete } from "@/lib/push/assert-review-complete";
 import { syncWorkflowSchedule } from "@/lib/triggers/sync-workflow-schedule";
+import { assertKeysRightKind } from "@/lib/workflows/assert-keys-right-kind";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
@@ -21,7 +22,10 @@ export async function setWorkflowMode({ workflowId, userId, mode, tx }: SetWorkf
     // A pushed copy goes Live only once its client review is complete (409 listing what is
     // missing, accounts included): asked first, as it is the fuller list for such a copy.
     const recorded = mode === "live" && (await assertReviewComplete({ workflow: before, userId, tx: t }));
-    if (mode === "live") assertLiveReady(storedSteps(before));
+    if (mode === "live") {
+      assertLiveReady(storedSteps(before));
+      await assertKeysRightKind({ workspaceId: before.workspaceId, steps: storedSteps(before), tx: t });
+    }
     const workflow = before.mode === mode ? before : await t.workflow.update({ where: { id: before.id }, data: { mode } });
     if (before.mode !== mode && !recorded) {
       await recordWorkflowEvent({ workflow, userId, action: mode === "live" ? "went_live" : "unpublished", tx: t });

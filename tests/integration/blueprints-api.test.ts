@@ -72,6 +72,34 @@ describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
     expect(v?.value).toBe("Contoso Dental");
   });
 
+  it("reports a key the workspace holds as a secret as wrong_kind, leaves it, and Go live refuses the workflow until it is a variable", async () => {
+    const ws = (await db().workspace.create({ data: { name: "Client A2", kind: "client", providerId: t.providerA.id } })).id;
+    expect((await api.put(`/api/v1/workspaces/${ws}/variables/CLIENT_NAME`, { value: "Contoso", secret: true })).status).toBe(201);
+    await createConnection({ workspaceId: ws, app: "asset_inventory", name: "Inventory", baseUrl: "https://inventory.example.test" });
+    await createConnection({ workspaceId: ws, app: "chat", name: "Chat", baseUrl: "https://chat.example.test/hooks" });
+    const res = await install("warranty-lifecycle-report", { setup: { clientName: "Contoso Dental" } }, ws);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.blueprint.variables).toEqual([{ key: "CLIENT_NAME", status: "wrong_kind" }]);
+    expect(await db().variable.findMany({ where: { workspaceId: ws }, select: { key: true, secret: true } })).toEqual([{ key: "CLIENT_NAME", secret: true }]);
+
+    // Every step is filled in (the only accounts were chosen): the key alone stands between it and Live.
+    const live = await api.post(`/api/v1/workflows/${res.body.id}/live`);
+    expect(live.status).toBe(409);
+    expect(live.body).toMatchObject({ error: "wrong_kind", key: "CLIENT_NAME", secret: true });
+    expect(live.body.message).toBe(
+      "CLIENT_NAME is a secret in this workspace but the workflow reads it as a variable ({{ vars.CLIENT_NAME }}): delete it and create it as a variable on the Variables page, " +
+        "or change the workflow to read {{ secrets.CLIENT_NAME }}; or keep the workflow in Draft",
+    );
+    expect((await db().workflow.findUniqueOrThrow({ where: { id: res.body.id } })).mode).toBe("draft");
+
+    expect((await api.del(`/api/v1/workspaces/${ws}/variables/CLIENT_NAME?force=true`)).status).toBe(204);
+    expect((await api.put(`/api/v1/workspaces/${ws}/variables/CLIENT_NAME`, { value: "Contoso Dental" })).status).toBe(201);
+    const again = await api.post(`/api/v1/workflows/${res.body.id}/live`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.mode).toBe("live");
+    expect((await api.post(`/api/v1/workflows/${res.body.id}/draft`)).status).toBe(200);
+  });
+
   it("selects the workspace's only account of an app, a given one, or none when there are several", async () => {
     const ws = t.providerA.id;
     const rmm = await createConnection({ workspaceId: ws, app: "rmm", name: "RMM", baseUrl: "https://rmm.example.test/api/v2" });
