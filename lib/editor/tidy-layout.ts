@@ -6,6 +6,41 @@ import type { FlowEdge, StepNode } from "@/lib/editor/flow-graph";
 export const NODE_WIDTH = 260;
 export const NODE_HEIGHT = 72;
 
+/**
+ * Left-to-right hints for dagre's ordering: a Conditions node draws its handles in branch order
+ * (Otherwise last), so its targets go in that order too, or the edges cross and Branch 1 reads
+ * as leading to the step beside its own. A hint that would contradict earlier ones (two
+ * Conditions steps ordering the same targets both ways) is left out: with a cycle of hints dagre
+ * can fail the whole layout ("Not possible to find intersection inside of the rectangle").
+ */
+function branchOrder(nodes: StepNode[]): { left: string; right: string }[] {
+  const ids = new Set(nodes.map((n) => n.id));
+  const after = new Map<string, Set<string>>();
+  const reaches = (from: string, to: string): boolean => {
+    const stack = [from];
+    const seen = new Set<string>();
+    while (stack.length) {
+      const v = stack.pop()!;
+      if (v === to) return true;
+      if (seen.has(v)) continue;
+      seen.add(v);
+      stack.push(...(after.get(v) ?? []));
+    }
+    return false;
+  };
+  const out: { left: string; right: string }[] = [];
+  for (const n of nodes) {
+    const targets = [...new Set(n.data.branches.map((b) => b.target).filter((t): t is string => t !== null && ids.has(t)))];
+    for (let i = 1; i < targets.length; i++) {
+      const [left, right] = [targets[i - 1], targets[i]];
+      if (reaches(right, left)) continue;
+      after.set(left, new Set([...(after.get(left) ?? []), right]));
+      out.push({ left, right });
+    }
+  }
+  return out;
+}
+
 export function tidyLayout(nodes: StepNode[], edges: FlowEdge[]): StepNode[] {
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: "TB", nodesep: 48, ranksep: 56, marginx: 20, marginy: 20 });
@@ -17,7 +52,7 @@ export function tidyLayout(nodes: StepNode[], edges: FlowEdge[]): StepNode[] {
   nodes.forEach((n, i) => {
     if (i > 0 && !connected.has(n.id)) g.setEdge(nodes[i - 1].id, n.id, { minlen: 1, weight: 0 });
   });
-  dagre.layout(g);
+  dagre.layout(g, { constraints: branchOrder(nodes) });
   return nodes.map((n) => {
     const p = g.node(n.id);
     // Fixed dimensions let the minimap, fitView and viewport culling work before measuring.

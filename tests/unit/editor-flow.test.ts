@@ -75,6 +75,49 @@ describe("tidyLayout", () => {
     expect(pos.a.x).not.toBe(pos.b.x);
   });
 
+  // A Conditions node draws its handles left to right in branch order (Otherwise last): its
+  // targets must sit in that order, or the edges cross and Branch 1 reads as leading elsewhere.
+  const xOf = (steps: EditorStep[]) => {
+    const { nodes, edges } = toFlow(steps);
+    return Object.fromEntries(tidyLayout(nodes, edges).map((n) => [n.id, n.position.x]));
+  };
+
+  it("puts a Conditions step's targets left to right in the order of its handles (Branch 1 → 3, Otherwise → 4)", () => {
+    const x = xOf([step("w", "webhook"), cond("c", ["s3"], "s4"), step("s3", "http"), step("s4", "http")]);
+    expect(x.s3).toBeLessThan(x.s4);
+  });
+
+  it("keeps the handle order for three targets with steps of their own, and for nested Conditions steps", () => {
+    const three = xOf([
+      step("w", "webhook"),
+      cond("c", ["s3", "s5"], "s7"),
+      step("s3", "http"), step("s4", "code"),
+      step("s5", "http"), step("s6", "code"),
+      step("s7", "http"),
+    ]);
+    expect(three.s3).toBeLessThan(three.s5);
+    expect(three.s5).toBeLessThan(three.s7);
+
+    const nested = xOf([
+      step("w", "webhook"),
+      cond("c", ["d"], "s6"),
+      cond("d", ["s4"], "s5"),
+      step("s4", "http"), step("s5", "http"),
+      step("s6", "http"),
+    ]);
+    expect(nested.d).toBeLessThan(nested.s6);
+    expect(nested.s4).toBeLessThan(nested.s5);
+  });
+
+  it("lays out every step when two Conditions steps order the same targets both ways", () => {
+    // c: B0 → x, otherwise → y; d (reached by no branch): B0 → y, otherwise → x. No order suits
+    // both (a cycle of hints can make dagre throw), so the first one is kept.
+    const x = xOf([step("w", "webhook"), cond("c", ["x"], "y"), cond("d", ["y"], "x"), step("x", "http"), step("y", "http")]);
+    expect(Object.values(x).every(Number.isFinite)).toBe(true);
+    expect(Object.keys(x)).toHaveLength(5);
+    expect(x.x).toBeLessThan(x.y);
+  });
+
   it("lays out 200 steps quickly", () => {
     const many = [step("w", "webhook"), ...Array.from({ length: 199 }, (_, i) => step(`s${i}`, "code"))];
     const t = performance.now();
