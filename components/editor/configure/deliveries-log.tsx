@@ -35,7 +35,7 @@ export function DeliveriesLog({ workflowId }: { workflowId: string }) {
       {q.isPending ? (
         <p className="text-sm text-slate-500">Loading deliveries…</p>
       ) : q.isError && rows.length === 0 ? (
-        <p role="alert" className="text-sm text-red-700">Could not load deliveries: {q.error.message}</p>
+        <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load deliveries: {q.error.message}</p>
       ) : rows.length === 0 ? (
         <p className="text-sm text-slate-500">No deliveries yet. Once Live, each request to the URL is listed here with what became of it.</p>
       ) : (
@@ -67,7 +67,7 @@ export function DeliveriesLog({ workflowId }: { workflowId: string }) {
               {q.isFetchingNextPage ? "Loading older deliveries…" : "Show older deliveries"}
             </button>
           )}
-          {q.isFetchNextPageError && <p role="alert" className="text-sm text-red-700">Could not load older deliveries: {q.error?.message}</p>}
+          {q.isFetchNextPageError && <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load older deliveries: {q.error?.message}</p>}
         </>
       )}
     </section>

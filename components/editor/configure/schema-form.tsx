@@ -59,7 +59,7 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
       </label>
       {control}
       {note && (
-        <p id={missingId} className={`text-xs ${note.incomplete ? "text-amber-800" : "text-red-700"}`} {...{ [note.incomplete ? "data-missing-field" : "data-invalid-field"]: path.join(".") }}>
+        <p id={missingId} className={`text-xs wrap-anywhere ${note.incomplete ? "text-amber-800" : "text-red-700"}`} {...{ [note.incomplete ? "data-missing-field" : "data-invalid-field"]: path.join(".") }}>
           {note.message}
         </p>
       )}

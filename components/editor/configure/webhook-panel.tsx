@@ -45,7 +45,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
             <button type="button" className={buttonClass("primary", "sm", "mt-3")} onClick={() => setMode.mutate("live")} disabled={setMode.isPending}>
               <Rocket className="h-4 w-4" aria-hidden /> {setMode.isPending ? "Going live…" : "Go live"}
             </button>
-            {setMode.error && <p role="alert" className="mt-2 text-red-700">{setMode.error.message}</p>}
+            {setMode.error && <p role="alert" className="mt-2 text-red-700 wrap-anywhere">{setMode.error.message}</p>}
           </div>
         ) : url ? (
           <>
@@ -69,7 +69,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
                 </button>
               }
             />
-            {rotateUrl.error && <p role="alert" className="text-sm text-red-700">{rotateUrl.error.message}</p>}
+            {rotateUrl.error && <p role="alert" className="text-sm text-red-700 wrap-anywhere">{rotateUrl.error.message}</p>}
           </>
         ) : (
           <p className="text-sm text-slate-500">The URL appears once the workflow is saved.</p>

@@ -32,7 +32,7 @@ export function ConnectionSelect({ id, label, value, onChange, workspaceId, kind
           </option>
         ))}
       </select>
-      {error && <p className="text-xs text-red-600">Accounts could not be loaded: {error}</p>}
+      {error && <p className="text-xs text-red-600 wrap-anywhere">Accounts could not be loaded: {error}</p>}
       {accounts !== null && accounts.length === 0 && (
         <p className="text-xs text-slate-500">
           No {app ? "AI " : ""}accounts in this workspace yet.{" "}

@@ -76,7 +76,7 @@ export function JsonField({ value, onChange, label, id, stepId }: Props) {
         }}
       />
       {error && (
-        <p id={errorId} role="alert" className="mt-1 text-xs text-red-700">
+        <p id={errorId} role="alert" className="mt-1 text-xs text-red-700 wrap-anywhere">
           Not valid JSON yet: {error}
         </p>
       )}

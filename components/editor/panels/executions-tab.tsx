@@ -84,15 +84,15 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
       {open && (
         <div className="space-y-3 border-t border-slate-100 p-3 text-sm">
           <RunActions run={run} />
-          {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 text-red-800">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
+          {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
           {isTrigger && <JsonView label="Received payload" value={run.trigger} />}
-          {stepRun?.error && <p className="rounded-md bg-red-50 p-2 text-red-800">{stepRun.error}</p>}
+          {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{stepRun.error}</p>}
           {unresolved.length > 0 && <Unresolved refs={unresolved} />}
           {showOutput && <JsonView label="Output" value={stepRun?.output} />}
           {lines.length > 0 && (
             <div>
               <div className="text-xs font-medium text-slate-600">Log</div>
-              <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs text-slate-700">{lines.join("\n")}</pre>
+              <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap text-slate-700 wrap-anywhere">{lines.join("\n")}</pre>
             </div>
           )}
           <dl className="grid grid-cols-3 gap-2 text-xs text-slate-500">
@@ -121,7 +121,7 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   const details = useQueries({ queries: ids.map((id) => runQueryOptions(id)) });
   const isTrigger = number === 1;
   if (runs.isPending) return <p className="text-sm text-slate-500">Loading executions…</p>;
-  if (runs.isError) return <p role="alert" className="text-sm text-red-700">Could not load executions: {runs.error.message}</p>;
+  if (runs.isError) return <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load executions: {runs.error.message}</p>;
   const rows = details
     .map((d) => d.data)
     .filter((r): r is RunView => !!r)
@@ -135,7 +135,7 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   const linkedStep = linked?.steps.find((s) => s.stepId === step.id);
   const passedBy =
     linked && !isTrigger && !(linkedStep && REACHED.has(linkedStep.status)) ? (
-      <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-600" role="status">
+      <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-600 wrap-anywhere" role="status">
         The run you opened ({linked.status}, {relativeTime(new Date(linked.createdAt))}) {linkedStep?.status === "skipped" ? `skipped this step: ${skipReason(linked, linkedStep)}` : "did not reach this step."}
       </p>
     ) : null;

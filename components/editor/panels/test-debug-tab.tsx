@@ -73,7 +73,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
         </p>
       )}
       {error && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-700 wrap-anywhere">
           {error.message}
         </p>
       )}
@@ -87,7 +87,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
           {mine ? (
             <>
               {mine.error && (
-                <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-800">
+                <p role="alert" className="rounded-md bg-red-50 p-2 text-sm whitespace-pre-wrap text-red-800 wrap-anywhere">
                   {mine.error}
                 </p>
               )}
