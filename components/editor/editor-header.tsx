@@ -17,6 +17,7 @@ import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { IconButton } from "@/components/ui/icon-button";
 import { MENU_ITEM } from "@/components/ui/menu-item";
+import { NAME_MAX_LENGTH } from "@/lib/workflows/definition";
 
 export function EditorHeader() {
   const { doc, workspaceId, workflowId, rename, select, readOnly, undo, redo } = useEditor();
@@ -35,7 +36,9 @@ export function EditorHeader() {
           aria-label="Workflow name"
           value={doc.state.name}
           readOnly={readOnly}
-          onChange={(e) => rename(e.target.value)}
+          maxLength={NAME_MAX_LENGTH}
+          // As the step name: a value longer than a save accepts cannot get in another way either.
+          onChange={(e) => rename(e.target.value.slice(0, NAME_MAX_LENGTH))}
           className="min-w-0 max-w-sm flex-1 rounded border border-transparent px-1.5 py-1 text-base font-semibold text-slate-900 hover:border-slate-200 focus:border-brand-500 focus:outline-none"
         />
         <span aria-hidden className="order-1 hidden h-0 basis-full max-sm:block" />

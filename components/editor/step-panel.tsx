@@ -15,6 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { describeSchema } from "@/lib/editor/form-model";
 import { canMove } from "@/lib/editor/step-ops";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
+import { NAME_MAX_LENGTH } from "@/lib/workflows/definition";
 
 export function StepPanel() {
   const { steps, selectedId, update, move, doc, focus, workspaceId, readOnly } = useEditor();
@@ -44,7 +45,10 @@ export function StepPanel() {
           aria-label="Step name"
           value={step.name}
           readOnly={readOnly}
-          onChange={(e) => update(step.id, { name: e.target.value }, "name")}
+          maxLength={NAME_MAX_LENGTH}
+          // maxLength stops typing and pasting; a value set another way (autofill, an extension)
+          // is cut here too, so a save is never refused for the name's length.
+          onChange={(e) => update(step.id, { name: e.target.value.slice(0, NAME_MAX_LENGTH) }, "name")}
           className="min-w-0 flex-1 rounded border border-transparent px-1 py-0.5 text-sm font-semibold text-slate-900 hover:border-slate-200 focus:border-brand-500 focus:outline-none"
         />
         {!readOnly && (

@@ -5,10 +5,13 @@ import { STEP_CATALOG, stepKindSchema, type StepKind } from "@/lib/steps/catalog
 
 export type Step = { id: string; kind: StepKind; name: string; config: Record<string, unknown> };
 
+/** The longest workflow or step name a save accepts (the name inputs stop there too). */
+export const NAME_MAX_LENGTH = 200;
+
 export const stepInputSchema = z.object({
   id: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/).optional(),
   kind: stepKindSchema,
-  name: z.string({ error: "must be text" }).max(200, "must be at most 200 characters").optional(),
+  name: z.string({ error: "must be text" }).max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`).optional(),
   config: z.record(z.string(), z.unknown()).default({}),
 });
 export type StepInput = z.infer<typeof stepInputSchema>;
@@ -25,7 +28,7 @@ export const workflowInputSchema = z.object({
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "give the workflow a name" : "must be text") })
     .trim()
     .min(1, "give the workflow a name")
-    .max(200, "must be at most 200 characters"),
+    .max(NAME_MAX_LENGTH, `must be at most ${NAME_MAX_LENGTH} characters`),
   steps: stepsInputSchema.default([]),
 });
 export type WorkflowInput = z.infer<typeof workflowInputSchema>;
