@@ -72,7 +72,7 @@ export function StepPanel() {
       </div>
       <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{entry.description}</p>
       {problems.length > 0 && (
-        <ul role="alert" className="mx-4 mt-3 space-y-1 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-800">
+        <ul role="alert" className="mx-4 mt-3 space-y-1 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-800 wrap-anywhere">
           {problems.map((p, i) => (
             <li key={i}>{p.message}</li>
           ))}
