@@ -1,11 +1,17 @@
 "use client";
 // The setup form of one blueprint: target workspace, workflow name, an account per app (from
 // that workspace's app connections), and the client-specific setup fields. Submitting
-// installs the blueprint through the API and opens the new Draft workflow in the editor.
+// installs the blueprint through the API and opens the new Draft workflow in the editor — or,
+// when the install left something to the technician (a setup value not used, a key of the wrong
+// kind, an app without an account), shows that first (install-result.tsx).
+//
+// With several accounts for an app the technician must pick one (or "No account for now"): the
+// first option used to read "Choose an account…" and, left alone, installed steps without any.
 import { useEffect, useState } from "react";
 import { useRouter } from "next/navigation";
 import { buttonClass } from "@/components/ui/button";
 import type { BlueprintView } from "@/lib/blueprints/blueprint-view";
+import { InstallResult, needsAttention, type InstallAnswer } from "./install-result";
 import { defaultsOf, ObjectFields, type JsonSchema } from "./schema-field";
 
 type Workspace = { id: string; name: string; kind: "provider" | "client" };
@@ -33,6 +39,7 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [installed, setInstalled] = useState<{ answer: InstallAnswer; setup: Record<string, unknown>; noneChosen: Set<string> } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -59,9 +66,15 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setErrors({});
     setMessage(null);
+    const unchosen = blueprint.apps.filter((app) => (connections ?? []).filter((c) => c.app === app.key).length > 1 && (chosen[app.key] ?? AUTO) === AUTO);
+    if (unchosen.length > 0) {
+      setErrors(Object.fromEntries(unchosen.map((app) => [`connections.${app.key}`, "choose which account its steps use, or “No account for now”"])));
+      setMessage(`Choose an account for ${unchosen.map((app) => app.label).join(", ")}: this workspace has several.`);
+      return;
+    }
+    setBusy(true);
     const picked = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== AUTO).map(([app, v]) => [app, v === NONE ? null : v]));
     try {
       const res = await fetch(`/api/v1/workspaces/${workspaceId}/blueprints/${blueprint.slug}`, {
@@ -69,7 +82,7 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ setup, connections: picked, ...(name.trim() ? { name: name.trim() } : {}) }),
       });
-      const body = (await res.json().catch(() => ({}))) as ApiError & { id?: string };
+      const body = (await res.json().catch(() => ({}))) as ApiError & Partial<InstallAnswer>;
       if (!res.ok) {
         const byField: Record<string, string> = {};
         for (const i of body.issues ?? []) if (i.field && !byField[i.field]) byField[i.field] = i.message;
@@ -78,12 +91,23 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
         setMessage(body.message ?? `could not install the blueprint (${res.status})`);
         return;
       }
-      router.push(`/w/${workspaceId}/workflows/${body.id}`);
+      const answer = body as InstallAnswer;
+      if (answer.blueprint && needsAttention(answer)) {
+        setInstalled({ answer, setup, noneChosen: new Set(Object.keys(picked).filter((app) => picked[app] === null)) });
+        window.scrollTo(0, 0);
+        return;
+      }
+      router.push(`/w/${workspaceId}/workflows/${answer.id}`);
     } catch (err) {
       setMessage(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
+  }
+
+  if (installed) {
+    const workspace = workspaces.find((w) => w.id === workspaceId) ?? { id: workspaceId, name: "this workspace" };
+    return <InstallResult answer={installed.answer} blueprint={blueprint} workspace={workspace} setup={installed.setup} noneChosen={installed.noneChosen} />;
   }
 
   return (
@@ -121,7 +145,7 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
               <label htmlFor={`bp-conn-${app.key}`} className="block text-sm font-medium text-slate-700">
                 {app.label}
               </label>
-              <select id={`bp-conn-${app.key}`} className={inputClass} disabled={connections === null} value={chosen[app.key] ?? AUTO} onChange={(e) => setChosen({ ...chosen, [app.key]: e.target.value })}>
+              <select id={`bp-conn-${app.key}`} className={inputClass} disabled={connections === null} value={chosen[app.key] ?? AUTO} onChange={(e) => (setChosen({ ...chosen, [app.key]: e.target.value }), setErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([f]) => f !== `connections.${app.key}`))))}>
                 <option value={AUTO}>{connections === null ? "Loading…" : auto}</option>
                 {mine.map((c) => (
                   <option key={c.id} value={c.id}>

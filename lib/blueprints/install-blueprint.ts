@@ -23,7 +23,8 @@ export const installBlueprintInput = z.strictObject({
 });
 export type InstallBlueprintInput = z.infer<typeof installBlueprintInput>;
 
-export type InstalledConnection = { app: AppKey; connectionId: string | null; status: "chosen" | "only_account" | "none" | "several" };
+/** `steps`: how many of the workflow's steps call the app (0 when this setup's variant does not). */
+export type InstalledConnection = { app: AppKey; connectionId: string | null; status: "chosen" | "only_account" | "none" | "several"; steps: number };
 /** created: new key with the setup value; filled: the key existed without a value; kept: the
  *  workspace already had a value (`differs` when it is not the one in the setup form);
  *  wrong_kind: the workspace has the key as a secret, which `{{ vars.KEY }}` cannot read — left
@@ -51,7 +52,9 @@ function parseSetup(schema: z.ZodType, setup: unknown) {
   throw new AppError(400, "invalid_setup", `${issues[0].field}: ${issues[0].message}`, { field: issues[0].field, issues });
 }
 
-async function pickConnections(t: Tx, workspaceId: string, apps: AppKey[], given: Record<string, string | null>): Promise<InstalledConnection[]> {
+type PickedConnection = Omit<InstalledConnection, "steps">;
+
+async function pickConnections(t: Tx, workspaceId: string, apps: AppKey[], given: Record<string, string | null>): Promise<PickedConnection[]> {
   const rows = await t.connection.findMany({ where: { workspaceId, app: { in: apps } }, select: { id: true, app: true } });
   return apps.map((app) => {
     if (Object.prototype.hasOwnProperty.call(given, app)) {
@@ -66,6 +69,14 @@ async function pickConnections(t: Tx, workspaceId: string, apps: AppKey[], given
     if (mine.length === 1) return { app, connectionId: mine[0].id, status: "only_account" };
     return { app, connectionId: null, status: mine.length === 0 ? "none" : "several" };
   });
+}
+
+/** Steps per app, from a build whose every app's "connection" is a marker naming the app: a
+ *  variant may leave an app unused (new-hire's PSA when the contact goes to documentation). */
+function stepsPerApp(steps: { config: Record<string, unknown> }[]): Map<unknown, number> {
+  const out = new Map<unknown, number>();
+  for (const s of steps) if (typeof s.config.connectionId === "string") out.set(s.config.connectionId, (out.get(s.config.connectionId) ?? 0) + 1);
+  return out;
 }
 
 export async function installBlueprint({ workspaceId, userId, slug, input, tx }: InstallBlueprintOptions): Promise<InstallResult> {
@@ -101,7 +112,8 @@ export async function installBlueprint({ workspaceId, userId, slug, input, tx }:
     const chosen: Connections = Object.fromEntries(connections.map((c) => [c.app, c.connectionId]));
     const built = blueprint.build(setup, chosen);
     const workflow = await createWorkflow({ workspaceId, userId, input: { name: input.name ?? built.name, steps: built.steps }, tx: t });
-    return { ...workflow, blueprint: { slug, connections, variables } };
+    const used = stepsPerApp(blueprint.build(setup, Object.fromEntries(blueprint.apps.map((app) => [app, `app:${app}`]))).steps);
+    return { ...workflow, blueprint: { slug, connections: connections.map((c) => ({ ...c, steps: used.get(`app:${c.app}`) ?? 0 })), variables } };
   };
   return tx ? write(tx) : db().$transaction(write);
 }

@@ -1,6 +1,7 @@
 // A technician installs a blueprint through the gallery: Blueprints in the top bar, the six
 // cards, "Use blueprint", the setup form (a missing field is named), a client workspace
-// chosen, and the Draft workflow opens in the editor.
+// chosen, what the install left to do (apps without an account), and the Draft workflow opens
+// in the editor.
 import { expect, test } from "@playwright/test";
 import { signIn } from "./sign-in";
 
@@ -39,6 +40,11 @@ test("install the low-disk blueprint from the gallery into a client workspace", 
   await page.screenshot({ path: "docs/screenshots/blueprint-setup.png", fullPage: true });
   await page.getByRole("button", { name: "Create Draft workflow" }).click();
 
+  // Contoso Dental has no RMM or PSA account yet: the form says so before opening the editor.
+  await expect(page.getByRole("heading", { name: "Draft workflow “Low disk – Contoso Dental” created in Contoso Dental: check these before going Live" })).toBeVisible();
+  const apps = page.getByRole("list", { name: "Apps without an account" }).getByRole("listitem");
+  await expect(apps.filter({ hasText: /^Remote monitoring \(RMM\):/ })).toContainText("Contoso Dental has no account for this app yet. Its 3 steps cannot run until each has one");
+  await page.getByRole("link", { name: "Open the workflow" }).click();
   await page.waitForURL(new RegExp(`/w/${client.id}/workflows/[^/]+$`));
   const id = new URL(page.url()).pathname.split("/").pop()!;
   const wf = (await (await page.request.get(`/api/v1/workflows/${id}`)).json()) as { name: string; mode: string; workspaceId: string; steps: { kind: string; config: Record<string, unknown> }[] };
@@ -63,6 +69,7 @@ test("the new-hire form round-trips nested groups: per-department access from th
   await departments.getByLabel("Department").last().fill("Hygiene");
   await departments.getByLabel("Licence SKUs").last().fill("SPE_E3");
   await page.getByRole("button", { name: "Create Draft workflow" }).click();
+  await page.getByRole("link", { name: "Open the workflow" }).click(); // its apps have no account yet
 
   await page.waitForURL(new RegExp(`/w/${client.id}/workflows/[^/]+$`));
   const id = new URL(page.url()).pathname.split("/").pop()!;

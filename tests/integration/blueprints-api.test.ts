@@ -50,7 +50,7 @@ describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
     expect(res.body.steps[5]).toMatchObject({ number: 6, kind: "http", config: { url: "/users/{{ 1.userPrincipalName }}/assignLicense", connectionId: null } });
     expect(res.body.blueprint.variables).toEqual([{ key: "DOC_ORGANIZATION_ID", status: "created" }]);
     expect(res.body.blueprint.connections).toEqual(
-      ["directory", "password_manager", "documentation", "psa"].map((app) => ({ app, connectionId: null, status: "none" })),
+      Object.entries({ directory: 5, password_manager: 1, documentation: 1, psa: 1 }).map(([app, steps]) => ({ app, connectionId: null, status: "none", steps })),
     );
     const v = await db().variable.findUnique({ where: { workspaceId_key: { workspaceId: t.clientA1.id, key: "DOC_ORGANIZATION_ID" } } });
     expect(v?.value).toBe("ORG-311");
@@ -108,15 +108,24 @@ describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
     const auto = await install("low-disk-remediation", { setup: { cleanupScriptId: "scr-1" } }, ws);
     expect(auto.status).toBe(201);
     expect(auto.body.blueprint.connections).toEqual([
-      { app: "rmm", connectionId: rmm.id, status: "only_account" },
-      { app: "psa", connectionId: null, status: "several" },
+      { app: "rmm", connectionId: rmm.id, status: "only_account", steps: 3 },
+      { app: "psa", connectionId: null, status: "several", steps: 4 },
     ]);
     expect(auto.body.steps[1].config.connectionId).toBe(rmm.id);
     expect(auto.body.steps[6].config.connectionId).toBeNull();
     const given = await install("low-disk-remediation", { setup: { cleanupScriptId: "scr-1" }, connections: { psa: psa1.id }, name: "Low disk (Contoso)" }, ws);
     expect(given.body.name).toBe("Low disk (Contoso)");
-    expect(given.body.blueprint.connections[1]).toEqual({ app: "psa", connectionId: psa1.id, status: "chosen" });
+    expect(given.body.blueprint.connections[1]).toEqual({ app: "psa", connectionId: psa1.id, status: "chosen", steps: 4 });
     expect(given.body.steps.filter((s: Json) => s.config.connectionId === psa1.id)).toHaveLength(4);
+  });
+
+  it("counts the steps that call each app: none for an app this setup's variant leaves out", async () => {
+    const setup = { domain: "contoso-dental.com", clientName: "Contoso Dental", documentationOrganizationId: "ORG-1" };
+    const doc = await install("new-hire-provisioning", { setup }, t.providerB.id, apiClient(web.baseUrl, t.outsider.token));
+    expect(doc.status, JSON.stringify(doc.body)).toBe(201);
+    expect(doc.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 2], ["password_manager", 1], ["documentation", 1], ["psa", 0], ["chat", 1]]);
+    const psa = await install("new-hire-provisioning", { setup: { ...setup, contactRecord: "psa" } }, t.providerB.id, apiClient(web.baseUrl, t.outsider.token));
+    expect(psa.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 2], ["password_manager", 1], ["documentation", 0], ["psa", 1], ["chat", 1]]);
   });
 
   it("answers 400 naming the setup field, or the connection", async () => {
