@@ -7,7 +7,8 @@ import path from "node:path";
 import { backUpEmbeddedDatabase } from "@/lib/backup/back-up-embedded-database";
 import { backupDir, manualBackupName } from "@/lib/backup/backup-file-name";
 import { startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
-import { ConfigError, env } from "@/lib/env";
+import { backupKeyAdvice } from "@/lib/backup/backup-key-advice";
+import { ConfigError, env, neverGenerateSecretKey, parseSecretKey } from "@/lib/env";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -15,6 +16,7 @@ async function main(): Promise<number> {
     console.error("usage: npm run db:backup [-- <file>]");
     return 2;
   }
+  neverGenerateSecretKey(); // a key made here would encrypt nothing, yet be named as the one to keep
   const config = env();
   if (config.DATABASE_URL) {
     console.error(
@@ -36,10 +38,12 @@ async function main(): Promise<number> {
     console.log(
       `Backup written: ${b.file} (${(b.bytes / 1024 / 1024).toFixed(1)} MB, ${b.files} files and ${b.walSegments} WAL segments, ${((Date.now() - started) / 1000).toFixed(1)} s).`,
     );
-    console.log(
-      `It does not hold the secret key: keep ${process.env.SECRET_KEY ? "your SECRET_KEY" : path.join(config.DATA_DIR, "secret-key")} with it, or its secrets cannot be read. ` +
-        "Restore with: npm run db:restore -- <file> (the service stopped).",
+    const envKey = process.env.SECRET_KEY ? parseSecretKey(process.env.SECRET_KEY) : null;
+    // The backup is written: advice that cannot be worked out must not make it look failed.
+    const advice = await backupKeyAdvice({ url: server.url, dataDir: config.DATA_DIR, envKey }).catch(
+      () => "It does not hold the secret key: keep the key the service runs with (its SECRET_KEY, or DATA_DIR/secret-key) with it, or its secrets cannot be read.",
     );
+    console.log(`${advice} Restore with: npm run db:restore -- <file> (the service stopped).`);
     return 0;
   } finally {
     if (!server.reused) await server.stop();

@@ -3,7 +3,7 @@
 // (DATA_DIR/postgres.before-restore-<time>); a backup that does not open changes nothing.
 import path from "node:path";
 import { restoreEmbeddedDatabase, RestoreRefused } from "@/lib/backup/restore-embedded-database";
-import { ConfigError, env } from "@/lib/env";
+import { ConfigError, env, neverGenerateSecretKey } from "@/lib/env";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -11,6 +11,7 @@ async function main(): Promise<number> {
     console.error("usage: npm run db:restore -- <file>");
     return 2;
   }
+  neverGenerateSecretKey(); // the backup's key is the service's to bring, not this command's to make
   const config = env();
   if (config.DATABASE_URL) {
     console.error("DATABASE_URL is set: this command restores the embedded PostgreSQL only; restore your PostgreSQL with its own tools.");

@@ -7,7 +7,7 @@
 import { openOperatorDatabase } from "@/lib/db/open-operator-database";
 import { revokeAllApiTokens } from "@/lib/auth/revoke-all-api-tokens";
 import { setTemporaryPassword } from "@/lib/auth/set-temporary-password";
-import { ConfigError } from "@/lib/env";
+import { ConfigError, neverGenerateSecretKey } from "@/lib/env";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -18,6 +18,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const revokeTokens = args.includes("--revoke-tokens");
+  neverGenerateSecretKey(); // this command reads no secret, and must leave no key file behind
   const { db, close } = await openOperatorDatabase();
   try {
     const user = await db.user.findUnique({ where: { email }, select: { id: true } });

@@ -15,7 +15,7 @@ import path from "node:path";
 import type { Db } from "@/lib/db/client";
 import { openOperatorDatabase } from "@/lib/db/open-operator-database";
 import { listAppSessions } from "@/lib/db/list-app-sessions";
-import { ConfigError, env, parseSecretKey, secretKeyFile } from "@/lib/env";
+import { ConfigError, env, neverGenerateSecretKey, parseSecretKey, secretKeyFile } from "@/lib/env";
 import { rotateSecretKey, type RotationResult } from "@/lib/secrets/rotate-secret-key";
 import { syncToDisk } from "@/lib/sync-to-disk";
 import { isKeyCheckOf, verifySecretKey } from "@/lib/secrets/verify-secret-key";
@@ -28,8 +28,15 @@ async function main(): Promise<number> {
     return 2;
   }
   const fromEnv = Boolean(process.env.SECRET_KEY);
+  neverGenerateSecretKey(); // the current key is the service's: one made up here is not it
   const config = env();
-  const current = config.SECRET_KEY;
+  let current: Buffer;
+  try {
+    current = config.SECRET_KEY;
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    return 2;
+  }
   const file = secretKeyFile(config.DATA_DIR);
   const staged = `${file}.next`;
   let next: Buffer;
@@ -57,7 +64,7 @@ async function main(): Promise<number> {
       }
       rmSync(staged); // an earlier run that did not commit: its key encrypts nothing
     }
-    await verifySecretKey({ db, secret: current });
+    // Before anything else: a refusal must change nothing (the key check included).
     const sessions = await listAppSessions({ db });
     if (sessions.length > 0) {
       console.error(
@@ -66,6 +73,8 @@ async function main(): Promise<number> {
       );
       return 1;
     }
+    // Never adopted here: a key that is not the database's is the wrong one to rotate from.
+    await verifySecretKey({ db, secret: current, adopt: false });
     if (!fromEnv) writeDurably(staged, next.toString("hex") + "\n");
     let result: RotationResult | null;
     try {

@@ -54,25 +54,28 @@ const decrypts = (stored: string, secret: Buffer) => {
 
 /**
  * matched: the stored check is this key's; adopted: this key's check was stored now. Throws
- * ConfigError otherwise. Without `db`, on a connection of its own to DATABASE_URL, closed after
+ * ConfigError otherwise. `adopt: false` (an operator command) never stores a check: a key that
+ * is not the stored one is refused even where nothing is encrypted yet. Without `db`, on a connection of its own to DATABASE_URL, closed after
  * (an entry point calls it before its own pools are set up).
  */
-export async function verifySecretKey({ db: given, secret = env().SECRET_KEY }: { db?: Db; secret?: Buffer } = {}): Promise<"matched" | "adopted"> {
+export async function verifySecretKey({ db: given, secret = env().SECRET_KEY, adopt = true }: { db?: Db; secret?: Buffer; adopt?: boolean } = {}): Promise<"matched" | "adopted"> {
   const client = given ?? createDb(databaseUrl(), 1);
   try {
-    return await verifyWith(client, secret);
+    return await verifyWith(client, secret, adopt);
   } finally {
     if (!given) await client.$disconnect();
   }
 }
 
-async function verifyWith(client: Db, secret: Buffer): Promise<"matched" | "adopted"> {
+async function verifyWith(client: Db, secret: Buffer, adopt: boolean): Promise<"matched" | "adopted"> {
   const mine = keyCheck(secret);
   // FOR SHARE: during a key rotation (which holds the row FOR UPDATE) this waits for its outcome
   // instead of reading the key from before it.
   const [row] = await client.$queryRaw<{ hmac: string }[]>`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR SHARE`;
   if (row) {
     if (isKeyCheckOf(row.hmac, secret)) return "matched";
+    // An operator command (key rotation) never adopts: its key may simply not be the service's.
+    if (!adopt) throw refusal("the key check stored when that key was first used differs");
     // Nothing is encrypted under the stored key (a trial start generated a key, the deployment
     // brings its own): nothing can be lost, so this key is taken. Only if the stored check is
     // still the one read, so that two processes starting with two new keys cannot both win.
@@ -90,6 +93,7 @@ async function verifyWith(client: Db, secret: Buffer): Promise<"matched" | "adop
   if (sample.length > 0 && !sample.some((s) => decrypts(s, secret))) {
     throw refusal(`none of the ${sample.length} newest stored secrets decrypts with it`);
   }
+  if (!adopt) return "matched"; // no check yet (a database from before it): the secrets decrypt
   await client.secretKeyCheck.createMany({ data: [{ id: 1, hmac: mine }], skipDuplicates: true });
   // Two processes adopting two keys at once: the row one of them wrote decides for both.
   const stored = await client.secretKeyCheck.findUnique({ where: { id: 1 } });

@@ -15,6 +15,7 @@ import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-p
 import { migrateDatabase } from "@/lib/db/migrate";
 import { parseSecretKey } from "@/lib/env";
 import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
+import { keyCheck } from "@/lib/secrets/verify-secret-key";
 import { runScript } from "@/tests/helpers/run-script";
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), "mspflow-backup-"));
@@ -112,6 +113,33 @@ describe("npm run db:backup / db:restore", () => {
     const again = await start(a);
     expect(await query(again.url, "SELECT 1 FROM probe WHERE pad = 'after the backup'")).toEqual([]);
     await again.stop();
+  });
+
+  it("names the key to keep only when it is the database's, and makes no key file", async () => {
+    const c = dataDir("keys");
+    const server = await start(c);
+    await migrateDatabase({ url: server.url });
+    await query(server.url, `INSERT INTO "SecretKeyCheck" (id, hmac) VALUES (1, $1)`, [keyCheck(parseSecretKey(key))]);
+    const file = (n: string) => path.join(scratch, `advice-${n}.tar.gz`);
+
+    const right = await cli("scripts/db-backup.ts", { DATA_DIR: c }, file("right"));
+    expect(right.code, right.out).toBe(0);
+    expect(right.out).toContain("keep your SECRET_KEY (the one in this shell is the database's) with it");
+
+    // The service takes SECRET_KEY from its environment; this shell has another, or none.
+    const wrong = await cli("scripts/db-backup.ts", { DATA_DIR: c, SECRET_KEY: randomBytes(32).toString("hex") }, file("wrong"));
+    expect(wrong.code, wrong.out).toBe(0);
+    expect(wrong.out).toContain("the SECRET_KEY in this shell is not the key this database's secrets are encrypted with: keep the key the service runs with");
+    const none = await runScript("scripts/db-backup.ts", [file("none")], { SECRET_KEY: undefined, DATABASE_URL: undefined, DATA_DIR: c });
+    expect(none.code, none.out).toBe(0);
+    expect(none.out).toContain("no key is here (no SECRET_KEY in this shell, no DATA_DIR/secret-key)");
+    expect(existsSync(path.join(c, "secret-key"))).toBe(false);
+
+    // A key file that is the database's key is named.
+    writeFileSync(path.join(c, "secret-key"), `${key}\n`, { mode: 0o600 });
+    const fromFile = await runScript("scripts/db-backup.ts", [file("file")], { SECRET_KEY: undefined, DATABASE_URL: undefined, DATA_DIR: c });
+    expect(fromFile.out).toContain(`keep ${path.join(c, "secret-key")} with it`);
+    await server.stop();
   });
 
   it("refuses a damaged or foreign file, and DATABASE_URL, changing nothing", async () => {

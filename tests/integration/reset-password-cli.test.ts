@@ -1,6 +1,9 @@
 // npm run user:reset-password against the test database: the printed temporary password signs
 // in, must be replaced first, and the account's browser sessions are gone; wrong input is
 // refused without touching anything.
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { verifyCredentials } from "@/lib/auth/verify-credentials";
@@ -37,6 +40,15 @@ describe("npm run user:reset-password", () => {
     expect(revoking.code).toBe(0);
     expect(revoking.stdout).toContain("API tokens revoked: 2.");
     expect(await db().apiToken.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
+  });
+
+  it("works from a shell without the service's key and leaves no key file behind", async () => {
+    const user = await createPasswordUser({ password: "forgotten-pw-3" });
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "reset-pw-"));
+    const r = await runScript("scripts/reset-password.ts", [user.email], { SECRET_KEY: undefined, DATA_DIR: dataDir }, 60_000);
+    expect(r.code, r.out).toBe(0);
+    expect(r.stdout).toMatch(/Temporary password for /);
+    expect(existsSync(path.join(dataDir, "secret-key"))).toBe(false);
   });
 
   it("refuses an unknown e-mail (exit 1), a missing one and an unknown option (exit 2)", async () => {

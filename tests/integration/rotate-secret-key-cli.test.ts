@@ -145,6 +145,16 @@ describe("npm run secret-key:rotate", () => {
     expect((await db().secretKeyCheck.findUnique({ where: { id: 1 } }))?.hmac).toBe(before);
   });
 
+  it("from a shell with neither SECRET_KEY nor a key file, refuses (exit 2) and makes no key", async () => {
+    await verifySecretKey({ db: db(), secret: key(currentKey) });
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "rotate-nokey-"));
+    const r = await rotate({ SECRET_KEY: undefined, NEW_SECRET_KEY: undefined, DATA_DIR: dataDir });
+    expect(r.code, r.out).toBe(2);
+    expect(r.out).toContain(`SECRET_KEY is not set and ${path.join(dataDir, "secret-key")} does not exist: run this with the key the service uses`);
+    expect(existsSync(path.join(dataDir, "secret-key"))).toBe(false);
+    expect(await refusesStart(currentKey)).toBe(false);
+  });
+
   it("refuses a SECRET_KEY that is not the database's, changing nothing", async () => {
     await verifySecretKey({ db: db(), secret: key(currentKey) });
     const s = await storeSecrets(currentKey);

@@ -40,6 +40,17 @@ describe("verifySecretKey", () => {
     expect(row.hmac).not.toContain(key.toString("base64url"));
   });
 
+  it("never adopts for an operator command (adopt: false), even where nothing is encrypted", async () => {
+    const key = env().SECRET_KEY;
+    expect(await verifySecretKey({ db: db(), secret: key })).toBe("adopted");
+    await expect(verifySecretKey({ db: db(), secret: newKey(), adopt: false })).rejects.toThrow(MISMATCH);
+    expect(await verifySecretKey({ db: db(), secret: key })).toBe("matched");
+    // No check stored yet: nothing is stored by it either.
+    await db().secretKeyCheck.deleteMany();
+    expect(await verifySecretKey({ db: db(), secret: newKey(), adopt: false })).toBe("matched");
+    expect(await db().secretKeyCheck.count()).toBe(0);
+  });
+
   it("refuses, on a database from before the check, a key that cannot decrypt its secrets, and stores nothing", async () => {
     await storeSecret();
     await expect(verifySecretKey({ db: db(), secret: newKey() })).rejects.toThrow(MISMATCH);
