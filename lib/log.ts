@@ -26,5 +26,19 @@ export function logger(): Logger {
 
 /** An error's message only: stacks and causes can quote request data. */
 export function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+  if (e instanceof Error) return e.message;
+  // Not an Error (pg-boss emits plain objects on a shutdown under way): its message, else its
+  // JSON, rather than "[object Object]" in an error line that alerting reads.
+  if (e !== null && typeof e === "object") {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && message) return message;
+    try {
+      const json = JSON.stringify(e);
+      if (json && json !== "{}") return json.length > 500 ? `${json.slice(0, 500)}…` : json;
+    } catch {
+      // circular: fall through
+    }
+    return `${Object.prototype.toString.call(e)} ${Object.keys(e).join(", ")}`.trim();
+  }
+  return String(e);
 }
