@@ -15,7 +15,39 @@ keepSessionOpen();
 const dev = env().NODE_ENV !== "production";
 const port = env().PORT;
 
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+// Until the database answers and Next is prepared (a start during a database outage waits for it,
+// lib/db/wait-for-database.ts), the port is already open: liveness says the process lives —
+// an orchestrator must not restart a replica for an outage it cannot fix — while readiness, the
+// health report and everything else answer 503, as they would with the database down later.
+const answerWhileStarting: Handler = (req, res) => {
+  const path = (req.url ?? "/").split("?")[0];
+  const health = { ok: false, db: "down", worker: { lastHeartbeat: null, alive: false } };
+  const [status, body] =
+    path === "/api/health/live"
+      ? [200, { ok: true }]
+      : path === "/api/health"
+        ? [503, health]
+        : path === "/api/health/ready"
+          ? [503, { ...health, ready: false }]
+          : [503, { error: "temporarily_unavailable", message: "The service is starting (waiting for its database); retry shortly." }];
+  res.writeHead(status, { "content-type": "application/json", ...(status === 503 ? { "retry-after": "5" } : {}) }).end(JSON.stringify(body));
+};
+
 async function main() {
+  let onRequest: Handler = answerWhileStarting;
+  let onCheckContinue: Handler = answerWhileStarting; // no 100 Continue: nothing is read yet
+  const server = http.createServer((req, res) => onRequest(req, res));
+  server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => onCheckContinue(req, res));
+  server.keepAliveTimeout = 65_000;
+  const host = env().LISTEN_HOST;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  installStop(server);
+
   // A key that cannot read the stored secrets is refused before serving; an unreachable
   // database is waited for (lib/db/wait-for-database.ts). Checked through this process's own
   // pool, whose first session stays open: from here on this process is seen in pg_stat_activity
@@ -26,7 +58,7 @@ async function main() {
   await app.prepare();
   const fastPath = env().INTAKE_FAST_PATH;
   const trustProxy = env().TRUST_PROXY;
-  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
+  const serve: Handler = (req, res) => {
     const token = fastPath ? hookToken(req.url) : null;
     if (token !== null) void serveHook(req, res, token);
     else {
@@ -39,17 +71,18 @@ async function main() {
       void handle(req, res);
     }
   };
-  const server = http.createServer(onRequest);
+  onRequest = serve;
   // Expect: 100-continue. Unhandled, node invites every upload; a delivery the intake refuses
   // from its headers alone (not a POST, a declared length over the limit) is answered without
   // the invitation, so a sender is not asked to send 20 MB to be told 413.
-  server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => {
+  onCheckContinue = (req, res) => {
     if (!(fastPath && hookToken(req.url) !== null && refusedFromHeaders(req))) res.writeContinue();
-    onRequest(req, res);
-  });
-  server.keepAliveTimeout = 65_000;
-  const host = env().LISTEN_HOST;
-  server.listen(port, host, () => console.log(`web listening on http://${host ?? "localhost"}:${port}${host ? "" : " (every interface)"} (${dev ? "dev" : "production"})`));
+    serve(req, res);
+  };
+  console.log(`web listening on http://${host ?? "localhost"}:${port}${host ? "" : " (every interface)"} (${dev ? "dev" : "production"})`);
+}
+
+function installStop(server: http.Server) {
   // Ctrl-C under npm delivers SIGINT twice (the terminal's, and npm's own copy): stop once.
   let stopping = false;
   const stop = () => {

@@ -43,12 +43,12 @@ async function waitFor(check: () => Promise<boolean>, svc: Service, what: string
 }
 
 /** The production web server on a free port. onSpawn: the process before it is ready (to stop it
- *  whatever happens). */
-export async function startWeb(extraEnv: Record<string, string> = {}, onSpawn?: (svc: Service) => void): Promise<WebService> {
+ *  whatever happens), and where it will listen. */
+export async function startWeb(extraEnv: Record<string, string> = {}, onSpawn?: (svc: Service, baseUrl: string) => void): Promise<WebService> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const svc = startProcess("server.ts", { PORT: String(port), PUBLIC_URL: baseUrl, ...extraEnv });
-  onSpawn?.(svc);
+  onSpawn?.(svc, baseUrl);
   await waitFor(async () => (await fetch(`${baseUrl}/api/health`)).status < 500, svc, "web server");
   return { ...svc, port, baseUrl };
 }

@@ -83,4 +83,30 @@ describe("starting while the database cannot be reached", () => {
       expect(svc.output()).toMatch(/database unavailable at start-up, trying again in 1 s/);
     }, 90_000);
   }
+
+  it("the web server answers meanwhile: alive to a liveness probe, not ready, everything else 503", async () => {
+    const gate = await startGate();
+    gates.push(gate);
+    let baseUrl = "";
+    const starting = startWeb({ DATABASE_URL: gate.url }, (svc, url) => {
+      services.push(svc);
+      baseUrl = url;
+    });
+    await untilDropped(gate, 2, starting);
+    // An orchestrator's liveness probe must not restart a replica for a database outage.
+    const live = await fetch(`${baseUrl}/api/health/live`);
+    expect([live.status, await live.json()]).toEqual([200, { ok: true }]);
+    const ready = await fetch(`${baseUrl}/api/health/ready`);
+    expect([ready.status, await ready.json()]).toEqual([503, { ok: false, db: "down", worker: { lastHeartbeat: null, alive: false }, ready: false }]);
+    const api = await fetch(`${baseUrl}/api/v1/workspaces`);
+    expect(api.status).toBe(503);
+    expect(api.headers.get("retry-after")).toBe("5");
+    expect(await api.json()).toMatchObject({ error: "temporarily_unavailable" });
+    const hook = await fetch(`${baseUrl}/hooks/abcdefghijklmnopqrstuv`, { method: "POST", body: "{}" });
+    expect(hook.status).toBe(503);
+
+    gate.open();
+    const svc = await starting;
+    expect((await fetch(`${svc.baseUrl}/api/v1/workspaces`)).status).toBe(401);
+  }, 90_000);
 });
