@@ -155,8 +155,14 @@ export function neverGenerateSecretKey(): void {
 const missingKey = (file: string) =>
   new ConfigError(`SECRET_KEY is not set and ${file} does not exist: run this with the key the service uses (its SECRET_KEY, or the DATA_DIR whose secret-key it generated)`);
 
+// Empty means the default for every setting, as `NAME=` in an env file does: DATABASE_URL= is the
+// embedded database, not "must be a postgres:// URL". (Only blanks is not empty: a METRICS_TOKEN
+// of spaces is a mistake to name.)
+const SETTINGS = Object.keys(schema.shape);
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = schema.safeParse(source);
+  const given = Object.fromEntries(SETTINGS.flatMap((k) => (source[k] === undefined || source[k] === "" ? [] : [[k, source[k]]])));
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`${issue.path.join(".")}: ${issue.message}`);

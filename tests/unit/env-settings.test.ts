@@ -24,6 +24,18 @@ describe("numeric settings", () => {
   });
 });
 
+describe("empty settings", () => {
+  it("mean the default for every setting, text ones included (a blank line in an env file)", () => {
+    const blank = { DATABASE_URL: "", PUBLIC_URL: "", LOG_LEVEL: "", RETENTION_CRON: "", SEED_OWNER_EMAIL: "", SEED_OWNER_PASSWORD: "", DATA_DIR: "", BACKUP_CRON: "" };
+    const e = envOf({ PORT: "4000", ...blank });
+    expect(e).toMatchObject({ LOG_LEVEL: "info", RETENTION_CRON: "7 * * * *", SEED_OWNER_EMAIL: "owner@example.com", PUBLIC_URL: "http://localhost:4000" });
+    expect(e.DATABASE_URL).toBeUndefined();
+    expect(e.SEED_OWNER_PASSWORD).toBeUndefined();
+    expect(e.BACKUP_CRON).toBeUndefined();
+    expect(e.DATA_DIR).toMatch(/\.data$/);
+  });
+});
+
 describe("switches", () => {
   it("treat empty as the default, like the other settings", () => {
     expect(envOf({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
