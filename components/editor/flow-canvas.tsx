@@ -19,6 +19,7 @@ import "@xyflow/react/dist/style.css";
 import { MousePointerClick } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { edgeTypes, nodeTypes } from "@/components/editor/node-types";
+import { useCanvasTab } from "@/components/editor/use-canvas-tab";
 import { toFlow, type StepStatus } from "@/lib/editor/flow-graph";
 import { setBranchTarget } from "@/lib/editor/step-ops";
 import { NODE_HEIGHT, NODE_WIDTH, tidyLayout } from "@/lib/editor/tidy-layout";
@@ -126,16 +127,19 @@ function Canvas({ statuses, invalid }: Props) {
   }, [selectedId, laid.nodes, flow, width]);
 
   const onNodeClick: NodeMouseHandler = useCallback((_, node) => select(node.id), [select]);
+  // Tab: step by step through the whole workflow, each step's edges' + after it (use-canvas-tab).
+  const { onTab, onFocus } = useCanvasTab(box, laid.nodes, flow);
   // React Flow's own Enter/Space on a focused node selects it in React Flow's store, which this
   // canvas does not use (the editor holds the selection): open the step, as a click does.
   const onKeyDown = useCallback(
     (e: React.KeyboardEvent) => {
       const el = e.target as HTMLElement;
+      if (e.key === "Tab" && !e.altKey && !e.ctrlKey && !e.metaKey) return void onTab(e);
       if ((e.key !== "Enter" && e.key !== " ") || !el.classList.contains("react-flow__node") || !el.dataset.id) return;
       e.preventDefault(); // Space would scroll the page
       select(el.dataset.id);
     },
-    [select],
+    [select, onTab],
   );
 
   const isValidConnection: IsValidConnection = useCallback(
@@ -176,7 +180,7 @@ function Canvas({ statuses, invalid }: Props) {
   );
 
   return (
-    <div ref={box} className="relative h-full w-full" onDragOver={onDragOver} onDrop={onDrop} data-testid="editor-canvas">
+    <div ref={box} className="relative h-full w-full" onDragOver={onDragOver} onDrop={onDrop} onFocus={onFocus} data-testid="editor-canvas">
       <ReactFlow
         nodes={nodes}
         edges={laid.edges}
@@ -201,11 +205,13 @@ function Canvas({ statuses, invalid }: Props) {
         nodesConnectable
         // Tab goes from step to step; an edge has nothing to do from the keyboard.
         edgesFocusable={false}
+        autoPanOnNodeFocus={false} // use-canvas-tab brings a focused step wholly into view
         ariaLabelConfig={A11Y_LABELS}
         deleteKeyCode={null}
         fitView
         fitViewOptions={fitOptions}
         minZoom={0.1}
+        // Panning 200 steps stays fast; Tab still reaches the steps not drawn (use-canvas-tab).
         onlyRenderVisibleElements
         proOptions={{ hideAttribution: true }}
         aria-label="Workflow canvas"

@@ -1,6 +1,6 @@
 // A keyboard user opens a step from the canvas: Tab reaches the step nodes, the focused one shows
 // a focus ring, and Enter or Space opens it in the step panel as a click does.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { openOwnWorkflow, tabTo } from "./own-workflow";
 
 test.use({ viewport: { width: 1600, height: 900 } });
@@ -31,4 +31,73 @@ test("Enter or Space on a focused canvas step opens it; the focused step has a v
   await page.keyboard.press(" ");
   await expect(panel.getByLabel("Step name")).toHaveValue("Ticket text");
   await expect(page.locator(nodeOf(2))).toBeFocused();
+});
+
+test("Tab reaches every step of a workflow longer than the canvas shows, bringing each into view", async ({ page }) => {
+  // A laptop screen: about nine of the 36 steps fit on the canvas as the editor opens.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const steps = [
+    { kind: "webhook", config: {} },
+    ...Array.from({ length: 35 }, (_, i) => ({ kind: "transform", name: `Field ${i + 2}`, config: { fields: [{ name: "t", expression: '"x"' }] } })),
+  ];
+  await openOwnWorkflow(page, "canvastab", steps);
+  const canvas = (await page.getByTestId("editor-canvas").boundingBox())!;
+
+  // The canvas pans to what is focused when it is not wholly in view: the keyboard user sees it.
+  const expectInView = (el: Locator) =>
+    expect(async () => {
+      const box = (await el.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(canvas.y);
+      expect(box.y + box.height).toBeLessThanOrEqual(canvas.y + canvas.height);
+      expect(box.x).toBeGreaterThanOrEqual(canvas.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(canvas.x + canvas.width);
+    }).toPass({ timeout: 5_000 });
+
+  // The canvas draws only what is in view: the last steps are not in the page yet.
+  await expect(page.locator(nodeOf(steps.length))).toHaveCount(0);
+  await page.locator("body").focus();
+  await tabTo(page, nodeOf(1));
+  for (let n = 1; n <= steps.length; n++) {
+    // Step n, then the + on the edge leaving it, then step n + 1.
+    await expect(page.locator(nodeOf(n))).toBeFocused();
+    await expectInView(page.locator(nodeOf(n)));
+    if (n === steps.length) break;
+    await page.keyboard.press("Tab");
+    const plus = page.locator(`[data-insert-from]:focus`);
+    await expect(plus).toHaveAccessibleName("Insert a step here");
+    await expectInView(plus);
+    await page.keyboard.press("Tab");
+  }
+  // Shift+Tab goes back the same way.
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.locator(`[data-insert-from]:focus`)).toHaveCount(1);
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.locator(nodeOf(steps.length - 1))).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.locator(nodeOf(steps.length))).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("step-panel").getByLabel("Step name")).toHaveValue("Field 36");
+});
+
+test("Tab from the end of a long branch to the next step, not drawn yet, pans to it and focuses it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const field = (name: string) => ({ kind: "transform", name, config: { fields: [{ name: "t", expression: '"x"' }] } });
+  // Branch 1 runs down ten steps; Otherwise's step (13) sits at the top of its own column.
+  await openOwnWorkflow(page, "canvastab2", [
+    { kind: "webhook", config: {} },
+    {
+      kind: "conditions",
+      config: { branches: [{ id: "b1", name: "Long", rules: [{ left: "{{ 1.x }}", op: "exists" }], target: "a1" }], otherwise: { target: "other" } },
+    },
+    ...Array.from({ length: 10 }, (_, i) => ({ id: `a${i + 1}`, ...field(`Long ${i + 1}`) })),
+    { id: "other", ...field("Otherwise step") },
+  ]);
+  await page.locator("body").focus();
+  await tabTo(page, nodeOf(12), 60);
+  await expect(page.locator(nodeOf(13))).toHaveCount(0);
+  await page.keyboard.press("Tab");
+  await expect(page.locator(nodeOf(13))).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("step-panel").getByLabel("Step name")).toHaveValue("Otherwise step");
 });

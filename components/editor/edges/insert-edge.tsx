@@ -28,6 +28,10 @@ function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, source
           <Popover.Root open={open} onOpenChange={setOpen}>
             <Popover.Trigger
               aria-label={`Insert a step here${data?.label ? ` (${data.label})` : ""}`}
+              // Out of the page's Tab order, which would pass every edge's + before the first step
+              // (edge labels precede the nodes): the canvas tabs to it after the step it leaves.
+              tabIndex={-1}
+              data-insert-from={source}
               className="flex h-5 w-5 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-500 shadow-sm hover:border-brand-500 hover:text-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
               <Plus className="h-3 w-3" aria-hidden />
