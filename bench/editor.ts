@@ -4,7 +4,7 @@
 // BASE_URL=http://… uses a running server (signed in as E2E_EMAIL / E2E_PASSWORD); otherwise
 // the bench starts `npm start` itself on a free port with a throwaway data directory.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
@@ -19,6 +19,7 @@ const PASSWORD = process.env.E2E_PASSWORD ?? "change-me-now";
 async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-editor-"));
+  chmodSync(dataDir, 0o755); // PostgreSQL runs as the postgres user when we are root (initdb failed)
   const url = `http://127.0.0.1:${port}`;
   const proc: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
     cwd: root,
