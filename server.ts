@@ -9,6 +9,7 @@ import { hookToken, refusedFromHeaders, serveHook } from "@/lib/intake/serve-nod
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { waitForDatabase } from "@/lib/db/wait-for-database";
 import { db, keepSessionOpen } from "@/lib/db/client";
+import { DATABASE_DOWN } from "@/lib/health/read-health";
 
 process.env.PGAPPNAME = "msp-flow-web"; // its database sessions, whatever the environment says (lib/db/list-app-sessions.ts)
 keepSessionOpen();
@@ -23,14 +24,13 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 // health report and everything else answer 503, as they would with the database down later.
 const answerWhileStarting: Handler = (req, res) => {
   const path = (req.url ?? "/").split("?")[0];
-  const health = { ok: false, db: "down", worker: { lastHeartbeat: null, alive: false } };
   const [status, body] =
     path === "/api/health/live"
       ? [200, { ok: true }]
       : path === "/api/health"
-        ? [503, health]
+        ? [503, DATABASE_DOWN]
         : path === "/api/health/ready"
-          ? [503, { ...health, ready: false }]
+          ? [503, { ...DATABASE_DOWN, ready: false }]
           : [503, { error: "temporarily_unavailable", message: "The service is starting (waiting for its database); retry shortly." }];
   res.writeHead(status, { "content-type": "application/json", ...(status === 503 ? { "retry-after": "5" } : {}) }).end(JSON.stringify(body));
 };

@@ -3,6 +3,9 @@ import { db } from "@/lib/db/client";
 
 export type Health = { ok: boolean; db: "up" | "down"; worker: { lastHeartbeat: string | null; alive: boolean } };
 
+/** The report while the database does not answer (also the web server's while it starts: server.ts). */
+export const DATABASE_DOWN: Health = { ok: false, db: "down", worker: { lastHeartbeat: null, alive: false } };
+
 const WORKER_STALE_MS = 30_000;
 /**
  * A database that does not answer within this counts as down. The pool's own limits (5 s to
@@ -25,7 +28,7 @@ export async function readHealth(): Promise<Health> {
     const alive = !!last && Date.now() - last.getTime() < WORKER_STALE_MS;
     return { ok: true, db: "up", worker: { lastHeartbeat: last?.toISOString() ?? null, alive } };
   } catch {
-    return { ok: false, db: "down", worker: { lastHeartbeat: null, alive: false } };
+    return DATABASE_DOWN;
   } finally {
     clearTimeout(timer);
   }
