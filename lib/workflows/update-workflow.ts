@@ -5,6 +5,7 @@ import { conflict } from "@/lib/api/errors";
 import { assertStepConnections } from "@/lib/connections/assert-step-connections";
 import { db, type Tx } from "@/lib/db/client";
 import { toJsonField } from "@/lib/db/to-json-field";
+import { assertKeysRightKind } from "@/lib/workflows/assert-keys-right-kind";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import type { Step } from "@/lib/workflows/definition";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
@@ -37,7 +38,11 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
       refuseUnknownConfigFields(input.steps, previous);
       steps = prepareSteps({ input: input.steps, previous });
       await assertStepConnections({ workspaceId: before.workspaceId, steps, previous, tx: t });
-      if (before.mode === "live") assertLiveReady(steps);
+      // A Live workflow keeps only what going Live would accept, key kinds included.
+      if (before.mode === "live") {
+        assertLiveReady(steps);
+        await assertKeysRightKind({ workspaceId: before.workspaceId, steps, tx: t });
+      }
     }
     const workflow = await t.workflow.update({
       where: { id: before.id },

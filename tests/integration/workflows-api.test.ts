@@ -448,6 +448,22 @@ describe("unfinished steps", () => {
     expect((await api.get(`/api/v1/workflows/${wf.id}`)).body.steps[2].config.input).toBe("{{ 2.body }}");
   });
 
+  it("a Live workflow is not saved reading a secret as a variable (409 wrong_kind), as going Live refuses it", async () => {
+    const ws = (await db().workspace.create({ data: { name: "Wrong kind client", kind: "client", providerId: t.providerA.id } })).id;
+    expect((await api.put(`/api/v1/workspaces/${ws}/variables/API_TOKEN`, { value: "tok-1", secret: true })).status).toBe(201);
+    const wf = (await create({ name: "Kinds", steps: [webhook(), http()] }, ws)).body;
+    expect((await api.post(`/api/v1/workflows/${wf.id}/live`)).status).toBe(200);
+    const steps = wf.steps.map((s: Json, i: number) => (i === 1 ? { ...s, config: { ...s.config, url: "https://a.test/{{ vars.API_TOKEN }}" } } : s));
+    const refused = await api.put(`/api/v1/workflows/${wf.id}`, { name: wf.name, steps });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: "wrong_kind", key: "API_TOKEN", secret: true });
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body.steps[1].config.url).toBe("https://api.example.test/users");
+    // Reading it as the secret it is saves.
+    const right = steps.map((s: Json, i: number) => (i === 1 ? { ...s, config: { ...s.config, url: "https://a.test/{{ secrets.API_TOKEN }}" } } : s));
+    expect((await api.put(`/api/v1/workflows/${wf.id}`, { name: wf.name, steps: right })).status).toBe(200);
+    expect((await api.post(`/api/v1/workflows/${wf.id}/draft`)).status).toBe(200);
+  });
+
   it("a cleared JSON body is saved as no body", async () => {
     const res = await create({ name: "No body", steps: [webhook(), { kind: "http", config: { method: "POST", url: "https://a.test", body: { type: "json" } } }] });
     expect(res.status).toBe(201);
