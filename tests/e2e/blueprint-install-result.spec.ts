@@ -45,6 +45,7 @@ test("installing new-hire provisioning shows the values not used, the secret rea
   await expect(apps).toHaveText([/^Password manager: /, /^IT documentation: /, /^Team chat: /]);
   await expect(apps.first()).toContainText(`${clientName} has no account for this app yet. Its step cannot run until it has one: choose it in the editor`);
   await expect(page.getByRole("link", { name: "Open Connections" })).toHaveAttribute("href", `/w/${clientId}/connections`);
+  await page.screenshot({ path: "docs/screenshots/blueprint-install-result.png", fullPage: true });
 
   await page.getByRole("link", { name: "Open the workflow" }).click();
   await page.waitForURL(new RegExp(`/w/${clientId}/workflows/[^/]+$`));
