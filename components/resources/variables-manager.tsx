@@ -82,8 +82,12 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   );
 }
 
-function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdit: boolean; onSave: (value: string | null) => Promise<unknown>; children: React.ReactNode }) {
+function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdit: boolean; onSave: (value: string | null) => Promise<boolean>; children: React.ReactNode }) {
   const [draft, setDraft] = useState("");
+  // Cleared only once saved: a refused value (too long, say) stays to be corrected, not retyped.
+  async function save() {
+    if (await onSave(draft === "" ? null : draft)) setDraft("");
+  }
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid={`variable-${v.key}`}>
       <span className="flex w-56 items-center gap-2 font-mono text-sm text-slate-900">
@@ -99,9 +103,9 @@ function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdi
       {canEdit && (
         <form
           className="flex items-center gap-2"
-          action={async () => {
-            await onSave(draft === "" ? null : draft);
-            setDraft("");
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
           }}
         >
           <input
