@@ -86,10 +86,17 @@ function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: Review
   }
   if ((item.kind === "variable" || item.kind === "secret") && item.state !== "wrong_kind") {
     const secret = item.kind === "secret";
+    // Cleared only once saved: a refused value (too long, say) stays to be corrected, not retyped.
+    const save = async () => {
+      if (await run(() => apiFetch(`/api/v1/workspaces/${workspaceId}/variables/${item.key}`, { method: "PUT", json: { value, secret } }))) setValue("");
+    };
     return (
       <form
         className="flex items-center gap-2"
-        action={() => run(() => apiFetch(`/api/v1/workspaces/${workspaceId}/variables/${item.key}`, { method: "PUT", json: { value, secret } })).then(() => setValue(""))}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
       >
         <input aria-label={`Value of ${item.key}`} type={secret ? "password" : "text"} value={value} onChange={(e) => setValue(e.target.value)} placeholder={item.done ? "Replace value" : "Fill in value"} autoComplete="off" className={cn(inputClass, "w-56")} />
         <button type="submit" disabled={busy || value === ""} className={buttonClass("secondary", "sm")}>Save</button>
