@@ -20,19 +20,28 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
   const remove = useApiAction();
   const base = `/api/v1/workspaces/${workspaceId}/files`;
 
-  async function upload(form: FormData) {
-    const file = form.get("file");
+  // onSubmit, not a form action (which resets the form even when the upload was refused): the
+  // chosen file and the typed name stay to be corrected, and are cleared once uploaded.
+  async function upload(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const file = data.get("file");
     if (!(file instanceof File) || file.size === 0) return setError("choose a file first");
     if (file.size > 10 * MB) return setError("a file may be at most 10 MB");
-    const name = String(form.get("name") ?? "").trim() || file.name;
-    await run(() => apiFetch(`${base}/${encodeURIComponent(name)}`, { method: "PUT", body: file, contentType: file.type || "application/octet-stream" }));
+    const name = String(data.get("name") ?? "").trim() || file.name;
+    const ok = await run(() => apiFetch(`${base}/${encodeURIComponent(name)}`, { method: "PUT", body: file, contentType: file.type || "application/octet-stream" }));
+    if (ok) form.reset();
   }
 
   return (
     <div className="mt-6 space-y-6">
       <ErrorAlert error={error ?? remove.error} />
       {canEdit && (
-        <form action={upload} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Upload a file">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void upload(e.currentTarget);
+          }}
+          className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Upload a file">
           <label className="text-sm font-medium text-slate-700">File<input name="file" type="file" required className="mt-1 block text-sm" /></label>
           <label className="text-sm font-medium text-slate-700">
             Name <span className="font-normal text-slate-400">(default: the file&apos;s own)</span>
