@@ -126,7 +126,7 @@ export const transformConfig = z.object({
   fields: z.array(z.object({ name: text, expression: text })).min(1),
 });
 
-const WAIT_MAX_DAYS = 366;
+export const WAIT_MAX_DAYS = 366;
 export const waitConfig = z.discriminatedUnion("mode", [
   z.object({
     mode: z.literal("duration"),

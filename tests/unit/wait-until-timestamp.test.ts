@@ -34,3 +34,11 @@ describe("wait until a date and time in text", () => {
     }
   });
 });
+
+describe("wait until an instant far away", () => {
+  it("waits up to 366 days, as a duration may, and fails naming the instant beyond that", async () => {
+    const near = new Date(Date.now() + 365 * 86_400_000).toISOString();
+    expect((await until(near)).resumeAt?.toISOString()).toBe(near);
+    await expect(until("2099-01-01T00:00:00Z")).rejects.toThrow("2099-01-01T00:00:00.000Z is more than 366 days away: a Wait waits at most 366 days");
+  });
+});

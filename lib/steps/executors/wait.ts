@@ -4,7 +4,7 @@
 // "until" takes ISO 8601 or HTTP-date text or a Unix timestamp (a number, or text of digits): below 1e11 it
 // is seconds (what most APIs send; 1e11 s is the year 5138), from 1e11 on milliseconds (1e11 ms
 // is March 1973, so no recent instant in either unit is misread).
-import { waitConfig } from "@/lib/steps/catalog";
+import { WAIT_MAX_DAYS, waitConfig } from "@/lib/steps/catalog";
 import { StepError, type StepExecutor } from "./types";
 
 const UNIX_MS_FROM = 1e11;
@@ -60,6 +60,11 @@ export const executeWait: StepExecutor = async (ctx) => {
     if (!Number.isFinite(at)) throw new StepError(`"${String(value ?? "")}" is not a date and time this step can read without guessing (use ISO 8601, e.g. 2026-12-01T02:00:00Z, an HTTP date such as Tue, 01 Dec 2026 02:00:00 GMT, or a Unix timestamp in seconds or milliseconds)`);
   }
   if (at <= now) return { output: { resumeAt: new Date(at).toISOString(), waited: false } };
+  // The same bound as a duration: an instant decades away (a year typed wrong, a timestamp in the
+  // wrong unit) would park the run for good instead of saying so.
+  if (at - now > WAIT_MAX_DAYS * 86_400_000) {
+    throw new StepError(`${new Date(at).toISOString()} is more than ${WAIT_MAX_DAYS} days away: a Wait waits at most ${WAIT_MAX_DAYS} days`);
+  }
   const resumeAt = new Date(at);
   return { output: { resumeAt: resumeAt.toISOString() }, resumeAt };
 };
