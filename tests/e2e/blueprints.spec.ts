@@ -1,7 +1,7 @@
 // A technician installs a blueprint through the gallery: Blueprints in the top bar, the six
-// cards, "Use blueprint", the setup form (a missing field is named), a client workspace
-// chosen, what the install left to do (apps without an account), and the Draft workflow opens
-// in the editor.
+// cards, "Use blueprint" (each page with its own title), the setup form (a missing field is
+// named), a client workspace chosen, what the install left to do (apps without an account), and
+// the Draft workflow opens in the editor.
 import { expect, test } from "@playwright/test";
 import { signIn } from "./sign-in";
 
@@ -13,6 +13,7 @@ test("install the low-disk blueprint from the gallery into a client workspace", 
 
   await page.getByRole("link", { name: "Blueprints", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Blueprints", exact: true })).toBeVisible();
+  await expect(page).toHaveTitle("Blueprints · MSP Flow");
   const cards = page.getByRole("list", { name: "Blueprints" }).getByRole("article");
   await expect(cards).toHaveCount(6);
   const lowDisk = cards.filter({ hasText: "Low-disk-space remediation" });
@@ -24,6 +25,7 @@ test("install the low-disk blueprint from the gallery into a client workspace", 
 
   await page.getByRole("link", { name: "Use blueprint: Low-disk-space remediation" }).click();
   await expect(page.getByRole("heading", { name: "Low-disk-space remediation" })).toBeVisible();
+  await expect(page).toHaveTitle("Low-disk-space remediation · Blueprints · MSP Flow");
   await page.getByLabel("Install into workspace").selectOption({ label: "Contoso Dental (client)" });
   await expect(page.getByLabel("Remote monitoring (RMM)")).toContainText("None yet — add an account later");
 

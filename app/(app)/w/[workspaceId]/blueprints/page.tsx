@@ -1,5 +1,6 @@
 // The blueprint gallery: one card per blueprint (purpose, trigger, steps, apps needed) with
 // "Use blueprint", which opens its setup form for this workspace.
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireCurrentUser } from "@/components/auth/current-user";
@@ -7,6 +8,8 @@ import { BlueprintCard } from "@/components/blueprints/blueprint-card";
 import { BLUEPRINTS } from "@/lib/blueprints";
 import { toBlueprintView } from "@/lib/blueprints/blueprint-view";
 import { listAccessibleWorkspaces } from "@/lib/workspaces/access";
+
+export const metadata: Metadata = { title: "Blueprints · MSP Flow" };
 
 type Props = { params: Promise<{ workspaceId: string }> };
 

@@ -1,5 +1,6 @@
 // "Use blueprint": the setup form for one blueprint. The workspace it installs into defaults
 // to the current one; any workspace where the user is an editor can be chosen.
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { requireCurrentUser } from "@/components/auth/current-user";
@@ -9,6 +10,12 @@ import { toBlueprintView } from "@/lib/blueprints/blueprint-view";
 import { listAccessibleWorkspaces } from "@/lib/workspaces/access";
 
 type Props = { params: Promise<{ workspaceId: string; slug: string }> };
+
+// The blueprint's name leads, so tabs of two setup forms tell apart; an unknown slug 404s below.
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const blueprint = blueprintBySlug((await params).slug);
+  return { title: blueprint ? `${blueprint.title} · Blueprints · MSP Flow` : "Blueprints · MSP Flow" };
+}
 
 export default async function UseBlueprintPage({ params }: Props) {
   const user = await requireCurrentUser();
