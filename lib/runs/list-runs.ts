@@ -1,6 +1,9 @@
-// A workflow's runs, newest first, for the Executions list (detail: getRun).
+// A workflow's runs, newest first, for the Executions list (detail: getRun). Older pages
+// continue from `before`, the cursor the deliveries log and the audit log use
+// (lib/workflows/deliveries-cursor.ts): time, then id, both descending.
 import { db, type Tx } from "@/lib/db/client";
 import { runTimesIso } from "@/lib/runs/run-times-iso";
+import { deliveriesCursorAfter, type DeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 
 export type RunSummary = {
@@ -14,17 +17,25 @@ export type RunSummary = {
   error: string | null;
 };
 
-export type ListRunsOptions = { workflowId: string; userId: string; limit: number; tx?: Tx };
+export type ListRunsOptions = { workflowId: string; userId: string; limit: number; before?: DeliveriesCursor | null; tx?: Tx };
 
-export async function listRuns({ workflowId, userId, limit, tx }: ListRunsOptions): Promise<{ runs: RunSummary[] }> {
+/** Runs strictly after the cursor in the list's order; the (workflowId, createdAt) index serves the time range. */
+const olderThan = (before: DeliveriesCursor | null) =>
+  !before ? {} : before.id === null ? { createdAt: { lt: before.at } } : { createdAt: { lte: before.at }, OR: [{ createdAt: { lt: before.at } }, { id: { lt: before.id } }] };
+
+export async function listRuns({ workflowId, userId, limit, before = null, tx }: ListRunsOptions): Promise<{ runs: RunSummary[]; nextBefore: string | null }> {
   await loadWorkflow({ workflowId, userId, role: "viewer", tx });
-  const rows = await (tx ?? db()).run.findMany({
-    where: { workflowId },
+  // One row more than the page says whether an older page exists.
+  const read = await (tx ?? db()).run.findMany({
+    where: { workflowId, ...olderThan(before) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
+    take: limit + 1,
     select: { id: true, status: true, test: true, scope: true, createdAt: true, startedAt: true, finishedAt: true, error: true },
   });
+  const rows = read.slice(0, limit);
+  const last = rows[rows.length - 1];
   return {
     runs: rows.map(runTimesIso),
+    nextBefore: read.length > limit && last ? deliveriesCursorAfter({ receivedAt: last.createdAt, id: last.id }) : null,
   };
 }
