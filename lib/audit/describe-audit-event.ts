@@ -52,7 +52,8 @@ const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & 
     text: typeof d.revokedApiTokens === "number" && d.revokedApiTokens > 0 ? `${str(d.email)}, ${d.revokedApiTokens} API token(s) revoked` : str(d.email),
   }),
   invitation_created: (d) => ({ label: "Invitation link made", text: invitation(d) }),
-  invitation_revoked: (d) => ({ label: "Invitation link revoked", text: invitation(d) }),
+  // madeBy: revoked with its maker's owner role (removed, left, demoted), not by an owner's choice.
+  invitation_revoked: (d) => ({ label: "Invitation link revoked", text: d.madeBy ? `${invitation(d)} · made by ${str(d.madeBy)}, no longer an owner` : invitation(d) }),
   invitation_accepted: (d) => ({ label: "Joined by invitation", text: `${str(d.email)} (${str(d.role)})` }),
   variable_created: (d) => ({ label: d.secret ? "Secret added" : "Variable added", text: variable(d) }),
   variable_updated: (d) => ({ label: d.secret ? "Secret changed" : "Variable changed", text: variable(d) }),

@@ -1,6 +1,9 @@
 // The invitation a link's token names, for reading it (read-invitation.ts) or accepting it
 // (accept-invitation.ts, locked): a token nobody has is 404; a link used or run out is 410 with
-// why, so its holder knows to ask for a new one. The token is the capability: no tenancy check.
+// why, so its holder knows to ask for a new one. The token is the capability: no tenancy check
+// of the holder — but its maker must still own the workspace: a link grants what they may grant,
+// and losing the owner role revokes their links (revoke-invitations-of-former-owner.ts); this
+// check also stops a link left behind, such as one made before that revocation existed.
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/api/errors";
 import { hashInvitationToken } from "@/lib/invitations/invitation-token";
@@ -13,18 +16,23 @@ export type FoundInvitation = {
   role: (typeof ROLES)[number];
   expiresAt: Date;
   acceptedAt: Date | null;
+  createdById: string | null;
 };
 
 export async function findInvitation(tx: Tx, token: string, opts: { lock?: boolean } = {}): Promise<FoundInvitation> {
   const hash = hashInvitationToken(token);
   const [row] = opts.lock
     ? await tx.$queryRaw<FoundInvitation[]>`
-        SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt" FROM "Invitation" WHERE "tokenHash" = ${hash} FOR UPDATE`
+        SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt", "createdById" FROM "Invitation" WHERE "tokenHash" = ${hash} FOR UPDATE`
     : await tx.$queryRaw<FoundInvitation[]>`
-        SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt" FROM "Invitation" WHERE "tokenHash" = ${hash}`;
+        SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt", "createdById" FROM "Invitation" WHERE "tokenHash" = ${hash}`;
   if (!row) throw new AppError(404, "not_found", "this invitation link does not work: it is mistyped, or an owner of the workspace revoked it; ask them for a new one");
   if (row.acceptedAt) throw new AppError(410, "invitation_used", "this invitation link has already been used; ask an owner of the workspace for a new one");
   if (row.expiresAt <= new Date()) throw new AppError(410, "invitation_expired", "this invitation link has expired; ask an owner of the workspace for a new one");
+  // As a revoked link answers (404): it is one, whether or not its row is gone yet.
+  if (!row.createdById || (await workspaceRole(row.createdById, row.workspaceId, tx)) !== "owner") {
+    throw new AppError(404, "not_found", "this invitation link does not work: whoever made it is no longer an owner of the workspace, so it was revoked; ask an owner for a new one");
+  }
   return row;
 }
 
