@@ -2,6 +2,8 @@
 // (never guessed from which detail keys it carries: a webhook secret event also has a stepId, and
 // would read as an account choice). Events recorded before a detail existed (a workflowName,
 // say) still read sensibly. Pure and client-safe.
+import { plural } from "@/lib/plural";
+
 export type AuditEventWording = { label: string; text: string; tone: "green" | "blue" | "amber" | "slate" };
 
 type Details = Record<string, unknown>;
@@ -35,7 +37,7 @@ const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & 
   account_chosen: (d) => ({ label: "Account chosen", text: `step ${str(d.stepId)} → ${d.connectionId ? `account chosen${d.app ? ` (${str(d.app)})` : ""}` : "account cleared"}` }),
   webhook_secret_set: (d) => ({ label: "Webhook secret set", text: joined(d.workflowName, `own shared secret on step ${str(d.stepId)}`) }),
   unsigned_webhook_accepted: (d) => ({ label: "Unsigned webhook accepted", text: joined(d.workflowName, `unsigned deliveries accepted on step ${str(d.stepId)}`) }),
-  reviewed: (d) => ({ label: "Reviewed", text: d.complete ? "checklist complete" : `${(d.missing as unknown[] | undefined)?.length ?? 0} item(s) open` }),
+  reviewed: (d) => ({ label: "Reviewed", text: d.complete ? "checklist complete" : `${plural((d.missing as unknown[] | undefined)?.length ?? 0, "item")} open` }),
   went_live: (d) => ({ label: "Went live", tone: "green", text: joined(d.workflowName, typeof d.sourceVersion === "number" ? `source version ${d.sourceVersion}` : "") }),
   unpublished: (d) => ({ label: "Unpublished (Draft)", text: str(d.workflowName) }),
   webhook_url_rotated: (d) => ({ label: "New webhook URL", tone: "amber", text: joined(d.workflowName, d.stepId ? `step ${str(d.stepId)}` : "") }),
@@ -49,7 +51,7 @@ const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & 
   member_password_reset: (d) => ({
     label: "Password reset",
     tone: "amber",
-    text: typeof d.revokedApiTokens === "number" && d.revokedApiTokens > 0 ? `${str(d.email)}, ${d.revokedApiTokens} API token(s) revoked` : str(d.email),
+    text: typeof d.revokedApiTokens === "number" && d.revokedApiTokens > 0 ? `${str(d.email)}, ${plural(d.revokedApiTokens, "API token")} revoked` : str(d.email),
   }),
   invitation_created: (d) => ({ label: "Invitation link made", text: invitation(d) }),
   // madeBy: revoked with its maker's owner role (removed, left, demoted), not by an owner's choice.

@@ -53,7 +53,8 @@ function reviewTicket(id: string, name: string, s: Setup, c: Connections): Bluep
   return httpStep(id, name, "psa", c, {
     path: "/service/tickets",
     json: {
-      summary: "Billing variance: {{ vars.CLIENT_NAME }} — {{ 4.variance }} seat(s) (active {{ 4.active }}, billed {{ 4.billed }})",
+      // Numbers after their nouns: "2 seat(s)" read like a form letter, and the count is only known at run time.
+      summary: "Billing variance: {{ vars.CLIENT_NAME }} — seats active {{ 4.active }}, billed {{ 4.billed }}, variance {{ 4.variance }}",
       board: s.reviewBoard,
       priority: s.reviewPriority,
       company: "{{ vars.CLIENT_NAME }}",

@@ -3,6 +3,7 @@
 // Summarize (by department, estimated replacement budget, overview table) → chat summary card.
 import { z } from "zod";
 import { isTimeZone } from "@/lib/steps/catalog";
+import { plural } from "@/lib/plural";
 import { chatStep, defineBlueprint, httpStep, literal } from "./blueprint";
 
 export const warrantySetup = z.strictObject({
@@ -74,12 +75,13 @@ export const warrantyLifecycleReport = defineBlueprint({
         },
       },
       chatStep("post_card", "Post the summary card", s.chatChannel, c, {
-        text: `Hardware lifecycle report for {{ vars.CLIENT_NAME }}: {{ 3.totals.devices }} device(s) need attention (warranty ending within ${s.lookAheadDays} days${s.includeUnsupportedOs ? " or unsupported OS" : ""}); estimated replacement budget {{ 3.totals.budgetImpact }}.`,
+        // The device count is known only at run time, so it follows its noun rather than reading "device(s)".
+        text: `Hardware lifecycle report for {{ vars.CLIENT_NAME }} — devices needing attention: {{ 3.totals.devices }} (warranty ending within ${plural(s.lookAheadDays, "day")}${s.includeUnsupportedOs ? " or unsupported OS" : ""}); estimated replacement budget {{ 3.totals.budgetImpact }}.`,
         card: {
           title: "Hardware lifecycle — {{ vars.CLIENT_NAME }}",
           facts: [
             { name: "Devices needing attention", value: "{{ 3.totals.devices }}" },
-            { name: `Warranty ending within ${s.lookAheadDays} days or ended`, value: "{{ 3.totals.warrantyEnding }}" },
+            { name: `Warranty ending within ${plural(s.lookAheadDays, "day")} or ended`, value: "{{ 3.totals.warrantyEnding }}" },
             { name: "Unsupported OS builds", value: "{{ 3.totals.unsupportedOs }}" },
             { name: "Estimated budget impact", value: "{{ 3.totals.budgetImpact }}" },
           ],

@@ -6,6 +6,7 @@ import type { PushPlan } from "@/lib/push/plan-push";
 import { offeredSampleData, providerHasSampleData, type SampleDataChoice } from "@/lib/push/push-input";
 import type { Step } from "@/lib/workflows/definition";
 import { keysReadBothWays } from "@/lib/push/scan-requirements";
+import { plural } from "@/lib/plural";
 
 export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" | "webhookSecretRequired" | "webhookSecretState" | "keepsUnsignedAcceptance" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
   workflow: { id: string; name: string; version: number };
@@ -51,7 +52,7 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     if (copy.editedByClient) notes.push("The client has edited its copy since the last push; pushing replaces those edits with this version.");
   } else notes.push(`The workflow arrives in ${target.name} as a new copy in Draft; the client reviews it and switches it Live.`);
   const choose = plan.connections.flatMap((a) => a.steps.filter((s) => s.result === "no_account"));
-  if (choose.length) notes.push(`${choose.length} step(s) arrive without an account: the client has none or several for the app and chooses one.`);
+  if (choose.length) notes.push(`${plural(choose.length, "step arrives", "steps arrive")} without an account: the client has none or several for the app and chooses one.`);
   for (const s of plan.unknownAccounts) {
     const need = s.app === null ? "an account (of any app)" : `an ${appByKey(s.app)?.label ?? s.app} account`;
     notes.push(
@@ -70,7 +71,7 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     );
   }
   const created = plan.variables.filter((v) => v.status === "created_without_value").length;
-  if (created) notes.push(`${created} variable/secret key(s) will be created in ${target.name} without a value; the client fills them in.`);
+  if (created) notes.push(`${plural(created, "variable/secret key")} will be created in ${target.name} without a value; the client fills them in.`);
   // Read both ways, a key is wrong for one of them whatever the client does: only the workflow can change.
   const bothWays = keysReadBothWays({ vars: plan.variables.filter((v) => !v.secret).map((v) => v.key), secrets: plan.variables.filter((v) => v.secret).map((v) => v.key) });
   for (const key of bothWays) {

@@ -5,6 +5,7 @@
 import { conflict, type AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { listResourceUsers, type ResourceKind, type ResourceUser } from "@/lib/workspaces/list-resource-users";
+import { plural } from "@/lib/plural";
 
 const NOUN: Record<ResourceKind, "variable" | "secret" | "file"> = { vars: "variable", secrets: "secret", files: "file" };
 
@@ -31,7 +32,7 @@ export function inUseConflict(code: string, subject: string, workflows: Resource
   const live = workflows.filter((w) => w.mode === "live").length;
   return conflict(
     code,
-    `${subject} is used by ${workflows.length} workflow(s)${live ? `, ${live} of them Live` : ""}: ${consequence}. ${advice}, or delete anyway with ?force=true`,
+    `${subject} is used by ${plural(workflows.length, "workflow")}${live ? `, ${live} of them Live` : ""}: ${consequence}. ${advice}, or delete anyway with ?force=true`,
     { workflows },
   );
 }

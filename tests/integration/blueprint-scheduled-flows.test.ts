@@ -32,7 +32,7 @@ describe("blueprint 3: licence reconciliation", () => {
     expect(subs.headers.authorization).toBe(AUTH["license-distributor"].authorization);
     expect(additions.query).toEqual(SKU_QUERY);
     expect(ticket.body).toEqual({
-      summary: "Billing variance: Contoso Dental — 2 seat(s) (active 24, billed 22)",
+      summary: "Billing variance: Contoso Dental — seats active 24, billed 22, variance 2",
       board: "Billing",
       priority: "Priority 3 - Normal",
       company: "Contoso Dental",
@@ -76,7 +76,7 @@ describe("blueprint 3: licence reconciliation", () => {
     const run = await fireSchedule(env, wf.id);
     expect(stepStatuses(run)).toEqual(["1:succeeded", "2:succeeded", "3:succeeded", "4:succeeded", "5:succeeded", "6:skipped", "7:succeeded", "8:skipped"]);
     expect(calls(env.stack).at(-1)).toBe("psa POST /service/tickets");
-    expect((all(env.stack).at(-1)!.body as { summary: string }).summary).toContain("-3 seat(s)");
+    expect((all(env.stack).at(-1)!.body as { summary: string }).summary).toContain("variance -3");
     expect(env.stack.psa.state.agreements.get("AGR-4471")!.additions[0].quantity).toBe(20);
   });
 });
@@ -102,7 +102,7 @@ describe("blueprint 6: warranty and lifecycle report", () => {
     expect(summary.totals).toMatchObject({ devices: 5, warrantyEnding: 4, unsupportedOs: 1, budgetImpact: 11500 });
 
     const body = card.body as { text: string; card: { title: string; facts: { name: string; value: unknown }[]; table: string } };
-    expect(body.text).toBe("Hardware lifecycle report for Contoso Dental: 5 device(s) need attention (warranty ending within 90 days or unsupported OS); estimated replacement budget 11500.");
+    expect(body.text).toBe("Hardware lifecycle report for Contoso Dental — devices needing attention: 5 (warranty ending within 90 days or unsupported OS); estimated replacement budget 11500.");
     expect(body.card.title).toBe("Hardware lifecycle — Contoso Dental");
     expect(body.card.facts).toContainEqual({ name: "Estimated budget impact", value: 11500 });
     expect(body.card.table).toBe(summary.table);

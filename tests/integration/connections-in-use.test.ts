@@ -38,7 +38,7 @@ describe("DELETE /connections/{id}", () => {
 
     const r = await tech.del(`/api/v1/connections/${api}`);
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ error: "connection_in_use", message: expect.stringContaining("used by 2 workflow(s), 1 of them Live") });
+    expect(r.body).toMatchObject({ error: "connection_in_use", message: expect.stringContaining("used by 2 workflows, 1 of them Live") });
     expect(r.body.workflows).toEqual([
       { id: live, name: "Live user", mode: "live" },
       { id: draft, name: "Draft user", mode: "draft" },

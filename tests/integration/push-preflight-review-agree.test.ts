@@ -37,7 +37,7 @@ describe("a key read both as a variable and as a secret", () => {
       { key: "TENANT", secret: true, status: "wrong_kind" },
     ]);
     const notes = pre.notes.join(" ");
-    expect(notes).toContain("1 variable/secret key(s) will be created in Client A without a value");
+    expect(notes).toContain("1 variable/secret key will be created in Client A without a value");
     expect(notes).toContain("TENANT is read both as a variable and as a secret");
     expect(notes).not.toContain("TENANT exists in Client A");
     expect(pre.attention).toBe(2);

@@ -41,7 +41,7 @@ describe("DELETE /workspaces/{ws}/variables/{key}", () => {
 
     const r = await tech.del(`${vars()}/CLIENT_NAME`);
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ error: "variable_in_use", message: expect.stringContaining("used by 2 workflow(s), 1 of them Live") });
+    expect(r.body).toMatchObject({ error: "variable_in_use", message: expect.stringContaining("used by 2 workflows, 1 of them Live") });
     expect(r.body.workflows).toEqual([
       { id: live, name: "EDR alert", mode: "live" },
       { id: code, name: "Code reads it", mode: "draft" },
@@ -84,7 +84,7 @@ describe("DELETE /workspaces/{ws}/files/{name}", () => {
     const wf = await workflow("Run script", http("{{ files.isolate.ps1 }}"));
     const r = await tech.del(`${files()}/isolate.ps1`);
     expect(r.status).toBe(409);
-    expect(r.body).toMatchObject({ error: "file_in_use", message: expect.stringContaining('file "isolate.ps1" is used by 1 workflow(s)'), workflows: [{ id: wf, name: "Run script", mode: "draft" }] });
+    expect(r.body).toMatchObject({ error: "file_in_use", message: expect.stringContaining('file "isolate.ps1" is used by 1 workflow:'), workflows: [{ id: wf, name: "Run script", mode: "draft" }] });
     expect(await db().file.count({ where: { workspaceId: t.provider.id, name: "isolate.ps1" } })).toBe(1);
     expect((await tech.del(`${files()}/isolate.ps1?force=true`)).status).toBe(204);
     expect((await tech.get(`${files()}/isolate.ps1`)).status).toBe(404);

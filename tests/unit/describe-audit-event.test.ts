@@ -17,8 +17,10 @@ describe("describeAuditEvent", () => {
     expect(describeAuditEvent("went_live", { workflowName: "W", sourceVersion: 3 })).toEqual({ label: "Went live", text: "W · source version 3", tone: "green" });
     expect(describeAuditEvent("workflow_deleted", { workflowName: "W", mode: "live" }).text).toBe("W · was Live");
     expect(describeAuditEvent("member_role_changed", { email: "a@x.test", from: "viewer", to: "owner" }).text).toBe("a@x.test: viewer → owner");
-    expect(describeAuditEvent("member_password_reset", { email: "a@x.test", revokedApiTokens: 2 }).text).toBe("a@x.test, 2 API token(s) revoked");
-    expect(describeAuditEvent("reviewed", { complete: false, missing: ["a", "b"] }).text).toBe("2 item(s) open");
+    expect(describeAuditEvent("member_password_reset", { email: "a@x.test", revokedApiTokens: 2 }).text).toBe("a@x.test, 2 API tokens revoked");
+    expect(describeAuditEvent("member_password_reset", { email: "a@x.test", revokedApiTokens: 1 }).text).toBe("a@x.test, 1 API token revoked");
+    expect(describeAuditEvent("reviewed", { complete: false, missing: ["a", "b"] }).text).toBe("2 items open");
+    expect(describeAuditEvent("reviewed", { complete: false, missing: ["a"] }).text).toBe("1 item open");
   });
 
   it("words the events of resources, tokens, sessions, retention and runs", () => {

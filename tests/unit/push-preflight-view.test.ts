@@ -35,4 +35,23 @@ describe("toPreflightView", () => {
     expect(fileNotes).toEqual(["File cleanup.ps1 is read by the workflow but exists neither in your workspace nor in Contoso: the client must upload it before going Live."]);
     expect(view.attention).toBe(1);
   });
+
+  it("counts steps without an account and keys to create in words, singular or plural", () => {
+    const withAccounts: Step[] = [
+      { id: "t", kind: "webhook", name: "Hook", config: {} },
+      { id: "a", kind: "http", name: "Ticket", config: { method: "POST", url: "https://psa/{{ vars.ONE }}", connectionId: "p-psa" } },
+      { id: "b", kind: "http", name: "Note", config: { method: "POST", url: "https://psa/{{ vars.TWO }}", connectionId: "p-psa" } },
+    ];
+    const notesFor = (stepList: Step[]) => {
+      const plan = planPush(inputs({ source: { id: "wf", name: "Tickets", version: 1, steps: stepList }, sourceAccounts: new Map([["p-psa", { id: "p-psa", app: "psa", name: "Provider PSA" }]]), targetFiles: new Map(), sourceFiles: new Map() }));
+      return toPreflightView({ workflow: { id: "wf", name: "Tickets", version: 1, steps: stepList }, target: { id: "c", name: "Contoso" }, plan }).notes;
+    };
+    const two = notesFor(withAccounts);
+    expect(two).toContain("2 steps arrive without an account: the client has none or several for the app and chooses one.");
+    expect(two).toContain("2 variable/secret keys will be created in Contoso without a value; the client fills them in.");
+    const one = notesFor(withAccounts.slice(0, 2));
+    expect(one).toContain("1 step arrives without an account: the client has none or several for the app and chooses one.");
+    expect(one).toContain("1 variable/secret key will be created in Contoso without a value; the client fills them in.");
+    expect(one.join(" ")).not.toContain("(s)");
+  });
 });
