@@ -5,14 +5,14 @@
 // Form bodies become an object of their fields; any other type is stored as one string. Text and
 // forms are read in their declared charset (JSON is UTF-8 by definition).
 import { MAX_JSON_DEPTH } from "@/lib/api/find-unstorable-json";
-import { toStorableJson } from "@/lib/json/storable-json";
+import { escapeAt, storableJsonText, toStorableJson } from "@/lib/json/storable-json";
 
 export type Payload = { ok: true; json: string } | { ok: false };
 
 // PostgreSQL refuses "\u0000" and unpaired surrogates wherever a JSON string becomes text or
 // jsonb (lib/json/storable-json.ts), and its JSON parser recurses per nesting level; such
-// bodies are re-encoded (or refused) here so one hostile delivery cannot fail a whole batch
-// or, later, its run.
+// escapes are replaced in the text (too deep a body is refused) here so one hostile delivery
+// cannot fail a whole batch or, later, its run.
 
 export function mediaType(contentType: string | null | undefined): string {
   if (!contentType) return "";
@@ -41,15 +41,16 @@ export function parsePayload(bytes: Buffer, contentType: string | null | undefin
 
 function parseJson(raw: string): Payload {
   const text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    JSON.parse(text); // validation only: the sender's text is what is stored
   } catch {
     return { ok: false };
   }
   const scan = scanJson(text);
   if (scan.depth > MAX_JSON_DEPTH) return { ok: false };
-  return { ok: true, json: scan.unsafeEscape ? toStorableJson(value) : text };
+  // Only the refused escapes change, in the text: a parse-and-stringify would round big numbers
+  // and reorder integer-like keys of every body that holds one (an emoji escaped as a pair did).
+  return { ok: true, json: scan.unsafeEscape ? storableJsonText(text) : text };
 }
 
 function formFields(text: string): Record<string, string | string[]> {
@@ -114,7 +115,8 @@ const isHex = (c: number) => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32)
 /**
  * One pass over text already known to be valid JSON: its deepest bracket nesting outside
  * strings, and whether a string holds an escape PostgreSQL refuses (storable-json.ts: \u0000 or a
- * surrogate, which is then re-encoded). One loop instead of a loop and a regex over every body.
+ * lone surrogate; a pair such as \ud83d\ude00, how many encoders write every emoji, is fine).
+ * One loop instead of a loop and a regex over every body, and no allocation.
  */
 function scanJson(text: string): { depth: number; unsafeEscape: boolean } {
   let depth = 0;
@@ -125,14 +127,10 @@ function scanJson(text: string): { depth: number; unsafeEscape: boolean } {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === 92) {
-        // Backslash: look at a \uXXXX escape, then skip the escaped character.
-        if (!unsafeEscape && text.charCodeAt(i + 1) === 117) {
-          const a = text.charCodeAt(i + 2) | 32;
-          const b = text.charCodeAt(i + 3) | 32;
-          unsafeEscape = a === 100 ? b >= 56 && (b <= 57 || (b >= 97 && b <= 102)) : text.startsWith("0000", i + 2);
-          if (unsafeEscape && a === 100) unsafeEscape = isHex(text.charCodeAt(i + 4)) && isHex(text.charCodeAt(i + 5));
-        }
-        i++;
+        // Backslash: skip the whole escape (both halves of a surrogate pair), noting a refused one.
+        const length = escapeAt(text, i);
+        if (length < 0) unsafeEscape = true;
+        i += Math.abs(length) - 1;
       } else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {

@@ -60,6 +60,22 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
         expect(rows[0].id).toBe("123456789012345678901234567890");
       });
 
+      it("keeps an emoji escaped as a surrogate pair (Python's json.dumps) as posted; only \\u0000 and lone halves change", async () => {
+        const h = await createHook();
+        // json.dumps({"z":1,"10":"a","id":9007199254740993,"e":"😀"}) — it rounded the id and moved "10" first.
+        const python = '{"z": 1, "10": "a", "id": 9007199254740993, "e": "\\ud83d\\ude00"}';
+        expect((await post(h, python)).status).toBe(202);
+        const nul = '{"z": 1, "10": "a\\u0000", "id": 9007199254740993, "half": "\\ud83d"}';
+        expect((await post(h, nul)).status).toBe(202);
+        const rows = await db().$queryRawUnsafe<{ text: string; e: string | null; ten: string }[]>(
+          `SELECT trigger::text AS text, trigger->>'e' AS e, trigger::jsonb->>'10' AS ten FROM "Run" WHERE "workflowId" = $1 ORDER BY "createdAt", id`,
+          h.workflowId,
+        );
+        // Sent one after the other: two batches, in order.
+        expect(rows.map((r) => r.text)).toEqual([python, '{"z": 1, "10": "a\\ufffd", "id": 9007199254740993, "half": "\\ufffd"}']);
+        expect(rows.map((r) => [r.e, r.ten])).toEqual([["😀", "a"], [null, "a\uFFFD"]]);
+      });
+
       it("turns form bodies into an object (repeated fields into arrays) and stores other types as a string", async () => {
         const h = await createHook();
         const form = await send(url(h.token), { body: "name=Ada+L&dept=eng&tag=a&tag=b", contentType: "application/x-www-form-urlencoded" });

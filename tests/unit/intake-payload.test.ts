@@ -48,13 +48,35 @@ describe("parsePayload", () => {
   it("finds each escape jsonb refuses on its own, in either case, and keeps every other body as posted", () => {
     for (const esc of ["\\u0000", "\\ud800", "\\uD800", "\\uDFFF", "\\udbff"]) {
       const p = parse(`{"k": "a${esc}b"}`, "application/json");
-      expect(p.ok && p.json, esc).toBe('{"k":"a\uFFFDb"}');
+      expect(p.ok && p.json, esc).toBe('{"k": "a\\ufffdb"}');
     }
     // Not surrogates, or not an escape at all (an escaped backslash, then the letters u0000): stored as posted.
     for (const text of ['{"k": "\\u00e9 \\ud7ff \\ue000"}', '{"k": "\\\\u0000"}', '{"u0000": "d800"}']) {
       const p = parse(text, "application/json");
       expect(p.ok && p.json, text).toBe(text);
     }
+  });
+
+  it("keeps a body with an escaped surrogate pair (an emoji as Python's json.dumps writes it) exactly as posted", () => {
+    // Re-encoding it rounded the 64-bit id to ...992 and moved "10" before "z".
+    const text = '{"z": 1, "10": "a", "id": 9007199254740993, "e": "\\ud83d\\ude00", "\\uD83D\\uDE00": 1.10}';
+    expect(parse(text, "application/json")).toEqual({ ok: true, json: text });
+    expect(parse(text)).toEqual({ ok: true, json: text });
+  });
+
+  it("replaces only the refused escapes, in the text, keeping big numbers, key order and spacing", () => {
+    const cases: [string, string][] = [
+      ['{"z": 1, "10": "\\u0000", "id": 9007199254740993}', '{"z": 1, "10": "\\ufffd", "id": 9007199254740993}'],
+      // in a key; beside a pair, which stays
+      ['{"k\\u0000": "\\ud83d\\ude00", "10": 1}', '{"k\\ufffd": "\\ud83d\\ude00", "10": 1}'],
+      // a high surrogate before another high one, then a pair; a low one first; halves in two strings
+      ['["\\ud83d\\ud83d\\ude00", "\\ude00\\ud83d", "\\ud83d", "\\ude00"]', '["\\ufffd\\ud83d\\ude00", "\\ufffd\\ufffd", "\\ufffd", "\\ufffd"]'],
+      // a high escape before an escaped backslash and the letters of a low one: both halves stay apart
+      ['["\\ud83d\\\\ude00"]', '["\\ufffd\\\\ude00"]'],
+      // an escaped backslash and then a real escape
+      ['{"k": "\\\\\\u0000 \\\\u0000"}', '{"k": "\\\\\\ufffd \\\\u0000"}'],
+    ];
+    for (const [text, want] of cases) expect(parse(text, "application/json"), text).toEqual({ ok: true, json: want });
   });
 
   it("turns form bodies into an object, repeated fields into arrays", () => {
@@ -97,7 +119,8 @@ describe("parsePayload", () => {
   });
 
   it("encode never emits an escape PostgreSQL rejects", () => {
-    expect(encode("a\u0000b\udc00")).toBe('"a\uFFFDb\uFFFD"');
+    expect(encode("a\u0000b\udc00")).toBe('"a\\ufffdb\\ufffd"');
+    expect(encode({ "k\ud800": ["\ud83d\ude00", "\\u0000", "\\ud800"] })).toBe('{"k\\ufffd":["😀","\\\\u0000","\\\\ud800"]}');
     expect(encode(undefined)).toBe("null");
   });
 });
