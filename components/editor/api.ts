@@ -1,7 +1,10 @@
 "use client";
 // The editor's calls to the project's own /api/v1 (session cookie), and the react-query hooks
 // over them. Errors carry the API's {"error", "message"} so the UI can say what went wrong.
+// Bodies are read keeping the numbers the API kept exact (a trigger's 64-bit id): res.json()
+// would round 1234567890123456789 to …800, and the Executions tab must show what arrived.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { parseJsonAsWritten } from "@/lib/json/parse-exact-json";
 import type { Delivery, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
 import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
 
@@ -26,7 +29,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     cache: "no-store",
   });
   if (res.status === 204) return undefined as T;
-  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  const body = readBody(await res.text().catch(() => ""));
   if (!res.ok) {
     // 401 here is a browser whose session ended (signed out everywhere, cookie gone): the API's
     // own message is for scripts ("send a valid API token").
@@ -34,6 +37,14 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     throw new ApiError(res.status, String(body.error ?? "http_error"), message, body);
   }
   return body as T;
+}
+
+function readBody(text: string): Record<string, unknown> {
+  try {
+    return parseJsonAsWritten(text) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }
 
 export const keys = {
@@ -69,6 +80,10 @@ export const runQueryOptions = (runId: string) => ({
   // A finished run never changes; an unfinished one is polled until it finishes.
   refetchInterval: (q: { state: { data?: RunView } }) => (q.state.data && TERMINAL_RUN_STATUSES.includes(q.state.data.status) ? false : POLL_MS),
   staleTime: (q: { state: { data?: RunView } }) => (q.state.data && TERMINAL_RUN_STATUSES.includes(q.state.data.status) ? Infinity : 0),
+  // react-query's structural sharing takes an exact number (JSON.rawJSON, a null-prototype
+  // object) for a plain object: one that changed between two polls would become a copy that
+  // prints as {"rawJSON": …}. A poll's answer is kept as it came.
+  structuralSharing: false,
 });
 
 export function useRunQuery(runId: string | undefined) {

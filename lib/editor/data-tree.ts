@@ -1,6 +1,7 @@
 // The Workflow data panel's tree: numbered outputs of earlier steps, each field with its type,
 // a sample value and the reference that reads it. Pure and client-safe.
 import { formatReference } from "@/lib/editor/step-references";
+import { exactNumberText } from "@/lib/json/parse-exact-json";
 
 export type ValueType = "object" | "array" | "string" | "number" | "boolean" | "null";
 
@@ -29,6 +30,7 @@ export type DataTreeOptions = { maxArrayItems?: number; maxDepth?: number; maxSa
 export function typeOf(v: unknown): ValueType {
   if (v === null || v === undefined) return "null";
   if (Array.isArray(v)) return "array";
+  if (exactNumberText(v) !== null) return "number";
   const t = typeof v;
   return t === "object" ? "object" : t === "number" || t === "bigint" ? "number" : t === "boolean" ? "boolean" : "string";
 }
@@ -40,7 +42,8 @@ function sampleOf(v: unknown, max: number): string {
     const n = Object.keys(v as object).length;
     return `${n} field${n === 1 ? "" : "s"}`;
   }
-  const s = t === "string" ? JSON.stringify(v) : String(v ?? "null");
+  // A number kept exact (a 64-bit id) shows its digits, not "[object Object]" or a rounded double.
+  const s = t === "string" ? JSON.stringify(v) : (exactNumberText(v) ?? String(v ?? "null"));
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 

@@ -39,3 +39,31 @@ export function mayHaveRoundedIntegers(value: unknown): boolean {
   if (value !== null && typeof value === "object") return Object.values(value).some(mayHaveRoundedIntegers);
   return false;
 }
+
+// The browser's reading of the API (components/editor/api.ts). The server writes its doubles as
+// JSON.stringify does, so a number spelled any other way is one it kept as written (a 64-bit id
+// in a trigger, read back exactly above): every such number stays JSON.rawJSON, so the
+// Executions tab shows what was posted. Decimals too, should the server ever keep their digits:
+// a double holds 15 significant digits for certain, so a text without 16 digits in a row (a
+// decimal point aside) has no number to lose and skips the reviver. Where the browser lacks
+// source access (Safari before 18.4, Firefox before 135) the numbers read as doubles, as before.
+const SIXTEEN_DIGITS = /\d(?:\.?\d){15}/;
+
+function keepAsWritten(_key: string, value: unknown, context: { source?: string }): unknown {
+  if (typeof value !== "number" || Number.isSafeInteger(value)) return value;
+  const source = context?.source;
+  if (!source || JSON.stringify(value) === source) return value;
+  return rawJSON(source);
+}
+
+export function parseJsonAsWritten(text: string): unknown {
+  return SIXTEEN_DIGITS.test(text) ? parse(text, keepAsWritten) : JSON.parse(text);
+}
+
+const isRawJSON = (JSON as unknown as { isRawJSON?: (v: unknown) => boolean }).isRawJSON ?? (() => false);
+
+/** A number kept as written (JSON.rawJSON): its text, else null. Such a value is an object to
+ *  JavaScript, so what types or previews values asks here first. */
+export function exactNumberText(value: unknown): string | null {
+  return isRawJSON(value) ? (value as { rawJSON: string }).rawJSON : null;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildDataTree } from "@/lib/editor/data-tree";
+import { parseJsonAsWritten } from "@/lib/json/parse-exact-json";
 
 describe("buildDataTree", () => {
   const tree = buildDataTree([
@@ -35,5 +36,13 @@ describe("buildDataTree", () => {
   it("truncates long strings", () => {
     const [root] = buildDataTree([{ number: 1, name: "W", kind: "webhook", output: { s: "x".repeat(200) }, hasOutput: true }], { maxSample: 10 });
     expect(root.children![0].sample).toHaveLength(10);
+  });
+
+  it("shows a number kept exact (a 64-bit id from the API) as a number with all its digits", () => {
+    const output = parseJsonAsWritten('{"ticketId":1234567890123456789}');
+    const [root] = buildDataTree([{ number: 1, name: "Webhook", kind: "webhook", output, hasOutput: true }]);
+    expect(root.children).toHaveLength(1);
+    expect(root.children![0]).toMatchObject({ label: "ticketId", type: "number", sample: "1234567890123456789", reference: "{{ 1.ticketId }}" });
+    expect(root.children![0].children).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mayHaveRoundedIntegers, mayLoseIntegers, parseExactJson } from "@/lib/json/parse-exact-json";
+import { exactNumberText, mayHaveRoundedIntegers, mayLoseIntegers, parseExactJson, parseJsonAsWritten } from "@/lib/json/parse-exact-json";
 
 describe("parseExactJson", () => {
   it("keeps integers beyond double precision as written when stringified again", () => {
@@ -34,5 +34,23 @@ describe("mayHaveRoundedIntegers", () => {
   it("finds an integer-valued double beyond 2^53 anywhere in a value", () => {
     expect(mayHaveRoundedIntegers({ a: [{ b: JSON.parse("9007199254740993") }] })).toBe(true);
     expect(mayHaveRoundedIntegers({ a: [1, 2.5, "9007199254740993", null, 9007199254740991] })).toBe(false);
+  });
+});
+
+describe("parseJsonAsWritten (the browser reading the API)", () => {
+  it("keeps every number the server wrote other than a double would: 64-bit ids and long decimals", () => {
+    const text = '{"trigger":{"ticketId":1234567890123456789,"ratio":0.1234567890123456789,"neg":-9223372036854775808},"ok":9007199254740991,"f":1.5,"s":"1234567890123456789"}';
+    const v = parseJsonAsWritten(text) as { trigger: Record<string, unknown>; ok: unknown; f: unknown };
+    expect(JSON.stringify(v)).toBe(text);
+    expect(JSON.stringify(v, null, 2)).toContain('"ticketId": 1234567890123456789');
+    expect(exactNumberText(v.trigger.ticketId)).toBe("1234567890123456789");
+    expect(exactNumberText(v.trigger.ratio)).toBe("0.1234567890123456789");
+  });
+
+  it("leaves numbers a double writes back the same as plain numbers, for arithmetic", () => {
+    const v = parseJsonAsWritten('{"attempts":3,"n":9007199254740991,"d":0.30000000000000004,"e":1e+300,"id":"0123456789012345678"}') as Record<string, unknown>;
+    expect(v).toEqual({ attempts: 3, n: 9007199254740991, d: 0.30000000000000004, e: 1e300, id: "0123456789012345678" });
+    expect(exactNumberText(v.n)).toBeNull();
+    expect(exactNumberText({ rawJSON: "1" })).toBeNull(); // a plain object with that key is data
   });
 });

@@ -1,0 +1,40 @@
+// A delivery's 64-bit id reads in the editor exactly as posted: the API answers it exactly, and
+// the Executions tab ("Received payload") and the Workflow data panel must not round it the way
+// a double would (1234567890123456789 → 1234567890123456800): a technician copies ids from there.
+import { expect, test } from "@playwright/test";
+import { openOwnWorkflow } from "./own-workflow";
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+test("a 19-digit id in a delivery shows exactly under Executions and in Workflow data", async ({ page }) => {
+  const { ws, id } = await openOwnWorkflow(page, "exact-ids", [
+    { kind: "webhook", config: {} },
+    { kind: "transform", name: "Tag", config: { fields: [{ name: "n", expression: "1" }] } },
+  ]);
+  const { webhookUrl, steps } = (await (await page.request.post(`/api/v1/workflows/${id}/live`)).json()) as { webhookUrl: string; steps: { id: string }[] };
+  // A Buffer: the sender's own text, which JSON.stringify in the test could not even write.
+  const body = '{"ticketId":1234567890123456789,"note":"exact"}';
+  expect((await page.request.post(webhookUrl, { headers: { "content-type": "application/json" }, data: Buffer.from(body) })).status()).toBe(202);
+  let runId = "";
+  await expect
+    .poll(async () => {
+      const { runs } = (await (await page.request.get(`/api/v1/workflows/${id}/runs`)).json()) as { runs: { id: string; status: string }[] };
+      runId = runs.find((r) => r.status === "succeeded")?.id ?? "";
+      return runId;
+    }, { timeout: 30_000 })
+    .not.toBe("");
+  // The API keeps it (what the editor must show too).
+  expect(await (await page.request.get(`/api/v1/runs/${runId}`)).text()).toContain('"ticketId":1234567890123456789');
+
+  await page.goto(`/w/${ws}/workflows/${id}?step=${encodeURIComponent(steps[0].id)}&run=${encodeURIComponent(runId)}`);
+  const execution = page.getByTestId("step-panel").locator(`[data-testid="execution"][data-run-id="${runId}"]`);
+  const payload = execution.getByLabel("Received payload");
+  await expect(payload).toContainText('"ticketId": 1234567890123456789,');
+  await expect(payload).not.toContainText("1234567890123456800");
+
+  // Step 2's Workflow data: step 1's field, typed a number, its sample all 19 digits.
+  await page.getByTestId("step-node-2").click();
+  const field = page.getByRole("complementary", { name: "Workflow data" }).locator('[data-reference="{{ 1.ticketId }}"]');
+  await expect(field).toContainText("number");
+  await expect(field).toContainText("1234567890123456789");
+});
