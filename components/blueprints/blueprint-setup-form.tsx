@@ -7,23 +7,45 @@
 //
 // With several accounts for an app the technician must pick one (or "No account for now"): the
 // first option used to read "Choose an account…" and, left alone, installed steps without any.
-import { useEffect, useState } from "react";
+//
+// A refused submit names every field at once, by its label (setup-errors.ts): at the field, tied
+// to it for screen readers, and in a summary whose links lead to the fields; focus moves to the
+// first. What was typed stays.
+import { useEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { buttonClass } from "@/components/ui/button";
 import type { BlueprintView } from "@/lib/blueprints/blueprint-view";
+import { plural } from "@/lib/plural";
 import { InstallResult, needsAttention, type InstallAnswer } from "./install-result";
 import { defaultsOf, ObjectFields, type JsonSchema } from "./schema-field";
+import { checkSetup, fieldId, inWords, setupLabel } from "./setup-errors";
 
 type Workspace = { id: string; name: string; kind: "provider" | "client" };
 type Connection = { id: string; app: string; name: string };
 type ApiError = { message?: string; field?: string; issues?: { field?: string; path?: string; message: string }[] };
 
 const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500 aria-[invalid=true]:border-red-500";
 
 // Select values: "" = pick automatically (the workspace's only account), "-" = none for now.
 const AUTO = "";
 const NONE = "-";
+
+function FieldError({ path, text }: { path: string; text: string | undefined }) {
+  return text ? (
+    <p id={`${fieldId(path)}-error`} className="mt-1 text-xs font-medium text-red-700">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** Focuses a field, or the first input of a group (a fieldset cannot take focus itself). */
+function focusField(el: Element | null): boolean {
+  const target = el?.matches("input, select, textarea, button") ? el : el?.querySelector("input, select, textarea, button");
+  if (!(target instanceof HTMLElement)) return false;
+  target.focus();
+  return true;
+}
 
 export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }: { blueprint: BlueprintView; workspaces: Workspace[]; defaultWorkspaceId: string }) {
   const router = useRouter();
@@ -39,6 +61,10 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Bumped by a refused submit: once its messages are drawn, focus goes to the first field named.
+  const [refused, setRefused] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
   const [installed, setInstalled] = useState<{ answer: InstallAnswer; setup: Record<string, unknown>; noneChosen: Set<string> } | null>(null);
 
   useEffect(() => {
@@ -52,6 +78,16 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
     };
   }, [workspaceId]);
 
+  useEffect(() => {
+    if (refused === 0) return;
+    if (!focusField(formRef.current?.querySelector("[data-invalid]") ?? null)) summaryRef.current?.focus();
+  }, [refused]);
+
+  const appLabel = (key: string) => blueprint.apps.find((a) => a.key === key)?.label ?? key;
+  // The API names fields by path (setup.domain, connections.psa, name); people know them by label.
+  const labelOf = (path: string) => (path === "name" ? "Workflow name" : path.startsWith("connections.") ? appLabel(path.slice("connections.".length)) : setupLabel(schema, path));
+  const worded = Object.fromEntries(Object.entries(errors).map(([path, m]) => [path, inWords(labelOf(path), m)]));
+
   // Editing a field clears its error (and errors inside it); other errors stay until the next submit.
   function changeSetup(next: Record<string, unknown>) {
     const at = (root: unknown, field: string) => field.split(".").slice(1).reduce<unknown>((v, k) => (v && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined), root);
@@ -64,16 +100,23 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
     setFormKey((k) => k + 1); // remount, so list inputs show the new values
   }
 
+  function refuse(byField: Record<string, string>, text: string | null = null) {
+    setErrors(byField);
+    setMessage(text);
+    setRefused((n) => n + 1);
+  }
+
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setErrors({});
     setMessage(null);
+    // Everything the form can tell by itself is named together, before anything is sent.
     const unchosen = blueprint.apps.filter((app) => (connections ?? []).filter((c) => c.app === app.key).length > 1 && (chosen[app.key] ?? AUTO) === AUTO);
-    if (unchosen.length > 0) {
-      setErrors(Object.fromEntries(unchosen.map((app) => [`connections.${app.key}`, "choose which account its steps use, or “No account for now”"])));
-      setMessage(`Choose an account for ${unchosen.map((app) => app.label).join(", ")}: this workspace has several.`);
-      return;
-    }
+    const found = {
+      ...Object.fromEntries(unchosen.map((app) => [`connections.${app.key}`, "needs a choice: this workspace has several accounts; choose the one its steps use, or “No account for now”"])),
+      ...checkSetup(schema, setup, "setup", true),
+    };
+    if (Object.keys(found).length > 0) return refuse(found);
     setBusy(true);
     const picked = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== AUTO).map(([app, v]) => [app, v === NONE ? null : v]));
     try {
@@ -86,10 +129,9 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
       if (!res.ok) {
         const byField: Record<string, string> = {};
         for (const i of body.issues ?? []) if (i.field && !byField[i.field]) byField[i.field] = i.message;
-        if (body.field && !byField[body.field]) byField[body.field] = body.message?.replace(/^[^:]+: /, "") ?? "invalid";
-        setErrors(byField);
-        setMessage(body.message ?? `could not install the blueprint (${res.status})`);
-        return;
+        if (body.field && !byField[body.field]) byField[body.field] = body.message?.replace(/^[^:]+: /, "") ?? "is not valid";
+        // Field problems are listed by label; only an answer about no field is shown as it came.
+        return refuse(byField, Object.keys(byField).length ? null : (body.message ?? `could not install the blueprint (${res.status})`));
       }
       const answer = body as InstallAnswer;
       if (answer.blueprint && needsAttention(answer)) {
@@ -105,13 +147,20 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
     }
   }
 
+  function clearError(path: string) {
+    setErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([f]) => f !== path)));
+  }
+  // The workspace, name and account fields; the setup fields do the same in schema-field.tsx.
+  const invalid = (path: string) => ({ "aria-invalid": errors[path] ? true : undefined, "aria-describedby": errors[path] ? `${fieldId(path)}-error` : undefined, "data-invalid": errors[path] ? "" : undefined });
+  const problems = Object.entries(worded);
+
   if (installed) {
     const workspace = workspaces.find((w) => w.id === workspaceId) ?? { id: workspaceId, name: "this workspace" };
     return <InstallResult answer={installed.answer} blueprint={blueprint} workspace={workspace} setup={installed.setup} noneChosen={installed.noneChosen} />;
   }
 
   return (
-    <form onSubmit={submit} className="mt-6 space-y-6" aria-label={`Set up ${blueprint.title}`} noValidate>
+    <form ref={formRef} onSubmit={submit} className="mt-6 space-y-6" aria-label={`Set up ${blueprint.title}`} noValidate>
       <section className="space-y-4 rounded-xl border border-slate-200 bg-white p-5">
         <h2 className="text-base font-semibold">Where</h2>
         <div>
@@ -127,10 +176,11 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
           </select>
         </div>
         <div>
-          <label htmlFor="bp-name" className="block text-sm font-medium text-slate-700">
+          <label htmlFor={fieldId("name")} className="block text-sm font-medium text-slate-700">
             Workflow name
           </label>
-          <input id="bp-name" className={inputClass} value={name} maxLength={200} placeholder={blueprint.title} onChange={(e) => setName(e.target.value)} />
+          <input id={fieldId("name")} {...invalid("name")} className={inputClass} value={name} maxLength={200} placeholder={blueprint.title} onChange={(e) => (setName(e.target.value), clearError("name"))} />
+          <FieldError path="name" text={worded.name} />
         </div>
       </section>
 
@@ -140,12 +190,13 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
         {blueprint.apps.map((app) => {
           const mine = (connections ?? []).filter((c) => c.app === app.key);
           const auto = mine.length === 1 ? `Automatic: ${mine[0].name}` : mine.length === 0 ? "None yet — add an account later" : "Choose an account…";
+          const path = `connections.${app.key}`;
           return (
             <div key={app.key}>
-              <label htmlFor={`bp-conn-${app.key}`} className="block text-sm font-medium text-slate-700">
+              <label htmlFor={fieldId(path)} className="block text-sm font-medium text-slate-700">
                 {app.label}
               </label>
-              <select id={`bp-conn-${app.key}`} className={inputClass} disabled={connections === null} value={chosen[app.key] ?? AUTO} onChange={(e) => (setChosen({ ...chosen, [app.key]: e.target.value }), setErrors((errs) => Object.fromEntries(Object.entries(errs).filter(([f]) => f !== `connections.${app.key}`))))}>
+              <select id={fieldId(path)} {...invalid(path)} className={inputClass} disabled={connections === null} value={chosen[app.key] ?? AUTO} onChange={(e) => (setChosen({ ...chosen, [app.key]: e.target.value }), clearError(path))}>
                 <option value={AUTO}>{connections === null ? "Loading…" : auto}</option>
                 {mine.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -154,7 +205,7 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
                 ))}
                 {mine.length > 0 && <option value={NONE}>No account for now</option>}
               </select>
-              {errors[`connections.${app.key}`] && <p className="mt-1 text-xs font-medium text-red-700">{errors[`connections.${app.key}`]}</p>}
+              <FieldError path={path} text={worded[path]} />
             </div>
           );
         })}
@@ -168,14 +219,28 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
           </button>
         </div>
         <div key={formKey} className="space-y-4">
-          <ObjectFields schema={schema} value={setup} onChange={changeSetup} path="setup" errors={errors} placeholder={blueprint.exampleSetup} />
+          <ObjectFields schema={schema} value={setup} onChange={changeSetup} path="setup" errors={worded} placeholder={blueprint.exampleSetup} />
         </div>
       </section>
 
-      {message && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {message}
-        </p>
+      {(message || problems.length > 0) && (
+        <div ref={summaryRef} tabIndex={-1} role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 focus:outline-none">
+          {message && <p>{message}</p>}
+          {problems.length > 0 && (
+            <>
+              <p className="font-medium">{plural(problems.length, "field needs", "fields need")} attention before the workflow can be created:</p>
+              <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                {problems.map(([path, text]) => (
+                  <li key={path}>
+                    <a href={`#${fieldId(path)}`} className="underline hover:text-red-900" onClick={(e) => focusField(document.getElementById(fieldId(path))) && e.preventDefault()}>
+                      {text}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
       )}
       <div className="flex justify-end">
         <button type="submit" disabled={busy} className={buttonClass("primary")}>

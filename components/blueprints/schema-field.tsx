@@ -1,9 +1,13 @@
 "use client";
 // Renders one field of a blueprint's setup form from its JSON Schema (generated from the zod
 // setup schema): text, number, yes/no, choice, lists, nested groups, repeated groups and
-// name → value tables. Errors arrive keyed by dotted path ("setup.departments.0.name").
+// name → value tables. Errors arrive keyed by dotted path ("setup.departments.0.name"), already
+// in words with the field's label (setup-errors.ts); a field with one is marked aria-invalid and
+// described by it, so a screen reader reads the message with the field, and `data-invalid`
+// marks the element the form moves focus to (a group's own problem focuses its first input).
 import { useState } from "react";
 import { Plus, X } from "lucide-react";
+import { fieldId } from "./setup-errors";
 
 export type JsonSchema = {
   type?: string;
@@ -13,6 +17,9 @@ export type JsonSchema = {
   default?: unknown;
   minimum?: number;
   maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -20,7 +27,7 @@ export type JsonSchema = {
 };
 
 const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500 aria-[invalid=true]:border-red-500";
 const smallButton = "inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50";
 
 /** Default values of a schema, as the setup form starts with them. */
@@ -52,13 +59,27 @@ function Label({ id, schema, name, required }: { id: string; schema: JsonSchema;
   );
 }
 
-function Help({ schema, error }: { schema: JsonSchema; error?: string }) {
+/** The attributes tying a field (or group) to its message and its description. */
+function described(id: string, schema: JsonSchema, error: string | undefined) {
+  const ids = [error ? `${id}-error` : "", schema.description ? `${id}-help` : ""].filter(Boolean).join(" ");
+  return { "aria-describedby": ids || undefined, "aria-invalid": error ? true : undefined, "data-invalid": error ? "" : undefined };
+}
+
+/** A group (fieldset) is described by its message, but aria-invalid belongs to its inputs. */
+const group = (a: ReturnType<typeof described>) => ({ "aria-describedby": a["aria-describedby"], "data-invalid": a["data-invalid"] });
+
+// The message is not an alert of its own: the form's summary announces every problem at once.
+function Help({ id, schema, error }: { id: string; schema: JsonSchema; error?: string }) {
   return (
     <>
-      {schema.description && <p className="mt-1 text-xs text-slate-500">{schema.description}</p>}
       {error && (
-        <p role="alert" className="mt-1 text-xs font-medium text-red-700">
+        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700">
           {error}
+        </p>
+      )}
+      {schema.description && (
+        <p id={`${id}-help`} className="mt-1 text-xs text-slate-500">
+          {schema.description}
         </p>
       )}
     </>
@@ -66,11 +87,12 @@ function Help({ schema, error }: { schema: JsonSchema; error?: string }) {
 }
 
 /** A list of short texts, typed comma-separated; the text is kept while typing. */
-function ListInput({ id, value, onChange, placeholder }: { id: string; value: string[]; onChange: (v: string[]) => void; placeholder?: string }) {
+function ListInput({ id, value, onChange, placeholder, ...aria }: { id: string; value: string[]; onChange: (v: string[]) => void; placeholder?: string } & ReturnType<typeof described>) {
   const [text, setText] = useState(value.join(", "));
   return (
     <input
       id={id}
+      {...aria}
       className={inputClass}
       value={text}
       placeholder={placeholder}
@@ -83,15 +105,16 @@ function ListInput({ id, value, onChange, placeholder }: { id: string; value: st
 }
 
 export function SchemaField({ name, schema, value, onChange, path, errors, required, placeholder }: FieldProps) {
-  const id = `f-${path.replace(/[^A-Za-z0-9_-]/g, "-")}`;
+  const id = fieldId(path);
   const error = errors[path];
+  const aria = described(id, schema, error);
   const example = (v: unknown) => (v === undefined || v === null ? undefined : Array.isArray(v) ? v.join(", ") : typeof v === "object" ? undefined : String(v));
 
   if (schema.enum) {
     return (
       <div>
         <Label id={id} schema={schema} name={name} required={required} />
-        <select id={id} className={inputClass} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
+        <select id={id} {...aria} className={inputClass} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
           {value === undefined && <option value="">Choose…</option>}
           {schema.enum.map((o) => (
             <option key={o} value={o}>
@@ -99,7 +122,7 @@ export function SchemaField({ name, schema, value, onChange, path, errors, requi
             </option>
           ))}
         </select>
-        <Help schema={schema} error={error} />
+        <Help id={id} schema={schema} error={error} />
       </div>
     );
   }
@@ -107,10 +130,10 @@ export function SchemaField({ name, schema, value, onChange, path, errors, requi
     return (
       <div>
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-          <input id={id} type="checkbox" className="h-4 w-4 rounded border-slate-300" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+          <input id={id} {...aria} type="checkbox" className="h-4 w-4 rounded border-slate-300" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
           {schema.title ?? name}
         </label>
-        <Help schema={schema} error={error} />
+        <Help id={id} schema={schema} error={error} />
       </div>
     );
   }
@@ -120,6 +143,7 @@ export function SchemaField({ name, schema, value, onChange, path, errors, requi
         <Label id={id} schema={schema} name={name} required={required} />
         <input
           id={id}
+          {...aria}
           type="number"
           className={inputClass}
           value={typeof value === "number" ? value : ""}
@@ -129,16 +153,16 @@ export function SchemaField({ name, schema, value, onChange, path, errors, requi
           placeholder={example(placeholder)}
           onChange={(e) => onChange(e.target.value === "" ? undefined : Number(e.target.value))}
         />
-        <Help schema={schema} error={error} />
+        <Help id={id} schema={schema} error={error} />
       </div>
     );
   }
   if (schema.type === "array" && schema.items?.type === "object") {
     const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
     return (
-      <fieldset className="rounded-lg border border-slate-200 p-3">
+      <fieldset id={id} {...group(aria)} className="rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-700">{schema.title ?? name}</legend>
-        <Help schema={schema} error={error} />
+        <Help id={id} schema={schema} error={error} />
         {items.map((item, i) => (
           <div key={i} className="relative mt-3 space-y-3 rounded-md bg-slate-50 p-3 pr-10">
             <button type="button" className="absolute right-2 top-2 rounded p-1 text-slate-500 hover:bg-slate-200" aria-label={`Remove ${schema.title ?? name} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
@@ -157,16 +181,16 @@ export function SchemaField({ name, schema, value, onChange, path, errors, requi
     return (
       <div>
         <Label id={id} schema={schema} name={name} required={required} />
-        <ListInput id={id} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} placeholder={example(placeholder) ?? "comma-separated"} />
-        <Help schema={schema} error={error} />
+        <ListInput id={id} {...aria} value={Array.isArray(value) ? (value as string[]) : []} onChange={onChange} placeholder={example(placeholder) ?? "comma-separated"} />
+        <Help id={id} schema={schema} error={error} />
       </div>
     );
   }
   if (schema.type === "object" && schema.properties) {
     return (
-      <fieldset className="rounded-lg border border-slate-200 p-3">
+      <fieldset id={id} {...group(aria)} className="rounded-lg border border-slate-200 p-3">
         <legend className="px-1 text-sm font-medium text-slate-700">{schema.title ?? name}</legend>
-        <Help schema={schema} error={error} />
+        <Help id={id} schema={schema} error={error} />
         <div className="mt-2 space-y-3">
           <ObjectFields schema={schema} value={(value ?? {}) as Record<string, unknown>} onChange={onChange} path={path} errors={errors} placeholder={placeholder} />
         </div>
@@ -179,38 +203,49 @@ export function SchemaField({ name, schema, value, onChange, path, errors, requi
   return (
     <div>
       <Label id={id} schema={schema} name={name} required={required} />
-      <input id={id} className={inputClass} value={String(value ?? "")} placeholder={example(placeholder)} onChange={(e) => onChange(e.target.value)} />
-      <Help schema={schema} error={error} />
+      <input id={id} {...aria} className={inputClass} value={String(value ?? "")} placeholder={example(placeholder)} onChange={(e) => onChange(e.target.value)} />
+      <Help id={id} schema={schema} error={error} />
     </div>
   );
 }
 
 /** name → value rows (e.g. replacement cost per device class). */
 function RecordField({ name, schema, value, onChange, path, errors }: FieldProps) {
+  const id = fieldId(path);
   const rows = Object.entries((value ?? {}) as Record<string, unknown>);
   const numeric = typeof schema.additionalProperties === "object" && schema.additionalProperties.type === "number";
   const set = (next: [string, unknown][]) => onChange(Object.fromEntries(next));
   return (
-    <fieldset className="rounded-lg border border-slate-200 p-3">
+    <fieldset id={id} {...group(described(id, schema, errors[path]))} className="rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{schema.title ?? name}</legend>
-      <Help schema={schema} error={errors[path]} />
+      <Help id={id} schema={schema} error={errors[path]} />
       <div className="mt-2 space-y-2">
-        {rows.map(([k, v], i) => (
-          <div key={i} className="flex items-center gap-2">
-            <input aria-label={`${schema.title ?? name}: name ${i + 1}`} className={inputClass} value={k} onChange={(e) => set(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))} />
-            <input
-              aria-label={`${schema.title ?? name}: ${k || `value ${i + 1}`}`}
-              type={numeric ? "number" : "text"}
-              className={inputClass}
-              value={v === undefined || v === null ? "" : String(v)}
-              onChange={(e) => set(rows.map((r, j) => (j === i ? [r[0], numeric ? (e.target.value === "" ? undefined : Number(e.target.value)) : e.target.value] : r)))}
-            />
-            <button type="button" className="mt-1 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={`Remove ${k || `row ${i + 1}`}`} onClick={() => set(rows.filter((_, j) => j !== i))}>
-              <X className="h-4 w-4" aria-hidden />
-            </button>
-            {errors[`${path}.${k}`] && <span className="text-xs text-red-700">{errors[`${path}.${k}`]}</span>}
-          </div>
-        ))}
+        {rows.map(([k, v], i) => {
+          const cellId = fieldId(`${path}.${k}`);
+          const cellError = k ? errors[`${path}.${k}`] : undefined;
+          return (
+            <div key={i} className="flex items-center gap-2">
+              <input aria-label={`${schema.title ?? name}: name ${i + 1}`} className={inputClass} value={k} onChange={(e) => set(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))} />
+              <input
+                id={cellId}
+                {...described(cellId, {}, cellError)}
+                aria-label={`${schema.title ?? name}: ${k || `value ${i + 1}`}`}
+                type={numeric ? "number" : "text"}
+                className={inputClass}
+                value={v === undefined || v === null ? "" : String(v)}
+                onChange={(e) => set(rows.map((r, j) => (j === i ? [r[0], numeric ? (e.target.value === "" ? undefined : Number(e.target.value)) : e.target.value] : r)))}
+              />
+              <button type="button" className="mt-1 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={`Remove ${k || `row ${i + 1}`}`} onClick={() => set(rows.filter((_, j) => j !== i))}>
+                <X className="h-4 w-4" aria-hidden />
+              </button>
+              {cellError && (
+                <span id={`${cellId}-error`} className="text-xs text-red-700">
+                  {cellError}
+                </span>
+              )}
+            </div>
+          );
+        })}
       </div>
       <button type="button" className={`${smallButton} mt-2`} onClick={() => set([...rows, ["", numeric ? 0 : ""]])}>
         <Plus className="h-3.5 w-3.5" aria-hidden /> Add row

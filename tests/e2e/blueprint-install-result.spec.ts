@@ -28,8 +28,12 @@ test("installing new-hire provisioning shows the values not used, the secret rea
 
   // Left on "Choose an account…", the directory account is asked for, not silently left out.
   await page.getByRole("button", { name: "Create Draft workflow" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Choose an account for Directory / identity: this workspace has several." })).toBeVisible();
-  await expect(page.getByText("choose which account its steps use, or “No account for now”")).toBeVisible();
+  const directory = page.getByLabel("Directory / identity");
+  const asked = "Directory / identity needs a choice: this workspace has several accounts; choose the one its steps use, or “No account for now”";
+  await expect(page.locator("form").getByRole("alert").getByRole("listitem")).toHaveText([asked]);
+  await expect(directory).toHaveAttribute("aria-invalid", "true");
+  await expect(directory).toHaveAccessibleDescription(asked);
+  await expect(directory).toBeFocused();
   expect(((await (await page.request.get(`/api/v1/workspaces/${clientId}/workflows`)).json()) as { workflows: unknown[] }).workflows).toHaveLength(0);
   await page.getByLabel("Directory / identity").selectOption({ label: "Directory EU" });
   await page.getByRole("button", { name: "Create Draft workflow" }).click();

@@ -29,14 +29,16 @@ test("install the low-disk blueprint from the gallery into a client workspace", 
   await page.getByLabel("Install into workspace").selectOption({ label: "Contoso Dental (client)" });
   await expect(page.getByLabel("Remote monitoring (RMM)")).toContainText("None yet — add an account later");
 
-  // The required script id is missing: the API's 400 is shown at the field.
+  // The required script id is missing: named by its label, at the field and in the summary.
   await page.getByRole("button", { name: "Create Draft workflow" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "setup.cleanupScriptId: is required" })).toBeVisible();
-  const fieldError = page.getByRole("alert").filter({ hasText: /^is required$/ });
-  await expect(fieldError).toBeVisible();
+  await expect(page.locator("form").getByRole("alert")).toContainText("Cleanup script id is required");
+  const scriptId = page.getByLabel("Cleanup script id");
+  await expect(scriptId).toHaveAccessibleDescription(/^Cleanup script id is required/);
+  await expect(scriptId).toBeFocused();
 
-  await page.getByLabel("Cleanup script id").fill("scr-cleanup-01");
-  await expect(fieldError).toHaveCount(0);
+  await scriptId.fill("scr-cleanup-01");
+  await expect(scriptId).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("form").getByRole("alert")).toHaveCount(0);
   await page.getByLabel("Wait before re-checking (seconds)").fill("60");
   await page.getByLabel("Workflow name").fill("Low disk – Contoso Dental");
   await page.screenshot({ path: "docs/screenshots/blueprint-setup.png", fullPage: true });

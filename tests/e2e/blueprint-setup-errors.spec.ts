@@ -1,0 +1,79 @@
+// The blueprint setup form names every field it cannot install with, by its label: a field's
+// own message says which field and why, is tied to it (aria-invalid, its description), the
+// summary lists them all with links, and focus moves to the first. What was typed stays.
+import { expect, test, type Page } from "@playwright/test";
+import { providerWorkspaceId, signIn } from "./sign-in";
+
+async function newClient(page: Page): Promise<{ id: string; name: string }> {
+  const provider = await providerWorkspaceId(page);
+  const name = `Setup errors ${Date.now().toString(36)}`;
+  const res = await page.request.post(`/api/v1/workspaces/${provider}/clients`, { data: { name } });
+  expect(res.status()).toBe(201);
+  return { id: ((await res.json()) as { id: string }).id, name };
+}
+
+const workflowCount = async (page: Page, ws: string) => ((await (await page.request.get(`/api/v1/workspaces/${ws}/workflows`)).json()) as { workflows: unknown[] }).workflows.length;
+
+test("new-hire setup left empty: both required fields are named by label, tied to their inputs, and focus goes to the first", async ({ page }) => {
+  await signIn(page);
+  const client = await newClient(page);
+  await page.goto(`/w/${client.id}/blueprints/new-hire-provisioning`);
+  await page.getByLabel("Install into workspace").selectOption({ label: `${client.name} (client)` });
+  await page.getByLabel("Workflow name").fill("Onboarding – kept");
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+
+  const summary = page.locator("form").getByRole("alert");
+  await expect(summary).toContainText("E-mail domain is required");
+  await expect(summary).toContainText("Client name is required");
+  await expect(summary).not.toContainText("setup.");
+  const domain = page.getByLabel("E-mail domain");
+  const clientName = page.getByLabel("Client name");
+  for (const [field, text] of [[domain, "E-mail domain is required"], [clientName, "Client name is required"]] as const) {
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(new RegExp(`^${text}`));
+  }
+  await expect(page.getByLabel("Ticket board")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(domain).toBeFocused();
+  await expect(page.getByLabel("Workflow name")).toHaveValue("Onboarding – kept");
+  expect(await workflowCount(page, client.id)).toBe(0);
+
+  // The summary's links lead to the fields.
+  await summary.getByRole("link", { name: "Client name is required" }).click();
+  await expect(clientName).toBeFocused();
+
+  // What only the API knows (a format, a rule across fields) is named by label too, and focused.
+  await clientName.fill("Fabrikam");
+  await expect(clientName).not.toHaveAttribute("aria-invalid", "true");
+  await domain.fill("not a domain");
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+  await expect(summary).toContainText("E-mail domain must be a domain such as contoso.com");
+  await expect(domain).toHaveAccessibleDescription(/^E-mail domain must be a domain such as contoso\.com/);
+  await expect(domain).toBeFocused();
+  await domain.fill("fabrikam.com");
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+  const orgId = page.getByLabel("Documentation organisation id");
+  await expect(summary).toContainText("Documentation organisation id is required when the contact record goes to documentation");
+  await expect(orgId).toHaveAttribute("aria-invalid", "true");
+  await expect(orgId).toBeFocused();
+  await expect(domain).toHaveValue("fabrikam.com");
+  await expect(clientName).toHaveValue("Fabrikam");
+  await expect(page.getByLabel("Workflow name")).toHaveValue("Onboarding – kept");
+  expect(await workflowCount(page, client.id)).toBe(0);
+});
+
+test("low-disk setup: a number out of range and a missing script id are both named before anything is sent", async ({ page }) => {
+  await signIn(page);
+  const client = await newClient(page);
+  await page.goto(`/w/${client.id}/blueprints/low-disk-remediation`);
+  await page.getByLabel("Install into workspace").selectOption({ label: `${client.name} (client)` });
+  await page.getByLabel("Wait before re-checking (seconds)").fill("0");
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+
+  const summary = page.locator("form").getByRole("alert");
+  await expect(summary.getByRole("listitem")).toHaveText(["Cleanup script id is required", "Wait before re-checking (seconds) must be between 1 and 3600"]);
+  await expect(summary).toContainText("2 fields need attention");
+  await expect(page.getByLabel("Cleanup script id")).toBeFocused();
+  await expect(page.getByLabel("Wait before re-checking (seconds)")).toHaveAccessibleDescription(/^Wait before re-checking \(seconds\) must be between 1 and 3600/);
+  await expect(page.getByLabel("Wait before re-checking (seconds)")).toHaveValue("0");
+  expect(await workflowCount(page, client.id)).toBe(0);
+});
