@@ -4,7 +4,7 @@ import { QUEUES } from "@/lib/jobs/queues";
 import { syncQueueOptions } from "@/lib/jobs/sync-queue-options";
 import { createRunJobHandler } from "@/lib/runs/create-run-job-handler";
 import { handleRunDeadLetters } from "@/lib/runs/fail-abandoned-runs";
-import { createSchedulerFireHandler } from "@/lib/triggers/create-scheduler-fire-handler";
+import { createSchedulerFireHandler, createSchedulerTickHandler } from "@/lib/triggers/create-scheduler-fire-handler";
 import { reconcileWorkflowSchedules } from "@/lib/triggers/reconcile-workflow-schedules";
 import { registerRetention } from "@/lib/retention/register-retention";
 import { registerScheduledBackup } from "@/lib/backup/register-scheduled-backup";
@@ -16,7 +16,7 @@ const RECONCILE_SCHEDULES_MS = 60_000;
  *  side by side and their progress is group-committed (lib/runs/create-progress-writer.ts); it
  *  fetches again once all of them are done or parked. */
 export async function registerHandlers(boss: PgBoss, opts: { concurrency: number; batchSize: number; stopping?: () => boolean }): Promise<void> {
-  await syncQueueOptions({ boss, queues: [QUEUES.runDeadLetter, QUEUES.runExecute, QUEUES.schedulerFire] });
+  await syncQueueOptions({ boss, queues: [QUEUES.runDeadLetter, QUEUES.runExecute, QUEUES.schedulerFire, QUEUES.schedulerTick] });
 
   // LISTEN/NOTIFY wakes the loops the moment a run is enqueued (the queue has notify: true);
   // the 1 s poll is what picks up delayed jobs (Wait steps, retries) when they come due.
@@ -34,8 +34,15 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
     createRunJobHandler({ boss, batchSize: opts.batchSize, stopping: opts.stopping }),
   );
   await boss.work(QUEUES.runDeadLetter.name, { batchSize: 50, pollingIntervalSeconds: 5 }, handleRunDeadLetters);
-  // includeMetadata: a firing's occurrence is read from its job's createdOn.
-  await boss.work(QUEUES.schedulerFire.name, { pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2, includeMetadata: true }, createSchedulerFireHandler({ boss }));
+  // Scheduler: one pass a minute makes every due run (lib/triggers/fire-due-schedules.ts). The
+  // tick arrives by NOTIFY; scheduler-fire jobs (check these workflows now) are taken 50 at a time
+  // and fetched again at once while a fetch comes back full.
+  await boss.work(QUEUES.schedulerTick.name, { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 }, createSchedulerTickHandler({ boss }));
+  await boss.work(
+    QUEUES.schedulerFire.name,
+    { batchSize: 50, burstWhenBatchFull: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+    createSchedulerFireHandler({ boss }),
+  );
   await registerRetention({ boss });
   await registerScheduledBackup({ boss });
 

@@ -30,9 +30,11 @@ export function createBoss(role: "producer" | "worker", url = databaseUrl()): Pg
     schedule: role === "worker",
     useListenNotify: role === "worker",
     // Expiry and heartbeat checks run in this pass: every 5 s (not 60) so a run whose worker
-    // died is picked up again within seconds. Cron passes every 5 s (not 30) so a schedule
-    // fires within seconds of its minute.
-    ...(role === "worker" ? { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, cronMonitorIntervalSeconds: 5 } : {}),
+    // died is picked up again within seconds. Cron passes every 2 s (not 30) and their jobs
+    // forwarded every second (not 5), so the Scheduler's per-minute check (and retention,
+    // backups) starts within ~3 s of its minute; a pass reads the few schedule rows there are
+    // (one for all Scheduler workflows, lib/triggers/reconcile-workflow-schedules.ts).
+    ...(role === "worker" ? { superviseIntervalSeconds: 5, monitorIntervalSeconds: 5, cronMonitorIntervalSeconds: 2, cronWorkerIntervalSeconds: 1 } : {}),
   });
   // A JSON line like every other log line (README, Logs), not free text on stderr.
   boss.on("error", (e) => logger().error({ component: `pg-boss-${role}`, err: errorMessage(e) }, "pg-boss error"));

@@ -23,10 +23,19 @@ export const QUEUES = {
     name: "run-execute",
     options: { retryLimit: 5, retryDelay: 1, retryBackoff: true, expireInSeconds: 15 * 60, heartbeatSeconds: 10, deadLetter: "run-execute-dead" },
   },
-  /** One firing of a Scheduler trigger: creates the run and its run-execute job. */
+  /** Check one workflow's schedule now (lib/triggers/fire-due-schedules.ts): makes the runs of
+   *  its due occurrences, if any. Also what per-workflow pg-boss schedules of earlier versions
+   *  sent, until the worker's start removes them. */
   schedulerFire: {
     name: "scheduler-fire",
     options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+  },
+  /** The per-minute check of every Live schedule, from one pg-boss schedule (* * * * *) that
+   *  fires once across all workers. "singleton": one pass at a time; a pass that overlaps
+   *  another would only wait on its locks. */
+  schedulerTick: {
+    name: "scheduler-tick",
+    options: { policy: "singleton", retryLimit: 3, retryDelay: 2, expireInSeconds: 5 * 60 },
   },
   /** One retention pass (lib/retention), fired by a pg-boss schedule. "exclusive": at most one
    *  pass queued or active across all workers, so slow passes never pile up. */

@@ -1,32 +1,34 @@
-// The worker's consumer of scheduler-fire: each firing becomes a run (fireScheduledRun) for the
-// occurrence the job was queued for (its createdOn: the worker registers this consumer with
-// includeMetadata); a firing of a workflow that is no longer Live with a Scheduler trigger
-// removes its schedule, and a firing whose schedule is gone (Draft meanwhile) does nothing.
+// The worker's Scheduler consumers, both over fireDueSchedules: scheduler-tick (the per-minute
+// check of every Live schedule) and scheduler-fire (check the workflows named, a batch at once;
+// also what per-workflow schedules of earlier versions sent). A firing only means "check now":
+// which occurrences run is decided by the preview's walk from the workflow's scheduledThrough,
+// so a firing that matches no occurrence makes no run.
 import type { Job, PgBoss } from "pg-boss";
-import { QUEUES, schedulerFirePayload } from "@/lib/jobs/queues";
-import { fireScheduledRun } from "@/lib/triggers/fire-scheduled-run";
-import { scheduleOccurrence } from "@/lib/triggers/schedule-occurrence";
+import { db } from "@/lib/db/client";
+import { schedulerFirePayload } from "@/lib/jobs/queues";
+import { fireDueSchedules } from "@/lib/triggers/fire-due-schedules";
 
-const MAX_EARLY_MS = 1_000;
+// pg-boss may send the minute's tick a moment before the minute on the database's clock (it
+// reads that clock through its own skew estimate): a tick that close to the minute waits for it,
+// rather than leave the minute's runs to the next tick.
+const EARLY_MS = 2_000;
+
+export function createSchedulerTickHandler({ boss }: { boss: PgBoss }) {
+  return async function handleSchedulerTick(): Promise<void> {
+    const [{ now }] = await db().$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
+    const early = 60_000 - (now.getTime() % 60_000);
+    if (early <= EARLY_MS) await new Promise((r) => setTimeout(r, early));
+    await fireDueSchedules({ boss });
+  };
+}
 
 export function createSchedulerFireHandler({ boss }: { boss: PgBoss }) {
-  return async function handleSchedulerFire(jobs: (Job<unknown> & { createdOn?: Date })[]): Promise<void> {
+  return async function handleSchedulerFire(jobs: Job<unknown>[]): Promise<void> {
+    const ids = new Set<string>();
     for (const job of jobs) {
       const parsed = schedulerFirePayload.safeParse(job.data);
-      if (!parsed.success) continue;
-      const { workflowId } = parsed.data;
-      const [schedule] = await boss.getSchedules(QUEUES.schedulerFire.name, workflowId);
-      if (!schedule) continue;
-      // pg-boss may queue a firing a little before its minute (it allows for clock skew; so does
-      // scheduleOccurrence, by a second): the run waits for its minute rather than start, and
-      // record firedAt, before the instant it is scheduled for. A second at most: a job that
-      // reads as queued later than that (this worker's clock behind) is not held for it.
-      if (job.createdOn) {
-        const early = scheduleOccurrence(schedule.cron, schedule.timezone, job.createdOn).getTime() - Date.now();
-        if (early > 0) await new Promise((r) => setTimeout(r, Math.min(early, MAX_EARLY_MS)));
-      }
-      const fired = await fireScheduledRun({ boss, jobId: job.id, workflowId, queuedAt: job.createdOn, notBefore: schedule.createdOn });
-      if (fired.outcome === "stale") await boss.unschedule(QUEUES.schedulerFire.name, workflowId);
+      if (parsed.success) ids.add(parsed.data.workflowId);
     }
+    if (ids.size > 0) await fireDueSchedules({ boss, workflowIds: [...ids] });
   };
 }

@@ -1,14 +1,12 @@
-// Registers or removes a workflow's pg-boss schedule: one per workflow (queue scheduler-fire,
-// key = workflow id) while the workflow is Live with a Scheduler trigger, none otherwise.
-// pg-boss evaluates schedules in every worker but sends each occurrence once. Idempotent.
-// Called when a workflow changes mode; reconcileWorkflowSchedules repairs anything missed.
-import type { PgBoss } from "pg-boss";
-import { AppError } from "@/lib/api/errors";
-import { producer } from "@/lib/jobs/boss";
-import { QUEUES } from "@/lib/jobs/queues";
-import { syncQueueOptions } from "@/lib/jobs/sync-queue-options";
+// A workflow's schedule: the Scheduler trigger's cron and time zone while the workflow is Live,
+// none otherwise. Nothing is registered per workflow: the worker's per-minute check
+// (fire-due-schedules.ts) reads every Live schedule from the workflows themselves, so a change
+// (go Live, Draft, a new cron, delete) applies at the next check with nothing to sync or remove.
+// What a change must record is when the new schedule took effect (Workflow.scheduledThrough),
+// in the transaction that makes it: the check runs occurrences after it only, so a new cron
+// never makes a run for a minute from before it was saved.
+import type { Tx } from "@/lib/db/client";
 import { schedulerConfig } from "@/lib/steps/catalog";
-import { assertValidSchedule } from "@/lib/triggers/assert-valid-schedule";
 
 export type ScheduledWorkflow = { id: string; mode: string; steps: unknown };
 
@@ -22,29 +20,13 @@ export function desiredSchedule(workflow: ScheduledWorkflow): WorkflowSchedule {
   return parsed.success ? { cron: parsed.data.cron, timezone: parsed.data.timezone } : null;
 }
 
-let queueReady: Promise<void> | undefined;
-
-export async function syncWorkflowSchedule({ workflow, boss }: { workflow: ScheduledWorkflow; boss?: PgBoss }): Promise<WorkflowSchedule> {
-  const b = boss ?? (await producer());
-  const name = QUEUES.schedulerFire.name;
+/** After a write that may change the schedule (`before` → `workflow`, same transaction): a
+ *  schedule that starts or changes counts its occurrences from now. */
+export async function syncWorkflowSchedule({ before, workflow, tx }: { before: ScheduledWorkflow | null; workflow: ScheduledWorkflow; tx: Tx }): Promise<WorkflowSchedule> {
   const want = desiredSchedule(workflow);
-  if (!want) {
-    await b.unschedule(name, workflow.id);
-    return null;
-  }
-  // The schedule row references its queue, which a fresh database may not have yet.
-  queueReady ??= syncQueueOptions({ boss: b, queues: [QUEUES.schedulerFire] }).catch((e) => {
-    queueReady = undefined;
-    throw e;
-  });
-  assertValidSchedule(want.cron, want.timezone);
-  await queueReady;
-  try {
-    // missed: "once": a firing that fell while no worker ran (a deploy at 02:00 on the 1st) is
-    // sent once when workers are back, rather than skipped until next month.
-    await b.schedule(name, want.cron, { workflowId: workflow.id }, { tz: want.timezone, key: workflow.id, missed: "once" });
-  } catch (e) {
-    throw new AppError(400, "invalid_schedule", `step 1 (Scheduler): ${e instanceof Error ? e.message : String(e)}`, { step: 1, field: "cron" });
+  const had = before && desiredSchedule(before);
+  if (want && (!had || had.cron !== want.cron || had.timezone !== want.timezone)) {
+    await tx.$executeRaw`UPDATE "Workflow" SET "scheduledThrough" = now() AT TIME ZONE 'UTC' WHERE id = ${workflow.id}`;
   }
   return want;
 }

@@ -1,6 +1,7 @@
 // Deleting a workflow removes its runs, endpoints and deliveries (foreign-key cascade). Its
-// trigger is synced as if it had no steps first, so trigger side effects kept outside these
-// tables (a Scheduler's pg-boss schedule) are removed through the same single path. The audit
+// trigger is synced as if it had no steps first (its webhook URL retired in the same path as a
+// replaced trigger's). A Scheduler has nothing outside the row: the worker's per-minute check
+// reads Live schedules from the workflows (lib/triggers/fire-due-schedules.ts). The audit
 // log keeps who deleted it (its events name the workflow, which has no foreign key there).
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { db, type Tx } from "@/lib/db/client";

@@ -31,7 +31,7 @@ export async function setWorkflowMode({ workflowId, userId, mode, tx }: SetWorkf
       await recordWorkflowEvent({ workflow, userId, action: mode === "live" ? "went_live" : "unpublished", tx: t });
     }
     await syncTrigger({ workflow, tx: t });
-    await syncWorkflowSchedule({ workflow }); // Scheduler trigger: pg-boss schedule on Live, none on Draft
+    await syncWorkflowSchedule({ before, workflow, tx: t }); // Scheduler: runs occurrences from now on
     return readWorkflowView({ workflow, tx: t });
   };
   return tx ? write(tx) : db().$transaction(write);

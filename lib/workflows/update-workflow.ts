@@ -15,6 +15,7 @@ import { prepareSteps, setsSharedSecret } from "@/lib/workflows/prepare-steps";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { syncTrigger } from "@/lib/workflows/sync-trigger";
+import { syncWorkflowSchedule } from "@/lib/triggers/sync-workflow-schedule";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
 
 export type UpdateWorkflowOptions = { workflowId: string; userId: string; input: WorkflowWrite; tx?: Tx };
@@ -50,6 +51,8 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
     });
     // Replacing the trigger retires its URL; a Live workflow's new webhook trigger gets a new one.
     await syncTrigger({ workflow, tx: t });
+    // A Live Scheduler whose cron or time zone changed runs the new one's occurrences from now.
+    await syncWorkflowSchedule({ before, workflow, tx: t });
     return readWorkflowView({ workflow, tx: t });
   };
   return tx ? write(tx) : db().$transaction(write);

@@ -81,12 +81,13 @@ export async function deliver(env: BlueprintEnv, workflow: { id: string; webhook
   return finalRun(env, runId, timeoutMs);
 }
 
-/** A firing of the Live workflow's schedule, exactly as pg-boss sends it at the cron time. */
+/** A check of the Live workflow's schedule (a scheduler-fire job), as after an occurrence came due. */
 export async function fireSchedule(env: BlueprintEnv, workflowId: string): Promise<Json> {
   const before = new Set(await runIds(env, workflowId));
-  // The worker ignores occurrences from before the schedule existed, and the last occurrence of a
-  // monthly cron is weeks ago: date the schedule back, as if it had been Live since before then.
-  await db().$executeRawUnsafe(`UPDATE pgboss.schedule SET created_on = now() - interval '62 days' WHERE key = $1`, workflowId);
+  // The worker runs only occurrences after the schedule took effect, and the last occurrence of a
+  // monthly cron is weeks ago: date it back, as if it had been Live since before then (the check
+  // then catches up that most recent missed occurrence).
+  await db().$executeRawUnsafe(`UPDATE "Workflow" SET "scheduledThrough" = now() AT TIME ZONE 'UTC' - interval '62 days' WHERE id = $1`, workflowId);
   // One occurrence makes one run (Run.scheduledFor is unique per workflow), and every firing
   // here is for the same last occurrence: release the earlier firings' claim on it.
   await db().$executeRawUnsafe(`UPDATE "Run" SET "scheduledFor" = NULL WHERE "workflowId" = $1`, workflowId);

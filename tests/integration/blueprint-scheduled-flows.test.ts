@@ -15,8 +15,9 @@ describe("blueprint 3: licence reconciliation", () => {
     const wf = await install(env, "license-reconciliation", { ...setup, onUnderBilling: "review_ticket" });
     expect(wf.steps[0].config).toMatchObject({ cron: "0 2 1 * *", timezone: "UTC" });
     await goLive(env, wf.id);
-    const rows = await db().$queryRawUnsafe<{ cron: string; timezone: string }[]>(`SELECT cron, timezone FROM pgboss.schedule WHERE key = $1`, wf.id);
-    expect(rows).toEqual([{ cron: "0 2 1 * *", timezone: "UTC" }]);
+    // Live: the worker's per-minute check runs it from now on (no per-workflow pg-boss schedule).
+    const rows = await db().$queryRawUnsafe<{ mode: string; since: boolean }[]>(`SELECT mode::text AS mode, "scheduledThrough" IS NOT NULL AS since FROM "Workflow" WHERE id = $1`, wf.id);
+    expect(rows).toEqual([{ mode: "live", since: true }]);
   });
 
   it("variance > 0, review mode: a billing-variance ticket with line items", async () => {

@@ -1,5 +1,5 @@
 // Scheduler trigger: its output is the firing, {scheduledFor, firedAt} (ISO instants), which
-// lib/triggers/fire-scheduled-run.ts stored as the run's trigger. The engine places it at
+// lib/triggers/fire-due-schedules.ts stored as the run's trigger. The engine places it at
 // outputs[1] before step 1 runs.
 import type { StepExecutor } from "./types";
 

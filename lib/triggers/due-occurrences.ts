@@ -1,0 +1,33 @@
+// Which occurrences of a Live schedule are due for a run now: those the preview's walk
+// (next-fire-times.ts) gives after `after` — the schedule's last run, or when the schedule took
+// effect (went Live, or its cron or time zone changed) — up to `now`. The walk is chained from
+// that last occurrence, so it is the preview's own sequence, and an instant that is not one of
+// its occurrences (pg-boss's second 01:30 on a fall-back night) never makes a run.
+//
+// Bounded catch-up, as pg-boss's `missed: once` was: occurrences in the last DUE_WINDOW_MS (the
+// per-minute check's own minute, with room for a late check) all run; of the older ones (workers
+// were down) only the most recent runs. The walk starts no further back than LOOKBACK_MS (an
+// every-minute cron after a month away is one step back, not 43,200 forward).
+import { CronExpressionParser } from "cron-parser";
+import { occurrenceWalk } from "@/lib/triggers/next-fire-times";
+
+export const DUE_WINDOW_MS = 90_000;
+const LOOKBACK_MS = 2 * 86_400_000;
+
+export function dueOccurrences({ cron, timezone, after, now }: { cron: string; timezone: string; after: Date | null; now: Date }): Date[] {
+  let from = after ?? new Date(now.getTime() - LOOKBACK_MS);
+  if (now.getTime() - from.getTime() > LOOKBACK_MS) {
+    // Long away: start from the last occurrence before the lookback (if it is after `after`),
+    // which the catch-up may still need as "the most recent missed one".
+    const bound = new Date(now.getTime() - LOOKBACK_MS);
+    const before = CronExpressionParser.parse(cron, { tz: timezone, strict: false, currentDate: bound }).prev().toDate();
+    from = after && before.getTime() <= after.getTime() ? bound : new Date(before.getTime() - 1);
+  }
+  const next = occurrenceWalk(cron, timezone, from);
+  const found: Date[] = [];
+  for (let at = next(); at.getTime() <= now.getTime(); at = next()) found.push(at);
+  const windowStart = now.getTime() - DUE_WINDOW_MS;
+  const missed = found.filter((d) => d.getTime() <= windowStart);
+  const due = found.filter((d) => d.getTime() > windowStart);
+  return missed.length > 0 ? [missed[missed.length - 1], ...due] : due;
+}
