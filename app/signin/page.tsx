@@ -5,7 +5,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/auth/sign-in-form";
 import { getCurrentUser } from "@/components/auth/current-user";
-import { safeCallbackPath } from "@/lib/auth/callback-path";
+import { DEFAULT_LANDING, safeCallbackPath } from "@/lib/auth/callback-path";
 import { signInErrorMessage } from "@/lib/auth/sign-in-error";
 
 export const metadata: Metadata = { title: "Sign in · MSP Flow" };
@@ -19,7 +19,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   const callbackUrl =
     safeCallbackPath(first(params.callbackUrl)) ??
     safeCallbackPath(jar.get("__Secure-next-auth.callback-url")?.value ?? jar.get("next-auth.callback-url")?.value) ??
-    "/workspaces";
+    DEFAULT_LANDING;
   if (await getCurrentUser()) redirect(callbackUrl);
 
   const error = first(params.csrf) === "true" ? "The sign-in form had expired. Please try again." : signInErrorMessage(first(params.error));

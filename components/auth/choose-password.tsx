@@ -1,14 +1,16 @@
 "use client";
 // The /change-password page's form: on success this browser is signed out (the change ends
-// every session) and the sign-in page says the password was changed.
+// every session) and the sign-in page says the password was changed, then leads on to the page
+// the user was going to when they were sent here (callbackUrl, already checked by the page).
 import { PasswordFields, useChangePassword } from "@/components/auth/change-password-form";
 import { useSignOut } from "@/components/auth/use-sign-out";
 import { buttonClass } from "@/components/ui/button";
 import { ErrorAlert } from "@/components/ui/error-alert";
 
-export function ChoosePassword() {
+export function ChoosePassword({ callbackUrl }: { callbackUrl: string | null }) {
   const form = useChangePassword();
   const { form: signOutForm, signOut, ready } = useSignOut();
+  const signInAgain = `/signin?notice=password-changed${callbackUrl ? `&callbackUrl=${encodeURIComponent(callbackUrl)}` : ""}`;
   return (
     <>
       {signOutForm}
@@ -16,7 +18,7 @@ export function ChoosePassword() {
         className="mt-4 space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          void form.submit().then((ok) => ok && signOut("/signin?notice=password-changed"));
+          void form.submit().then((ok) => ok && signOut(signInAgain));
         }}
       >
         <PasswordFields {...form} currentLabel="Temporary password" />

@@ -5,7 +5,7 @@ import { cache } from "react";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { userFromSessionCookie, type AuthUser } from "@/lib/auth/authenticate-request";
-import { safeCallbackPath } from "@/lib/auth/callback-path";
+import { DEFAULT_LANDING, safeCallbackPath } from "@/lib/auth/callback-path";
 import { PATH_HEADER } from "@/components/auth/path-header";
 
 export const getCurrentUser = cache(async (): Promise<AuthUser | null> => {
@@ -18,8 +18,10 @@ export const getCurrentUser = cache(async (): Promise<AuthUser | null> => {
  */
 export async function requireCurrentUser(): Promise<AuthUser> {
   const user = await getCurrentUser();
-  if (user?.mustChangePassword) redirect("/change-password");
-  if (user) return user;
+  if (user && !user.mustChangePassword) return user;
   const back = safeCallbackPath((await headers()).get(PATH_HEADER));
+  // The page asked for (a deep link, an invitation) goes along through /change-password and the
+  // sign-in after it; the usual landing page needs no mention.
+  if (user) redirect(back && back !== DEFAULT_LANDING ? `/change-password?callbackUrl=${encodeURIComponent(back)}` : "/change-password");
   redirect(back ? `/signin?callbackUrl=${encodeURIComponent(back)}` : "/signin");
 }

@@ -3,6 +3,9 @@
 // cookie), and returns just the path part, normalised ("/a/../b" -> "/b").
 const DUMMY_ORIGIN = "http://x.invalid";
 
+/** Where signing in leads when no page was asked for. */
+export const DEFAULT_LANDING = "/workspaces";
+
 // Browsers drop tabs and newlines from URLs and read "\" as "/", so "/\t/host" or "/\host"
 // becomes "//host", another site. Any control character, whitespace (Unicode included),
 // invisible format character or backslash is refused outright rather than second-guessed.
