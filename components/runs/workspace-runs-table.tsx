@@ -1,8 +1,9 @@
 "use client";
 // Runs across workflows: status, workflow (and client), when, how long, the error; a row opens
-// to the run's steps (GET /api/v1/runs/{id}) with each one's status and error. In a workspace
-// where the user may act (`actIn`: editor or owner), a row has Stop run or Run again.
-import { Fragment, useState } from "react";
+// to the run's steps (GET /api/v1/runs/{id}) with each one's status and error, read again with
+// each refresh of the list while the run is unfinished. In a workspace where the user may act
+// (`actIn`: editor or owner), a row has Stop run or Run again.
+import { Fragment, useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { ChevronRight } from "lucide-react";
 import { apiFetch } from "@/components/resources/api-fetch";
@@ -10,7 +11,7 @@ import { RunStatus } from "@/components/editor/run-status";
 import { RunRowActions } from "@/components/runs/run-row-actions";
 import { stepStatusLabel, stepTimes, took } from "@/components/runs/step-execution";
 import { TimeAgo } from "@/components/ui/time-ago";
-import type { RunView } from "@/lib/editor/api-types";
+import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
 import type { WorkspaceRunSummary } from "@/lib/runs/list-workspace-runs";
 
 type Props = { runs: WorkspaceRunSummary[]; showWorkspace: boolean; /** Workspaces whose runs the user may stop and run again. */ actIn: string[] };
@@ -25,6 +26,12 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props
     setStopped((s) => ({ ...s, [view.id]: view }));
     setOpen((o) => (o[view.id] ? { ...o, [view.id]: view } : o));
   };
+  const load = (id: string) =>
+    apiFetch<RunView>(`/api/v1/runs/${id}`).then(
+      (run) => setOpen((o) => (o[id] ? { ...o, [id]: run } : o)),
+      // A refresh that fails keeps the steps already shown; only a first read says it failed.
+      () => setOpen((o) => (o[id] === "loading" ? { ...o, [id]: "error" } : o)),
+    );
   const toggle = (id: string) => {
     if (open[id]) {
       return setOpen((o) => {
@@ -34,11 +41,21 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props
       });
     }
     setOpen((o) => ({ ...o, [id]: "loading" }));
-    apiFetch<RunView>(`/api/v1/runs/${id}`).then(
-      (run) => setOpen((o) => (o[id] ? { ...o, [id]: run } : o)),
-      () => setOpen((o) => (o[id] ? { ...o, [id]: "error" } : o)),
-    );
+    void load(id);
   };
+  // The page re-renders the list every 10 s (AutoRefresh), which gives new `listed`: an opened run
+  // that had not finished, or whose row now says otherwise, is read again, so its steps follow the
+  // row (read once, a run that waited kept showing "waiting" under a row that said succeeded).
+  const openNow = useRef(open);
+  useEffect(() => {
+    openNow.current = open;
+  });
+  useEffect(() => {
+    for (const r of listed) {
+      const detail = openNow.current[r.id];
+      if (typeof detail === "object" && (!TERMINAL_RUN_STATUSES.includes(detail.status) || detail.status !== r.status)) void load(r.id);
+    }
+  }, [listed]); // only a new list from the server is a refresh
   if (runs.length === 0) {
     return <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No runs match.</p>;
   }
