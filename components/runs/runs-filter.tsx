@@ -1,7 +1,10 @@
 "use client";
-// The Runs page's filters, kept in the URL (shareable, and the server renders the list). They
-// show the new choice at once, while the page for it loads (the page keys this by its values).
-import { useState } from "react";
+// The Runs page's filters, kept in the URL (shareable, and the server renders the list). Each
+// change navigates at once, so a keyboard user's arrow keys step through the options with the
+// list following; the controls are never rebuilt (that dropped focus to the page after the first
+// arrow). While the page for a choice loads they show that choice, then again what the URL says
+// (so Back in the browser is shown too).
+import { useState, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { inputClass } from "@/components/resources/api-fetch";
 import { cn } from "@/components/ui/cn";
@@ -10,15 +13,18 @@ export type RunsFilterValue = { status: string; clients: boolean; days: number }
 
 const STATUSES = ["", "failed", "running", "waiting", "queued", "succeeded", "stopped"];
 
-export function RunsFilter({ value: initial, provider }: { value: RunsFilterValue; provider: boolean }) {
+export function RunsFilter({ value: fromUrl, provider }: { value: RunsFilterValue; provider: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
-  const [value, setValue] = useState(initial);
+  const [navigating, startNavigation] = useTransition();
+  const [chosen, setChosen] = useState(fromUrl);
+  const value = navigating ? chosen : fromUrl;
   const go = (next: Partial<RunsFilterValue>) => {
     const v = { ...value, ...next };
-    setValue(v);
+    setChosen(v);
     const q = new URLSearchParams({ ...(v.status ? { status: v.status } : {}), days: String(v.days), ...(provider ? { clients: String(v.clients) } : {}) });
-    router.push(`${pathname}?${q}`);
+    // The page stays where it is: a keyboard user stepping through options keeps the list in view.
+    startNavigation(() => router.push(`${pathname}?${q}`, { scroll: false }));
   };
   return (
     <div className="mt-4 flex flex-wrap items-end gap-4" role="group" aria-label="Filter runs">

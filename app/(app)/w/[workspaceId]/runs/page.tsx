@@ -37,7 +37,7 @@ export default async function RunsPage({ params, searchParams }: Props) {
       <AutoRefresh seconds={10} />
       <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first, refreshed every 10 s`} />
       <WorkspaceTabs workspaceId={workspaceId} current="runs" />
-      <RunsFilter key={`${query.status}/${query.clients}/${query.days}`} value={{ status: query.status ?? "", clients: query.clients, days: query.days }} provider={provider} />
+      <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days }} provider={provider} />
       <WorkspaceRunsTable runs={runs} showWorkspace={provider && query.clients} actIn={actIn} />
     </div>
   );
