@@ -8,6 +8,7 @@ import { useEditor } from "@/components/editor/editor-context";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { relativeTime } from "@/components/ui/relative-time";
+import { formatBytes } from "@/lib/format-bytes";
 
 const OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
   accepted: { label: "Accepted", tone: "green" },
@@ -17,8 +18,6 @@ const OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
   invalid_json: { label: "Rejected: invalid JSON", tone: "amber" },
   rotated_url: { label: "Old URL: no run", tone: "slate" },
 };
-
-const size = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`);
 
 export function DeliveriesLog({ workflowId }: { workflowId: string }) {
   const { workspaceId, steps } = useEditor();
@@ -46,7 +45,7 @@ export function DeliveriesLog({ workflowId }: { workflowId: string }) {
               return (
                 <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-outcome={d.outcome} data-testid="delivery">
                   <Badge tone={o.tone}>{o.label}</Badge>
-                  <span className="text-slate-500">{size(d.size)}</span>
+                  <span className="text-slate-500" data-testid="delivery-size">{formatBytes(d.size)}</span>
                   <span className="min-w-0 max-w-[12rem] truncate font-mono text-xs text-slate-500" title={d.contentType ?? undefined} data-testid="delivery-content-type">
                     {d.contentType ?? "no content type"}
                   </span>
