@@ -1,10 +1,12 @@
 "use client";
 // App accounts of a workspace, grouped by app from the catalog: add an account (credentials are
-// sent once and never shown again), rename it, replace its credentials, delete it (confirmed,
-// naming the workflows that use it).
+// sent once and never shown again), rename it, change its settings (token URL, scope, header…,
+// shown on its row), replace its credentials, delete it (confirmed, naming the workflows that use
+// it).
 import { useState } from "react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { CredentialFields, readCredentials } from "@/components/resources/credential-fields";
+import { readSettings, sameSettings, SettingsFields, SettingsSummary } from "@/components/resources/connection-settings-fields";
 import { DeleteAccountButton } from "@/components/resources/delete-account-button";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
@@ -14,6 +16,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { APP_CATALOG, appByKey } from "@/lib/connections/app-catalog";
 import type { AuthKind } from "@/lib/connections/connection-auth";
 import type { ConnectionView } from "@/lib/connections/connection-input";
+import { startingConfig } from "@/lib/connections/connection-settings";
 
 type Props = { workspaceId: string; connections: ConnectionView[]; canEdit: boolean; /** Preselected app (?app=KEY: "Add an account" from a review or the editor). */ initialApp?: string };
 
@@ -39,7 +42,7 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
     const ok = await run(() =>
       apiFetch(`/api/v1/workspaces/${workspaceId}/connections`, {
         method: "POST",
-        json: { app, name: String(data.get("name") ?? "").trim(), authKind: kind, baseUrl: baseUrl.trim() || null, credentials: readCredentials(data, kind) },
+        json: { app, name: String(data.get("name") ?? "").trim(), authKind: kind, baseUrl: baseUrl.trim() || null, config: readSettings(data, kind), credentials: readCredentials(data, kind) },
       }),
     );
     if (ok) for (const input of form.querySelectorAll<HTMLInputElement>('input[name="name"], input[name^="cred."]')) input.value = "";
@@ -77,6 +80,8 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
             Base URL
             <input name="baseUrl" type="url" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} className={cn(inputClass, "mt-1")} />
           </label>
+          {/* Starts from the app's defaults; a template (Entra's token URL) is only a placeholder, to be typed in. */}
+          <SettingsFields key={`${app}:${kind}`} kind={kind} values={startingConfig(entry, kind)} hints={entry.configHints} />
           <CredentialFields key={kind} kind={kind} required={kind !== "openai"} />
           <p className="text-xs text-slate-500 sm:col-span-2">{entry.description} Credentials are encrypted and can be replaced, never read back.</p>
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary")}>Add account</button></div>
@@ -106,8 +111,11 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
   // Kept as typed when refused (onSubmit: a form action would reset it).
   async function save(form: HTMLFormElement) {
     const data = new FormData(form);
+    // Settings only when changed: a PATCH's config replaces them all, and the audit names what changed.
+    const settings = readSettings(data, kind);
+    const config = sameSettings(settings, c.config, kind) ? undefined : settings;
     const ok = await run(() =>
-      apiFetch(`/api/v1/connections/${c.id}`, { method: "PATCH", json: { name: String(data.get("name") ?? "").trim(), baseUrl: String(data.get("baseUrl") ?? "").trim() || null, credentials: readCredentials(data, kind) } }),
+      apiFetch(`/api/v1/connections/${c.id}`, { method: "PATCH", json: { name: String(data.get("name") ?? "").trim(), baseUrl: String(data.get("baseUrl") ?? "").trim() || null, config, credentials: readCredentials(data, kind) } }),
     );
     if (ok) setEditing(false);
   }
@@ -121,6 +129,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
         {canEdit && <button type="button" className={buttonClass("ghost", "sm")} onClick={() => setEditing(!editing)}>{editing ? "Cancel" : "Edit"}</button>}
         {canEdit && <DeleteAccountButton account={c} run={run} />}
       </div>
+      <SettingsSummary kind={kind} config={c.config} />
       {editing && (
         <form
           onSubmit={(e) => {
@@ -131,6 +140,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
         >
           <label className="text-sm font-medium text-slate-700">Account name<input name="name" defaultValue={c.name} required className={cn(inputClass, "mt-1")} /></label>
           <label className="text-sm font-medium text-slate-700">Base URL<input name="baseUrl" type="url" defaultValue={c.baseUrl ?? ""} className={cn(inputClass, "mt-1")} /></label>
+          <SettingsFields kind={kind} values={c.config} hints={appByKey(c.app)?.configHints} />
           <CredentialFields kind={kind} required={false} />
           <p className="text-xs text-slate-500 sm:col-span-2">Leave a credential field empty to keep its stored value (change just a password, say).</p>
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary", "sm")}>Save</button></div>

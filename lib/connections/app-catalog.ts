@@ -2,7 +2,7 @@
 // accounts per app from it, push preflight matches accounts by `key`, and the credential forms
 // are built from `authKinds` + the credential shapes in connection-auth.ts. Base URLs are
 // placeholders a workspace replaces with its tenant's address.
-import type { AuthKind } from "./connection-auth";
+import type { AuthKind, ConfigKey } from "./connection-auth";
 
 export type AppCategory = "identity" | "security" | "rmm" | "psa" | "documentation" | "passwords" | "chat" | "licensing" | "inventory" | "ai" | "generic";
 
@@ -15,8 +15,13 @@ export type AppCatalogEntry = {
   authKind: AuthKind;
   authKinds: AuthKind[];
   defaultBaseUrl: string;
-  /** Starting values for Connection.config (header name, token URL, scope, default model). */
+  /** Starting values for Connection.config (header name, token URL, scope, default model):
+   *  real values only, stored when an account is created without config. */
   defaultConfig: Record<string, string>;
+  /** The shape a setting takes where it depends on the customer (Entra's token URL names the
+   *  tenant): shown as a hint on the form, never stored — a value still holding its `<…>`
+   *  placeholder is refused (parse-connection-fields.ts). */
+  configHints?: Partial<Record<ConfigKey, string>>;
 };
 
 export const APP_CATALOG: AppCatalogEntry[] = [
@@ -28,7 +33,8 @@ export const APP_CATALOG: AppCatalogEntry[] = [
     authKind: "oauth2_client_credentials",
     authKinds: ["oauth2_client_credentials", "bearer"],
     defaultBaseUrl: "https://graph.microsoft.com/v1.0",
-    defaultConfig: { tokenUrl: "https://login.microsoftonline.com/<tenant-id>/oauth2/v2.0/token", scope: "https://graph.microsoft.com/.default" },
+    defaultConfig: { scope: "https://graph.microsoft.com/.default" },
+    configHints: { tokenUrl: "https://login.microsoftonline.com/<tenant-id>/oauth2/v2.0/token" },
   },
   {
     key: "edr",

@@ -43,9 +43,10 @@ const configFields = {
  *  writes is held to its auth kind's keys (CONFIG_KEYS, parse-connection-fields.ts). */
 export const connectionConfigSchema = z.looseObject(configFields);
 export type ConnectionConfig = z.infer<typeof connectionConfigSchema>;
+export type ConfigKey = keyof typeof configFields;
 
 /** The config keys each auth kind reads; any other key in a write is a 400 naming it. */
-export const CONFIG_KEYS: Record<AuthKind, readonly (keyof typeof configFields)[]> = {
+export const CONFIG_KEYS: Record<AuthKind, readonly ConfigKey[]> = {
   none: [],
   bearer: [],
   basic: [],

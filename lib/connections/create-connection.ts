@@ -5,7 +5,8 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { appByKey } from "./app-catalog";
-import { CONFIG_KEYS, type AuthKind } from "./connection-auth";
+import type { AuthKind } from "./connection-auth";
+import { startingConfig } from "./connection-settings";
 import { parseConnectionFields } from "./parse-connection-fields";
 
 export type CreateConnectionOptions = {
@@ -45,8 +46,7 @@ export async function createConnection(opts: CreateConnectionOptions): Promise<C
   if (!app.authKinds.includes(authKind)) throw new InvalidConnectionError(`${app.label} does not support ${authKind} auth`, "authKind");
   // The app's starting config, minus what another auth kind would read (an EDR account on an
   // API key has no use for the OAuth token URL, and a read sent back must pass as written).
-  const defaults = Object.fromEntries(Object.entries(app.defaultConfig).filter(([k]) => (CONFIG_KEYS[authKind] as readonly string[]).includes(k)));
-  const parsed = parseConnectionFields({ authKind, config: opts.config ?? defaults, credentials: opts.credentials });
+  const parsed = parseConnectionFields({ authKind, config: opts.config ?? startingConfig(app, authKind), credentials: opts.credentials });
   // Names the field, never echoes the value.
   if (!parsed.ok) throw new InvalidConnectionError(`${parsed.field}: ${parsed.message}`, parsed.field);
   const { config, credentials } = parsed.fields;

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { guardedFetch, type GuardedFetchOptions } from "@/lib/net/guarded-fetch";
 import { OutboundError } from "@/lib/net/errors";
+import { findPlaceholder } from "./connection-settings";
 import type { LoadedConnection } from "./get-connection-credentials";
 
 type Cached = { token: string; expiresAt: number };
@@ -31,7 +32,10 @@ type NetOverrides = Pick<GuardedFetchOptions, "policy" | "resolver">;
 
 async function requestToken(c: LoadedConnection, signal?: AbortSignal, net?: NetOverrides): Promise<Cached> {
   const tokenUrl = c.config.tokenUrl;
-  if (!tokenUrl) throw new TokenError(`app connection "${c.name}" has no token URL (config.tokenUrl)`, false);
+  if (!tokenUrl) throw new TokenError(`app connection "${c.name}" has no token URL (config.tokenUrl): set it on the Connections page`, false);
+  // Accounts made before templates were refused may still hold Entra's "<tenant-id>" one.
+  const placeholder = findPlaceholder(tokenUrl);
+  if (placeholder) throw new TokenError(`app connection "${c.name}" has a token URL that still holds the placeholder ${placeholder}: set its real token URL on the Connections page`, false);
   const form = new URLSearchParams({ grant_type: "client_credentials" });
   if (c.config.scope) form.set("scope", c.config.scope);
   if (c.config.audience) form.set("audience", c.config.audience);

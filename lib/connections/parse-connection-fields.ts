@@ -1,9 +1,11 @@
 // Checks the config and credentials a caller writes against the account's auth kind: a key the
 // kind does not read (`headerNmae`, `tokne`, a token URL on an API-key account) is a problem
-// naming it, because dropping it silently sends the key under the default header instead.
+// naming it, because dropping it silently sends the key under the default header instead; so is
+// a setting still holding a `<…>` placeholder.
 // Pure and client-safe; create and update turn a problem into their 400.
 import { zodIssueField } from "@/lib/api/zod-issue-field";
 import { CONFIG_KEYS, connectionConfigSchema, credentialSchemas, type AuthKind, type ConnectionConfig } from "./connection-auth";
+import { findPlaceholder } from "./connection-settings";
 
 export type ConnectionFields = { config?: ConnectionConfig; credentials?: Record<string, unknown> };
 export type ConnectionFieldProblem = { field: string; message: string };
@@ -27,8 +29,15 @@ export function parseConnectionFields(opts: ParseConnectionFieldsOptions): { ok:
     const stored = (opts.storedConfig && typeof opts.storedConfig === "object" ? opts.storedConfig : {}) as Record<string, unknown>;
     const config: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(r.data)) {
-      if (takes.includes(key)) config[key] = value;
-      else if (!(key in stored) || JSON.stringify(stored[key]) !== JSON.stringify(value)) {
+      if (takes.includes(key)) {
+        // A template (Entra's token URL with "<tenant-id>" in it) stored as a value cannot get a
+        // token; refused unless it is the stored value sent back as read.
+        const placeholder = findPlaceholder(value);
+        if (placeholder && JSON.stringify(stored[key]) !== JSON.stringify(value)) {
+          return { ok: false, field: `config.${key}`, message: `still holds the placeholder ${placeholder}: replace it with your own value` };
+        }
+        config[key] = value;
+      } else if (!(key in stored) || JSON.stringify(stored[key]) !== JSON.stringify(value)) {
         const known = Object.values(CONFIG_KEYS).some((keys) => (keys as readonly string[]).includes(key));
         const what = known ? `not a setting of ${authKind} auth` : "unknown field (misspelt?)";
         return { ok: false, field: `config.${key}`, message: `${what}; ${authKind} auth takes ${takes.length ? takes.join(", ") : "no config"}` };

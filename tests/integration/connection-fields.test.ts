@@ -73,3 +73,32 @@ describe("misspelt or foreign keys in config and credentials", () => {
     }
   });
 });
+
+describe("a template setting (Entra's token URL names the tenant)", () => {
+  const template = "https://login.microsoftonline.com/<tenant-id>/oauth2/v2.0/token";
+  const real = "https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token";
+
+  it("is never stored: sent, it is a 400 naming the field; left out, the account starts without it", async () => {
+    const sent = await create({ app: "directory", name: "Templated", credentials: { clientId: "cid", clientSecret: "cs-secret-6" }, config: { tokenUrl: template } });
+    expect(sent.status).toBe(400);
+    expect(sent.body).toMatchObject({ error: "invalid_request", field: "config.tokenUrl", message: "config.tokenUrl: still holds the placeholder <tenant-id>: replace it with your own value" });
+    expect(await count("Templated")).toBe(0);
+
+    const bare = await create({ app: "directory", name: "No settings sent", credentials: { clientId: "cid", clientSecret: "cs-secret-7" } });
+    expect(bare.status).toBe(201);
+    expect(bare.body.connection.config).toEqual({ scope: "https://graph.microsoft.com/.default" });
+  });
+
+  it("PATCH: refused the same way, and a real token URL is taken", async () => {
+    const made = await create({ app: "directory", name: "Graph tenant", credentials: { clientId: "cid", clientSecret: "cs-secret-8" }, config: { tokenUrl: real } });
+    expect(made.status).toBe(201);
+    const id = made.body.connection.id;
+    const refused = await api.patch(`/api/v1/connections/${id}`, { config: { tokenUrl: template, scope: "https://graph.microsoft.com/.default" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: "config.tokenUrl" });
+    expect((await api.get(`/api/v1/connections/${id}`)).body.connection.config).toEqual({ tokenUrl: real });
+    const ok = await api.patch(`/api/v1/connections/${id}`, { config: { tokenUrl: real, audience: "https://graph.microsoft.com" } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.connection.config).toEqual({ tokenUrl: real, audience: "https://graph.microsoft.com" });
+  });
+});

@@ -1,0 +1,122 @@
+"use client";
+// An account's non-secret settings (token URL, scope, audience, API-key header and prefix, default
+// model: the config keys its auth kind reads, lib/connections/connection-auth.ts) — the inputs of
+// the add and Edit forms, and the summary on its row. Unlike credentials they are shown again.
+import { useId } from "react";
+import { inputClass } from "@/components/resources/api-fetch";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/components/ui/cn";
+import { CONFIG_KEYS, type AuthKind, type ConfigKey } from "@/lib/connections/connection-auth";
+import { CLIENT_AUTH_LABELS, CONFIG_FIELDS, DEFAULT_API_KEY_HEADER, findPlaceholder } from "@/lib/connections/connection-settings";
+
+type FieldsProps = {
+  kind: AuthKind;
+  /** What the inputs start with: the app's defaults (add) or the account's settings (Edit). */
+  values: Record<string, unknown>;
+  /** The app's templates (lib/connections/app-catalog.ts configHints), shown as placeholders. */
+  hints?: Partial<Record<ConfigKey, string>>;
+};
+
+export function SettingsFields({ kind, values, hints }: FieldsProps) {
+  const id = useId();
+  return (
+    <>
+      {CONFIG_KEYS[kind].map((key) => {
+        const field = CONFIG_FIELDS[key];
+        const start = typeof values[key] === "string" ? (values[key] as string) : "";
+        const label = (
+          <>
+            {field.label}
+            {field.optional && <span className="font-normal text-slate-400"> (optional)</span>}
+          </>
+        );
+        if (key === "clientAuth") {
+          return (
+            <label key={key} className="text-sm font-medium text-slate-700">
+              {label}
+              <select name="config.clientAuth" defaultValue={start === "basic" ? "basic" : "body"} className={cn(inputClass, "mt-1")}>
+                {Object.entries(CLIENT_AUTH_LABELS).map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+              </select>
+            </label>
+          );
+        }
+        const hint = hints?.[key];
+        const placeholder = findPlaceholder(hint);
+        return (
+          <label key={key} className={cn("text-sm font-medium text-slate-700", key === "tokenUrl" && "sm:col-span-2")}>
+            {label}
+            <input
+              name={`config.${key}`}
+              type={key === "tokenUrl" ? "url" : "text"}
+              defaultValue={start}
+              required={!field.optional}
+              placeholder={hint ?? field.placeholder}
+              aria-describedby={placeholder ? `${id}-${key}` : undefined}
+              autoComplete="off"
+              className={cn(inputClass, "mt-1")}
+            />
+            {placeholder && (
+              <span id={`${id}-${key}`} className="mt-1 block text-xs font-normal text-slate-500">
+                The address depends on your tenant: type it with {placeholder} replaced by your own value.
+              </span>
+            )}
+          </label>
+        );
+      })}
+    </>
+  );
+}
+
+/** The settings of `kind` from a form: empty ones left out (the default applies), a prefix kept
+ *  as typed ("Token " ends in the space that separates it from the key). */
+export function readSettings(form: FormData, kind: AuthKind): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of CONFIG_KEYS[kind]) {
+    const raw = String(form.get(`config.${key}`) ?? "");
+    const value = key === "prefix" ? raw : raw.trim();
+    if (value !== "" && !(key === "clientAuth" && value === "body")) out[key] = value;
+  }
+  return out;
+}
+
+/** Whether `next` holds the same settings of `kind` as the stored config (an Edit that left them alone). */
+export function sameSettings(next: Record<string, string>, stored: Record<string, unknown>, kind: AuthKind): boolean {
+  const was = (key: ConfigKey) => {
+    const v = stored[key];
+    return typeof v === "string" && !(key === "clientAuth" && v === "body") ? v : "";
+  };
+  return CONFIG_KEYS[kind].every((key) => (next[key] ?? "") === was(key));
+}
+
+/** One line under an account: its settings, a missing token URL or a leftover template flagged. */
+export function SettingsSummary({ kind, config }: { kind: AuthKind; config: Record<string, unknown> }) {
+  const keys = CONFIG_KEYS[kind];
+  if (keys.length === 0) return null;
+  const text = (key: ConfigKey) => (typeof config[key] === "string" && config[key] !== "" ? (config[key] as string) : null);
+  const items: { key: ConfigKey; value: React.ReactNode }[] = [];
+  for (const key of keys) {
+    const value = text(key);
+    if (key === "tokenUrl") {
+      const placeholder = findPlaceholder(value);
+      items.push({
+        key,
+        value: !value ? <Badge tone="amber">not set: no token can be fetched</Badge> : placeholder ? <><span className="break-all">{value}</span> <Badge tone="amber">replace {placeholder}</Badge></> : <span className="break-all">{value}</span>,
+      });
+    } else if (key === "headerName") items.push({ key, value: value ?? `${DEFAULT_API_KEY_HEADER} (default)` });
+    else if (key === "clientAuth") items.push({ key, value: CLIENT_AUTH_LABELS[value === "basic" ? "basic" : "body"] });
+    else if (key === "prefix") {
+      if (value !== null) items.push({ key, value: `“${value}”` });
+    } else if (key === "defaultModel") items.push({ key, value: value ?? "none (each step names its model)" });
+    else if (value !== null) items.push({ key, value: <span className="break-all">{value}</span> });
+  }
+  return (
+    <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Settings">
+      {items.map(({ key, value }) => (
+        <div key={key} className="flex min-w-0 gap-1">
+          <dt className="shrink-0 text-slate-400">{CONFIG_FIELDS[key].label}</dt>
+          <dd className="min-w-0">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
