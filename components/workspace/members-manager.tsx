@@ -122,12 +122,7 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
                   </Badge>
                 )}
                 {canManage ? (
-                  <RoleSelect
-                    key={m.role}
-                    member={m}
-                    disabled={busy}
-                    onChange={(role) => changeRole(m, role)}
-                  />
+                  <RoleSelect member={m} busy={busy} onChange={(role) => changeRole(m, role)} />
                 ) : (
                   !m.viaProvider && <Badge tone={m.role === "owner" ? "blue" : "slate"}>{ROLE_LABEL[m.role]}</Badge>
                 )}

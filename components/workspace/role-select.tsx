@@ -16,19 +16,31 @@ export function RoleOptions() {
   ));
 }
 
-/** A member's role, showing the chosen one while it is saved and the stored one again if refused. */
-export function RoleSelect({ member, disabled, onChange }: { member: MemberView; disabled: boolean; onChange: (role: string) => Promise<boolean> }) {
+/**
+ * A member's role, showing the chosen one while it is saved and the stored one again if refused.
+ * While a save is under way it is marked aria-disabled and ignores changes rather than being
+ * disabled: a disabled control loses focus, so a keyboard user's next arrow key went to the page.
+ */
+export function RoleSelect({ member, busy, onChange }: { member: MemberView; busy: boolean; onChange: (role: string) => Promise<boolean> }) {
   const [value, setValue] = useState<string>(member.role);
+  // A new stored role (this save's, once the page has refreshed, or someone else's) is shown. The
+  // picker is kept, not rebuilt for it (a new key), which would also drop its focus.
+  const [stored, setStored] = useState<string>(member.role);
+  if (stored !== member.role) {
+    setStored(member.role);
+    setValue(member.role);
+  }
   return (
     <select
       aria-label={`Role of ${member.email}`}
       value={value}
-      disabled={disabled}
+      aria-disabled={busy || undefined}
       onChange={(e) => {
+        if (busy) return; // the select shows `value` again
         setValue(e.target.value);
         void onChange(e.target.value).then((ok) => ok || setValue(member.role));
       }}
-      className={cn(inputClass, "w-32")}
+      className={cn(inputClass, "w-32", busy && "opacity-50")}
     >
       <RoleOptions />
     </select>
