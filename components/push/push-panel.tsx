@@ -1,9 +1,11 @@
 "use client";
 // Push a workflow to exactly one client: pick the client, read the preflight, choose what
-// happens to sample data, push. Repeated per client.
-import { useRef, useState } from "react";
+// happens to sample data, push. Repeated per client. A push clears the form (its button too), so
+// focus moves to the result rather than falling to the page.
+import { useEffect, useRef, useState } from "react";
 import { PreflightItems } from "@/components/push/preflight-view";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
@@ -17,6 +19,10 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
   const [sampleData, setSampleData] = useState<SampleDataChoice | "">("");
   const { run, busy, error, setError } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
+  const result = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) result.current?.focus();
+  }, [done]);
 
   // The preflight is loaded when a client is picked; a later pick makes an earlier answer stale.
   const latest = useRef("");
@@ -52,7 +58,7 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
 
   return (
     <div className="space-y-4">
-      {done && <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{done}</p>}
+      {done && <p ref={result} tabIndex={-1} role="status" className="rounded-md outline-none bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{done}</p>}
       <ErrorAlert error={error} />
       <label className="block max-w-md text-sm font-medium text-slate-700">
         Client workspace
@@ -78,9 +84,10 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
               )}
             </fieldset>
           )}
-          <button type="button" className={buttonClass("primary")} disabled={busy || needsChoice} onClick={() => void push()}>
+          {/* Busy, not disabled, while pushing: a refused push leaves focus on it. */}
+          <BusyButton busy={busy} className={buttonClass("primary")} disabled={needsChoice} onClick={() => void push()}>
             {busy ? "Pushing…" : `Push to ${preflight.target.name}`}
-          </button>
+          </BusyButton>
         </>
       )}
     </div>

@@ -2,7 +2,8 @@
 // Deleting a workspace resource that workflows may use (an app account, a variable, a secret, a
 // file), confirmed first. The API refuses one that workflows use (409 `<noun>_in_use`): the
 // confirmation then lists them (Live ones fail at run time) and offers to delete anyway
-// (?force=true). The check is the server's, made at delete time, so the list is never stale.
+// (?force=true). The check is the server's, made at delete time, so the list is never stale. Once
+// the row has gone, focus moves to the next row's Delete (ConfirmDialog's removesRow).
 import Link from "next/link";
 import { useState } from "react";
 import { Trash2 } from "lucide-react";
@@ -71,6 +72,7 @@ export function DeleteInUseButton({ name, path, inUseCode, workspaceId, noun, de
       }
       confirmLabel={inUse ? "Delete anyway" : "Delete"}
       destructive
+      removesRow
       onConfirm={() => void remove(inUse)}
     />
   );

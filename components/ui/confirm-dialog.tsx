@@ -1,8 +1,11 @@
 "use client";
 // A confirmation for destructive or irreversible actions (Radix AlertDialog: focus trap,
-// Escape to cancel, the dialog's title and description announced).
+// Escape to cancel, the dialog's title and description announced). One that removes the row it
+// was opened from moves focus to a neighbour once the row has gone (`removesRow`).
+import { useRef } from "react";
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { buttonClass } from "@/components/ui/button";
+import { focusNeighbourWhenRemoved } from "@/components/ui/focus-after-removal";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 
 export type ConfirmDialogProps = {
@@ -17,16 +20,29 @@ export type ConfirmDialogProps = {
   confirmLabel: string;
   onConfirm: () => void;
   destructive?: boolean;
+  /**
+   * Confirming removes the list row (li or tr) the dialog was opened from: once it is gone, focus
+   * goes to the same control in the next row, else the previous one, else the list's add form or
+   * heading, not to <body>.
+   */
+  removesRow?: boolean;
 };
 
-export function ConfirmDialog({ trigger, open, onOpenChange, title, description, details, confirmLabel, onConfirm, destructive }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, open, onOpenChange, title, description, details, confirmLabel, onConfirm, destructive, removesRow }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus(open, trigger === undefined);
+  // What had focus as the dialog opened (its trigger), before the dialog took it.
+  const opener = useRef<HTMLElement | null>(null);
+  const stopWatching = useRef<() => void>(() => {});
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger !== undefined && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
         <AlertDialog.Content
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
           onCloseAutoFocus={returnFocus}
           className="fixed left-1/2 top-1/3 z-50 w-full max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
         >
@@ -36,7 +52,13 @@ export function ConfirmDialog({ trigger, open, onOpenChange, title, description,
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass("secondary")}>Cancel</AlertDialog.Cancel>
             <AlertDialog.Action
-              onClick={onConfirm}
+              onClick={() => {
+                if (removesRow && opener.current) {
+                  stopWatching.current();
+                  stopWatching.current = focusNeighbourWhenRemoved(opener.current);
+                }
+                onConfirm();
+              }}
               className={buttonClass("primary", "md", destructive ? "bg-red-600 hover:bg-red-700 focus-visible:ring-red-500" : "")}
             >
               {confirmLabel}

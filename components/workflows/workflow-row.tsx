@@ -3,6 +3,7 @@
 // status and time, and an actions menu (Rename, Duplicate, Delete) for editors. Below 1024 px the
 // name and the menu share the first line and Draft/Live and the last run fold under them: beside
 // a fixed last-run column a phone left the name one letter wide.
+import { useState } from "react";
 import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { Copy, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
@@ -24,6 +25,7 @@ function triggerLabel(kind: string | null): string {
 
 export function WorkflowRow({ workspaceId, workflow: w, canEdit, busy, onAction }: Props) {
   const href = `/w/${workspaceId}/workflows/${w.id}`;
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <li
       className="flex flex-wrap items-center gap-x-4 gap-y-1.5 px-4 py-3 hover:bg-slate-50 lg:flex-nowrap"
@@ -59,9 +61,11 @@ export function WorkflowRow({ workspaceId, workflow: w, canEdit, busy, onAction 
         </div>
       </div>
       {canEdit ? (
-        <Menu.Root>
+        // While the row's action runs the menu does not open, and its button is aria-disabled, not
+        // disabled: focus returns to it as the menu closes, and a disabled button would drop it.
+        <Menu.Root open={menuOpen} onOpenChange={(open) => setMenuOpen(open && !busy)}>
           <Menu.Trigger asChild>
-            <IconButton label={`Actions for ${w.name}`} disabled={busy}>
+            <IconButton label={`Actions for ${w.name}`} aria-disabled={busy || undefined} className={busy ? "cursor-default opacity-40" : undefined}>
               <MoreHorizontal className="h-4 w-4" aria-hidden />
             </IconButton>
           </Menu.Trigger>

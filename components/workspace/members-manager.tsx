@@ -150,6 +150,7 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
                         confirmLabel="Remove member"
                         onConfirm={() => void run(() => apiFetch(`${base}/${m.userId}`, { method: "DELETE" }))}
                         destructive
+                        removesRow
                       />
                     </>
                   )
