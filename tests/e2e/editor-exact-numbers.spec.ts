@@ -38,3 +38,23 @@ test("a 19-digit id in a delivery shows exactly under Executions and in Workflow
   await expect(field).toContainText("number");
   await expect(field).toContainText("1234567890123456789");
 });
+
+// Testing data is saved as doubles (a 64-bit id in it reads back rounded): the field says so while
+// it holds such a number, rather than test on another id than the one typed, unseen.
+test("Testing data with a 64-bit id says it is kept rounded, and how to keep every digit", async ({ page }) => {
+  await openOwnWorkflow(page, "exact-testing", [{ kind: "webhook", config: { testingData: { id: 1 } } }]);
+  const panel = page.getByTestId("step-panel");
+  await page.getByTestId("step-node-1").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  const testing = panel.getByRole("textbox", { name: "Testing data" });
+  const note = panel.getByTestId("testing-data-rounded");
+  await expect(testing).toContainText('"id": 1');
+  await expect(note).toHaveCount(0);
+  await testing.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText('{"id": 9007199254740993}');
+  await expect(note).toContainText("write it as text");
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText('{"id": "9007199254740993"}');
+  await expect(note).toHaveCount(0);
+});
