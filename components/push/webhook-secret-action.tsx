@@ -20,7 +20,15 @@ export function WebhookSecretAction({ item, workflowId, busy, run }: Props) {
   const url = `/api/v1/workflows/${workflowId}/review/webhook-secret`;
   return (
     <div className="flex w-full flex-col gap-2 sm:w-auto">
-      <form className="flex items-center gap-2" action={() => run(() => apiFetch(url, { method: "PUT", json: { sharedSecret: secret } })).then(() => setSecret(""))}>
+      {/* onSubmit, not a form action: React resets a form after its action even when the save
+          was refused, and the secret typed would be lost with the error. Cleared once saved. */}
+      <form
+        className="flex items-center gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(() => apiFetch(url, { method: "PUT", json: { sharedSecret: secret } })).then((ok) => ok && setSecret(""));
+        }}
+      >
         <input
           aria-label="Webhook shared secret"
           type="password"

@@ -47,3 +47,31 @@ test("a refused value on the client review stays in its field; a saved one clear
   await expect(item).toHaveAttribute("data-done", "true");
   await expect(field).toHaveValue("");
 });
+
+test("a refused webhook secret on the client review stays in its field; a saved one clears it", async ({ page }) => {
+  const provider = await ownProvider(page, "review-secret-kept");
+  const clientId = ((await (await page.request.post(`/api/v1/workspaces/${provider}/clients`, { data: { name: "Secret Client" } })).json()) as { id: string }).id;
+  const created = await page.request.post(`/api/v1/workspaces/${provider}/workflows`, {
+    data: { name: "Signed intake", steps: [{ kind: "webhook", config: { sharedSecret: "provider-secret", signatureHeader: "X-Signature" } }] },
+  });
+  expect(created.status()).toBe(201);
+  const pushed = await page.request.post(`/api/v1/workflows/${((await created.json()) as { id: string }).id}/push`, { data: { targetWorkspaceId: clientId } });
+  expect(pushed.status(), await pushed.text()).toBe(201);
+  const copy = ((await pushed.json()) as { copy: { id: string } }).copy.id;
+
+  await page.goto(`/w/${clientId}/workflows/${copy}/review`);
+  const item = page.getByTestId("review-webhook-secret");
+  await expect(item).toHaveAttribute("data-done", "false");
+  const field = item.getByLabel("Webhook shared secret");
+  const tooLong = "s".repeat(513); // the API takes at most 512 characters
+  await field.fill(tooLong);
+  await field.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: /512/ })).toBeVisible();
+  await valueLength(field).toBe(tooLong.length);
+  await expect(item).toHaveAttribute("data-done", "false");
+
+  await field.fill("client-own-secret");
+  await field.press("Enter");
+  await expect(item).toHaveAttribute("data-done", "true");
+  await expect(field).toHaveValue("");
+});
