@@ -14,6 +14,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import type { ReviewItem } from "@/lib/push/compute-review";
 import type { ReviewView } from "@/lib/push/load-review";
 import { WebhookSecretAction } from "@/components/push/webhook-secret-action";
+import { plural } from "@/lib/plural";
 
 type Props = { workspaceId: string; workflowId: string; review: ReviewView; mode: "draft" | "live"; canEdit: boolean };
 
@@ -46,7 +47,7 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
               Go live
             </button>
           )}
-          <span className="text-sm text-slate-500">{review.complete ? "Every item is complete." : `${review.missing.length} item(s) still open.`}</span>
+          <span className="text-sm text-slate-500">{review.complete ? "Every item is complete." : `${plural(review.missing.length, "item")} still open.`}</span>
         </div>
       )}
     </div>

@@ -11,6 +11,7 @@ import { ApiCallError, apiFetch } from "@/components/resources/api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { plural } from "@/lib/plural";
 
 type WorkflowUser = { id: string; name: string; mode: "draft" | "live" };
 
@@ -57,7 +58,7 @@ export function DeleteInUseButton({ name, path, inUseCode, workspaceId, noun, de
       open={open}
       onOpenChange={setOpen}
       title={inUse ? `${name} is in use` : `Delete ${name}?`}
-      description={inUse ? `${users.length} workflow(s) use ${noun}. ${inUseEffect}` : description}
+      description={inUse ? `${plural(users.length, "workflow uses", "workflows use")} ${noun}. ${inUseEffect}` : description}
       details={
         inUse ? (
           <ul className="max-h-48 space-y-1 overflow-y-auto" aria-label={`Workflows using ${noun}`}>

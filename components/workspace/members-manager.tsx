@@ -60,7 +60,7 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
       result = await apiFetch(`${base}/${m.userId}/reset-password`, { method: "POST", json: { revokeApiTokens } });
     });
     if (!ok) return;
-    const tokens = result.revokedApiTokens > 0 ? ` Their ${result.revokedApiTokens} API token(s) were revoked.` : "";
+    const tokens = result.revokedApiTokens > 0 ? ` ${result.revokedApiTokens === 1 ? "Their API token was" : `Their ${result.revokedApiTokens} API tokens were`} revoked.` : "";
     setIssued({ password: result.temporaryPassword, message: `New temporary password for ${m.email}. Pass it on; it is not shown again, and they choose their own when they next sign in.${tokens}` });
   };
   const leave = async () => {

@@ -37,7 +37,7 @@ test("a step that needs an account is on the preflight and the checklist, and Go
   await expect(item).toContainText("Choose which account step 2 (Call) uses");
   await checklist.getByRole("button", { name: "I reviewed the configuration" }).click();
   await expect(checklist.getByTestId("review-confirm")).toHaveAttribute("data-done", "true");
-  await expect(page.getByText("1 item(s) still open.")).toBeVisible();
+  await expect(page.getByText("1 item still open.")).toBeVisible();
   await item.getByLabel("Account for step 2").selectOption({ label: "Fabrikam PSA" });
   await expect(item).toHaveAttribute("data-done", "true");
   await expect(page.getByText("Every item is complete.")).toBeVisible();

@@ -83,7 +83,7 @@ test("a provider owner adds a client and a member of it, who signs in with the t
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset password" }).click();
     const secret = page.getByLabel("Temporary password");
     await expect(secret).toBeVisible();
-    await expect(page.getByText("Their 1 API token(s) were revoked.")).toBeVisible();
+    await expect(page.getByText("Their API token was revoked.")).toBeVisible();
     const withToken = await page.request.get("/api/v1/workspaces", { headers: { authorization: `Bearer ${token}` } });
     expect(withToken.status()).toBe(401);
     const again = await secret.inputValue();
