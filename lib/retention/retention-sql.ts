@@ -6,16 +6,32 @@
 /** Runs never deleted or cleared: the engine still owns them. */
 export const UNFINISHED = `('queued','running','waiting')`;
 
-/** Deletes one batch of finished runs created before $2 (age) or older than the workflow's
- *  newest $3 + 1 runs (count); RunStep rows go by ON DELETE CASCADE, and an accepted delivery's
+/**
+ * The oldest (timestamp, id) a workflow keeps, as a row subquery: the later of the age cutoff $2
+ * (paired with '', below every id, so it keeps just the rows at or after $2) and the workflow's
+ * $3 + 1'th newest row, in the lists' order (newest first, ties by id). Rows before it go.
+ * The id breaks ties: the intake's group commit gives a whole batch one timestamp, and cutting
+ * at a timestamp alone kept every row sharing the boundary's (300 deliveries, limit 100: 299 left).
+ * Evaluated once per statement (an initplan); the (workflowId, timestamp) index serves both the
+ * lookup (read backwards, ties sorted incrementally) and the delete's range.
+ */
+function boundary(table: string, at: string): string {
+  return `(
+           SELECT t, id FROM (
+             (SELECT ${at} AS t, id FROM ${table} WHERE "workflowId" = $1
+               ORDER BY ${at} DESC, id DESC OFFSET $3::int LIMIT 1)
+             UNION ALL SELECT $2::timestamp(3), ''
+           ) cut ORDER BY t DESC, id DESC LIMIT 1)`;
+}
+
+/** Deletes one batch of finished runs created before $2 (age) or beyond the workflow's newest
+ *  $3 + 1 runs (count); RunStep rows go by ON DELETE CASCADE, and an accepted delivery's
  *  entry in the deliveries log goes with its run (it is recorded on the run). */
 export const DELETE_RUNS = `
 DELETE FROM "Run" WHERE id IN (
   SELECT id FROM "Run"
    WHERE "workflowId" = $1
-     AND "createdAt" < GREATEST($2::timestamp(3),
-           COALESCE((SELECT "createdAt" FROM "Run" WHERE "workflowId" = $1
-                      ORDER BY "createdAt" DESC OFFSET $3::int LIMIT 1), '-infinity'))
+     AND ("createdAt", id) < ${boundary(`"Run"`, `"createdAt"`)}
      AND status::text NOT IN ${UNFINISHED}
    LIMIT $4::int
    FOR UPDATE SKIP LOCKED)`;
@@ -31,13 +47,11 @@ UPDATE "RunStep" SET output = NULL, logs = '[]'::jsonb WHERE id IN (
    FOR UPDATE OF s SKIP LOCKED)`;
 
 /** Deletes one batch of Delivery rows (requests that made no run) received before $2 (age) or
- *  beyond the newest $3. */
+ *  beyond the newest $3 + 1. */
 export const DELETE_DELIVERIES = `
 DELETE FROM "Delivery" WHERE id IN (
   SELECT id FROM "Delivery"
    WHERE "workflowId" = $1
-     AND "receivedAt" < GREATEST($2::timestamp(3),
-           COALESCE((SELECT "receivedAt" FROM "Delivery" WHERE "workflowId" = $1
-                      ORDER BY "receivedAt" DESC OFFSET $3::int LIMIT 1), '-infinity'))
+     AND ("receivedAt", id) < ${boundary(`"Delivery"`, `"receivedAt"`)}
    LIMIT $4::int
    FOR UPDATE SKIP LOCKED)`;

@@ -27,4 +27,17 @@ describe("deliveries log retention at the intake", () => {
     expect(log.at(-1)).toMatchObject({ outcome: "accepted", runId: expect.any(String) });
     expect(log).toHaveLength(101);
   });
+
+  it("keeps exactly DELIVERY_RETENTION_MAX when the rows share one timestamp, as a group-commit batch's do", async () => {
+    const h = await createHook();
+    const batch = new Date(Date.now() - 3_600_000);
+    const row = { workflowId: h.workflowId, endpointId: h.endpointId, outcome: "invalid_signature" as const, size: 1, receivedAt: batch };
+    await db().delivery.createMany({ data: Array.from({ length: 300 }, () => row) });
+    const newest = (await db().delivery.findMany({ where: { workflowId: h.workflowId }, orderBy: [{ receivedAt: "desc" }, { id: "desc" }], take: 100 })).map((d) => d.id);
+    expect((await send(`${web.baseUrl}/hooks/${h.token}`, { body: "{}" })).status).toBe(202);
+    // Cutting at the 100th row's timestamp alone kept all 300.
+    await eventually(async () => (await db().delivery.count({ where: { workflowId: h.workflowId } })) === 100, 15_000, "pruned log");
+    const left = await db().delivery.findMany({ where: { workflowId: h.workflowId }, orderBy: [{ receivedAt: "desc" }, { id: "desc" }] });
+    expect(left.map((d) => d.id)).toEqual(newest);
+  });
 });

@@ -95,6 +95,41 @@ describe("retention", () => {
     expect(await runRetention({ settings })).toMatchObject({ runs: 0, stepOutputs: 0, deliveries: 0 });
   });
 
+  it("keeps exactly the newest N by count when many rows share one timestamp (a group-commit batch)", async () => {
+    // The intake's group commit gives a whole batch one now(): cutting at the Nth newest row's
+    // timestamp alone kept every row sharing it (300 deliveries, limit 100: 299 left).
+    const wf = await createWorkflow(steps);
+    const endpoint = await db().webhookEndpoint.create({ data: { workflowId: wf.workflowId, stepId: "s1", token: `t-${wf.workflowId}` } });
+    const older = ago(1, 1000);
+    const batch = ago(1);
+    const newer = ago(0);
+    const row = (createdAt: Date) => ({ workflowId: wf.workflowId, workspaceId: wf.workspaceId, status: "succeeded" as const, createdAt, finishedAt: createdAt });
+    await db().run.createMany({ data: [...Array.from({ length: 20 }, () => row(older)), ...Array.from({ length: 40 }, () => row(batch)), row(newer), row(newer)] });
+    // A running run inside the batch counts towards the newest N but is never deleted.
+    const running = await db().run.create({ data: { ...row(batch), status: "running", finishedAt: null } });
+    const delivery = (receivedAt: Date) => ({ workflowId: wf.workflowId, endpointId: endpoint.id, outcome: "invalid_signature" as const, size: 2, receivedAt });
+    await db().delivery.createMany({ data: [...Array.from({ length: 20 }, () => delivery(older)), ...Array.from({ length: 40 }, () => delivery(batch)), delivery(newer)] });
+
+    // The newest first, ties by id, as the lists show them.
+    const runs = async () => (await db().run.findMany({ where: { workflowId: wf.workflowId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } })).map((r) => r.id);
+    const deliveries = async () =>
+      (await db().delivery.findMany({ where: { workflowId: wf.workflowId }, orderBy: [{ receivedAt: "desc" }, { id: "desc" }], select: { id: true } })).map((d) => d.id);
+    const runsBefore = await runs();
+    const deliveriesBefore = await deliveries();
+
+    await runRetention({ settings: { ...settings, runsPerWorkflow: 10, deliveriesPerWorkflow: 7 } });
+    const runsAfter = await runs();
+    const keptRunning = runsBefore.indexOf(running.id) >= 10 ? [running.id] : [];
+    expect(runsAfter).toEqual([...runsBefore.slice(0, 10), ...keptRunning]);
+    expect(await deliveries()).toEqual(deliveriesBefore.slice(0, 7));
+    expect(await runRetention({ settings: { ...settings, runsPerWorkflow: 10, deliveriesPerWorkflow: 7 } })).toMatchObject({ runs: 0, deliveries: 0 });
+
+    // A lower limit cuts the batch again, and cuts among the newest rows.
+    await runRetention({ settings: { ...settings, runsPerWorkflow: 5, deliveriesPerWorkflow: 1 } });
+    expect(await runs()).toEqual([...runsBefore.slice(0, 5), ...(runsBefore.indexOf(running.id) >= 5 ? [running.id] : [])]);
+    expect(await deliveries()).toEqual(deliveriesBefore.slice(0, 1));
+  });
+
   it("is scheduled once across two workers and its job runs a pass", async () => {
     workers.push(...(await Promise.all([startWorker(), startWorker()])));
     const boss = await testBoss();
