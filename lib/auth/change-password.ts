@@ -14,6 +14,7 @@ export const ChangePasswordBody = z
     currentPassword: z.string().min(1).max(1000),
     newPassword: z.string().min(8, "must be at least 8 characters").max(1000),
   })
+  .strict() // a misspelt field is a 400 naming it, like every write body
   .refine((b) => b.newPassword !== b.currentPassword, { path: ["newPassword"], message: "must differ from the current password" });
 
 export async function changePassword(opts: { userId: string; currentPassword: string; newPassword: string; clientAddress: string | null }): Promise<void> {

@@ -13,7 +13,7 @@ const IssueBody = z.object({
   email: z.string().trim().min(1).max(320),
   password: z.string().min(1).max(1000),
   name: z.string().trim().min(1).max(100).optional(),
-});
+}).strict(); // a field it does not take is a 400 naming it, like every write body
 
 export async function POST(req: Request): Promise<Response> {
   try {

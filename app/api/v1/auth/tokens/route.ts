@@ -7,7 +7,9 @@ import { issueApiToken } from "@/lib/auth/issue-api-token";
 import { listApiTokens } from "@/lib/auth/list-api-tokens";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
-const CreateBody = z.object({ name: z.string().trim().min(1, "give the token a name").max(100) });
+// Strict: a token has no scopes or expiry to ask for, and {"scopes":["read"]} silently made a
+// full-access token that never expires.
+const CreateBody = z.object({ name: z.string().trim().min(1, "give the token a name").max(100) }).strict();
 
 export const GET = apiRoute(async ({ user }) => ({
   tokens: await listApiTokens({ userId: user.id, currentTokenId: user.tokenId }),
