@@ -1,12 +1,15 @@
 // Sends page visits without a session cookie to /signin (remembering where they were going),
 // and tells server components the requested path. The cookie is only checked for presence
 // here; pages verify it (components/auth/current-user.ts), API routes in lib/api/handler.ts.
+// A page visit renews the session cookie, so a session ends only once unused for its lifetime
+// (lib/auth/renew-session-cookie.ts).
 import { NextResponse, type NextRequest } from "next/server";
 import { PATH_HEADER } from "@/components/auth/path-header";
+import { renewSessionCookie } from "@/lib/auth/renew-session-cookie";
 
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname + request.nextUrl.search;
   const hasSession = request.cookies.getAll().some((c) => SESSION_COOKIES.some((n) => c.name === n || c.name.startsWith(`${n}.`)));
   if (!hasSession) {
@@ -16,7 +19,10 @@ export function proxy(request: NextRequest) {
   }
   const headers = new Headers(request.headers);
   headers.set(PATH_HEADER, path);
-  return NextResponse.next({ request: { headers } });
+  const response = NextResponse.next({ request: { headers } });
+  const renewed = await renewSessionCookie(request.headers.get("cookie"));
+  if (renewed) response.headers.append("set-cookie", renewed);
+  return response;
 }
 
 export const config = {

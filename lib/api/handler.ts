@@ -4,12 +4,14 @@
 import { z, ZodError } from "zod";
 import { AppError, badRequest, notFound, passwordChangeRequired, unauthorized } from "@/lib/api/errors";
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
+import { parseExactJson } from "@/lib/json/parse-exact-json";
 import { zodIssueField } from "@/lib/api/zod-issue-field";
 import { isDatabaseUnavailable, isStatementTimeout, isTransientConflict } from "@/lib/db/is-database-unavailable";
 import { errorFields } from "@/lib/error-fields";
 import { logger } from "@/lib/log";
 import { assertSameOrigin } from "@/lib/auth/assert-same-origin";
 import { authenticateRequest, type AuthUser } from "@/lib/auth/authenticate-request";
+import { renewSessionCookie } from "@/lib/auth/renew-session-cookie";
 
 type RouteContext = { params: Promise<Record<string, string>> };
 
@@ -70,28 +72,46 @@ export function describeZodError(e: ZodError): string {
  * A route handler for signed-in callers (session cookie or bearer token). A session's
  * state-changing request from another origin is refused (403 cross_origin_refused). A caller still on a
  * temporary password gets 403 password_change_required, except from the routes that let them
- * change it or sign out (`duringPasswordChange`).
+ * change it or sign out (`duringPasswordChange`). A session used here has its cookie renewed
+ * (renew-session-cookie.ts): a browser that only calls the API stays signed in while used.
  */
 export function apiRoute<P extends Record<string, string> = Record<string, string>>(
   fn: (ctx: ApiContext<P>) => Promise<Response | unknown>,
   opts: { status?: number; duringPasswordChange?: boolean } = {},
 ) {
   return async (req: Request, ctx: RouteContext): Promise<Response> => {
+    let renewed: string | null = null;
     try {
       const user = await authenticateRequest(req);
       if (!user) throw unauthorized();
-      if (user.via === "session") assertSameOrigin(req);
+      if (user.via === "session") {
+        assertSameOrigin(req);
+        renewed = await renewSessionCookie(req.headers.get("cookie"));
+      }
       if (user.mustChangePassword && !opts.duringPasswordChange) throw passwordChangeRequired();
       const params = ((await ctx?.params) ?? {}) as P;
       refuseNul(params, req.url);
       const out = await fn({ req, params, user });
-      if (out instanceof Response) return out;
-      if (out === undefined) return new Response(null, { status: 204 });
-      return Response.json(out, { status: opts.status ?? 200 });
+      if (out instanceof Response) return withCookie(out, renewed);
+      if (out === undefined) return withCookie(new Response(null, { status: 204 }), renewed);
+      return withCookie(Response.json(out, { status: opts.status ?? 200 }), renewed);
     } catch (e) {
-      return errorResponse(e);
+      return withCookie(errorResponse(e), renewed);
     }
   };
+}
+
+function withCookie(res: Response, setCookie: string | null): Response {
+  if (!setCookie) return res;
+  try {
+    res.headers.append("set-cookie", setCookie);
+    return res;
+  } catch {
+    // A response whose headers are immutable (one fetched elsewhere): copied with the cookie.
+    const copy = new Response(res.body, res);
+    copy.headers.append("set-cookie", setCookie);
+    return copy;
+  }
 }
 
 /** The largest JSON body a management route reads (a workflow of hundreds of steps is far less). */
@@ -103,8 +123,10 @@ const bodyTooLarge = () =>
 /**
  * Parses the JSON body with a zod schema. A body that is not JSON, or holds what PostgreSQL
  * cannot store (find-unstorable-json.ts), is a 400 with a clear message; one over 5 MB a 413.
+ * `exactIntegers`: an integer beyond double precision is kept as written (parse-exact-json.ts),
+ * for a route that stores what it was sent as is (a workflow save's Testing data).
  */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+export async function readJson<S extends z.ZodType>(req: Request, schema: S, opts: { exactIntegers?: boolean } = {}): Promise<z.infer<S>> {
   if (Number(req.headers.get("content-length") ?? 0) > MAX_JSON_BODY_BYTES) throw bodyTooLarge();
   const bytes = await readLimited(req, MAX_JSON_BODY_BYTES);
   let text: string;
@@ -115,7 +137,7 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
   }
   let raw: unknown;
   try {
-    raw = text.trim() === "" ? {} : JSON.parse(text);
+    raw = text.trim() === "" ? {} : opts.exactIntegers ? parseExactJson(text) : JSON.parse(text);
   } catch {
     throw badRequest("the request body is not valid JSON");
   }
