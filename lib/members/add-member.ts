@@ -27,7 +27,7 @@ export async function addMember(opts: { workspaceId: string; actor: { id: string
       const [found] = await tx.$queryRaw<{ id: string; email: string; name: string; createdInWorkspaceId: string | null }[]>`
         SELECT id, email, name, "createdInWorkspaceId" FROM "User" WHERE email = ${input.email} FOR UPDATE`;
       if (found && found.createdInWorkspaceId !== null && !(await ownsAccountOrigin(tx, actor.id, found))) {
-        throw conflict("account_elsewhere", `${input.email} already has an account, made in a workspace you do not own, so it cannot be added by address; make an invitation link for them instead (POST …/invitations, or Invite with a link on the Members page)`);
+        throw conflict("account_elsewhere", `${input.email} already has an account, made in a workspace you do not own, so it cannot be added by address; make them an invitation link instead, with "Make invitation link" on the Members page (or POST /api/v1/workspaces/${workspaceId}/invitations)`);
       }
       const user =
         found ??

@@ -41,6 +41,14 @@ export async function createProviderOwner(workspaceName: string, email: string, 
   });
 }
 
+/** Records the account as made in the named workspace (by one of its owners), as adding it there would. */
+export async function markAccountMadeIn(email: string, workspaceName: string): Promise<void> {
+  await withClient(async (c) => {
+    const { rowCount } = await c.query(`UPDATE "User" SET "createdInWorkspaceId" = (SELECT id FROM "Workspace" WHERE name = $2) WHERE email = $1`, [email, workspaceName]);
+    if (rowCount !== 1) throw new Error(`expected one account ${email}`);
+  });
+}
+
 /** A new user with `role` in the named workspace (e.g. a viewer of a provider a spec made). */
 export async function createMember(workspaceName: string, email: string, password: string, role: "owner" | "editor" | "viewer"): Promise<void> {
   const hash = await hashPassword(password);

@@ -4,7 +4,7 @@
 // link gone from the open ones, and the audit log says who joined. A second use says it was used.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { createMember, createProviderOwner } from "./e2e-database";
+import { createMember, createProviderOwner, markAccountMadeIn } from "./e2e-database";
 import { signIn } from "./sign-in";
 
 test("an owner makes an invitation link; a technician of another provider opens it, signs in and joins", async ({ page, browser }) => {
@@ -16,11 +16,17 @@ test("an owner makes an invitation link; a technician of another provider opens 
   await createProviderOwner(provider, ownerEmail, "woodgrove-pw-1");
   await createProviderOwner(other, `owner-${tag}@litware.example`, "litware-pw-1");
   await createMember(other, techEmail, "litware-tech-pw", "editor");
+  await markAccountMadeIn(techEmail, other);
 
   await signIn(page, ownerEmail, "woodgrove-pw-1");
   await expect(page.getByTestId("current-workspace")).toHaveText(provider);
   await page.getByRole("button", { name: "Switch workspace" }).click();
   await page.getByRole("menuitem", { name: `Members of ${provider}` }).click();
+  // Another provider's account cannot be added by address; the refusal names the button to use.
+  const add = page.getByRole("form", { name: "Add a member" });
+  await add.getByLabel("E-mail").fill(techEmail);
+  await add.getByRole("button", { name: "Add member" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "cannot be added by address" })).toContainText('with "Make invitation link" on the Members page');
   const form = page.getByRole("form", { name: "Make an invitation link" });
   await form.getByLabel(/^For/).fill("Tom from Litware");
   await form.getByLabel("Invited person's role").selectOption("editor");
