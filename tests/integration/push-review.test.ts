@@ -64,6 +64,10 @@ describe("client review", () => {
     expect((await put("nope", acc.psa1)).status).toBe(404);
     expect((await put("hook", acc.psa1)).status).toBe(404);
     expect((await t.api(t.users.adminB).put(`/api/v1/workflows/${copyId}/review/accounts/ticket`, { connectionId: acc.psa1 })).status).toBe(404);
+    // A field it does not take is named, as in every write body.
+    const extra = await adminA.put(`/api/v1/workflows/${copyId}/review/accounts/ticket`, { connectionId: acc.psa1, reviewed: true });
+    expect(extra.status).toBe(400);
+    expect(extra.body.message).toContain('unknown field "reviewed"');
     const ok = await put("ticket", acc.psa1);
     expect(ok.status).toBe(200);
     expect(ok.body.items.find((i: Json) => i.stepId === "ticket").done).toBe(true);

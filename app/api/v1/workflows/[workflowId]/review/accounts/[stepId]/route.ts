@@ -4,7 +4,7 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { chooseReviewAccount } from "@/lib/push/choose-review-account";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
-const body = z.object({ connectionId: z.string().min(1).nullable() });
+const body = z.object({ connectionId: z.string().min(1).nullable() }).strict(); // a misspelt field is a 400 naming it
 
 export const PUT = apiRoute<{ workflowId: string; stepId: string }>(async ({ req, params, user }) => {
   const { connectionId } = await readJson(req, body);
