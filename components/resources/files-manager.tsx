@@ -10,9 +10,9 @@ import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { FileView } from "@/lib/files/file-schema";
+import { formatBytes } from "@/lib/format-bytes";
 
 const MB = 1024 * 1024;
-const size = (n: number) => (n >= MB ? `${(n / MB).toFixed(1)} MB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
 
 export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: string; files: FileView[]; canEdit: boolean }) {
   const { run, busy, error, setError } = useApiAction();
@@ -58,7 +58,7 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
             <li key={f.name} className="flex items-center gap-3 px-4 py-3 text-sm" data-testid={`file-${f.name}`}>
               <span className="font-mono text-slate-900">{f.name}</span>
               <span className="text-slate-500">{f.contentType}</span>
-              <span className="flex-1 text-slate-500">{size(f.size)}</span>
+              <span className="flex-1 text-slate-500">{formatBytes(f.size)}</span>
               <code className="hidden text-xs text-slate-400 md:inline">{`{{ files.${f.name} }}`}</code>
               <a href={`${base}/${f.name}`} className={buttonClass("ghost", "sm")} aria-label={`Download ${f.name}`}><Download className="h-4 w-4" aria-hidden /></a>
               {canEdit && (

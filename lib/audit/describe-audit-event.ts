@@ -3,6 +3,7 @@
 // would read as an account choice). Events recorded before a detail existed (a workflowName,
 // say) still read sensibly. Pure and client-safe.
 import { plural } from "@/lib/plural";
+import { formatBytes } from "@/lib/format-bytes";
 
 export type AuditEventWording = { label: string; text: string; tone: "green" | "blue" | "amber" | "slate" };
 
@@ -19,7 +20,7 @@ const retention = (v: unknown) => {
   const entries = Object.entries((v ?? {}) as Record<string, unknown>);
   return entries.length === 0 ? "defaults" : entries.map(([k, n]) => `${k} ${str(n)}`).join(", ");
 };
-const size = (n: unknown) => (typeof n !== "number" ? "" : n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} kB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+const size = (n: unknown) => (typeof n !== "number" ? "" : formatBytes(n));
 
 const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & { tone?: AuditEventWording["tone"] }> = {
   pushed: (d) => ({

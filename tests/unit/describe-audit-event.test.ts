@@ -27,7 +27,7 @@ describe("describeAuditEvent", () => {
     expect(describeAuditEvent("variable_created", { key: "API_KEY", secret: true })).toMatchObject({ label: "Secret added", text: "secret API_KEY" });
     expect(describeAuditEvent("variable_deleted", { key: "REGION", secret: false })).toMatchObject({ label: "Variable deleted", text: "variable REGION", tone: "amber" });
     expect(describeAuditEvent("connection_updated", { name: "PSA prod", app: "psa", previousName: "PSA", fields: ["name", "credentials"] }).text).toBe("PSA prod (psa), renamed from PSA: name, credentials");
-    expect(describeAuditEvent("file_uploaded", { name: "users.csv", size: 2048, contentType: "text/csv", replaced: true })).toMatchObject({ label: "File replaced", text: "users.csv · 2.0 kB · text/csv" });
+    expect(describeAuditEvent("file_uploaded", { name: "users.csv", size: 2048, contentType: "text/csv", replaced: true })).toMatchObject({ label: "File replaced", text: "users.csv · 2.0 KB · text/csv" });
     expect(describeAuditEvent("api_token_created", { tokenId: "t1", name: "backup" }).text).toBe('"backup"');
     expect(describeAuditEvent("signed_out_everywhere", { keptThisSession: true }).text).toBe("every other browser");
     expect(describeAuditEvent("retention_changed", { from: {}, to: { runDays: 3 } }).text).toBe("defaults → runDays 3");
