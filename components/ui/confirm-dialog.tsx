@@ -6,7 +6,7 @@ import { useRef } from "react";
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { buttonClass } from "@/components/ui/button";
 import { focusNeighbourWhenRemoved } from "@/components/ui/focus-after-removal";
-import { useReturnFocus } from "@/components/ui/use-return-focus";
+import { focusedOpener, useReturnFocus } from "@/components/ui/use-return-focus";
 
 export type ConfirmDialogProps = {
   /** Omit it and pass `open`/`onOpenChange` to open the dialog from elsewhere (e.g. a menu item). */
@@ -40,8 +40,8 @@ export function ConfirmDialog({ trigger, open, onOpenChange, title, description,
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
         <AlertDialog.Content
           onOpenAutoFocus={() => {
-            const active = document.activeElement;
-            opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+            // A menu item (Delete in a row's actions menu) leaves with its menu: its button stays in the row.
+            opener.current = focusedOpener();
           }}
           onCloseAutoFocus={returnFocus}
           className="fixed left-1/2 top-1/3 z-50 w-full max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"

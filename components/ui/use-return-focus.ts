@@ -15,10 +15,7 @@ export function useReturnFocus(open: boolean | undefined, enabled = true): (e: E
   useLayoutEffect(() => {
     if (!enabled || !open) return;
     opener.current = null; // this opening's opener only, never an earlier one's
-    const active = document.activeElement;
-    if (!(active instanceof HTMLElement) || active === document.body) return;
-    const menuButton = active.closest('[role="menu"]')?.getAttribute("aria-labelledby");
-    opener.current = (menuButton && document.getElementById(menuButton)) || active;
+    opener.current = focusedOpener();
   }, [open, enabled]);
   return (e: Event) => {
     const el = opener.current;
@@ -26,4 +23,13 @@ export function useReturnFocus(open: boolean | undefined, enabled = true): (e: E
     e.preventDefault();
     el.focus();
   };
+}
+
+/** What has focus now as a dialog's opener: a menu item stands for its menu's button, which
+ *  outlives the menu; null when focus is on <body>. */
+export function focusedOpener(): HTMLElement | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menuButton = active.closest('[role="menu"]')?.getAttribute("aria-labelledby");
+  return (menuButton && document.getElementById(menuButton)) || active;
 }

@@ -172,6 +172,7 @@ function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
         }
         confirmLabel="Delete workflow"
         destructive
+        removesRow
         onConfirm={() => {
           const target = dialog?.workflow;
           if (!target) return;

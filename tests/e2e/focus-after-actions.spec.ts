@@ -96,3 +96,24 @@ test("removing members moves focus to the next row's Remove, the previous one's,
   await remove(emails[0]);
   await expect(page.getByRole("form", { name: "Add a member" }).getByLabel("E-mail")).toBeFocused();
 });
+
+test("deleting a workflow from its actions menu moves focus to the next row's actions button", async ({ page }) => {
+  const { ws } = await ownProvider(page, "delfocus");
+  for (const name of ["Alpha report", "Beta report"]) {
+    expect((await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name, steps: [{ kind: "webhook", config: {} }] } })).status()).toBe(201);
+  }
+  await page.goto(`/w/${ws}/workflows`);
+  await expect(page.getByTestId("workflow-row")).toHaveCount(2);
+  const first = page.getByTestId("workflow-row").first();
+  const firstName = (await first.getByRole("link").first().innerText()).trim();
+  const other = firstName === "Alpha report" ? "Beta report" : "Alpha report";
+  await page.getByRole("button", { name: `Actions for ${firstName}`, exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("menuitem", { name: "Delete" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog");
+  await dialog.getByRole("button", { name: "Delete workflow" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("workflow-row")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: `Actions for ${other}`, exact: true })).toBeFocused();
+});
