@@ -3,8 +3,8 @@
 // over them. Errors carry the API's {"error", "message"} so the UI can say what went wrong.
 // Bodies are read keeping the numbers the API kept exact (a trigger's 64-bit id): res.json()
 // would round 1234567890123456789 to …800, and the Executions tab must show what arrived.
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { parseJsonAsWritten } from "@/lib/json/parse-exact-json";
+import { replaceEqualDeep, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { holdsExactNumbers, parseJsonAsWritten } from "@/lib/json/parse-exact-json";
 import type { Delivery, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
 import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
 
@@ -63,8 +63,14 @@ export function useWorkflowQuery(id: string) {
     queryFn: () => api<WorkflowView>(`/api/v1/workflows/${id}`),
     // Notices someone else's save (version ahead of ours) even when this tab stays idle.
     refetchInterval: 10_000,
+    structuralSharing: keepExactNumbers,
   });
 }
+
+// react-query's structural sharing takes an exact number (JSON.rawJSON, a null-prototype object)
+// for a plain object: Testing data holding a 64-bit id that changed between two copies would
+// become {"rawJSON": …}, and be saved so. Such a copy is kept as it came.
+const keepExactNumbers = (prev: unknown, next: unknown) => (holdsExactNumbers(next) ? next : replaceEqualDeep(prev, next));
 
 export function useRunsQuery(workflowId: string, limit = 20) {
   return useQuery({

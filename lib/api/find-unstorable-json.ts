@@ -2,6 +2,8 @@
 // character or an unpaired UTF-16 surrogate (jsonb and text columns refuse both), and nesting
 // deeper than the intake also allows. Found before anything is written, so such a body is a 400
 // naming where it is, not a database error answered 500.
+import { exactNumberText } from "@/lib/json/parse-exact-json";
+
 /** Deliveries (lib/intake/parse-payload.ts) and API bodies share this bound. */
 export const MAX_JSON_DEPTH = 512;
 
@@ -43,7 +45,8 @@ export function findUnstorableJson(value: unknown): { path: string; problem: str
       if (typeof child === "string") {
         const problem = unstorableText(child);
         if (problem) return { path: pathOf(frame, k), problem };
-      } else if (child !== null && typeof child === "object") {
+      } else if (child !== null && typeof child === "object" && exactNumberText(child) === null) {
+        // (A number kept as written, parse-exact-json.ts, is an object to JavaScript: a value here.)
         stack.push({ container: child, key: k, parent: frame, depth: frame.depth + 1 });
       }
     }

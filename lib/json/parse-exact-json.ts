@@ -67,3 +67,40 @@ const isRawJSON = (JSON as unknown as { isRawJSON?: (v: unknown) => boolean }).i
 export function exactNumberText(value: unknown): string | null {
   return isRawJSON(value) ? (value as { rawJSON: string }).rawJSON : null;
 }
+
+/** Whether the value holds a number kept as written (JSON.rawJSON) anywhere inside. */
+export function holdsExactNumbers(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (isRawJSON(value)) return true;
+  return (Array.isArray(value) ? value : Object.values(value)).some(holdsExactNumbers);
+}
+
+/** The value with each number kept as written turned into the double JSON.parse makes of it,
+ *  for where numbers are computed with (or checked by zod); the same value when it holds none. */
+export function roundExactNumbers(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const text = exactNumberText(value);
+  if (text !== null) return JSON.parse(text);
+  let changed = false;
+  const round = (v: unknown) => {
+    const r = roundExactNumbers(v);
+    if (r !== v) changed = true;
+    return r;
+  };
+  if (Array.isArray(value)) {
+    const out = value.map(round);
+    return changed ? out : value;
+  }
+  const entries = Object.entries(value).map(([k, v]) => [k, round(v)] as const);
+  // Object.fromEntries defines each key, so a "__proto__" key stays data.
+  return changed ? Object.fromEntries(entries) : value;
+}
+
+/** A deep copy that keeps numbers kept as written as they are: structuredClone cannot clone
+ *  one (a JSON.rawJSON value is a frozen object of its own kind), and a copy made key by key
+ *  would turn it into a plain {"rawJSON": "…"} object. */
+export function copyJson<T>(value: T): T {
+  if (value === null || typeof value !== "object" || isRawJSON(value)) return value;
+  if (Array.isArray(value)) return value.map(copyJson) as T;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyJson(v)])) as T;
+}

@@ -6,6 +6,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Workflow, WorkflowCopy, Workspace } from "@/lib/generated/prisma/client.ts";
 import type { PushInputs } from "@/lib/push/plan-push";
 import { scanRequirements } from "@/lib/push/scan-requirements";
+import { withExactSteps } from "@/lib/workflows/exact-steps";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
@@ -40,6 +41,8 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
       include: { copyWorkflow: { include: { endpoints: { where: { rotatedAt: null }, select: { id: true } } } } },
     }),
   ]);
+  // The copy's own Testing data, which a re-push may keep, as the client typed it (exact-steps.ts).
+  if (link) link.copyWorkflow = await withExactSteps(link.copyWorkflow, c);
   return {
     source,
     target: { id: target.id, name: target.name },

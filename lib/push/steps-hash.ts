@@ -3,12 +3,14 @@
 // test with (sample data). Equal fingerprints of the pushed and the current copy mean the client
 // has not edited the workflow.
 import { createHash } from "node:crypto";
+import { exactNumberText } from "@/lib/json/parse-exact-json";
 import type { Step } from "@/lib/workflows/definition";
 
 /** The value with object keys sorted, so equal values serialise equally. */
 export function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable);
-  if (value !== null && typeof value === "object") {
+  // A number kept as written (a 64-bit id in Testing data) is a value, not an object to sort.
+  if (value !== null && typeof value === "object" && exactNumberText(value) === null) {
     return Object.fromEntries(Object.keys(value).sort().map((k) => [k, stable((value as Record<string, unknown>)[k])]));
   }
   return value;

@@ -9,6 +9,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { toJsonField } from "@/lib/db/to-json-field";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { producer } from "@/lib/jobs/boss";
+import { mayHaveRoundedIntegers, parseExactJson } from "@/lib/json/parse-exact-json";
 import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
 import { describeSteps, pickStepTestSource } from "@/lib/runs/pick-step-test-source";
 import { toRunView, type RunView } from "@/lib/runs/to-run-view";
@@ -57,6 +58,7 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, tx }: 
         { missing: picked.missing },
       );
     }
+    const source = await readExactly(t, picked.run.id, picked.run.trigger, picked.copy);
     const run = await t.run.create({
       data: {
         workflowId: workflow.id,
@@ -65,7 +67,7 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, tx }: 
         status: "queued",
         scope: "step",
         targetStepId: step.id,
-        trigger: json(picked.run.trigger),
+        trigger: json(source.trigger),
       },
     });
     const copied = picked.copy.map((r) => ({
@@ -74,7 +76,7 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, tx }: 
       number: r.number,
       kind: r.kind,
       status: "succeeded" as const,
-      output: json(r.output),
+      output: json(source.outputs.get(r.stepId) ?? r.output),
       logs: [`output copied from run ${picked.run.id} to test step ${stepNumber} alone`],
       startedAt: r.startedAt,
       finishedAt: r.finishedAt,
@@ -86,4 +88,20 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, tx }: 
     return toRunView({ run, steps, definition });
   };
   return tx ? write(tx) : db().$transaction(write);
+}
+
+// Prisma parses json with JSON.parse, which rounds an integer beyond double precision: the
+// trigger (a delivery's, or Testing data's, 64-bit id) and step 1's record of it are copied as
+// stored, read again as text when they may hold one (rarely: one more query).
+async function readExactly(t: Tx, runId: string, trigger: unknown, copy: readonly { stepId: string; output: unknown }[]) {
+  const outputs = new Map<string, unknown>();
+  const rounded = copy.filter((r) => mayHaveRoundedIntegers(r.output)).map((r) => r.stepId);
+  if (!mayHaveRoundedIntegers(trigger) && rounded.length === 0) return { trigger, outputs };
+  const [run] = await t.$queryRaw<{ trigger: string | null }[]>`SELECT trigger::text AS trigger FROM "Run" WHERE id = ${runId}`;
+  const records = rounded.length
+    ? await t.$queryRaw<{ stepId: string; output: string | null }[]>`
+        SELECT "stepId", output::text AS output FROM "RunStep" WHERE "runId" = ${runId} AND "stepId" = ANY(${rounded}::text[])`
+    : [];
+  for (const r of records) if (r.output !== null) outputs.set(r.stepId, parseExactJson(r.output));
+  return { trigger: run?.trigger != null ? parseExactJson(run.trigger) : trigger, outputs };
 }

@@ -2,6 +2,7 @@
 // endpoint or run history with the original), Conditions branch targets moved to the new ids,
 // and the write-only shared secret's read echo ({"set": true}) dropped — the API never returns
 // the secret, so a copy arrives without it and `secretDropped` says so. Client-safe and pure.
+import { copyJson } from "@/lib/json/parse-exact-json";
 import type { StepKind } from "@/lib/steps/catalog";
 
 export type ReadStep = { id: string; kind: StepKind; name: string; config: Record<string, unknown> };
@@ -25,7 +26,8 @@ export function copySteps(steps: readonly ReadStep[], newId: () => string = rand
   const ids = new Map(steps.map((s) => [s.id, newId()]));
   let secretDropped = false;
   const copied = steps.map((s): CopiedStep => {
-    let config: Record<string, unknown> = structuredClone(s.config);
+    // Not structuredClone: Testing data may hold a 64-bit id kept exactly (a JSON.rawJSON value).
+    let config: Record<string, unknown> = copyJson(s.config);
     if (s.kind === "webhook" && "sharedSecret" in config) {
       const echo = config.sharedSecret as { set?: unknown } | null;
       if (echo && typeof echo === "object" && echo.set === true) secretDropped = true;

@@ -1,8 +1,10 @@
 // Loads a workflow for a caller. A workflow in a workspace the caller cannot see answers
-// 404 "workflow not found" exactly like a missing id, so foreign ids reveal nothing.
+// 404 "workflow not found" exactly like a missing id, so foreign ids reveal nothing. Its steps
+// hold Testing data as typed, a 64-bit id included (exact-steps.ts).
 import { AppError, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/generated/prisma/client.ts";
+import { withExactSteps } from "@/lib/workflows/exact-steps";
 import { requireWorkspaceRole, type Role } from "@/lib/workspaces/access";
 
 export type LoadWorkflowOptions = {
@@ -25,5 +27,5 @@ export async function loadWorkflow({ workflowId, userId, role, tx, lock }: LoadW
     if (e instanceof AppError && e.status === 404) throw notFound("workflow");
     throw e;
   }
-  return workflow;
+  return withExactSteps(workflow, c);
 }

@@ -4,6 +4,8 @@
 import { z, ZodError } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { describeZodError } from "@/lib/api/handler";
+import { isJsonObject } from "@/lib/json/is-json-object";
+import { exactNumberText, roundExactNumbers } from "@/lib/json/parse-exact-json";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { stepInputSchema, stepsInputSchema, workflowInputSchema, type Step, type StepInput } from "@/lib/workflows/definition";
 import { findUnknownConfigField } from "@/lib/workflows/find-unknown-config-field";
@@ -68,11 +70,28 @@ export function refuseUnknownConfigFields(steps: readonly StepInput[], stored: r
   });
 }
 
+// A save's body may be read keeping integers beyond double precision (readJson's exactIntegers):
+// a trigger's Testing data keeps them, as a live delivery keeps the sender's (a 64-bit ticket id
+// tested as typed). Everywhere else a number is a double, as the schemas check it and the steps
+// compute with it: turned back into one here.
+const isObject = (v: unknown): v is Record<string, unknown> => isJsonObject(v) && exactNumberText(v) === null;
+
+function exactOnlyInTestingData(raw: unknown): unknown {
+  if (!isObject(raw) || !Array.isArray(raw.steps)) return roundExactNumbers(raw);
+  const steps = raw.steps.map((step: unknown) => {
+    if (!isObject(step) || !isObject(step.config)) return roundExactNumbers(step);
+    const config = Object.fromEntries(Object.entries(step.config).map(([k, v]) => [k, k === "testingData" ? v : roundExactNumbers(v)]));
+    return { ...(roundExactNumbers({ ...step, config: null }) as object), config };
+  });
+  return { ...(roundExactNumbers({ ...raw, steps: null }) as object), steps };
+}
+
 /** `creating`: a new workflow starts in Draft, so a body asking for Live is refused, and a body
  *  without steps makes an empty workflow. */
 export function parseWorkflowInput(raw: unknown, opts: { creating: true }): WorkflowCreate;
 export function parseWorkflowInput(raw: unknown, opts?: { creating?: false }): WorkflowWrite;
-export function parseWorkflowInput(raw: unknown, opts: { creating?: boolean } = {}): WorkflowWrite {
+export function parseWorkflowInput(body: unknown, opts: { creating?: boolean } = {}): WorkflowWrite {
+  const raw = exactOnlyInTestingData(body);
   refuseUnknownKeys(raw);
   const r = (opts.creating ? workflowCreateSchema : workflowWriteSchema).safeParse(raw);
   if (r.success) {

@@ -39,22 +39,33 @@ test("a 19-digit id in a delivery shows exactly under Executions and in Workflow
   await expect(field).toContainText("1234567890123456789");
 });
 
-// Testing data is saved as doubles (a 64-bit id in it reads back rounded): the field says so while
-// it holds such a number, rather than test on another id than the one typed, unseen.
-test("Testing data with a 64-bit id says it is kept rounded, and how to keep every digit", async ({ page }) => {
-  await openOwnWorkflow(page, "exact-testing", [{ kind: "webhook", config: { testingData: { id: 1 } } }]);
+// Testing data keeps a 64-bit id as typed, as a live delivery does: saved, read back after a
+// reload and given to Run step's run exactly (it was all 9007199254740992, another id).
+test("Testing data with a 64-bit id is saved and tested exactly as typed", async ({ page }) => {
+  const { id } = await openOwnWorkflow(page, "exact-testing", [{ kind: "webhook", config: { testingData: { id: 1 } } }]);
   const panel = page.getByTestId("step-panel");
-  await page.getByTestId("step-node-1").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  const openTestData = async () => {
+    await page.getByTestId("step-node-1").click();
+    await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  };
+  await openTestData();
   const testing = panel.getByRole("textbox", { name: "Testing data" });
-  const note = panel.getByTestId("testing-data-rounded");
   await expect(testing).toContainText('"id": 1');
-  await expect(note).toHaveCount(0);
   await testing.click();
   await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText('{"id": 9007199254740993}');
-  await expect(note).toContainText("write it as text");
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.insertText('{"id": "9007199254740993"}');
-  await expect(note).toHaveCount(0);
+  await page.keyboard.insertText('{"ticketId": 9007199254740993, "note": "exact"}');
+  const typed = '{"ticketId":9007199254740993,"note":"exact"}';
+  // Saved as typed (the autosave), the field still showing it.
+  await expect.poll(async () => (await page.request.get(`/api/v1/workflows/${id}`)).text(), { timeout: 10_000 }).toContain(`"testingData":${typed}`);
+  await expect(testing).toContainText("9007199254740993");
+
+  await panel.getByRole("button", { name: "Run step" }).click();
+  await expect(panel.getByRole("region", { name: "Test result" })).toContainText("succeeded", { timeout: 15_000 });
+  await expect(panel.getByLabel("Step output")).toContainText('"ticketId": 9007199254740993');
+  const { runs } = (await (await page.request.get(`/api/v1/workflows/${id}/runs`)).json()) as { runs: { id: string }[] };
+  expect(await (await page.request.get(`/api/v1/runs/${runs[0].id}`)).text()).toContain(`"trigger":${typed}`);
+
+  await page.reload();
+  await openTestData();
+  await expect(testing).toContainText('"ticketId": 9007199254740993');
 });

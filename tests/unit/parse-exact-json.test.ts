@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exactNumberText, mayHaveRoundedIntegers, mayLoseIntegers, parseExactJson, parseJsonAsWritten } from "@/lib/json/parse-exact-json";
+import { copyJson, exactNumberText, holdsExactNumbers, mayHaveRoundedIntegers, mayLoseIntegers, parseExactJson, parseJsonAsWritten, roundExactNumbers } from "@/lib/json/parse-exact-json";
 
 describe("parseExactJson", () => {
   it("keeps integers beyond double precision as written when stringified again", () => {
@@ -52,5 +52,25 @@ describe("parseJsonAsWritten (the browser reading the API)", () => {
     expect(v).toEqual({ attempts: 3, n: 9007199254740991, d: 0.30000000000000004, e: 1e300, id: "0123456789012345678" });
     expect(exactNumberText(v.n)).toBeNull();
     expect(exactNumberText({ rawJSON: "1" })).toBeNull(); // a plain object with that key is data
+  });
+});
+
+describe("numbers kept as written, handled as values", () => {
+  const exact = () => parseExactJson('{"id":9007199254740993,"a":[{"n":12345678901234567890}],"ok":1}') as Record<string, unknown>;
+
+  it("roundExactNumbers gives the doubles JSON.parse would, and the same value when none is held", () => {
+    expect(roundExactNumbers(exact())).toEqual(JSON.parse('{"id":9007199254740993,"a":[{"n":12345678901234567890}],"ok":1}'));
+    const plain = { a: [1, { b: "9007199254740993" }] };
+    expect(roundExactNumbers(plain)).toBe(plain);
+    expect(holdsExactNumbers(exact())).toBe(true);
+    expect(holdsExactNumbers(plain)).toBe(false);
+  });
+
+  it("copyJson copies (structuredClone cannot) and keeps them exact, and a __proto__ key as data", () => {
+    expect(() => structuredClone(exact())).toThrow();
+    const copy = copyJson(exact());
+    expect(JSON.stringify(copy)).toBe('{"id":9007199254740993,"a":[{"n":12345678901234567890}],"ok":1}');
+    const proto = copyJson(JSON.parse('{"__proto__":{"p":1}}'));
+    expect(Object.prototype.hasOwnProperty.call(proto, "__proto__")).toBe(true);
   });
 });

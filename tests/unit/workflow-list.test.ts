@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseJsonAsWritten } from "@/lib/json/parse-exact-json";
 import { copyName, copySteps, type ReadStep } from "@/lib/workflow-list/copy-steps";
 import { filterWorkflows } from "@/lib/workflow-list/filter-workflows";
 
@@ -38,6 +39,12 @@ describe("copySteps", () => {
     (out[0].config.testingData as { n: number }).n = 2;
     expect((steps[0].config.testingData as { n: number }).n).toBe(1);
     expect(out[0].id).toMatch(/^st_[0-9a-f]{18}$/);
+  });
+
+  it("keeps a 64-bit id in Testing data exact (as the editor reads it) in the copy", () => {
+    const testingData = parseJsonAsWritten('{"ticketId":9007199254740993}');
+    const { steps: out } = copySteps([{ id: "a", kind: "webhook", name: "Alert", config: { testingData } }]);
+    expect(JSON.stringify(out[0].config.testingData)).toBe('{"ticketId":9007199254740993}');
   });
 
   it("names the copy within the length limit", () => {

@@ -8,15 +8,25 @@ import { useEffect, useId, useRef, useState } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
 import { setUnparsedJson } from "@/components/editor/unparsed-json";
 import { sameJson } from "@/lib/editor/same-json";
+import { parseExactJson } from "@/lib/json/parse-exact-json";
 
 const show = (v: unknown) => (v === undefined ? "" : JSON.stringify(v, null, 2));
 
 type Draft = { text: string; error: string; basedOn: unknown };
 const drafts = new Map<string, Draft>();
 
-type Props = { value: unknown; onChange: (v: unknown) => void; label: string; id?: string; stepId?: string };
+type Props = {
+  value: unknown;
+  onChange: (v: unknown) => void;
+  label: string;
+  id?: string;
+  stepId?: string;
+  /** Keep an integer beyond double precision as typed (Testing data: a 64-bit id is tested and
+   *  saved exactly, as a delivery keeps it). JSON.rawJSON, which JSON.stringify writes verbatim. */
+  exactIntegers?: boolean;
+};
 
-export function JsonField({ value, onChange, label, id, stepId }: Props) {
+export function JsonField({ value, onChange, label, id, stepId, exactIntegers }: Props) {
   const name = label.replace(/ \(optional\)$/, "");
   const ownId = useId();
   const key = stepId ? `${stepId}:${name}` : ownId;
@@ -64,7 +74,7 @@ export function JsonField({ value, onChange, label, id, stepId }: Props) {
             return onChange(undefined);
           }
           try {
-            const v = JSON.parse(t) as unknown;
+            const v = exactIntegers ? parseExactJson(t) : (JSON.parse(t) as unknown);
             setError(null);
             committed.current = v;
             onChange(v);

@@ -17,7 +17,6 @@ import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import type { EditorStep } from "@/lib/editor/step-ops";
-import { mayHaveRoundedIntegers } from "@/lib/json/parse-exact-json";
 
 export function TestDebugTab({ step, number }: { step: EditorStep; number: number }) {
   const { steps, update } = useEditor();
@@ -44,15 +43,13 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
         <div className="space-y-1">
           <label className="block text-sm font-semibold text-slate-900">Testing data</label>
           <p className="text-xs text-slate-500">A sample payload, exactly as a sender would POST it. Run step makes it this trigger&apos;s output, so later steps can use its fields.</p>
-          <JsonField label="Testing data" stepId={step.id} value={step.config.testingData} onChange={(v) => update(step.id, { config: { ...step.config, testingData: v } }, "testingData")} />
-          {/* A live delivery keeps a 64-bit id exact; Testing data is read and saved as doubles,
-              so such a number would be tested (and saved) other than as typed, unseen. */}
-          {mayHaveRoundedIntegers(step.config.testingData) && (
-            <p role="note" data-testid="testing-data-rounded" className="text-xs text-amber-800">
-              Testing data holds a whole number beyond 9007199254740991, which it saves and tests rounded (9007199254740993 becomes 9007199254740992); a live
-              delivery keeps it exact. To test with every digit, write it as text: &quot;9007199254740993&quot;.
-            </p>
-          )}
+          <JsonField
+            label="Testing data"
+            stepId={step.id}
+            value={step.config.testingData}
+            exactIntegers
+            onChange={(v) => update(step.id, { config: { ...step.config, testingData: v } }, "testingData")}
+          />
         </div>
       ) : isTrigger ? (
         <p className="text-sm text-slate-600">Run now starts the whole workflow once, as the schedule would.</p>

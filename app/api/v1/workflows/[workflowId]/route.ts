@@ -11,7 +11,7 @@ type Params = { workflowId: string };
 export const GET = apiRoute<Params>(({ params, user }) => getWorkflow({ workflowId: params.workflowId, userId: user.id }));
 
 export const PUT = apiRoute<Params>(async ({ req, params, user }) =>
-  updateWorkflow({ workflowId: params.workflowId, userId: user.id, input: parseWorkflowInput(await readJson(req, z.unknown())) }),
+  updateWorkflow({ workflowId: params.workflowId, userId: user.id, input: parseWorkflowInput(await readJson(req, z.unknown(), { exactIntegers: true })) }),
 );
 
 // 204 No Content.

@@ -11,7 +11,7 @@ export const GET = apiRoute<Params>(({ params, user }) => listWorkflows({ worksp
 
 export const POST = apiRoute<Params>(
   async ({ req, params, user }) =>
-    createWorkflow({ workspaceId: params.workspaceId, userId: user.id, input: parseWorkflowInput(await readJson(req, z.unknown()), { creating: true }) }),
+    createWorkflow({ workspaceId: params.workspaceId, userId: user.id, input: parseWorkflowInput(await readJson(req, z.unknown(), { exactIntegers: true }), { creating: true }) }),
   { status: 201 },
 );
 
