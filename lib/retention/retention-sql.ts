@@ -8,20 +8,25 @@ export const UNFINISHED = `('queued','running','waiting')`;
 
 /**
  * The oldest (timestamp, id) a workflow keeps, as a row subquery: the later of the age cutoff $2
- * (paired with '', below every id, so it keeps just the rows at or after $2) and the workflow's
- * $3 + 1'th newest row, in the lists' order (newest first, ties by id). Rows before it go.
+ * (paired with '', below every id: the rows at or after $2) and the workflow's $3 + 1'th newest
+ * row in the lists' order (newest first, ties by id). Rows before it go.
  * The id breaks ties: the intake's group commit gives a whole batch one timestamp, and cutting
  * at a timestamp alone kept every row sharing the boundary's (300 deliveries, limit 100: 299 left).
- * Evaluated once per statement (an initplan); the (workflowId, timestamp) index serves both the
- * lookup (read backwards, ties sorted incrementally) and the delete's range.
+ * That row's timestamp T is read backwards from the (workflowId, timestamp) index alone; only
+ * when the count decides (T at or after $2) is its id looked up: the rows newer than T counted on
+ * the same index, then that many fewer skipped among the rows at T, the only ones read from the
+ * table. (Ordering all N rows by (timestamp, id) instead read and sorted every one of them, up to
+ * twice the time per statement.) OFFSET 0 keeps T a single lookup rather than one per use.
  */
 function boundary(table: string, at: string): string {
+  const nth = `(SELECT ${at} FROM ${table} WHERE "workflowId" = $1 ORDER BY ${at} DESC OFFSET $3::int LIMIT 1)`;
+  const ageOnly = `nth.t IS NULL OR nth.t < $2::timestamp(3)`;
   return `(
-           SELECT t, id FROM (
-             (SELECT ${at} AS t, id FROM ${table} WHERE "workflowId" = $1
-               ORDER BY ${at} DESC, id DESC OFFSET $3::int LIMIT 1)
-             UNION ALL SELECT $2::timestamp(3), ''
-           ) cut ORDER BY t DESC, id DESC LIMIT 1)`;
+           SELECT CASE WHEN ${ageOnly} THEN $2::timestamp(3) ELSE nth.t END,
+                  CASE WHEN ${ageOnly} THEN '' ELSE (
+                    SELECT id FROM ${table} WHERE "workflowId" = $1 AND ${at} = nth.t ORDER BY id DESC
+                    OFFSET $3::int - (SELECT count(*) FROM ${table} WHERE "workflowId" = $1 AND ${at} > nth.t) LIMIT 1) END
+             FROM (SELECT ${nth} AS t OFFSET 0) nth)`;
 }
 
 /** Deletes one batch of finished runs created before $2 (age) or beyond the workflow's newest
