@@ -4,22 +4,12 @@
 // API-key header, default model), the Edit form changes them, and each row shows them. Before,
 // every OAuth account made here was stored with the template token URL and never got a token.
 // Its own provider, so no other spec sees these accounts.
-import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { createProviderOwner } from "./e2e-database";
-import { signIn } from "./sign-in";
+import { signInToOwnProvider } from "./own-provider";
 
 const TEMPLATE = "https://login.microsoftonline.com/<tenant-id>/oauth2/v2.0/token";
 const TOKEN_URL = "https://login.microsoftonline.com/contoso.onmicrosoft.com/oauth2/v2.0/token";
 
-async function ownProvider(page: Page): Promise<string> {
-  const tag = randomBytes(3).toString("hex");
-  const email = `conn-settings-${tag}@example.test`;
-  await createProviderOwner(`Settings MSP ${tag}`, email, "conn-settings-pw-1");
-  await signIn(page, email, "conn-settings-pw-1");
-  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
-  return workspaces[0].id;
-}
 
 async function configOf(page: Page, ws: string, name: string): Promise<Record<string, unknown>> {
   const { connections } = (await (await page.request.get(`/api/v1/workspaces/${ws}/connections`)).json()) as { connections: { name: string; config: Record<string, unknown> }[] };
@@ -27,7 +17,7 @@ async function configOf(page: Page, ws: string, name: string): Promise<Record<st
 }
 
 test("an OAuth account made in the UI gets the token URL, scope and audience typed in; API-key and AI settings too; rows show them", async ({ page }) => {
-  const ws = await ownProvider(page);
+  const ws = (await signInToOwnProvider(page, "conn-settings")).ws;
   await page.goto(`/w/${ws}/connections`);
   const form = page.getByRole("form", { name: "Add an account" });
   await form.getByLabel("App").selectOption({ label: "Directory / identity" });
@@ -98,7 +88,7 @@ test("an OAuth account made in the UI gets the token URL, scope and audience typ
 });
 
 test("an account made through the API without a token URL is flagged on its row, and Edit asks for one", async ({ page }) => {
-  const ws = await ownProvider(page);
+  const ws = (await signInToOwnProvider(page, "conn-settings")).ws;
   const res = await page.request.post(`/api/v1/workspaces/${ws}/connections`, { data: { app: "directory", name: "Shell", credentials: { clientId: "cid", clientSecret: "shell-secret" } } });
   expect(res.status()).toBe(201);
   await page.goto(`/w/${ws}/connections`);

@@ -1,21 +1,11 @@
 // A refused upload (a file name the API refuses, or an empty file) keeps the chosen file and the
 // typed name to be corrected; an upload clears them. Its own provider, so no other spec sees it.
-import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { createProviderOwner } from "./e2e-database";
-import { signIn } from "./sign-in";
+import { expect, test } from "@playwright/test";
+import { signInToOwnProvider } from "./own-provider";
 
-async function ownProvider(page: Page, what: string): Promise<string> {
-  const tag = randomBytes(3).toString("hex");
-  const email = `${what}-${tag}@example.test`;
-  await createProviderOwner(`${what} MSP ${tag}`, email, `${what}-pw-1`);
-  await signIn(page, email, `${what}-pw-1`);
-  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
-  return workspaces[0].id;
-}
 
 test("a refused upload keeps the chosen file and the typed name; an upload clears them", async ({ page }) => {
-  const ws = await ownProvider(page, "file-kept");
+  const ws = (await signInToOwnProvider(page, "file-kept")).ws;
   await page.goto(`/w/${ws}/files`);
   const form = page.getByRole("form", { name: "Upload a file" });
   const file = form.getByLabel("File", { exact: true });

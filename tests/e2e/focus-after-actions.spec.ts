@@ -2,22 +2,12 @@
 // the row's actions button, a push moves it to the result, and a removed row (a variable, a
 // member) hands it to the same control in the next row, else the previous one, else the page's
 // add form. Each test in a provider of its own, so the seeded one is untouched.
-import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { createMember, createProviderOwner } from "./e2e-database";
-import { signIn } from "./sign-in";
-
-async function ownProvider(page: Page, prefix: string): Promise<{ ws: string; tag: string; name: string }> {
-  const tag = randomBytes(3).toString("hex");
-  const name = `${prefix} MSP ${tag}`;
-  await createProviderOwner(name, `${prefix}-owner-${tag}@example.test`, `${prefix}-pw-1`);
-  await signIn(page, `${prefix}-owner-${tag}@example.test`, `${prefix}-pw-1`);
-  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
-  return { ws: workspaces[0].id, tag, name };
-}
+import { expect, test } from "@playwright/test";
+import { createMember } from "./e2e-database";
+import { signInToOwnProvider } from "./own-provider";
 
 test("Duplicate from a row's actions menu leaves focus on that menu's button", async ({ page }) => {
-  const { ws } = await ownProvider(page, "dupfocus");
+  const { ws } = await signInToOwnProvider(page, "dupfocus");
   expect((await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name: "Patch report", steps: [{ kind: "webhook", config: {} }] } })).status()).toBe(201);
   await page.goto(`/w/${ws}/workflows`);
   const actions = page.getByRole("button", { name: "Actions for Patch report", exact: true });
@@ -33,7 +23,7 @@ test("Duplicate from a row's actions menu leaves focus on that menu's button", a
 });
 
 test("after a push, focus is on the result", async ({ page }) => {
-  const { ws } = await ownProvider(page, "pushfocus");
+  const { ws } = await signInToOwnProvider(page, "pushfocus");
   const client = (await (await page.request.post(`/api/v1/workspaces/${ws}/clients`, { data: { name: "Contoso" } })).json()) as { id: string };
   const wf = (await (
     await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name: "Offboarding", steps: [{ kind: "webhook", config: { testingData: { user: "ann" } } }] } })
@@ -51,7 +41,7 @@ test("after a push, focus is on the result", async ({ page }) => {
 });
 
 test("deleting variables from the keyboard moves focus to the next row's Delete, the previous one's, then the add form", async ({ page }) => {
-  const { ws } = await ownProvider(page, "varfocus");
+  const { ws } = await signInToOwnProvider(page, "varfocus");
   for (const key of ["A_ONE", "B_TWO", "C_THREE"]) {
     expect((await page.request.put(`/api/v1/workspaces/${ws}/variables/${key}`, { data: { value: "x" } })).status()).toBe(201);
   }
@@ -75,7 +65,7 @@ test("deleting variables from the keyboard moves focus to the next row's Delete,
 });
 
 test("removing members moves focus to the next row's Remove, the previous one's, then the add form", async ({ page }) => {
-  const { name, tag } = await ownProvider(page, "memfocus");
+  const { name, tag } = await signInToOwnProvider(page, "memfocus");
   // By e-mail: a-, b-, c- and then the owner (memfocus-owner-…), who has Leave, not Remove.
   const emails = ["a", "b", "c"].map((p) => `${p}-${tag}@example.test`);
   for (const e of emails) await createMember(name, e, "memfocus-pw-2", "editor");
@@ -98,7 +88,7 @@ test("removing members moves focus to the next row's Remove, the previous one's,
 });
 
 test("deleting a workflow from its actions menu moves focus to the next row's actions button", async ({ page }) => {
-  const { ws } = await ownProvider(page, "delfocus");
+  const { ws } = await signInToOwnProvider(page, "delfocus");
   for (const name of ["Alpha report", "Beta report"]) {
     expect((await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name, steps: [{ kind: "webhook", config: {} }] } })).status()).toBe(201);
   }

@@ -3,22 +3,12 @@
 // turn a secret into a plain variable on show to viewers); after adding an account the app and
 // authentication boxes still show what the next account gets; a refused account keeps its input;
 // an account's password alone can be changed. Its own provider, so no other spec sees these.
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { createProviderOwner } from "./e2e-database";
-import { signIn } from "./sign-in";
+import { signInToOwnProvider } from "./own-provider";
 
-async function ownProvider(page: import("@playwright/test").Page, what: string) {
-  const tag = randomBytes(3).toString("hex");
-  const email = `${what}-${tag}@example.test`;
-  await createProviderOwner(`${what} MSP ${tag}`, email, `${what}-pw-1`);
-  await signIn(page, email, `${what}-pw-1`);
-  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
-  return workspaces[0].id;
-}
 
 test("adding a variable whose key exists is refused and changes nothing; the typed value stays", async ({ page }) => {
-  const ws = await ownProvider(page, "vars-add");
+  const ws = (await signInToOwnProvider(page, "vars-add")).ws;
   expect((await page.request.put(`/api/v1/workspaces/${ws}/variables/GRAPH_KEY`, { data: { value: "the-real-secret", secret: true } })).status()).toBe(201);
   await page.goto(`/w/${ws}/variables`);
   const form = page.getByRole("form", { name: "Add a variable or secret" });
@@ -41,7 +31,7 @@ test("adding a variable whose key exists is refused and changes nothing; the typ
 });
 
 test("the add-account form shows what the next account gets, keeps a refused one's input, and a password can change alone", async ({ page }) => {
-  const ws = await ownProvider(page, "conn-add");
+  const ws = (await signInToOwnProvider(page, "conn-add")).ws;
   await page.goto(`/w/${ws}/connections`);
   const form = page.getByRole("form", { name: "Add an account" });
   const add = async (name: string, token: string) => {

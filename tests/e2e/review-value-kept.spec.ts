@@ -1,28 +1,18 @@
 // On the client review, a variable's value that the API refuses (over 65,536 characters) stays in
 // its field to be corrected, not retyped; a saved one clears it. Its own provider and client.
-import { randomBytes } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createProviderOwner } from "./e2e-database";
-import { signIn } from "./sign-in";
+import { signInToOwnProvider } from "./own-provider";
 
 // One character over the API's limit on a value (lib/variables/variable-schema.ts).
 const TOO_LONG = "x".repeat(65_537);
 
-async function ownProvider(page: Page, what: string): Promise<string> {
-  const tag = randomBytes(3).toString("hex");
-  const email = `${what}-${tag}@example.test`;
-  await createProviderOwner(`${what} MSP ${tag}`, email, `${what}-pw-1`);
-  await signIn(page, email, `${what}-pw-1`);
-  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
-  return workspaces[0].id;
-}
 
 // Compared by length: a failure then prints a number, not 65,537 characters.
 const valueLength = (box: Locator) => expect.poll(async () => (await box.inputValue()).length);
 const refusal = (page: Page) => page.getByRole("alert").filter({ hasText: /65536|65,536|too (big|long)/i });
 
 test("a refused value on the client review stays in its field; a saved one clears it", async ({ page }) => {
-  const provider = await ownProvider(page, "review-kept");
+  const provider = (await signInToOwnProvider(page, "review-kept")).ws;
   const clientId = ((await (await page.request.post(`/api/v1/workspaces/${provider}/clients`, { data: { name: "Kept Client" } })).json()) as { id: string }).id;
   const created = await page.request.post(`/api/v1/workspaces/${provider}/workflows`, {
     data: { name: "Reads a variable", steps: [{ kind: "webhook", config: {} }, { kind: "http", config: { method: "POST", url: "https://chat.example/hook", body: { type: "raw", raw: "{{ vars.CLEANUP_NOTE }}" } } }] },
@@ -49,7 +39,7 @@ test("a refused value on the client review stays in its field; a saved one clear
 });
 
 test("a refused webhook secret on the client review stays in its field; a saved one clears it", async ({ page }) => {
-  const provider = await ownProvider(page, "review-secret-kept");
+  const provider = (await signInToOwnProvider(page, "review-secret-kept")).ws;
   const clientId = ((await (await page.request.post(`/api/v1/workspaces/${provider}/clients`, { data: { name: "Secret Client" } })).json()) as { id: string }).id;
   const created = await page.request.post(`/api/v1/workspaces/${provider}/workflows`, {
     data: { name: "Signed intake", steps: [{ kind: "webhook", config: { sharedSecret: "provider-secret", signatureHeader: "X-Signature" } }] },
