@@ -77,3 +77,33 @@ test("the cron field marks a wrong field live and previews the next runs of a va
   expect(saved.steps[0].config.cron).toBe("@daily");
   expect((await page.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
 });
+
+// The preview counts from now, which moves: left open, it follows the minutes, and after Go live
+// its first time is the first the worker runs (Live counts from that moment), not a minute gone.
+test("the next runs follow the clock and start after the moment of Go live", async ({ page }) => {
+  const tag = randomBytes(3).toString("hex");
+  await createProviderOwner(`Cron clock MSP ${tag}`, `owner-${tag}@example.test`, "cron-pw-1");
+  await signIn(page, `owner-${tag}@example.test`, "cron-pw-1");
+  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
+  const ws = workspaces[0].id;
+  const wf = (await (
+    await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
+      data: { name: "Every minute", steps: [{ kind: "scheduler", config: { cron: "* * * * *", timezone: "UTC" } }, { kind: "code", config: { code: "return {}" } }] },
+    })
+  ).json()) as { id: string };
+  await page.clock.install({ time: new Date("2026-12-01T12:00:05Z") });
+  await page.goto(`/w/${ws}/workflows/${wf.id}`);
+  await page.getByTestId("step-node-1").click();
+  const items = page.getByTestId("step-panel").getByTestId("cron-preview").getByRole("listitem");
+  await expect(items).toHaveText(["Tue 1 Dec 2026, 12:01", "Tue 1 Dec 2026, 12:02", "Tue 1 Dec 2026, 12:03"]);
+
+  // Later within the minute (no minute timer has fired yet), then Go live: the mode change alone
+  // recounts from the moment of going Live.
+  await page.clock.setSystemTime(new Date("2026-12-01T12:01:10Z"));
+  await page.getByRole("button", { name: "Go live" }).first().click();
+  await expect(items).toHaveText(["Tue 1 Dec 2026, 12:02", "Tue 1 Dec 2026, 12:03", "Tue 1 Dec 2026, 12:04"]);
+
+  // Left open: the next minute's timer moves it on.
+  await page.clock.fastForward("01:00");
+  await expect(items.first()).toHaveText("Tue 1 Dec 2026, 12:03");
+});

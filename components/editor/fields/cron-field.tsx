@@ -3,8 +3,13 @@
 // (a wrong one marked red), the check's message naming the field, and when the cron is valid the
 // next fire times in the schedule's time zone. The message is checkCron's, the one going Live
 // answers with, and the times come from the walk pg-boss makes (next-fire-times.ts), so what the
-// editor shows is what the server accepts and the worker fires.
-import { useMemo } from "react";
+// editor shows is what the server accepts and the worker fires. The times count from now, which
+// moves: they are recomputed at each minute (a timer aligned to it) and when the workflow's mode
+// changes, so after Go live the first one listed is the first the worker runs (Live counts from
+// that moment) rather than a minute already gone.
+import { useEffect, useMemo, useState } from "react";
+import { useWorkflowQuery } from "@/components/editor/api";
+import { useEditor } from "@/components/editor/editor-context";
 import { checkCron } from "@/lib/triggers/check-cron";
 import { CRON_FIELDS, checkCronField } from "@/lib/triggers/check-cron-field";
 import { nextFireTimes } from "@/lib/triggers/next-fire-times";
@@ -18,6 +23,8 @@ const PREVIEW_COUNT = 3;
  */
 export function CronField({ id, value, onChange, fallback, timezone, className }: { id: string; value: string; onChange: (v: string) => void; fallback?: string; timezone: string | null; className: string }) {
   const cron = value.trim() || fallback || "";
+  const mode = useWorkflowQuery(useEditor().workflowId).data?.mode;
+  const now = useMinute(mode);
   const feedback = useMemo(() => {
     const problem = checkCron(cron, timezone ?? undefined);
     const parts = cron.split(/\s+/);
@@ -31,9 +38,9 @@ export function CronField({ id, value, onChange, fallback, timezone, className }
       const p = Object.fromEntries(format.formatToParts(d).map((x) => [x.type, x.value]));
       return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
     };
-    const times = nextFireTimes({ cron, timezone, from: new Date(), count: PREVIEW_COUNT }).map((d) => ({ iso: d.toISOString(), text: text(d) }));
+    const times = nextFireTimes({ cron, timezone, from: new Date(now), count: PREVIEW_COUNT }).map((d) => ({ iso: d.toISOString(), text: text(d) }));
     return { problem, fields, times, note };
-  }, [cron, timezone]);
+  }, [cron, timezone, now]);
   const feedbackId = `${id}-feedback`;
 
   return (
@@ -74,4 +81,22 @@ export function CronField({ id, value, onChange, fallback, timezone, className }
       </div>
     </>
   );
+}
+
+/** Date.now(), renewed just after each minute starts and whenever `mode` changes. */
+function useMinute(mode: string | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now()); // eslint-disable-line react-hooks/set-state-in-effect -- a mode change restarts the count
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = () => {
+      timer = setTimeout(() => {
+        setNow(Date.now());
+        arm();
+      }, 60_000 - (Date.now() % 60_000) + 50);
+    };
+    arm();
+    return () => clearTimeout(timer);
+  }, [mode]);
+  return now;
 }
