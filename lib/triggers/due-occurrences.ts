@@ -4,10 +4,11 @@
 // that last occurrence, so it is the preview's own sequence, and an instant that is not one of
 // its occurrences (pg-boss's second 01:30 on a fall-back night) never makes a run.
 //
-// Bounded catch-up, as pg-boss's `missed: once` was: occurrences in the last DUE_WINDOW_MS (the
-// per-minute check's own minute, with room for a late check) all run; of the older ones (workers
-// were down) only the most recent runs. The walk starts no further back than LOOKBACK_MS (an
-// every-minute cron after a month away is one step back, not 43,200 forward).
+// Bounded catch-up: of the occurrences due, the latest runs, and an earlier one only when it is at
+// most DUE_WINDOW_MS old (a check delayed by load still runs every minute it covers). Workers back
+// after downtime run the latest missed occurrence, not every one (the earlier ones are more than
+// DUE_WINDOW_MS old unless the cron fires more often than that). The walk starts no further back
+// than LOOKBACK_MS (an every-minute cron after a month away is one step back, not 43,200 forward).
 import { CronExpressionParser } from "cron-parser";
 import { occurrenceWalk } from "@/lib/triggers/next-fire-times";
 
@@ -26,8 +27,8 @@ export function dueOccurrences({ cron, timezone, after, now }: { cron: string; t
   const next = occurrenceWalk(cron, timezone, from);
   const found: Date[] = [];
   for (let at = next(); at.getTime() <= now.getTime(); at = next()) found.push(at);
+  if (found.length === 0) return [];
   const windowStart = now.getTime() - DUE_WINDOW_MS;
-  const missed = found.filter((d) => d.getTime() <= windowStart);
-  const due = found.filter((d) => d.getTime() > windowStart);
-  return missed.length > 0 ? [missed[missed.length - 1], ...due] : due;
+  const latest = found[found.length - 1];
+  return [...found.slice(0, -1).filter((d) => d.getTime() >= windowStart), latest];
 }

@@ -1,16 +1,88 @@
 // The occurrences of a Scheduler cron: the editor's preview lists them and the worker runs them
-// (lib/triggers/due-occurrences.ts), from this one walk: cron-parser's next() with strict: false
-// in the schedule's time zone, chained from occurrence to occurrence. Across a DST change that
-// walk gives a daily time once per local day: a time the spring-forward jump skips runs just
-// after the jump (02:30 New York → 03:30 EDT), a fall-back hour that repeats runs once (its
-// first pass). Pure and client-safe. Call it only with a cron checkCron accepts: anything else
-// throws.
+// (lib/triggers/due-occurrences.ts), from this one walk. Pure and client-safe. Call it only with
+// a cron checkCron accepts: anything else throws.
+//
+// The cron names local wall times; cron-parser walks those in UTC, where every minute exists
+// once, and each is placed in the schedule's zone with Intl (cron-parser's own zone handling
+// dropped real times on zones whose DST shift is 30 minutes or off the hour: Lord Howe's 02:30
+// LHDT, Chatham's 02:50 day). The rule, for every zone:
+// - a wall time that exists runs at that instant; one the fall-back repeats runs once, at its
+//   first pass (01:30 New York on 7 November 2027 at 05:30Z, not 06:30Z);
+// - a wall time the spring-forward jump skips runs as far after the jump as it was into the gap,
+//   i.e. read with the offset before the jump (02:30 New York → 03:30 EDT, 02:00 Lord Howe →
+//   02:30 LHDT, 02:50 Chatham → 03:50 CHADT), so a daily time runs once that day; several
+//   landing on one instant (or on a real one) run once.
 import { CronExpressionParser } from "cron-parser";
 
-/** The occurrences strictly after `from`, one per call. */
+const MIN = 60_000;
+const H = 60 * MIN;
+// Zone offsets lie within ±14 h, so the instant of a wall time is within 15 h of it read as UTC.
+const REACH = 15 * H;
+// Longest forward jump on record (Samoa skipped 30 December 2011) plus room.
+const MAX_GAP = 25 * H;
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(timezone: string): Intl.DateTimeFormat {
+  let f = formats.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone: timezone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    formats.set(timezone, f);
+  }
+  return f;
+}
+
+/** The zone's wall time at `ms`, as milliseconds read as UTC. */
+function wallAt(f: Intl.DateTimeFormat, ms: number): number {
+  const p: Record<string, number> = {};
+  for (const x of f.formatToParts(ms)) if (x.type !== "literal") p[x.type] = Number(x.value);
+  const sub = ((ms % 1000) + 1000) % 1000;
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) + sub;
+}
+const offsetAt = (f: Intl.DateTimeFormat, ms: number) => wallAt(f, ms) - ms;
+
+/** The instant a wall time runs at, by the rule above. */
+function instantOf(f: Intl.DateTimeFormat, wall: number): number {
+  const before = offsetAt(f, wall - REACH);
+  const after = offsetAt(f, wall + REACH);
+  if (before === after) return wall - before; // no change of offset near: the common case
+  const fits = [wall - before, wall - after].filter((t) => wallAt(f, t) === wall);
+  if (fits.length > 0) return Math.min(...fits); // the first pass of a repeated time
+  return wall - before; // skipped: read with the offset before the jump
+}
+
+/** The occurrences strictly after `from`, one per call, in order. */
 export function occurrenceWalk(cron: string, timezone: string, from: Date): () => Date {
-  const interval = CronExpressionParser.parse(cron, { tz: timezone, strict: false, currentDate: from });
-  return () => interval.next().toDate();
+  const f = format(timezone);
+  const start = from.getTime();
+  // A skipped wall time runs up to a gap's length after the jump, so a walk starting just after
+  // one looks back that far for wall times that land after `from`.
+  const shift = Math.max(0, offsetAt(f, start) - offsetAt(f, start - MAX_GAP));
+  const walls = CronExpressionParser.parse(cron, { tz: "UTC", strict: false, currentDate: new Date(wallAt(f, start) - shift - 1) });
+  let last = start;
+  const pending: number[] = []; // instants of skipped wall times, not yet passed by a real one
+  const ready: number[] = [];
+  return () => {
+    while (ready.length === 0) {
+      const wall = walls.next().getTime();
+      const at = instantOf(f, wall);
+      const exists = wallAt(f, at) === wall;
+      if (!exists) {
+        pending.push(at);
+        pending.sort((a, b) => a - b);
+        continue;
+      }
+      // Later wall times land later, and later gaps after this instant: what is pending up to it
+      // is final.
+      while (pending.length > 0 && pending[0] <= at) ready.push(pending.shift()!);
+      ready.push(at);
+      // Drop what is not after `from` or repeats the previous occurrence.
+      for (let i = 0; i < ready.length; ) {
+        if (ready[i] <= last) ready.splice(i, 1);
+        else last = ready[i++];
+      }
+    }
+    return new Date(ready.shift()!);
+  };
 }
 
 export function nextFireTimes({ cron, timezone, from, count }: { cron: string; timezone: string; from: Date; count: number }): Date[] {

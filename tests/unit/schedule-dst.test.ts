@@ -47,10 +47,50 @@ describe("a daily schedule across a DST change", () => {
   });
 });
 
+// Zones whose shift is 30 minutes or off the hour: cron-parser's own zone walk dropped real
+// times there (no Lord Howe run on 3 October 2027, 02:30-02:50 LHDT skipped by */10).
+const offHour = [
+  { name: "Lord Howe spring forward (30 min), 02:00 runs just after the jump (02:30 LHDT)", cron: "0 2 * * *", tz: "Australia/Lord_Howe", from: "2027-10-01T12:00:00Z", to: "2027-10-03T18:00:00Z", want: ["2027-10-01T15:30:00.000Z", "2027-10-02T15:30:00.000Z", "2027-10-03T15:00:00.000Z"] },
+  { name: "Lord Howe */10: 01:50 then 02:30, 02:40, 02:50 LHDT", cron: "*/10 * * * *", tz: "Australia/Lord_Howe", from: "2027-10-02T15:15:00Z", to: "2027-10-02T16:05:00Z", want: ["2027-10-02T15:20:00.000Z", "2027-10-02T15:30:00.000Z", "2027-10-02T15:40:00.000Z", "2027-10-02T15:50:00.000Z", "2027-10-02T16:00:00.000Z"] },
+  { name: "Lord Howe 40 * * * *: 01:40 then 02:40 LHDT", cron: "40 * * * *", tz: "Australia/Lord_Howe", from: "2027-10-02T14:15:00Z", to: "2027-10-02T16:45:00Z", want: ["2027-10-02T15:10:00.000Z", "2027-10-02T15:40:00.000Z", "2027-10-02T16:40:00.000Z"] },
+  { name: "Chatham spring forward (02:45 → 03:45), 02:50 runs at 03:50 CHADT", cron: "50 2 * * *", tz: "Pacific/Chatham", from: "2027-09-24T12:00:00Z", to: "2027-09-26T14:00:00Z", want: ["2027-09-24T14:05:00.000Z", "2027-09-25T14:05:00.000Z", "2027-09-26T13:05:00.000Z"] },
+];
+
+describe("zones whose DST shift is not a whole hour", () => {
+  for (const c of offHour) {
+    it(`${c.name}: every wall time that exists runs, the skipped one once after the jump`, () => {
+      expect(iso(nextFireTimes({ cron: c.cron, timezone: c.tz, from: t(c.from), count: c.want.length }))).toEqual(c.want);
+      expect(runsMinuteByMinute(c.cron, c.tz, c.from, c.to)).toEqual(c.want);
+    });
+  }
+
+  it("a walk starting inside the jump's reach still finds the times after it", () => {
+    expect(iso(nextFireTimes({ cron: "*/10 * * * *", timezone: "Australia/Lord_Howe", from: t("2027-10-02T15:35:00Z"), count: 2 }))).toEqual(["2027-10-02T15:40:00.000Z", "2027-10-02T15:50:00.000Z"]);
+  });
+
+  it("stays cheap: a worker walks every schedule every minute", () => {
+    const start = performance.now();
+    for (let i = 0; i < 500; i++) nextFireTimes({ cron: "*/5 * * * *", timezone: "Australia/Lord_Howe", from: new Date(t("2027-10-02T12:00:00Z").getTime() + i * 60_000), count: 2 });
+    expect((performance.now() - start) / 500).toBeLessThan(5);
+  });
+});
+
 describe("catch-up after the workers were away", () => {
-  it("runs the occurrences of the last minute and a half, and of the older ones only the most recent", () => {
+  it("runs the latest occurrence due, and an earlier one only when at most 90 s old", () => {
     const due = dueOccurrences({ cron: "0 * * * *", timezone: "UTC", after: t("2026-12-01T00:00:00Z"), now: t("2026-12-01T03:00:10Z") });
-    expect(iso(due)).toEqual(["2026-12-01T02:00:00.000Z", "2026-12-01T03:00:00.000Z"]);
+    expect(iso(due)).toEqual(["2026-12-01T03:00:00.000Z"]);
+    const missed = dueOccurrences({ cron: "0 * * * *", timezone: "UTC", after: t("2026-12-01T00:00:00Z"), now: t("2026-12-01T02:59:10Z") });
+    expect(iso(missed)).toEqual(["2026-12-01T02:00:00.000Z"]);
+  });
+
+  it("every-minute workers stopped at 18:36:38: whatever second they return, one run of the missed minutes, plus a minute whose check ran late", () => {
+    const after = t("2026-12-01T18:36:00Z");
+    for (const back of ["18:39:15", "18:39:50", "18:39:02"]) {
+      const due = iso(dueOccurrences({ cron: "* * * * *", timezone: "UTC", after, now: t(`2026-12-01T${back}Z`) }));
+      expect(due.at(-1)).toBe("2026-12-01T18:39:00.000Z");
+      expect(due).not.toContain("2026-12-01T18:37:00.000Z");
+      expect(due.length).toBeLessThanOrEqual(2);
+    }
   });
 
   it("a month away with an every-minute cron is bounded, and still catches up once", () => {
