@@ -1,6 +1,6 @@
 // The one place that reads process.env. Parsed once, validated with zod; a missing or
 // malformed setting stops start-up with one line naming it.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { checkCron } from "@/lib/triggers/check-cron";
 import { parseAllowedRanges } from "@/lib/net/ip-policy";
 import { checkAllowedRange } from "@/lib/net/check-allowed-range";

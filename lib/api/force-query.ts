@@ -1,7 +1,7 @@
 // `?force=true` on a DELETE that would otherwise be refused because workflows use the resource
 // (409 connection_in_use, variable_in_use, secret_in_use, file_in_use), and on a variable's PUT
 // that changes the kind of a key they read.
-import { z } from "zod";
+import { z } from "@/lib/z";
 
 export const forceQuerySchema = z.object({ force: z.enum(["true", "false"]).optional() });
 

@@ -1,7 +1,7 @@
 // The one wrapper every /api/v1 route handler goes through: authentication, JSON body parsing
 // with zod, and mapping errors to JSON. Framework-free (plain Request/Response), so it works in
 // Next route handlers and in tests alike.
-import { z, ZodError } from "zod";
+import { z, ZodError } from "@/lib/z";
 import { AppError, badRequest, notFound, passwordChangeRequired, unauthorized } from "@/lib/api/errors";
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
 import { parseExactJson } from "@/lib/json/parse-exact-json";

@@ -2,7 +2,7 @@
 // stolen session or API token cannot be used to guess it); the new one is stored as a fresh hash
 // and, in the same transaction, every browser session is signed out (as "sign out everywhere"),
 // this one included: whoever had the old password is out. API tokens stay valid.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";

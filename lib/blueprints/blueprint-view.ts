@@ -1,6 +1,6 @@
 // How a blueprint reads over GET /api/v1/blueprints: its card, the steps it builds from the
 // example setup, and the setup form as JSON Schema (defaults included) for forms and clients.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { APP_CATALOG } from "@/lib/connections/app-catalog";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import type { Blueprint } from "./blueprint";

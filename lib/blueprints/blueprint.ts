@@ -1,7 +1,7 @@
 // What a blueprint is: a reusable MSP workflow pattern as data — its card (purpose, trigger,
 // apps), a zod setup form for one client's systems and procedures, and `build(setup)` which
 // returns a workflow definition the workflows API accepts. Client-safe: no server imports.
-import type { z } from "zod";
+import type { z } from "@/lib/z";
 import type { StepKind } from "@/lib/steps/catalog";
 
 /** App keys from lib/connections/app-catalog.ts that blueprint steps call. */

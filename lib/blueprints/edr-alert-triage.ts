@@ -1,7 +1,7 @@
 // Blueprint 2: endpoint-security alert triage. Webhook (EDR alert) → AI Prompt (technique and
 // indicators) → Conditions on severity → Critical: isolate the host (or notify only), page
 // on-call in chat, Critical ticket; otherwise a standard ticket for business-hours review.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { chatStep, defineBlueprint, httpStep, type BlueprintStep, type Connections } from "./blueprint";
 
 export const edrTriageSetup = z.strictObject({

@@ -5,7 +5,7 @@
 // as a variable that the workspace holds as a secret is reported `wrong_kind`, as a push reports
 // it: the step would fail on it, so Go live refuses the workflow until it is fixed
 // (assert-keys-right-kind.ts).
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { AppError, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { blueprintBySlug } from "@/lib/blueprints";

@@ -1,6 +1,6 @@
 // Blueprint 4: leaver deprovisioning. The spec lists the operations but not the trigger or the
 // step kinds; the choices are written in `description` below.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { defineBlueprint, httpStep } from "./blueprint";
 
 export const leaverSetup = z.strictObject({

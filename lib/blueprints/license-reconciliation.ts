@@ -3,7 +3,7 @@
 // agreement additions) → Data Transformation (variance = {{ 2.… }} - {{ 3.… }}, line items)
 // → Conditions: under-billed → update additions or open a billing-variance ticket; zero →
 // record the successful check.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { defineBlueprint, httpStep, type BlueprintStep, type Connections } from "./blueprint";
 
 export const licenseReconciliationSetup = z.strictObject({

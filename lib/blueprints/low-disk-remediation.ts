@@ -2,7 +2,7 @@
 // cleanup script) → Wait → HTTP (free space now) → Conditions: restored → resolve the alert,
 // append the recovered space to the ticket, close it; still low → escalate to Tier 2 with
 // diagnostics.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { defineBlueprint, httpStep } from "./blueprint";
 
 export const lowDiskSetup = z.strictObject({

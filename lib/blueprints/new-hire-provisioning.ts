@@ -2,7 +2,7 @@
 // temporary password, licences and groups for the department) → directory user creation →
 // licence and group assignment (one Graph $batch) → password-manager invite → contact record
 // → chat message to the manager.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { chatStep, defineBlueprint, httpStep, literal, type Connections } from "./blueprint";
 
 const list = (title: string, description: string) => z.array(z.string().trim().min(1)).default([]).meta({ title, description });

@@ -1,7 +1,7 @@
 // Blueprint 6: hardware warranty and lifecycle report. Scheduler (15th of the month) → HTTP
 // (devices whose warranty ends within the look-ahead, or on unsupported OS builds) →
 // Summarize (by department, estimated replacement budget, overview table) → chat summary card.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { isTimeZone } from "@/lib/steps/catalog";
 import { plural } from "@/lib/plural";
 import { chatStep, defineBlueprint, httpStep, literal } from "./blueprint";

@@ -1,6 +1,6 @@
 // Auth kinds of app connections: the shape of the (encrypted) credentials and of the
 // non-secret config for each. Client-safe, so forms and the API validate with the same schemas.
-import { z } from "zod";
+import { z } from "@/lib/z";
 
 export const AUTH_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "openai"] as const;
 export type AuthKind = (typeof AUTH_KINDS)[number];

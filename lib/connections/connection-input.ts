@@ -1,6 +1,6 @@
 // Shapes of the connections API (create and update bodies), shared by routes and the UI form.
 // Credentials are write-only: accepted here, checked against the auth kind, stored encrypted.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { authKindSchema, connectionConfigSchema } from "@/lib/connections/connection-auth";
 
 const name = z.string().trim().min(1, "name is required").max(120);

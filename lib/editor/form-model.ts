@@ -2,7 +2,7 @@
 // form: one field per key, typed, with labels and defaults. Hints that a schema cannot carry
 // (this string holds references, that one is JavaScript) come from FIELD_HINTS by path.
 // Pure and client-safe; the React renderer is components/editor/configure/schema-form.tsx.
-import type { z } from "zod";
+import type { z } from "@/lib/z";
 import { defaultConfig } from "@/lib/editor/default-config";
 import type { StepKind } from "@/lib/steps/catalog";
 import { isAlwaysNeeded } from "@/lib/steps/find-missing-fields";

@@ -1,7 +1,7 @@
 // Names and limits of workspace files, shared by the API, the UI and push. A step reads a file
 // as {{ files.NAME }}: everything after "files." is the name, so names may contain dots
 // (cleanup.ps1) but no spaces or braces.
-import { z } from "zod";
+import { z } from "@/lib/z";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const FILE_NAME_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;

@@ -2,7 +2,7 @@
 // reference resolver (values from references are data, never re-expanded), references in the
 // URL are percent-encoded for their place (resolve-url-template.ts), query parameters are
 // appended with proper encoding, a relative URL is joined to the connection's base URL.
-import type { z } from "zod";
+import type { z } from "@/lib/z";
 import type { httpConfig } from "@/lib/steps/catalog";
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
 import { resolveUrlTemplate } from "./resolve-url-template";

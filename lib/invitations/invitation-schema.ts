@@ -1,6 +1,6 @@
 // Request bodies and views of invitation links, shared by the routes, the domain functions and
 // the pages.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { roleSchema, ROLES } from "@/lib/members/member-schema";
 
 export const INVITATION_DAYS = { default: 7, max: 30 } as const;

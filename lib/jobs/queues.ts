@@ -1,6 +1,6 @@
 // Every pg-boss queue, its options and its payload schema, declared once and imported by
 // producers (web, intake) and consumers (worker). Handlers re-parse their payload.
-import { z } from "zod";
+import { z } from "@/lib/z";
 
 export const runExecutePayload = z.object({ runId: z.string().min(1) });
 export type RunExecutePayload = z.infer<typeof runExecutePayload>;

@@ -1,7 +1,7 @@
 // Request bodies and the view of workspace members and workspaces, shared by the routes, the
 // domain functions and the pages. Strict, like every write body: a misspelt field ("nmae") is a
 // 400 naming it (lib/api/handler.ts), not dropped while the request succeeds without it.
-import { z } from "zod";
+import { z } from "@/lib/z";
 
 export const ROLES = ["owner", "editor", "viewer"] as const;
 export const roleSchema = z.enum(ROLES);

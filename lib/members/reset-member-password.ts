@@ -6,7 +6,7 @@
 // people), so nobody can take over an account that also works for another provider, or for a
 // workspace they do not own (find-reset-password-refusals.ts, which the Members list shares).
 // Resetting one's own password is changing it (Account & security).
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { db, type Tx } from "@/lib/db/client";
 import { badRequest, forbidden, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";

@@ -3,7 +3,7 @@
 // client's own testing data on an updated copy alone, which only `replace` overwrites. The choice
 // may be left out where the provider's workflow has no sample data (nothing of its own to keep or
 // clear): the push then keeps the client's own testing data, as `keep` does.
-import { z } from "zod";
+import { z } from "@/lib/z";
 
 export const SAMPLE_DATA_CHOICES = ["keep", "clear", "replace"] as const;
 export type SampleDataChoice = (typeof SAMPLE_DATA_CHOICES)[number];

@@ -2,7 +2,7 @@
 // secret" item. Either it sets its own secret on the copy's trigger (write-only, encrypted, the
 // same as the editor's Shared secret field), or it explicitly accepts unsigned deliveries — a
 // choice recorded with who and when, because the provider's workflow was built to verify them.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";

@@ -1,7 +1,7 @@
 // Retention per workspace: the operator's settings (lib/env.ts) are the defaults, and a workspace
 // owner may override them for their workspace. The deliveries log may only be kept shorter or
 // smaller than the operator's limits, because the intake trims it inline to those limits.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { badRequest } from "@/lib/api/errors";
 import type { RetentionSettings } from "@/lib/retention/prune-workflow-history";
 

@@ -3,7 +3,7 @@
 // Runs have no workspace index (the intake writes one index entry per run fewer without it), so
 // the query walks each workflow's (workflowId, createdAt) index backwards inside the window, at
 // most `limit` rows each, and merges those.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { db } from "@/lib/db/client";
 import { RUN_STATUSES } from "@/lib/runs/run-records";
 import { runTimesIso } from "@/lib/runs/run-times-iso";

@@ -1,7 +1,7 @@
 // The step catalog: every step kind, how the editor presents it, and the zod schema of its
 // config. Client-safe (no server imports) — the editor builds its forms from it, the API
 // validates with it, executors (lib/steps/executors/<kind>.ts) read configs shaped by it.
-import { z } from "zod";
+import { z } from "@/lib/z";
 
 export const STEP_KINDS = ["webhook", "scheduler", "code", "http", "ai_prompt", "conditions", "transform", "wait", "summarize", "parse_json"] as const;
 export type StepKind = (typeof STEP_KINDS)[number];

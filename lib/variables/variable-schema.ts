@@ -1,6 +1,6 @@
 // Shapes of the variables API, shared by the route handlers and the UI form. A key is what
 // a step writes after `vars.` or `secrets.` in a reference, so it follows the references' key rule (no dots).
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { VALUE_KEY } from "@/lib/workflows/references";
 
 export const variableKeySchema = z

@@ -1,6 +1,6 @@
 // The domain shape of a workflow definition, shared by the API, the editor and the worker.
 // Steps are an ordered list with stable ids; numbers are positions (the trigger is step 1).
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { STEP_CATALOG, stepKindSchema, type StepKind } from "@/lib/steps/catalog";
 
 export type Step = { id: string; kind: StepKind; name: string; config: Record<string, unknown> };

@@ -1,7 +1,7 @@
 // Parses the body of a workflow save (POST create, PUT update). A problem inside a step is
 // reported like the definition checks do — by 1-based step number, not by array index — so
 // the editor can point at the step: `step 3 (HTTP Request): name: …`.
-import { z, ZodError } from "zod";
+import { z, ZodError } from "@/lib/z";
 import { AppError } from "@/lib/api/errors";
 import { describeZodError } from "@/lib/api/handler";
 import { isJsonObject } from "@/lib/json/is-json-object";

@@ -1,6 +1,6 @@
 // POST: e-mail + password -> a new API token (public, throttled). DELETE: revoke the bearer
 // token this request was made with.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { apiRoute, errorResponse, readJson } from "@/lib/api/handler";
 import { badRequest, passwordChangeRequired } from "@/lib/api/errors";
 import { clientAddress } from "@/lib/auth/client-address";

@@ -1,6 +1,6 @@
 // GET: the caller's active API tokens (no secrets). POST {"name"}: a new token for the signed-in
 // browser user (201, the secret shown this once); an API token cannot mint more tokens.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { forbidden } from "@/lib/api/errors";
 import { issueApiToken } from "@/lib/auth/issue-api-token";

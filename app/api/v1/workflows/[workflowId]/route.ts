@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { deleteWorkflow } from "@/lib/workflows/delete-workflow";
 import { getWorkflow } from "@/lib/workflows/get-workflow";

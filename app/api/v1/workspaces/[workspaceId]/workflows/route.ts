@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { createWorkflow } from "@/lib/workflows/create-workflow";
 import { listWorkflows } from "@/lib/workflows/list-workflows";

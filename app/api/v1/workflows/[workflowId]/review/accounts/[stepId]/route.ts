@@ -1,5 +1,5 @@
 // PUT {"connectionId": string | null}: choose the account a step of a pushed copy uses.
-import { z } from "zod";
+import { z } from "@/lib/z";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { chooseReviewAccount } from "@/lib/push/choose-review-account";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
