@@ -22,11 +22,10 @@ export function desiredSchedule(workflow: ScheduledWorkflow): WorkflowSchedule {
 
 /** After a write that may change the schedule (`before` → `workflow`, same transaction): a
  *  schedule that starts or changes counts its occurrences from now. */
-export async function syncWorkflowSchedule({ before, workflow, tx }: { before: ScheduledWorkflow | null; workflow: ScheduledWorkflow; tx: Tx }): Promise<WorkflowSchedule> {
+export async function syncWorkflowSchedule({ before, workflow, tx }: { before: ScheduledWorkflow | null; workflow: ScheduledWorkflow; tx: Tx }): Promise<void> {
   const want = desiredSchedule(workflow);
   const had = before && desiredSchedule(before);
   if (want && (!had || had.cron !== want.cron || had.timezone !== want.timezone)) {
     await tx.$executeRaw`UPDATE "Workflow" SET "scheduledThrough" = now() AT TIME ZONE 'UTC' WHERE id = ${workflow.id}`;
   }
-  return want;
 }
