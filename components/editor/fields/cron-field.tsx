@@ -2,7 +2,7 @@
 // The Scheduler's cron input with live feedback: each of the 5 fields labelled under the input
 // (a wrong one marked red), the check's message naming the field, and when the cron is valid the
 // next fire times in the schedule's time zone. The message is checkCron's, the one going Live
-// answers with, and the times come from the walk pg-boss makes (next-fire-times.ts), so what the
+// answers with, and the times come from the walk the worker runs (next-fire-times.ts), so what the
 // editor shows is what the server accepts and the worker fires. The times count from now, which
 // moves: they are recomputed at each minute (a timer aligned to it) and when the workflow's mode
 // changes, so after Go live the first one listed is the first the worker runs (Live counts from
