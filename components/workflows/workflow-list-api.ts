@@ -37,11 +37,14 @@ export function useWorkflowListActions(workspaceId: string) {
 
   const duplicate = useMutation({
     mutationFn: async ({ id }: { id: string }) => {
-      const wf = await api<WorkflowView>(`/api/v1/workflows/${id}`);
+      const [wf, list] = await Promise.all([
+        api<WorkflowView>(`/api/v1/workflows/${id}`),
+        api<{ workflows: WorkflowListItem[] }>(`/api/v1/workspaces/${workspaceId}/workflows`),
+      ]);
       const { steps, secretDropped } = copySteps(wf.steps);
       const created = await api<WorkflowView>(`/api/v1/workspaces/${workspaceId}/workflows`, {
         method: "POST",
-        body: { name: copyName(wf.name), steps },
+        body: { name: copyName(wf.name, list.workflows.map((w) => w.name)), steps },
       });
       return { created, secretDropped };
     },

@@ -49,8 +49,20 @@ export function copySteps(steps: readonly ReadStep[], newId: () => string = rand
   return { steps: copied, secretDropped };
 }
 
-/** "Alerts" -> "Alerts (copy)", kept within the API's 200-character name limit. */
-export function copyName(name: string, max = 200): string {
-  const suffix = " (copy)";
-  return name.length + suffix.length <= max ? `${name}${suffix}` : `${name.slice(0, max - suffix.length)}${suffix}`;
+const COPY_SUFFIX = / \(copy(?: \d+)?\)$/;
+
+/**
+ * "Alerts" -> "Alerts (copy)", then "Alerts (copy 2)", "Alerts (copy 3)"… — the first not among
+ * `taken` (the workspace's names), so a list of duplicates can be told apart. A copy of a copy
+ * counts on from the same original ("Alerts (copy)" -> "Alerts (copy 2)"), as file managers do.
+ * Kept within the API's 200-character name limit by shortening the original part.
+ */
+export function copyName(name: string, taken: Iterable<string> = [], max = 200): string {
+  const names = new Set(taken);
+  const base = name.replace(COPY_SUFFIX, "");
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? " (copy)" : ` (copy ${n})`;
+    const candidate = base.length + suffix.length <= max ? `${base}${suffix}` : `${base.slice(0, max - suffix.length)}${suffix}`;
+    if (!names.has(candidate)) return candidate;
+  }
 }

@@ -79,6 +79,13 @@ test("search, rename, duplicate and delete workflows from the list", async ({ pa
   expect(copy.steps[0].config.sharedSecret).toEqual({ set: false });
   expect(copy.steps[0].config.signatureHeader).toBe("x-edr-signature");
 
+  // A second copy is numbered, so the list never shows two rows of one name.
+  await page.getByRole("button", { name: `Actions for ${renamed}`, exact: true }).click();
+  await page.getByRole("menuitem", { name: "Duplicate" }).click();
+  await expect(page.getByRole("status")).toContainText(`Duplicated as “${renamed} (copy 2)”`);
+  await expect(row(page, `${renamed} (copy 2)`)).toHaveCount(1);
+  await expect(copyRow).toHaveCount(1);
+
   // Delete asks first; Cancel keeps it, Delete removes it.
   await page.getByRole("button", { name: `Actions for ${renamed} (copy)` }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();

@@ -53,6 +53,18 @@ describe("copySteps", () => {
     expect(copyName(long)).toHaveLength(200);
     expect(copyName(long).endsWith(" (copy)")).toBe(true);
   });
+
+  it("numbers a second copy instead of repeating a name in the list", () => {
+    expect(copyName("Alerts", ["Alerts", "Alerts (copy)"])).toBe("Alerts (copy 2)");
+    expect(copyName("Alerts", ["Alerts", "Alerts (copy)", "Alerts (copy 2)"])).toBe("Alerts (copy 3)");
+    // A copy of a copy counts on from the original.
+    expect(copyName("Alerts (copy)", ["Alerts", "Alerts (copy)"])).toBe("Alerts (copy 2)");
+    expect(copyName("Alerts (copy 2)", ["Alerts (copy)", "Alerts (copy 2)"])).toBe("Alerts (copy 3)");
+    const long = "y".repeat(200);
+    const second = copyName(long, [copyName(long)]);
+    expect(second).toHaveLength(200);
+    expect(second.endsWith(" (copy 2)")).toBe(true);
+  });
 });
 
 describe("filterWorkflows", () => {
