@@ -10,6 +10,7 @@ import { apiFetch } from "@/components/resources/api-fetch";
 import { RunStatus } from "@/components/editor/run-status";
 import { RunRowActions } from "@/components/runs/run-row-actions";
 import { stepStatusLabel, stepTimes, took } from "@/components/runs/step-execution";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
 import type { WorkspaceRunSummary } from "@/lib/runs/list-workspace-runs";
@@ -60,79 +61,81 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props
     return <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No runs match.</p>;
   }
   return (
-    <table className="mt-6 w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm" aria-label="Runs">
-      <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-        <tr>
-          <th className="w-8 px-2 py-2"><span className="sr-only">Details</span></th>
-          <th className="px-3 py-2">Status</th>
-          <th className="px-3 py-2">Workflow</th>
-          {showWorkspace && <th className="px-3 py-2">Workspace</th>}
-          <th className="px-3 py-2">Started</th>
-          <th className="px-3 py-2">Took</th>
-          <th className="px-3 py-2">Error</th>
-          {actions && <th className="px-3 py-2">Actions</th>}
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {runs.map((r) => {
-          const detail = open[r.id];
-          return (
-            <Fragment key={r.id}>
-              <tr data-testid="run-row" data-run-id={r.id}>
-                <td className="px-2 py-2">
-                  <button type="button" aria-expanded={!!detail} aria-label={`Steps of run ${r.id}`} onClick={() => toggle(r.id)} className="rounded p-1 text-slate-400 hover:bg-slate-100">
-                    <ChevronRight className={`h-4 w-4 transition-transform ${detail ? "rotate-90" : ""}`} aria-hidden />
-                  </button>
-                </td>
-                <td className="px-3 py-2"><RunStatus status={r.status} />{r.test && <span className="ml-2 text-xs text-violet-700">test</span>}</td>
-                <td className="px-3 py-2"><Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link></td>
-                {showWorkspace && <td className="px-3 py-2 text-slate-600">{r.workspaceName}</td>}
-                <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>
-                <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt) ?? "—"}</td>
-                <td className="max-w-md truncate px-3 py-2 text-red-700" title={r.error ?? undefined}>{r.error ?? ""}</td>
-                {actions && <td className="max-w-xs px-3 py-2">{actIn.includes(r.workspaceId) && <RunRowActions run={r} onStopped={onStopped} />}</td>}
-              </tr>
-              {detail && (
-                <tr>
-                  <td />
-                  <td colSpan={5 + (showWorkspace ? 1 : 0) + (actions ? 1 : 0)} className="px-3 pb-3">
-                    {detail === "loading" ? (
-                      <p className="text-xs text-slate-500">Loading steps…</p>
-                    ) : detail === "error" ? (
-                      <p role="alert" className="text-xs text-red-700">Could not load the run.</p>
-                    ) : (
-                      <ol className="space-y-1" aria-label={`Steps of run ${r.id}`}>
-                        {detail.steps.map((s) => (
-                          <li key={s.stepId} className="flex flex-wrap items-baseline gap-3 text-xs">
-                            <span className="w-6 text-right text-slate-400">{s.number}</span>
-                            {s.name === null ? (
-                              // No longer in the workflow: the editor has no step to open.
-                              <span className="w-40 truncate font-medium text-slate-500" title="This step has since been removed from the workflow">
-                                {s.kind} (removed)
-                              </span>
-                            ) : (
-                              <Link
-                                href={`/w/${r.workspaceId}/workflows/${r.workflowId}?step=${encodeURIComponent(s.stepId)}&run=${encodeURIComponent(r.id)}`}
-                                title="Open this step's execution in the editor"
-                                className="w-40 truncate font-medium text-brand-700 hover:underline"
-                              >
-                                {s.name}
-                              </Link>
-                            )}
-                            <RunStatus status={stepStatusLabel(detail.status, s)} />
-                            <span className="text-slate-400">{stepTimes(s).took ?? "—"}</span>
-                            {s.error && <span className="basis-full pl-9 text-red-700">{s.error}</span>}
-                          </li>
-                        ))}
-                      </ol>
-                    )}
+    <TableScroll label="Runs table" className="mt-6">
+      <table className="w-full text-sm" aria-label="Runs">
+        <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+          <tr>
+            <th className="w-8 px-2 py-2"><span className="sr-only">Details</span></th>
+            <th className="px-3 py-2">Status</th>
+            <th className="px-3 py-2">Workflow</th>
+            {showWorkspace && <th className="px-3 py-2">Workspace</th>}
+            <th className="px-3 py-2">Started</th>
+            <th className="px-3 py-2">Took</th>
+            <th className="px-3 py-2">Error</th>
+            {actions && <th className="px-3 py-2">Actions</th>}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {runs.map((r) => {
+            const detail = open[r.id];
+            return (
+              <Fragment key={r.id}>
+                <tr data-testid="run-row" data-run-id={r.id}>
+                  <td className="px-2 py-2">
+                    <button type="button" aria-expanded={!!detail} aria-label={`Steps of run ${r.id}`} onClick={() => toggle(r.id)} className="rounded p-1 text-slate-400 hover:bg-slate-100">
+                      <ChevronRight className={`h-4 w-4 transition-transform ${detail ? "rotate-90" : ""}`} aria-hidden />
+                    </button>
                   </td>
+                  <td className="px-3 py-2"><RunStatus status={r.status} />{r.test && <span className="ml-2 text-xs text-violet-700">test</span>}</td>
+                  <td className="px-3 py-2"><Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link></td>
+                  {showWorkspace && <td className="px-3 py-2 text-slate-600">{r.workspaceName}</td>}
+                  <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>
+                  <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt) ?? "—"}</td>
+                  <td className="max-w-md truncate px-3 py-2 text-red-700" title={r.error ?? undefined}>{r.error ?? ""}</td>
+                  {actions && <td className="max-w-xs px-3 py-2">{actIn.includes(r.workspaceId) && <RunRowActions run={r} onStopped={onStopped} />}</td>}
                 </tr>
-              )}
-            </Fragment>
-          );
-        })}
-      </tbody>
-    </table>
+                {detail && (
+                  <tr>
+                    <td />
+                    <td colSpan={5 + (showWorkspace ? 1 : 0) + (actions ? 1 : 0)} className="px-3 pb-3">
+                      {detail === "loading" ? (
+                        <p className="text-xs text-slate-500">Loading steps…</p>
+                      ) : detail === "error" ? (
+                        <p role="alert" className="text-xs text-red-700">Could not load the run.</p>
+                      ) : (
+                        <ol className="space-y-1" aria-label={`Steps of run ${r.id}`}>
+                          {detail.steps.map((s) => (
+                            <li key={s.stepId} className="flex flex-wrap items-baseline gap-3 text-xs">
+                              <span className="w-6 text-right text-slate-400">{s.number}</span>
+                              {s.name === null ? (
+                                // No longer in the workflow: the editor has no step to open.
+                                <span className="w-40 truncate font-medium text-slate-500" title="This step has since been removed from the workflow">
+                                  {s.kind} (removed)
+                                </span>
+                              ) : (
+                                <Link
+                                  href={`/w/${r.workspaceId}/workflows/${r.workflowId}?step=${encodeURIComponent(s.stepId)}&run=${encodeURIComponent(r.id)}`}
+                                  title="Open this step's execution in the editor"
+                                  className="w-40 truncate font-medium text-brand-700 hover:underline"
+                                >
+                                  {s.name}
+                                </Link>
+                              )}
+                              <RunStatus status={stepStatusLabel(detail.status, s)} />
+                              <span className="text-slate-400">{stepTimes(s).took ?? "—"}</span>
+                              {s.error && <span className="basis-full pl-9 text-red-700">{s.error}</span>}
+                            </li>
+                          ))}
+                        </ol>
+                      )}
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

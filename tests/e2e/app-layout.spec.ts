@@ -98,3 +98,37 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 768, height: 1024 
     });
   });
 }
+
+test.describe("tables at 390×844", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // They made the page's whole content scroll sideways, heading and filters with them, no hint.
+  test("the Runs and Audit log tables scroll sideways in their own region, not the page", async ({ page }) => {
+    const name = await openListWithLongName(page);
+    const ws = new URL(page.url()).pathname.split("/")[2];
+    // Going Live gives the Audit log a row.
+    const { workflows } = (await (await page.request.get(`/api/v1/workspaces/${ws}/workflows`)).json()) as { workflows: { id: string }[] };
+    expect((await page.request.post(`/api/v1/workflows/${workflows[0].id}/live`)).ok()).toBe(true);
+    for (const [path, table, region] of [
+      [`/w/${ws}/runs`, "Runs", "Runs table"],
+      [`/w/${ws}/audit`, "Audit log", "Audit log table"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("table", { name: table })).toBeVisible();
+      if (table === "Runs") await expect(page.getByRole("table", { name: table })).toContainText(name);
+      const inner = await page.evaluate(() => window.innerWidth);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(inner);
+      // Nor does the page's content (it used to: heading, filters and all moved with the table).
+      const main = await page.locator("main").evaluate((m) => ({ scroll: m.scrollWidth, client: m.clientWidth }));
+      expect(main.scroll).toBeLessThanOrEqual(main.client);
+      await page.screenshot({ path: test.info().outputPath(`${table}-390.png`) });
+      // The table is wider than the phone; its region scrolls, from the keyboard too.
+      const scroller = page.getByRole("region", { name: region });
+      const size = await scroller.evaluate((d) => ({ scroll: d.scrollWidth, client: d.clientWidth }));
+      expect(size.scroll).toBeGreaterThan(size.client);
+      await scroller.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => scroller.evaluate((d) => d.scrollLeft)).toBeGreaterThan(0);
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { describeAuditEvent } from "@/lib/audit/describe-audit-event";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { parseDeliveriesCursor, type DeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
@@ -31,25 +32,27 @@ export default async function AuditPage({ params, searchParams }: Props) {
       {events.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">{older ? "Nothing older recorded." : "Nothing recorded yet."}</p>
       ) : (
-        <table className="mt-6 w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-sm" aria-label="Audit log">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-            <tr><th className="px-4 py-2">When</th><th className="px-4 py-2">What</th><th className="px-4 py-2">Who</th><th className="px-4 py-2">Workspace</th><th className="px-4 py-2">Details</th></tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {events.map((e) => {
-              const w = describeAuditEvent(e.action, e.details);
-              return (
-                <tr key={e.id}>
-                  <td className="whitespace-nowrap px-4 py-2 text-slate-500"><time dateTime={e.at}>{new Date(e.at).toUTCString()}</time></td>
-                  <td className="px-4 py-2"><Badge tone={w.tone}>{w.label}</Badge></td>
-                  <td className="px-4 py-2">{e.actor.email ?? "—"}</td>
-                  <td className="px-4 py-2">{e.workspaceName}</td>
-                  <td className="break-all px-4 py-2 text-slate-500">{w.text}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <TableScroll label="Audit log table" className="mt-6">
+          <table className="w-full text-sm" aria-label="Audit log">
+            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+              <tr><th className="px-4 py-2">When</th><th className="px-4 py-2">What</th><th className="px-4 py-2">Who</th><th className="px-4 py-2">Workspace</th><th className="px-4 py-2">Details</th></tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {events.map((e) => {
+                const w = describeAuditEvent(e.action, e.details);
+                return (
+                  <tr key={e.id}>
+                    <td className="whitespace-nowrap px-4 py-2 text-slate-500"><time dateTime={e.at}>{new Date(e.at).toUTCString()}</time></td>
+                    <td className="px-4 py-2"><Badge tone={w.tone}>{w.label}</Badge></td>
+                    <td className="px-4 py-2">{e.actor.email ?? "—"}</td>
+                    <td className="px-4 py-2">{e.workspaceName}</td>
+                    <td className="break-all px-4 py-2 text-slate-500">{w.text}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       {(older || nextBefore) && (
         <nav aria-label="Audit log pages" className="mt-4 flex gap-3">
