@@ -84,8 +84,9 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, tx }: 
     await t.runStep.createMany({ data: copied });
     const job: RunExecutePayload = { runId: run.id };
     await boss.send(QUEUES.runExecute.name, job, { db: fromPrisma(t) });
-    const steps = await t.runStep.findMany({ where: { runId: run.id } });
-    return toRunView({ run, steps, definition });
+    // The answer shows what was copied as copied: read back, Prisma would round a 64-bit id.
+    const steps = (await t.runStep.findMany({ where: { runId: run.id } })).map((s) => (source.outputs.has(s.stepId) ? { ...s, output: source.outputs.get(s.stepId) as typeof s.output } : s));
+    return toRunView({ run: { ...run, trigger: source.trigger as typeof run.trigger }, steps, definition });
   };
   return tx ? write(tx) : db().$transaction(write);
 }

@@ -83,9 +83,13 @@ describe("Testing data with a 64-bit id", () => {
 
     const whole = await api.post(`/api/v1/workflows/${id}/steps/1/test`, { scope: "workflow" });
     expect(JSON.parse(await finished((whole.body as { run: { id: string } }).run.id)).status).toBe("succeeded");
-    const step2 = await api.post(`/api/v1/workflows/${id}/steps/2/test`);
-    expect(step2.status, JSON.stringify(step2.body)).toBe(201);
-    const run = parseExactJson(await finished((step2.body as { run: { id: string } }).run.id)) as { trigger: unknown; steps: { number: number; output: unknown }[] };
+    const step2 = await call("POST", `/api/v1/workflows/${id}/steps/2/test`);
+    expect(step2.status, step2.text).toBe(201);
+    // The answer already shows the copied trigger and step 1 exactly, as GET /runs/{id} does.
+    const answered = parseExactJson(step2.text) as { run: { id: string; trigger: unknown; steps: { number: number; output: unknown }[] } };
+    expect(JSON.stringify(answered.run.trigger)).toBe(PAYLOAD);
+    expect(JSON.stringify(answered.run.steps.find((s) => s.number === 1)?.output)).toBe(PAYLOAD);
+    const run = parseExactJson(await finished(answered.run.id)) as { trigger: unknown; steps: { number: number; output: unknown }[] };
     expect(JSON.stringify(run.trigger)).toBe(PAYLOAD);
     expect(JSON.stringify(run.steps.find((s) => s.number === 1)?.output)).toBe(PAYLOAD);
   });
