@@ -75,6 +75,8 @@ const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & 
   retention_changed: (d) => ({ label: "Retention changed", text: `${retention(d.from)} → ${retention(d.to)}` }),
   run_stopped: (d) => ({ label: "Run stopped", tone: "amber", text: joined(d.workflowName, `run ${str(d.runId)}`) }),
   run_rerun: (d) => ({ label: "Run again", text: joined(d.workflowName, `new run ${str(d.runId)} from run ${str(d.sourceRunId)}`) }),
+  // The variables the install filled in are events of their own (variable_created / _updated).
+  blueprint_installed: (d) => ({ label: "Blueprint installed", text: joined(d.workflowName, `from blueprint ${str(d.blueprintTitle || d.blueprint)}`) }),
 };
 
 export function describeAuditEvent(action: string, details: Details): AuditEventWording {

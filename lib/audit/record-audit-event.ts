@@ -1,7 +1,8 @@
 // Appends one row to the audit log (who pushed, reviewed, took a workflow Live or back to Draft,
-// rotated its webhook URL or deleted it, added a client or a member, changed a variable, secret,
-// account, file, API token, session or retention setting, stopped or re-ran a run, and when). Called inside
-// the transaction of the action it records, so the log never claims something that rolled back.
+// rotated its webhook URL or deleted it, installed a blueprint, added a client or a member,
+// changed a variable, secret, account, file, API token, session or retention setting, stopped or
+// re-ran a run, and when). Called inside the transaction of the action it records, so the log
+// never claims something that rolled back.
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -38,7 +39,8 @@ export type AuditAction =
   | "signed_out_everywhere"
   | "retention_changed"
   | "run_stopped"
-  | "run_rerun";
+  | "run_rerun"
+  | "blueprint_installed";
 
 export type RecordAuditEventOptions = {
   workspaceId: string;

@@ -4,9 +4,12 @@
 // variables the steps read when they are missing, and creates the workflow. A key the steps read
 // as a variable that the workspace holds as a secret is reported `wrong_kind`, as a push reports
 // it: the step would fail on it, so Go live refuses the workflow until it is fixed
-// (assert-keys-right-kind.ts).
+// (assert-keys-right-kind.ts). The variables it writes and the install itself go into the audit
+// log in the same transaction, as the variables API records its writes (never a value).
 import { z } from "@/lib/z";
 import { AppError, notFound } from "@/lib/api/errors";
+import { recordUserEvent } from "@/lib/audit/record-user-event";
+import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { db, type Tx } from "@/lib/db/client";
 import { blueprintBySlug } from "@/lib/blueprints";
 import type { AppKey, Connections } from "@/lib/blueprints/blueprint";
@@ -99,9 +102,11 @@ export async function installBlueprint({ workspaceId, userId, slug, input, tx }:
       else if (value === null) continue; // an optional field left empty: nothing to fill in
       else if (!existing) {
         await t.variable.create({ data: { workspaceId, key: v.key, value } });
+        await recordUserEvent({ workspaceId, userId, action: "variable_created", details: { key: v.key, secret: false }, tx: t }); // never the value
         variables.push({ key: v.key, status: "created" });
       } else if (existing.value === null) {
         await t.variable.update({ where: { id: existing.id }, data: { value } });
+        await recordUserEvent({ workspaceId, userId, action: "variable_updated", details: { key: v.key, secret: false }, tx: t });
         variables.push({ key: v.key, status: "filled" });
       } else {
         // Other workflows may read this value: never overwrite it from a setup form.
@@ -112,6 +117,7 @@ export async function installBlueprint({ workspaceId, userId, slug, input, tx }:
     const chosen: Connections = Object.fromEntries(connections.map((c) => [c.app, c.connectionId]));
     const built = blueprint.build(setup, chosen);
     const workflow = await createWorkflow({ workspaceId, userId, input: { name: input.name ?? built.name, steps: built.steps }, tx: t });
+    await recordWorkflowEvent({ workflow: { id: workflow.id, workspaceId, name: workflow.name }, userId, action: "blueprint_installed", details: { blueprint: slug, blueprintTitle: blueprint.title }, tx: t });
     const used = stepsPerApp(blueprint.build(setup, Object.fromEntries(blueprint.apps.map((app) => [app, `app:${app}`]))).steps);
     return { ...workflow, blueprint: { slug, connections: connections.map((c) => ({ ...c, steps: used.get(`app:${c.app}`) ?? 0 })), variables } };
   };

@@ -43,6 +43,14 @@ describe("describeAuditEvent", () => {
     expect(describeAuditEvent("pushed", { sourceName: "W", sourceVersion: 1, created: true, sampleData: "clear", keysCreated: [], filesCopied: [] })).toEqual({ label: "Pushed", tone: "blue", text: "W v1 (new copy), sample data clear" });
   });
 
+  it("words a blueprint install by the workflow it created and the blueprint's title", () => {
+    expect(describeAuditEvent("blueprint_installed", { workflowName: "Onboarding", blueprint: "new-hire-provisioning", blueprintTitle: "New-hire provisioning" })).toEqual({
+      label: "Blueprint installed",
+      text: "Onboarding · from blueprint New-hire provisioning",
+      tone: "slate",
+    });
+  });
+
   it("shows an unknown action by its name", () => {
     expect(describeAuditEvent("something_new", { a: 1 })).toEqual({ label: "something_new", text: "", tone: "slate" });
   });

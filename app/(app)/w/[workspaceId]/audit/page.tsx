@@ -1,7 +1,7 @@
-// The audit log: pushes, reviews, Go live / Unpublish, new webhook URLs, deleted workflows, clients
-// and members, variables and secrets, accounts, files, API tokens, sign-outs, retention, stopped
-// and re-run runs (a provider sees its clients' too). 200 a page; "Show older" continues from
-// the last one shown (?before=, as the API's nextBefore).
+// The audit log: pushes, reviews, Go live / Unpublish, new webhook URLs, deleted workflows,
+// blueprint installs, clients and members, variables and secrets, accounts, files, API tokens,
+// sign-outs, retention, stopped and re-run runs (a provider sees its clients' too). 200 a page;
+// "Show older" continues from the last one shown (?before=, as the API's nextBefore).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
@@ -27,7 +27,7 @@ export default async function AuditPage({ params, searchParams }: Props) {
     <div className="mx-auto max-w-5xl px-6 py-8">
       <PageHeader
         title="Audit log"
-        subtitle={`${workspace.name} · who pushed, reviewed, took workflows Live or back to Draft, changed members, variables, secrets, accounts, files, API tokens and settings, stopped or re-ran runs, and when`}
+        subtitle={`${workspace.name} · who pushed, reviewed, took workflows Live or back to Draft, installed blueprints, changed members, variables, secrets, accounts, files, API tokens and settings, stopped or re-ran runs, and when`}
       />
       {events.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">{older ? "Nothing older recorded." : "Nothing recorded yet."}</p>
