@@ -14,6 +14,21 @@ const department = z.strictObject({
   vaultCollections: list("Vault collections", "Password-manager collection ids"),
 });
 
+// The Code step takes the first department whose name matches without regard to case, so a
+// second "clinical" beside "Clinical" would never be applied: refused, naming the later entry.
+function oneEntryPerDepartment(list: { name: string }[], ctx: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  list.forEach((d, i) => {
+    const first = seen.get(d.name.toLowerCase());
+    if (first === undefined) return void seen.set(d.name.toLowerCase(), i);
+    ctx.addIssue({
+      code: "custom",
+      path: [i, "name"],
+      message: `is already listed as department ${first + 1} (${JSON.stringify(list[first].name)}; names match without regard to case): add its licences, groups and vault collections there`,
+    });
+  });
+}
+
 export const newHireSetup = z.strictObject({
   domain: z.string().trim().toLowerCase().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, "must be a domain such as contoso.com").meta({ title: "E-mail domain", description: "The client's sign-in domain" }),
   upnFormat: z.enum(["first.last", "firstlast", "flast", "first.l", "firstl"]).default("first.last").meta({ title: "Principal-name format", description: "first.last → ana.silva@…, flast → asilva@…" }),
@@ -23,7 +38,7 @@ export const newHireSetup = z.strictObject({
     .object({ licenses: list("Licence SKUs", "Given to every new hire"), groups: list("Groups", "Joined by every new hire"), vaultCollections: list("Vault collections", "Shared with every new hire") })
     .default({ licenses: [], groups: [], vaultCollections: [] })
     .meta({ title: "For every new hire" }),
-  departments: z.array(department).default([]).meta({ title: "Per department", description: "Licences, groups and vault collections added for a department" }),
+  departments: z.array(department).superRefine(oneEntryPerDepartment).default([]).meta({ title: "Per department", description: "Licences, groups and vault collections added for a department" }),
   contactRecord: z.enum(["documentation", "psa"]).default("documentation").meta({ title: "Contact record in", description: "documentation: a contact in the IT documentation platform; psa: an onboarding ticket" }),
   documentationOrganizationId: z.string().trim().default("").meta({ title: "Documentation organisation id", description: "Needed when the contact record goes to documentation" }),
   psaBoard: z.string().trim().min(1).default("Service Desk").meta({ title: "Ticket board", description: "Used when the contact record goes to the PSA" }),

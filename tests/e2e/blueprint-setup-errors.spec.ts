@@ -77,3 +77,25 @@ test("low-disk setup: a number out of range and a missing script id are both nam
   await expect(page.getByLabel("Wait before re-checking (seconds)")).toHaveValue("0");
   expect(await workflowCount(page, client.id)).toBe(0);
 });
+
+test("new-hire setup: a department listed twice in another case is named at the later entry, by label", async ({ page }) => {
+  await signIn(page);
+  const client = await newClient(page);
+  await page.goto(`/w/${client.id}/blueprints/new-hire-provisioning`);
+  await page.getByLabel("Install into workspace").selectOption({ label: `${client.name} (client)` });
+  await page.getByRole("button", { name: /^Fill in the example/ }).click();
+  const departments = page.getByRole("group", { name: "Per department" });
+  await departments.getByRole("button", { name: "Add per department" }).click();
+  const second = departments.getByLabel("Department").last();
+  await second.fill("clinical");
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+
+  const text = 'Department (Per department 4) is already listed as department 1 ("Clinical"; names match without regard to case): add its licences, groups and vault collections there';
+  await expect(page.locator("form").getByRole("alert")).toContainText(text);
+  await expect(second).toHaveAttribute("aria-invalid", "true");
+  await expect(second).toHaveAccessibleDescription(new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  await expect(second).toBeFocused();
+  await expect(departments.getByLabel("Department").first()).not.toHaveAttribute("aria-invalid", "true");
+  await expect(second).toHaveValue("clinical");
+  expect(await workflowCount(page, client.id)).toBe(0);
+});

@@ -1,6 +1,8 @@
 // Installing a blueprint refuses fields it does not know, as the workflows API does: a misspelt
 // setup field used to be dropped in silence (201, its default installed instead). 400
 // invalid_setup names the unknown field, nested ones included; unknown top-level fields are a 400.
+// A department listed twice (names match without regard to case) is refused the same way: the
+// second entry's access would never be applied.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { ApiClient } from "../helpers/api-fixtures";
@@ -38,6 +40,21 @@ describe("POST /workspaces/{ws}/blueprints/{slug} with unknown fields", () => {
     const r = await install("new-hire-provisioning", { setup: example });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ error: "invalid_setup", field: "setup.departments.0.colour" });
+  });
+
+  it("names a department listed twice in another case, and installs nothing", async () => {
+    const before = await workflows();
+    const setup = { domain: "contoso.com", clientName: "Contoso", documentationOrganizationId: "ORG-1", departments: [{ name: "A", licenses: ["SPE_E3"] }, { name: " a ", groups: ["grp-a"] }] };
+    const r = await install("new-hire-provisioning", { setup });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      error: "invalid_setup",
+      field: "setup.departments.1.name",
+      message: 'setup.departments.1.name: is already listed as department 1 ("A"; names match without regard to case): add its licences, groups and vault collections there',
+    });
+    expect(await workflows()).toBe(before);
+    const distinct = await install("new-hire-provisioning", { setup: { ...setup, departments: [setup.departments[0], { name: "B" }] } });
+    expect(distinct.status, JSON.stringify(distinct.body)).toBe(201);
   });
 
   it("refuses an unknown top-level field", async () => {
