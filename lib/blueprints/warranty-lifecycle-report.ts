@@ -5,6 +5,7 @@ import { z } from "@/lib/z";
 import { isTimeZone } from "@/lib/steps/catalog";
 import { plural } from "@/lib/plural";
 import { chatStep, defineBlueprint, httpStep, literal } from "./blueprint";
+import { nameValueTable, trimmedNames } from "./name-value-table";
 
 export const warrantySetup = z.strictObject({
   clientName: z.string().trim().min(1).meta({ title: "Client name", description: "Shown on the summary card" }),
@@ -14,8 +15,7 @@ export const warrantySetup = z.strictObject({
   // Checked here as the Scheduler step checks it, so a wrong zone is named at this field (400
   // invalid_setup, setup.timezone) rather than as the workflow's step 1 (invalid_workflow).
   timezone: z.string().trim().min(1).max(64).refine(isTimeZone, "must be an IANA time zone such as UTC or Europe/London").default("UTC").meta({ title: "Time zone", description: "IANA name, e.g. Europe/London" }),
-  replacementCosts: z
-    .record(z.string().trim().min(1), z.number().min(0))
+  replacementCosts: nameValueTable(z.number().min(0), "device class")
     .default({ laptop: 1400, desktop: 1100, server: 6500, tablet: 700 })
     .meta({ title: "Replacement cost per device class", description: "Device class as the inventory reports it → cost" }),
   defaultReplacementCost: z.number().min(0).default(1200).meta({ title: "Cost for other device classes" }),
@@ -32,7 +32,7 @@ const overRows = (body: string) => `(
 )`;
 
 const budget = (s: Setup) =>
-  overRows(`$costs := ${literal(s.replacementCosts)};
+  overRows(`$costs := ${literal(trimmedNames(s.replacementCosts))};
   $sum($rows.( $c := $lookup($costs, deviceClass); $exists($c) ? $c : ${s.defaultReplacementCost} ))`);
 
 export const warrantyLifecycleReport = defineBlueprint({

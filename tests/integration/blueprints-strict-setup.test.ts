@@ -2,7 +2,8 @@
 // setup field used to be dropped in silence (201, its default installed instead). 400
 // invalid_setup names the unknown field, nested ones included; unknown top-level fields are a 400.
 // A department listed twice (names match without regard to case) is refused the same way: the
-// second entry's access would never be applied.
+// second entry's access would never be applied. So is a device class listed twice in the
+// replacement-cost table once its names are trimmed: one of the two costs used to vanish.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { ApiClient } from "../helpers/api-fixtures";
@@ -55,6 +56,25 @@ describe("POST /workspaces/{ws}/blueprints/{slug} with unknown fields", () => {
     expect(await workflows()).toBe(before);
     const distinct = await install("new-hire-provisioning", { setup: { ...setup, departments: [setup.departments[0], { name: "B" }] } });
     expect(distinct.status, JSON.stringify(distinct.body)).toBe(201);
+  });
+
+  it("names a device class listed twice once names are trimmed, and installs nothing", async () => {
+    const before = await workflows();
+    const r = await install("warranty-lifecycle-report", { setup: { clientName: "Contoso", replacementCosts: { "laptop ": 1500, laptop: 1400 } } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      error: "invalid_setup",
+      field: "setup.replacementCosts.laptop",
+      message: 'setup.replacementCosts.laptop: is already listed as "laptop " (names match without surrounding spaces): list each device class once',
+    });
+    const blank = await install("warranty-lifecycle-report", { setup: { clientName: "Contoso", replacementCosts: { "  ": 900 } } });
+    expect(blank.body).toMatchObject({ error: "invalid_setup", field: "setup.replacementCosts", message: "setup.replacementCosts: needs a name in every row" });
+    expect(await workflows()).toBe(before);
+    // Names that differ are installed, trimmed as the budget looks device classes up.
+    const ok = await install("warranty-lifecycle-report", { setup: { clientName: "Contoso", replacementCosts: { " laptop ": 1500, desktop: 1100 } } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    const budget = (ok.body.steps as { config: { computed?: { name: string; expression: string }[] } }[])[2].config.computed!.find((c) => c.name === "budgetImpact")!;
+    expect(budget.expression).toContain('$costs := {"laptop":1500,"desktop":1100}');
   });
 
   it("refuses an unknown top-level field", async () => {
