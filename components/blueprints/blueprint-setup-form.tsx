@@ -19,6 +19,7 @@ import { plural } from "@/lib/plural";
 import { InstallResult, needsAttention, type InstallAnswer } from "./install-result";
 import { defaultsOf, ObjectFields, type JsonSchema } from "./schema-field";
 import { checkSetup, fieldId, inWords, setupLabel } from "./setup-errors";
+import { setupToSend } from "./table-rows";
 
 type Workspace = { id: string; name: string; kind: "provider" | "client" };
 type Connection = { id: string; app: string; name: string };
@@ -85,7 +86,7 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
 
   const appLabel = (key: string) => blueprint.apps.find((a) => a.key === key)?.label ?? key;
   // The API names fields by path (setup.domain, connections.psa, name); people know them by label.
-  const labelOf = (path: string) => (path === "name" ? "Workflow name" : path.startsWith("connections.") ? appLabel(path.slice("connections.".length)) : setupLabel(schema, path));
+  const labelOf = (path: string) => (path === "name" ? "Workflow name" : path.startsWith("connections.") ? appLabel(path.slice("connections.".length)) : setupLabel(schema, path, setup));
   const worded = Object.fromEntries(Object.entries(errors).map(([path, m]) => [path, inWords(labelOf(path), m)]));
 
   // Editing a field clears its error (and errors inside it); other errors stay until the next submit.
@@ -118,12 +119,14 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
     };
     if (Object.keys(found).length > 0) return refuse(found);
     setBusy(true);
+    // A name → value table is held as rows (table-rows.ts); the API takes it as an object.
+    const sent = setupToSend(schema, setup) as Record<string, unknown>;
     const picked = Object.fromEntries(Object.entries(chosen).filter(([, v]) => v !== AUTO).map(([app, v]) => [app, v === NONE ? null : v]));
     try {
       const res = await fetch(`/api/v1/workspaces/${workspaceId}/blueprints/${blueprint.slug}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ setup, connections: picked, ...(name.trim() ? { name: name.trim() } : {}) }),
+        body: JSON.stringify({ setup: sent, connections: picked, ...(name.trim() ? { name: name.trim() } : {}) }),
       });
       const body = (await res.json().catch(() => ({}))) as ApiError & Partial<InstallAnswer>;
       if (!res.ok) {
@@ -135,7 +138,7 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
       }
       const answer = body as InstallAnswer;
       if (answer.blueprint && needsAttention(answer)) {
-        setInstalled({ answer, setup, noneChosen: new Set(Object.keys(picked).filter((app) => picked[app] === null)) });
+        setInstalled({ answer, setup: sent, noneChosen: new Set(Object.keys(picked).filter((app) => picked[app] === null)) });
         window.scrollTo(0, 0);
         return;
       }

@@ -8,6 +8,7 @@
 import { useState } from "react";
 import { Plus, X } from "lucide-react";
 import { fieldId } from "./setup-errors";
+import { rowsOf, type Row } from "./table-rows";
 
 export type JsonSchema = {
   type?: string;
@@ -209,45 +210,57 @@ export function SchemaField({ name, schema, value, onChange, path, errors, requi
   );
 }
 
-/** name → value rows (e.g. replacement cost per device class). */
+/** name → value rows (e.g. replacement cost per device class), kept as the form's ordered list
+ *  of rows (table-rows.ts): a row's name may be empty or repeat another's while it is typed. */
 function RecordField({ name, schema, value, onChange, path, errors }: FieldProps) {
   const id = fieldId(path);
-  const rows = Object.entries((value ?? {}) as Record<string, unknown>);
+  const title = schema.title ?? name;
+  const rows = rowsOf(value);
   const numeric = typeof schema.additionalProperties === "object" && schema.additionalProperties.type === "number";
-  const set = (next: [string, unknown][]) => onChange(Object.fromEntries(next));
+  const edit = (i: number, change: Partial<Row>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
   return (
     <fieldset id={id} {...group(described(id, schema, errors[path]))} className="rounded-lg border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium text-slate-700">{schema.title ?? name}</legend>
+      <legend className="px-1 text-sm font-medium text-slate-700">{title}</legend>
       <Help id={id} schema={schema} error={errors[path]} />
       <div className="mt-2 space-y-2">
-        {rows.map(([k, v], i) => {
-          const cellId = fieldId(`${path}.${k}`);
-          const cellError = k ? errors[`${path}.${k}`] : undefined;
+        {rows.map((r, i) => {
+          const nameId = fieldId(`${path}.${i}.name`);
+          const nameError = errors[`${path}.${i}.name`];
+          const cellId = fieldId(`${path}.${i}.value`);
+          const cellError = errors[`${path}.${i}.value`];
           return (
-            <div key={i} className="flex items-center gap-2">
-              <input aria-label={`${schema.title ?? name}: name ${i + 1}`} className={inputClass} value={k} onChange={(e) => set(rows.map((r, j) => (j === i ? [e.target.value, r[1]] : r)))} />
-              <input
-                id={cellId}
-                {...described(cellId, {}, cellError)}
-                aria-label={`${schema.title ?? name}: ${k || `value ${i + 1}`}`}
-                type={numeric ? "number" : "text"}
-                className={inputClass}
-                value={v === undefined || v === null ? "" : String(v)}
-                onChange={(e) => set(rows.map((r, j) => (j === i ? [r[0], numeric ? (e.target.value === "" ? undefined : Number(e.target.value)) : e.target.value] : r)))}
-              />
-              <button type="button" className="mt-1 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={`Remove ${k || `row ${i + 1}`}`} onClick={() => set(rows.filter((_, j) => j !== i))}>
-                <X className="h-4 w-4" aria-hidden />
-              </button>
+            <div key={i}>
+              <div className="flex items-center gap-2">
+                <input id={nameId} {...described(nameId, {}, nameError)} aria-label={`${title}: name ${i + 1}`} className={inputClass} value={r.name} onChange={(e) => edit(i, { name: e.target.value })} />
+                <input
+                  id={cellId}
+                  {...described(cellId, {}, cellError)}
+                  aria-label={`${title}: ${r.name.trim() || `value ${i + 1}`}`}
+                  type={numeric ? "number" : "text"}
+                  className={inputClass}
+                  value={r.value === undefined || r.value === null ? "" : String(r.value)}
+                  onChange={(e) => edit(i, { value: numeric ? (e.target.value === "" ? undefined : Number(e.target.value)) : e.target.value })}
+                />
+                <button type="button" className="mt-1 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={`Remove ${r.name.trim() || `row ${i + 1}`}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                  <X className="h-4 w-4" aria-hidden />
+                </button>
+              </div>
+              {nameError && (
+                <p id={`${nameId}-error`} className="mt-1 text-xs font-medium text-red-700">
+                  {nameError}
+                </p>
+              )}
               {cellError && (
-                <span id={`${cellId}-error`} className="text-xs text-red-700">
+                <p id={`${cellId}-error`} className="mt-1 text-xs font-medium text-red-700">
                   {cellError}
-                </span>
+                </p>
               )}
             </div>
           );
         })}
       </div>
-      <button type="button" className={`${smallButton} mt-2`} onClick={() => set([...rows, ["", numeric ? 0 : ""]])}>
+      {/* A new row starts without a value: left empty, it is left out of what is sent. */}
+      <button type="button" className={`${smallButton} mt-2`} onClick={() => onChange([...rows, { name: "", value: undefined }])}>
         <Plus className="h-3.5 w-3.5" aria-hidden /> Add row
       </button>
     </fieldset>

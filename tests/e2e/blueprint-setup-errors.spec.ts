@@ -99,3 +99,55 @@ test("new-hire setup: a department listed twice in another case is named at the 
   await expect(second).toHaveValue("clinical");
   expect(await workflowCount(page, client.id)).toBe(0);
 });
+
+test("warranty setup: the cost table keeps every row while names are typed, and a repeated name is named at its row", async ({ page }) => {
+  await signIn(page);
+  const client = await newClient(page);
+  await page.goto(`/w/${client.id}/blueprints/warranty-lifecycle-report`);
+  await page.getByLabel("Install into workspace").selectOption({ label: `${client.name} (client)` });
+  await page.getByLabel("Client name").fill("Fabrikam");
+  const table = page.getByRole("group", { name: "Replacement cost per device class" });
+  const names = table.getByLabel(/^Replacement cost per device class: name \d+$/);
+  const typed = () => expect.poll(() => names.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)));
+  await typed().toEqual(["laptop", "desktop", "server", "tablet"]);
+
+  // Two empty rows stay two rows (they used to share the name "" and be one).
+  await table.getByRole("button", { name: "Add row" }).click();
+  await table.getByRole("button", { name: "Add row" }).click();
+  await expect(names).toHaveCount(6);
+  // Typing "laptop-pro" passes through "laptop": neither that row nor row 1 may vanish meanwhile.
+  await names.nth(4).pressSequentially("laptop-pro");
+  await typed().toEqual(["laptop", "desktop", "server", "tablet", "laptop-pro", ""]);
+  await expect(table.getByLabel("Replacement cost per device class: laptop", { exact: true })).toHaveValue("1400");
+  await table.getByLabel("Replacement cost per device class: laptop-pro").fill("2100");
+
+  // The same name once trimmed, and a cost without a name: each named at its row, nothing sent.
+  await names.nth(5).fill("desktop ");
+  await table.getByLabel("Replacement cost per device class: desktop").last().fill("999");
+  await table.getByRole("button", { name: "Add row" }).click();
+  await table.getByLabel("Replacement cost per device class: value 7").fill("50");
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+  const repeated = "Name in row 6 (Replacement cost per device class) is already listed in row 2";
+  const unnamed = "Name in row 7 (Replacement cost per device class) is required for a row with a value";
+  const summary = page.locator("form").getByRole("alert");
+  await expect(summary.getByRole("listitem")).toHaveText([repeated, unnamed]);
+  await expect(names.nth(5)).toHaveAttribute("aria-invalid", "true");
+  await expect(names.nth(5)).toHaveAccessibleDescription(repeated);
+  await expect(names.nth(5)).toBeFocused();
+  await expect(names.nth(6)).toHaveAccessibleDescription(unnamed);
+  await expect(names.nth(1)).not.toHaveAttribute("aria-invalid", "true");
+  await typed().toEqual(["laptop", "desktop", "server", "tablet", "laptop-pro", "desktop ", ""]);
+  expect(await workflowCount(page, client.id)).toBe(0);
+
+  // Renamed, the row is installed; an added row left empty is left out.
+  await names.nth(5).fill("desktop-xl");
+  await expect(names.nth(5)).not.toHaveAttribute("aria-invalid", "true");
+  await table.getByLabel("Replacement cost per device class: value 7").fill("");
+  await page.getByRole("button", { name: "Create Draft workflow" }).click();
+  await page.getByRole("link", { name: "Open the workflow" }).click(); // its apps have no account yet
+  await page.waitForURL(new RegExp(`/w/${client.id}/workflows/[^/]+$`));
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  const wf = (await (await page.request.get(`/api/v1/workflows/${id}`)).json()) as { steps: { config: { computed?: { name: string; expression: string }[] } }[] };
+  const budget = wf.steps[2].config.computed!.find((c) => c.name === "budgetImpact")!.expression;
+  expect(budget).toContain('$costs := {"laptop":1400,"desktop":1100,"server":6500,"tablet":700,"laptop-pro":2100,"desktop-xl":999}');
+});

@@ -3,6 +3,7 @@
 // path (setup.domain).
 import { describe, expect, it } from "vitest";
 import { checkSetup, fieldId, inWords, setupLabel } from "@/components/blueprints/setup-errors";
+import { setupToSend } from "@/components/blueprints/table-rows";
 import type { JsonSchema } from "@/components/blueprints/schema-field";
 import { blueprintBySlug } from "@/lib/blueprints";
 import { toBlueprintView } from "@/lib/blueprints/blueprint-view";
@@ -33,8 +34,23 @@ describe("checkSetup", () => {
       "setup.departments.1.name": "is required",
     });
     expect(checkSetup(schemaOf("warranty-lifecycle-report"), { clientName: "C", replacementCosts: { laptop: -1, "": 5 } }, "setup", true)).toEqual({
-      "setup.replacementCosts": "needs a name in every row",
-      "setup.replacementCosts.laptop": "must be at least 0",
+      "setup.replacementCosts.0.value": "must be at least 0",
+      "setup.replacementCosts.1.name": "is required for a row with a value",
+    });
+  });
+
+  it("checks a name → value table row by row, as the form holds it: repeated names (trimmed), names missing beside a value", () => {
+    const rows = [
+      { name: "laptop", value: 1400 },
+      { name: "", value: undefined }, // added and left empty: left out, no error
+      { name: "laptop ", value: 1500 },
+      { name: " ", value: 50 },
+      { name: "tablet", value: undefined },
+    ];
+    expect(checkSetup(schemaOf("warranty-lifecycle-report"), { clientName: "C", replacementCosts: rows }, "setup", true)).toEqual({
+      "setup.replacementCosts.2.name": "is already listed in row 1",
+      "setup.replacementCosts.3.name": "is required for a row with a value",
+      "setup.replacementCosts.4.value": "is required",
     });
   });
 
@@ -46,6 +62,18 @@ describe("checkSetup", () => {
   });
 });
 
+describe("setupToSend", () => {
+  it("sends a table's named rows as an object, names trimmed, empty rows left out", () => {
+    const schema = schemaOf("warranty-lifecycle-report");
+    const rows = [{ name: " laptop ", value: 1500 }, { name: "", value: undefined }, { name: "desktop", value: 1100 }];
+    expect(setupToSend(schema, { clientName: "C", replacementCosts: rows, hour: 7 })).toEqual({ clientName: "C", replacementCosts: { laptop: 1500, desktop: 1100 }, hour: 7 });
+    // Not yet edited, a table is the object its default gave.
+    expect(setupToSend(schema, { replacementCosts: { laptop: 1 } })).toEqual({ replacementCosts: { laptop: 1 } });
+    const newHire = { domain: "c.com", departments: [{ name: "A", licenses: ["X"] }] };
+    expect(setupToSend(schemaOf("new-hire-provisioning"), newHire)).toEqual(newHire);
+  });
+});
+
 describe("setupLabel and inWords", () => {
   const newHire = schemaOf("new-hire-provisioning");
   it("names a field by its label, with the groups it sits in", () => {
@@ -53,6 +81,10 @@ describe("setupLabel and inWords", () => {
     expect(setupLabel(newHire, "setup.departments.1.name")).toBe("Department (Per department 2)");
     expect(setupLabel(newHire, "setup.everyone.licenses")).toBe("Licence SKUs (For every new hire)");
     expect(setupLabel(schemaOf("warranty-lifecycle-report"), "setup.replacementCosts.laptop")).toBe("laptop (Replacement cost per device class)");
+    const costs = { replacementCosts: [{ name: " laptop ", value: -1 }, { name: "", value: 5 }] };
+    expect(setupLabel(schemaOf("warranty-lifecycle-report"), "setup.replacementCosts.0.value", costs)).toBe("laptop (Replacement cost per device class)");
+    expect(setupLabel(schemaOf("warranty-lifecycle-report"), "setup.replacementCosts.1.value", costs)).toBe("Value in row 2 (Replacement cost per device class)");
+    expect(setupLabel(schemaOf("warranty-lifecycle-report"), "setup.replacementCosts.1.name", costs)).toBe("Name in row 2 (Replacement cost per device class)");
     expect(setupLabel(newHire, "setup.bogus")).toBe("bogus");
     expect(setupLabel(newHire, "setup")).toBe("Client setup");
   });
