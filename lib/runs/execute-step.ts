@@ -12,6 +12,11 @@ import { ReferenceValueError, resolveReferences } from "@/lib/workflows/referenc
 const MAX_LOG_LINES = 1_000;
 const MAX_LOG_LINE = 10_000;
 
+// A cut line ends in "…" (within the limit): it shows the line goes on, and it is where masking
+// looks for a secret the cut fell inside (redact-secrets.ts). A line already cut to the limit
+// with its "…" (the sandbox's console) is kept as it is.
+const capLine = (line: string) => (line.length > MAX_LOG_LINE ? `${line.slice(0, MAX_LOG_LINE - 1)}…` : line);
+
 export type StepOutcome =
   | { ok: true; output: unknown; next?: string; resumeAt?: Date; logs: string[]; unresolved: string[] }
   | { ok: false; error: StepError; logs: string[]; unresolved: string[] };
@@ -62,7 +67,7 @@ export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome
     },
     vars: opts.values.vars,
     log: (line) => {
-      if (logs.length < MAX_LOG_LINES) logs.push(String(line).slice(0, MAX_LOG_LINE));
+      if (logs.length < MAX_LOG_LINES) logs.push(capLine(String(line)));
       else if (logs.length === MAX_LOG_LINES) logs.push(`… further lines dropped (limit ${MAX_LOG_LINES})`);
     },
     signal: opts.signal,

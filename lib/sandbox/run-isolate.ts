@@ -21,6 +21,8 @@ export type RunIsolateOptions = CodeJob & {
 export type IsolateResult = { json: string | null; durationMs: number };
 
 const MAX_LOG_LINES = 1_000;
+// With its "…": the engine keeps log lines of up to this many characters (execute-step.ts), and
+// a cut it made again would drop the "…" that shows the cut (and that masking looks for).
 const MAX_LOG_LINE_CHARS = 10_000;
 // The body is wrapped in one line of prelude; report user line numbers, not ours.
 const WRAP_PREFIX = "(async function (steps, vars) {\n";
@@ -84,7 +86,7 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     if (!opts.log || logLines >= MAX_LOG_LINES) return;
     logLines++;
     const text = String(line);
-    opts.log(logLines === MAX_LOG_LINES ? "… further console output dropped (1000 lines max)" : text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS)}…` : text);
+    opts.log(logLines === MAX_LOG_LINES ? "… further console output dropped (1000 lines max)" : text.length > MAX_LOG_LINE_CHARS ? `${text.slice(0, MAX_LOG_LINE_CHARS - 1)}…` : text);
   });
   // Only strings cross the boundary: a host object handed in could leak its prototype chain.
   const randomCallback = new ivm.Callback((n: unknown) => randomBytes(Math.max(0, Math.min(65_536, Number(n) | 0))).toString("hex"));
