@@ -6,6 +6,7 @@
 // can still abort the whole process on some out-of-memory paths, and that must not be the worker.
 import { randomBytes, randomUUID } from "node:crypto";
 import ivm from "isolated-vm";
+import { RESIDENT_ALLOWANCE, watchMemory } from "./memory-watch.ts";
 import { SANDBOX_PRELUDE } from "./sandbox-prelude.ts";
 import { SandboxError, type CodeJob } from "./sandbox-types.ts";
 import type { WarmIsolates } from "./warm-isolates.ts";
@@ -24,6 +25,10 @@ const MAX_LOG_LINES = 1_000;
 // With its "…": the engine keeps log lines of up to this many characters (execute-step.ts), and
 // a cut it made again would drop the "…" that shows the cut (and that masking looks for).
 const MAX_LOG_LINE_CHARS = 10_000;
+// An execution whose child grew by more than this share of the memory limit leaves its isolate
+// to be disposed, not kept warm: what it grew may be memory that only disposing frees (a
+// resizable ArrayBuffer's is not in the heap statistics warm-isolates.ts looks at).
+const RETIRE_GROWTH_SHARE = 0.25;
 // The body is wrapped in one line of prelude; report user line numbers, not ours.
 const WRAP_PREFIX = "(async function (steps, vars) {\n";
 
@@ -69,14 +74,17 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
   // Whether the code ran to its end (a value, or an error it threw): only then may the isolate serve again.
   let clean = false;
   const started = Date.now();
-  let killedBy: "timeout" | "aborted" | undefined;
-  const kill = (why: "timeout" | "aborted") => {
+  let killedBy: "timeout" | "aborted" | "memory" | undefined;
+  const kill = (why: "timeout" | "aborted" | "memory") => {
     killedBy ??= why;
     if (!isolate.isDisposed) isolate.dispose();
   };
   // ivm's own `timeout` stops busy JavaScript; this timer also ends a body that waits on a
   // promise that never settles (no host work is pending, so ivm would wait forever).
   const timer = setTimeout(() => kill("timeout"), opts.timeoutMs + 50);
+  const memoryBudget = memoryMb * 1024 * 1024 * RESIDENT_ALLOWANCE;
+  const memory = watchMemory(memoryBudget, () => kill("memory"));
+  const overMemory = () => new SandboxError("memory", `the code used more than its ${memoryMb} MB memory limit`);
   const onAbort = () => kill("aborted");
   opts.signal?.addEventListener("abort", onAbort, { once: true });
   if (opts.signal?.aborted) kill("aborted");
@@ -102,6 +110,8 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     script = isolate.compileScriptSync(`__run(${source})`, { filename: "file:///step.js" });
     const remaining = Math.max(1, opts.timeoutMs - (Date.now() - started));
     const json = (await script.run(context, { timeout: remaining, promise: true, copy: true })) as unknown;
+    // The code may have passed the budget since the last poll and ended before the next one.
+    if (memory.stop() > memoryBudget) throw overMemory();
     clean = true;
     if (typeof json !== "string") return { json: null, durationMs: Date.now() - started };
     const bytes = Buffer.byteLength(json, "utf8");
@@ -112,12 +122,11 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     const err = e as Error;
     const msg = String(err?.message ?? err);
     if (killedBy === "aborted") throw new SandboxError("aborted", "the code step was cancelled");
+    if (killedBy === "memory" || memory.stop() > memoryBudget) throw overMemory();
     if (killedBy === "timeout" || /Script execution timed out/.test(msg)) {
       throw new SandboxError("timeout", `the code ran longer than its ${opts.timeoutMs / 1000} s time limit`);
     }
-    if (/memory limit/i.test(msg) || isolate.isDisposed) {
-      throw new SandboxError("memory", `the code used more than its ${memoryMb} MB memory limit`);
-    }
+    if (/memory limit/i.test(msg) || isolate.isDisposed) throw overMemory();
     clean = !isolate.isDisposed;
     const marker = msg.match(/^__OUTPUT_TOO_LARGE__:(\d+)$/);
     if (marker) throw new SandboxError("output_too_large", `the return value is ${sizeLabel(Number(marker[1]))} or more as JSON; the limit is ${sizeLabel(maxOutputBytes)}`);
@@ -133,12 +142,13 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     throw new SandboxError("error", `${name}${msg.replace(own, "")}${userLocation(`${err?.stack ?? ""}\n${msg}`)}`);
   } finally {
     clearTimeout(timer);
+    const grown = memory.stop();
     opts.signal?.removeEventListener("abort", onAbort);
     if (!isolate.isDisposed) {
       script?.release();
       context?.release();
     }
-    if (lease) opts.isolates!.release(lease, clean && killedBy === undefined);
+    if (lease) opts.isolates!.release(lease, clean && killedBy === undefined && grown <= memoryMb * 1024 * 1024 * RETIRE_GROWTH_SHARE);
     else if (!isolate.isDisposed) isolate.dispose();
   }
 }

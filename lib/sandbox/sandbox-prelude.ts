@@ -40,6 +40,9 @@ export const SANDBOX_PRELUDE = String.raw`
   delete g.FinalizationRegistry;
   if (typeof Atomics === "object") delete Atomics.waitAsync;
   g.vars = vars;
+  // No WebAssembly: nothing a code step does needs it, its memory is not what isolated-vm's
+  // limit counts, and its compilers are more of V8 for hostile code to probe.
+  delete g.WebAssembly;
 
   Object.defineProperty(g, "__run", {
     value: async (fn) => {
