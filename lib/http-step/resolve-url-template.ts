@@ -13,6 +13,10 @@
 // - in the path: encoded as one segment (`/` too; `:` and `@` stay, as RFC 3986 allows), and a
 //   value that would make a `.` or `..` segment is refused, since URL parsers resolve those;
 // - after `?` or `#`: encoded as a query component (`& = + # /` too).
+// A reference with no value (missing from the data, null or "") may not change what the URL
+// is: one at the start fails the step (`{{ 1.base }}/x` would turn into the path "/x"), and so
+// does one in the host that leaves the host empty, an empty label in it or a `:` without a port
+// (`http://{{ 1.host }}/x` would be parsed as http://x/, the path's first segment as the host).
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
 import { encodePathSegment, encodePathStart, encodeQueryComponent, encodeUserinfo } from "./encode-url-part";
@@ -34,6 +38,21 @@ function startOfPath(value: string): { text: string; probe: string } {
   const text = encodePathStart(value);
   if (value[0] !== "/") return { text, probe: text };
   return { text, probe: value.split("/").map((_p, i) => (i === 0 ? "" : "x")).join("/") };
+}
+
+const EMPTY_HOST = "the URL's host is empty";
+
+/** What is wrong with a URL's host and port as resolved, if anything a missing value explains. */
+function brokenHost(url: string): string | null {
+  // http(s) only: any other scheme is refused as such (url-form.ts).
+  const authority = /^\s*https?:\/\/([^/?#]*)/i.exec(url);
+  if (!authority) return null;
+  const hostPort = authority[1].slice(authority[1].lastIndexOf("@") + 1);
+  const { host, port } = /^(?<host>\[[^\]]*\]|[^:]*)(?<port>:.*)?$/.exec(hostPort)!.groups as { host: string; port?: string };
+  if (host === "") return EMPTY_HOST;
+  if (host.startsWith(".") || host.includes("..")) return `the URL's host "${host.slice(0, 100)}" has an empty part`;
+  if (port === ":") return "the URL's port is empty";
+  return null;
 }
 
 function placeOf(before: string, after: string): Place {
@@ -61,6 +80,9 @@ export function resolveUrlTemplate(template: string, resolve: StepContext["resol
   // The same URL with every path-placed value replaced by "x": which dot segments the data made.
   let probe = "";
   let last = 0;
+  // The first reference in the host that gave nothing: what to blame if the host is broken.
+  let emptyInHost: string | null = null;
+  const noValue = (ref: string) => `${ref} has no value`;
   for (const m of template.matchAll(REFERENCE_PATTERN)) {
     const literal = template.slice(last, m.index);
     out += literal;
@@ -73,6 +95,15 @@ export function resolveUrlTemplate(template: string, resolve: StepContext["resol
     }
     const value = toText(resolve(m[0]).value);
     const place = placeOf(out, template.slice(last));
+    const ref = m[0].trim();
+    if (place === "prefix" && value.trim() === "") {
+      const what = template.slice(last).trim() === "" && out.trim() === "" ? "the URL is empty" : "the start of the URL (its scheme and host) is empty";
+      throw new StepError(`${what}: ${noValue(ref)}`);
+    }
+    if (place === "host" && value === "") emptyInHost ??= ref;
+    if (place === "host" && /^[/?#]/.test(value) && hostSoFar(out) === "" && emptyInHost) {
+      throw new StepError(`${EMPTY_HOST}: ${noValue(emptyInHost)}`);
+    }
     if (place === "host" && /^[/?#]/.test(value) && hostSoFar(out) !== "") {
       const start = startOfPath(value);
       out += start.text;
@@ -80,7 +111,7 @@ export function resolveUrlTemplate(template: string, resolve: StepContext["resol
       continue;
     }
     if (place === "host" && !HOST_TEXT.test(value)) {
-      throw new StepError(`${m[0].trim()} gives ${JSON.stringify(value.slice(0, 100))} in the URL's host, which takes only a host name or port`);
+      throw new StepError(`${ref} gives ${JSON.stringify(value.slice(0, 100))} in the URL's host, which takes only a host name or port`);
     }
     const text = place === "prefix" || place === "host" ? value : place === "path" ? encodePathSegment(value) : place === "userinfo" ? encodeUserinfo(value) : encodeQueryComponent(value);
     out += text;
@@ -88,6 +119,10 @@ export function resolveUrlTemplate(template: string, resolve: StepContext["resol
   }
   out += template.slice(last);
   probe += template.slice(last);
+  const broken = brokenHost(out);
+  if (broken && emptyInHost) throw new StepError(`${broken}: ${noValue(emptyInHost)}`);
+  // Written so, or given so by a base URL: the URL parser would take the path's first segment.
+  if (broken === EMPTY_HOST) throw new StepError(`${EMPTY_HOST}: "${out.trim().slice(0, 200)}"`);
   const segments = pathSegments(out);
   const written = pathSegments(probe);
   segments.forEach((s, i) => {
