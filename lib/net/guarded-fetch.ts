@@ -26,7 +26,12 @@ export type GuardedFetchOptions = {
   resolver?: Resolver;
 };
 
-export type GuardedResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer; url: string };
+/** One request of a redirect chain that was answered with a redirect. */
+export type RedirectHop = { method: string; url: string; status: number };
+
+/** `url` and `method` are the last request's: after a 303 (or a 301/302 to a POST) the request
+ *  that got this answer was a GET. `redirects` are the requests before it, in order. */
+export type GuardedResponse = { status: number; headers: IncomingHttpHeaders; body: Buffer; url: string; method: string; redirects: RedirectHop[] };
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -84,12 +89,14 @@ export async function guardedFetch(opts: GuardedFetchOptions): Promise<GuardedRe
   }
   // Where a redirect was leading when a hop failed: the failure names it, not the first URL.
   let redirectedTo: string | null = null;
+  const redirects: RedirectHop[] = [];
   try {
     for (let hop = 0; ; hop++) {
       if (body) headers = { ...withoutHeaders(headers, ["content-length"]), "content-length": String(body.length) };
       const res = await sendOnce({ url, method, headers, body, maxResponseBytes: opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, signal: deadline.signal, policy, resolver });
       const location = res.headers.location;
-      if (!REDIRECTS.has(res.status) || !location) return { ...res, url: url.href };
+      if (!REDIRECTS.has(res.status) || !location) return { ...res, url: url.href, method, redirects };
+      redirects.push({ method, url: url.href, status: res.status });
       if (hop >= maxRedirects) throw new OutboundError("too_many_redirects", `more than ${maxRedirects} redirects (last to ${location.slice(0, 200)})`);
       let next: URL;
       try {

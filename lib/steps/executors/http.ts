@@ -120,10 +120,18 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     }
 
     const output = clean({ status: res.status, headers: flattenHeaders(res.headers), body: parseBody(res.body, res.headers["content-type"]) });
-    ctx.log(`${req.method} ${safeUrl(res.url)} → ${res.status} (${res.body.length} bytes, ${Date.now() - started} ms)`);
+    // Each request as sent: after a 303 (or a 301/302 to a POST) the next one is a GET, and the
+    // log and error name that, not the step's method with the final URL.
+    res.redirects.forEach((hop, i) => {
+      const next = res.redirects[i + 1]?.method ?? res.method;
+      ctx.log(`${hop.method} ${safeUrl(hop.url)} → ${hop.status} redirect${next !== hop.method ? `, followed with ${next}` : ""}`);
+    });
+    ctx.log(`${res.method} ${safeUrl(res.url)} → ${res.status} (${res.body.length} bytes, ${Date.now() - started} ms)`);
     if ((res.status >= 200 && res.status < 300) || config.continueOnError) return { output };
     const detail = excerpt(output.body);
-    throw new StepError(`HTTP ${res.status} from ${req.method} ${safeUrl(res.url)}${detail ? `: ${detail}` : ""}`, {
+    const first = res.redirects[0];
+    const via = first ? ` (after ${res.redirects.length === 1 ? "a redirect" : `${res.redirects.length} redirects`} from ${first.method} ${safeUrl(first.url)})` : "";
+    throw new StepError(`HTTP ${res.status} from ${res.method} ${safeUrl(res.url)}${via}${detail ? `: ${detail}` : ""}`, {
       retryable: isRetryableStatus(res.status),
       retryAfterMs: retryAfterMs(res.headers["retry-after"]),
     });

@@ -1,0 +1,62 @@
+// An HTTP step's POST redirected to a GET (303, or 302 to a POST), through the worker, against
+// a local node:http receiver: the step's log has a line per request as sent and the error names
+// the GET actually sent to the final URL (both said POST with the final URL).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startLocalServer } from "../helpers/local-server";
+import { startWorker, type Service } from "../helpers/services";
+import { createWorkflow, enqueueRun, finishedRun, stopTestBoss, type StepSpec } from "./run-engine-fixtures";
+
+let worker: Service;
+let server: Awaited<ReturnType<typeof startLocalServer>>;
+
+beforeAll(async () => {
+  worker = await startWorker();
+  server = await startLocalServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const to = url.searchParams.get("to");
+    if (url.pathname === "/redirect" && to) {
+      res.writeHead(Number(url.searchParams.get("c")), { location: to });
+      return res.end();
+    }
+    res.writeHead(url.pathname === "/missing" ? 404 : 200, { "content-type": "application/json" });
+    res.end(url.pathname === "/missing" ? '{"error":"no such thing"}' : JSON.stringify({ method: req.method, path: url.pathname }));
+  });
+});
+afterAll(async () => {
+  await stopTestBoss();
+  await worker?.stop();
+  await server?.close();
+});
+
+async function runHttp(config: Record<string, unknown>, trigger: unknown = {}) {
+  const steps: StepSpec[] = [{ kind: "webhook", config: {} }, { kind: "http", config: { method: "GET", ...config } }];
+  const run = await finishedRun(await enqueueRun(await createWorkflow(steps), trigger), 60_000);
+  return { run, step: run.steps[1] as unknown as { status: string; attempts: number; error: string | null; logs: string[]; output: { status: number; body: unknown } | null } };
+}
+
+describe("an HTTP step's POST redirected to a GET", () => {
+  const to = (path: string) => encodeURIComponent(`${server.url}${path}`);
+
+  it("logs each request with the method actually sent", async () => {
+    for (const code of [303, 302]) {
+      const { step } = await runHttp({ method: "POST", url: `${server.url}/redirect?c=${code}&to=${to(`/landed-${code}`)}`, body: { type: "json", json: { keep: 1 } } });
+      expect(step).toMatchObject({ status: "succeeded", output: { status: 200, body: { method: "GET", path: `/landed-${code}` } } });
+      expect(step.logs).toHaveLength(2);
+      expect(step.logs[0]).toBe(`POST ${server.url}/redirect → ${code} redirect, followed with GET`);
+      expect(step.logs[1]).toMatch(new RegExp(`^GET ${server.url}/landed-${code} → 200 \\(\\d+ bytes, \\d+ ms\\)$`));
+    }
+  }, 90_000);
+
+  it("keeps the POST where a 307 keeps it", async () => {
+    const { step } = await runHttp({ method: "POST", url: `${server.url}/redirect?c=307&to=${to("/kept")}`, body: { type: "json", json: { keep: 1 } } });
+    expect(step).toMatchObject({ status: "succeeded", output: { status: 200, body: { method: "POST", path: "/kept" } } });
+    expect(step.logs[0]).toBe(`POST ${server.url}/redirect → 307 redirect`);
+    expect(step.logs[1]).toMatch(new RegExp(`^POST ${server.url}/kept → 200 `));
+  }, 90_000);
+
+  it("names the GET in the error, and where it came from", async () => {
+    const { step } = await runHttp({ method: "POST", url: `${server.url}/redirect?c=303&to=${to("/missing")}`, body: { type: "json", json: { keep: 1 } } });
+    expect(step).toMatchObject({ status: "failed", attempts: 1 });
+    expect(step.error).toBe(`HTTP 404 from GET ${server.url}/missing (after a redirect from POST ${server.url}/redirect): {"error":"no such thing"}`);
+  }, 90_000);
+});
