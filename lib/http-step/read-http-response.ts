@@ -1,5 +1,6 @@
 // Shapes a response for a step output and classifies failures for the engine's retries.
 import type { IncomingHttpHeaders } from "node:http";
+import { decodeText } from "@/lib/decode-charset";
 
 export function flattenHeaders(h: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -9,14 +10,17 @@ export function flattenHeaders(h: IncomingHttpHeaders): Record<string, string> {
 
 const isJsonType = (ct: string) => /^application\/(.+\+)?json\b/i.test(ct.trim()) || /[/+]json\b/i.test(ct);
 
-/** JSON when the server says JSON (or the text plainly is JSON), else text. */
+/** JSON when the server says JSON (or the text plainly is JSON), else text. JSON is read as UTF-8
+ *  whatever a charset says (RFC 8259), a byte order mark ignored; text in its declared charset,
+ *  as the intake reads deliveries (lib/decode-charset.ts). */
 export function parseBody(body: Buffer, contentType: string | undefined): unknown {
-  const text = body.toString("utf8");
   const ct = contentType ?? "";
-  if (text.trim() === "") return isJsonType(ct) ? null : "";
-  if (isJsonType(ct) || (!ct && /^\s*[[{]/.test(text))) {
+  const json = isJsonType(ct);
+  const text = json ? body.toString("utf8") : decodeText(body, ct);
+  if (text.trim() === "") return json ? null : "";
+  if (json || (!ct && /^\s*[[{]/.test(text))) {
     try {
-      return JSON.parse(text);
+      return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch {
       return text;
     }

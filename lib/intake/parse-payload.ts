@@ -5,6 +5,7 @@
 // Form bodies become an object of their fields; any other type is stored as one string. Text and
 // forms are read in their declared charset (JSON is UTF-8 by definition).
 import { MAX_JSON_DEPTH } from "@/lib/api/find-unstorable-json";
+import { decoderFor } from "@/lib/decode-charset";
 import { escapeAt, storableJsonText, toStorableJson } from "@/lib/json/storable-json";
 
 export type Payload = { ok: true; json: string } | { ok: false };
@@ -66,22 +67,6 @@ function collectFields(pairs: Iterable<[string, string]>): Record<string, string
   }
   // fromEntries defines own properties, so a field named "__proto__" stays a plain field.
   return Object.fromEntries(fields);
-}
-
-/**
- * A decoder for the body's declared charset (`text/plain; charset=iso-8859-1`, windows-1252 …) when
- * it is not UTF-8 and the platform knows it; otherwise null and the body is read as UTF-8, its
- * invalid bytes becoming U+FFFD. Read as UTF-8, "Grüße" sent in Latin-1 was stored as "Gr��e".
- */
-function decoderFor(contentType: string | null | undefined): TextDecoder | null {
-  const m = contentType ? /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType) : null;
-  const charset = m?.[1].toLowerCase();
-  if (!charset || charset === "utf-8" || charset === "utf8") return null;
-  try {
-    return new TextDecoder(charset);
-  } catch {
-    return null; // a charset nobody knows: read as UTF-8, as before
-  }
 }
 
 /** Form fields whose percent-escapes are bytes of another charset (URLSearchParams reads UTF-8 only). */
