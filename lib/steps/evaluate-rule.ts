@@ -1,6 +1,10 @@
 // One Conditions rule, `left op right`, over resolved values. Pure and client-safe (the editor
 // can preview a rule with sample data). Comparisons follow what a technician expects from
-// payload data: "5" equals 5, numbers compare as numbers, ISO dates as instants, text as text.
+// payload data: two texts compare as text ("007" is not "7", "1.10" is not "1.1": ids, codes
+// and versions are text); a number and a text that reads as one compare as numbers (a typed
+// "5" equals {{ 1.count }} = 5, since the editor's "Compare with" is always text); the ordering
+// operators (gt, gte, lt, lte) compare numbers, texts that read as numbers, ISO dates as
+// instants, then text.
 import type { ruleOps } from "@/lib/steps/catalog";
 
 export type RuleOp = (typeof ruleOps)[number];
@@ -8,13 +12,54 @@ export type RuleOp = (typeof ruleOps)[number];
 /** A rule that cannot be evaluated as written (e.g. an invalid regular expression). */
 export class RuleError extends Error {}
 
-const NUMERIC = /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+// Sign, integer digits, fraction digits, exponent.
+const NUMERIC = /^\s*(-?)(\d*)\.?(\d*)(?:[eE]([-+]?\d+))?\s*$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
-function asNumber(v: unknown): number | null {
-  if (typeof v === "number" && Number.isFinite(v)) return v;
-  if (typeof v === "string" && NUMERIC.test(v)) return Number(v);
-  return null;
+/** A finite number, or a text that reads as a number. */
+function isNumeric(v: unknown): v is number | string {
+  if (typeof v === "number") return Number.isFinite(v);
+  if (typeof v !== "string") return false;
+  const m = NUMERIC.exec(v);
+  return m !== null && (m[2] !== "" || m[3] !== "");
+}
+
+// Beyond what the exact comparison will spend its effort on (a megabyte of digits, 1e999999999).
+const MAX_EXACT_DIGITS = 400;
+const MAX_EXACT_EXPONENT = 1_000;
+
+/** The value as written, exactly: `m * 10^e`; null when too long to be worth it. */
+function exactValue(v: number | string): { m: bigint; e: number } | null {
+  // A number as it shows (in the step's log, the run view): 0.1 is "0.1", and 2^60, which
+  // prints as 1152921504606847000, equals that text, not "1152921504606846976".
+  if (typeof v === "number") return exactValue(String(v));
+  const m = NUMERIC.exec(v);
+  if (!m) return null;
+  const [, sign, int, frac, exp] = m;
+  const digits = `${int}${frac}`.replace(/^0+(?=\d)/, "");
+  const e = Number(exp ?? 0) - frac.length;
+  if (digits.length > MAX_EXACT_DIGITS || !Number.isSafeInteger(e) || Math.abs(e) > MAX_EXACT_EXPONENT) return null;
+  const n = BigInt(digits || "0");
+  return { m: sign === "-" ? -n : n, e };
+}
+
+/**
+ * -1, 0 or 1 between two numbers or texts that read as numbers. Doubles order them, except
+ * where they are one double: beyond 2^53 doubles skip integers (9007199254740993 reads as
+ * …992), so two different ids would compare equal; the digits as written decide then.
+ */
+function compareNumbers(a: number | string, b: number | string): number {
+  const x = Number(a);
+  const y = Number(b);
+  if (x < y) return -1;
+  if (x > y) return 1;
+  const ea = exactValue(a);
+  const eb = exactValue(b);
+  if (!ea || !eb) return 0;
+  const e = Math.min(ea.e, eb.e);
+  const ma = ea.m * 10n ** BigInt(ea.e - e);
+  const mb = eb.m * 10n ** BigInt(eb.e - e);
+  return ma < mb ? -1 : ma > mb ? 1 : 0;
 }
 
 function asInstant(v: unknown): number | null {
@@ -26,9 +71,11 @@ function asInstant(v: unknown): number | null {
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || b === null || a === undefined || b === undefined) return false;
-  const na = asNumber(a);
-  const nb = asNumber(b);
-  if (na !== null && nb !== null) return na === nb;
+  // Two texts are equal only as written: "007" is not "7", "1.10" is not "1.1", and two
+  // 19-digit ids that would round to one double stay two ids.
+  if (typeof a === "string" && typeof b === "string") return false;
+  // A number and a text that reads as one (a typed "5" against a payload's 5).
+  if ((typeof a === "number" || typeof b === "number") && isNumeric(a) && isNumeric(b)) return compareNumbers(a, b) === 0;
   if (typeof a === "boolean" || typeof b === "boolean") return String(a) === String(b);
   if (typeof a === "object" || typeof b === "object") return JSON.stringify(a) === JSON.stringify(b);
   return String(a) === String(b);
@@ -37,9 +84,7 @@ function same(a: unknown, b: unknown): boolean {
 /** -1, 0, 1, or null when the two cannot be ordered. */
 function order(a: unknown, b: unknown): number | null {
   if (a === null || b === null || a === undefined || b === undefined) return null;
-  const na = asNumber(a);
-  const nb = asNumber(b);
-  if (na !== null && nb !== null) return Math.sign(na - nb);
+  if (isNumeric(a) && isNumeric(b)) return compareNumbers(a, b);
   const ta = asInstant(a);
   const tb = asInstant(b);
   if (ta !== null && tb !== null) return Math.sign(ta - tb);

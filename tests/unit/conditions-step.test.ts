@@ -79,6 +79,32 @@ describe("rule operators", () => {
     ["High", "in_list", "Low, Medium, High", true],
     [2, "in_list", [1, "2", 3], true],
     ["Critical", "in_list", ["Low"], false],
+    // Two texts compare as text, even when both read as numbers: ids, codes and versions.
+    ["9007199254740993", "equals", "9007199254740992", false],
+    ["9007199254740993", "in_list", "9007199254740992, 42", false],
+    ["9007199254740993", "in_list", "42, 9007199254740993", true],
+    ["007", "equals", "7", false],
+    ["1.10", "equals", "1.1", false],
+    ["1.10", "not_equals", "1.1", true],
+    [["007"], "contains", "7", false],
+    // A number against text that reads as one (the editor's "Compare with" is text) coerces…
+    [5, "equals", "5", true],
+    [5, "in_list", "4, 5", true],
+    [1.1, "equals", "1.10", true],
+    [0.1, "equals", "0.1", true],
+    [[5], "contains", "5", true],
+    // …but never makes two different integers beyond 2^53 equal.
+    [9007199254740992, "equals", "9007199254740993", false],
+    [9007199254740992, "equals", "9007199254740992", true],
+    // A number compares as it shows in the log and the run view.
+    [2 ** 60, "equals", "1152921504606847000", true],
+    [2 ** 60, "equals", "1152921504606846976", false],
+    // Ordering operators compare as numbers, exactly beyond 2^53 too.
+    ["10", "gt", "9", true],
+    ["1.10", "gte", "1.1", true],
+    ["9007199254740993", "gt", "9007199254740992", true],
+    ["9007199254740992", "lt", "9007199254740993", true],
+    ["1e400", "lt", "1e401", true],
   ] as const)("%j %s %j → %s", (left, op, right, want) => {
     expect(evaluateRule(left, op, right)).toBe(want);
   });
