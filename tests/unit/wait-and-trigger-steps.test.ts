@@ -32,4 +32,11 @@ describe("wait step", () => {
   it("fails on something that is not a date", async () => {
     await expect(executeWait(resolvingContext("wait", { mode: "until", at: "soon" }))).rejects.toThrow(/not a date/);
   });
+  it("names a reference with no value rather than calling its empty text no date", async () => {
+    const e = await executeWait(resolvingContext("wait", { mode: "until", at: "{{ 1.nope }}" }, { 1: { at: "2026-12-01" } })).catch((x: Error) => x);
+    expect(e).toBeInstanceOf(Error);
+    expect((e as Error).message).toBe("{{ 1.nope }} has no value in this run, so there is no date and time to wait until");
+    // Inside a longer text, too: "T10:00:00Z" alone would be the error's subject otherwise.
+    await expect(executeWait(resolvingContext("wait", { mode: "until", at: "{{ 1.day }}T10:00:00Z" }, { 1: {} }))).rejects.toThrow(/^\{\{ 1\.day \}\} has no value in this run/);
+  });
 });

@@ -46,6 +46,16 @@ function instantOf(value: unknown): number {
   return typeof value === "string" ? textInstant(value.trim()) : NaN;
 }
 
+/** Why "At" gave no instant. A reference with no value is named as written: it resolves to "",
+ *  and `"" is not a date and time` would hide which reference came up empty. */
+function unreadable(value: unknown, unresolved: readonly string[]): string {
+  if (unresolved.length > 0) {
+    const refs = unresolved.join(", ");
+    return `${refs} ${unresolved.length > 1 ? "have" : "has"} no value in this run, so there is no date and time to wait until`;
+  }
+  return `"${String(value ?? "")}" is not a date and time this step can read without guessing (use ISO 8601, e.g. 2026-12-01T02:00:00Z, an HTTP date such as Tue, 01 Dec 2026 02:00:00 GMT, or a Unix timestamp in seconds or milliseconds)`;
+}
+
 export const executeWait: StepExecutor = async (ctx) => {
   const config = waitConfig.parse(ctx.step.config);
   const now = Date.now();
@@ -55,9 +65,9 @@ export const executeWait: StepExecutor = async (ctx) => {
     if (config.seconds === null) throw new StepError("Seconds is required");
     at = now + Math.round(config.seconds * 1000);
   } else {
-    const { value } = ctx.resolve(config.at);
+    const { value, unresolved } = ctx.resolve(config.at);
     at = instantOf(value);
-    if (!Number.isFinite(at)) throw new StepError(`"${String(value ?? "")}" is not a date and time this step can read without guessing (use ISO 8601, e.g. 2026-12-01T02:00:00Z, an HTTP date such as Tue, 01 Dec 2026 02:00:00 GMT, or a Unix timestamp in seconds or milliseconds)`);
+    if (!Number.isFinite(at)) throw new StepError(unreadable(value, unresolved));
   }
   if (at <= now) return { output: { resumeAt: new Date(at).toISOString(), waited: false } };
   // The same bound as a duration: an instant decades away (a year typed wrong, a timestamp in the
