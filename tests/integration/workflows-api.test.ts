@@ -464,6 +464,26 @@ describe("unfinished steps", () => {
     expect((await api.post(`/api/v1/workflows/${wf.id}/draft`)).status).toBe(200);
   });
 
+  it("going Live with a Code step that reads a secret through vars names vars.K as written and says Code steps cannot read secrets", async () => {
+    const ws = (await db().workspace.create({ data: { name: "Code reads secret", kind: "client", providerId: t.providerA.id } })).id;
+    expect((await api.put(`/api/v1/workspaces/${ws}/variables/API_KEY`, { value: "k-1", secret: true })).status).toBe(201);
+    const wf = (await create({ name: "Code secret", steps: [webhook(), { kind: "code", name: "Sign", config: { code: "return vars.API_KEY" } }] }, ws)).body;
+    const refused = await api.post(`/api/v1/workflows/${wf.id}/live`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: "wrong_kind", key: "API_KEY", secret: true });
+    expect(refused.body.message).toBe(
+      'step 2 (Code Execution "Sign") reads vars.API_KEY, but API_KEY is a secret in this workspace and Code steps cannot read secrets: ' +
+        "use it where the request is made (an HTTP Request's header or URL with {{ secrets.API_KEY }}, or an account), " +
+        "or, if it need not be secret, delete it and create it as a plain variable on the Variables page; or keep the workflow in Draft",
+    );
+    // A template's read keeps its own wording: {{ vars.K }} there is fixed by {{ secrets.K }}.
+    const steps = [wf.steps[0], { kind: "http", name: "Call", config: { method: "GET", url: "https://a.test/{{ vars.API_KEY }}" } }];
+    expect((await api.put(`/api/v1/workflows/${wf.id}`, { name: wf.name, steps })).status).toBe(200);
+    const template = await api.post(`/api/v1/workflows/${wf.id}/live`);
+    expect(template.status).toBe(409);
+    expect(template.body.message).toContain("({{ vars.API_KEY }}): delete it and create it as a variable on the Variables page, or change the workflow to read {{ secrets.API_KEY }}");
+  });
+
   it("a cleared JSON body is saved as no body", async () => {
     const res = await create({ name: "No body", steps: [webhook(), { kind: "http", config: { method: "POST", url: "https://a.test", body: { type: "json" } } }] });
     expect(res.status).toBe(201);
