@@ -121,7 +121,10 @@ function isJsonataFunction(name: string): Promise<boolean> {
 
 async function withoutFunctionNames(extra: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(extra ?? {})) if (!(await isJsonataFunction(name))) out[name] = value;
+  // Defined, not assigned: a field named `__proto__` is a value like any other ($__proto__).
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    if (!(await isJsonataFunction(name))) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 
@@ -140,9 +143,42 @@ export async function evaluateExpression(
   // $eval would turn text (possibly from a payload) into an expression: not offered.
   const bindings: Record<string, unknown> = { ...(await withoutFunctionNames(opts.extra)), eval: noEval };
   refs.forEach((ref, i) => (bindings[`r${i}`] = opts.resolveRef(ref)));
-  if (hasRegex) return evaluateWithRegex(source, opts.input ?? {}, bindings, opts);
-  const value = await expr.evaluate(opts.input ?? {}, bindings);
-  return toJson(value);
+  const value = hasRegex ? await evaluateWithRegex(source, opts.input ?? {}, bindings, opts) : await expr.evaluate(opts.input ?? {}, bindings);
+  assertNoFunction(value);
+  return hasRegex ? value : toJson(value);
+}
+
+const isFunction = (v: unknown) =>
+  typeof v === "function" ||
+  (v !== null && typeof v === "object" && ((v as { _jsonata_function?: unknown })._jsonata_function === true || (v as { _jsonata_lambda?: unknown })._jsonata_lambda === true));
+
+/** Where the value holds a function ("" for the value itself), or null. */
+function functionAt(value: unknown, at: string): string | null {
+  if (isFunction(value)) return at;
+  if (Array.isArray(value)) {
+    // Elements only: a JSONata sequence carries its own `push` function and flags.
+    for (let i = 0; i < value.length; i++) {
+      const found = functionAt(value[i], `${at}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value === null || typeof value !== "object") return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = functionAt(v, at ? `${at}.${k}` : k);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+// `$count` without its arguments is JSONata's function itself: stored, it read
+// {"_jsonata_function":true,…} (a lambda, `function($x){…}`, could not be stored at all). A value
+// is what the field is for, so the step says what was meant instead.
+function assertNoFunction(value: unknown): void {
+  const at = functionAt(value, "");
+  if (at === null) return;
+  const where = at === "" ? "the expression gives" : `the expression's result holds at ${at}`;
+  throw new Error(`${where} a function, not a value: call it with its arguments, e.g. $count({{ 1.rows }}) rather than $count`);
 }
 
 async function evaluateWithRegex(source: string, input: unknown, bindings: Record<string, unknown>, opts: { isolationKey?: string; signal?: AbortSignal }) {

@@ -28,6 +28,21 @@ describe("summarize on awkward input", () => {
     expect(lines).toEqual(['3 of 5 rows are not objects (row 2: 1, row 3: null, row 4: "x"): they have no fields to group by or aggregate']);
   });
 
+  it("gives min and max of 200,000 rows (spreading them as arguments overflowed the stack)", async () => {
+    const rows = Array.from({ length: 200_000 }, (_, i) => ({ g: i % 2 ? "odd" : "even", v: (i * 7919) % 200_003 }));
+    const { output } = await run(rows, { groupBy: ["g"], aggregates: [{ name: "mn", op: "min", field: "v" }, { name: "mx", op: "max", field: "v" }] });
+    const vs = rows.map((r) => r.v);
+    expect(output.totals).toEqual({ mn: vs.reduce((a, b) => Math.min(a, b)), mx: vs.reduce((a, b) => Math.max(a, b)) });
+    expect(output.groups.map((g) => g.g)).toEqual(["even", "odd"]);
+  });
+
+  it("keeps a computed column named __proto__ and refuses one that is a function", async () => {
+    const { output } = await run([{ g: "a", v: 1 }], { groupBy: ["g"], aggregates: [{ name: "__proto__", op: "count" }], computed: [{ name: "__proto__", expression: "{ 'x': 1 }" }, { name: "n", expression: "$count([1, 2])" }] });
+    expect(JSON.parse(JSON.stringify(output.totals))).toEqual(JSON.parse('{"__proto__":{"x":1},"n":2}'));
+    expect(JSON.stringify(output.groups)).toBe('[{"g":"a","__proto__":{"x":1},"n":2}]');
+    await expect(run([{ g: "a" }], { computed: [{ name: "f", expression: "$count" }] })).rejects.toThrow('computed column "f": the expression gives a function, not a value');
+  });
+
   it("logs nothing for ordinary rows", async () => {
     const { lines } = await run([{ cost: 5 }, { cost: 7 }], { groupBy: [], aggregates: [{ name: "total", op: "sum", field: "cost" }] });
     expect(lines).toEqual([]);

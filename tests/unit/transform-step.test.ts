@@ -85,6 +85,33 @@ describe("transform step", () => {
     await expect(run([{ name: "loop", expression: "($f := function($x){ $f($x + 1) }; $f(0))" }])).rejects.toThrow(/field "loop"/);
   });
 
+  it("fails a field whose expression is a function, not a value, instead of storing JSONata's internals", async () => {
+    for (const [expression, where] of [
+      ["$count", "the expression gives a function"],
+      ["function($x){ $x + 1 }", "the expression gives a function"],
+      ["{ 'n': $sum }", "the expression's result holds at n a function"],
+    ] as const) {
+      const e = await run([{ name: "c2", expression }]).catch((x: unknown) => x);
+      expect(e, expression).toBeInstanceOf(StepError);
+      expect((e as StepError).message, expression).toBe(`field "c2": ${where}, not a value: call it with its arguments, e.g. $count({{ 1.rows }}) rather than $count`);
+    }
+    // Called, it is a value as ever.
+    expect((await run([{ name: "c", expression: "$count({{ 1.lines }})" }])).output).toEqual({ c: 2 });
+  });
+
+  it("keeps a field named __proto__ in the output, readable by later fields, without touching any prototype", async () => {
+    const { output } = await run([
+      { name: "__proto__", expression: "{ 'polluted': 1 }" },
+      { name: "constructor", expression: "2" },
+      { name: "b", expression: "$__proto__.polluted" },
+      { name: "c", expression: "$polluted" },
+    ]);
+    expect(Object.keys(output as object)).toEqual(["__proto__", "constructor", "b", "c"]);
+    expect(JSON.parse(JSON.stringify(output))).toEqual(JSON.parse('{"__proto__":{"polluted":1},"constructor":2,"b":1,"c":null}'));
+    expect(Object.getPrototypeOf(output)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it("compiles references to variables, also inside string literals", () => {
     expect(compileTemplate("{{ 2.a }} + {{2.b}} & 'x {{ 1.c }} y' & \"{{ nope }}\"")).toEqual({
       source: "$r0 + $r1 & 'x ' & $r2 & ' y' & \"{{ nope }}\"",

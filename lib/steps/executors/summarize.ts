@@ -4,7 +4,7 @@
 import { summarizeConfig } from "@/lib/steps/catalog";
 import { describeExpressionError, evaluateExpression } from "@/lib/steps/evaluate-expression";
 import { followPath } from "@/lib/workflows/references";
-import { bindReference } from "./transform";
+import { bindReference, setField } from "./transform";
 import { StepError, type StepContext, type StepExecutor } from "./types";
 
 type Aggregate = { name: string; op: "count" | "sum" | "avg" | "min" | "max"; field?: string };
@@ -34,7 +34,8 @@ function aggregate(rows: unknown[], agg: Aggregate, note: (line: string) => void
   if (agg.op === "sum") return finite(nums.reduce((a, b) => a + b, 0), agg, note);
   // Each value over the count, so an average of huge values does not overflow on the way.
   if (agg.op === "avg") return nums.length ? finite(nums.reduce((a, b) => a + b / nums.length, 0), agg, note) : null;
-  if (nums.length) return agg.op === "min" ? Math.min(...nums) : Math.max(...nums);
+  // A loop, not Math.min(...nums): spreading 200,000 values as arguments overflows the stack.
+  if (nums.length) return nums.reduce((m, n) => (agg.op === "min" ? (n < m ? n : m) : n > m ? n : m));
   // No numbers: min/max of text (ISO dates sort correctly as text).
   const texts = values.filter((v): v is string => typeof v === "string").sort();
   return texts.length ? (agg.op === "min" ? texts[0] : texts[texts.length - 1]) : null;
@@ -67,7 +68,7 @@ function noteNonObjects(input: unknown[], note: (line: string) => void): void {
 async function addComputed(ctx: StepContext, row: Row, computed: { name: string; expression: string }[]): Promise<Row> {
   for (const c of computed) {
     try {
-      row[c.name] = await evaluateExpression(c.expression, { resolveRef: bindReference(ctx), input: row, extra: { ...row }, isolationKey: ctx.workspaceId, signal: ctx.signal });
+      setField(row, c.name, await evaluateExpression(c.expression, { resolveRef: bindReference(ctx), input: row, extra: { ...row }, isolationKey: ctx.workspaceId, signal: ctx.signal }));
     } catch (e) {
       if (e instanceof StepError) throw e;
       throw new StepError(`computed column "${c.name}": ${describeExpressionError(e)}`);

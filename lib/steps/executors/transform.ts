@@ -8,6 +8,12 @@ import { StepError, type StepContext, type StepExecutor } from "./types";
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** Sets a field as the object's own, whatever its name: assigning `__proto__` would set the
+ *  object's prototype instead, and the field would vanish from the output. */
+export function setField(target: Record<string, unknown>, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** Resolves one `{{ … }}` for binding: a missing path is "no value" (undefined) in JSONata. */
 export function bindReference(ctx: StepContext) {
   return (ref: string) => {
@@ -28,8 +34,8 @@ export const executeTransform: StepExecutor = async (ctx) => {
       if (e instanceof StepError) throw e;
       throw new StepError(`field "${field.name}": ${describeExpressionError(e)}`);
     }
-    output[field.name] = value;
-    if (IDENTIFIER.test(field.name)) extra[field.name] = value;
+    setField(output, field.name, value);
+    if (IDENTIFIER.test(field.name)) setField(extra, field.name, value);
   }
   return { output };
 };
