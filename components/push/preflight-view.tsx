@@ -1,5 +1,5 @@
 // The preflight of a push, item by item: accounts per app (and steps whose account's app is
-// unknown: deleted at the provider, or never chosen), variable and secret keys, files,
+// unknown: deleted at the provider, or never chosen; client accounts that cannot serve a step's URL), variable and secret keys, files,
 // sample data, and the notes (re-push, values never copied).
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import type { UnresolvedAccountStep } from "@/lib/push/plan-push";
@@ -44,7 +44,7 @@ export function PreflightItems({ preflight }: { preflight: PreflightView }) {
       <ul className="space-y-1 rounded-lg bg-brand-50 px-4 py-3 text-sm text-slate-800">
         {preflight.notes.map((n) => <li key={n}>{n}</li>)}
       </ul>
-      <Section title="App connections" empty={preflight.connections.length === 0 && preflight.unknownAccounts.length === 0 && preflight.stepsWithoutAccount.length === 0}>
+      <Section title="App connections" empty={preflight.connections.length === 0 && preflight.unknownAccounts.length === 0 && preflight.stepsWithoutAccount.length === 0 && preflight.unusableAccounts.length === 0}>
         {preflight.connections.flatMap((app) =>
           app.steps.map((s) => (
             <li key={s.stepId} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-account-${s.stepId}`}>
@@ -56,6 +56,13 @@ export function PreflightItems({ preflight }: { preflight: PreflightView }) {
         )}
         {preflight.unknownAccounts.map((s) => <UnresolvedAccount key={s.stepId} step={s} why="selects an account that no longer exists" />)}
         {preflight.stepsWithoutAccount.map((s) => <UnresolvedAccount key={s.stepId} step={s} why="has no account but needs one" />)}
+        {/* A client account that cannot serve the step's URL: every run on it would fail. */}
+        {preflight.unusableAccounts.map((u) => (
+          <li key={`unusable-${u.stepId}`} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-unusable-${u.stepId}`}>
+            <span className="flex-1 text-slate-600">step {u.number} ({u.name}) · {u.reason}</span>
+            <Badge tone="amber">{u.chosen ? "client's account taken off" : "not selected"}</Badge>
+          </li>
+        ))}
       </Section>
       <Section title="Variables and secrets" empty={preflight.variables.length === 0}>
         {preflight.variables.map((v) => (

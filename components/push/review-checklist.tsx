@@ -34,7 +34,7 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
             {item.done ? <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-label="done" /> : <Circle className="h-5 w-5 text-amber-500" aria-label="to do" />}
             {/* 12rem before the action wraps below it: beside it on a phone the label was one word a line. */}
             <span className="min-w-0 flex-[1_1_12rem]">{sentence(item)}</span>
-            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} busy={busy} run={run} />}
+            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} run={run} />}
           </li>
         ))}
       </ol>
@@ -66,23 +66,32 @@ function sentence(item: ReviewItem): string {
 const itemKey = (i: ReviewItem) =>
   i.kind === "account" ? `account-${i.stepId}` : i.kind === "file" ? `file-${i.name}` : i.kind === "confirm" ? "confirm" : i.kind === "webhook_secret" ? "webhook-secret" : `${i.kind}-${i.key}`;
 
-function ItemAction({ item, workspaceId, workflowId, busy, run }: { item: ReviewItem; workspaceId: string; workflowId: string; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> }) {
+type ItemActionProps = { item: ReviewItem; workspaceId: string; workflowId: string; live: boolean; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> };
+
+function ItemAction({ item, workspaceId, workflowId, live, busy, run }: ItemActionProps) {
   const [value, setValue] = useState("");
   if (item.kind === "account") {
     if (item.options.length === 0) {
       return <Link href={`/w/${workspaceId}/connections${item.app ? `?app=${encodeURIComponent(item.app)}` : ""}`} className={buttonClass("secondary", "sm")}>Add an account</Link>;
     }
+    // A Live copy cannot be left without the account (the API refuses it, 409): another one may
+    // be chosen, but not none. Only accounts that can serve the step's URL are offered.
+    const keep = live && item.done;
     return (
-      <select
-        aria-label={`Account for step ${item.number}`}
-        value={item.connectionId ?? ""}
-        disabled={busy}
-        className={cn(inputClass, "w-56")}
-        onChange={(e) => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/review/accounts/${item.stepId}`, { method: "PUT", json: { connectionId: e.target.value || null } }))}
-      >
-        <option value="">Choose an account…</option>
-        {item.options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-      </select>
+      <div className="flex flex-col gap-1">
+        <select
+          aria-label={`Account for step ${item.number}`}
+          aria-describedby={keep ? `live-account-${item.stepId}` : undefined}
+          value={item.connectionId ?? ""}
+          disabled={busy}
+          className={cn(inputClass, "w-56")}
+          onChange={(e) => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/review/accounts/${item.stepId}`, { method: "PUT", json: { connectionId: e.target.value || null } }))}
+        >
+          <option value="" disabled={keep}>Choose an account…</option>
+          {item.options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+        </select>
+        {keep && <p id={`live-account-${item.stepId}`} className="w-56 text-xs text-slate-500">Live: the step keeps an account. Switch to Draft to remove it.</p>}
+      </div>
     );
   }
   if ((item.kind === "variable" || item.kind === "secret") && item.state !== "wrong_kind") {

@@ -4,6 +4,7 @@
 // the provider's trigger verified signatures, and the client's confirmation that it reviewed the
 // configuration. Go live is allowed only when every item is done.
 import { appByKey } from "@/lib/connections/app-catalog";
+import { accountUrlProblem, describeAccountUrlProblem, type AccountUrlProblem } from "@/lib/http-step/account-url-problem";
 import type { Step } from "@/lib/workflows/definition";
 import type { AccountNeed } from "@/lib/push/plan-push";
 import { reviewAccountNeeds } from "@/lib/push/review-account-needs";
@@ -27,7 +28,7 @@ export type ReviewInputs = {
   reviewedAt: Date | null;
   /** required: the last push's trigger had a shared secret (WorkflowCopy.webhookSecretRequired). */
   webhookSecret?: { required: boolean; unsignedAcceptedAt: Date | null };
-  accounts: { id: string; app: string; name: string }[];
+  accounts: { id: string; app: string; name: string; baseUrl: string | null }[];
   variables: Map<string, { secret: boolean; hasValue: boolean }>;
   files: Set<string>;
 };
@@ -44,23 +45,16 @@ export function computeReview(inputs: ReviewInputs): Review {
     const hit = stepIndex.get(need.stepId);
     // A step the client removed from its copy needs no account any more.
     if (!hit || (hit.step.kind !== "http" && hit.step.kind !== "ai_prompt")) continue;
-    const options = inputs.accounts.filter((a) => need.app === null || a.app === need.app).map((a) => ({ id: a.id, name: a.name }));
+    // Only accounts that can serve the step's URL (account-url-problem.ts): on any other the
+    // step fails every run, so it is neither offered nor counted as done.
+    const ofApp = inputs.accounts.filter((a) => need.app === null || a.app === need.app);
+    const problem = (a: { baseUrl: string | null }) => (hit.step.kind === "http" ? accountUrlProblem(hit.step.config.url, a.baseUrl) : null);
+    const options = ofApp.filter((a) => !problem(a)).map((a) => ({ id: a.id, name: a.name }));
     const current = typeof hit.step.config.connectionId === "string" ? hit.step.config.connectionId : null;
     const done = current !== null && options.some((o) => o.id === current);
     const appLabel = need.app === null ? "any app" : (appByKey(need.app)?.label ?? need.app);
     const step = `step ${hit.number} (${hit.step.name})`;
-    const message =
-      need.app === null
-        ? done
-          ? `${step} has an account`
-          : options.length === 0
-            ? `add an account, then choose it for ${step}`
-            : `choose which account ${step} uses`
-        : done
-          ? `${step} has a ${appLabel} account`
-          : options.length === 0
-            ? `add an account for ${appLabel}, then choose it for ${step}`
-            : `choose which ${appLabel} account ${step} uses`;
+    const message = accountMessage({ step, app: need.app, appLabel, done, options, current: ofApp.find((a) => a.id === current), first: ofApp[0], problem });
     items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message });
   }
   const req = scanRequirements(inputs.steps);
@@ -94,6 +88,29 @@ export function computeReview(inputs: ReviewInputs): Review {
   });
   const missing = items.filter((i) => !i.done);
   return { complete: missing.length === 0, items, missing };
+}
+
+type AccountMessageInputs = {
+  step: string;
+  app: string | null;
+  appLabel: string;
+  done: boolean;
+  options: unknown[];
+  current: { name: string; baseUrl: string | null } | undefined;
+  first: { name: string; baseUrl: string | null } | undefined;
+  problem: (a: { baseUrl: string | null }) => AccountUrlProblem | null;
+};
+
+function accountMessage({ step, app, appLabel, done, options, current, first, problem }: AccountMessageInputs): string {
+  const an = app === null ? "an account" : `a ${appLabel} account`;
+  if (done) return `${step} has ${an}`;
+  // Said with why, so the client does not pick it again or wonder why it is not offered.
+  const chosenProblem = current && problem(current);
+  if (chosenProblem) return `${step} cannot use "${current.name}": ${describeAccountUrlProblem(chosenProblem, "it")}; ${options.length ? "choose another" : "add an account that can serve it, then choose it"}`;
+  const unfit = options.length === 0 && first ? problem(first) : null;
+  if (unfit) return `none of your ${app === null ? "" : `${appLabel} `}accounts can serve ${step}: ${describeAccountUrlProblem(unfit, `"${first!.name}"`)}; add one that can, then choose it`;
+  if (options.length === 0) return app === null ? `add an account, then choose it for ${step}` : `add an account for ${appLabel}, then choose it for ${step}`;
+  return app === null ? `choose which account ${step} uses` : `choose which ${appLabel} account ${step} uses`;
 }
 
 function webhookSecretItem(trigger: Step, unsignedAcceptedAt: Date | null): ReviewItem {

@@ -32,8 +32,8 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
   const req = scanRequirements(steps);
   const sourceIds = req.accountSteps.flatMap((s) => (s.connectionId ? [s.connectionId] : []));
   const [sourceAccounts, targetAccounts, targetVariables, files, link] = await Promise.all([
-    c.connection.findMany({ where: { workspaceId: source.workspaceId, id: { in: sourceIds } }, select: { id: true, app: true, name: true } }),
-    c.connection.findMany({ where: { workspaceId: target.id }, select: { id: true, app: true, name: true }, orderBy: { name: "asc" } }),
+    c.connection.findMany({ where: { workspaceId: source.workspaceId, id: { in: sourceIds } }, select: { id: true, app: true, name: true, baseUrl: true } }),
+    c.connection.findMany({ where: { workspaceId: target.id }, select: { id: true, app: true, name: true, baseUrl: true }, orderBy: { name: "asc" } }),
     c.variable.findMany({ where: { workspaceId: target.id }, select: { key: true, secret: true, value: true, valueEncrypted: true } }),
     c.file.findMany({ where: { workspaceId: { in: [source.workspaceId, target.id] }, name: { in: req.files } }, select: { workspaceId: true, name: true, sha256: true } }),
     c.workflowCopy.findUnique({

@@ -31,7 +31,7 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
   if (!link) return null;
   const ws = workflow.workspaceId;
   const [accounts, variables, files, pusher] = await Promise.all([
-    c.connection.findMany({ where: { workspaceId: ws }, select: { id: true, app: true, name: true }, orderBy: { name: "asc" } }),
+    c.connection.findMany({ where: { workspaceId: ws }, select: { id: true, app: true, name: true, baseUrl: true }, orderBy: { name: "asc" } }),
     c.variable.findMany({ where: { workspaceId: ws }, select: { key: true, secret: true, value: true, valueEncrypted: true } }),
     c.file.findMany({ where: { workspaceId: ws }, select: { name: true } }),
     link.pushedById ? c.user.findUnique({ where: { id: link.pushedById }, select: { email: true } }) : null,

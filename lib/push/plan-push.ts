@@ -4,6 +4,7 @@
 // the push applies the same plan, so what the provider saw is what happens.
 import { appByKey } from "@/lib/connections/app-catalog";
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
+import { accountUrlProblem, describeAccountUrlProblem } from "@/lib/http-step/account-url-problem";
 import type { Step } from "@/lib/workflows/definition";
 import { fallbackAccountApp } from "@/lib/push/fallback-account-app";
 import { matchCopySteps } from "@/lib/push/match-copy-steps";
@@ -15,14 +16,15 @@ import { hasSharedSecret, webhookSecretState, type WebhookSecretState } from "@/
 import { DEFAULT_SIGNATURE_HEADER } from "@/lib/triggers/verify-signature";
 
 export type { SampleDataChoice };
-export type Account = { id: string; app: string; name: string };
+/** baseUrl: where the account sends its credentials (null: wherever a step's complete URL says). */
+export type Account = { id: string; app: string; name: string; baseUrl: string | null };
 /** A step the client review asks an account for; app null = an account of any app. */
 export type AccountNeed = { stepId: string; app: string | null };
 
 export type PushInputs = {
   source: { id: string; name: string; version: number; steps: Step[] };
   /** The provider's accounts the source steps select (by id). */
-  sourceAccounts: Map<string, Account>;
+  sourceAccounts: Map<string, Pick<Account, "id" | "app" | "name">>;
   targetAccounts: Account[];
   targetVariables: Map<string, { secret: boolean; hasValue: boolean }>;
   /** File name -> sha256, in each workspace. */
@@ -49,6 +51,11 @@ export type StepAccountResult = StepRef & { result: "selected" | "kept" | "no_ac
 /** A step whose account's app the push cannot tell: it arrives without an account unless the
  *  client had chosen a fitting one (`kept`), and the review asks for an account of `app` (null: of any app). */
 export type UnresolvedAccountStep = StepRef & { app: string | null; result: "kept" | "no_account" };
+/** A client account the push does not put (or leave) on a step because it cannot serve the step's
+ *  URL (account-url-problem.ts): every run would fail. `chosen`: it was the client's own choice for
+ *  the step, taken off; otherwise it is the client's only account of the app, not selected.
+ *  `reason` is a clause naming the account. */
+export type UnusableAccount = StepRef & { account: { id: string; name: string }; chosen: boolean; reason: string };
 export type AppPlan = { app: string; appLabel: string; clientAccounts: { id: string; name: string }[]; outcome: "one_account" | "no_account" | "several_accounts"; steps: StepAccountResult[] };
 export type KeyPlan = { key: string; secret: boolean; status: "present" | "present_without_value" | "created_without_value" | "wrong_kind" };
 /** What happens to the client's trigger. `webhookUrl`: kept (its URL goes on receiving; also when
@@ -76,6 +83,7 @@ export type PushPlan = {
   unknownAccounts: UnresolvedAccountStep[];
   /** Steps with no account in the source that cannot run without one (see AccountStep.requiresAccount). */
   stepsWithoutAccount: UnresolvedAccountStep[];
+  unusableAccounts: UnusableAccount[];
   variables: KeyPlan[];
   files: FilePlan[];
   sampleData: { present: boolean; steps: StepRef[]; clientOwn: SampleDataPlan["clientOwn"] };
@@ -103,6 +111,17 @@ export function planPush(inputs: PushInputs): PushPlan {
   const req = scanRequirements(source.steps);
   const before = new Map((existing?.steps ?? []).map((s) => [s.id, s]));
   const targetById = new Map(inputs.targetAccounts.map((a) => [a.id, a]));
+  const sourceById = new Map(source.steps.map((s) => [s.id, s]));
+  const unusableAccounts: UnusableAccount[] = [];
+  // An account goes on a step (kept or selected) only when it can serve the step's URL as the
+  // provider wrote it; one that cannot is reported instead, as the run would fail on it.
+  const usable = (ref: StepRef, account: Account | undefined, chosen: boolean): account is Account => {
+    if (!account) return false;
+    const step = sourceById.get(ref.stepId);
+    const problem = step?.kind === "http" ? accountUrlProblem(step.config.url, account.baseUrl) : null;
+    if (problem) unusableAccounts.push({ ...ref, account: { id: account.id, name: account.name }, chosen, reason: describeAccountUrlProblem(problem, `"${account.name}"`) });
+    return !problem;
+  };
 
   const byApp = new Map<string, AppPlan>();
   const unknownAccounts: PushPlan["unknownAccounts"] = [];
@@ -119,15 +138,16 @@ export function planPush(inputs: PushInputs): PushPlan {
       // "No account for now"), so its app is unknown, but the step cannot run without one: the
       // review must ask for it or the copy goes Live broken.
       const need = fallbackAccountApp(s.kind);
-      const keep = keptAccount && (need === null || keptAccount.app === need) ? keptAccount.id : null;
+      const keep = keptAccount && (need === null || keptAccount.app === need) && usable(ref, keptAccount, true) ? keptAccount.id : null;
       (s.connectionId ? unknownAccounts : stepsWithoutAccount).push({ ...ref, app: need, result: keep ? "kept" : "no_account" });
       accountSteps.push({ stepId: s.stepId, app: need });
       chosen.set(s.stepId, keep);
       continue;
     }
     if (!app) {
-      // No account in the source, and none needed: a client that chose one for this step keeps it.
-      chosen.set(s.stepId, keptAccount?.id ?? null);
+      // No account in the source, and none needed: a client that chose one for this step keeps it,
+      // unless the provider's URL now goes where that account does not send its credentials.
+      chosen.set(s.stepId, usable(ref, keptAccount, true) ? keptAccount.id : null);
       continue;
     }
     accountSteps.push({ stepId: s.stepId, app });
@@ -139,8 +159,10 @@ export function planPush(inputs: PushInputs): PushPlan {
       byApp.set(app, plan);
     }
     let result: StepAccountResult;
-    if (keptAccount && keptAccount.app === app) result = { ...ref, result: "kept", account: { id: keptAccount.id, name: keptAccount.name } };
-    else if (plan.outcome === "one_account") result = { ...ref, result: "selected", account: plan.clientAccounts[0] };
+    const only = plan.outcome === "one_account" ? targetById.get(plan.clientAccounts[0].id) : undefined;
+    if (keptAccount?.app === app && usable(ref, keptAccount, true)) result = { ...ref, result: "kept", account: { id: keptAccount.id, name: keptAccount.name } };
+    // (The client's own choice, just found unusable, is reported once.)
+    else if (only && only.id !== keptAccount?.id && usable(ref, only, false)) result = { ...ref, result: "selected", account: plan.clientAccounts[0] };
     else result = { ...ref, result: "no_account", account: null };
     plan.steps.push(result);
     chosen.set(s.stepId, result.account?.id ?? null);
@@ -195,6 +217,7 @@ export function planPush(inputs: PushInputs): PushPlan {
     connections: [...byApp.values()],
     unknownAccounts,
     stepsWithoutAccount,
+    unusableAccounts,
     variables,
     files,
     sampleData: { present: req.sampleData.length > 0, steps: req.sampleData, clientOwn: sample.clientOwn },

@@ -128,6 +128,8 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
         filesCopied: plan.filesToCopy,
         returnedToDraft: link?.copyWorkflow.mode === "live",
         webhookUrl: plan.trigger.webhookUrl,
+        // The client's own account choices the push took off steps whose URL they cannot serve.
+        accountsTakenOff: plan.unusableAccounts.filter((u) => u.chosen).map((u) => ({ stepId: u.stepId, connectionId: u.account.id })),
       },
       tx: t,
     });

@@ -39,7 +39,7 @@ export type ToPreflightViewOptions = {
 };
 
 export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptions): PreflightView {
-  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
+  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, unusableAccounts: plan.unusableAccounts, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
   const secretSet = plan.webhookSecretRequired; // the source's trigger verifies signatures
   const notes: string[] = [];
   const copy = plan.existingCopy;
@@ -51,8 +51,10 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     if (copy.returnsToDraft) notes.push("The copy is Live now: pushing returns it to Draft until the client reviews it and goes Live again.");
     if (copy.editedByClient) notes.push("The client has edited its copy since the last push; pushing replaces those edits with this version.");
   } else notes.push(`The workflow arrives in ${target.name} as a new copy in Draft; the client reviews it and switches it Live.`);
+  const unusable = new Set(plan.unusableAccounts.map((u) => u.stepId));
   const choose = plan.connections.flatMap((a) => a.steps.filter((s) => s.result === "no_account"));
-  if (choose.length) notes.push(`${plural(choose.length, "step arrives", "steps arrive")} without an account: the client has none or several for the app and chooses one.`);
+  const chooseOthers = choose.filter((s) => !unusable.has(s.stepId));
+  if (chooseOthers.length) notes.push(`${plural(chooseOthers.length, "step arrives", "steps arrive")} without an account: the client has none or several for the app and chooses one.`);
   for (const s of plan.unknownAccounts) {
     const need = s.app === null ? "an account (of any app)" : `an ${appByKey(s.app)?.label ?? s.app} account`;
     notes.push(
@@ -70,6 +72,7 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
         : `Step ${s.number} (${s.name}) has no account but needs one (${why}): it arrives without one and the client must choose ${need} before going Live.`,
     );
   }
+  notes.push(...unusableNotes(plan, target.name));
   const created = plan.variables.filter((v) => v.status === "created_without_value").length;
   if (created) notes.push(`${plural(created, "variable/secret key")} will be created in ${target.name} without a value; the client fills them in.`);
   // Read both ways, a key is wrong for one of them whatever the client does: only the workflow can change.
@@ -150,6 +153,18 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     attention,
     notes,
   };
+}
+
+/** A client account the push leaves off a step, said with why (every run on it would fail) and
+ *  what, if anything, the client must do about the step. */
+function unusableNotes(plan: PushPlan, targetName: string): string[] {
+  const needs = new Set(plan.accountSteps.map((a) => a.stepId));
+  return plan.unusableAccounts.map((u) => {
+    const step = `Step ${u.number} (${u.name})`;
+    const what = u.chosen ? `${targetName}'s account "${u.account.name}" is taken off its copy's step` : `${targetName}'s only account of the app, "${u.account.name}", is not selected`;
+    const then = needs.has(u.stepId) ? "the client must choose an account that can serve the URL before going Live" : "the step runs without an account, as yours does";
+    return `${step}: ${what}, because ${u.reason}; ${then}.`;
+  });
 }
 
 /** What the push does to the client's webhook URL, said plainly: its sender cannot see it. */

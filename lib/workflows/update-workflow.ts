@@ -11,6 +11,7 @@ import type { Step } from "@/lib/workflows/definition";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { modeNotSaved, refuseUnknownConfigFields, type WorkflowWrite } from "@/lib/workflows/parse-workflow-input";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
+import { assertReviewKept } from "@/lib/push/assert-review-kept";
 import { prepareSteps, setsSharedSecret } from "@/lib/workflows/prepare-steps";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
@@ -39,10 +40,12 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
       refuseUnknownConfigFields(input.steps, previous);
       steps = prepareSteps({ input: input.steps, previous });
       await assertStepConnections({ workspaceId: before.workspaceId, steps, previous, tx: t });
-      // A Live workflow keeps only what going Live would accept, key kinds included.
+      // A Live workflow keeps only what going Live would accept, key kinds included, and a Live
+      // pushed copy its review's accounts and webhook secret (no secret removed silently).
       if (before.mode === "live") {
         assertLiveReady(steps);
         await assertKeysRightKind({ workspaceId: before.workspaceId, steps, tx: t });
+        await assertReviewKept({ workflow: before, steps, tx: t });
       }
     }
     const workflow = await t.workflow.update({

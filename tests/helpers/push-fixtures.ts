@@ -35,7 +35,7 @@ export async function createSourceWorkflow(api: ApiClient, providerId: string, a
     steps: [
       { id: "hook", kind: "webhook", config: { sharedSecret: "provider-hook-secret", testingData: { firstName: "Alice", email: "alice@acme-provider.example" } } },
       { id: "user", kind: "http", name: "Create user", config: { method: "POST", url: "{{ vars.GRAPH_URL }}/users", headers: [{ name: "x-key", value: "{{ secrets.GRAPH_KEY }}" }], connectionId: accounts.dir } },
-      { id: "ticket", kind: "http", name: "Ticket", config: { method: "POST", url: "https://psa.example/tickets", body: { type: "raw", raw: "{{ files.welcome.txt }}" }, connectionId: accounts.psa } },
+      { id: "ticket", kind: "http", name: "Ticket", config: { method: "POST", url: "https://psa.example.com/tickets", body: { type: "raw", raw: "{{ files.welcome.txt }}" }, connectionId: accounts.psa } },
       { id: "summary", kind: "ai_prompt", name: "Summary", config: { prompt: "Summarize {{ 1.firstName }}", connectionId: accounts.ai } },
     ],
   });

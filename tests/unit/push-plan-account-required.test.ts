@@ -17,7 +17,7 @@ const steps: Step[] = [
 const inputs = (existing: PushInputs["existing"] = null): PushInputs => ({
   source: { id: "wf", name: "W", version: 1, steps },
   sourceAccounts: new Map(),
-  targetAccounts: [{ id: "c-psa", app: "psa", name: "PSA" }],
+  targetAccounts: [{ id: "c-psa", app: "psa", name: "PSA", baseUrl: "https://x.example/api" }],
   targetVariables: new Map([["PSA_URL", { secret: false, hasValue: true }]]),
   targetFiles: new Map(),
   sourceFiles: new Map(),
@@ -43,5 +43,38 @@ describe("a source step without an account", () => {
     const plan = planPush(inputs({ workflowId: "copy", mode: "draft", name: "W", steps: chosen, pushedStepsHash: "", sourceVersion: 1, pushedSampleHashes: null }));
     expect(plan.stepsWithoutAccount.map((s) => [s.stepId, s.result])).toEqual([["relative", "kept"], ["ai", "no_account"]]);
     expect(plan.steps.map((s) => s.config.connectionId)).toEqual([undefined, "c-psa", "c-psa", null, null]);
+    expect(plan.unusableAccounts).toEqual([]);
+  });
+
+  it("takes the client's choice off a step whose URL it cannot serve, and says why", () => {
+    // The provider moved both steps to a host that is not the client's account's.
+    const moved = steps.map((s) => (s.id === "relative" || s.id === "absolute" ? { ...s, config: { ...s.config, url: "https://psa.example.com/tickets" } } : s));
+    const chosen = steps.map((s) => (s.id === "relative" || s.id === "absolute" ? { ...s, config: { ...s.config, connectionId: "c-psa" } } : s));
+    const plan = planPush({ ...inputs({ workflowId: "copy", mode: "live", name: "W", steps: chosen, pushedStepsHash: "", sourceVersion: 1, pushedSampleHashes: null }), source: { id: "wf", name: "W", version: 2, steps: moved } });
+    expect(plan.steps.map((s) => s.config.connectionId)).toEqual([undefined, null, null, null, null]);
+    expect(plan.unusableAccounts).toEqual([
+      { stepId: "relative", number: 2, name: "relative", account: { id: "c-psa", name: "PSA" }, chosen: true, reason: 'the URL goes to psa.example.com, and "PSA" sends its credentials only to its base URL (x.example)' },
+      { stepId: "absolute", number: 3, name: "absolute", account: { id: "c-psa", name: "PSA" }, chosen: true, reason: 'the URL goes to psa.example.com, and "PSA" sends its credentials only to its base URL (x.example)' },
+    ]);
+    // An account without a base URL completes no path, so a relative step does not keep it either.
+    const generic = planPush({ ...inputs({ workflowId: "copy", mode: "draft", name: "W", steps: chosen, pushedStepsHash: "", sourceVersion: 1, pushedSampleHashes: null }), targetAccounts: [{ id: "c-psa", app: "psa", name: "PSA", baseUrl: null }] });
+    expect(generic.stepsWithoutAccount.map((s) => [s.stepId, s.result])).toEqual([["relative", "no_account"], ["ai", "no_account"]]);
+    expect(generic.steps.map((s) => s.config.connectionId)).toEqual([undefined, null, "c-psa", null, null]);
+    expect(generic.unusableAccounts.map((u) => [u.stepId, u.reason])).toEqual([["relative", 'the URL is a path and "PSA" has no base URL to complete it']]);
+  });
+
+  it("does not select the client's only account of the app when it cannot serve the URL", () => {
+    const withAccount: Step[] = [steps[0], { id: "t2", kind: "http", name: "Ticket", config: { method: "POST", url: "https://psa.example.com/tickets", connectionId: "p-psa" } }];
+    const plan = planPush({ ...inputs(), source: { id: "wf", name: "W", version: 1, steps: withAccount }, sourceAccounts: new Map([["p-psa", { id: "p-psa", app: "psa", name: "Provider PSA" }]]) });
+    expect(plan.connections[0]).toMatchObject({ app: "psa", outcome: "one_account", steps: [{ stepId: "t2", result: "no_account", account: null }] });
+    expect(plan.unusableAccounts).toMatchObject([{ stepId: "t2", chosen: false, account: { id: "c-psa" } }]);
+    const review = computeReview({ steps: plan.steps, accountSteps: plan.accountSteps, reviewedAt: new Date(), accounts: inputs().targetAccounts, variables: new Map(), files: new Set() });
+    expect(review.missing).toEqual([
+      expect.objectContaining({
+        stepId: "t2",
+        options: [],
+        message: 'none of your PSA / ticketing accounts can serve step 2 (Ticket): the URL goes to psa.example.com, and "PSA" sends its credentials only to its base URL (x.example); add one that can, then choose it',
+      }),
+    ]);
   });
 });

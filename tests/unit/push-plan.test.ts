@@ -24,9 +24,9 @@ const base = (over: Partial<PushInputs> = {}): PushInputs => ({
     ["p-ai", { id: "p-ai", app: "openai", name: "Provider AI" }],
   ]),
   targetAccounts: [
-    { id: "c-dir", app: "directory", name: "Client Graph" },
-    { id: "c-psa1", app: "psa", name: "PSA one" },
-    { id: "c-psa2", app: "psa", name: "PSA two" },
+    { id: "c-dir", app: "directory", name: "Client Graph", baseUrl: null },
+    { id: "c-psa1", app: "psa", name: "PSA one", baseUrl: null },
+    { id: "c-psa2", app: "psa", name: "PSA two", baseUrl: null },
   ],
   targetVariables: new Map([
     ["GRAPH_URL", { secret: false, hasValue: true }],
@@ -112,7 +112,7 @@ describe("planPush", () => {
     ]);
     expect(plan.accountSteps).toEqual([{ stepId: "dir", app: "directory" }, { stepId: "psa", app: null }, { stepId: "ai", app: "openai" }]);
     expect(Object.fromEntries(plan.steps.map((s) => [s.id, s.config.connectionId]))).toMatchObject({ psa: null, ai: null, plain: null });
-    const r = computeReview({ steps: plan.steps, accountSteps: plan.accountSteps, reviewedAt: new Date(), accounts: [{ id: "c-psa1", app: "psa", name: "PSA one" }, { id: "c-ai", app: "openai", name: "AI" }], variables: new Map(), files: new Set() });
+    const r = computeReview({ steps: plan.steps, accountSteps: plan.accountSteps, reviewedAt: new Date(), accounts: [{ id: "c-psa1", app: "psa", name: "PSA one", baseUrl: null }, { id: "c-ai", app: "openai", name: "AI", baseUrl: null }], variables: new Map(), files: new Set() });
     const items = Object.fromEntries(r.items.filter((i) => i.kind === "account").map((i) => [i.kind === "account" && i.stepId, i]));
     expect(items.psa).toMatchObject({ app: null, appLabel: "any app", done: false, options: [{ id: "c-psa1" }, { id: "c-ai" }], message: "choose which account step 4 (Ticket) uses" });
     expect(items.ai).toMatchObject({ app: "openai", done: false, options: [{ id: "c-ai" }] });
@@ -168,7 +168,7 @@ describe("computeReview", () => {
     steps: plan.steps,
     accountSteps: plan.accountSteps,
     reviewedAt: null,
-    accounts: [{ id: "c-dir", app: "directory", name: "Client Graph" }, { id: "c-psa1", app: "psa", name: "PSA one" }],
+    accounts: [{ id: "c-dir", app: "directory", name: "Client Graph", baseUrl: null }, { id: "c-psa1", app: "psa", name: "PSA one", baseUrl: null }],
     variables: new Map([["DOMAIN", { secret: false, hasValue: false }], ["GRAPH_URL", { secret: false, hasValue: true }], ["SUFFIX", { secret: false, hasValue: true }], ["GRAPH_KEY", { secret: true, hasValue: false }]]),
     files: new Set<string>(),
   };
@@ -192,7 +192,7 @@ describe("computeReview", () => {
       ...inputs,
       steps,
       reviewedAt: new Date(),
-      accounts: [...inputs.accounts, { id: "c-ai", app: "openai", name: "AI" }],
+      accounts: [...inputs.accounts, { id: "c-ai", app: "openai", name: "AI", baseUrl: null }],
       variables: new Map([...inputs.variables].map(([k, v]) => [k, { ...v, hasValue: true }])),
       files: new Set(["cleanup.ps1"]),
     });

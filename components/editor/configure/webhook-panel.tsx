@@ -100,10 +100,27 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
             {secretSet ? "Replace" : "Set secret"}
           </button>
         </form>
-        {secretSet && (
+        {secretSet && !live && (
           <button type="button" className="text-xs font-medium text-red-700 hover:underline" onClick={() => setConfig({ sharedSecret: "" })}>
             Remove the secret
           </button>
+        )}
+        {/* Live, removing it opens the URL to anyone at the next save: said first, as the client
+            review's "Accept unsigned deliveries" is. (A Live pushed copy is refused outright: its
+            review never accepted unsigned deliveries — lib/push/assert-review-kept.ts.) */}
+        {secretSet && live && (
+          <ConfirmDialog
+            title="Remove the shared secret?"
+            description="This workflow is Live: once saved, any request to its URL starts a run, signed or not, and anyone who learns the URL can start runs with any data."
+            confirmLabel="Remove the secret"
+            destructive
+            onConfirm={() => setConfig({ sharedSecret: "" })}
+            trigger={
+              <button type="button" className="text-xs font-medium text-red-700 hover:underline">
+                Remove the secret
+              </button>
+            }
+          />
         )}
       </section>
 
