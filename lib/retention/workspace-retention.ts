@@ -26,8 +26,9 @@ export function effectiveRetention(defaults: RetentionSettings, overrides: Works
   return { ...defaults, ...overrides };
 }
 
-// Shaped like the schema's own 400s (message "path: problem" and an issues list).
-const overLimit = (path: string, message: string) => badRequest(`${path}: ${message}`, { issues: [{ path, message }] });
+// Shaped like the schema's own 400s (lib/api/handler.ts): message "path: problem", the field to
+// fix, and an issues list. Without `field` a form or script could not tell which value was refused.
+const overLimit = (path: string, message: string) => badRequest(`${path}: ${message}`, { field: path, issues: [{ path, message }] });
 
 export function assertWithinOperatorLimits(defaults: RetentionSettings, overrides: WorkspaceRetention): void {
   if (overrides.deliveryDays !== undefined && overrides.deliveryDays > defaults.deliveryDays) {

@@ -42,9 +42,10 @@ describe("workspace retention settings", () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toMatch(/deliveryDays: at most 30/);
     // Shaped like every other 400 of the API: the field named in the issues list too.
-    expect(tooLong.body).toMatchObject({ error: "invalid_request", issues: [{ path: "deliveryDays", message: expect.stringMatching(/^at most 30 /) }] });
+    expect(tooLong.body).toMatchObject({ error: "invalid_request", field: "deliveryDays", issues: [{ path: "deliveryDays", message: expect.stringMatching(/^at most 30 /) }] });
     const tooMany = await api.put(path, { deliveriesPerWorkflow: 200_000 });
     expect(tooMany.status).toBe(400);
+    expect(tooMany.body.field).toBe("deliveriesPerWorkflow");
     expect(tooMany.body.issues).toEqual([{ path: "deliveriesPerWorkflow", message: expect.stringMatching(/^at most 100000 /) }]);
     const unknownKey = await api.put(path, { keepForever: true });
     expect(unknownKey.status).toBe(400);
