@@ -15,6 +15,7 @@ import { evaluateInSandbox } from "@/lib/sandbox/evaluate-in-sandbox";
 import { EXPRESSION_LIMITS } from "@/lib/sandbox/expression-limits";
 import { SandboxError } from "@/lib/sandbox/sandbox-types";
 import { StepError } from "@/lib/steps/executors/types";
+import { registerListFunctions } from "@/lib/steps/jsonata-list-functions";
 import { parseReference } from "@/lib/workflows/references";
 
 export type CompiledTemplate = { source: string; refs: string[] };
@@ -93,6 +94,7 @@ function compile(source: string): Compiled {
   let compiled = cache.get(source);
   if (!compiled) {
     const expr = jsonata(source, EXPRESSION_LIMITS);
+    registerListFunctions(expr);
     compiled = { expr, hasRegex: holdsRegex(expr.ast()) };
     if (cache.size > 5_000) cache.clear();
     cache.set(source, compiled);

@@ -1,7 +1,7 @@
 // Step executors on awkward values, through a real worker: what a run records when a Conditions
 // rule compares ids and codes written as text, a Wait's instant is a reference with no value, a
-// Summarize aggregates 200,000 rows, and a Data Transformation field is a bare function or is
-// named __proto__.
+// Summarize aggregates 200,000 rows, a Data Transformation sorts 200,000 values, and a field is a
+// bare function or is named __proto__.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, type Service } from "../helpers/services";
 import { createWorkflow, enqueueRun, finishedRun, statuses, stopTestBoss } from "./run-engine-fixtures";
@@ -70,6 +70,18 @@ describe("step values through a run", () => {
     expect(run.error).toBeNull();
     const vs = rows.map((r) => r.v);
     expect((run.steps[1].output as { totals: unknown }).totals).toEqual({ mn: vs.reduce((a, b) => Math.min(a, b)), mx: vs.reduce((a, b) => Math.max(a, b)) });
+  });
+
+  it("sorts and takes the max of 200,000 values in a Data Transformation, and the worker lives on", async () => {
+    const n = Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 200_003);
+    const wf = await createWorkflow([
+      { kind: "webhook", config: {} },
+      { kind: "transform", config: { fields: [{ name: "sorted", expression: "($s := $sort({{ 1.n }}); [$s[0], $s[-1]])" }, { name: "max", expression: "$max({{ 1.n }})" }] } },
+    ]);
+    const run = await finishedRun(await enqueueRun(wf, { n }), 60_000);
+    expect(run.error).toBeNull();
+    const sorted = [...n].sort((a, b) => a - b);
+    expect(run.steps[1].output).toEqual({ sorted: [sorted[0], sorted[sorted.length - 1]], max: sorted[sorted.length - 1] });
   });
 
   it("fails a Data Transformation field that is a bare function, and keeps a field named __proto__", async () => {
