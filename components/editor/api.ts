@@ -80,6 +80,26 @@ export function useRunsQuery(workflowId: string, limit = 20) {
   });
 }
 
+export const RUNS_PAGE = 20;
+export type RunsPage = { runs: RunSummary[]; nextBefore: string | null };
+
+/** A step's Executions in pages of 20, newest first: with `stepId`, only the runs that reached
+ *  it (the server filters, so a rarely taken branch's step finds its runs however many others
+ *  came since); without, every run (the trigger's). fetchNextPage brings the next older page;
+ *  polling refetches the pages shown from the newest on, as the deliveries log does. */
+export function useRunPagesQuery(workflowId: string, stepId: string | null) {
+  return useInfiniteQuery({
+    queryKey: [...keys.runs(workflowId), "pages", stepId],
+    queryFn: ({ pageParam }) =>
+      api<RunsPage>(
+        `/api/v1/workflows/${workflowId}/runs?limit=${RUNS_PAGE}${stepId ? `&step=${encodeURIComponent(stepId)}` : ""}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ""}`,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+    refetchInterval: POLL_MS,
+  });
+}
+
 export const runQueryOptions = (runId: string) => ({
   queryKey: keys.run(runId),
   queryFn: () => api<RunView>(`/api/v1/runs/${runId}`),

@@ -6,23 +6,14 @@ type StepRecord = { status: string; error: string | null; attempts?: number; sta
 const UNFINISHED = new Set(["pending", "running", "waiting"]);
 export const stepFinished = (step: Pick<StepRecord, "status">) => !UNFINISHED.has(step.status);
 
-// Stop run records the step it stopped as failed with this reason (lib/runs/stop-run.ts; the API
-// and README say so); people read it as the Runs page says of the run: stopped.
-const STOPPED_BY = "the run was stopped by ";
-
-export function stepStatusLabel(runStatus: string, step: Pick<StepRecord, "status" | "error">): string {
-  return runStatus === "stopped" && step.status === "failed" && step.error?.startsWith(STOPPED_BY) ? "stopped" : step.status;
-}
-
 /**
- * Each step's status in a run as its canvas node shows it: the same words as the Executions tab
- * and the Runs page (the step Stop run ended reads stopped, not failed).
+ * Each step's status in a run as its canvas node shows it: as GET /api/v1/runs/{id} records it,
+ * the words the Executions tab and the Runs page use too. The step Stop run ended reads failed,
+ * as the API and README say; those two show "stopped by …" beside it.
  */
-export function canvasStepStatuses<S extends string>(
-  run: { status: string; steps: (Pick<StepRecord, "status" | "error"> & { stepId: string })[] } | undefined,
-): Map<string, S> {
+export function canvasStepStatuses<S extends string>(run: { steps: { stepId: string; status: string }[] } | undefined): Map<string, S> {
   if (!run) return new Map();
-  return new Map(run.steps.map((s) => [s.stepId, stepStatusLabel(run.status, s) as S]));
+  return new Map(run.steps.map((s) => [s.stepId, s.status as S]));
 }
 
 export function took(startedAt: string | null, finishedAt: string | null): string | null {

@@ -9,7 +9,7 @@ import { ChevronRight } from "lucide-react";
 import { apiFetch } from "@/components/resources/api-fetch";
 import { RunStatus } from "@/components/editor/run-status";
 import { RunRowActions } from "@/components/runs/run-row-actions";
-import { stepStatusLabel, stepTimes, took } from "@/components/runs/step-execution";
+import { stepTimes, took } from "@/components/runs/step-execution";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
@@ -121,7 +121,7 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props
                                   {s.name}
                                 </Link>
                               )}
-                              <RunStatus status={stepStatusLabel(detail.status, s)} />
+                              <RunStatus status={s.status} />
                               <span className="text-slate-400">{stepTimes(s).took ?? "—"}</span>
                               {s.error && <span className="basis-full pl-9 text-red-700">{s.error}</span>}
                             </li>

@@ -1,6 +1,8 @@
 // A workflow's runs, newest first, for the Executions list (detail: getRun). Older pages
 // continue from `before`, the cursor the deliveries log and the audit log use
-// (lib/workflows/deliveries-cursor.ts): time, then id, both descending.
+// (lib/workflows/deliveries-cursor.ts): time, then id, both descending. With `stepId`, only the
+// runs that reached that step: a step taken by few runs (a rare Conditions branch) is found
+// however many runs went the other way since.
 import { db, type Tx } from "@/lib/db/client";
 import { runTimesIso } from "@/lib/runs/run-times-iso";
 import { deliveriesCursorAfter, type DeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
@@ -17,17 +19,25 @@ export type RunSummary = {
   error: string | null;
 };
 
-export type ListRunsOptions = { workflowId: string; userId: string; limit: number; before?: DeliveriesCursor | null; tx?: Tx };
+export type ListRunsOptions = { workflowId: string; userId: string; limit: number; before?: DeliveriesCursor | null; stepId?: string | null; tx?: Tx };
+
+/** A step record in these states means the run reached the step (skipped and pending do not). */
+const REACHED = ["running", "waiting", "succeeded", "failed"] as const;
+
+/** Runs that executed the step: a single-step test of another step holds copies of earlier
+ *  steps' outputs, which that test did not execute. */
+const reached = (stepId: string | null) =>
+  !stepId ? {} : { steps: { some: { stepId, status: { in: [...REACHED] } } }, AND: [{ OR: [{ targetStepId: null }, { targetStepId: stepId }] }] };
 
 /** Runs strictly after the cursor in the list's order; the (workflowId, createdAt) index serves the time range. */
 const olderThan = (before: DeliveriesCursor | null) =>
   !before ? {} : before.id === null ? { createdAt: { lt: before.at } } : { createdAt: { lte: before.at }, OR: [{ createdAt: { lt: before.at } }, { id: { lt: before.id } }] };
 
-export async function listRuns({ workflowId, userId, limit, before = null, tx }: ListRunsOptions): Promise<{ runs: RunSummary[]; nextBefore: string | null }> {
+export async function listRuns({ workflowId, userId, limit, before = null, stepId = null, tx }: ListRunsOptions): Promise<{ runs: RunSummary[]; nextBefore: string | null }> {
   await loadWorkflow({ workflowId, userId, role: "viewer", tx });
   // One row more than the page says whether an older page exists.
   const read = await (tx ?? db()).run.findMany({
-    where: { workflowId, ...olderThan(before) },
+    where: { workflowId, ...olderThan(before), ...reached(stepId) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     select: { id: true, status: true, test: true, scope: true, createdAt: true, startedAt: true, finishedAt: true, error: true },

@@ -1,7 +1,8 @@
 // How a step of a run reads in the editor's Executions and on the Runs page: a step waiting to
-// retry has no finish time or duration yet, and the step Stop run ended reads "stopped".
+// retry has no finish time or duration yet, and the step Stop run ended reads "failed", as
+// GET /api/v1/runs/{id} records it (it once read "stopped" in the UI only).
 import { describe, expect, it } from "vitest";
-import { canvasStepStatuses, stepStatusLabel, stepTimes } from "@/components/runs/step-execution";
+import { canvasStepStatuses, stepTimes } from "@/components/runs/step-execution";
 
 const at = (ms: number) => new Date(Date.UTC(2026, 0, 5, 10, 0, 0, ms)).toISOString();
 
@@ -22,24 +23,8 @@ describe("stepTimes", () => {
   });
 });
 
-describe("stepStatusLabel", () => {
-  const stopped = { status: "failed", error: "the run was stopped by ann@example.test during this step" };
-
-  it("the step a person stopped the run at reads stopped", () => {
-    expect(stepStatusLabel("stopped", stopped)).toBe("stopped");
-  });
-
-  it("any other step keeps its status", () => {
-    expect(stepStatusLabel("failed", { status: "failed", error: "HTTP 500 from GET https://x/" })).toBe("failed");
-    expect(stepStatusLabel("stopped", { status: "succeeded", error: null })).toBe("succeeded");
-    // A run a Conditions step ended as stopped: a step that failed on its own stays failed.
-    expect(stepStatusLabel("stopped", { status: "failed", error: "the step failed" })).toBe("failed");
-    expect(stepStatusLabel("failed", stopped)).toBe("failed");
-  });
-});
-
 describe("canvasStepStatuses", () => {
-  it("the canvas node of the step a person stopped the run at reads stopped, as Executions and the Runs page say", () => {
+  it("the canvas node of the step a person stopped the run at reads failed, as the API records it", () => {
     const run = {
       status: "stopped",
       steps: [
@@ -50,7 +35,7 @@ describe("canvasStepStatuses", () => {
     };
     expect([...canvasStepStatuses(run)]).toEqual([
       ["a", "succeeded"],
-      ["b", "stopped"],
+      ["b", "failed"],
       ["c", "skipped"],
     ]);
   });

@@ -1,21 +1,23 @@
 "use client";
 // Executions: the runs that reached this step, newest first, polled so a new delivery shows
-// within 2 s. For the trigger that is exactly what arrived and how the whole run ended (the
+// within 2 s. The server picks them out (GET …/runs?step=), 20 at a time with "Load older runs",
+// so a step on a rarely taken branch finds its runs however many went the other way since. For the trigger that is exactly what arrived and how the whole run ended (the
 // trigger step itself always succeeds); for other steps what they produced. Each run expands to
 // output, error, references that found no data, log lines and timings, with Stop run / Run
 // again (run-actions.tsx).
 import { useState } from "react";
 import { useQueries } from "@tanstack/react-query";
 import { ChevronRight, FlaskConical, TriangleAlert } from "lucide-react";
-import { runQueryOptions, useRunsQuery } from "@/components/editor/api";
+import { runQueryOptions, useRunPagesQuery } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonView } from "@/components/editor/panels/json-view";
 import { RunActions } from "@/components/editor/panels/run-actions";
 import { RunStatus } from "@/components/editor/run-status";
-import { stepFinished, stepStatusLabel, stepTimes } from "@/components/runs/step-execution";
+import { stepFinished, stepTimes } from "@/components/runs/step-execution";
 import { relativeTime } from "@/components/ui/relative-time";
 import type { RunStepView, RunView } from "@/lib/editor/api-types";
 import type { EditorStep } from "@/lib/editor/step-ops";
+import { plural } from "@/lib/plural";
 
 const REACHED = new Set(["running", "waiting", "succeeded", "failed", "stopped"]);
 
@@ -66,7 +68,14 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
     >
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <ChevronRight className={`h-4 w-4 text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} aria-hidden />
-        <RunStatus status={isTrigger || !stepRun ? run.status : stepStatusLabel(run.status, stepRun)} />
+        {/* The step's status as GET /runs/{id} records it: Stop run ends the step it was on as
+            failed, so who stopped it is said beside it (README, Runs: Stop and Run again). */}
+        <RunStatus status={isTrigger || !stepRun ? run.status : stepRun.status} />
+        {!isTrigger && run.status === "stopped" && stepRun?.status === "failed" && run.error && (
+          <span className="min-w-0 truncate text-xs text-slate-500" title={stepRun.error ?? run.error}>
+            {run.error}
+          </span>
+        )}
         {run.test && (
           <span className="inline-flex items-center gap-1 rounded bg-violet-50 px-1.5 text-xs text-violet-700">
             <FlaskConical className="h-3 w-3" aria-hidden /> test
@@ -113,13 +122,15 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
 
 export function ExecutionsTab({ step, number }: { step: EditorStep; number: number }) {
   const { workflowId, focus } = useEditor();
-  const runs = useRunsQuery(workflowId, 20);
-  // The run a link asked for is shown even when it is older than the latest 20.
+  const isTrigger = number === 1;
+  // The trigger's are every run; another step's, the runs the server found reached it.
+  const runs = useRunPagesQuery(workflowId, isTrigger ? null : step.id);
+  // The run a link asked for is shown even when it is not among the pages loaded.
   const focusedRun = focus?.stepId === step.id ? focus.runId : null;
-  const ids = (runs.data?.runs ?? []).map((r) => r.id);
+  const searched = (runs.data?.pages ?? []).flatMap((p) => p.runs);
+  const ids = searched.map((r) => r.id);
   if (focusedRun && runs.data && !ids.includes(focusedRun)) ids.unshift(focusedRun);
   const details = useQueries({ queries: ids.map((id) => runQueryOptions(id)) });
-  const isTrigger = number === 1;
   if (runs.isPending) return <p className="text-sm text-slate-500">Loading executions…</p>;
   if (runs.isError) return <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load executions: {runs.error.message}</p>;
   const rows = details
@@ -139,13 +150,26 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
         The run you opened ({linked.status}, {relativeTime(new Date(linked.createdAt))}) {linkedStep?.status === "skipped" ? `skipped this step: ${skipReason(linked, linkedStep)}` : "did not reach this step."}
       </p>
     ) : null;
+  const older = runs.hasNextPage ? (
+    <button
+      type="button"
+      onClick={() => void runs.fetchNextPage()}
+      disabled={runs.isFetchingNextPage}
+      className="mt-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      {runs.isFetchingNextPage ? "Loading older runs…" : "Load older runs"}
+    </button>
+  ) : null;
   if (rows.length === 0) {
+    // Details still on their way: nothing is known yet about the runs found.
+    if (details.some((d) => d.isPending)) return <p className="text-sm text-slate-500">Loading executions…</p>;
     return (
       <>
         {passedBy}
         <p className="text-sm text-slate-500">
-          {isTrigger ? "No runs yet. Run step on Test & Debug, or go Live and POST JSON to the webhook URL; each run appears here within seconds." : "No run has reached this step yet."}
+          {emptyText(isTrigger, searched.length, runs.hasNextPage)}
         </p>
+        {older}
       </>
     );
   }
@@ -157,8 +181,16 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
         <RunEntry key={run.id} run={run} stepRun={stepRun} isTrigger={isTrigger} focused={run.id === focusedRun} />
       ))}
     </ul>
+    {older}
     </>
   );
+}
+
+/** What was searched and found nothing: every run kept, or the latest so many (more to load). */
+function emptyText(isTrigger: boolean, searched: number, more: boolean): string {
+  if (more) return `None of the latest ${plural(searched, "run")} reached this step.`;
+  if (searched > 0) return `None of this workflow's ${plural(searched, "run")} reached this step.`;
+  return isTrigger ? "No runs yet. Run step on Test & Debug, or go Live and POST JSON to the webhook URL; each run appears here within seconds." : "No run has reached this step yet.";
 }
 
 /** Why a run skipped a step: the record's own reason when it has one (edited while the run
