@@ -3,7 +3,7 @@
 // server would refuse, and each problem can be pinned on its step. Fields a step still needs
 // (lib/steps/find-missing-fields.ts) are problems too, but `incomplete` ones: a Draft saves
 // them, going Live is refused until they are filled in. Pure and client-safe.
-import { humanize } from "@/lib/editor/form-model";
+import { fieldLabelFor } from "@/lib/editor/form-model";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { findReferenceErrors } from "@/lib/workflows/references";
@@ -31,9 +31,12 @@ export function configForCheck(step: EditorStep): Record<string, unknown> {
 // JSON field) is absent there, so check that, not the object in memory.
 const asSent = (config: Record<string, unknown>) => JSON.parse(JSON.stringify(config)) as Record<string, unknown>;
 
-/** "timeoutMs" → "Timeout (ms)", "headers.0.name" → "Headers 1 name". */
-const fieldLabel = (path: readonly PropertyKey[]) =>
-  path.map((p, i) => (typeof p === "number" ? String(p + 1) : i === 0 ? humanize(String(p)) : humanize(String(p)).toLowerCase())).join(" ");
+/** "timeoutMs" → "Timeout (ms)", "headers.0.name" → "Headers 1 name", a Wait's "at" → "Until
+ *  (date and time)", as the form labels each. */
+const fieldLabel = (kind: StepKind, path: readonly PropertyKey[]) => {
+  const keys = path.map((p) => (typeof p === "number" ? p : String(p)));
+  return keys.map((p, i) => (typeof p === "number" ? String(p + 1) : i === 0 ? fieldLabelFor(kind, [p]) : fieldLabelFor(kind, keys.slice(0, i + 1)).toLowerCase())).join(" ");
+};
 
 export type ConfigProblem = Pick<StepProblem, "field" | "message" | "incomplete">;
 
@@ -46,7 +49,7 @@ export function checkConfig(kind: StepKind, config: Record<string, unknown>): Co
   if (!r.success) {
     const issue = r.error.issues[0];
     const field = issue.path.map(String).join(".");
-    problems.push({ field: field || undefined, message: `${field ? `${fieldLabel(issue.path)}: ` : ""}${issue.message}`, incomplete: false });
+    problems.push({ field: field || undefined, message: `${field ? `${fieldLabel(kind, issue.path)}: ` : ""}${issue.message}`, incomplete: false });
   }
   for (const m of findMissingFields(kind, sent)) problems.push({ field: m.field, message: m.message, incomplete: true });
   return problems;

@@ -70,6 +70,19 @@ const LABELS: Record<string, string> = {
   match: "Match",
 };
 
+// A key whose label depends on its step: a Wait's `at` is the instant it waits until, and the
+// messages about it (lib/steps/find-missing-fields.ts: "Until (date and time) is required") name
+// it so; "At" above them read as another field.
+const STEP_FIELD_LABELS: Record<string, string> = {
+  "wait.at": "Until (date and time)",
+};
+
+/** The label of the field at `path` in a `kind` step's config (array items as `*`). */
+export function fieldLabelFor(kind: string, path: readonly (string | number)[]): string {
+  const key = [kind, ...path.map((p) => (typeof p === "number" ? "*" : p))].join(".");
+  return STEP_FIELD_LABELS[key] ?? humanize(String(path[path.length - 1]));
+}
+
 export function humanize(key: string): string {
   if (LABELS[key]) return LABELS[key];
   const words = key.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
@@ -138,7 +151,7 @@ export function describeSchema(schema: z.ZodType, kind: string, path: (string | 
         // A Draft saves some fields empty (the schema defaults them to null) that the step cannot
         // run without (AI Prompt's Account): the form calls them required, not optional.
         const required = !u.optional || isAlwaysNeeded(kind as StepKind, [...path, key]);
-        return { key, label: humanize(key), spec: describeSchema(s, kind, [...path, key]), required, hint: hintFor(kind, [...path, key]), defaultValue: u.defaultValue };
+        return { key, label: fieldLabelFor(kind, [...path, key]), spec: describeSchema(s, kind, [...path, key]), required, hint: hintFor(kind, [...path, key]), defaultValue: u.defaultValue };
       });
       return { type: "object", fields };
     }

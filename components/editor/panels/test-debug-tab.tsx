@@ -56,7 +56,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       ) : (
         <div className="space-y-2 text-sm text-slate-600">
           <p>
-            Run step executes only this step, against the latest outputs of steps 1–{number - 1} (from the newest run or test that has them). Run
+            Run step executes only this step, against the latest {number === 2 ? "output of step 1" : `outputs of steps 1–${number - 1}`} (from the newest run or test that has them). Run
             whole workflow starts every step with the trigger&apos;s Testing data.
           </p>
           {step.kind === "http" && <p className="rounded-md border border-amber-200 bg-amber-50 p-2 text-amber-900">This HTTP Request really calls out to its URL when the test runs.</p>}
