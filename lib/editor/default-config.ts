@@ -1,6 +1,7 @@
 // The config a step starts with when it is added from the Tools dock. Each passes its catalog
 // schema where a sensible value exists, so autosave keeps working while the user fills in the
-// rest; fields with no sensible default (a URL, a prompt) start empty and are flagged.
+// rest; fields with no sensible default (a URL, a prompt, a Conditions rule's two values) start
+// empty and are flagged (lib/steps/find-missing-fields.ts): a Draft saves them, Live does not.
 import type { StepKind } from "@/lib/steps/catalog";
 
 export function defaultConfig(kind: StepKind, branchId: () => string): Record<string, unknown> {

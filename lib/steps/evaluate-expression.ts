@@ -16,51 +16,9 @@ import { EXPRESSION_LIMITS } from "@/lib/sandbox/expression-limits";
 import { SandboxError } from "@/lib/sandbox/sandbox-types";
 import { StepError } from "@/lib/steps/executors/types";
 import { registerListFunctions } from "@/lib/steps/jsonata-list-functions";
-import { parseReference } from "@/lib/workflows/references";
+import { compileTemplate } from "@/lib/steps/compile-template";
 
-export type CompiledTemplate = { source: string; refs: string[] };
-
-/** Rewrites references to $rN variables; `refs` holds each reference's `{{ … }}` text. */
-export function compileTemplate(expression: string): CompiledTemplate {
-  const refs: string[] = [];
-  let out = "";
-  let quote: string | null = null; // inside "…", '…' or `…`
-  let comment = false;
-  for (let i = 0; i < expression.length; i++) {
-    const c = expression[i];
-    if (comment) {
-      out += c;
-      if (c === "*" && expression[i + 1] === "/") {
-        out += "/";
-        i++;
-        comment = false;
-      }
-      continue;
-    }
-    if (quote && c === "\\") {
-      out += c + (expression[i + 1] ?? "");
-      i++;
-      continue;
-    }
-    if (c === "{" && expression[i + 1] === "{" && quote !== "`") {
-      const end = expression.indexOf("}}", i + 2);
-      const inner = end < 0 ? null : expression.slice(i + 2, end);
-      if (inner !== null && !/[{}]/.test(inner) && parseReference(inner)) {
-        const name = `$r${refs.length}`;
-        refs.push(`{{${inner}}}`);
-        out += quote ? `${quote} & ${name} & ${quote}` : name;
-        i = end + 1;
-        continue;
-      }
-    }
-    if (quote) {
-      if (c === quote) quote = null;
-    } else if (c === '"' || c === "'" || c === "`") quote = c;
-    else if (c === "/" && expression[i + 1] === "*") comment = true;
-    out += c;
-  }
-  return { source: out, refs };
-}
+export { compileTemplate, type CompiledTemplate } from "@/lib/steps/compile-template";
 
 // Arithmetic on text is the commonest expression failure: APIs send numbers as strings
 // ("quantity": "10"), and JSONata does not convert them.

@@ -2,20 +2,59 @@
 // fields empty, because a Draft saves unfinished steps (a URL typed later must not cost the steps
 // added meanwhile); going Live (lib/workflows/assert-live-ready.ts), the editor's step marks and
 // the run engine (lib/runs/execute-step.ts) all ask this one list. Pure and client-safe.
+// A value filled in but wrong in a way known before any run (a URL with no scheme, an expression
+// that does not parse, a regular expression that does not compile, a date no run can read) is
+// held the same way: each is judged with the code the run itself would use.
 import { URL_FORM_RULE, urlForm } from "@/lib/http-step/url-form";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import type { StepKind } from "@/lib/steps/catalog";
+import { matchesInput, RuleError } from "@/lib/steps/evaluate-rule";
+import { expressionSyntaxError } from "@/lib/steps/expression-syntax";
+import { instantOf, notAnInstant } from "@/lib/steps/wait-instant";
+import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
 
 /** `path` is a dotted config path, `*` = every array item; `#` in the label is the item's 1-based
  *  number. `wrong`: what is wrong with a value that is filled in, if anything (said instead of
- *  "is required"): it is saved in a Draft like an empty one, and refused for Live the same way. */
-type Need = { path: string; label: string; when?: (parent: Record<string, unknown>) => boolean; why?: string; wrong?: (value: unknown) => string | null };
+ *  "is required"; `label` is the field's, numbered): it is saved in a Draft like an empty one,
+ *  and refused for Live the same way. */
+type Need = {
+  path: string;
+  label: string;
+  when?: (parent: Record<string, unknown>) => boolean;
+  why?: string;
+  wrong?: (value: unknown, parent: Record<string, unknown>, label: string) => string | null;
+};
 
 export type MissingField = { field: string; label: string; message: string };
 
 // Only a path ("/devices/…") means something after an account's base URL: without an account,
 // every run would fail (say a blueprint installed with "No account for now"). A URL that is not a
 // path nor http(s) is named as wrong itself, not as a missing account (the field says "optional").
+/** Text a run uses as written: no `{{ … }}` in it is a reference (those are only known in a run). */
+const isLiteral = (value: unknown): value is string => typeof value === "string" && ![...value.matchAll(REFERENCE_PATTERN)].some((m) => parseReference(m[1]));
+
+const badExpression = (value: unknown, _: unknown, label: string) => {
+  const why = typeof value === "string" ? expressionSyntaxError(value) : null;
+  return why && `${label} ${why}`;
+};
+
+// A rule compares its value with another, except these two, which look at the value alone. An
+// empty "Compare with" is how every new rule starts, so it cannot mean "the empty text": the
+// default rule ("" equals "") held for every run and sent it down its branch.
+const UNARY_OPS = new Set(["exists", "is_empty"]);
+
+/** A `matches` pattern as the Conditions step compiles it, when it holds no reference. */
+function badPattern(right: unknown, rule: Record<string, unknown>, label: string): string | null {
+  if (rule.op !== "matches" || !isLiteral(right)) return null;
+  try {
+    matchesInput("", right);
+    return null;
+  } catch (e) {
+    if (e instanceof RuleError) return `${label}: ${e.message}`;
+    throw e;
+  }
+}
+
 const NEEDS: Partial<Record<StepKind, Need[]>> = {
   http: [
     { path: "url", label: "URL", wrong: (url) => (urlForm(url) === "other" ? URL_FORM_RULE : null) },
@@ -30,13 +69,28 @@ const NEEDS: Partial<Record<StepKind, Need[]>> = {
     { path: "prompt", label: "Prompt" },
     { path: "connectionId", label: "Account", why: "an OpenAI-compatible app connection" },
   ],
+  conditions: [
+    { path: "branches.*.rules.*.left", label: "Branch # rule # value" },
+    {
+      path: "branches.*.rules.*.right",
+      label: "Branch # rule # value to compare with",
+      when: (rule) => !UNARY_OPS.has(String(rule.op)),
+      why: "to test for an empty value, use the operator is empty",
+      wrong: badPattern,
+    },
+  ],
   transform: [
     { path: "fields.*.name", label: "Field # name" },
-    { path: "fields.*.expression", label: "Field # expression" },
+    { path: "fields.*.expression", label: "Field # expression", wrong: badExpression },
   ],
   wait: [
     { path: "seconds", label: "Seconds", when: (c) => c.mode === "duration" },
-    { path: "at", label: "Until (date and time)", when: (c) => c.mode === "until" },
+    {
+      path: "at",
+      label: "Until (date and time)",
+      when: (c) => c.mode === "until",
+      wrong: (at, _, label) => (isLiteral(at) && !Number.isFinite(instantOf(at)) ? `${label}: ${notAnInstant(at.trim())}` : null),
+    },
   ],
   summarize: [
     { path: "input", label: "Input" },
@@ -44,12 +98,13 @@ const NEEDS: Partial<Record<StepKind, Need[]>> = {
     { path: "aggregates.*.name", label: "Aggregate # name" },
     { path: "aggregates.*.field", label: "Aggregate # field", when: (a) => a.op !== "count", why: "sum, avg, min and max need one" },
     { path: "computed.*.name", label: "Computed field # name" },
-    { path: "computed.*.expression", label: "Computed field # expression" },
+    { path: "computed.*.expression", label: "Computed field # expression", wrong: badExpression },
   ],
   parse_json: [{ path: "input", label: "Input" }],
 };
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+// An empty list too: a rule's "in list" with no items.
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "") || (Array.isArray(v) && v.length === 0);
 
 // Walks one need's path. A missing parent means the field does not apply (no headers, a body
 // that is not a form); only the last segment being blank counts as missing.
@@ -66,9 +121,10 @@ function walk(need: Need, node: unknown, rest: string[], at: (string | number)[]
   if (!isJsonObject(node)) return;
   if (tail.length) return walk(need, node[key], tail, [...at, key], numbers, out);
   if (need.when && !need.when(node)) return;
-  if (isBlank(node[key])) return void out.push(missing(need, [...at, key], numbers));
-  const wrong = need.wrong?.(node[key]);
-  if (wrong) out.push({ ...missing(need, [...at, key], numbers), message: wrong });
+  const field = missing(need, [...at, key], numbers);
+  if (isBlank(node[key])) return void out.push(field);
+  const wrong = need.wrong?.(node[key], node, field.label);
+  if (wrong) out.push({ ...field, message: wrong });
 }
 
 function missing(need: Need, at: (string | number)[], numbers: number[]): MissingField {
@@ -85,6 +141,16 @@ function missing(need: Need, at: (string | number)[], numbers: number[]): Missin
 export function isAlwaysNeeded(kind: StepKind, path: readonly (string | number)[]): boolean {
   const at = path.map((p) => (typeof p === "number" ? "*" : p)).join(".");
   return (NEEDS[kind] ?? []).some((need) => need.path === at && !need.when);
+}
+
+/**
+ * Whether the field at `path` is needed given the object that holds it (`parent`): a rule's
+ * "Compare with" is, but for exists and is empty; an HTTP Request's account is for a relative URL.
+ * The Configure form drops "(optional)" from such a field's label while it applies.
+ */
+export function isNeededIn(kind: StepKind, path: readonly (string | number)[], parent: Record<string, unknown>): boolean {
+  const at = path.map((p) => (typeof p === "number" ? "*" : p)).join(".");
+  return (NEEDS[kind] ?? []).some((need) => need.path === at && (!need.when || need.when(parent)));
 }
 
 /** The fields of a step's config that are still empty, in catalog order; [] when the step is complete. */

@@ -60,13 +60,15 @@ test("build, test, publish and secure a webhook workflow in the editor", async (
   await expect(page.getByTestId("step-node-2")).toContainText("Conditions");
   const data = page.getByRole("complementary", { name: "Workflow data" });
   await expect(data.getByRole("button", { name: /^host/ })).toBeVisible({ timeout: 10_000 });
+  // A rule is finished with both values (a new one is "" equals "", which no Live workflow takes).
+  await panel.getByRole("textbox", { name: "Compare with" }).fill("host-42");
   await panel.getByRole("textbox", { name: "Value" }).click();
   await data.getByRole("button", { name: /^id/ }).and(page.locator('[data-reference="{{ 1.host.id }}"]')).click();
   await expect(panel.locator('[data-reference="{{ 1.host.id }}"]')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/editor-data-panel.png` });
   const afterInsert = await savedWorkflow(page, workflowId);
-  const rule = (afterInsert.steps[1].config.branches as { rules: { left: string }[] }[])[0].rules[0];
-  expect(rule.left).toBe("{{ 1.host.id }}");
+  const rule = (afterInsert.steps[1].config.branches as { rules: { left: string; right: string }[] }[])[0].rules[0];
+  expect(rule).toMatchObject({ left: "{{ 1.host.id }}", right: "host-42" });
 
   // Go live; the URL shows under "Webhook endpoint" on the trigger; copy it.
   const header = page.getByTestId("editor-header");

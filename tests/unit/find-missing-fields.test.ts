@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultConfig } from "@/lib/editor/default-config";
 import { STEP_CATALOG, STEP_KINDS } from "@/lib/steps/catalog";
-import { findMissingFields } from "@/lib/steps/find-missing-fields";
+import { findMissingFields, isNeededIn } from "@/lib/steps/find-missing-fields";
 
 const branchId = () => "br_1";
 
@@ -20,7 +20,32 @@ describe("findMissingFields", () => {
     ]);
     expect(findMissingFields("summarize", defaultConfig("summarize", branchId)).map((m) => m.message)).toEqual(["Input is required"]);
     expect(findMissingFields("parse_json", defaultConfig("parse_json", branchId)).map((m) => m.field)).toEqual(["input"]);
-    for (const kind of ["webhook", "scheduler", "code", "conditions", "transform", "wait"] as const) expect(findMissingFields(kind, defaultConfig(kind, branchId)), kind).toEqual([]);
+    // A new Conditions step's rule compares "" with "": held for every run, it sent each one down
+    // its branch (to "stop") on a Live workflow. Its two values are to be filled in.
+    expect(findMissingFields("conditions", defaultConfig("conditions", branchId))).toEqual([
+      { field: "branches.0.rules.0.left", label: "Branch 1 rule 1 value", message: "Branch 1 rule 1 value is required" },
+      {
+        field: "branches.0.rules.0.right",
+        label: "Branch 1 rule 1 value to compare with",
+        message: "Branch 1 rule 1 value to compare with is required (to test for an empty value, use the operator is empty)",
+      },
+    ]);
+    for (const kind of ["webhook", "scheduler", "code", "transform", "wait"] as const) expect(findMissingFields(kind, defaultConfig(kind, branchId)), kind).toEqual([]);
+  });
+
+  it("a Conditions rule needs both values, but for exists and is empty, which look at one", () => {
+    const rules = (...r: unknown[]) => ({ branches: [{ id: "b", name: "Critical", match: "all", rules: r, target: "stop" }], otherwise: { target: null } });
+    const fields = (config: unknown) => findMissingFields("conditions", config as Record<string, unknown>).map((m) => m.field);
+    expect(fields(rules({ left: "{{ 1.severity }}", op: "equals", right: "critical" }))).toEqual([]);
+    expect(fields(rules({ left: "{{ 1.severity }}", op: "equals", right: " " }))).toEqual(["branches.0.rules.0.right"]);
+    expect(fields(rules({ left: "{{ 1.severity }}", op: "gt" }))).toEqual(["branches.0.rules.0.right"]);
+    expect(fields(rules({ left: "{{ 1.tags }}", op: "in_list", right: [] }))).toEqual(["branches.0.rules.0.right"]);
+    expect(fields(rules({ left: "{{ 1.count }}", op: "equals", right: 0 }))).toEqual([]);
+    expect(fields(rules({ left: "{{ 1.host }}", op: "exists" }, { left: "{{ 1.note }}", op: "is_empty", right: "" }))).toEqual([]);
+    expect(fields(rules({ left: "", op: "exists" }))).toEqual(["branches.0.rules.0.left"]);
+    // So the form calls "Compare with" optional only where it is.
+    expect(isNeededIn("conditions", ["branches", 0, "rules", 1, "right"], { op: "gt" })).toBe(true);
+    expect(isNeededIn("conditions", ["branches", 0, "rules", 1, "right"], { op: "exists" })).toBe(false);
   });
 
   it("numbers list items, counts blank text as empty, and skips fields that do not apply", () => {

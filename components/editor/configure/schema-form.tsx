@@ -15,6 +15,7 @@ import { emptyValue, type FieldSpec, type ObjectField } from "@/lib/editor/form-
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
 import { checkConfig } from "@/lib/editor/check-steps";
+import { isNeededIn } from "@/lib/steps/find-missing-fields";
 
 /** A message under a field: `incomplete` (amber) is saved in a Draft, the other (red) stops the save. */
 type FieldNote = { message: string; incomplete: boolean };
@@ -143,12 +144,16 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
 
 function ObjectFields({ spec, value, onChange, path, ctx, legend }: { spec: Extract<FieldSpec, { type: "object" }>; value: unknown; onChange: FieldProps["onChange"]; path: Path; ctx: FormContext; legend?: string }) {
   const obj = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  // A field the step needs only in some cases (a rule's "Compare with", but for exists and is
+  // empty) is not called optional while it is needed.
+  const kind = ctx.steps[ctx.index]?.kind;
+  const needed = (key: string) => kind !== undefined && isNeededIn(kind, [...path, key], obj);
   const body = spec.fields.map((f) => (
     <Field
       key={f.key}
       spec={f.spec}
       hint={f.hint}
-      label={f.label + (f.required ? "" : " (optional)")}
+      label={f.label + (f.required || needed(f.key) ? "" : " (optional)")}
       value={obj[f.key] ?? f.defaultValue}
       path={[...path, f.key]}
       ctx={ctx}
@@ -174,7 +179,9 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
   const fresh = () => {
     const v = emptyValue(spec.item);
     // A new Conditions branch: its own stable id (its canvas handle), one rule, and it stops
-    // the run until it is pointed at a step, so it is valid from the start.
+    // the run until it is pointed at a step. Its rule starts empty, which leaves the step
+    // unfinished (lib/steps/find-missing-fields.ts) until filled in: a Draft saves it, a Live
+    // workflow does not, and no run takes the branch on an empty rule.
     if (v && typeof v === "object" && "id" in (v as object)) {
       return { ...(v as object), id: newId("br"), name: `Branch ${items.length + 1}`, rules: [{ left: "", op: "equals", right: "" }], target: "stop" };
     }
