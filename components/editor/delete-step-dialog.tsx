@@ -1,9 +1,18 @@
 "use client";
 // "Delete step N?": one confirmation for the step panel's trash button and the canvas's Delete
-// key, so both warn the same way when later steps read the step's output.
+// key, so both warn the same way when later steps read the step's output, and both list the
+// Conditions branches that lead to it with where each will go instead (the next step, or stop
+// the run): a branch is never changed without saying so — on a Live workflow the delete saves
+// at once.
 import { useEditor } from "@/components/editor/editor-context";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { dependents } from "@/lib/editor/step-ops";
+import { dependents, retargetsOnRemove, type Retarget } from "@/lib/editor/step-ops";
+
+function retargetText(r: Retarget, steps: readonly { name: string }[]): string {
+  const branch = `Branch “${r.name}” of step ${r.conditions}`;
+  if (r.toNumber === null) return `${branch} will stop the run (status stopped): no step of its branch is left.`;
+  return `${branch} will go on at “${steps[r.toNumber - 1]?.name ?? ""}”, the step after this one (now step ${r.toNumber}).`;
+}
 
 type Props = {
   stepId: string;
@@ -22,6 +31,7 @@ export function DeleteStepDialog({ stepId, trigger, open, onOpenChange, onDelete
   if (!step) return null;
   const number = index + 1;
   const users = dependents(steps, number).filter((n) => n !== number);
+  const retargets = retargetsOnRemove(steps, step.id);
   return (
     <ConfirmDialog
       trigger={trigger}
@@ -32,6 +42,18 @@ export function DeleteStepDialog({ stepId, trigger, open, onOpenChange, onDelete
         users.length
           ? `Steps ${users.join(", ")} use this step's output; their references will show as removed until you fix them. Ctrl+Z undoes the delete.`
           : `“${step.name}” is removed and later steps are renumbered (their references follow). Ctrl+Z undoes it.`
+      }
+      details={
+        retargets.length > 0 ? (
+          <div data-testid="delete-step-branches">
+            <p className="font-medium text-slate-700">Branches that lead to this step change:</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-600">
+              {retargets.map((r) => (
+                <li key={`${r.conditions}:${r.branch}`}>{retargetText(r, steps)}</li>
+              ))}
+            </ul>
+          </div>
+        ) : undefined
       }
       confirmLabel="Delete step"
       destructive

@@ -9,6 +9,7 @@ import { WebhookPanel } from "@/components/editor/configure/webhook-panel";
 import { ExecutionsTab } from "@/components/editor/panels/executions-tab";
 import { TestDebugTab } from "@/components/editor/panels/test-debug-tab";
 import { DeleteStepDialog } from "@/components/editor/delete-step-dialog";
+import { useStepMove } from "@/components/editor/use-step-move";
 import { STEP_ICONS } from "@/components/editor/step-icons";
 import { IconButton } from "@/components/ui/icon-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -18,9 +19,10 @@ import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { NAME_MAX_LENGTH } from "@/lib/workflows/definition";
 
 export function StepPanel() {
-  const { steps, selectedId, update, move, doc, focus, workspaceId, readOnly } = useEditor();
+  const { steps, selectedId, update, doc, focus, workspaceId, readOnly } = useEditor();
   const index = steps.findIndex((s) => s.id === selectedId);
   const step = steps[index];
+  const { tryMove, refusal } = useStepMove(step?.id, index);
   const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!step || !spec) {
@@ -53,10 +55,10 @@ export function StepPanel() {
         />
         {!readOnly && (
         <>
-        <IconButton label="Move step up" disabled={!canMove(steps, index, index - 1)} onClick={() => move(step.id, index - 1)}>
+        <IconButton label="Move step up" disabled={!canMove(steps, index, index - 1)} onClick={() => tryMove(index - 1)}>
           <ArrowUp className="h-4 w-4" aria-hidden />
         </IconButton>
-        <IconButton label="Move step down" disabled={!canMove(steps, index, index + 1)} onClick={() => move(step.id, index + 1)}>
+        <IconButton label="Move step down" disabled={!canMove(steps, index, index + 1)} onClick={() => tryMove(index + 1)}>
           <ArrowDown className="h-4 w-4" aria-hidden />
         </IconButton>
         <DeleteStepDialog
@@ -71,6 +73,11 @@ export function StepPanel() {
         )}
       </div>
       <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{entry.description}</p>
+      {refusal && (
+        <p role="alert" data-testid="move-refused" className="mx-4 mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900 wrap-anywhere">
+          {refusal}
+        </p>
+      )}
       {problems.length > 0 && (
         <ul role="alert" className="mx-4 mt-3 space-y-1 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-800 wrap-anywhere">
           {problems.map((p, i) => (

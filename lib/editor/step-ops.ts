@@ -1,6 +1,9 @@
 // Structural edits of a workflow's step list, as the editor makes them. Every edit keeps the
 // definition sound: references are renumbered (step-references.ts), a trigger stays step 1,
-// and Conditions branch targets keep pointing at a later step (or "stop"). Pure, client-safe.
+// and Conditions branch targets keep pointing at a later step (or "stop"). A branch is never
+// changed behind the user's back: a move that would put a target before its Conditions step is
+// refused with the reason (moveProblem), and what a delete does to the branches that led to the
+// step is listed before it (retargetsOnRemove). Pure, client-safe.
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { mappingForInsert, mappingForMove, mappingForRemove, rewriteStepReferences } from "@/lib/editor/step-references";
 import { defaultConfig } from "@/lib/editor/default-config";
@@ -50,23 +53,30 @@ export function setBranchTarget(step: EditorStep, branch: string, target: string
   return { ...step, config: { ...cfg, branches } };
 }
 
-/** Re-points targets with `fix(target, conditionsIndex)`; leaves steps untouched when nothing changes. */
-function mapTargets(steps: EditorStep[], fix: (target: string, at: number) => string | null): EditorStep[] {
-  return steps.map((s, i) => {
-    let next = s;
-    for (const b of branchTargets(s)) {
-      if (b.target === null || b.target === "stop") continue;
-      const t = fix(b.target, i);
-      if (t !== b.target) next = setBranchTarget(next, b.branch, b.branch === OTHERWISE ? t : (t ?? "stop"));
-    }
-    return next;
-  });
-}
+/** Where a branch that led to a removed step goes: `to` is a step id or "stop". Numbers are 1-based, as before the removal. */
+export type Retarget = { conditions: number; branch: string; name: string; to: string; toNumber: number | null };
 
-/** A target must be a later step; one that is not (after a move) ends the run instead. */
-function repairTargets(steps: EditorStep[]): EditorStep[] {
-  const index = new Map(steps.map((s, i) => [s.id, i]));
-  return mapTargets(steps, (t, at) => ((index.get(t) ?? -1) > at ? t : "stop"));
+/**
+ * What removing step `id` does to the branches that lead to it. A branch runs from its target to
+ * the next target of the same Conditions step (lib/runs/plan-path.ts), so the step after the
+ * removed one carries the branch on — unless there is none, or it starts another branch of that
+ * Conditions step: the branch is then empty, and it stops the run rather than run another
+ * branch's steps (an alert's "Isolate device" removed must not make it "Close as benign").
+ */
+export function retargetsOnRemove(steps: readonly EditorStep[], id: string): Retarget[] {
+  const at = steps.findIndex((s) => s.id === id);
+  if (at < 0) return [];
+  const next = steps[at + 1];
+  return steps.flatMap((s, i) => {
+    const all = branchTargets(s);
+    const starts = new Set(all.map((b) => b.target));
+    return all
+      .filter((b) => b.target === id)
+      .map((b) => {
+        const carriesOn = next !== undefined && !starts.has(next.id);
+        return { conditions: i + 1, branch: b.branch, name: b.name, to: carriesOn ? next.id : "stop", toNumber: carriesOn ? at + 2 : null };
+      });
+  });
 }
 
 /** Inserts a new step at 0-based `index`; triggers always go to 0 and replace an existing trigger. */
@@ -84,31 +94,55 @@ export function insertStep(steps: EditorStep[], index: number, step: EditorStep,
   return next;
 }
 
-/** Removes a step; branches that led to it lead to the step that followed it instead. */
+/** Removes a step; branches that led to it go where retargetsOnRemove says. */
 export function removeStep(steps: EditorStep[], id: string): EditorStep[] {
   const at = steps.findIndex((s) => s.id === id);
   if (at < 0) return steps;
-  const successor = steps[at + 1]?.id ?? "stop";
-  const rest = rewriteStepReferences(steps, mappingForRemove(steps.length, at)).filter((s) => s.id !== id);
-  return repairTargets(mapTargets(rest, (t) => (t === id ? successor : t)));
+  const moves = retargetsOnRemove(steps, id);
+  let rest = rewriteStepReferences(steps, mappingForRemove(steps.length, at));
+  for (const m of moves) rest = rest.map((s, i) => (i === m.conditions - 1 ? setBranchTarget(s, m.branch, m.to) : s));
+  return rest.filter((s) => s.id !== id);
 }
 
 /** Whether the step at `from` may move to `to` (a trigger stays first, nothing passes it). */
-export function canMove(steps: EditorStep[], from: number, to: number): boolean {
+export function canMove(steps: readonly EditorStep[], from: number, to: number): boolean {
   if (from < 0 || from >= steps.length || to < 0 || to >= steps.length || from === to) return false;
   const hasTrigger = steps[0] !== undefined && isTrigger(steps[0].kind);
   if (hasTrigger && (from === 0 || to === 0)) return false;
   return true;
 }
 
+const moved = <T>(list: readonly T[], from: number, to: number): T[] => {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+};
+
+/**
+ * Why the step at `from` may not move to `to`, or null: the move would put a branch's target at
+ * or before its Conditions step, where no branch may lead. Such a move is refused, never made by
+ * changing the branch: the user points the branch elsewhere first.
+ */
+export function moveProblem(steps: readonly EditorStep[], from: number, to: number): string | null {
+  if (!canMove(steps, from, to)) return null;
+  const before = new Map(steps.map((s, i) => [s.id, i]));
+  const after = new Map(moved(steps, from, to).map((s, i) => [s.id, i]));
+  const later = (order: Map<string, number>, target: string, of: string) => (order.get(target) ?? -1) > order.get(of)!;
+  const broken = steps.flatMap((s, i) =>
+    branchTargets(s)
+      .filter((b) => b.target !== null && b.target !== "stop" && later(before, b.target, s.id) && !later(after, b.target, s.id))
+      .map((b) => `branch “${b.name}” of step ${i + 1} leads to step ${before.get(b.target!)! + 1}`),
+  );
+  if (!broken.length) return null;
+  return `Step ${from + 1} cannot move ${to < from ? "up" : "down"}: ${broken.join(", ")}, and a branch can only lead to a later step. Point ${broken.length > 1 ? "those branches" : "the branch"} at another step first.`;
+}
+
+/** Moves a step; a move moveProblem refuses leaves the steps as they are. */
 export function moveStep(steps: EditorStep[], id: string, to: number): EditorStep[] {
   const from = steps.findIndex((s) => s.id === id);
-  if (!canMove(steps, from, to)) return steps;
-  const renumbered = rewriteStepReferences(steps, mappingForMove(steps.length, from, to));
-  const next = [...renumbered];
-  const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved);
-  return repairTargets(next);
+  if (!canMove(steps, from, to) || moveProblem(steps, from, to)) return steps;
+  return moved(rewriteStepReferences(steps, mappingForMove(steps.length, from, to)), from, to);
 }
 
 export function updateStep(steps: EditorStep[], id: string, patch: Partial<Pick<EditorStep, "name" | "config">>): EditorStep[] {

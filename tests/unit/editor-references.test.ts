@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatReference, mappingForMove, parseReferences, rewriteReferences } from "@/lib/editor/step-references";
-import { createStep, dependents, insertStep, moveStep, removeStep, type EditorStep } from "@/lib/editor/step-ops";
+import { createStep, dependents, insertStep, moveProblem, moveStep, removeStep, retargetsOnRemove, type EditorStep } from "@/lib/editor/step-ops";
 
 const step = (id: string, kind: EditorStep["kind"], config: Record<string, unknown> = {}): EditorStep => ({ id, kind, name: id, config });
 
@@ -83,17 +83,37 @@ describe("Conditions targets", () => {
     expect(targets(s[1])).toEqual(["n", null]);
   });
 
-  it("removing a target hands its branch to the following step", () => {
-    const s = removeStep([step("w", "webhook"), cond(["x", "y"], "x"), step("x", "http"), step("y", "http")], "x");
-    expect(targets(s[1])).toEqual(["y", "y", "y"]);
-    const last = removeStep([step("w", "webhook"), cond(["y"], "y"), step("y", "http")], "y");
-    expect(targets(last[1])).toEqual(["stop", "stop"]);
+  it("removing a target hands its branch to the following step when that step carries the branch on", () => {
+    const steps = [step("w", "webhook"), cond(["x"], "z"), step("x", "http"), step("y", "http"), step("z", "http")];
+    expect(targets(removeStep(steps, "x")[1])).toEqual(["y", "z"]);
+    expect(retargetsOnRemove(steps, "x")).toEqual([{ conditions: 2, branch: "b0", name: "Branch 1", to: "y", toNumber: 4 }]);
   });
 
-  it("moving a target above its Conditions step turns the branch into stop", () => {
-    const s = moveStep([step("w", "webhook"), step("a", "code"), cond(["y"], null), step("y", "http")], "y", 1);
-    expect(s.map((x) => x.id)).toEqual(["w", "y", "a", "c"]);
-    expect(targets(s[3])).toEqual(["stop", null]);
+  it("removing a target whose branch then has no step left stops it: the next step starts another branch, or there is none", () => {
+    // Critical → x, Other → y, otherwise → x: x gone, Critical must not run Other's steps.
+    const steps = [step("w", "webhook"), cond(["x", "y"], "x"), step("x", "http"), step("y", "http")];
+    expect(targets(removeStep(steps, "x")[1])).toEqual(["stop", "y", "stop"]);
+    expect(retargetsOnRemove(steps, "x").map((r) => [r.name, r.to])).toEqual([
+      ["Branch 1", "stop"],
+      ["Otherwise", "stop"],
+    ]);
+    const last = removeStep([step("w", "webhook"), cond(["y"], "y"), step("y", "http")], "y");
+    expect(targets(last[1])).toEqual(["stop", "stop"]);
+    expect(retargetsOnRemove(steps, "w")).toEqual([]);
+  });
+
+  it("moving a target to or above its Conditions step is refused with the reason; the branch is kept", () => {
+    const steps = [step("w", "webhook"), step("a", "code"), cond(["y"], null), step("y", "http"), step("z", "http")];
+    expect(moveStep(steps, "y", 2)).toBe(steps);
+    expect(moveProblem(steps, 3, 2)).toBe("Step 4 cannot move up: branch “Branch 1” of step 3 leads to step 4, and a branch can only lead to a later step. Point the branch at another step first.");
+    // The Conditions step itself moving below its target: the same.
+    expect(moveProblem(steps, 2, 3)).toMatch(/^Step 3 cannot move down: branch “Branch 1” of step 3 leads to step 4/);
+    // A move that keeps the target later keeps the branch as it was.
+    const down = moveStep(steps, "y", 4);
+    expect(down.map((x) => x.id)).toEqual(["w", "a", "c", "z", "y"]);
+    expect(targets(down[2])).toEqual(["y", null]);
+    expect(moveProblem(steps, 1, 2)).toBeNull();
+    expect(targets(moveStep(steps, "a", 2)[1])).toEqual(["y", null]);
   });
 
   it("new steps start from configs that pass the catalog", async () => {
