@@ -4,10 +4,10 @@
 // (on a phone with Draft/Live, which leaves the name room) and Undo, Redo and Push / Client review
 // go into one "More actions" menu (the row would be wider than a phone). A refused Go live is
 // shown in full under the bar: its reasons (a schedule's error, what a client review still
-// misses) run long.
+// misses) run long. So is the note that someone else's version was loaded and Undo starts there.
 import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { AlertTriangle, ArrowLeft, MoreHorizontal, Redo2, Undo2, X } from "lucide-react";
+import { AlertTriangle, ArrowLeft, Info, MoreHorizontal, Redo2, Undo2, X } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { PushReviewLink, usePushReviewLink } from "@/components/push/push-review-link";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
@@ -109,6 +109,17 @@ export function EditorHeader() {
             {setMode.variables === "draft" ? "Could not unpublish" : "Could not go Live"}: {setMode.error.message}
           </p>
           <IconButton label="Dismiss" className="h-6 w-6 text-red-700 hover:bg-red-100 hover:text-red-900" onClick={() => setMode.reset()}>
+            <X className="h-3.5 w-3.5" aria-hidden />
+          </IconButton>
+        </div>
+      )}
+      {doc.state.historyDropped && !readOnly && (
+        <div role="status" data-testid="history-dropped" className="flex items-start gap-2 border-t border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">
+          <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <p className="min-w-0 flex-1">
+            Someone else saved this workflow and their version is loaded. Undo starts from here: undoing your earlier edits would also undo their changes.
+          </p>
+          <IconButton label="Dismiss" className="h-6 w-6 text-sky-700 hover:bg-sky-100 hover:text-sky-900" onClick={() => doc.dispatch({ type: "dismiss-history-note" })}>
             <X className="h-3.5 w-3.5" aria-hidden />
           </IconButton>
         </div>

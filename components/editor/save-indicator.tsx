@@ -4,7 +4,9 @@
 // field whose text does not parse yet, and the unfinished steps a Draft saved but Live needs.
 // Long messages wrap to a second line (the full text is the tooltip) instead of being cut.
 // A save refused because the browser session ended offers sign-in in a new tab (this one keeps
-// the unsaved edits; the new one then says to come back here), then a save.
+// the unsaved edits; the new one then says to come back here), then a save. One that got no
+// answer (the network) says when it is tried again by itself, with "Retry now" beside it.
+import { useEffect, useState } from "react";
 import { AlertTriangle, Check, CloudUpload, Loader2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
@@ -40,6 +42,43 @@ function SessionEnded() {
         <button type="button" className="font-medium underline" onClick={() => void doc.saveNow({ force: true })}>
           save
         </button>
+      </span>
+    </span>
+  );
+}
+
+/** "trying again in 8 s", counting down to the automatic retry at `at` (epoch ms). The header is a
+ *  live region: a screen reader hears "trying again shortly" once, not every second. */
+function RetryCountdown({ at }: { at: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(t);
+  }, []);
+  const seconds = Math.ceil((at - now) / 1_000);
+  return (
+    <>
+      <span aria-hidden>{seconds > 0 ? `trying again in ${seconds} s` : "trying again…"}</span>
+      <span className="sr-only">trying again shortly</span>
+    </>
+  );
+}
+
+function SaveFailed({ message, retryAt }: { message: string; retryAt?: number }) {
+  const { doc } = useEditor();
+  return (
+    <span className={`${base} text-red-700`} data-save-state="error" title={`Not saved: ${message}`}>
+      <AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span className="line-clamp-2 whitespace-normal">
+        Not saved: {message}
+        {retryAt !== undefined && (
+          <>
+            {" "}— <RetryCountdown key={retryAt} at={retryAt} />.{" "}
+            <button type="button" className="font-medium underline" onClick={() => void doc.saveNow()}>
+              Retry now
+            </button>
+          </>
+        )}
       </span>
     </span>
   );
@@ -89,7 +128,7 @@ export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (
     }
     case "error":
       if (save.sessionEnded) return <SessionEnded />;
-      return <span className={`${base} text-red-700`} data-save-state="error" title={save.message}><AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden /> <span className="line-clamp-2 whitespace-normal">Not saved: {save.message}</span></span>;
+      return <SaveFailed message={save.message} retryAt={save.retryAt} />;
     case "conflict":
       return <span className={`${base} text-red-700`} data-save-state="conflict"><AlertTriangle className="h-3.5 w-3.5" aria-hidden /> Someone else saved</span>;
   }

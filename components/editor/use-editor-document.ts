@@ -8,6 +8,7 @@ import { api, ApiError, keys, useWorkflowQuery } from "@/components/editor/api";
 import type { WorkflowView } from "@/lib/editor/api-types";
 import { blockingProblems, checkSteps, type StepProblem } from "@/lib/editor/check-steps";
 import { editorReducer, initialEditorState, type Doc } from "@/lib/editor/editor-state";
+import { isTransientSaveFailure, retryDelayMs, UNREACHABLE } from "@/lib/editor/save-retry";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 export type SaveState =
@@ -16,8 +17,9 @@ export type SaveState =
   | { kind: "saving" }
   /** `live`: the problems are unfinished steps, which only a Draft saves. */
   | { kind: "invalid"; problems: StepProblem[]; live: boolean }
-  /** `sessionEnded`: refused because the browser session ended (the header offers sign-in). */
-  | { kind: "error"; message: string; sessionEnded?: boolean }
+  /** `sessionEnded`: refused because the browser session ended (the header offers sign-in).
+   *  `retryAt`: no answer or a passing server trouble: saved again by itself then (epoch ms). */
+  | { kind: "error"; message: string; sessionEnded?: boolean; retryAt?: number }
   | { kind: "conflict"; theirVersion: number };
 
 export const AUTOSAVE_DELAY_MS = 800;
@@ -41,6 +43,8 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   const savedRevision = useRef(0);
   const inFlight = useRef<Promise<unknown> | null>(null);
   const saveKind = useRef<SaveState["kind"]>("saved");
+  /** Failed saves in a row that are retried by themselves (the backoff grows with them). */
+  const failures = useRef(0);
   const latest = useRef(state);
   useLayoutEffect(() => {
     latest.current = state;
@@ -65,13 +69,13 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   const dirty = state.revision !== savedRev;
 
   // Later server copies: someone else's newer save is taken as-is when we have nothing
-  // unsaved, and is a conflict when we do.
+  // unsaved (and undo history starts again from it: see "theirs"), and is a conflict when we do.
   const server = query.data ?? initial;
   useEffect(() => {
     if (server.version > version.current && !inFlight.current) {
       if (latest.current.revision === savedRevision.current) {
         version.current = server.version;
-        dispatch({ type: "server", doc: docOf(server) });
+        dispatch({ type: "theirs", doc: docOf(server) });
       } else setSave({ kind: "conflict", theirVersion: server.version });
     }
   }, [server]);
@@ -100,6 +104,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
       inFlight.current = request;
       try {
         const saved = await request;
+        failures.current = 0;
         version.current = saved.version;
         markSaved(doc.revision);
         putServer(saved);
@@ -114,8 +119,12 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
           saveKind.current = "conflict";
           return { ok: false, message: "someone else saved this workflow meanwhile: load theirs or keep yours first" };
         }
-        const message = e instanceof Error ? e.message : String(e);
-        setSave({ kind: "error", message, sessionEnded: e instanceof ApiError && e.status === 401 });
+        // No answer at all (fetch's "Failed to fetch") is said in words, and like a passing server
+        // trouble it is retried with a growing delay; a refusal waits for the user.
+        const status = e instanceof ApiError ? e.status : null;
+        const message = status === null ? UNREACHABLE : e instanceof Error ? e.message : String(e);
+        const retryAt = isTransientSaveFailure(status) ? Date.now() + retryDelayMs(failures.current++) : undefined;
+        setSave({ kind: "error", message, sessionEnded: status === 401, retryAt });
         return { ok: false, message: `your changes could not be saved: ${message}` };
       } finally {
         inFlight.current = null;
@@ -134,6 +143,20 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     const t = setTimeout(() => void saveNow(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(t);
   }, [state.revision, savedRev, dirty, blocked, saveNow, live]);
+
+  // A save that got no answer is sent again by itself: when its backoff ends, or as soon as the
+  // browser says it is back online. (An edit meanwhile saves through the debounce above.)
+  const retryAt = save.kind === "error" ? save.retryAt : undefined;
+  useEffect(() => {
+    if (retryAt === undefined) return;
+    const retry = () => void saveNow();
+    const t = setTimeout(retry, Math.max(0, retryAt - Date.now()));
+    window.addEventListener("online", retry);
+    return () => {
+      clearTimeout(t);
+      window.removeEventListener("online", retry);
+    };
+  }, [retryAt, saveNow]);
 
   // Leaving the editor inside the app (a link, Back) unmounts it before the debounce fires: the
   // edits of the last moments are sent then. The page's JavaScript lives on, so the request

@@ -10,6 +10,9 @@ export type EditorState = Doc & {
   future: Doc[];
   revision: number;
   lastCoalesce: string | null;
+  /** Someone else's version was taken while there was history: Undo starts again from it (the
+   *  header says so until the next edit, or until dismissed). */
+  historyDropped: boolean;
 };
 
 export type EditorAction =
@@ -18,11 +21,14 @@ export type EditorAction =
   | { type: "undo" }
   | { type: "redo" }
   /** The server's normalised copy of exactly what was saved: not an edit, not undoable. */
-  | { type: "server"; doc: Doc };
+  | { type: "server"; doc: Doc }
+  /** Someone else's newer save, taken as-is (nothing here was unsaved). */
+  | { type: "theirs"; doc: Doc }
+  | { type: "dismiss-history-note" };
 
 export const HISTORY_LIMIT = 100;
 
-export const initialEditorState = (doc: Doc): EditorState => ({ ...doc, past: [], future: [], revision: 0, lastCoalesce: null });
+export const initialEditorState = (doc: Doc): EditorState => ({ ...doc, past: [], future: [], revision: 0, lastCoalesce: null, historyDropped: false });
 
 const snapshot = (s: EditorState): Doc => ({ name: s.name, steps: s.steps });
 
@@ -35,19 +41,28 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (next.name === state.name && next.steps === state.steps) return state;
       const merge = action.coalesce !== undefined && action.coalesce === state.lastCoalesce;
       const past = merge ? state.past : [...state.past, snapshot(state)].slice(-HISTORY_LIMIT);
-      return { ...next, past, future: [], revision: state.revision + 1, lastCoalesce: action.coalesce ?? null };
+      return { ...next, past, future: [], revision: state.revision + 1, lastCoalesce: action.coalesce ?? null, historyDropped: false };
     }
     case "undo": {
       const prev = state.past.at(-1);
       if (!prev) return state;
-      return { ...prev, past: state.past.slice(0, -1), future: [snapshot(state), ...state.future], revision: state.revision + 1, lastCoalesce: null };
+      return { ...prev, past: state.past.slice(0, -1), future: [snapshot(state), ...state.future], revision: state.revision + 1, lastCoalesce: null, historyDropped: false };
     }
     case "redo": {
       const [next, ...future] = state.future;
       if (!next) return state;
-      return { ...next, past: [...state.past, snapshot(state)], future, revision: state.revision + 1, lastCoalesce: null };
+      return { ...next, past: [...state.past, snapshot(state)], future, revision: state.revision + 1, lastCoalesce: null, historyDropped: false };
     }
     case "server":
       return { ...state, ...action.doc };
+    // Every entry of the history is a whole document from before their save: undoing to one would
+    // put back what they changed, and autosave would store that over their work. So history
+    // starts again from their version, as "Load their version" does.
+    case "theirs": {
+      const hadHistory = state.past.length > 0 || state.future.length > 0;
+      return { ...state, ...action.doc, past: [], future: [], lastCoalesce: null, historyDropped: state.historyDropped || hadHistory };
+    }
+    case "dismiss-history-note":
+      return state.historyDropped ? { ...state, historyDropped: false } : state;
   }
 }

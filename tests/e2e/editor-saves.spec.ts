@@ -2,6 +2,8 @@
 // saved, an edit made while a save is under way (a slow network) is saved after it, and Run step
 // or Go live act on what the editor shows — or say why they cannot (someone else saved meanwhile);
 // a link away from changes that leaving would lose (a conflict, unparsed JSON) asks first.
+// Someone else's version taken from the server starts Undo again from it; a save that got no
+// answer is sent again by itself.
 import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import { providerWorkspaceId, signIn } from "./sign-in";
 
@@ -198,4 +200,75 @@ test("in a tab opened straight on the editor, Back's Leave goes to the workflows
   await dialog.getByRole("button", { name: "Leave without saving" }).click();
   await expect(fresh).toHaveURL(new RegExp(`/w/${ws}/workflows$`));
   await fresh.close();
+});
+
+test("someone else's version taken from the server starts Undo again from it: Undo cannot revert their change", async ({ page }) => {
+  const { id } = await openNew(page, `Undo after theirs ${Date.now()}`);
+  const header = page.getByTestId("editor-header");
+  const state = header.locator("[data-save-state]");
+  const undo = header.getByRole("button", { name: "Undo (Ctrl+Z)" });
+  await page.getByTestId("step-node-2").click();
+  await page.getByTestId("step-panel").getByLabel("Step name").fill("Mine");
+  await expect(state).toHaveAttribute("data-save-state", "saved");
+  await expect.poll(async () => (await stored(page, id)).steps[1].name).toBe("Mine");
+  await expect(undo).toBeEnabled();
+
+  // Someone else (another tab) renames step 1; this editor picks it up with its next poll.
+  const theirs = await stored(page, id);
+  const steps = theirs.steps.map((s, i) => (i === 0 ? { ...s, name: "Their trigger" } : s));
+  expect((await page.request.put(`/api/v1/workflows/${id}`, { data: { name: theirs.name, steps, version: theirs.version } })).status()).toBe(200);
+  await expect(page.getByTestId("step-node-1")).toContainText("Their trigger", { timeout: 15_000 });
+
+  // Undo would have put back the whole document from before their save: it starts again here,
+  // and the editor says why.
+  await expect(undo).toBeDisabled();
+  await expect(header.getByTestId("history-dropped")).toContainText("Undo starts from here");
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(page.getByTestId("step-node-2")).toContainText("Mine");
+  await expect(state).toHaveAttribute("data-save-state", "saved");
+  expect((await stored(page, id)).steps.map((s) => s.name)).toEqual(["Their trigger", "Mine"]);
+
+  // The next edit is undoable again, and the note goes.
+  await page.getByTestId("step-node-2").click();
+  await page.getByTestId("step-panel").getByLabel("Step name").fill("Mine again");
+  await expect(header.getByTestId("history-dropped")).toHaveCount(0);
+  await expect(undo).toBeEnabled();
+});
+
+test("a save that gets no answer says so in words, and is sent again by itself: after a backoff, when the browser is back online, or on Retry now", async ({ page }) => {
+  const { id } = await openNew(page, `Network drop ${Date.now()}`);
+  const header = page.getByTestId("editor-header");
+  const state = header.locator("[data-save-state]");
+  const name = page.getByTestId("step-panel").getByLabel("Step name");
+  let failed = 0;
+  page.on("requestfailed", (r) => void (r.method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${id}`) && failed++));
+
+  // The network drops the save: the header says so in words, offers Retry now, and tries again
+  // by itself (no edit, no Ctrl+S) — here while the network is still down.
+  await page.context().setOffline(true);
+  await page.getByTestId("step-node-2").click();
+  await name.fill("Typed offline");
+  await expect(state).toHaveAttribute("data-save-state", "error");
+  await expect(header).toContainText("Not saved: couldn't reach the server (check the connection)");
+  await expect(header).not.toContainText("Failed to fetch");
+  await expect(header.getByRole("button", { name: "Retry now" })).toBeVisible();
+  // Failures 2 and 3 come by themselves after 2 s and 4 s; the next is 8 s away.
+  await expect.poll(() => failed, { timeout: 15_000 }).toBe(3);
+  // Back online, the browser says so and the save goes at once, well before that.
+  await page.context().setOffline(false);
+  await expect(state).toHaveAttribute("data-save-state", "saved", { timeout: 4_000 });
+  expect((await stored(page, id)).steps[1].name).toBe("Typed offline");
+
+  // Retry now: after the same three failures (the network answers nothing at all for this
+  // workflow's saves), it saves as soon as it is pressed.
+  const drop = (route: Route) => (route.request().method() === "PUT" ? route.abort("internetdisconnected") : route.fallback());
+  await page.route(`**/api/v1/workflows/${id}`, drop);
+  failed = 0;
+  await name.fill("Saved on Retry now");
+  await expect.poll(() => failed, { timeout: 15_000 }).toBe(3);
+  await page.unroute(`**/api/v1/workflows/${id}`, drop);
+  await header.getByRole("button", { name: "Retry now" }).click();
+  await expect(state).toHaveAttribute("data-save-state", "saved", { timeout: 4_000 });
+  expect((await stored(page, id)).steps[1].name).toBe("Saved on Retry now");
 });

@@ -32,6 +32,33 @@ describe("editorReducer", () => {
     const s = editorReducer(initialEditorState({ name: "A", steps: [] }), { type: "server", doc: { name: "A", steps: steps(1) } });
     expect([s.revision, s.past.length, s.steps.length]).toEqual([0, 0, 1]);
   });
+
+  it("keeps the history over the server's copy of my own save", () => {
+    let s = editorReducer(initialEditorState({ name: "A", steps: [] }), { type: "edit", doc: { name: "B" } });
+    s = editorReducer(s, { type: "server", doc: { name: "B", steps: [] } });
+    expect(editorReducer(s, { type: "undo" }).name).toBe("A");
+  });
+
+  it("starts the history again from someone else's version, so Undo cannot revert their change", () => {
+    // I rename step 1 (saved); someone else renames step 2 and their version is taken.
+    let s = initialEditorState({ name: "W", steps: steps(2) });
+    s = editorReducer(s, { type: "edit", doc: { steps: [{ ...s.steps[0], name: "mine" }, s.steps[1]] } });
+    s = editorReducer(s, { type: "undo" });
+    s = editorReducer(s, { type: "redo" });
+    const theirs = [{ ...s.steps[0] }, { ...s.steps[1], name: "theirs" }];
+    s = editorReducer(s, { type: "theirs", doc: { name: "W", steps: theirs } });
+    expect([s.past.length, s.future.length, s.historyDropped]).toEqual([0, 0, true]);
+    expect(editorReducer(s, { type: "undo" })).toBe(s);
+    expect(s.steps.map((x) => x.name)).toEqual(["mine", "theirs"]);
+    // The note goes with the next edit, or when dismissed.
+    expect(editorReducer(s, { type: "edit", doc: { name: "X" } }).historyDropped).toBe(false);
+    expect(editorReducer(s, { type: "dismiss-history-note" }).historyDropped).toBe(false);
+  });
+
+  it("takes someone else's version quietly when there was no history to drop", () => {
+    const s = editorReducer(initialEditorState({ name: "A", steps: [] }), { type: "theirs", doc: { name: "B", steps: [] } });
+    expect([s.name, s.revision, s.historyDropped]).toEqual(["B", 0, false]);
+  });
 });
 
 describe("form model from the catalog", () => {
