@@ -1,6 +1,7 @@
 "use client";
 // The selected step: its name, move/delete, and the tabs Configure / Test & Debug / Executions.
-import { useMemo } from "react";
+// A one-of field (HTTP Body: json / raw / …) keeps what each choice held while the panel is open.
+import { useMemo, useRef } from "react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { SchemaForm } from "@/components/editor/configure/schema-form";
@@ -15,6 +16,7 @@ import { IconButton } from "@/components/ui/icon-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { describeSchema } from "@/lib/editor/form-model";
 import { canMove } from "@/lib/editor/step-ops";
+import { keepSwitchedChoice, type ChoiceMemory } from "@/lib/editor/union-choices";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { NAME_MAX_LENGTH } from "@/lib/workflows/definition";
 
@@ -24,6 +26,8 @@ export function StepPanel() {
   const step = steps[index];
   const { tryMove, refusal } = useStepMove(step?.id, index);
   const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Per step (by id and field): what a one-of field held under the choices switched away from.
+  const choices = useRef(new Map<string, ChoiceMemory>());
 
   if (!step || !spec) {
     return (
@@ -105,7 +109,16 @@ export function StepPanel() {
             ) : step.kind === "scheduler" ? (
               <SchedulerPanel step={step} />
             ) : (
-              <SchemaForm spec={spec} value={step.config} ctx={{ steps, index, workspaceId }} onChange={(config, leaf) => update(step.id, { config }, `config.${leaf.join(".")}`)} />
+              <SchemaForm
+                spec={spec}
+                value={step.config}
+                ctx={{ steps, index, workspaceId }}
+                onChange={(config, leaf) => {
+                  const memory = choices.current.get(step.id) ?? new Map<string, unknown>();
+                  choices.current.set(step.id, memory);
+                  update(step.id, { config: keepSwitchedChoice(spec, step.config, config, leaf, memory) }, `config.${leaf.join(".")}`);
+                }}
+              />
             )}
           </div>
         </TabsContent>

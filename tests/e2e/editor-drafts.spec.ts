@@ -1,6 +1,7 @@
 // Editing that must not lose or mangle work: unfinished steps save in Draft (Live names what is
 // missing), JSON text keeps what the user typed through autosaves, text that does not parse
-// yet is never run or called saved, and a cleared JSON body saves as no body.
+// yet is never run or called saved, a cleared JSON body saves as no body, and switching the
+// Body type back and forth keeps the body.
 import { expect, test, type Page } from "@playwright/test";
 import { providerWorkspaceId, signIn } from "./sign-in";
 
@@ -112,6 +113,29 @@ test("clearing an HTTP step's JSON body saves it as no body", async ({ page }) =
   await saved;
   await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "saved");
   expect((await stored(page, id)).steps[1].config.body).toEqual({ type: "json" });
+});
+
+test("switching an HTTP step's Body type away and back keeps what was typed under each", async ({ page }) => {
+  const id = await openNew(page, [{ kind: "webhook", config: {} }, { kind: "http", config: { method: "POST", url: "https://example.test/x", body: { type: "json", json: { ticket: 42, tags: ["a"] } } } }]);
+  const panel = page.getByTestId("step-panel");
+  const state = page.getByTestId("editor-header").locator("[data-save-state]");
+  await page.getByTestId("step-node-2").click();
+  const type = panel.getByRole("combobox", { name: "Body (optional)" });
+  await expect(panel.getByRole("textbox", { name: "JSON body (optional)" })).toContainText('"ticket": 42');
+
+  await type.selectOption("raw");
+  await panel.getByRole("textbox", { name: "Raw" }).click();
+  await page.keyboard.insertText("plain text body");
+  await type.selectOption("json");
+  await expect(panel.getByRole("textbox", { name: "JSON body (optional)" })).toContainText('"ticket": 42');
+  await expect(state).toHaveAttribute("data-save-state", "saved");
+  expect((await stored(page, id)).steps[1].config.body).toEqual({ type: "json", json: { ticket: 42, tags: ["a"] } });
+
+  // The raw text typed meanwhile is kept too.
+  await type.selectOption("raw");
+  await expect(panel.getByRole("textbox", { name: "Raw" })).toContainText("plain text body");
+  await expect(state).toHaveAttribute("data-save-state", "saved");
+  expect((await stored(page, id)).steps[1].config.body).toMatchObject({ type: "raw", raw: "plain text body" });
 });
 
 test("Testing data that does not parse yet survives switching tab and step, and the header keeps saying so", async ({ page }) => {
