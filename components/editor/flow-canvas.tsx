@@ -29,7 +29,7 @@ export const DRAG_MIME = "application/x-msp-step-kind";
 
 // What a screen reader says on a focused step (React Flow's default speaks of selecting and
 // moving nodes, which are not dragged here).
-const NODE_HELP = "Press Enter or Space to open this step. Delete removes the open step, after asking.";
+const NODE_HELP = "Press Enter or Space to open this step. Delete removes this step, after asking.";
 const A11Y_LABELS = { "node.a11yDescription.default": NODE_HELP, "node.a11yDescription.keyboardDisabled": NODE_HELP };
 
 /** How much the canvas must widen or narrow (px) before an untouched view is fitted again. */

@@ -31,8 +31,9 @@ import type { StepStatus } from "@/lib/editor/flow-graph";
 
 const editable = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || !!el.closest(".cm-editor"));
-// Delete/Backspace removes the selected step only from the canvas (or with nothing focused): on a
-// tab, a button or the data tree of a panel it is a stray key, not "delete this step".
+// Delete/Backspace removes a step only from the canvas (or with nothing focused): the focused
+// step's node, else the selected step; on a tab, a button or the data tree of a panel it is a
+// stray key, not "delete this step".
 /** Where Delete means "the selected step": the page itself, a step's node, the canvas's pane — not
  *  the canvas's own controls (zoom, fit, minimap, an edge's +), whose keys are their own. */
 const onCanvas = (el: EventTarget | null) => {
@@ -41,6 +42,10 @@ const onCanvas = (el: EventTarget | null) => {
   if (el.closest(".react-flow__node")) return true;
   return !el.closest("button, a, input, textarea, select, [contenteditable], .react-flow__panel");
 };
+
+/** The step whose canvas node has focus, if any. */
+const focusedStep = (el: EventTarget | null) =>
+  el instanceof HTMLElement ? (el.closest<HTMLElement>(".react-flow__node")?.dataset.id ?? null) : null;
 
 /** The keyboard shortcuts; Delete asks first, through `askDelete` (the same dialog as the trash button). */
 function useShortcuts(askDelete: (id: string) => void) {
@@ -62,9 +67,13 @@ function useShortcuts(askDelete: (id: string) => void) {
       } else if (mod && e.key.toLowerCase() === "y") {
         e.preventDefault();
         redo();
-      } else if ((e.key === "Delete" || e.key === "Backspace") && selectedId && onCanvas(e.target)) {
+      } else if ((e.key === "Delete" || e.key === "Backspace") && onCanvas(e.target)) {
+        // A focused step's node means that step (Tab may have moved past the open one); elsewhere
+        // on the canvas, the open step.
+        const id = focusedStep(e.target) ?? selectedId;
+        if (!id) return;
         e.preventDefault();
-        askDelete(selectedId);
+        askDelete(id);
       }
     };
     window.addEventListener("keydown", onKey);

@@ -1,5 +1,6 @@
 // A keyboard user opens a step from the canvas: Tab reaches the step nodes, the focused one shows
-// a focus ring, and Enter or Space opens it in the step panel as a click does.
+// a focus ring, and Enter or Space opens it in the step panel as a click does. A step inserted
+// from an edge's + has focus.
 import { expect, test, type Locator } from "@playwright/test";
 import { openOwnWorkflow, tabTo } from "./own-workflow";
 
@@ -100,4 +101,29 @@ test("Tab from the end of a long branch to the next step, not drawn yet, pans to
   await expect(page.locator(nodeOf(13))).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("step-panel").getByLabel("Step name")).toHaveValue("Otherwise step");
+});
+
+test("a step inserted from an edge's + with the keyboard has focus, and Tab goes on from it", async ({ page }) => {
+  await openOwnWorkflow(page, "canvasinsert", [
+    { kind: "webhook", config: {} },
+    { kind: "transform", name: "Ticket text", config: { fields: [{ name: "t", expression: '"x"' }] } },
+  ]);
+  await page.locator("body").focus();
+  await tabTo(page, nodeOf(1));
+  await page.keyboard.press("Tab");
+  await expect(page.locator(`[data-insert-from]:focus`)).toHaveAccessibleName("Insert a step here");
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveCount(0);
+
+  // The new step is step 2, open and focused; the old step 2 is now 3.
+  await expect(page.getByTestId("step-node-3")).toContainText("Ticket text");
+  await expect(page.locator(nodeOf(2))).toBeFocused();
+  await expect(page.getByTestId("step-panel")).toHaveAttribute("aria-label", /^Step 2: /);
+  // Tab goes on along the canvas (the + after the new step), not back to the top of the page.
+  await page.keyboard.press("Tab");
+  await expect(page.locator(`[data-insert-from]:focus`)).toHaveCount(1);
 });

@@ -1,6 +1,7 @@
 // The Delete key on the canvas asks first, with the trash button's confirmation (which warns when
 // later steps read the step's output); cancelled, focus is back on the step; confirmed, it is on
-// the step that took its place (the next one, or the previous one when it was the last).
+// the step that took its place (the next one, or the previous one when it was the last). Delete
+// on a focused step means that step, even while another one is open.
 import { expect, test, type Page } from "@playwright/test";
 import { openOwnWorkflow, tabTo } from "./own-workflow";
 
@@ -62,4 +63,25 @@ test("Delete on a step asks first; Cancel keeps it and its focus, Delete step mo
   await dialog.getByRole("button", { name: "Delete step" }).click();
   await expect(page.getByTestId("step-node-3")).toHaveCount(0);
   await expect(page.locator(nodeOf(2))).toBeFocused();
+});
+
+test("Delete on a focused step acts on that step, not on the step open in the panel", async ({ page }) => {
+  await openOwnWorkflow(page, "deletefocused", [
+    { kind: "webhook", config: {} },
+    { kind: "transform", name: "Open one", config: { fields: [{ name: "x", expression: "1" }] } },
+    { kind: "transform", name: "Focused one", config: { fields: [{ name: "y", expression: "2" }] } },
+    { kind: "transform", name: "Last", config: { fields: [{ name: "z", expression: "3" }] } },
+  ]);
+  const dialog = page.getByRole("alertdialog");
+  await openWithKeyboard(page, 2);
+  await tabTo(page, nodeOf(3), 5);
+  await page.keyboard.press("Delete");
+  await expect(dialog.getByRole("heading", { name: "Delete step 3?" })).toBeVisible();
+  await expect(dialog).toContainText("“Focused one” is removed");
+  await dialog.getByRole("button", { name: "Delete step" }).click();
+  await expect(page.getByTestId("step-node-2")).toContainText("Open one");
+  await expect(page.getByTestId("step-node-3")).toContainText("Last");
+  await expect(page.getByTestId("step-node-4")).toHaveCount(0);
+  // Focus is on the step that took its place.
+  await expect(page.locator(nodeOf(3))).toBeFocused();
 });

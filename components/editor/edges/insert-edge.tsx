@@ -1,12 +1,14 @@
 "use client";
 // An edge between steps with its branch label and a `+` that inserts a step on it. The `+`
 // opens a small menu of step kinds; the new step lands between the two steps (and a branch
-// edge's branch then leads to it).
-import { memo, useState } from "react";
+// edge's branch then leads to it). Keyboard focus then goes to the new step's node: this edge and
+// its + are gone (the new step splits it), and focus would otherwise fall to <body>.
+import { memo, useRef, useState } from "react";
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps } from "@xyflow/react";
 import { Plus } from "lucide-react";
 import * as Popover from "@radix-ui/react-dropdown-menu";
 import { useEditor } from "@/components/editor/editor-context";
+import { focusStepNode } from "@/components/editor/focus-step-node";
 import { STEP_ICONS } from "@/components/editor/step-icons";
 import type { FlowEdge } from "@/lib/editor/flow-graph";
 import { STEP_CATALOG, STEP_KINDS } from "@/lib/steps/catalog";
@@ -16,6 +18,8 @@ const ACTION_KINDS = STEP_KINDS.filter((k) => !STEP_CATALOG[k].trigger);
 function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, markerEnd, style }: EdgeProps<FlowEdge>) {
   const { add, readOnly } = useEditor();
   const [open, setOpen] = useState(false);
+  // Set when an item inserted a step: the menu then must not hand focus back to its trigger.
+  const inserted = useRef(false);
   const [path, labelX, labelY] = getSmoothStepPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, borderRadius: 12 });
   const branch = data?.kind === "branch" ? data.branch : undefined;
   return (
@@ -37,13 +41,25 @@ function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, source
               <Plus className="h-3 w-3" aria-hidden />
             </Popover.Trigger>
             <Popover.Portal>
-              <Popover.Content sideOffset={6} className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+              <Popover.Content
+                sideOffset={6}
+                onCloseAutoFocus={(e) => {
+                  if (inserted.current) e.preventDefault();
+                  inserted.current = false;
+                }}
+                className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+              >
                 {ACTION_KINDS.map((kind) => {
                   const Icon = STEP_ICONS[kind];
                   return (
                     <Popover.Item
                       key={kind}
-                      onSelect={() => add(kind, data?.insertIndex, branch ? { stepId: source, branch } : undefined)}
+                      onSelect={() => {
+                        const id = add(kind, data?.insertIndex, branch ? { stepId: source, branch } : undefined);
+                        if (!id) return;
+                        inserted.current = true;
+                        focusStepNode(id);
+                      }}
                       className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
                     >
                       <Icon className="h-4 w-4 text-slate-500" aria-hidden />
