@@ -3,9 +3,7 @@
 // year 5138), from 1e11 on milliseconds (1e11 ms is March 1973, so no recent instant in either
 // unit is misread). Pure and client-safe: the editor and going Live judge a literal "until"
 // (one without references) with it, as a run would read it (lib/steps/find-missing-fields.ts).
-//
-// Kept in step with lib/steps/executors/wait.ts, which holds the same reading
-// (tests/unit/wait-instant.test.ts checks that the two agree).
+// The Wait step itself (lib/steps/executors/wait.ts) reads "until" with it too.
 
 const UNIX_MS_FROM = 1e11;
 

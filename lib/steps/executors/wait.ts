@@ -1,59 +1,20 @@
 // wait: pauses the run for a duration or until an instant. The executor only decides when to
 // resume; the engine saves the run as `waiting` and sends a delayed run-execute job, so no
 // worker holds the run and it survives restarts. An instant already past does not wait.
-// "until" takes ISO 8601 or HTTP-date text or a Unix timestamp (a number, or text of digits): below 1e11 it
-// is seconds (what most APIs send; 1e11 s is the year 5138), from 1e11 on milliseconds (1e11 ms
-// is March 1973, so no recent instant in either unit is misread).
+// "until" is read by lib/steps/wait-instant.ts (ISO 8601, HTTP date or a Unix timestamp), the
+// same reading the editor and going Live judge a literal "until" with.
 import { WAIT_MAX_DAYS, waitConfig } from "@/lib/steps/catalog";
+import { instantOf, notAnInstant } from "@/lib/steps/wait-instant";
 import { StepError, type StepExecutor } from "./types";
 
-const UNIX_MS_FROM = 1e11;
-
-// Text is read only in forms that say one instant: ISO 8601 (a date, or a date and time with or
-// without an offset — without one it is the worker's local time, UTC on a server) and the HTTP /
-// e-mail form. Date.parse alone read "01.12.2026" (1 December in most of Europe) as 12 January,
-// "Dec 1" as 2001 and rolled "2026-02-30" over to 2 March, and the run went on at once.
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
-const RFC_1123 = /^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),\s*)?(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2})(?::(\d{2}))? (?:GMT|UTC|UT|Z|[+-]\d{4})$/i;
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
-const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-
-/** Whether the fields are a real day and time (no 30 February, no 24:00, no 61st second). */
-function fieldsValid(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): boolean {
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hour <= 23 && minute <= 59 && second <= 59;
-}
-
-function textInstant(text: string): number {
-  const iso = ISO.exec(text);
-  if (iso) {
-    const [y, mo, d, h, mi, s] = iso.slice(1).map((v) => (v === undefined ? undefined : Number(v)));
-    // A plain ISO date is midnight UTC (Date.parse's reading; a date and time without offset is local).
-    return fieldsValid(y!, mo!, d!, h, mi, s) ? Date.parse(text.toUpperCase().replace(" ", "T").replace(",", ".")) : NaN;
-  }
-  const rfc = RFC_1123.exec(text);
-  if (rfc) {
-    const [day, mon, year, h, mi, s] = rfc.slice(1);
-    return fieldsValid(Number(year), MONTHS.indexOf(mon.toLowerCase()) + 1, Number(day), Number(h), Number(mi), Number(s ?? 0)) ? Date.parse(text) : NaN;
-  }
-  return NaN;
-}
-
-/** Milliseconds since the epoch, or NaN. */
-function instantOf(value: unknown): number {
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : null;
-  if (n !== null) return Number.isFinite(n) ? Math.round(n < UNIX_MS_FROM ? n * 1000 : n) : NaN;
-  return typeof value === "string" ? textInstant(value.trim()) : NaN;
-}
-
-/** Why "At" gave no instant. A reference with no value is named as written: it resolves to "",
+/** Why "until" gave no instant. A reference with no value is named as written: it resolves to "",
  *  and `"" is not a date and time` would hide which reference came up empty. */
 function unreadable(value: unknown, unresolved: readonly string[]): string {
   if (unresolved.length > 0) {
     const refs = unresolved.join(", ");
     return `${refs} ${unresolved.length > 1 ? "have" : "has"} no value in this run, so there is no date and time to wait until`;
   }
-  return `"${String(value ?? "")}" is not a date and time this step can read without guessing (use ISO 8601, e.g. 2026-12-01T02:00:00Z, an HTTP date such as Tue, 01 Dec 2026 02:00:00 GMT, or a Unix timestamp in seconds or milliseconds)`;
+  return notAnInstant(value);
 }
 
 export const executeWait: StepExecutor = async (ctx) => {
