@@ -89,9 +89,20 @@ export function insertStep(steps: EditorStep[], index: number, step: EditorStep,
   const min = steps[0] && isTrigger(steps[0].kind) ? 1 : 0;
   const at = Math.max(min, Math.min(index, steps.length));
   const renumbered = rewriteStepReferences(steps, mappingForInsert(steps.length, at));
-  let next = [...renumbered.slice(0, at), step, ...renumbered.slice(at)];
+  let next = [...renumbered.slice(0, at), { ...step, config: continueOtherwise(step, renumbered[at]) }, ...renumbered.slice(at)];
   if (via) next = next.map((s) => (s.id === via.stepId ? setBranchTarget(s, via.branch, step.id) : s));
   return next;
+}
+
+/**
+ * A new Conditions step put in front of other steps sends what no branch takes on to the step
+ * after it: inserted as a filter ("Branch 1 → Stop the run"), the steps already there go on
+ * running for everything else. Its default "otherwise: end of run" skipped them for every event.
+ */
+function continueOtherwise(step: EditorStep, following: EditorStep | undefined): Record<string, unknown> {
+  const otherwise = step.config.otherwise as { target?: string | null } | undefined;
+  if (step.kind !== "conditions" || !following || !otherwise || otherwise.target != null) return step.config;
+  return { ...step.config, otherwise: { ...otherwise, target: following.id } };
 }
 
 /** Removes a step; branches that led to it go where retargetsOnRemove says. */

@@ -77,6 +77,16 @@ describe("Conditions targets", () => {
     (s.config.otherwise as { target: string | null }).target,
   ];
 
+  it("a Conditions step inserted before other steps sends what no branch takes on to the next one", () => {
+    const steps = [step("w", "webhook"), step("a", "code"), step("b", "http")];
+    const inserted = insertStep(steps, 1, createStep("conditions", "n"));
+    expect(inserted.map((x) => x.id)).toEqual(["w", "n", "a", "b"]);
+    expect(targets(inserted[1])).toEqual(["stop", "a"]);
+    // At the end there is no next step: what no branch takes ends the run, as before.
+    const last = insertStep(steps, 3, createStep("conditions", "m"));
+    expect(targets(last[3])).toEqual(["stop", null]);
+  });
+
   it("inserting through a branch edge retargets that branch", () => {
     const s = insertStep([step("w", "webhook"), cond(["x"], null), step("x", "http")], 2, step("n", "code"), { stepId: "c", branch: "b0" });
     expect(s.map((x) => x.id)).toEqual(["w", "c", "n", "x"]);
