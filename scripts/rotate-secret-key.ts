@@ -8,9 +8,11 @@
 // - the generated DATA_DIR/secret-key: a new key is generated (or NEW_SECRET_KEY taken) and
 //   replaces the file. It is written beside it as secret-key.next before the commit, so a crash
 //   between the commit and the rename loses nothing: the next run of this command finishes it.
+//   The replaced key is kept as secret-key.previous-<UTC time> (mode 600, never overwritten):
+//   it is the only key that reads the backups made before (DATA_DIR/backups included).
 // Against DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR.
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "@/lib/db/client";
 import { openOperatorDatabase } from "@/lib/db/open-operator-database";
@@ -58,8 +60,9 @@ async function main(): Promise<number> {
     if (!fromEnv && existsSync(staged)) {
       const pending = parseSecretKey(readFileSync(staged, "utf8"));
       if (await isStoredKey(db, pending)) {
-        replaceFile(staged, file);
+        const kept = replaceFile(staged, file);
         console.log(`Finished an earlier rotation: its commit had been made, and ${file} now holds its key.`);
+        console.log(keptMessage(kept));
         return 0;
       }
       rmSync(staged); // an earlier run that did not commit: its key encrypts nothing
@@ -93,7 +96,7 @@ async function main(): Promise<number> {
       if (committed !== true) throw e;
       result = null; // committed; only the answer was lost
     }
-    if (!fromEnv) replaceFile(staged, file);
+    const kept = fromEnv ? null : replaceFile(staged, file);
 
     const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
     console.log(
@@ -113,7 +116,12 @@ async function main(): Promise<number> {
         ? "Set SECRET_KEY to the new key (the NEW_SECRET_KEY given) wherever the service is configured, then start it: the previous key is refused from now on."
         : `The new key is in ${file}; the previous key is refused from now on. Start the service as before.`,
     );
-    console.log("Database backups made before now can only be read with the previous key.");
+    console.log(
+      fromEnv
+        ? "Database backups made before now (DATA_DIR/backups included) can only be restored with the previous key, the SECRET_KEY this ran with: " +
+            "keep it where you keep those backups until they are gone (README, Operations, Rotating the secret key)."
+        : keptMessage(kept!),
+    );
     return 0;
   } finally {
     await close();
@@ -131,10 +139,43 @@ function writeDurably(file: string, content: string) {
   syncToDisk(file);
 }
 
-function replaceFile(from: string, to: string) {
+/** Renames the staged key over the key file, keeping the key it replaces; returns where. */
+function replaceFile(from: string, to: string): string {
+  const kept = keepPrevious(to);
   renameSync(from, to);
   syncToDisk(path.dirname(to));
+  return kept;
 }
+
+/**
+ * Copies the key file to secret-key.previous-<UTC time> (mode 600) before it is replaced: the
+ * backups made until now, scheduled ones included, are encrypted under it and nothing else holds
+ * it. Never overwrites one; a copy already kept (a rerun after a crash) is not made twice.
+ */
+function keepPrevious(file: string): string {
+  const content = readFileSync(file);
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.previous-`;
+  const same = readdirSync(dir).find((n) => n.startsWith(prefix) && readFileSync(path.join(dir, n)).equals(content));
+  if (same) return path.join(dir, same);
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  for (let i = 1; ; i++) {
+    const kept = path.join(dir, `${prefix}${stamp}${i > 1 ? `-${i}` : ""}`);
+    try {
+      writeFileSync(kept, content, { mode: 0o600, flag: "wx" }); // created 600: never readable by others, even for a moment
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EEXIST") continue;
+      throw e;
+    }
+    syncToDisk(kept);
+    syncToDisk(dir);
+    return kept;
+  }
+}
+
+const keptMessage = (kept: string) =>
+  `The previous key is kept in ${kept} (mode 600): database backups made before now (DATA_DIR/backups included) can only be restored with it ` +
+  "(README, Operations, Rotating the secret key). Delete it once those backups are gone.";
 
 main().then(
   (code) => process.exit(code),

@@ -2,10 +2,11 @@
 // service runs; then every stored secret reads with the new key only, the service starts with it
 // (a signed delivery is verified with the re-encrypted shared secret) and refuses the old one; a
 // definition's json text is untouched but for its ciphertext; the generated key file is replaced,
-// and a rotation interrupted between its commit and the file's rename is finished by a rerun.
+// the key it held kept beside it (backups made before need it), and a rotation interrupted
+// between its commit and the file's rename is finished by a rerun.
 process.env.PGAPPNAME = "rotation-test"; // not one of the service's session names (msp-flow-…)
 import { createHmac, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, existsSync, statSync, writeFileSync, renameSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, existsSync, statSync, writeFileSync, renameSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -92,6 +93,8 @@ describe("npm run secret-key:rotate", () => {
     expect(r.code, r.out).toBe(0);
     expect(r.out).toMatch(/SECRET_KEY rotated: re-encrypted \d+ secret variables?, \d+ accounts?'s? credentials and \d+ webhook shared secrets?; \d+ browser sessions? ended/);
     expect(r.out).toContain("Set SECRET_KEY to the new key (the NEW_SECRET_KEY given) wherever the service is configured");
+    // Nothing but the operator holds the previous key, which the backups made so far need.
+    expect(r.out).toContain("can only be restored with the previous key, the SECRET_KEY this ran with: keep it where you keep those backups");
     const oldKey = currentKey;
     currentKey = newKey;
 
@@ -197,6 +200,15 @@ describe("npm run secret-key:rotate", () => {
     expect(generated).not.toBe(currentKey);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(existsSync(`${file}.next`)).toBe(false);
+    // The replaced key is kept (mode 600) and named: every backup made before needs it.
+    const keptFiles = () => readdirSync(dataDir).filter((n) => n.startsWith("secret-key.previous-"));
+    expect(keptFiles()).toHaveLength(1);
+    const kept = path.join(dataDir, keptFiles()[0]);
+    expect(keptFiles()[0]).toMatch(/^secret-key\.previous-\d{8}T\d{6}Z$/);
+    expect(readFileSync(kept, "utf8").trim()).toBe(currentKey);
+    expect(statSync(kept).mode & 0o777).toBe(0o600);
+    expect(r.out).toContain(`The previous key is kept in ${kept} (mode 600): database backups made before now (DATA_DIR/backups included) can only be restored with it`);
+    expect(r.out).toContain("Delete it once those backups are gone.");
     const previous = currentKey;
     currentKey = generated;
     expect(decryptSecret((await db().variable.findUniqueOrThrow({ where: { id: s.variable.id } })).valueEncrypted!, key(generated))).toBe("variable-plain");
@@ -212,5 +224,18 @@ describe("npm run secret-key:rotate", () => {
     expect(readFileSync(file, "utf8").trim()).toBe(generated);
     expect(existsSync(`${file}.next`)).toBe(false);
     expect(decryptSecret((await db().variable.findUniqueOrThrow({ where: { id: s.variable.id } })).valueEncrypted!, key(generated))).toBe("variable-plain");
+    // The key it replaced was kept already: named, not copied twice.
+    expect(again.out).toContain(`The previous key is kept in ${kept}`);
+    expect(keptFiles()).toEqual([path.basename(kept)]);
+
+    // The next rotation keeps the key it replaces beside the first, which it never overwrites.
+    const third = await rotate(fileEnv);
+    expect(third.code, third.out).toBe(0);
+    currentKey = readFileSync(file, "utf8").trim();
+    expect(keptFiles()).toHaveLength(2);
+    expect(readFileSync(kept, "utf8").trim()).toBe(previous);
+    const second = keptFiles().map((n) => path.join(dataDir, n)).find((f) => f !== kept)!;
+    expect(readFileSync(second, "utf8").trim()).toBe(generated);
+    expect(third.out).toContain(`The previous key is kept in ${second}`);
   });
 });
