@@ -3,7 +3,7 @@
 // cannot match for throughput (see README, Performance).
 import http from "node:http";
 import next from "next";
-import { env } from "@/lib/env";
+import { env, generateSecretKeyAtCheck } from "@/lib/env";
 import { malformedPathResponse } from "@/lib/api/malformed-path";
 import { hookToken, refusedFromHeaders, serveHook } from "@/lib/intake/serve-node";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
@@ -13,8 +13,7 @@ import { DATABASE_DOWN } from "@/lib/health/read-health";
 
 process.env.PGAPPNAME = "msp-flow-web"; // its database sessions, whatever the environment says (lib/db/list-app-sessions.ts)
 keepSessionOpen();
-const dev = env().NODE_ENV !== "production";
-const port = env().PORT;
+generateSecretKeyAtCheck(); // a missing DATA_DIR/secret-key only for a database without a key (verifySecretKey)
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -36,6 +35,9 @@ const answerWhileStarting: Handler = (req, res) => {
 };
 
 async function main() {
+  // Read here, not at import: a configuration error is then main's one line, not a stack trace.
+  const dev = env().NODE_ENV !== "production";
+  const port = env().PORT;
   let onRequest: Handler = answerWhileStarting;
   let onCheckContinue: Handler = answerWhileStarting; // no 100 Continue: nothing is read yet
   const server = http.createServer((req, res) => onRequest(req, res));

@@ -1,9 +1,11 @@
 // npm run db:restore -- <file> — replaces the embedded PostgreSQL's data with a backup made by
 // npm run db:backup, the service stopped. The current data is kept beside it
-// (DATA_DIR/postgres.before-restore-<time>); a backup that does not open changes nothing.
+// (DATA_DIR/postgres.before-restore-<time>); a backup that does not open changes nothing. It
+// then names the key to start with, checked against the restored database's key check.
 import path from "node:path";
 import { restoreEmbeddedDatabase, RestoreRefused } from "@/lib/backup/restore-embedded-database";
-import { ConfigError, env, neverGenerateSecretKey } from "@/lib/env";
+import { restoreKeyAdvice } from "@/lib/backup/restore-key-advice";
+import { ConfigError, env, neverGenerateSecretKey, parseSecretKey } from "@/lib/env";
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -21,7 +23,9 @@ async function main(): Promise<number> {
   try {
     const r = await restoreEmbeddedDatabase({ dataDir: config.DATA_DIR, file, log: (l) => console.log(l) });
     console.log(`Restored the backup made at ${r.createdAt}.${r.keptPrevious ? ` The data it replaced is kept in ${r.keptPrevious} (delete it once you are satisfied).` : ""}`);
-    console.log("Start the service with the SECRET_KEY the backup's secrets were encrypted with (the one in use when it was made).");
+    // As db:backup does: the shell's key, which env() would refuse to hand over when it is unset.
+    const envKey = process.env.SECRET_KEY ? parseSecretKey(process.env.SECRET_KEY) : null;
+    console.log(restoreKeyAdvice({ dataDir: config.DATA_DIR, keyCheck: r.keyCheck, envKey }));
     return 0;
   } catch (e) {
     if (!(e instanceof RestoreRefused)) throw e;

@@ -3,11 +3,14 @@
 // (each part takes an advisory lock, so running it from several places at once is safe too).
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
-import { databaseUrl, env } from "@/lib/env";
+import { databaseUrl, env, generateSecretKeyAtCheck } from "@/lib/env";
 
 const log = (l: string) => console.log(`[db:prepare] ${l}`);
+generateSecretKeyAtCheck(); // a missing DATA_DIR/secret-key only for a database without a key
 
-prepareDatabase({ url: databaseUrl(), log, seed: seedOwnerFromEnv(env()) })
+// Settings read inside the chain: a configuration error is its one line, not a stack trace.
+Promise.resolve()
+  .then(() => prepareDatabase({ url: databaseUrl(), log, seed: seedOwnerFromEnv(env()) }))
   .then((seed) => {
     if (!seed.created) log("database ready");
     else if (!seed.mustChangePassword) log(`database ready (seeded the first owner, ${seed.email}, with SEED_OWNER_PASSWORD)`);

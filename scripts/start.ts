@@ -3,7 +3,7 @@
 // migrates, seeds, then runs the web server and the worker as child processes. SIGINT/SIGTERM
 // stop the children, then the database; nothing is left behind.
 import path from "node:path";
-import { ConfigError, loadEnv } from "@/lib/env";
+import { ConfigError, ensureDataDir, generateSecretKeyAtCheck, loadEnv } from "@/lib/env";
 import type { RunningPostgres } from "@/lib/db/embedded-postgres";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
@@ -18,7 +18,12 @@ const log = (line: string) => console.log(`[start] ${line}`);
 async function main() {
   let config;
   try {
+    // A missing DATA_DIR/secret-key is generated only for a database without a key of its own
+    // (lib/secrets/verify-secret-key.ts): not for a backup restored onto a fresh DATA_DIR.
+    generateSecretKeyAtCheck();
     config = loadEnv();
+    // The embedded database lives in DATA_DIR: a folder it cannot make or write is said in one line.
+    if (!config.DATABASE_URL) ensureDataDir(config.DATA_DIR);
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`Configuration error: ${e.message}`);

@@ -7,7 +7,7 @@ import { waitForDatabase } from "@/lib/db/wait-for-database";
 import { errorFields } from "@/lib/error-fields";
 import { recordHeartbeat } from "@/lib/health/record-heartbeat";
 import { createBoss } from "@/lib/jobs/boss";
-import { env } from "@/lib/env";
+import { env, generateSecretKeyAtCheck } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { warmSandbox } from "@/lib/sandbox/run-in-sandbox";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
@@ -22,6 +22,7 @@ process.env.PGAPPNAME = "msp-flow-worker-app"; // its database sessions, whateve
 // statement stuck on a server that stopped answering.
 setStatementLimits({ statementMs: 60_000, queryMs: 70_000 });
 keepSessionOpen();
+generateSecretKeyAtCheck(); // a missing DATA_DIR/secret-key only for a database without a key (verifySecretKey)
 const log = () => logger().child({ component: "worker" });
 // Started and stopping are written at any LOG_LEVEL but silent: launchers, benches and operators
 // read them to know the worker is up (the lines were console.log before they became JSON, and a

@@ -3,7 +3,7 @@
 // a service given SECRET_KEY by its environment (systemd, Docker) never reads that file, and the
 // operator's shell may not have it. So the file is named only when it is the database's key.
 import { existsSync, readFileSync } from "node:fs";
-import pg from "pg";
+import { readKeyCheck } from "@/lib/backup/read-key-check";
 import { parseSecretKey, secretKeyFile } from "@/lib/env";
 import { isKeyCheckOf } from "@/lib/secrets/verify-secret-key";
 
@@ -11,18 +11,7 @@ export type BackupKeyAdviceOptions = { url: string; dataDir: string; envKey: Buf
 
 export async function backupKeyAdvice({ url, dataDir, envKey }: BackupKeyAdviceOptions): Promise<string> {
   const file = secretKeyFile(dataDir);
-  const client = new pg.Client({ connectionString: url, application_name: "msp-flow-backup" });
-  await client.connect();
-  let stored: string | null = null;
-  try {
-    const { rows } = await client.query<{ hmac: string }>(`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1`);
-    stored = rows[0]?.hmac ?? null;
-  } catch (e) {
-    // A database not yet migrated, or from before the key check: there is no check to compare.
-    if ((e as { code?: string }).code !== "42P01") throw e;
-  } finally {
-    await client.end();
-  }
+  const stored = await readKeyCheck(url);
   const fileKey = existsSync(file) ? safeParse(readFileSync(file, "utf8")) : null;
   const keep = (what: string) => `It does not hold the secret key: keep ${what} with it, or its secrets cannot be read.`;
   // No check stored yet: nothing was ever encrypted under a checked key; name what there is.

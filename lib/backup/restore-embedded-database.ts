@@ -10,11 +10,13 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import pg from "pg";
 import { BACKUP_FORMAT } from "@/lib/backup/back-up-embedded-database";
+import { readKeyCheck } from "@/lib/backup/read-key-check";
 import { readTar } from "@/lib/backup/tar";
 import { postgresUserIds, runningPostmaster, startEmbeddedPostgres } from "@/lib/db/embedded-postgres";
 
 export type RestoreOptions = { dataDir: string; file: string; log?: (line: string) => void };
-export type RestoreSummary = { createdAt: string; keptPrevious: string | null };
+/** keyCheck: the restored database's stored key check (lib/backup/restore-key-advice.ts), null if none could be read. */
+export type RestoreSummary = { createdAt: string; keptPrevious: string | null; keyCheck: string | null };
 
 export class RestoreRefused extends Error {}
 
@@ -68,6 +70,7 @@ export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }:
   writeFileSync(passwordFile, password, { mode: 0o600 });
 
   log("starting PostgreSQL to replay the backup's WAL");
+  let keyCheck: string | null = null;
   try {
     const server = await startEmbeddedPostgres({ dataDir, database: "postgres" });
     try {
@@ -79,6 +82,10 @@ export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }:
       } finally {
         await client.end();
       }
+      // Which key the restored secrets need, while the server is up: the message names it.
+      const app = new URL(server.url);
+      app.pathname = "/app";
+      keyCheck = await readKeyCheck(app.toString()).catch(() => null);
     } finally {
       await server.stop();
     }
@@ -93,7 +100,7 @@ export async function restoreEmbeddedDatabase({ dataDir, file, log = () => {} }:
     }
     throw new Error(`the restored database did not start (${e instanceof Error ? e.message : e}); the previous data is back in place, the restored copy is in ${failed}`);
   }
-  return { createdAt: found.meta?.createdAt ?? "unknown", keptPrevious: previous };
+  return { createdAt: found.meta?.createdAt ?? "unknown", keptPrevious: previous, keyCheck };
 }
 
 /** As root, PostgreSQL runs as the postgres user (embedded-postgres.ts): its files must be its own. */

@@ -6,7 +6,8 @@
 // The database keeps HMAC-SHA256(key, constant): it tells keys apart and helps guess none.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createDb, type Db } from "@/lib/db/client";
-import { ConfigError, databaseUrl, env } from "@/lib/env";
+import { existsSync } from "node:fs";
+import { ConfigError, databaseUrl, env, heldSecretKey, saveHeldSecretKey } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { decryptSecret } from "@/lib/secrets/crypto";
 
@@ -26,7 +27,8 @@ export function isKeyCheckOf(stored: string | null | undefined, secret: Buffer):
 const refusal = (why: string) =>
   new ConfigError(
     `SECRET_KEY does not match the key this database's secrets were encrypted with (${why}); ` +
-      `start with the original key (the SECRET_KEY set before, or the one generated into DATA_DIR/secret-key). ` +
+      `start with that key (the SECRET_KEY it ran with, or its DATA_DIR/secret-key; for a restored backup, the key in use when the backup was made — ` +
+      `after a key rotation, the DATA_DIR/secret-key.previous-<time> it kept). ` +
       `Without it the stored secrets cannot be read: see README, Operations, "Secret key"`,
   );
 
@@ -58,13 +60,34 @@ const decrypts = (stored: string, secret: Buffer) => {
  * is not the stored one is refused even where nothing is encrypted yet. Without `db`, on a connection of its own to DATABASE_URL, closed after
  * (an entry point calls it before its own pools are set up).
  */
-export async function verifySecretKey({ db: given, secret = env().SECRET_KEY, adopt = true }: { db?: Db; secret?: Buffer; adopt?: boolean } = {}): Promise<"matched" | "adopted"> {
+export async function verifySecretKey({ db: given, secret, adopt = true }: { db?: Db; secret?: Buffer; adopt?: boolean } = {}): Promise<"matched" | "adopted"> {
   const client = given ?? createDb(databaseUrl(), 1);
   try {
-    return await verifyWith(client, secret, adopt);
+    return await verifyWith(client, secret ?? (await keyOfThisProcess(client)), adopt);
   } finally {
     if (!given) await client.$disconnect();
   }
+}
+
+/**
+ * env().SECRET_KEY — unless it was generated for a missing DATA_DIR/secret-key and is held
+ * unwritten (lib/env.ts generateSecretKeyAtCheck): then it is written only for a database that
+ * has no key yet. A database that has one (a backup restored onto a fresh DATA_DIR, a lost key
+ * file) is refused saying which key to bring, and no key file is left behind that is not its key.
+ */
+async function keyOfThisProcess(client: Db): Promise<Buffer> {
+  const held = heldSecretKey();
+  if (!held) return env().SECRET_KEY;
+  const checked = (await client.secretKeyCheck.count()) > 0;
+  // A process sharing this DATA_DIR may have written the file (and stored its check) since: its key then.
+  if ((checked || (await sampleEncrypted(client)).length > 0) && !existsSync(held.file)) {
+    throw new ConfigError(
+      `SECRET_KEY is not set and ${held.file} does not exist, but this database ${checked ? "already has a key (the check of it is stored)" : "holds secrets encrypted with a key"}: ` +
+        `put that key in ${held.file} (64 hex characters, mode 600; for a restored backup, the key kept with it) or set SECRET_KEY to it, then start again. ` +
+        `No key was generated: only the database's own key starts it`,
+    );
+  }
+  return saveHeldSecretKey(held.file);
 }
 
 async function verifyWith(client: Db, secret: Buffer, adopt: boolean): Promise<"matched" | "adopted"> {

@@ -3,7 +3,8 @@
 // moment the backup ended — every row committed before it began, nothing written after it, no
 // gap — with the service's data and secrets, and the restored database takes writes. Restoring
 // over existing data keeps that data beside it; a running server, a damaged file, a DATA_DIR
-// without a database and DATABASE_URL are refused, changing nothing.
+// without a database and DATABASE_URL are refused, changing nothing. Restored onto a fresh
+// DATA_DIR, it says to bring the backup's key, and npm start refuses without generating one.
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -140,6 +141,42 @@ describe("npm run db:backup / db:restore", () => {
     const fromFile = await runScript("scripts/db-backup.ts", [file("file")], { SECRET_KEY: undefined, DATABASE_URL: undefined, DATA_DIR: c });
     expect(fromFile.out).toContain(`keep ${path.join(c, "secret-key")} with it`);
     await server.stop();
+  });
+
+  it("onto a fresh DATA_DIR: says to bring the backup's key, and npm start refuses without it, generating none", async () => {
+    const src = dataDir("keyed");
+    const server = await start(src);
+    await migrateDatabase({ url: server.url });
+    const db = createDb(server.url, 1);
+    const ws = await db.workspace.create({ data: { name: "Keyed", kind: "provider" } });
+    await db.variable.create({ data: { workspaceId: ws.id, key: "API_KEY", secret: true, valueEncrypted: encryptSecret("kept-secret", parseSecretKey(key)) } });
+    await db.secretKeyCheck.create({ data: { id: 1, hmac: keyCheck(parseSecretKey(key)) } });
+    await db.$disconnect();
+    const file = path.join(scratch, "keyed.tar.gz");
+    const backup = await cli("scripts/db-backup.ts", { DATA_DIR: src }, file);
+    expect(backup.code, backup.out).toBe(0);
+    await server.stop();
+
+    // A new machine: the backup copied over, no key file yet, no SECRET_KEY in the shell.
+    const fresh = dataDir("fresh");
+    const keyFile = path.join(fresh, "secret-key");
+    const noKey = { SECRET_KEY: undefined, DATABASE_URL: undefined, DATA_DIR: fresh };
+    const restore = await runScript("scripts/db-restore.ts", [file], noKey);
+    expect(restore.code, restore.out).toBe(0);
+    expect(restore.out).toContain(`${fresh} has no secret-key: before npm start, put the key in use when the backup was made (the one kept with it) in ${keyFile}`);
+
+    const started = await runScript("scripts/start.ts", ["--dev"], noKey);
+    expect(started.code, started.out).toBe(1);
+    expect(started.out).toContain(`SECRET_KEY is not set and ${keyFile} does not exist, but this database already has a key`);
+    expect(started.out).toContain(`put that key in ${keyFile}`);
+    expect(started.out).not.toContain("generated into");
+    expect(existsSync(keyFile)).toBe(false);
+
+    // The key put in place is named as the backup's (restored again, over the first restore).
+    writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+    const withKey = await runScript("scripts/db-restore.ts", [file], noKey);
+    expect(withKey.code, withKey.out).toBe(0);
+    expect(withKey.out).toContain(`${keyFile} is the backup's key: start the service as before.`);
   });
 
   it("refuses a damaged or foreign file, and DATABASE_URL, changing nothing", async () => {

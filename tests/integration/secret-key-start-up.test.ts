@@ -1,14 +1,21 @@
 // A SECRET_KEY other than the one this database's secrets were encrypted with, as an operator
 // meets it: every process that decrypts (db:prepare / the launcher's prepare step, the worker,
 // the web server) refuses to start with one line naming SECRET_KEY, instead of running "ready"
-// and answering every signed delivery 503 and failing every run that reads a secret.
+// and answering every signed delivery 503 and failing every run that reads a secret. With no key
+// at all (no SECRET_KEY, no DATA_DIR/secret-key), a key is generated only for a database that has
+// none yet; one that has (a restored backup) is refused saying to bring it, and no file is written.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db/client";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createDb, db } from "@/lib/db/client";
 import { freePort } from "@/lib/db/embedded-postgres";
+import { parseSecretKey } from "@/lib/env";
 import { encryptSecret } from "@/lib/secrets/crypto";
+import { isKeyCheckOf, verifySecretKey } from "@/lib/secrets/verify-secret-key";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -47,6 +54,41 @@ describe("starting with a different SECRET_KEY", () => {
 
     const again = await run(["scripts/prepare-db.ts"], {});
     expect(again.code, again.out).toBe(0);
+  });
+
+  it("with no key anywhere, against a database that has one: refused by db:prepare, the worker and the web process, naming the file to put it in; none is written", async () => {
+    await verifySecretKey({ db: db(), secret: parseSecretKey(process.env.SECRET_KEY!) }); // the database has a key check
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "no-key-"));
+    const file = path.join(dataDir, "secret-key");
+    const noKey = { SECRET_KEY: "", DATA_DIR: dataDir, PORT: String(await freePort()) };
+    for (const script of ["scripts/prepare-db.ts", "worker/index.ts", "server.ts"]) {
+      const r = await run([script], noKey);
+      expect(r.out, script).toContain(`SECRET_KEY is not set and ${file} does not exist, but this database already has a key`);
+      expect(r.out, script).toContain(`put that key in ${file}`);
+      expect(r.out, script).not.toContain("generated into");
+      expect(r.code, `${script}: ${r.out}`).toBe(1);
+      expect(existsSync(file), script).toBe(false);
+    }
+  });
+
+  it("with no key anywhere, against a new database: generates DATA_DIR/secret-key, which the database then checks", async () => {
+    const admin = new pg.Client({ connectionString: inject("adminUrl") });
+    await admin.connect();
+    const name = `t_${process.ppid}_fresh_${randomBytes(6).toString("hex")}`; // dropped with the run's others (tests/setup/global-db.ts)
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("templateDb")}"`);
+    await admin.end();
+    const url = new URL(inject("adminUrl"));
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "new-key-"));
+    const r = await run(["scripts/prepare-db.ts"], { SECRET_KEY: "", DATA_DIR: dataDir, DATABASE_URL: url.toString() });
+    expect(r.code, r.out).toBe(0);
+    const generated = parseSecretKey(readFileSync(path.join(dataDir, "secret-key"), "utf8"));
+    const fresh = createDb(url.toString(), 1);
+    try {
+      expect(isKeyCheckOf((await fresh.secretKeyCheck.findUnique({ where: { id: 1 } }))?.hmac, generated)).toBe(true);
+    } finally {
+      await fresh.$disconnect();
+    }
   });
 
   it("is refused on a database that has secrets but no key check yet (one from before the check)", async () => {
