@@ -42,7 +42,7 @@ async function main() {
   const boss = createBoss("worker");
   await boss.start();
   let stopping = false;
-  await registerHandlers(boss, { concurrency: env().WORKER_CONCURRENCY, batchSize: env().WORKER_BATCH_SIZE, stopping: () => stopping });
+  const { runsSettled } = await registerHandlers(boss, { concurrency: env().WORKER_CONCURRENCY, batchSize: env().WORKER_BATCH_SIZE, stopping: () => stopping });
 
   const beat = () => recordHeartbeat({ id, hostname: os.hostname(), pid: process.pid });
   await beat();
@@ -57,7 +57,13 @@ async function main() {
     stopping = true;
     lifecycle().info({ worker: id, signal }, `worker stopping (${signal})`);
     clearInterval(timer);
-    await boss.stop({ graceful: true, timeout: 10_000 }).catch(() => {});
+    // Runs still executing after 10 s are aborted (their jobs failed, so retried). The pool stays
+    // open until the handlers have returned: closed under them, their last writes and pg-boss's
+    // own completion failed with error lines ("Database connection is not opened") in an
+    // orderly stop. Bounded: a handler that does not return does not hold the exit.
+    await boss.stop({ graceful: true, timeout: 10_000, close: false }).catch(() => {});
+    await Promise.race([runsSettled(), new Promise((r) => setTimeout(r, 3_000).unref())]); // npm start waits 15 s in all
+    await boss.stop({ close: true }).catch(() => {});
     await db().workerHeartbeat.delete({ where: { id } }).catch(() => {});
     await db().$disconnect();
     process.exit(0);

@@ -15,11 +15,16 @@ const RECONCILE_SCHEDULES_MS = 60_000;
 /** concurrency: fetch loops; batchSize: jobs each fetches per round trip. A loop's runs execute
  *  side by side and their progress is group-committed (lib/runs/create-progress-writer.ts); it
  *  fetches again once all of them are done or parked. */
-export async function registerHandlers(boss: PgBoss, opts: { concurrency: number; batchSize: number; stopping?: () => boolean }): Promise<void> {
+/** runsSettled: resolves once the run handlers' calls under way have returned (see worker/index.ts). */
+export async function registerHandlers(
+  boss: PgBoss,
+  opts: { concurrency: number; batchSize: number; stopping?: () => boolean },
+): Promise<{ runsSettled: () => Promise<void> }> {
   await syncQueueOptions({ boss, queues: [QUEUES.runDeadLetter, QUEUES.runExecute, QUEUES.schedulerFire, QUEUES.schedulerTick] });
 
   // LISTEN/NOTIFY wakes the loops the moment a run is enqueued (the queue has notify: true);
   // the 1 s poll is what picks up delayed jobs (Wait steps, retries) when they come due.
+  const runJobs = createRunJobHandler({ boss, batchSize: opts.batchSize, stopping: opts.stopping });
   await boss.work(
     QUEUES.runExecute.name,
     {
@@ -31,7 +36,7 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
       notifyPollingIntervalSeconds: 1,
     },
     // A batch held by a slow run fetches more beside it, up to batchSize (create-run-job-handler.ts).
-    createRunJobHandler({ boss, batchSize: opts.batchSize, stopping: opts.stopping }),
+    runJobs,
   );
   await boss.work(QUEUES.runDeadLetter.name, { batchSize: 50, pollingIntervalSeconds: 5 }, handleRunDeadLetters);
   // Scheduler: one pass a minute makes every due run (lib/triggers/fire-due-schedules.ts). The
@@ -50,4 +55,5 @@ export async function registerHandlers(boss: PgBoss, opts: { concurrency: number
     reconcileWorkflowSchedules({ boss }).catch((e) => logger().error({ component: "worker", err: errorMessage(e) }, "schedule reconcile failed"));
   await reconcile();
   setInterval(reconcile, RECONCILE_SCHEDULES_MS).unref();
+  return { runsSettled: runJobs.settled };
 }

@@ -20,7 +20,9 @@ import { FINAL_RUN_STATUSES, type RunWrite } from "@/lib/runs/run-records";
 import { writeProgress } from "@/lib/runs/write-progress";
 import { errorMessage as message, logger } from "@/lib/log";
 
-export type RunJobHandler = (jobs: JobWithMetadata<unknown>[]) => Promise<void>;
+/** settled: resolves once every call under way has returned (a stopping worker waits for it
+ *  before closing its pool, so interrupted runs still settle their jobs). */
+export type RunJobHandler = ((jobs: JobWithMetadata<unknown>[]) => Promise<void>) & { settled: () => Promise<void> };
 
 type Job = JobWithMetadata<unknown>;
 
@@ -86,7 +88,11 @@ export function createRunJobHandler({ boss, write = createProgressWriter(), batc
             else logger().info(fields, "run executed");
           } catch (e) {
             const ids = { runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, attempt: job.retryCount + 1 };
-            logger().error({ ...ids, err: message(e) }, "run execution failed");
+            // The worker's stop (SIGTERM) outlasted its grace period: an orderly stop, not a failure
+            // for alerting to page on. The step was left as it was; the job is failed so that it is
+            // retried, and the run resumes from that step (lib/runs/execute-run.ts).
+            if (signal.aborted && stopping()) logger().info(ids, "run interrupted by shutdown; it resumes on the next start");
+            else logger().error({ ...ids, err: message(e) }, "run execution failed");
             if (job.retryCount >= job.retryLimit && !signal.aborted) {
               // Out of retries: end the run visibly instead of leaving it "running" forever.
               await writeProgress({ steps: [], runs: [{ id: runId, status: "failed", error: `the run could not be executed: ${message(e)}`, finishedAt: new Date() }] }).catch(() => {});
@@ -105,7 +111,8 @@ export function createRunJobHandler({ boss, write = createProgressWriter(), batc
     }
   }
 
-  return async function handleRunJobs(jobs) {
+  const calls = new Set<Promise<void>>();
+  const handler = async function handleRunJobs(jobs: Job[]) {
     const startedAt = Date.now();
     const failed: { job: Job; error: string }[] = [];
     const mine = claim(jobs, failed);
@@ -234,4 +241,14 @@ export function createRunJobHandler({ boss, write = createProgressWriter(), batc
     // Settled before returning: what pg-boss completes afterwards is only what is still active.
     for (const { job, error } of failed) await boss.fail(QUEUE, job, { error });
   };
+  const tracked = (jobs: Job[]) => {
+    const call = handler(jobs);
+    calls.add(call);
+    void call.then(
+      () => calls.delete(call),
+      () => calls.delete(call),
+    );
+    return call;
+  };
+  return Object.assign(tracked, { settled: () => Promise.allSettled([...calls]).then(() => {}) });
 }
