@@ -10,6 +10,7 @@ export type AuditAction =
   | "pushed"
   | "account_chosen"
   | "webhook_secret_set"
+  | "webhook_secret_removed"
   | "unsigned_webhook_accepted"
   | "reviewed"
   | "went_live"

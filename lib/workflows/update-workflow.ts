@@ -13,6 +13,7 @@ import { modeNotSaved, refuseUnknownConfigFields, type WorkflowWrite } from "@/l
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { assertReviewKept } from "@/lib/push/assert-review-kept";
 import { prepareSteps, setsSharedSecret } from "@/lib/workflows/prepare-steps";
+import { recordSecretChange } from "@/lib/workflows/record-secret-change";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { syncTrigger } from "@/lib/workflows/sync-trigger";
@@ -52,6 +53,7 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
       where: { id: before.id },
       data: { name: input.name, ...(steps && { steps: toJsonField(steps) }), version: { increment: 1 } },
     });
+    if (steps) await recordSecretChange({ workflow, userId, previous: storedSteps(before), steps, tx: t });
     // Replacing the trigger retires its URL; a Live workflow's new webhook trigger gets a new one.
     await syncTrigger({ workflow, tx: t });
     // A Live Scheduler whose cron or time zone changed runs the new one's occurrences from now.

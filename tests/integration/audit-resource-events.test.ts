@@ -83,6 +83,34 @@ describe("audit events for workspace resources and settings", () => {
       { action: "run_stopped", workflowId: wf.body.id, actor: { id: t.editor.id }, details: { workflowName: "Offboarding", runId: run.id } },
     ]);
   });
+
+  it("records a webhook secret set, changed and removed in the editor's save, never its value", async () => {
+    const ws = await db().workspace.create({ data: { name: "Audited secrets", kind: "provider" } });
+    const editor = await createUser([{ workspaceId: ws.id, role: "editor" }]);
+    const api = as(editor);
+    const wf = await api.post(`/api/v1/workspaces/${ws.id}/workflows`, { name: "EDR alerts", steps: [{ kind: "webhook", config: {} }] });
+    expect(wf.status).toBe(201);
+    const save = async (sharedSecret: unknown, name = "EDR alerts") => {
+      const read = (await api.get(`/api/v1/workflows/${wf.body.id}`)).body;
+      const trigger = read.steps[0];
+      const res = await api.put(`/api/v1/workflows/${wf.body.id}`, { name, steps: [{ ...trigger, config: { ...trigger.config, sharedSecret } }] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return trigger.id as string;
+    };
+    const stepId = await save(SECRET_VALUE);
+    await save({ set: true }, "EDR alerts (renamed)"); // a read sent back keeps it: no event
+    await save(`${SECRET_VALUE}-2`);
+    await save("");
+    await save(""); // nothing to remove
+    const log = (await events(editor, ws.id)).filter((e) => e.action.startsWith("webhook_secret"));
+    expect(log.map((e) => [e.action, e.details])).toEqual([
+      ["webhook_secret_removed", { workflowName: "EDR alerts", stepId }],
+      ["webhook_secret_set", { workflowName: "EDR alerts", stepId, replaced: true }],
+      ["webhook_secret_set", { workflowName: "EDR alerts", stepId, replaced: false }],
+    ]);
+    expect(log.every((e) => e.actor.id === editor.id && e.workflowId === wf.body.id)).toBe(true);
+    expect(JSON.stringify(log)).not.toContain(SECRET_VALUE);
+  });
 });
 
 describe("audit events for a person's API tokens and sessions", () => {
