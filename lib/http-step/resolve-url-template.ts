@@ -17,6 +17,8 @@
 // is: one at the start fails the step (`{{ 1.base }}/x` would turn into the path "/x"), and so
 // does one in the host that leaves the host empty, an empty label in it or a `:` without a port
 // (`http://{{ 1.host }}/x` would be parsed as http://x/, the path's first segment as the host).
+// Nor may one that is a whole path segment: `/users/{{ 1.id }}` with no id would send
+// `DELETE /users/` (the collection) and `/items/{{ 1.id }}/detail` `/items//detail`.
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
 import { encodePathSegment, encodePathStart, encodeQueryComponent, encodeUserinfo } from "./encode-url-part";
@@ -101,6 +103,9 @@ export function resolveUrlTemplate(template: string, resolve: StepContext["resol
       throw new StepError(`${what}: ${noValue(ref)}`);
     }
     if (place === "host" && value === "") emptyInHost ??= ref;
+    if (place === "path" && value === "" && out.endsWith("/") && /^(?:$|[/?#])/.test(template.slice(last))) {
+      throw new StepError(`a segment of the URL's path is empty: ${noValue(ref)} (the request would go to another path)`);
+    }
     if (place === "host" && /^[/?#]/.test(value) && hostSoFar(out) === "" && emptyInHost) {
       throw new StepError(`${EMPTY_HOST}: ${noValue(emptyInHost)}`);
     }

@@ -32,6 +32,19 @@ async function send(url: string, data: Record<string, unknown>, vars: Record<str
 const failure = (url: string, data: Record<string, unknown>) => send(url, data).then(() => null, (e: unknown) => e as StepError);
 
 describe("references in an HTTP step's URL", () => {
+  it("a reference that is a whole path segment and has no value fails, sending nothing", async () => {
+    const before = server.requests.length;
+    for (const url of [`${server.url}/users/{{ 1.id }}`, `${server.url}/items/{{ 1.id }}/detail`, `${server.url}/items/{{ 1.id }}?full=1`]) {
+      for (const data of [{}, { id: "" }, { id: null }]) {
+        expect((await failure(url, data))?.message, `${url} ${JSON.stringify(data)}`).toBe("a segment of the URL's path is empty: {{ 1.id }} has no value (the request would go to another path)");
+      }
+    }
+    expect(server.requests.length).toBe(before);
+    // Part of a segment, or in the query, an empty value changes no path.
+    expect((await send(`${server.url}/items/id-{{ 1.id }}`, {})).raw).toBe("/items/id-");
+    expect((await send(`${server.url}/items?id={{ 1.id }}`, {})).raw).toBe("/items?id=");
+  });
+
   it("a value in the query stays one parameter value", async () => {
     const { output, raw } = await send(`${server.url}/echo?user={{ 1.u }}&role=viewer`, { u: "bob&role=admin#" });
     expect(output.body.query).toEqual([["user", "bob&role=admin#"], ["role", "viewer"]]);
