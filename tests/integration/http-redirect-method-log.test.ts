@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer } from "../helpers/local-server";
 import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, enqueueRun, finishedRun, stopTestBoss, type StepSpec } from "./run-engine-fixtures";
+import { runHttpStep, stopTestBoss } from "./run-engine-fixtures";
 
 let worker: Service;
 let server: Awaited<ReturnType<typeof startLocalServer>>;
@@ -28,18 +28,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function runHttp(config: Record<string, unknown>, trigger: unknown = {}) {
-  const steps: StepSpec[] = [{ kind: "webhook", config: {} }, { kind: "http", config: { method: "GET", ...config } }];
-  const run = await finishedRun(await enqueueRun(await createWorkflow(steps), trigger), 60_000);
-  return { run, step: run.steps[1] as unknown as { status: string; attempts: number; error: string | null; logs: string[]; output: { status: number; body: unknown } | null } };
-}
-
 describe("an HTTP step's POST redirected to a GET", () => {
   const to = (path: string) => encodeURIComponent(`${server.url}${path}`);
 
   it("logs each request with the method actually sent", async () => {
     for (const code of [303, 302]) {
-      const { step } = await runHttp({ method: "POST", url: `${server.url}/redirect?c=${code}&to=${to(`/landed-${code}`)}`, body: { type: "json", json: { keep: 1 } } });
+      const { step } = await runHttpStep({ method: "POST", url: `${server.url}/redirect?c=${code}&to=${to(`/landed-${code}`)}`, body: { type: "json", json: { keep: 1 } } });
       expect(step).toMatchObject({ status: "succeeded", output: { status: 200, body: { method: "GET", path: `/landed-${code}` } } });
       expect(step.logs).toHaveLength(2);
       expect(step.logs[0]).toBe(`POST ${server.url}/redirect → ${code} redirect, followed with GET`);
@@ -48,14 +42,14 @@ describe("an HTTP step's POST redirected to a GET", () => {
   }, 90_000);
 
   it("keeps the POST where a 307 keeps it", async () => {
-    const { step } = await runHttp({ method: "POST", url: `${server.url}/redirect?c=307&to=${to("/kept")}`, body: { type: "json", json: { keep: 1 } } });
+    const { step } = await runHttpStep({ method: "POST", url: `${server.url}/redirect?c=307&to=${to("/kept")}`, body: { type: "json", json: { keep: 1 } } });
     expect(step).toMatchObject({ status: "succeeded", output: { status: 200, body: { method: "POST", path: "/kept" } } });
     expect(step.logs[0]).toBe(`POST ${server.url}/redirect → 307 redirect`);
     expect(step.logs[1]).toMatch(new RegExp(`^POST ${server.url}/kept → 200 `));
   }, 90_000);
 
   it("names the GET in the error, and where it came from", async () => {
-    const { step } = await runHttp({ method: "POST", url: `${server.url}/redirect?c=303&to=${to("/missing")}`, body: { type: "json", json: { keep: 1 } } });
+    const { step } = await runHttpStep({ method: "POST", url: `${server.url}/redirect?c=303&to=${to("/missing")}`, body: { type: "json", json: { keep: 1 } } });
     expect(step).toMatchObject({ status: "failed", attempts: 1 });
     expect(step.error).toBe(`HTTP 404 from GET ${server.url}/missing (after a redirect from POST ${server.url}/redirect): {"error":"no such thing"}`);
   }, 90_000);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer } from "../helpers/local-server";
 import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, enqueueRun, finishedRun, stopTestBoss, type StepSpec } from "./run-engine-fixtures";
+import { runHttpStep, stopTestBoss } from "./run-engine-fixtures";
 
 let worker: Service;
 let server: Awaited<ReturnType<typeof startLocalServer>>;
@@ -31,14 +31,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function runHttp(config: Record<string, unknown>, trigger: unknown = {}) {
-  const steps: StepSpec[] = [{ kind: "webhook", config: {} }, { kind: "http", config: { method: "GET", ...config } }];
-  const run = await finishedRun(await enqueueRun(await createWorkflow(steps), trigger), 60_000);
-  return { run, step: run.steps[1] as unknown as { status: string; attempts: number; error: string | null; logs: string[]; output: { status: number; body: unknown } | null } };
-}
-
 describe("an HTTP step's response body", () => {
-  const bodyOf = async (path: string) => (await runHttp({ url: `${server.url}${path}` })).step.output?.body;
+  const bodyOf = async (path: string) => (await runHttpStep({ url: `${server.url}${path}` })).step.output?.body;
 
   it("is read in the charset the response declares", async () => {
     expect(await bodyOf("/latin1")).toBe("café crème");

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer } from "../helpers/local-server";
 import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, enqueueRun, finishedRun, stopTestBoss, type StepSpec } from "./run-engine-fixtures";
+import { runHttpStep, stopTestBoss } from "./run-engine-fixtures";
 
 let worker: Service;
 let server: Awaited<ReturnType<typeof startLocalServer>>;
@@ -24,34 +24,28 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function runHttp(config: Record<string, unknown>, trigger: unknown = {}) {
-  const steps: StepSpec[] = [{ kind: "webhook", config: {} }, { kind: "http", config: { method: "GET", ...config } }];
-  const run = await finishedRun(await enqueueRun(await createWorkflow(steps), trigger), 60_000);
-  return { run, step: run.steps[1] as unknown as { status: string; attempts: number; error: string | null; logs: string[]; output: { status: number; body: unknown } | null } };
-}
-
 const requestsTo = (path: string) => server.requests.filter((r) => r.url.startsWith(path)).length;
 
 describe("an HTTP step whose URL's host comes from a reference", () => {
   it("fails at once, naming the reference, when the reference has no value", async () => {
-    const { run, step } = await runHttp({ url: "http://{{ 1.host }}/x" }, {});
+    const { run, step } = await runHttpStep({ url: "http://{{ 1.host }}/x" }, {});
     expect(step).toMatchObject({ status: "failed", attempts: 1, error: "the URL's host is empty: {{ 1.host }} has no value" });
     expect(run.error).toMatch(/the URL's host is empty: \{\{ 1\.host \}\} has no value/);
   }, 90_000);
 
   it("sends nothing where the path's first segment would have become the host", async () => {
     // Read as http:///127.0.0.1:PORT/empty-host, the URL parser made the path's first segment the host.
-    const { step } = await runHttp({ url: `http://{{ 1.host }}/127.0.0.1:${server.port}/empty-host` }, { host: "" });
+    const { step } = await runHttpStep({ url: `http://{{ 1.host }}/127.0.0.1:${server.port}/empty-host` }, { host: "" });
     expect(step).toMatchObject({ status: "failed", attempts: 1, error: "the URL's host is empty: {{ 1.host }} has no value" });
     expect(requestsTo("/empty-host")).toBe(0);
     // The same template with a value goes where it says.
-    const ok = await runHttp({ url: "http://{{ 1.host }}/ok" }, { host: `127.0.0.1:${server.port}` });
+    const ok = await runHttpStep({ url: "http://{{ 1.host }}/ok" }, { host: `127.0.0.1:${server.port}` });
     expect(ok.step).toMatchObject({ status: "succeeded", output: { status: 200, body: { path: "/ok" } } });
   }, 90_000);
 
   it("refuses a value that would bring its own path or user info into the host", async () => {
     for (const host of [`127.0.0.1:${server.port}/smuggled`, `user@127.0.0.1:${server.port}`]) {
-      const { step } = await runHttp({ url: "http://{{ 1.host }}/x" }, { host });
+      const { step } = await runHttpStep({ url: "http://{{ 1.host }}/x" }, { host });
       expect(step).toMatchObject({ status: "failed", attempts: 1 });
       expect(step.error).toBe(`{{ 1.host }} gives ${JSON.stringify(host)} in the URL's host, which takes only a host name or port`);
     }

@@ -70,4 +70,11 @@ export async function runInStatus(runId: string, status: string, timeoutMs = 20_
   return eventually(async () => (await db().run.findUnique({ where: { id: runId } }))?.status === status, timeoutMs, `run ${runId} to be ${status}`);
 }
 
+/** A webhook trigger then one HTTP Request step (GET unless `config` says), run to its end. */
+export async function runHttpStep(config: Record<string, unknown>, trigger: unknown = {}) {
+  const steps: StepSpec[] = [{ kind: "webhook", config: {} }, { kind: "http", config: { method: "GET", ...config } }];
+  const run = await finishedRun(await enqueueRun(await createWorkflow(steps), trigger), 60_000);
+  return { run, step: run.steps[1] as unknown as { status: string; attempts: number; error: string | null; logs: string[]; output: { status: number; body: unknown } | null } };
+}
+
 export const statuses = (run: { steps: { number: number; status: string }[] }) => run.steps.map((s) => `${s.number}:${s.status}`);
