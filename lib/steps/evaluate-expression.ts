@@ -18,8 +18,6 @@ import { StepError } from "@/lib/steps/executors/types";
 import { registerListFunctions } from "@/lib/steps/jsonata-list-functions";
 import { compileTemplate } from "@/lib/steps/compile-template";
 
-export { compileTemplate, type CompiledTemplate } from "@/lib/steps/compile-template";
-
 // Arithmetic on text is the commonest expression failure: APIs send numbers as strings
 // ("quantity": "10"), and JSONata does not convert them.
 const NUMBER_EXPECTED = new Set(["T2001", "T2002", "D1002", "T0412"]);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDataTree, type DataNode } from "@/lib/editor/data-tree";
 import { formatReference as formatStepReference, parseReferences } from "@/lib/editor/step-references";
-import { compileTemplate } from "@/lib/steps/evaluate-expression";
+import { compileTemplate } from "@/lib/steps/compile-template";
 import { findReferenceErrors, formatReference, parseReference, resolveReferences, rewriteReferences } from "@/lib/workflows/references";
 import type { Step } from "@/lib/workflows/definition";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { executeTransform } from "@/lib/steps/executors/transform";
 import { StepError } from "@/lib/steps/executors/types";
-import { compileTemplate } from "@/lib/steps/evaluate-expression";
+import { compileTemplate } from "@/lib/steps/compile-template";
 import { resolvingContext } from "../helpers/resolving-context";
 
 const outputs = {
