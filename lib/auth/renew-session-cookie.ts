@@ -20,7 +20,7 @@ export async function renewSessionCookie(cookieHeader: string | null | undefined
     // Only sessions with a row (sid): a cookie from before they were recorded runs out as issued.
     if (!claims || typeof claims.sid !== "string" || typeof claims.exp !== "number") return null;
     if (claims.exp * 1000 - now > SESSION_MAX_AGE_SECONDS * 1000 - SESSION_TOUCH_MS) return null;
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- iat, exp and jti are the new token's own
+    // iat, exp and jti are the new token's own.
     const { iat, exp, jti, ...token } = claims;
     const value = await encode({ token, secret: sessionSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
     const expires = new Date(now + SESSION_MAX_AGE_SECONDS * 1000).toUTCString();

@@ -20,7 +20,6 @@ async function session(leftSeconds = 60) {
   const fresh = b.jar.header();
   const value = /next-auth\.session-token=([^;]+)/.exec(fresh)![1];
   const claims = (await decode({ token: value, secret: sessionSecret() }))!;
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the old cookie gets its own
   const { iat, exp, jti, ...token } = claims;
   const old = await encode({ token, secret: sessionSecret(), maxAge: leftSeconds });
   return { user, fresh, old: `${COOKIE}=${old}`, sid: claims.sid as string };
