@@ -9,6 +9,7 @@ import type { WorkflowView } from "@/lib/editor/api-types";
 import { blockingProblems, checkSteps, type StepProblem } from "@/lib/editor/check-steps";
 import { editorReducer, initialEditorState, type Doc } from "@/lib/editor/editor-state";
 import { isTransientSaveFailure, retryDelayMs, UNREACHABLE } from "@/lib/editor/save-retry";
+import { sameJson } from "@/lib/editor/same-json";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 export type SaveState =
@@ -31,6 +32,17 @@ const docOf = (w: WorkflowView): Doc => ({
   name: w.name,
   steps: w.steps.map(({ id, kind, name, config }): EditorStep => ({ id, kind, name, config })),
 });
+
+// A save whose answer was lost (the connection dropped after the server had stored it) is
+// refused when sent again, its version now being the server's previous one. That is no conflict
+// when the server holds what we sent: its copy is taken as this save's answer. Anything else
+// (someone else's save, or ours changed on the way) stays the refusal.
+async function ifOursLanded(workflowId: string, doc: Doc, e: unknown): Promise<WorkflowView> {
+  if (!(e instanceof ApiError && e.code === "version_conflict")) throw e;
+  const current = await api<WorkflowView>(`/api/v1/workflows/${workflowId}`).catch(() => null);
+  if (current && sameJson(docOf(current), { name: doc.name, steps: doc.steps })) return current;
+  throw e;
+}
 
 /** Call once the workflow has loaded (`initial`); the query keeps refreshing the server copy. */
 export function useEditorDocument(workflowId: string, initial: WorkflowView) {
@@ -73,12 +85,18 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   const server = query.data ?? initial;
   useEffect(() => {
     if (server.version > version.current && !inFlight.current) {
-      if (latest.current.revision === savedRevision.current) {
+      const mine = latest.current;
+      if (mine.revision === savedRevision.current) {
         version.current = server.version;
         dispatch({ type: "theirs", doc: docOf(server) });
+      } else if (sameJson(docOf(server), { name: mine.name, steps: mine.steps })) {
+        // What we have unsaved is already there: a save of ours whose answer was lost.
+        version.current = server.version;
+        markSaved(mine.revision);
+        setSave({ kind: "saved" });
       } else setSave({ kind: "conflict", theirVersion: server.version });
     }
-  }, [server]);
+  }, [server, markSaved]);
 
   // Saves the document as it stands and says whether it is now on the server. A save already
   // under way is waited for first (an edit made meanwhile is then saved too), so callers that
@@ -103,7 +121,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
       });
       inFlight.current = request;
       try {
-        const saved = await request;
+        const saved = await request.catch((e: unknown) => ifOursLanded(workflowId, doc, e));
         failures.current = 0;
         version.current = saved.version;
         markSaved(doc.revision);

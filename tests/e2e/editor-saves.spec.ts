@@ -3,7 +3,7 @@
 // or Go live act on what the editor shows — or say why they cannot (someone else saved meanwhile);
 // a link away from changes that leaving would lose (a conflict, unparsed JSON) asks first.
 // Someone else's version taken from the server starts Undo again from it; a save that got no
-// answer is sent again by itself.
+// answer is sent again by itself, and one stored but unanswered is no conflict when sent again.
 import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
 import { providerWorkspaceId, signIn } from "./sign-in";
 
@@ -37,6 +37,8 @@ const slowSaves = (page: Page, id: string) =>
  * Holds the editor's own reads of the workflow (its poll every 10 s) until the returned function
  * releases them. A newer copy read while nothing here is unsaved is taken quietly, so a poll
  * landing between someone else's save and my next edit would make that edit no conflict at all.
+ * Release once the edit is made: a refused save reads the workflow to tell a lost answer of its
+ * own from someone else's save.
  */
 async function holdEditorReads(page: Page, id: string): Promise<() => Promise<void>> {
   const held: Route[] = [];
@@ -104,8 +106,8 @@ test("Run step runs what the editor shows even mid-save, and refuses while someo
   const theirs = await stored(page, id);
   expect((await page.request.put(`/api/v1/workflows/${id}`, { data: { name: "Theirs", steps: theirs.steps, version: theirs.version } })).status()).toBe(200);
   await retype(page, testing, '{"v": 3}');
+  await release(); // my edit is made: a read now finds their version with mine unsaved
   await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "conflict");
-  await release();
   const runs = async () => ((await (await page.request.get(`/api/v1/workflows/${id}/runs`)).json()) as { runs: unknown[] }).runs.length;
   const before = await runs();
   await panel.getByRole("button", { name: "Run step" }).click();
@@ -121,8 +123,8 @@ test("a link away from changes in conflict asks first; Stay keeps them, Leave go
   await page.getByTestId("step-node-2").click();
   const name = page.getByTestId("step-panel").getByLabel("Step name");
   await name.fill("Mine, unsaved");
-  await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "conflict");
   await release();
+  await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "conflict");
 
   await page.getByRole("link", { name: "Back to workflows" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Leave and lose your changes?" });
@@ -271,4 +273,54 @@ test("a save that gets no answer says so in words, and is sent again by itself: 
   await header.getByRole("button", { name: "Retry now" }).click();
   await expect(state).toHaveAttribute("data-save-state", "saved", { timeout: 4_000 });
   expect((await stored(page, id)).steps[1].name).toBe("Saved on Retry now");
+});
+
+test("a save the server stored but whose answer was lost is no conflict when sent again; someone else's save meanwhile still is", async ({ page }) => {
+  const { id } = await openNew(page, `Lost answer ${Date.now()}`);
+  const header = page.getByTestId("editor-header");
+  const state = header.locator("[data-save-state]");
+  const name = page.getByTestId("step-panel").getByLabel("Step name");
+
+  // The server stores the save, then the connection drops before its answer arrives.
+  let stored1 = 0;
+  const loseAnswer = async (route: Route) => {
+    if (route.request().method() !== "PUT") return route.fallback();
+    await route.fetch();
+    stored1++;
+    await route.abort("connectionreset");
+  };
+  await page.route(`**/api/v1/workflows/${id}`, loseAnswer);
+  await page.getByTestId("step-node-2").click();
+  await name.fill("Stored, answer lost");
+  await expect(state).toHaveAttribute("data-save-state", "error");
+  expect(stored1).toBeGreaterThan(0);
+  expect((await stored(page, id)).steps[1].name).toBe("Stored, answer lost");
+  await page.unroute(`**/api/v1/workflows/${id}`, loseAnswer);
+  // Sent again with the version it started from, it is refused by the server; and the editor's
+  // next read of the workflow finds a newer version than its own. Neither is someone else's
+  // change: the server holds exactly what was sent, so the editor reads it as saved.
+  await expect(state).toHaveAttribute("data-save-state", "saved", { timeout: 15_000 });
+  await expect(header).not.toContainText(/someone else/i);
+
+  // The next edit saves on the server's version, as usual.
+  await name.fill("After the lost answer");
+  await expect(state).toHaveAttribute("data-save-state", "saved");
+  expect((await stored(page, id)).steps[1].name).toBe("After the lost answer");
+
+  // Someone else's save between a lost answer and its retry stays a conflict.
+  let theirSaves = 0;
+  const loseAnswerThenTheirs = async (route: Route) => {
+    if (route.request().method() !== "PUT") return route.fallback();
+    await route.fetch();
+    if (theirSaves++ > 0) return route.abort("connectionreset");
+    const theirs = await stored(page, id);
+    const steps = theirs.steps.map((s, i) => (i === 1 ? { ...s, name: "Theirs" } : s));
+    expect((await page.request.put(`/api/v1/workflows/${id}`, { data: { name: theirs.name, steps, version: theirs.version } })).status()).toBe(200);
+    await route.abort("connectionreset");
+  };
+  await page.route(`**/api/v1/workflows/${id}`, loseAnswerThenTheirs);
+  await name.fill("Mine, answer lost");
+  await expect(state).toHaveAttribute("data-save-state", "error");
+  await page.unroute(`**/api/v1/workflows/${id}`, loseAnswerThenTheirs);
+  await expect(state).toHaveAttribute("data-save-state", "conflict", { timeout: 15_000 });
 });
