@@ -59,5 +59,16 @@ describe("runs list paging", () => {
     const res = await api.get(`/api/v1/workflows/${wf.id}/runs?before=yesterday`);
     expect(res.status).toBe(400);
     expect(res.body.message).toContain("before must be the nextBefore of an earlier page");
+    // Dates that match the pattern but are none: year 0 (was a 500 from PostgreSQL) and days a
+    // month lacks (was read as the next month's, a page from the wrong place) — on all three logs.
+    const paths = [`/api/v1/workflows/${wf.id}/runs`, `/api/v1/workflows/${wf.id}/deliveries`, `/api/v1/workspaces/${t.providerA.id}/audit`];
+    for (const path of paths) {
+      for (const before of ["0000-01-01T00:00:00Z", "2026-02-31T00:00:00Z", "2026-01-01T24:00:00.000Z", "2026-13-01T00:00:00Z"]) {
+        const bad = await api.get(`${path}?before=${before}`);
+        expect(bad.status, `${path}?before=${before}`).toBe(400);
+        expect(bad.body.message).toContain("before must be the nextBefore of an earlier page");
+      }
+      expect((await api.get(`${path}?before=0001-01-01T00:00:00Z`)).status).toBe(200);
+    }
   });
 });
