@@ -7,6 +7,7 @@ import { fieldLabelFor } from "@/lib/editor/form-model";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { findReferenceErrors } from "@/lib/workflows/references";
+import { isSecretEcho } from "@/lib/workflows/secret-echo";
 import { branchTargets, isTrigger, type EditorStep } from "@/lib/editor/step-ops";
 
 export type StepProblem = {
@@ -21,9 +22,10 @@ export type StepProblem = {
   incomplete: boolean;
 };
 
-/** The webhook's secret reads back as {"set": bool}; only a string is something to check. */
+/** The webhook's secret reads back as {"set": bool}, which a save sends back as it is (the server
+ *  takes it off first too); anything else there is checked as the server checks it. */
 export function configForCheck(step: EditorStep): Record<string, unknown> {
-  if (step.kind !== "webhook" || typeof step.config.sharedSecret === "string") return step.config;
+  if (step.kind !== "webhook" || !isSecretEcho(step.config.sharedSecret)) return step.config;
   return Object.fromEntries(Object.entries(step.config).filter(([k]) => k !== "sharedSecret"));
 }
 

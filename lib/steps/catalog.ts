@@ -29,8 +29,13 @@ const millis = (min: number, max: number) =>
 const TESTING_DATA_MAX_BYTES = 1_048_576;
 
 export const webhookConfig = z.object({
-  // Write-only: accepted on input, stored encrypted, read back as {"set": boolean}.
-  sharedSecret: z.string().max(512).optional(),
+  // Write-only: accepted on input, stored encrypted, read back as {"set": boolean}. That read sent
+  // back is taken off before this parse (lib/workflows/secret-echo.ts); anything else that is not
+  // text is refused here, saying what the field takes.
+  sharedSecret: z
+    .string({ error: 'must be the secret as text, "" for none, or exactly what a read returns ({"set": true} or {"set": false}) to leave it as stored' })
+    .max(512)
+    .optional(),
   signatureHeader: z
     .string()
     .max(128)

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/api/errors";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { defaultStepName, type Step, type StepInput } from "@/lib/workflows/definition";
+import { isSecretEcho } from "@/lib/workflows/secret-echo";
 import { validateDefinition } from "@/lib/workflows/validate-definition";
 
 export type PrepareStepsOptions = {
@@ -16,15 +17,12 @@ export type PrepareStepsOptions = {
 
 const newStepId = () => `st_${randomBytes(9).toString("base64url")}`;
 
-/** A read echoes the secret as {"set": bool}; a client that PUTs a read back means "keep it". */
+/** A read echoes the secret as {"set": bool}; a client that PUTs a read back means "keep it".
+ *  Any other value stays, for the catalog schema to refuse by name. */
 export function dropSecretEcho(config: Record<string, unknown>): Record<string, unknown> {
-  const s = config.sharedSecret;
-  if (s === null || (typeof s === "object" && !Array.isArray(s))) {
-    const rest = { ...config };
-    delete rest.sharedSecret;
-    return rest;
-  }
-  return config;
+  if (!isSecretEcho(config.sharedSecret)) return config;
+  const { sharedSecret, ...rest } = config;
+  return rest;
 }
 
 // Input string sets the secret, "" clears it, absent keeps the stored one (same step id only:
@@ -76,7 +74,7 @@ function assertKindsKept(steps: readonly Step[], previous: readonly Step[]): voi
 function assertEchoedSecretsKept(input: readonly StepInput[], steps: readonly Step[], before: Map<string, Step>): void {
   input.forEach((s, i) => {
     const echo = s.kind === "webhook" ? s.config.sharedSecret : undefined;
-    if (!echo || typeof echo !== "object" || (echo as { set?: unknown }).set !== true) return;
+    if (!isSecretEcho(echo) || !echo.set) return;
     const stored = before.get(steps[i].id);
     if (stored?.kind === "webhook" && typeof stored.config.sharedSecretEncrypted === "string" && stored.config.sharedSecretEncrypted !== "") return;
     throw new AppError(

@@ -43,6 +43,16 @@ describe("prepareSteps", () => {
     expect(replaced.config).not.toHaveProperty("sharedSecretEncrypted");
   });
 
+  it("keeps a stored secret only for the exact read echo; any other value there is refused by name, never dropped", () => {
+    const [before] = prepareSteps({ input: [{ id: "t", kind: "webhook", config: { sharedSecret: "s1" } }] });
+    const kept = prepareSteps({ input: [{ id: "t", kind: "webhook", config: { sharedSecret: { set: false } } }], previous: [before] })[0];
+    expect(kept.config.sharedSecretEncrypted).toBe(before.config.sharedSecretEncrypted);
+    for (const sharedSecret of [{ set: "true" }, { set: 1 }, { value: "s2" }, { set: true, value: "s2" }, {}, null, 7, ["s2"]]) {
+      const save = () => prepareSteps({ input: [{ id: "t", kind: "webhook", config: { sharedSecret } }], previous: [before] });
+      expect(save).toThrow(/^step 1 \(Webhook\): sharedSecret: must be the secret as text, "" for none, or exactly what a read returns/);
+    }
+  });
+
   it("ignores a client-supplied sharedSecretEncrypted", () => {
     const [s] = prepareSteps({ input: [{ id: "t", kind: "webhook", config: { sharedSecretEncrypted: "v1:planted" } }] });
     expect(s.config).not.toHaveProperty("sharedSecretEncrypted");
