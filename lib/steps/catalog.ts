@@ -36,8 +36,11 @@ export const webhookConfig = z.object({
     .string({ error: 'must be the secret as text, "" for none, or exactly what a read returns ({"set": true} or {"set": false}) to leave it as stored' })
     .max(512)
     .optional(),
+  // Trimmed before it is checked and stored: a name pasted with a space after it is the name
+  // (the intake trims it too, lib/triggers/verify-signature.ts).
   signatureHeader: z
     .string()
+    .trim()
     .max(128)
     .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]*$/, "must be a valid HTTP header name")
     .optional(),

@@ -18,6 +18,16 @@ describe("checkSteps", () => {
     expect(serverSaves(steps)).toBe(true);
   });
 
+  it("a signature header pasted with a space after it is saved, as the server trims it", () => {
+    const steps: EditorStep[] = [{ ...hook(), config: { signatureHeader: "X-Hub-Signature-256 ", sharedSecret: { set: false } } }];
+    expect(checkSteps(steps)).toEqual([]);
+    expect(serverSaves(steps)).toBe(true);
+    // A name with a space inside is no header name: both refuse it.
+    const inside: EditorStep[] = [{ ...hook(), config: { signatureHeader: "X Hub" } }];
+    expect(describeProblem(blockingProblems(checkSteps(inside), false)[0])).toBe("step 1 (Webhook): Signature header: must be a valid HTTP header name");
+    expect(serverSaves(inside)).toBe(false);
+  });
+
   it("blocks what the server refuses", () => {
     const steps = [hook(), http("h", { timeoutMs: 10 })];
     expect(serverSaves(steps)).toBe(false);
