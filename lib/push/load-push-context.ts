@@ -9,7 +9,7 @@ import { scanRequirements } from "@/lib/push/scan-requirements";
 import { withExactSteps } from "@/lib/workflows/exact-steps";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { storedSteps } from "@/lib/workflows/stored-steps";
-import { requireWorkspaceRole } from "@/lib/workspaces/access";
+import { requireRank, requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export type PushContext = {
   source: Workflow;
@@ -23,11 +23,15 @@ export type LoadPushContextOptions = { workflowId: string; targetWorkspaceId: st
 export async function loadPushContext({ workflowId, targetWorkspaceId, userId, tx, lock }: LoadPushContextOptions): Promise<PushContext> {
   const c = tx ?? db();
   const source = await loadWorkflow({ workflowId, userId, role: "editor", tx, lock });
-  await requireWorkspaceRole(userId, targetWorkspaceId, "editor", tx);
+  // A target the caller cannot see is a 404 first (its existence stays hidden); then whether it is
+  // one of the source's provider's own clients, which no role changes — so a viewer in another
+  // provider's client is told that, not that a higher role would do; then the role there.
+  const role = await requireWorkspaceRole(userId, targetWorkspaceId, "viewer", tx);
   const target = await c.workspace.findUniqueOrThrow({ where: { id: targetWorkspaceId }, select: { id: true, name: true, providerId: true } });
   if (target.providerId !== source.workspaceId) {
     throw badRequest("a push goes from a provider workspace to exactly one of that provider's own client workspaces", { field: "targetWorkspaceId" });
   }
+  requireRank(role, "editor");
   const steps = storedSteps(source);
   const req = scanRequirements(steps);
   const sourceIds = req.accountSteps.flatMap((s) => (s.connectionId ? [s.connectionId] : []));

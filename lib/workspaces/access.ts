@@ -44,6 +44,11 @@ export async function workspaceRole(userId: string, workspaceId: string, tx?: Tx
 export async function requireWorkspaceRole(userId: string, workspaceId: string, min: Role, tx?: Tx): Promise<Role> {
   const role = await workspaceRole(userId, workspaceId, tx);
   if (!role) throw notFound("workspace");
-  if (RANK[role] < RANK[min]) throw forbidden(`this needs the ${min} role in the workspace; you have ${role}`);
+  requireRank(role, min);
   return role;
+}
+
+/** Throws 403 when a role already found is below `min` (for a caller that checks more in between). */
+export function requireRank(role: Role, min: Role): void {
+  if (RANK[role] < RANK[min]) throw forbidden(`this needs the ${min} role in the workspace; you have ${role}`);
 }
