@@ -20,6 +20,7 @@ const KINDS: Record<string, string> = {
   boolean: "true or false",
   array: "a list (JSON array)",
   object: "an object",
+  record: "an object",
   date: "a date",
   null: "null",
 };
@@ -53,6 +54,11 @@ export function zodIssueInWords(issue: Issue): string | undefined {
       return issue.values.length > 0 && issue.values.length <= 12 ? `must be one of ${issue.values.map((v: unknown) => JSON.stringify(v)).join(", ")}` : undefined;
     case "not_multiple_of":
       return `must be a multiple of ${count(issue.divisor)}`;
+    // A discriminated union's tag (a Wait's mode, an HTTP body's type) that is none of its options.
+    case "invalid_union":
+      return "options" in issue && Array.isArray(issue.options) && issue.options.length > 0
+        ? `must be one of ${issue.options.map((v: unknown) => JSON.stringify(v)).join(", ")}`
+        : undefined;
     default:
       return undefined;
   }

@@ -8,6 +8,7 @@ import { isJsonObject } from "@/lib/json/is-json-object";
 import { exactNumberText, roundExactNumbers } from "@/lib/json/parse-exact-json";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { stepInputSchema, stepsInputSchema, workflowInputSchema, type Step, type StepInput } from "@/lib/workflows/definition";
+import { fillLeftOut } from "@/lib/workflows/fill-left-out";
 import { findUnknownConfigField } from "@/lib/workflows/find-unknown-config-field";
 import { dropSecretEcho } from "@/lib/workflows/prepare-steps";
 
@@ -96,8 +97,10 @@ export function parseWorkflowInput(body: unknown, opts: { creating?: boolean } =
   const r = (opts.creating ? workflowCreateSchema : workflowWriteSchema).safeParse(raw);
   if (r.success) {
     if (opts.creating && r.data.mode === "live") throw modeNotSaved("draft");
-    if (opts.creating) refuseUnknownConfigFields(r.data.steps ?? []);
-    return r.data;
+    // Before anything reads the configs: a left-out value is the same as an empty one.
+    const data = r.data.steps ? { ...r.data, steps: r.data.steps.map((s) => ({ ...s, config: fillLeftOut(s.kind, s.config) })) } : r.data;
+    if (opts.creating) refuseUnknownConfigFields(data.steps ?? []);
+    return data;
   }
   const issue = r.error.issues[0];
   const [root, index, ...rest] = issue.path;

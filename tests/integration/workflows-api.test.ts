@@ -234,7 +234,7 @@ describe("the webhook shared secret is write-only", () => {
 
 describe("validation", () => {
   const cases: [string, unknown, RegExp][] = [
-    ["a config field", { name: "V", steps: [webhook(), http(), { kind: "http", config: { method: "GET" } }] }, /^step 3 \(HTTP Request\): url: /],
+    ["a config field", { name: "V", steps: [webhook(), http(), { kind: "http", config: { method: "FETCH", url: "https://a.test" } }] }, /^step 3 \(HTTP Request\): method: must be one of "GET", /],
     ["a trigger after step 1", { name: "V", steps: [http(), webhook()] }, /^step 2 \(Webhook\): a trigger can only be step 1/],
     ["two triggers", { name: "V", steps: [webhook(), { kind: "scheduler", config: { cron: "0 2 1 * *" } }] }, /^step 2 \(Scheduler\): a trigger can only be step 1/],
     ["duplicate ids", { name: "V", steps: [{ id: "a", ...webhook() }, { id: "a", ...http() }] }, /^step 2 \(HTTP Request\): id "a" is already used by step 1/],

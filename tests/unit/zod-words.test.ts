@@ -24,6 +24,11 @@ describe("zod messages in words", () => {
     expect(message(z.url(), "not a url")).toBe("must be a URL such as https://example.com/path");
     expect(message(z.email(), "ann")).toBe("must be an e-mail address such as name@example.com");
     expect(message(z.enum(["owner", "editor", "viewer"]), "admin")).toBe('must be one of "owner", "editor", "viewer"');
+    // zod's "Invalid input: expected record, received null" and "Invalid discriminator value.
+    // Expected 'duration' | 'until'" reached API users in a workflow save.
+    expect(message(z.record(z.string(), z.unknown()), null)).toBe("must be an object");
+    const wait = z.discriminatedUnion("mode", [z.object({ mode: z.literal("duration") }), z.object({ mode: z.literal("until") })]);
+    expect(message(wait, { mode: "later" })).toBe('must be one of "duration", "until"');
   });
 
   it("keeps a schema's own message", () => {

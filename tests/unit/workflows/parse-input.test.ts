@@ -32,6 +32,14 @@ describe("parseWorkflowInput", () => {
     expect(() => parseWorkflowInput({ name: "x".repeat(201) })).toThrow(/^name: must be at most 200 characters$/);
     expect(() => parseWorkflowInput({ name: "A", steps: [{ kind: "http", name: "x".repeat(201), config: {} }] })).toThrow(/^step 1 \(HTTP Request\): name: must be at most 200 characters$/);
   });
+  it("a step's needed value left out is the same as sent empty (a Draft saves it unfinished)", () => {
+    const { steps } = parseWorkflowInput({ name: "A", steps: [{ kind: "http" }, { kind: "parse_json", config: {} }, { kind: "wait", config: { mode: "until" } }] }, { creating: true });
+    expect(steps.map((s) => s.config)).toEqual([{ url: "" }, { input: "" }, { mode: "until", at: "" }]);
+    // A value sent is kept, and a wrong one still refused.
+    expect(parseWorkflowInput({ name: "A", steps: [{ kind: "http", config: { url: "https://a.test" } }] }).steps?.[0].config).toEqual({ url: "https://a.test" });
+    expect(() => parseWorkflowInput({ name: "A", steps: [{ kind: "http", config: { metod: "POST" } }] }, { creating: true })).toThrow(/^step 1 \(HTTP Request\): unknown field "config.metod"/);
+  });
+
   it("reports other problems as invalid_request", () => {
     expect(() => parseWorkflowInput({ steps: [] })).toThrow(expect.objectContaining({ code: "invalid_request", status: 400 }));
   });
