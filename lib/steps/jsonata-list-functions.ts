@@ -15,7 +15,9 @@ function extreme(pick: (a: number, b: number) => boolean) {
   };
 }
 
-const allOf = (values: unknown[], type: "number" | "string") => values.every((v) => typeof v === type);
+function allOf(values: unknown[], type: "number" | "string") {
+  return values.every((v) => typeof v === type);
+}
 
 /** Stable bottom-up merge sort; `after(a, b)` true puts a after b. Each comparison is awaited, so
  *  a JSONata comparator still runs under the expression's time limit. */
@@ -56,3 +58,9 @@ export function registerListFunctions(expr: jsonata.Expression): void {
   expr.registerFunction("min", extreme((a, b) => a < b), "<a<n>:n>");
   expr.registerFunction("sort", sort, "<af?:a>");
 }
+
+/** The same functions as JavaScript source for the sandbox isolate, where an expression holding a
+ *  regular expression is evaluated (lib/sandbox/run-expression-isolate.ts): evaluated there, it is
+ *  `registerListFunctions`. Written from these very functions, so the two paths cannot differ; each
+ *  is a function declaration, which keeps their names in step however the file is compiled. */
+export const LIST_FUNCTIONS_SOURCE = `(() => {\n${extreme}\n${allOf}\n${mergeSort}\n${sort}\nreturn ${registerListFunctions};\n})()`;

@@ -49,4 +49,16 @@ describe("list functions on long lists", () => {
       expect(ours, `${expression} on ${JSON.stringify(x)}`).toEqual(theirs);
     }
   });
+
+  it("gives the same on the sandbox path, where an expression holding a regular expression runs", async () => {
+    const nums = Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 200_003);
+    const viaSandbox = (expression: string, list: unknown) => run(`($unused := /x/; ${expression})`, list);
+    expect(await viaSandbox("$max({{ 1.n }})", nums)).toBe(nums.reduce((a, b) => Math.max(a, b)));
+    expect(await viaSandbox("$min({{ 1.n }})", nums)).toBe(nums.reduce((a, b) => Math.min(a, b)));
+    const sorted = [...nums].sort((a, b) => a - b);
+    expect(await viaSandbox("[$sort({{ 1.n }})[0], $sort({{ 1.n }})[-1], $count($sort({{ 1.n }}))]", nums)).toEqual([sorted[0], sorted.at(-1), nums.length]);
+    const rows = [{ k: 2, n: "a" }, { k: 1, n: "b" }, { k: 2, n: "c" }, { k: 1, n: "d" }];
+    expect(await viaSandbox("$sort({{ 1.x }}, function($l, $r) { $l.k > $r.k }).n", rows)).toEqual(["b", "d", "a", "c"]);
+    await expect(viaSandbox("$sort({{ 1.x }})", [1, "a"])).rejects.toMatchObject({ code: "D3070" });
+  });
 });
