@@ -1,7 +1,9 @@
 // What PostgreSQL cannot store from a JSON request body: text (values or keys) with the NUL
 // character or an unpaired UTF-16 surrogate (jsonb and text columns refuse both), and nesting
 // deeper than the intake also allows. Found before anything is written, so such a body is a 400
-// naming where it is, not a database error answered 500.
+// naming where it is, not a database error answered 500. Also a number beyond the double range
+// (1e400): JSON.parse makes it ±Infinity, which JSON.stringify would store as null. (A route
+// that keeps such numbers as written reads them as JSON.rawJSON values, parse-exact-json.ts.)
 import { exactNumberText } from "@/lib/json/parse-exact-json";
 
 /** Deliveries (lib/intake/parse-payload.ts) and API bodies share this bound. */
@@ -9,6 +11,9 @@ export const MAX_JSON_DEPTH = 512;
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 export const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why a number cannot be stored (as itself), or null when it can. */
+export const BEYOND_DOUBLE_RANGE = "is a number beyond ±1.8e308, the largest a number can be here";
 
 /** Why a string cannot be stored, or null when it can. */
 export function unstorableText(s: string): string | null {
@@ -34,6 +39,7 @@ export function findUnstorableJson(value: unknown): { path: string; problem: str
     const problem = unstorableText(value);
     return problem ? { path: "", problem } : null;
   }
+  if (typeof value === "number") return Number.isFinite(value) ? null : { path: "", problem: BEYOND_DOUBLE_RANGE };
   if (value === null || typeof value !== "object") return null;
   const stack: Frame[] = [{ container: value, key: "", parent: null, depth: 0 }];
   while (stack.length > 0) {
@@ -45,6 +51,8 @@ export function findUnstorableJson(value: unknown): { path: string; problem: str
       if (typeof child === "string") {
         const problem = unstorableText(child);
         if (problem) return { path: pathOf(frame, k), problem };
+      } else if (typeof child === "number") {
+        if (!Number.isFinite(child)) return { path: pathOf(frame, k), problem: BEYOND_DOUBLE_RANGE };
       } else if (child !== null && typeof child === "object" && exactNumberText(child) === null) {
         // (A number kept as written, parse-exact-json.ts, is an object to JavaScript: a value here.)
         stack.push({ container: child, key: k, parent: frame, depth: frame.depth + 1 });

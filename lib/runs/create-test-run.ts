@@ -43,7 +43,9 @@ export async function createTestRun({ workflowId, userId, scope, tx }: CreateTes
     });
     const job: RunExecutePayload = { runId: run.id };
     await boss.send(QUEUES.runExecute.name, job, { db: fromPrisma(t) });
-    return toRunView({ run, steps: [], definition });
+    // The trigger as sent, not as Prisma read it back: JSON.parse rounds a 64-bit id and makes
+    // 1e400 Infinity (written null) where the row holds the Testing data as typed.
+    return toRunView({ run: { ...run, trigger: payload as typeof run.trigger }, steps: [], definition });
   };
   return tx ? write(tx) : db().$transaction(write);
 }

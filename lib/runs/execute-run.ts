@@ -57,8 +57,13 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
   // what step 1 recorded.
   const trigger = redact(run.trigger ?? null);
   const triggerChanged = trigger !== (run.trigger ?? null) && JSON.stringify(trigger) !== JSON.stringify(run.trigger ?? null);
+  // The trigger as posted, when it holds numbers a double changes (a 64-bit id, 1e400: kept as
+  // written, parse-exact-json.ts), masked the same way: what the run and step 1 record.
+  const triggerExact = run.triggerExact === undefined ? undefined : redact(run.triggerExact);
   let pendingRun: RunWrite | undefined =
-    run.status === "running" && !triggerChanged ? undefined : { id: run.id, status: "running", startedAt: new Date(), ...(triggerChanged ? { trigger } : {}) };
+    run.status === "running" && !triggerChanged
+      ? undefined
+      : { id: run.id, status: "running", startedAt: new Date(), ...(triggerChanged ? { trigger: triggerExact ?? trigger } : {}) };
   // Left by an edit of the workflow while the run was parked: records of removed steps to close,
   // and steps added ahead of where it resumes, to record skipped. They ride on the next write.
   const resumeFrom = records.size > 0 ? resumePoint(steps, records) : 0;
@@ -170,7 +175,7 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
         if (!(await write({ steps: [...takeClosing(), { ...base, status: "running", attempts: attempt, startedAt, logs: history }], run: pendingRun }))) return "lost";
         pendingRun = undefined;
       }
-      const outcome = await executeStep({ ids, step, number, outputs, values, files: work.files, redact, signal, attempt });
+      const outcome = await executeStep({ ids, step, number, outputs, triggerExact, values, files: work.files, redact, signal, attempt });
       const finishedAt = new Date();
       const common = { ...base, attempts: attempt, startedAt, logs: [...history, ...outcome.logs], unresolved: outcome.unresolved };
       if (!outcome.ok) {
@@ -197,11 +202,13 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
         const parked = await scheduleRunResume({ boss, runId: run.id, at: outcome.resumeAt, step: { ...common, status: "waiting", output, finishedAt: null } });
         return parked ? "waiting" : "lost";
       }
-      // Step 1 records the trigger as posted, big integers included (when no secret was masked).
-      const recorded = number === 1 && run.triggerExact !== undefined && !triggerChanged ? run.triggerExact : output;
+      // Step 1 records the trigger as posted, big integers and numbers beyond the double range included.
+      const recorded = number === 1 && triggerExact !== undefined ? triggerExact : output;
       stepWrite = { ...common, status: "succeeded", output: recorded, finishedAt };
     }
-    outputs[number] = output;
+    // Later steps compute with step 1's numbers as doubles, 1e400 as Infinity (its output, made
+    // JSON, has null there), as they do when the run resumes and reads step 1's record back.
+    outputs[number] = number === 1 && triggerExact !== undefined ? trigger : output;
 
     // Where the run goes after this step.
     let ending: { status: RunStatus; error: string | null } | null = null;

@@ -27,6 +27,8 @@ export type ExecuteStepOptions = {
   number: number;
   /** Outputs of earlier steps as recorded (already redacted), by number. */
   outputs: Record<number, unknown>;
+  /** Step 1's output with the numbers a double changes kept as written, when it holds any (StepContext). */
+  triggerExact?: unknown;
   values: WorkspaceValues;
   files: Record<string, string | null>;
   redact: Redactor;
@@ -55,6 +57,7 @@ export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome
     step: opts.step,
     number: opts.number,
     outputs: opts.outputs,
+    triggerExact: opts.triggerExact,
     resolve: (value) => {
       try {
         const r = resolveReferences(value, scope);

@@ -2,7 +2,7 @@
 // cannot see answers 404 "run not found", like a missing id.
 import { notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import { mayHaveRoundedIntegers, mayLoseIntegers, parseExactJson } from "@/lib/json/parse-exact-json";
+import { mayHaveRoundedIntegers, mayLoseNumbers, parseExactJson } from "@/lib/json/parse-exact-json";
 import { toRunView, type RunView } from "@/lib/runs/to-run-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { requireRunRole } from "@/lib/runs/require-run-role";
@@ -19,16 +19,17 @@ export async function getRun({ runId, userId, tx }: { runId: string; userId: str
   return keepExactIntegers(toRunView({ run: row, steps, definition: storedSteps(workflow) }), c);
 }
 
-// Prisma parses jsonb with JSON.parse, which rounds integers beyond double precision; the
-// trigger (and step 1's record of it) must read back as posted, so those two are read again as
-// text when they hold a number that may have been such an integer (rarely: one more query).
+// Prisma parses json with JSON.parse, which rounds integers beyond double precision and makes a
+// number beyond the double range (1e400) ±Infinity, written null; the trigger (and step 1's
+// record of it) must read back as posted, so those two are read again as text when they hold a
+// number that may have been such a one (rarely: one more query).
 async function keepExactIntegers(view: RunView, c: Tx | ReturnType<typeof db>): Promise<RunView> {
   if (!mayHaveRoundedIntegers(view.trigger) && !mayHaveRoundedIntegers(view.steps.find((s) => s.number === 1)?.output)) return view;
   const [texts] = await c.$queryRaw<{ trigger: string | null; output: string | null }[]>`
     SELECT r.trigger::text AS trigger, (SELECT s.output::text FROM "RunStep" s WHERE s."runId" = r.id AND s.number = 1 LIMIT 1) AS output
     FROM "Run" r WHERE r.id = ${view.id}`;
   if (!texts) return view;
-  const exact = (text: string | null, fallback: unknown) => (text !== null && mayLoseIntegers(text) ? parseExactJson(text) : fallback);
+  const exact = (text: string | null, fallback: unknown) => (text !== null && mayLoseNumbers(text) ? parseExactJson(text) : fallback);
   return {
     ...view,
     trigger: exact(texts.trigger, view.trigger),

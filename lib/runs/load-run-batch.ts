@@ -2,7 +2,7 @@
 // step records of runs being continued (a fresh run has none), their workflows' definitions
 // and the workspaces' variables and secrets.
 import { db } from "@/lib/db/client";
-import { mayLoseIntegers, parseExactJson } from "@/lib/json/parse-exact-json";
+import { mayLoseNumbers, parseExactJson } from "@/lib/json/parse-exact-json";
 import type { RunState, RunStatus, RunWork, StepRecord, StepStatus } from "@/lib/runs/run-records";
 import { loadWorkspaceFiles } from "@/lib/files/load-workspace-files";
 import { loadWorkspaceValues } from "@/lib/variables/load-workspace-values";
@@ -13,15 +13,16 @@ export type LoadRunBatchOptions = { runIds: readonly string[] };
 
 /** Runs that no longer exist (deleted with their workflow) are absent from the map. */
 export async function loadRunBatch({ runIds }: LoadRunBatchOptions): Promise<Map<string, RunWork>> {
-  // The trigger as text: parsed here, so that integers beyond double precision can be kept
-  // exactly for step 1's record (parse-exact-json.ts) while the steps compute with numbers.
+  // The trigger as text: parsed here, so that integers beyond double precision and numbers beyond
+  // the double range can be kept as written for step 1's record (parse-exact-json.ts) while the
+  // steps compute with numbers.
   const rows = await db().$queryRaw<(Omit<RunState, "trigger" | "triggerExact"> & { triggerText: string | null })[]>`
     SELECT id, "workflowId", "workspaceId", status::text AS status, test, scope, "targetStepId", trigger::text AS "triggerText"
     FROM "Run" WHERE id = ANY(${[...new Set(runIds)]}::text[])`;
   const runs = rows.map(({ triggerText, ...r }) => ({
     ...r,
     trigger: triggerText === null ? null : JSON.parse(triggerText),
-    triggerExact: triggerText !== null && mayLoseIntegers(triggerText) ? parseExactJson(triggerText) : undefined,
+    triggerExact: triggerText !== null && mayLoseNumbers(triggerText) ? parseExactJson(triggerText) : undefined,
   }));
   // A single-step test starts with the earlier steps' outputs already recorded.
   const continuing = runs.filter((r) => r.status === "running" || r.status === "waiting" || r.targetStepId).map((r) => r.id);

@@ -22,8 +22,9 @@ export type RunState = {
   /** A single-step test of step n >= 2: the step to execute (earlier outputs are recorded already). */
   targetStepId: string | null;
   trigger: unknown;
-  /** The trigger with integers beyond double precision as written (JSON.rawJSON), when it has
-   *  any: step 1 records this; `trigger` (what the steps read) has them as doubles. */
+  /** The trigger with integers beyond double precision and numbers beyond the double range as
+   *  written (JSON.rawJSON), when it may have any: step 1 records this; `trigger` (what the steps
+   *  read) has them as doubles (1e400 as Infinity). */
   triggerExact?: unknown;
 };
 

@@ -2,7 +2,8 @@
 // reported like the definition checks do — by 1-based step number, not by array index — so
 // the editor can point at the step: `step 3 (HTTP Request): name: …`.
 import { z, ZodError } from "@/lib/z";
-import { AppError } from "@/lib/api/errors";
+import { AppError, badRequest } from "@/lib/api/errors";
+import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
 import { describeZodError } from "@/lib/api/handler";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import { exactNumberText, roundExactNumbers } from "@/lib/json/parse-exact-json";
@@ -74,17 +75,25 @@ export function refuseUnknownConfigFields(steps: readonly StepInput[], stored: r
 // A save's body may be read keeping integers beyond double precision (readJson's exactIntegers):
 // a trigger's Testing data keeps them, as a live delivery keeps the sender's (a 64-bit ticket id
 // tested as typed). Everywhere else a number is a double, as the schemas check it and the steps
-// compute with it: turned back into one here.
+// compute with it: turned back into one here. A number beyond the double range (1e400) would
+// be ±Infinity, which JSON stores as null: refused, naming where it is.
 const isObject = (v: unknown): v is Record<string, unknown> => isJsonObject(v) && exactNumberText(v) === null;
 
+function toDoubles(value: unknown, at: string): unknown {
+  const doubles = roundExactNumbers(value);
+  const bad = doubles === value ? null : findUnstorableJson(doubles);
+  if (bad) throw badRequest(`${[at, bad.path].filter(Boolean).join(".")}: ${bad.problem} (only a trigger's Testing data keeps such a number as written)`);
+  return doubles;
+}
+
 function exactOnlyInTestingData(raw: unknown): unknown {
-  if (!isObject(raw) || !Array.isArray(raw.steps)) return roundExactNumbers(raw);
-  const steps = raw.steps.map((step: unknown) => {
-    if (!isObject(step) || !isObject(step.config)) return roundExactNumbers(step);
-    const config = Object.fromEntries(Object.entries(step.config).map(([k, v]) => [k, k === "testingData" ? v : roundExactNumbers(v)]));
-    return { ...(roundExactNumbers({ ...step, config: null }) as object), config };
+  if (!isObject(raw) || !Array.isArray(raw.steps)) return toDoubles(raw, "");
+  const steps = raw.steps.map((step: unknown, i: number) => {
+    if (!isObject(step) || !isObject(step.config)) return toDoubles(step, `steps.${i}`);
+    const config = Object.fromEntries(Object.entries(step.config).map(([k, v]) => [k, k === "testingData" ? v : toDoubles(v, `steps.${i}.config.${k}`)]));
+    return { ...(toDoubles({ ...step, config: null }, `steps.${i}`) as object), config };
   });
-  return { ...(roundExactNumbers({ ...raw, steps: null }) as object), steps };
+  return { ...(toDoubles({ ...raw, steps: null }, "") as object), steps };
 }
 
 /** `creating`: a new workflow starts in Draft, so a body asking for Live is refused, and a body

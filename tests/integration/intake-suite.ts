@@ -60,6 +60,14 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
         expect(rows[0].id).toBe("123456789012345678901234567890");
       });
 
+      it("stores a number beyond the double range as posted (JSON.parse would make it Infinity, written null)", async () => {
+        const h = await createHook();
+        const posted = '{"n": 1e400, "neg": -1E+999999, "list": [1e309]}';
+        expect((await post(h, posted)).status).toBe(202);
+        const rows = await db().$queryRawUnsafe<{ text: string }[]>(`SELECT trigger::text AS text FROM "Run" WHERE "workflowId" = $1`, h.workflowId);
+        expect(rows.map((r) => r.text)).toEqual([posted]);
+      });
+
       it("keeps an emoji escaped as a surrogate pair (Python's json.dumps) as posted; only \\u0000 and lone halves change", async () => {
         const h = await createHook();
         // json.dumps({"z":1,"10":"a","id":9007199254740993,"e":"😀"}) — it rounded the id and moved "10" first.

@@ -45,4 +45,13 @@ describe("buildDataTree", () => {
     expect(root.children![0]).toMatchObject({ label: "ticketId", type: "number", sample: "1234567890123456789", reference: "{{ 1.ticketId }}" });
     expect(root.children![0].children).toBeUndefined();
   });
+
+  it("shows a number beyond the double range as the API wrote it, not as Infinity", () => {
+    const output = parseJsonAsWritten('{"n":1e400,"m":-1E+999999}');
+    const [root] = buildDataTree([{ number: 1, name: "Webhook", kind: "webhook", output, hasOutput: true }]);
+    expect(root.children!.map((c) => [c.label, c.type, c.sample])).toEqual([
+      ["n", "number", "1e400"],
+      ["m", "number", "-1E+999999"],
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findUnstorableJson, unstorableText } from "@/lib/api/find-unstorable-json";
+import { parseExactJson } from "@/lib/json/parse-exact-json";
 
 describe("findUnstorableJson", () => {
   it("accepts ordinary JSON, surrogate pairs (emoji) included", () => {
@@ -12,6 +13,14 @@ describe("findUnstorableJson", () => {
     expect(findUnstorableJson(JSON.parse('{"x":{"t":"\\udfff"}}'))).toEqual({ path: "x.t", problem: expect.stringMatching(/unpaired UTF-16 surrogate/) });
     expect(findUnstorableJson(JSON.parse('{"x":"\\ud800z"}'))?.path).toBe("x");
     expect(findUnstorableJson(JSON.parse('{"a":{"k\\u0000":1}}'))).toEqual({ path: "a", problem: expect.stringMatching(/^has a key that contains the NUL/) });
+  });
+
+  it("names a number beyond the double range, which JSON.parse made ±Infinity and JSON.stringify would store as null", () => {
+    expect(findUnstorableJson(JSON.parse('{"a":[1,{"n":-1e400}]}'))).toEqual({ path: "a.1.n", problem: "is a number beyond ±1.8e308, the largest a number can be here" });
+    expect(findUnstorableJson(JSON.parse("1e999999"))?.path).toBe("");
+    expect(findUnstorableJson(JSON.parse('{"n":1e308}'))).toBeNull();
+    // Kept as written (parse-exact-json.ts) it is a value that can be stored.
+    expect(findUnstorableJson(parseExactJson('{"n":1e400}'))).toBeNull();
   });
 
   it("walks a wide body deep down in little memory (a path is built only for a problem)", () => {

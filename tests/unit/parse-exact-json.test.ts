@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyJson, exactNumberText, holdsExactNumbers, mayHaveRoundedIntegers, mayLoseIntegers, parseExactJson, parseJsonAsWritten, roundExactNumbers } from "@/lib/json/parse-exact-json";
+import { copyJson, exactNumberText, holdsExactNumbers, mayHaveRoundedIntegers, mayLoseNumbers, parseExactJson, parseJsonAsWritten, roundExactNumbers } from "@/lib/json/parse-exact-json";
 
 describe("parseExactJson", () => {
   it("keeps integers beyond double precision as written when stringified again", () => {
@@ -24,9 +24,24 @@ describe("parseExactJson", () => {
     expect(JSON.stringify(parseExactJson(text))).toBe(text);
   });
 
-  it("skips the reviver for texts without 16 digits in a row", () => {
-    expect(mayLoseIntegers('{"a":123456789012345}')).toBe(false);
-    expect(mayLoseIntegers('{"a":1234567890123456}')).toBe(true);
+  it("keeps a number beyond the double range as written, where JSON.parse makes ±Infinity (written null)", () => {
+    const text = `{"n":1e400,"m":-1e400,"huge":1E+999999,"p":1.5e309,"long":${"1".repeat(310)}.5,"ok":1e308,"tiny":1e-5}`;
+    expect(JSON.stringify(JSON.parse(text))).toContain('"n":null'); // what plain JSON.parse does
+    const v = parseExactJson(text) as Record<string, unknown>;
+    expect(JSON.stringify(v)).toBe(text.replace("1e308", "1e+308").replace("1e-5", "0.00001"));
+    expect(exactNumberText(v.n)).toBe("1e400");
+    expect(exactNumberText(v.huge)).toBe("1E+999999");
+    expect(v.ok).toBe(1e308);
+    expect(roundExactNumbers(v)).toEqual(JSON.parse(text)); // steps: the doubles, ±Infinity
+    expect(exactNumberText(parseExactJson("-1e400"))).toBe("-1e400");
+  });
+
+  it("skips the reviver for texts with no 16 digits in a row and no 3-digit exponent ending a number", () => {
+    expect(mayLoseNumbers('{"a":123456789012345,"b":1e99,"c":"e400","d":"3e400a"}')).toBe(false);
+    expect(mayLoseNumbers('{"a":1234567890123456}')).toBe(true);
+    expect(mayLoseNumbers('{"a":1e400}')).toBe(true);
+    expect(mayLoseNumbers('[1.5E+309 ]')).toBe(true);
+    expect(mayLoseNumbers("-1e400")).toBe(true);
   });
 });
 
@@ -34,6 +49,7 @@ describe("mayHaveRoundedIntegers", () => {
   it("finds an integer-valued double beyond 2^53 anywhere in a value", () => {
     expect(mayHaveRoundedIntegers({ a: [{ b: JSON.parse("9007199254740993") }] })).toBe(true);
     expect(mayHaveRoundedIntegers({ a: [1, 2.5, "9007199254740993", null, 9007199254740991] })).toBe(false);
+    expect(mayHaveRoundedIntegers({ a: [JSON.parse("-1e400")] })).toBe(true); // beyond the double range
   });
 });
 
@@ -52,6 +68,13 @@ describe("parseJsonAsWritten (the browser reading the API)", () => {
     expect(v).toEqual({ attempts: 3, n: 9007199254740991, d: 0.30000000000000004, e: 1e300, id: "0123456789012345678" });
     expect(exactNumberText(v.n)).toBeNull();
     expect(exactNumberText({ rawJSON: "1" })).toBeNull(); // a plain object with that key is data
+  });
+
+  it("keeps a number beyond the double range, which a double would show as null", () => {
+    const v = parseJsonAsWritten('{"trigger":{"n":1e400,"m":-1E999999},"ok":1e+300}') as { trigger: Record<string, unknown>; ok: unknown };
+    expect(exactNumberText(v.trigger.n)).toBe("1e400");
+    expect(exactNumberText(v.trigger.m)).toBe("-1E999999");
+    expect(v.ok).toBe(1e300);
   });
 });
 

@@ -12,6 +12,12 @@ import { parseExactJson } from "@/lib/json/parse-exact-json";
 
 const show = (v: unknown) => (v === undefined ? "" : JSON.stringify(v, null, 2));
 
+// Outside Testing data a number is a double: 1e400 would be Infinity, which JSON saves as null.
+// Refused as it is typed, like text that does not parse (the server refuses it too).
+const BEYOND_RANGE = "A number beyond ±1.8e308 (such as 1e400) cannot be kept here: write it as text, in quotes.";
+const holdsInfinity = (v: unknown): boolean =>
+  typeof v === "number" ? !Number.isFinite(v) : v !== null && typeof v === "object" && Object.values(v).some(holdsInfinity);
+
 type Draft = { text: string; error: string; basedOn: unknown };
 const drafts = new Map<string, Draft>();
 
@@ -21,8 +27,9 @@ type Props = {
   label: string;
   id?: string;
   stepId?: string;
-  /** Keep an integer beyond double precision as typed (Testing data: a 64-bit id is tested and
-   *  saved exactly, as a delivery keeps it). JSON.rawJSON, which JSON.stringify writes verbatim. */
+  /** Keep an integer beyond double precision, or a number beyond the double range, as typed
+   *  (Testing data: a 64-bit id or 1e400 is tested and saved exactly, as a delivery keeps it).
+   *  JSON.rawJSON, which JSON.stringify writes verbatim. */
   exactIntegers?: boolean;
 };
 
@@ -75,6 +82,7 @@ export function JsonField({ value, onChange, label, id, stepId, exactIntegers }:
           }
           try {
             const v = exactIntegers ? parseExactJson(t) : (JSON.parse(t) as unknown);
+            if (!exactIntegers && holdsInfinity(v)) throw new Error(BEYOND_RANGE);
             setError(null);
             committed.current = v;
             onChange(v);
@@ -87,7 +95,7 @@ export function JsonField({ value, onChange, label, id, stepId, exactIntegers }:
       />
       {error && (
         <p id={errorId} role="alert" className="mt-1 text-xs text-red-700 wrap-anywhere">
-          Not valid JSON yet: {error}
+          {error === BEYOND_RANGE ? error : `Not valid JSON yet: ${error}`}
         </p>
       )}
     </div>

@@ -14,7 +14,9 @@ export const executeCode: StepExecutor = async (ctx) => {
   try {
     const { value } = await runInSandbox({
       code,
-      steps: ctx.outputs,
+      // The sandbox gets `steps` as JSON text: step 1 written as posted, so a number beyond the
+      // double range (1e400) reads there as Infinity, not as the null JSON writes for Infinity.
+      steps: ctx.triggerExact === undefined ? ctx.outputs : { ...ctx.outputs, 1: ctx.triggerExact },
       vars: ctx.vars,
       timeoutMs,
       memoryMb: CODE_MEMORY_MB,

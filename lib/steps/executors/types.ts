@@ -15,6 +15,10 @@ export type StepContext = {
   number: number;
   /** Outputs of earlier steps that ran, by step number (steps[1] is the trigger output). */
   outputs: Record<number, unknown>;
+  /** Step 1's output with the numbers a double changes kept as written (JSON.rawJSON values,
+   *  lib/json/parse-exact-json.ts), when it holds any: for a copy of the outputs made as JSON
+   *  text, which has no spelling for the ±Infinity that 1e400 is in `outputs`. */
+  triggerExact?: unknown;
   /** Resolves {{ n.path }}, {{ vars.KEY }}, {{ secrets.KEY }} in a value (deeply for objects/arrays).
    *  Values that come out of references are data: never expanded again. */
   resolve: (value: unknown) => ResolveResult;
