@@ -44,6 +44,31 @@ export const SANDBOX_PRELUDE = String.raw`
   // limit counts, and its compilers are more of V8 for hostile code to probe.
   delete g.WebAssembly;
 
+  // JSON.stringify quietly turns a function or symbol into nothing (null in a list, a missing
+  // key, no output at all): a step that returned one would succeed with its data gone. This
+  // replacer notes where the first one is, by holder: stringify visits depth-first, so the
+  // holders above the current value are a stack. Index writes only: no method user code patched.
+  // (undefined is let through: no return is a null output, and a key set to undefined is left
+  // out, as JSON does and the README says.)
+  const identifier = /^[A-Za-z_$][\w$]*$/;
+  const refuseNonData = (onFound) => {
+    const holders = [], paths = [];
+    let depth = 0;
+    return function (key, value) {
+      if (depth === 0) { holders[0] = this; paths[0] = ""; depth = 1; }
+      while (depth > 1 && holders[depth - 1] !== this) depth--;
+      const parent = paths[depth - 1];
+      const path = key === "" && depth === 1 ? "" : Array.isArray(this) ? parent + "[" + key + "]" : identifier.test(key) ? (parent ? parent + "." : "") + key : parent + "[" + stringify(key) + "]";
+      const kind = typeof value;
+      if (kind === "function" || kind === "symbol") { onFound({ kind, path }); return undefined; }
+      if (value !== null && kind === "object") { holders[depth] = value; paths[depth] = path; depth++; }
+      return value;
+    };
+  };
+  const nonDataMessage = ({ kind, path }) =>
+    "the code returned a " + kind + (path ? " at " + path : "") + ", not a value: a step's output is JSON data — " +
+    (kind === "function" ? "call the function and return what it gives, or leave it out" : "return a text instead (its description), or leave it out");
+
   Object.defineProperty(g, "__run", {
     value: async (fn) => {
       let result;
@@ -53,8 +78,9 @@ export const SANDBOX_PRELUDE = String.raw`
         if (e instanceof Error) throw e;
         throw new Error("the code threw " + format(e));
       }
-      let json;
-      try { json = stringify(result); } catch (e) { throw new TypeError("the return value is not JSON-serialisable: " + (e && e.message)); }
+      let json, bad;
+      try { json = stringify(result, refuseNonData((found) => (bad ||= found))); } catch (e) { throw new TypeError("the return value is not JSON-serialisable: " + (e && e.message)); }
+      if (bad) throw new Error(nonDataMessage(bad));
       if (typeof json !== "string") return undefined;
       // UTF-16 length is a lower bound of the UTF-8 size: refuse early, before any copy.
       if (json.length > maxOutput) throw new Error("__OUTPUT_TOO_LARGE__:" + json.length);
