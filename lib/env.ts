@@ -1,6 +1,7 @@
 // The one place that reads process.env. Parsed once, validated with zod; a missing or
 // malformed setting stops start-up with one line naming it.
 import { z } from "@/lib/z";
+import { newPasswordSchema } from "@/lib/auth/new-password";
 import { checkCron } from "@/lib/triggers/check-cron";
 import { parseAllowedRanges } from "@/lib/net/ip-policy";
 import { checkAllowedRange } from "@/lib/net/check-allowed-range";
@@ -54,8 +55,10 @@ const schema = z.object({
       }
     }),
   SEED_OWNER_EMAIL: z.email().default("owner@example.com"),
-  // Unset: the public default of lib/seed/seed-owner.ts, to be replaced at the first sign-in.
-  SEED_OWNER_PASSWORD: z.string().min(8).optional(),
+  // Unset: a first password generated for this database (lib/seed/seed-owner.ts), to be replaced
+  // at the first sign-in. Set: held to the rules of a password chosen in the app
+  // (lib/auth/new-password.ts): a mistake there stops start-up, naming the setting.
+  SEED_OWNER_PASSWORD: newPasswordSchema().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // false: server.ts hands /hooks/* to Next's route handler too (tests run both adapters).
   // Behind a reverse proxy that sets X-Forwarded-For, "true" keeps that header; otherwise the web

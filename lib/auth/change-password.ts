@@ -5,6 +5,7 @@
 import { z } from "@/lib/z";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/api/errors";
+import { newPasswordSchema } from "@/lib/auth/new-password";
 import { hashPassword } from "@/lib/auth/password";
 import { revokeSessions } from "@/lib/auth/revoke-sessions";
 import { verifyCredentials } from "@/lib/auth/verify-credentials";
@@ -12,7 +13,7 @@ import { verifyCredentials } from "@/lib/auth/verify-credentials";
 export const ChangePasswordBody = z
   .object({
     currentPassword: z.string().min(1).max(1000),
-    newPassword: z.string().min(8, "must be at least 8 characters").max(1000),
+    newPassword: newPasswordSchema(),
   })
   .strict() // a misspelt field is a 400 naming it, like every write body
   .refine((b) => b.newPassword !== b.currentPassword, { path: ["newPassword"], message: "must differ from the current password" });

@@ -163,6 +163,27 @@ describe("change password (POST /api/v1/auth/password)", () => {
     expect((await again.signIn(user.email, "session-pw-1")).headers.get("location")).toBe(`${server.web.baseUrl}/workspaces`);
   });
 
+  it("refuses a new password of only spaces with a 400 in words, and the old one stays", async () => {
+    const { user, b } = await signedIn();
+    for (const blank of [" ".repeat(8), "\t  \n    \t"]) {
+      const r = await change(b, { currentPassword: "session-pw-1", newPassword: blank });
+      expect(r.status).toBe(400);
+      expect(await r.json()).toMatchObject({ error: "invalid_request", field: "newPassword", message: "newPassword: must not be only spaces" });
+    }
+    // Still signed in; eight spaces sign in neither in a browser nor for a token; the old one does.
+    expect((await b.request("/api/v1/workspaces")).status).toBe(200);
+    const blank = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
+    expect((await blank.signIn(user.email, " ".repeat(8))).headers.get("location")).toContain("error=CredentialsSignin");
+    const token = await fetch(`${server.web.baseUrl}/api/v1/auth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": testAddress() },
+      body: JSON.stringify({ email: user.email, password: " ".repeat(8) }),
+    });
+    expect(token.status).toBe(401);
+    const again = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
+    expect((await again.signIn(user.email, "session-pw-1")).headers.get("location")).toBe(`${server.web.baseUrl}/workspaces`);
+  });
+
   it("stores the new password and signs out every browser session, keeping API tokens", async () => {
     const { user, b } = await signedIn();
     const other = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });

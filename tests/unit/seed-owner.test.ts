@@ -19,4 +19,17 @@ describe("seedOwnerFromEnv", () => {
     const source: NodeJS.ProcessEnv = { NODE_ENV: "test", SEED_OWNER_EMAIL: "it@msp.example", SEED_OWNER_PASSWORD: "a-long-chosen-one" };
     expect(seedOwnerFromEnv(loadEnv(source))).toEqual({ email: "it@msp.example", password: "a-long-chosen-one", mustChangePassword: false });
   });
+
+  // As in the app (POST /api/v1/auth/password): blanks pass a length check but are no password.
+  it("refuses a chosen password of only spaces or too short, naming the setting and not echoing it", () => {
+    for (const [password, message] of [
+      ["        ", "SEED_OWNER_PASSWORD: must not be only spaces"],
+      ["\t \n \t \n \u00a0 ", "SEED_OWNER_PASSWORD: must not be only spaces"],
+      ["short", "SEED_OWNER_PASSWORD: must be at least 8 characters"],
+    ]) {
+      expect(() => loadEnv({ NODE_ENV: "test", SEED_OWNER_PASSWORD: password })).toThrow(message);
+    }
+    // Spaces around other characters are part of the password, as typed.
+    expect(loadEnv({ NODE_ENV: "test", SEED_OWNER_PASSWORD: "  a b c d  " }).SEED_OWNER_PASSWORD).toBe("  a b c d  ");
+  });
 });
