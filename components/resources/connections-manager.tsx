@@ -2,7 +2,8 @@
 // App accounts of a workspace, grouped by app from the catalog: add an account (credentials are
 // sent once and never shown again), rename it, change its settings (token URL, scope, header…,
 // shown on its row), replace its credentials, delete it (confirmed, naming the workflows that use
-// it).
+// it). An edit that would send the stored credentials to a new address asks for them again
+// before it is sent, as the API does.
 import { useState } from "react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { CredentialFields, readCredentials } from "@/components/resources/credential-fields";
@@ -16,6 +17,7 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { APP_CATALOG, appByKey } from "@/lib/connections/app-catalog";
 import type { AuthKind } from "@/lib/connections/connection-auth";
 import type { ConnectionView } from "@/lib/connections/connection-input";
+import { credentialDestinationChanges, describeDestinationChange, type DestinationChange } from "@/lib/connections/credential-destination-changes";
 import { startingConfig } from "@/lib/connections/connection-settings";
 
 type Props = { workspaceId: string; connections: ConnectionView[]; canEdit: boolean; /** Preselected app (?app=KEY: "Add an account" from a review or the editor). */ initialApp?: string };
@@ -108,6 +110,14 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
 function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> }) {
   const [editing, setEditing] = useState(false);
   const kind = c.authKind as AuthKind;
+  // The edits typed so far that would send the stored credentials elsewhere: they make the
+  // credential fields required, with a note saying why.
+  const [moves, setMoves] = useState<DestinationChange[]>([]);
+  const recheck = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const after = { baseUrl: String(data.get("baseUrl") ?? "").trim() || null, config: readSettings(data, kind) };
+    setMoves(c.hasCredentials ? credentialDestinationChanges({ authKind: kind, before: { baseUrl: c.baseUrl, config: c.config }, after }).filter((m) => m.needsCredentials) : []);
+  };
   // Kept as typed when refused (onSubmit: a form action would reset it).
   async function save(form: HTMLFormElement) {
     const data = new FormData(form);
@@ -126,7 +136,18 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
         <Badge>{c.authKind}</Badge>
         {c.hasCredentials ? <Badge tone="green">credentials set</Badge> : kind !== "none" && <Badge tone="amber">no credentials</Badge>}
         <span className="min-w-0 flex-1 truncate text-slate-500">{c.baseUrl}</span>
-        {canEdit && <button type="button" className={buttonClass("ghost", "sm")} onClick={() => setEditing(!editing)}>{editing ? "Cancel" : "Edit"}</button>}
+        {canEdit && (
+          <button
+            type="button"
+            className={buttonClass("ghost", "sm")}
+            onClick={() => {
+              setEditing(!editing);
+              setMoves([]);
+            }}
+          >
+            {editing ? "Cancel" : "Edit"}
+          </button>
+        )}
         {canEdit && <DeleteAccountButton account={c} run={run} />}
       </div>
       <SettingsSummary kind={kind} config={c.config} />
@@ -136,13 +157,21 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
             e.preventDefault();
             void save(e.currentTarget);
           }}
+          onChange={(e) => recheck(e.currentTarget)}
           className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2"
         >
           <label className="text-sm font-medium text-slate-700">Account name<input name="name" defaultValue={c.name} required className={cn(inputClass, "mt-1")} /></label>
           <label className="text-sm font-medium text-slate-700">Base URL<input name="baseUrl" type="url" defaultValue={c.baseUrl ?? ""} className={cn(inputClass, "mt-1")} /></label>
           <SettingsFields kind={kind} values={c.config} hints={appByKey(c.app)?.configHints} />
-          <CredentialFields kind={kind} required={false} />
-          <p className="text-xs text-slate-500 sm:col-span-2">Leave a credential field empty to keep its stored value (change just a password, say).</p>
+          {/* An AI account may have no key (a local model), as on the add form: the API says when one is needed. */}
+          <CredentialFields kind={kind} required={moves.length > 0 && kind !== "openai"} />
+          {moves.length > 0 ? (
+            <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-800 sm:col-span-2" role="note">
+              Enter the credentials again{kind === "openai" ? " (if the account has an API key)" : ""} to send them to a new address: {moves.map(describeDestinationChange).join("; ")}. The stored ones are sent only where they were entered for.
+            </p>
+          ) : (
+            <p className="text-xs text-slate-500 sm:col-span-2">Leave a credential field empty to keep its stored value (change just a password, say).</p>
+          )}
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary", "sm")}>Save</button></div>
         </form>
       )}

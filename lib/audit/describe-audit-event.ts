@@ -65,7 +65,12 @@ const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & 
   connection_created: (d) => ({ label: "Account added", text: account(d) }),
   connection_updated: (d) => ({
     label: "Account changed",
-    text: `${account(d)}${d.previousName ? `, renamed from ${str(d.previousName)}` : ""}${Array.isArray(d.fields) && d.fields.length > 0 ? `: ${d.fields.join(", ")}` : ""}`,
+    // Where its credentials now go (origins; "none" for no base URL or token URL) is the part to check.
+    ...(Array.isArray(d.destinations) && d.destinations.length > 0 ? { tone: "amber" as const } : {}),
+    text: [
+      `${account(d)}${d.previousName ? `, renamed from ${str(d.previousName)}` : ""}${Array.isArray(d.fields) && d.fields.length > 0 ? `: ${d.fields.join(", ")}` : ""}`,
+      ...(Array.isArray(d.destinations) ? (d.destinations as Details[]).map((m) => `${m.field === "baseUrl" ? "base URL" : "token URL"} ${str(m.from) || "none"} → ${str(m.to) || "none"}`) : []),
+    ].join(" · "),
   }),
   connection_deleted: (d) => ({ label: "Account deleted", tone: "amber", text: account(d) }),
   file_uploaded: (d) => ({ label: d.replaced ? "File replaced" : "File uploaded", text: joined(d.name, size(d.size), d.contentType) }),

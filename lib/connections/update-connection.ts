@@ -1,13 +1,16 @@
 // PATCH /connections/{id}. Absent fields keep their value; credentials are replaced only when
 // sent (write-only: the form cannot show them, so an untouched form must not wipe them), and
 // field by field: a rotated password alone keeps the stored username.
-// Changing the auth kind needs new credentials, because the stored ones have the old shape.
+// Changing the auth kind needs new credentials, because the stored ones have the old shape; so
+// does sending the stored ones to a new address (credential-destination-changes.ts): an editor
+// who cannot read them must not be able to re-point them at a host of their choosing.
 import { badRequest, conflict } from "@/lib/api/errors";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { appByKey } from "@/lib/connections/app-catalog";
-import type { AuthKind } from "@/lib/connections/connection-auth";
+import { credentialSchemas, type AuthKind } from "@/lib/connections/connection-auth";
+import { credentialDestinationChanges, describeDestinationChange } from "@/lib/connections/credential-destination-changes";
 import type { ConnectionView, UpdateConnectionInput } from "@/lib/connections/connection-input";
 import { loadConnection } from "@/lib/connections/load-connection";
 import { parseConnectionFields } from "@/lib/connections/parse-connection-fields";
@@ -23,6 +26,16 @@ function storedCredentials(sealed: string | null): Record<string, unknown> {
     return JSON.parse(decryptSecret(sealed)) as Record<string, unknown>;
   } catch {
     return {};
+  }
+}
+
+/** Whether stored credentials hold anything to send (one this process cannot read counts: another key may). */
+function holdsCredentials(sealed: string | null): boolean {
+  if (!sealed) return false;
+  try {
+    return Object.values(JSON.parse(decryptSecret(sealed)) as Record<string, unknown>).some((v) => v !== "" && v !== null && v !== undefined);
+  } catch {
+    return true;
   }
 }
 
@@ -53,15 +66,33 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     // Config is held to the (new) auth kind's keys; one the stored config holds as sent is a read sent back.
     const parsed = parseConnectionFields({ authKind, config: input.config, storedConfig: before.config });
     if (!parsed.ok) throw badRequest(`${parsed.field}: ${parsed.message}`, { field: parsed.field });
+    const baseUrl = input.baseUrl === undefined ? before.baseUrl : input.baseUrl || null;
+    const destinations = credentialDestinationChanges({
+      authKind,
+      before: { baseUrl: before.baseUrl, config: before.config as Record<string, unknown> },
+      after: { baseUrl, config: (parsed.fields.config ?? before.config) as Record<string, unknown> },
+    });
+    // Stored credentials go to a new address only when they are entered again, whole: merged with
+    // the stored secret, a new client ID alone would still carry it there.
+    const moved = kindChanged || !holdsCredentials(before.credentialsEncrypted) ? undefined : destinations.find((d) => d.needsCredentials);
+    if (moved) {
+      const takes = Object.keys(credentialSchemas[authKind].shape);
+      if (takes.some((k) => input.credentials?.[k] === undefined)) {
+        throw badRequest(`${moved.field}: ${describeDestinationChange(moved)}: enter the credentials again (${takes.join(", ")}) to send them to a new address`, { field: moved.field, from: moved.from, to: moved.to });
+      }
+    }
     const data: Prisma.ConnectionUpdateInput = {};
     if (input.name !== undefined) data.name = input.name;
-    if (input.baseUrl !== undefined) data.baseUrl = input.baseUrl === "" ? null : input.baseUrl;
+    if (input.baseUrl !== undefined) data.baseUrl = baseUrl;
     if (parsed.fields.config !== undefined) data.config = parsed.fields.config as Prisma.InputJsonValue;
     if (kindChanged) data.authKind = authKind;
-    if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, kindChanged ? (input.credentials ?? {}) : { ...storedCredentials(before.credentialsEncrypted), ...input.credentials });
+    const keepStored = !kindChanged && !moved;
+    if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, keepStored ? { ...storedCredentials(before.credentialsEncrypted), ...input.credentials } : (input.credentials ?? {}));
     const row = await t.connection.update({ where: { id: before.id }, data });
-    // Which fields changed, by name (credentials included), never what they hold.
-    await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_updated", details: { connectionId: row.id, app: row.app, name: row.name, ...(row.name !== before.name ? { previousName: before.name } : {}), fields: Object.keys(data).map((k) => k.replace(/Encrypted$/, "")) }, tx: t });
+    // Which fields changed, by name (credentials included), never what they hold; where the
+    // credentials go, by origin (never a path, which may hold a tenant's key, nor user info).
+    const moves = destinations.map(({ field, from, to }) => ({ field, from, to }));
+    await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_updated", details: { connectionId: row.id, app: row.app, name: row.name, ...(row.name !== before.name ? { previousName: before.name } : {}), fields: Object.keys(data).map((k) => k.replace(/Encrypted$/, "")), ...(moves.length ? { destinations: moves } : {}) }, tx: t });
     return toConnectionView(row);
   };
   return tx ? write(tx) : db().$transaction(write);

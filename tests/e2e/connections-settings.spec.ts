@@ -96,6 +96,10 @@ test("an account made through the API without a token URL is flagged on its row,
   await expect(row.getByLabel("Settings")).toContainText("Token URLnot set: no token can be fetched");
   await row.getByRole("button", { name: "Edit" }).click();
   await row.getByLabel("Token URL").fill(TOKEN_URL);
+  // The stored client secret has gone nowhere yet: its first address needs it entered again.
+  await expect(row.getByRole("note")).toContainText("the client secret would be sent to https://login.microsoftonline.com");
+  await row.getByLabel("Client ID").fill("cid");
+  await row.getByLabel("Client secret").fill("shell-secret");
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByLabel("Settings")).toContainText(`Token URL${TOKEN_URL}`);
   expect(await configOf(page, ws, "Shell")).toEqual({ tokenUrl: TOKEN_URL, scope: "https://graph.microsoft.com/.default" });
