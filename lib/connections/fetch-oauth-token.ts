@@ -55,7 +55,9 @@ async function requestToken(c: LoadedConnection, signal?: AbortSignal, net?: Net
   }
   let res;
   try {
-    res = await guardedFetch({ ...net, method: "POST", url: tokenUrl, headers, body: form.toString(), timeoutMs: 30_000, maxResponseBytes: 256 * 1024, signal });
+    // The client secret (in the form body by default) goes to the token URL's origin only, as the
+    // account's settings say: a 307 elsewhere would post it again there.
+    res = await guardedFetch({ ...net, method: "POST", url: tokenUrl, headers, body: form.toString(), bodyStaysWithOrigin: true, timeoutMs: 30_000, maxResponseBytes: 256 * 1024, signal });
   } catch (e) {
     if (e instanceof OutboundError) throw new TokenError(`OAuth2 token request to ${origin} failed: ${e.message}`, e.retryable);
     throw e;

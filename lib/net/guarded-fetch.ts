@@ -21,6 +21,9 @@ export type GuardedFetchOptions = {
   signal?: AbortSignal;
   /** Header names (lower case) never sent to an origin other than the first one. */
   sensitiveHeaders?: string[];
+  /** The body holds credentials (an OAuth token request's client_secret): a redirect to another
+   *  origin that would send it again (307/308) fails instead of being followed. */
+  bodyStaysWithOrigin?: boolean;
   /** Default: HTTP_ALLOWED_PRIVATE_RANGES of this process. */
   policy?: AddressPolicy;
   resolver?: Resolver;
@@ -112,7 +115,10 @@ export async function guardedFetch(opts: GuardedFetchOptions): Promise<GuardedRe
         body = undefined;
         headers = withoutHeaders(headers, ["content-length", "content-type"]);
       }
-      if (url.origin !== origin) headers = withoutHeaders(headers, sensitive);
+      if (url.origin !== origin) {
+        if (body && opts.bodyStaysWithOrigin) throw new OutboundError("refused", "the redirect leads to another origin, which would be sent the request's body and its credentials: not followed");
+        headers = withoutHeaders(headers, sensitive);
+      }
     }
   } catch (e) {
     if (redirectedTo && e instanceof OutboundError) throw new OutboundError(e.kind, `${e.message}, after a redirect to ${redirectedTo}`);
