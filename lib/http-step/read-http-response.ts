@@ -31,12 +31,24 @@ export function parseBody(body: Buffer, contentType: string | undefined): unknow
 /** 408, 425, 429 and 5xx other than 501/505 are worth another attempt. */
 export const isRetryableStatus = (s: number) => s === 408 || s === 425 || s === 429 || (s >= 500 && s !== 501 && s !== 505);
 
-/** Retry-After as delay-seconds or an HTTP date; capped at a day. */
+// RFC 9110 §10.2.3: Retry-After is delay-seconds (digits only) or an HTTP-date in one of its
+// three forms. Date.parse alone would take "-5" or "2015" as dates (long past: no wait at all),
+// so only these shapes are read as dates; anything else is ignored and the engine's backoff applies.
+const DAY = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)";
+const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
+const TIME = "\\d\\d:\\d\\d:\\d\\d";
+const IMF_FIXDATE = new RegExp(`^${DAY}, \\d\\d ${MONTH} \\d{4} ${TIME} GMT$`);
+const RFC_850 = new RegExp(`^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, \\d\\d-${MONTH}-\\d\\d ${TIME} GMT$`);
+const ASCTIME = new RegExp(`^${DAY} ${MONTH} [ \\d]\\d ${TIME} \\d{4}$`);
+
+/** Retry-After in ms from now (0 for a date already past), capped at a day; undefined when the
+ *  header is absent or malformed. */
 export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
   const v = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!v) return undefined;
   if (/^\d+$/.test(v)) return Math.min(Number(v) * 1000, 86_400_000);
-  const at = Date.parse(v);
+  // asctime carries no zone; HTTP dates are always GMT.
+  const at = IMF_FIXDATE.test(v) || RFC_850.test(v) ? Date.parse(v) : ASCTIME.test(v) ? Date.parse(`${v} GMT`) : NaN;
   if (Number.isNaN(at)) return undefined;
   return Math.min(Math.max(0, at - now), 86_400_000);
 }

@@ -34,10 +34,13 @@ export type ExecuteRunOptions = { work: RunWork; write: ProgressWriter; boss: Pg
 /** finished: the run ended; waiting: parked until a delayed job; lost: another executor owns it now. */
 export type ExecuteRunResult = "finished" | "waiting" | "lost" | "already_final";
 
-/** Backoff before attempt `attempt + 1`: 2 s, 4 s, 8 s … (±20 %), or what the step asked for. */
+/** Backoff before attempt `attempt + 1`: 2 s, 4 s, 8 s … (±20 %), or longer when the step's
+ *  Retry-After asks for it (at most an hour). The backoff is a floor: a `Retry-After: 0` or a
+ *  date already past would otherwise send the five attempts back to back at a server that is
+ *  struggling. */
 export function retryDelayMs(attempt: number, error: StepError): number {
-  if (error.retryAfterMs !== undefined && error.retryAfterMs >= 0) return Math.min(error.retryAfterMs, MAX_RETRY_DELAY_MS);
-  return Math.min(2_000 * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4), MAX_RETRY_DELAY_MS);
+  const backoff = 2_000 * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4);
+  return Math.min(Math.max(backoff, error.retryAfterMs ?? 0), MAX_RETRY_DELAY_MS);
 }
 
 const label = (step: Step, number: number) => `step ${number} (${STEP_CATALOG[step.kind]?.label ?? step.kind}${step.name && step.name !== STEP_CATALOG[step.kind]?.label ? ` "${step.name}"` : ""})`;

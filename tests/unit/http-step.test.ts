@@ -286,6 +286,29 @@ describe("http step failures", () => {
     expect(e.retryAfterMs).toBeLessThanOrEqual(120_000);
   });
 
+  it.each(["rfc850", "asctime"])("503 with a Retry-After in the obsolete %s HTTP-date form, read as GMT", async (form) => {
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 + 7_200_000);
+    const [wkd, , mon, yyyy, time] = at.toUTCString().replace(",", "").split(" "); // Sun 06 Nov 1994 08:49:37 GMT
+    const day = at.getUTCDate();
+    const long = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][at.getUTCDay()];
+    const value = form === "rfc850" ? `${long}, ${String(day).padStart(2, "0")}-${mon}-${yyyy.slice(2)} ${time} GMT` : `${wkd} ${mon} ${String(day).padStart(2, " ")} ${time} ${yyyy}`;
+    const e = await failure({ url: `${server.url}/status/503?retryAfter=${encodeURIComponent(value)}` });
+    expect(e.retryAfterMs).toBeGreaterThan(7_190_000);
+    expect(e.retryAfterMs).toBeLessThanOrEqual(7_200_000);
+  });
+
+  it("503 with a Retry-After date already past asks for no wait (the engine's backoff still applies)", async () => {
+    const e = await failure({ url: `${server.url}/status/503?retryAfter=${encodeURIComponent("Wed, 21 Oct 2015 07:28:00 GMT")}` });
+    expect(e.retryable).toBe(true);
+    expect(e.retryAfterMs).toBe(0);
+  });
+
+  it.each([["-5"], ["1.5"], ["soon"], ["2026-12-01T00:00:00Z"], ["21 Oct 2015 07:28:00 GMT"]])("503 with a malformed Retry-After %s is ignored", async (value) => {
+    const e = await failure({ url: `${server.url}/status/503?retryAfter=${encodeURIComponent(value)}` });
+    expect(e.retryable).toBe(true);
+    expect(e.retryAfterMs).toBeUndefined();
+  });
+
   it("501 is not retryable", async () => {
     expect((await failure({ url: `${server.url}/status/501` })).retryable).toBe(false);
   });
