@@ -3,7 +3,7 @@
 // server would refuse, and each problem can be pinned on its step. Fields a step still needs
 // (lib/steps/find-missing-fields.ts) are problems too, but `incomplete` ones: a Draft saves
 // them, going Live is refused until they are filled in. Pure and client-safe.
-import { fieldLabelFor } from "@/lib/editor/form-model";
+import { formField } from "@/lib/editor/form-field";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { findReferenceErrors } from "@/lib/workflows/references";
@@ -15,7 +15,7 @@ export type StepProblem = {
   number: number;
   /** The step kind's label, as the header names the step: "step 3 (HTTP Request)". */
   label: string;
-  /** Dotted config path, when the problem is one field's. */
+  /** The dotted config path of the form field the problem is shown under, when it is one field's. */
   field?: string;
   message: string;
   /** Saved in Draft, refused for Live; the others stop any save. */
@@ -33,12 +33,15 @@ export function configForCheck(step: EditorStep): Record<string, unknown> {
 // JSON field) is absent there, so check that, not the object in memory.
 const asSent = (config: Record<string, unknown>) => JSON.parse(JSON.stringify(config)) as Record<string, unknown>;
 
-/** "timeoutMs" → "Timeout (ms)", "headers.0.name" → "Headers 1 name", a Wait's "at" → "Until
- *  (date and time)", as the form labels each. */
-const fieldLabel = (kind: StepKind, path: readonly PropertyKey[]) => {
-  const keys = path.map((p) => (typeof p === "number" ? p : String(p)));
-  return keys.map((p, i) => (typeof p === "number" ? String(p + 1) : i === 0 ? fieldLabelFor(kind, [p]) : fieldLabelFor(kind, keys.slice(0, i + 1)).toLowerCase())).join(" ");
-};
+/** A problem at a config path, named as the form names its field ("Timeout (ms): …", "Field 1
+ *  expression: …") and filed under that field's path, where the form shows it. */
+function atField(kind: StepKind, path: readonly PropertyKey[], message: string): Pick<StepProblem, "field" | "message"> {
+  if (path.length === 0) return { message };
+  const found = formField(kind, path);
+  // A key the form has no field for (the server names it too): its path is all there is to say.
+  if (found.path.length === 0) return { field: path.map(String).join("."), message: `${path.map(String).join(".")}: ${message}` };
+  return { field: found.path.join("."), message: `${found.label}: ${message}` };
+}
 
 export type ConfigProblem = Pick<StepProblem, "field" | "message" | "incomplete">;
 
@@ -50,8 +53,7 @@ export function checkConfig(kind: StepKind, config: Record<string, unknown>): Co
   const r = STEP_CATALOG[kind].config.safeParse(sent);
   if (!r.success) {
     const issue = r.error.issues[0];
-    const field = issue.path.map(String).join(".");
-    problems.push({ field: field || undefined, message: `${field ? `${fieldLabel(kind, issue.path)}: ` : ""}${issue.message}`, incomplete: false });
+    problems.push({ ...atField(kind, issue.path, issue.message), incomplete: false });
   }
   for (const m of findMissingFields(kind, sent)) problems.push({ field: m.field, message: m.message, incomplete: true });
   return problems;
@@ -69,10 +71,27 @@ export function checkSteps(steps: readonly EditorStep[]): StepProblem[] {
       if ((index.get(b.target) ?? -1) <= i) problems.push({ ...at, message: `${b.name} leads to a step that is not after this one`, incomplete: false });
     }
   });
-  for (const p of findReferenceErrors(steps)) {
-    problems.push({ stepId: p.stepId, number: p.step, label: STEP_CATALOG[steps[p.step - 1].kind].label, field: p.field, message: `${p.field}: ${p.message}`, incomplete: false });
-  }
+  for (const p of referenceProblems(steps)) problems.push(p);
   return problems;
+}
+
+/** References to a later step, the step itself, a missing or removed step: the server's
+ *  save-time rule (lib/workflows/references.ts), each named as the form names its field. */
+function referenceProblems(steps: readonly EditorStep[]): StepProblem[] {
+  return findReferenceErrors(steps).map((p) => {
+    const kind = steps[p.step - 1].kind;
+    return { stepId: p.stepId, number: p.step, label: STEP_CATALOG[kind].label, ...atField(kind, p.field.split("."), p.message), incomplete: false };
+  });
+}
+
+/** What the Configure form shows under step `index`'s fields: its config's problems and its
+ *  references' (which need the other steps to judge), the ones that stop a save first. */
+export function checkStepFields(steps: readonly EditorStep[], index: number): ConfigProblem[] {
+  const step = steps[index];
+  if (!step) return [];
+  const own = checkConfig(step.kind, configForCheck(step));
+  const refs = referenceProblems(steps).filter((p) => p.stepId === step.id && p.number === index + 1);
+  return [...own.filter((p) => !p.incomplete), ...refs, ...own.filter((p) => p.incomplete)].map(({ field, message, incomplete }) => ({ field, message, incomplete }));
 }
 
 /** The problems that keep a save from being sent: all of them for a Live workflow (the server refuses an unfinished step there). */

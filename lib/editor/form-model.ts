@@ -83,6 +83,11 @@ export function fieldLabelFor(kind: string, path: readonly (string | number)[]):
   return STEP_FIELD_LABELS[key] ?? humanize(String(path[path.length - 1]));
 }
 
+// A list's items are headed in the singular ("Headers" → "Header 1"): the form's words, which
+// the messages about an item's field use too (form-field.ts).
+const SINGULAR: Record<string, string> = { Branches: "Branch", Query: "Query parameter", Computed: "Computed field", "Group by": "Group-by field" };
+export const singularOf = (label: string) => SINGULAR[label] ?? label.replace(/s$/, "");
+
 export function humanize(key: string): string {
   if (LABELS[key]) return LABELS[key];
   const words = key.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();

@@ -127,10 +127,23 @@ function walk(need: Need, node: unknown, rest: string[], at: (string | number)[]
   if (wrong) out.push({ ...field, message: wrong });
 }
 
-function missing(need: Need, at: (string | number)[], numbers: number[]): MissingField {
+const numbered = (label: string, numbers: readonly number[]) => {
   let n = 0;
-  const label = need.label.replace(/#/g, () => String(numbers[n++] ?? ""));
+  return label.replace(/#/g, () => String(numbers[n++] ?? ""));
+};
+
+function missing(need: Need, at: (string | number)[], numbers: number[]): MissingField {
+  const label = numbered(need.label, numbers);
   return { field: at.join("."), label, message: `${label} is required${need.why ? ` (${need.why})` : ""}` };
+}
+
+/** The words these messages name the field at `path` by (config keys, array indexes as numbers):
+ *  "Branch 1 rule 2 value to compare with"; null for a field this list does not name. Other
+ *  messages about the same field use them too (lib/editor/form-field.ts). */
+export function neededFieldLabel(kind: StepKind, path: readonly (string | number)[]): string | null {
+  const at = path.map((p) => (typeof p === "number" ? "*" : p)).join(".");
+  const need = (NEEDS[kind] ?? []).find((n) => n.path === at);
+  return need ? numbered(need.label, path.filter((p): p is number => typeof p === "number").map((i) => i + 1)) : null;
 }
 
 /**

@@ -3,7 +3,8 @@
 // text, numbers, switches, choices, lists, JSON, one-of groups; references in template fields
 // show as chips; Conditions targets are a choice of later steps. A field the step still needs
 // before it can run (lib/steps/find-missing-fields.ts) says so under itself, and so does one whose
-// value keeps the workflow from saving (a number out of range): the header names only the first.
+// value keeps the workflow from saving (a number out of range, a reference to a later step): the
+// header names only the first, in the same words.
 import { Plus, Trash2 } from "lucide-react";
 import { useId, useMemo } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
@@ -11,10 +12,10 @@ import { ConnectionSelect } from "@/components/editor/fields/connection-select";
 import { TemplateHints } from "@/components/editor/fields/template-hints";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { IconButton } from "@/components/ui/icon-button";
-import { emptyValue, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
+import { emptyValue, singularOf, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
-import { checkConfig } from "@/lib/editor/check-steps";
+import { checkStepFields } from "@/lib/editor/check-steps";
 import { isNeededIn } from "@/lib/steps/find-missing-fields";
 
 /** A message under a field: `incomplete` (amber) is saved in a Draft, the other (red) stops the save. */
@@ -169,9 +170,6 @@ function ObjectFields({ spec, value, onChange, path, ctx, legend }: { spec: Extr
   );
 }
 
-const SINGULAR: Record<string, string> = { Branches: "Branch", Query: "Query parameter", Computed: "Computed field", "Group by": "Group-by field" };
-const singularOf = (label: string) => SINGULAR[label] ?? label.replace(/s$/, "");
-
 function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps, "spec"> & { spec: Extract<FieldSpec, { type: "array" }> }) {
   const items = Array.isArray(value) ? value : [];
   const singular = singularOf(label.replace(/ \(optional\)$/, ""));
@@ -206,12 +204,13 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
 }
 
 export function SchemaForm({ spec, value, onChange, ctx }: { spec: FieldSpec; value: Record<string, unknown>; onChange: (v: Record<string, unknown>, path: Path) => void; ctx: FormContext }) {
-  const kind = ctx.steps[ctx.index]?.kind;
-  // A field's first note wins: the schema's problem comes before "is required".
+  const { steps, index } = ctx;
+  // A field's first note wins: what stops a save (the schema's problem, a reference to a later
+  // step) comes before "is required". `value` is the step's config in `steps`.
   const notes = useMemo(() => {
     const byField = new Map<string, FieldNote>();
-    for (const p of kind ? checkConfig(kind, value) : []) if (p.field !== undefined && !byField.has(p.field)) byField.set(p.field, p);
+    for (const p of checkStepFields(steps, index)) if (p.field !== undefined && !byField.has(p.field)) byField.set(p.field, p);
     return byField;
-  }, [kind, value]);
+  }, [steps, index]);
   return <Field spec={spec} value={value} path={[]} label="" ctx={{ ...ctx, notes }} onChange={(v, p) => onChange(v as Record<string, unknown>, p)} />;
 }
