@@ -182,7 +182,9 @@ export function referencedFiles(steps: readonly Pick<Step, "kind" | "config">[])
 }
 
 /** Save-time check: references to later steps, to the step itself, to numbers that do not exist,
- *  to removed steps (a code body's `steps.removed` too), and malformed variable or secret references. */
+ *  to removed steps, and malformed variable or secret references. A Code body's `steps[n]` reads
+ *  (code-step-reads.ts) are held to the same rules: `steps[9]` in a 3-step workflow would only
+ *  fail when run, as "Cannot read properties of undefined". */
 export function findReferenceErrors(steps: readonly Pick<Step, "id" | "kind" | "config">[]): ReferenceProblem[] {
   const problems: ReferenceProblem[] = [];
   for (const [i, step] of steps.entries()) {
@@ -193,12 +195,26 @@ export function findReferenceErrors(steps: readonly Pick<Step, "id" | "kind" | "
         if (message) problems.push({ step: number, stepId: step.id, field, message });
       }
     }
-    if (step.kind === "code" && typeof step.config.code === "string" && findCodeStepReads(step.config.code).removed > 0) {
-      const message = `${REMOVED_STEP_READ} refers to a step that was removed (read another step's output, steps[n])`;
-      problems.push({ step: number, stepId: step.id, field: "code", message });
+    if (step.kind === "code" && typeof step.config.code === "string") {
+      const { reads, removed } = findCodeStepReads(step.config.code);
+      const messages = new Set<string>();
+      for (const read of reads) {
+        const message = stepNumberProblem(`steps[${read.step}]`, read.step, number, steps.length);
+        if (message) messages.add(message);
+      }
+      if (removed > 0) messages.add(`${REMOVED_STEP_READ} refers to a step that was removed (read another step's output, steps[n])`);
+      for (const message of messages) problems.push({ step: number, stepId: step.id, field: "code", message });
     }
   }
   return problems;
+}
+
+/** What is wrong with step `n` read from step `number` of `count`: later, itself, or no such step. */
+function stepNumberProblem(shown: string, n: number, number: number, count: number): string | null {
+  if (n < 1 || n > count) return `${shown} refers to step ${n}, which does not exist (the workflow has ${count} steps)`;
+  if (n === number) return `${shown} refers to step ${number} itself; a step can only read earlier steps`;
+  if (n > number) return `${shown} refers to step ${n}, which comes after step ${number}`;
+  return null;
 }
 
 function referenceProblem(inner: string, number: number, count: number): string | null {
@@ -211,10 +227,7 @@ function referenceProblem(inner: string, number: number, count: number): string 
   if (ref.type === "removed") return `${shown} refers to a step that was removed`;
   if (ref.type === "files") return null;
   if (ref.type !== "step") return ref.path.length > 0 ? `${shown}: a ${ref.type === "vars" ? "variable" : "secret"} is text and has no fields` : null;
-  if (ref.step < 1 || ref.step > count) return `${shown} refers to step ${ref.step}, which does not exist (the workflow has ${count} steps)`;
-  if (ref.step === number) return `${shown} refers to step ${number} itself; a step can only read earlier steps`;
-  if (ref.step > number) return `${shown} refers to step ${ref.step}, which comes after step ${number}`;
-  return null;
+  return stepNumberProblem(shown, ref.step, number, count);
 }
 
 /**

@@ -2,6 +2,7 @@
 // those reads like {{ n.x }} references, a read of a removed step is reported at save, and a
 // single-step test borrows the outputs the code reads.
 import { describe, expect, it } from "vitest";
+import { blockingProblems, checkSteps, describeProblem } from "@/lib/editor/check-steps";
 import { dependents, insertStep, moveStep, removeStep } from "@/lib/editor/step-ops";
 import { requiredEarlierSteps } from "@/lib/runs/pick-step-test-source";
 import { findCodeStepReads, rewriteCodeStepReads } from "@/lib/workflows/code-step-reads";
@@ -61,5 +62,40 @@ describe("a Code step's steps[n] reads", () => {
   it("are the earlier outputs a single-step test of the Code step needs", () => {
     expect(requiredEarlierSteps(workflow()[2], 3)).toEqual([1, 2]);
     expect(requiredEarlierSteps({ kind: "code", config: { code: "return steps[5] ?? steps['2']" } }, 4)).toEqual([1, 2]);
+  });
+});
+
+// A read of a step that does not exist, of a later step or of the Code step itself was saved
+// without a word and failed when run: "TypeError: Cannot read properties of undefined (reading
+// 'x')". It is checked like {{ n.x }}: the editor flags the step and the server refuses the save.
+describe("a Code step's steps[n] read of a step it cannot read", () => {
+  const steps = (code: string) => [
+    { id: "t", kind: "webhook" as const, name: "Webhook", config: {} },
+    { id: "c", kind: "code" as const, name: "Code", config: { code } },
+    { id: "h", kind: "http" as const, name: "HTTP", config: { method: "GET", url: "https://x.test" } },
+  ];
+
+  it("is a problem naming the read, as for {{ 9.x }}: no such step, a later one, the step itself", () => {
+    expect(findReferenceErrors(steps("return { x: steps[9].x };"))).toEqual([
+      { step: 2, stepId: "c", field: "code", message: "steps[9] refers to step 9, which does not exist (the workflow has 3 steps)" },
+    ]);
+    expect(findReferenceErrors(steps("return steps['3'].status + steps?.[0]")).map((p) => p.message)).toEqual([
+      "steps[3] refers to step 3, which comes after step 2",
+      "steps[0] refers to step 0, which does not exist (the workflow has 3 steps)",
+    ]);
+    expect(findReferenceErrors(steps("return steps[2]")).map((p) => p.message)).toEqual(["steps[2] refers to step 2 itself; a step can only read earlier steps"]);
+    // Each read once, however often the code repeats it.
+    expect(findReferenceErrors(steps("return [steps[9].a, steps[9].b]"))).toHaveLength(1);
+  });
+
+  it("reads of earlier steps, and steps[9] in a string or a comment, are fine", () => {
+    expect(findReferenceErrors(steps("// steps[9] later\nreturn { x: steps[1].x, s: 'steps[9]' };"))).toEqual([]);
+  });
+
+  it("the editor flags the step with the same words, and does not send the save", () => {
+    const problems = blockingProblems(checkSteps(steps("return { x: steps[9].x };")), false);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ stepId: "c", number: 2, field: "code" });
+    expect(describeProblem(problems[0])).toMatch(/^step 2 \(Code Execution\): \w+: steps\[9\] refers to step 9, which does not exist \(the workflow has 3 steps\)$/);
   });
 });
