@@ -1,10 +1,27 @@
 // How one step of a run reads in the editor's Executions and on the Runs page. Pure.
-type StepRecord = { status: string; error: string | null; attempts?: number; startedAt: string | null; finishedAt: string | null };
+import { durationBetween } from "@/lib/format-duration";
+import { plural } from "@/lib/plural";
+
+type StepRecord = {
+  status: string;
+  error: string | null;
+  /** Its place in the run: step 1 is the trigger. */
+  number?: number;
+  attempts?: number;
+  /** The latest attempt's start. */
+  startedAt: string | null;
+  /** The first attempt's start (null on records from before it was kept). */
+  firstStartedAt?: string | null;
+  finishedAt: string | null;
+};
+
+type RunTimes = { status: string; startedAt?: string | null; finishedAt?: string | null };
 
 // A step still to come or under way: a retry's record keeps the failed attempt's finish time and
 // output (null) until the next attempt, which are not the step's.
 const UNFINISHED = new Set(["pending", "running", "waiting"]);
 export const stepFinished = (step: Pick<StepRecord, "status">) => !UNFINISHED.has(step.status);
+const RUN_ENDED = new Set(["succeeded", "failed", "stopped"]);
 
 /**
  * Each step's status in a run as its canvas node shows it: as GET /api/v1/runs/{id} records it,
@@ -16,18 +33,35 @@ export function canvasStepStatuses<S extends string>(run: { steps: { stepId: str
   return new Map(run.steps.map((s) => [s.stepId, s.status as S]));
 }
 
-export function took(startedAt: string | null, finishedAt: string | null): string | null {
-  if (!startedAt || !finishedAt) return null;
-  const ms = new Date(finishedAt).getTime() - new Date(startedAt).getTime();
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+/** How long a run (or anything with two instants) took: "33 s", "2 min 3 s"; null until it has both. */
+export function took(startedAt: string | null | undefined, finishedAt: string | null | undefined): string | null {
+  return durationBetween(startedAt, finishedAt);
 }
+
+export type StepTimes = { startedLabel: string; startedAt: string | null; finishedAt: string | null; tookLabel: string; took: string | null };
 
 /**
  * When the step started, finished and how long it took; finish and duration only once it has
- * ended. The record holds the latest attempt's start only, so after a retry it says which.
+ * ended. A step attempted more than once took the time from its first attempt's start, and says
+ * over how many attempts and how long the last one took. The trigger (step 1) only records the
+ * payload, in no time: with its `run` it reads the run's times instead (the trigger's entry in
+ * Executions is the whole run), and without one it has no duration.
  */
-export function stepTimes(step: StepRecord): { startedLabel: string; startedAt: string | null; finishedAt: string | null; took: string | null } {
-  const startedLabel = (step.attempts ?? 0) > 1 ? `Attempt ${step.attempts} started` : "Started";
-  if (!stepFinished(step)) return { startedLabel, startedAt: step.startedAt, finishedAt: null, took: null };
-  return { startedLabel, startedAt: step.startedAt, finishedAt: step.finishedAt, took: took(step.startedAt, step.finishedAt) };
+export function stepTimes(step: StepRecord, run?: RunTimes): StepTimes {
+  if (step.number === 1) {
+    if (!run) return { startedLabel: "Received", startedAt: step.startedAt, finishedAt: stepFinished(step) ? step.finishedAt : null, tookLabel: "Took", took: null };
+    const ended = RUN_ENDED.has(run.status);
+    const finishedAt = ended ? (run.finishedAt ?? null) : null;
+    return { startedLabel: "Run started", startedAt: run.startedAt ?? null, finishedAt, tookLabel: "Run took", took: ended ? took(run.startedAt, finishedAt) : null };
+  }
+  const attempts = step.attempts ?? 0;
+  const first = attempts > 1 ? (step.firstStartedAt ?? null) : null;
+  // A record from before the first start was kept: its start is the last attempt's, said as such.
+  const startedLabel = attempts > 1 && !first ? `Attempt ${attempts} started` : "Started";
+  const startedAt = first ?? step.startedAt;
+  if (!stepFinished(step)) return { startedLabel, startedAt, finishedAt: null, tookLabel: "Took", took: null };
+  const last = took(step.startedAt, step.finishedAt);
+  let text = last;
+  if (attempts > 1 && last !== null) text = first ? `${took(first, step.finishedAt)} over ${plural(attempts, "attempt")} (the last ${last})` : `${last}, the last of ${plural(attempts, "attempt")}`;
+  return { startedLabel, startedAt, finishedAt: step.finishedAt, tookLabel: "Took", took: text };
 }

@@ -1,6 +1,6 @@
 "use client";
 // Runs across workflows: status, workflow (and client), when, how long, the error; a row opens
-// to the run's steps (GET /api/v1/runs/{id}) with each one's status and error, read again with
+// to the run's steps (GET /api/v1/runs/{id}) with each one's status, time and error, read again with
 // each refresh of the list while the run is unfinished. In a workspace where the user may act
 // (`actIn`: editor or owner), a row has Stop run or Run again.
 import { Fragment, useEffect, useRef, useState } from "react";
@@ -122,7 +122,8 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props
                                 </Link>
                               )}
                               <RunStatus status={s.status} />
-                              <span className="text-slate-400">{stepTimes(s).took ?? "—"}</span>
+                              {/* The trigger only records the payload: the run's time is on the row above. */}
+                              {s.number !== 1 && <span className="text-slate-400">{stepTimes(s).took ?? "—"}</span>}
                               {s.error && <span className="basis-full pl-9 text-red-700">{s.error}</span>}
                             </li>
                           ))}

@@ -32,7 +32,10 @@ export type RunStepView = {
   unresolved?: unknown;
   /** Attempts made so far (a step retried after a network error or a 5xx has more than one). */
   attempts?: number;
+  /** The latest attempt's start. */
   startedAt: string | null;
+  /** The first attempt's start, kept across retries (null on older records and copies). */
+  firstStartedAt?: string | null;
   finishedAt: string | null;
 };
 

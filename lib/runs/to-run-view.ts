@@ -16,7 +16,10 @@ export type RunStepView = {
   /** References in the step's config that resolved to nothing (recorded by the run engine). */
   unresolved: unknown;
   attempts: number;
+  /** The latest attempt's start. */
   startedAt: string | null;
+  /** The first attempt's start (null on records from before it was kept, and on copies). */
+  firstStartedAt: string | null;
   finishedAt: string | null;
 };
 
@@ -72,6 +75,7 @@ export function toRunView({ run, steps, definition }: ToRunViewOptions): RunView
         unresolved: s.unresolved,
         attempts: s.attempts,
         startedAt: iso(s.startedAt),
+        firstStartedAt: iso(s.firstStartedAt),
         finishedAt: iso(s.finishedAt),
       })),
   };

@@ -7,6 +7,8 @@
 // write refused and lets go of it. The run rows are locked FOR SHARE for that test, so a stop
 // and a write never pass each other: a write waits for a stop under way and then sees the run
 // ended; a stop waits for a write under way and then marks the step it wrote.
+// A step's "startedAt" is its latest attempt's; "firstStartedAt" is set by its first write that
+// has a start and kept from then on, so the time across its retries can be shown.
 import pg from "pg";
 import { databaseUrl } from "@/lib/env";
 import { sessionName, statementLimits, type Tx } from "@/lib/db/client";
@@ -22,16 +24,17 @@ WITH open AS (
     AND r."status" NOT IN ('succeeded', 'failed', 'stopped')
   FOR SHARE
 ), s AS (
-  INSERT INTO "RunStep" ("runId", "stepId", "number", "kind", "status", "output", "error", "logs", "unresolved", "attempts", "startedAt", "finishedAt")
+  INSERT INTO "RunStep" ("runId", "stepId", "number", "kind", "status", "output", "error", "logs", "unresolved", "attempts", "startedAt", "firstStartedAt", "finishedAt")
   SELECT x."runId", x."stepId", x."number", x."kind", x."status"::"StepStatus", x."output", x."error",
-         COALESCE(x."logs", '[]'::jsonb), COALESCE(x."unresolved", '[]'::jsonb), x."attempts", x."startedAt", x."finishedAt"
+         COALESCE(x."logs", '[]'::jsonb), COALESCE(x."unresolved", '[]'::jsonb), x."attempts", x."startedAt", x."startedAt", x."finishedAt"
     FROM json_to_recordset($1::json) AS x("runId" text, "stepId" text, "number" int, "kind" text, "status" text, "output" json,
          "error" text, "logs" jsonb, "unresolved" jsonb, "attempts" int, "startedAt" timestamp(3), "finishedAt" timestamp(3))
   WHERE x."runId" IN (SELECT "id" FROM open)
   ON CONFLICT ("runId", "stepId") DO UPDATE SET
     "number" = EXCLUDED."number", "kind" = EXCLUDED."kind", "status" = EXCLUDED."status", "output" = EXCLUDED."output",
     "error" = EXCLUDED."error", "logs" = EXCLUDED."logs", "unresolved" = EXCLUDED."unresolved", "attempts" = EXCLUDED."attempts",
-    "startedAt" = COALESCE(EXCLUDED."startedAt", "RunStep"."startedAt"), "finishedAt" = EXCLUDED."finishedAt"
+    "startedAt" = COALESCE(EXCLUDED."startedAt", "RunStep"."startedAt"),
+    "firstStartedAt" = COALESCE("RunStep"."firstStartedAt", "RunStep"."startedAt", EXCLUDED."startedAt"), "finishedAt" = EXCLUDED."finishedAt"
   WHERE "RunStep"."status" NOT IN ('succeeded', 'failed', 'skipped')
   RETURNING "runId", "stepId"
 ), r AS (

@@ -178,6 +178,12 @@ describe("run engine", () => {
       expect(ok.status).toBe("succeeded");
       expect(ok.steps[1]).toMatchObject({ status: "succeeded", attempts: 3 });
       expect(ok.steps[1].output).toMatchObject({ status: 200, body: { call: 3 } });
+      // startedAt is the last attempt's; firstStartedAt the first one's, kept across the retries,
+      // so the step reads as the ~2 s over its 3 attempts, not the last attempt's few ms.
+      const { firstStartedAt, startedAt, finishedAt } = ok.steps[1];
+      expect(firstStartedAt).toBeInstanceOf(Date);
+      expect(startedAt!.getTime() - firstStartedAt!.getTime()).toBeGreaterThanOrEqual(2_000);
+      expect(finishedAt!.getTime() - firstStartedAt!.getTime()).toBeGreaterThanOrEqual(2_000);
 
       const bad = await finishedRun(await enqueueRun(wf, {}), 30_000);
       expect(bad.status).toBe("failed");

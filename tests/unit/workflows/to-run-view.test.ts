@@ -34,6 +34,7 @@ const rs = (number: number, stepId: string, kind: string): RunStep => ({
   attempts: 1,
   unresolved: [],
   startedAt: at,
+  firstStartedAt: at,
   finishedAt: at,
 });
 
