@@ -8,17 +8,19 @@
 // while the call runs: the dialog gives focus back to it, and a keyboard user finds it still
 // focused as Run again once the run has stopped (a disabled or replaced button drops focus to
 // <body>).
-import { useState } from "react";
+import { useId, useState } from "react";
 import { api } from "@/components/editor/api";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { rerunNote, type TestRun } from "@/components/runs/test-run-kind";
 import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
 
 export type RunVerb = "stop" | "rerun";
 
 export type RunActionButtonsProps = {
-  run: { id: string; status: string };
+  /** With what kind of test it was, Run again on a one-step test says it runs the whole workflow. */
+  run: { id: string; status: string } & Partial<TestRun>;
   /** Awaited before the call (the editor saves the last moments' edits before Run again). */
   before?: (verb: RunVerb) => Promise<unknown>;
   /** With the run the API answered: the stopped run, or the new one. What it returns shows as the outcome. */
@@ -33,6 +35,8 @@ export function RunActionButtons({ run, before, after, failed }: RunActionButton
   const [outcome, setOutcome] = useState<React.ReactNode>(null);
   const [confirming, setConfirming] = useState(false);
   const ended = TERMINAL_RUN_STATUSES.includes(run.status);
+  const noteId = useId();
+  const note = ended ? rerunNote({ test: true, ...run }) : null;
 
   const act = async (verb: RunVerb) => {
     setBusy(true);
@@ -56,10 +60,16 @@ export function RunActionButtons({ run, before, after, failed }: RunActionButton
         className={buttonClass("secondary", "sm")}
         busy={busy}
         aria-haspopup={ended ? undefined : "dialog"}
+        aria-describedby={note ? noteId : undefined}
         onClick={() => (ended ? void act("rerun") : setConfirming(true))}
       >
         {ended ? "Run again" : "Stop run"}
       </BusyButton>
+      {note && (
+        <span id={noteId} data-testid="rerun-note" className="text-xs text-amber-800">
+          {note}
+        </span>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

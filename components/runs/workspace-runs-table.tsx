@@ -10,6 +10,7 @@ import { apiFetch } from "@/components/resources/api-fetch";
 import { RunStatus } from "@/components/editor/run-status";
 import { RunRowActions } from "@/components/runs/run-row-actions";
 import { stepTimes, took } from "@/components/runs/step-execution";
+import { testRunLabel } from "@/components/runs/test-run-kind";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
@@ -86,7 +87,7 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props
                       <ChevronRight className={`h-4 w-4 transition-transform ${detail ? "rotate-90" : ""}`} aria-hidden />
                     </button>
                   </td>
-                  <td className="px-3 py-2"><RunStatus status={r.status} />{r.test && <span className="ml-2 text-xs text-violet-700">test</span>}</td>
+                  <td className="px-3 py-2"><RunStatus status={r.status} />{r.test && <span className="ml-2 whitespace-nowrap text-xs text-violet-700">{testRunLabel(r)}</span>}</td>
                   <td className="px-3 py-2"><Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link></td>
                   {showWorkspace && <td className="px-3 py-2 text-slate-600">{r.workspaceName}</td>}
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>

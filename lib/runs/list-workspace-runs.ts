@@ -23,6 +23,11 @@ export type WorkspaceRunSummary = {
   workspaceName: string;
   status: string;
   test: boolean;
+  /** "step": a test of one step (Run step); "workflow": every step (lib/runs/create-test-run.ts). */
+  scope: string;
+  /** A test of one step: its number in the run (as the workflow is now until the step has run);
+   *  1 for the trigger's Run step; null for a run of the whole workflow. */
+  testedStep: number | null;
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -43,11 +48,15 @@ export async function listWorkspaceRuns(opts: ListWorkspaceRunsOptions): Promise
   const status = opts.status ?? null;
   const rows = await db().$queryRaw<Row[]>`
     SELECT r.id, r."workflowId", w.name AS "workflowName", w."workspaceId", ws.name AS "workspaceName",
-           r.status, r.test, r."createdAt", r."startedAt", r."finishedAt", r.error
+           r.status, r.test, r.scope,
+           CASE WHEN r.scope <> 'step' THEN NULL WHEN r."targetStepId" IS NULL THEN 1 ELSE COALESCE(
+             (SELECT s.number FROM "RunStep" s WHERE s."runId" = r.id AND s."stepId" = r."targetStepId"),
+             (SELECT e.n::int FROM json_array_elements(w.steps) WITH ORDINALITY AS e(v, n) WHERE e.v->>'id' = r."targetStepId")) END AS "testedStep",
+           r."createdAt", r."startedAt", r."finishedAt", r.error
       FROM "Workflow" w
       JOIN "Workspace" ws ON ws.id = w."workspaceId"
      CROSS JOIN LATERAL (
-           SELECT r.id, r."workflowId", r.status::text AS status, r.test, r."createdAt", r."startedAt", r."finishedAt", left(r.error, 300) AS error
+           SELECT r.id, r."workflowId", r.status::text AS status, r.test, r.scope, r."targetStepId", r."createdAt", r."startedAt", r."finishedAt", left(r.error, 300) AS error
              FROM "Run" r
             WHERE r."workflowId" = w.id AND r."createdAt" >= ${since}
               AND (${status}::text IS NULL OR r.status::text = ${status}::text)

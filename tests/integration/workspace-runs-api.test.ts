@@ -51,6 +51,8 @@ describe("GET /api/v1/workspaces/{id}/runs", () => {
       workspaceName: "Provider A",
       status: "failed",
       test: false,
+      scope: "workflow",
+      testedStep: null,
       createdAt: expect.any(String),
       startedAt: expect.any(String),
       finishedAt: expect.any(String),
@@ -76,6 +78,43 @@ describe("GET /api/v1/workspaces/{id}/runs", () => {
     expect(outsider.status).toBe(404);
     const mine = await as(t.outsider).get(`/api/v1/workspaces/${t.providerB.id}/runs?clients=true`);
     expect(runs(mine)).toEqual([ids.other]);
+  });
+
+  // The Runs page labelled every test run "test", so Run again on a test of one step could run the
+  // whole workflow's external calls unannounced: each now says which step it tested, if one.
+  it("says which kind of test each run is: the one step a Run step test executed, or none for the whole workflow", async () => {
+    const ws = await db().workspace.create({ data: { name: "Tests", kind: "provider" } });
+    const who = await createUser([{ workspaceId: ws.id, role: "viewer" }]);
+    const wf = await db().workflow.create({
+      data: {
+        workspaceId: ws.id,
+        name: "Three steps",
+        steps: [
+          { id: "t", kind: "webhook", name: "Webhook", config: {} },
+          { id: "p", kind: "parse_json", name: "Parse", config: { input: "{{ 1.raw }}" } },
+          { id: "h", kind: "http", name: "Call", config: { method: "GET", url: "https://x.test" } },
+        ],
+      },
+    });
+    const at = (m: number) => new Date(Date.now() - m * 60_000);
+    const test = (data: { scope: string; targetStepId?: string; test?: boolean }, minutes: number) =>
+      db().run.create({ data: { workflowId: wf.id, workspaceId: ws.id, status: "succeeded", test: true, createdAt: at(minutes), ...data } });
+    const stepTest = await test({ scope: "step", targetStepId: "h" }, 5);
+    // The step ran as step 3 then; recorded so, whatever the workflow reads now.
+    await db().runStep.create({ data: { runId: stepTest.id, stepId: "h", number: 3, kind: "http", status: "succeeded" } });
+    const queued = await test({ scope: "step", targetStepId: "p" }, 4); // no record yet: its place in the workflow now
+    const trigger = await test({ scope: "step" }, 3);
+    const whole = await test({ scope: "workflow" }, 2);
+    const live = await test({ scope: "workflow", test: false }, 1);
+    const r = await as(who).get(`/api/v1/workspaces/${ws.id}/runs`);
+    expect(r.status).toBe(200);
+    expect(r.body.runs.map((x: { id: string; test: boolean; scope: string; testedStep: number | null }) => [x.id, x.test, x.scope, x.testedStep])).toEqual([
+      [live.id, false, "workflow", null],
+      [whole.id, true, "workflow", null],
+      [trigger.id, true, "step", 1],
+      [queued.id, true, "step", 2],
+      [stepTest.id, true, "step", 3],
+    ]);
   });
 
   it("refuses an unknown status, a window outside 1–30 days and a bad limit (400)", async () => {
