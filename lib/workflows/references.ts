@@ -6,6 +6,7 @@
 // a reference is a step number plus a path of keys and array indexes, nothing more.
 // A key a plain `.key` would misread is quoted, `{{ 1["a.b"] }}` (see reference-segments.ts).
 import { findCodeStepReads, REMOVED_STEP_READ, rewriteCodeStepReads } from "@/lib/workflows/code-step-reads";
+import { plural } from "@/lib/plural";
 import type { Step } from "@/lib/workflows/definition";
 import { formatSegment, splitSegments } from "@/lib/workflows/reference-segments";
 
@@ -211,7 +212,7 @@ export function findReferenceErrors(steps: readonly Pick<Step, "id" | "kind" | "
 
 /** What is wrong with step `n` read from step `number` of `count`: later, itself, or no such step. */
 function stepNumberProblem(shown: string, n: number, number: number, count: number): string | null {
-  if (n < 1 || n > count) return `${shown} refers to step ${n}, which does not exist (the workflow has ${count} steps)`;
+  if (n < 1 || n > count) return `${shown} refers to step ${n}, which does not exist (the workflow has ${plural(count, "step")})`;
   if (n === number) return `${shown} refers to step ${number} itself; a step can only read earlier steps`;
   if (n > number) return `${shown} refers to step ${n}, which comes after step ${number}`;
   return null;

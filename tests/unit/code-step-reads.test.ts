@@ -86,6 +86,8 @@ describe("a Code step's steps[n] read of a step it cannot read", () => {
     expect(findReferenceErrors(steps("return steps[2]")).map((p) => p.message)).toEqual(["steps[2] refers to step 2 itself; a step can only read earlier steps"]);
     // Each read once, however often the code repeats it.
     expect(findReferenceErrors(steps("return [steps[9].a, steps[9].b]"))).toHaveLength(1);
+    // One step is "1 step".
+    expect(findReferenceErrors([{ id: "c", kind: "code", config: { code: "return steps[2]" } }]).map((p) => p.message)).toEqual(["steps[2] refers to step 2, which does not exist (the workflow has 1 step)"]);
   });
 
   it("reads of earlier steps, and steps[9] in a string or a comment, are fine", () => {
