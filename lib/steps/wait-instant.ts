@@ -27,7 +27,9 @@ function textInstant(text: string): number {
   if (iso) {
     const [y, mo, d, h, mi, s] = iso.slice(1).map((v) => (v === undefined ? undefined : Number(v)));
     // A plain ISO date is midnight UTC (Date.parse's reading; a date and time without offset is local).
-    return fieldsValid(y!, mo!, d!, h, mi, s) ? Date.parse(text.toUpperCase().replace(" ", "T").replace(",", ".")) : NaN;
+    // ISO 8601 allows an offset of hours alone (+05, -03), which Date.parse refuses: it is +05:00.
+    const iso8601 = text.toUpperCase().replace(" ", "T").replace(",", ".").replace(/(T[\d:.]+[+-]\d{2})$/, "$1:00");
+    return fieldsValid(y!, mo!, d!, h, mi, s) ? Date.parse(iso8601) : NaN;
   }
   const rfc = RFC_1123.exec(text);
   if (rfc) {
@@ -37,12 +39,23 @@ function textInstant(text: string): number {
   return NaN;
 }
 
-/** Milliseconds since the epoch, or NaN. */
+// A Date holds instants up to 8.64e15 ms either side of 1970 (about 273,790 years); a timestamp
+// past that has no date to name (toISOString throws "Invalid time value").
+const DATE_RANGE_MS = 8.64e15;
+
+/** Milliseconds since the epoch, or NaN. A timestamp after the last instant a date can hold stays
+ *  as it is (a run says it is too far away to wait for); one before the first is NaN: no date. */
 export function instantOf(value: unknown): number {
   const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : null;
-  if (n !== null) return Number.isFinite(n) ? Math.round(n < UNIX_MS_FROM ? n * 1000 : n) : NaN;
+  if (n !== null) {
+    const ms = Number.isFinite(n) ? Math.round(n < UNIX_MS_FROM ? n * 1000 : n) : NaN;
+    return ms < -DATE_RANGE_MS ? NaN : ms;
+  }
   return typeof value === "string" ? textInstant(value.trim()) : NaN;
 }
+
+/** An instant from instantOf in words: ISO 8601, or past the last date there is, the value as given. */
+export const instantText = (ms: number, value: unknown) => (ms <= DATE_RANGE_MS ? new Date(ms).toISOString() : String(value).trim());
 
 /** What a run says of a value that gives no instant. */
 export const notAnInstant = (value: unknown) =>

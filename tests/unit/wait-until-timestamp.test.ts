@@ -28,6 +28,12 @@ describe("wait until a date and time in text", () => {
     expect((await until("2025-03-04")).output).toEqual({ resumeAt: "2025-03-04T00:00:00.000Z", waited: false });
   });
 
+  it("reads an offset of hours alone (+05, -03) as whole hours, as ISO 8601 allows", async () => {
+    expect((await until("2025-03-04T10:06:07+05")).output).toEqual({ resumeAt: "2025-03-04T05:06:07.000Z", waited: false });
+    expect((await until("2025-03-04T02:06-03")).output).toEqual({ resumeAt: "2025-03-04T05:06:00.000Z", waited: false });
+    await expect(until("2025-03-04T10:06:07+5")).rejects.toThrow(/is not a date and time/);
+  });
+
   it("refuses text it would have to guess at, and days that do not exist, instead of going on at once", async () => {
     for (const text of ["01.12.2026", "12/01/2026", "Dec 1", "next tuesday", "2026-02-30T00:00:00Z", "2026-13-01", "2026-12-01T24:00:00Z", "Mon, 31 Nov 2026 00:00:00 GMT", ""]) {
       await expect(until(text), text).rejects.toThrow(/is not a date and time this step can read without guessing/);
@@ -40,5 +46,14 @@ describe("wait until an instant far away", () => {
     const near = new Date(Date.now() + 365 * 86_400_000).toISOString();
     expect((await until(near)).resumeAt?.toISOString()).toBe(near);
     await expect(until("2099-01-01T00:00:00Z")).rejects.toThrow("2099-01-01T00:00:00.000Z is more than 366 days away: a Wait waits at most 366 days");
+  });
+
+  it("says a timestamp past the last date there is is too far away, and one before the first is no date", async () => {
+    await expect(until(1e20)).rejects.toThrow("100000000000000000000 is more than 366 days away: a Wait waits at most 366 days");
+    await expect(until(9e15)).rejects.toThrow("9000000000000000 is more than 366 days away");
+    await expect(until("99999999999999999999")).rejects.toThrow("99999999999999999999 is more than 366 days away");
+    await expect(until(-1e20)).rejects.toThrow('"-100000000000000000000" is not a date and time this step can read without guessing');
+    await expect(until(-9e15)).rejects.toThrow('"-9000000000000000" is not a date and time');
+    expect((await until(-8.64e12)).output).toEqual({ resumeAt: "-271821-04-20T00:00:00.000Z", waited: false });
   });
 });

@@ -4,7 +4,7 @@
 // "until" is read by lib/steps/wait-instant.ts (ISO 8601, HTTP date or a Unix timestamp), the
 // same reading the editor and going Live judge a literal "until" with.
 import { WAIT_MAX_DAYS, waitConfig } from "@/lib/steps/catalog";
-import { instantOf, notAnInstant } from "@/lib/steps/wait-instant";
+import { instantOf, instantText, notAnInstant } from "@/lib/steps/wait-instant";
 import { StepError, type StepExecutor } from "./types";
 
 /** Why "until" gave no instant. A reference with no value is named as written: it resolves to "",
@@ -21,12 +21,14 @@ export const executeWait: StepExecutor = async (ctx) => {
   const config = waitConfig.parse(ctx.step.config);
   const now = Date.now();
   let at: number;
+  let given: unknown; // "until" as resolved, to name an instant past the last date there is
   if (config.mode === "duration") {
     // The engine fails an unfinished step before this (find-missing-fields); a direct call may not.
     if (config.seconds === null) throw new StepError("Seconds is required");
     at = now + Math.round(config.seconds * 1000);
   } else {
     const { value, unresolved } = ctx.resolve(config.at);
+    given = value;
     at = instantOf(value);
     if (!Number.isFinite(at)) throw new StepError(unreadable(value, unresolved));
   }
@@ -34,7 +36,7 @@ export const executeWait: StepExecutor = async (ctx) => {
   // The same bound as a duration: an instant decades away (a year typed wrong, a timestamp in the
   // wrong unit) would park the run for good instead of saying so.
   if (at - now > WAIT_MAX_DAYS * 86_400_000) {
-    throw new StepError(`${new Date(at).toISOString()} is more than ${WAIT_MAX_DAYS} days away: a Wait waits at most ${WAIT_MAX_DAYS} days`);
+    throw new StepError(`${instantText(at, given)} is more than ${WAIT_MAX_DAYS} days away: a Wait waits at most ${WAIT_MAX_DAYS} days`);
   }
   const resumeAt = new Date(at);
   return { output: { resumeAt: resumeAt.toISOString() }, resumeAt };
