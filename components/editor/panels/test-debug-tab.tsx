@@ -5,7 +5,7 @@
 // "Run whole workflow" runs every step on the Testing data. Either way the result shows here.
 // While a JSON field of the step does not parse, running is off: it would run on the last
 // valid value, not on what the field shows.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Play, PlayCircle } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonField } from "@/components/editor/fields/json-field";
@@ -16,6 +16,7 @@ import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
+import { skipReason } from "@/lib/editor/skip-reason";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 export function TestDebugTab({ step, number }: { step: EditorStep; number: number }) {
@@ -29,6 +30,25 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
   const busy = runTest.isPending || runStepTest.isPending;
   const unparsed = useUnparsedJson().find((u) => u.stepId === step.id);
   const error = runStepTest.error ?? runTest.error;
+  // A refused Run step ("fix step 3 (…) first", a save that failed) speaks of the steps as they
+  // were then: once they change (the cause fixed by an edit or an undo, or not) it is no longer
+  // about this workflow, and it goes — as a refused Go live does (use-workflow-actions.ts).
+  // Compared as text: a poll or a rename of the workflow brings the same steps back as new objects.
+  const refusedWith = useRef<string | null>(null);
+  const { reset: forgetStep } = runStepTest;
+  const { reset: forgetRun } = runTest;
+  const stepsNow = JSON.stringify(steps);
+  useEffect(() => {
+    if (!error) {
+      refusedWith.current = null;
+      return;
+    }
+    if (refusedWith.current === null) refusedWith.current = stepsNow;
+    else if (refusedWith.current !== stepsNow) {
+      forgetStep();
+      forgetRun();
+    }
+  }, [error, stepsNow, forgetStep, forgetRun]);
   const onRun = { onSuccess: ({ run: r }: { run: { id: string } }) => setRunId(r.id) };
   const start = (which: "step" | "workflow") => {
     runTest.reset();
@@ -90,14 +110,20 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
             <RunStatus status={mine?.status ?? run.data.status} />
             {run.data.scope === "step" && !isTrigger && <span className="text-xs text-slate-500">this step alone</span>}
           </div>
-          {mine ? (
+          {mine?.status === "skipped" ? (
+            // Why, as the Executions tab says it of a linked run: the branch taken, or how the run ended.
+            <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-600 wrap-anywhere" data-testid="skip-reason">
+              This run skipped this step: {skipReason(run.data, mine, steps)}
+            </p>
+          ) : mine ? (
             <>
               {mine.error && (
                 <p role="alert" className="rounded-md bg-red-50 p-2 text-sm whitespace-pre-wrap text-red-800 wrap-anywhere">
                   {mine.error}
                 </p>
               )}
-              <JsonView label="Step output" value={mine.output} />
+              {/* A failed step has no output (its record holds null): no empty box under its error. */}
+              {(mine.status === "succeeded" || (mine.output ?? null) !== null) && <JsonView label="Step output" value={mine.output} />}
             </>
           ) : (
             <p className="text-sm text-slate-500">{run.data.status === "succeeded" || run.data.status === "failed" || run.data.status === "stopped" ? "The run did not reach this step." : "Waiting for the run to reach this step…"}</p>
