@@ -3,7 +3,8 @@
 // over them. Errors carry the API's {"error", "message"} so the UI can say what went wrong.
 // Bodies are read keeping the numbers the API kept exact (a trigger's 64-bit id): res.json()
 // would round 1234567890123456789 to …800, and the Executions tab must show what arrived.
-import { replaceEqualDeep, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
+import { useLiveWindow } from "@/components/editor/use-live-window";
 import { holdsExactNumbers, parseJsonAsWritten } from "@/lib/json/parse-exact-json";
 import type { Delivery, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
 import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
@@ -83,20 +84,24 @@ export function useRunsQuery(workflowId: string, limit = 20) {
 export const RUNS_PAGE = 20;
 export type RunsPage = { runs: RunSummary[]; nextBefore: string | null };
 
-/** A step's Executions in pages of 20, newest first: with `stepId`, only the runs that reached
+/** A step's Executions, newest first, 20 at a time: with `stepId`, only the runs that reached
  *  it (the server filters, so a rarely taken branch's step finds its runs however many others
- *  came since); without, every run (the trigger's). fetchNextPage brings the next older page;
- *  polling refetches the pages shown from the newest on, as the deliveries log does. */
-export function useRunPagesQuery(workflowId: string, stepId: string | null) {
-  return useInfiniteQuery({
-    queryKey: [...keys.runs(workflowId), "pages", stepId],
-    queryFn: ({ pageParam }) =>
-      api<RunsPage>(
-        `/api/v1/workflows/${workflowId}/runs?limit=${RUNS_PAGE}${stepId ? `&step=${encodeURIComponent(stepId)}` : ""}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ""}`,
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextBefore ?? undefined,
-    refetchInterval: POLL_MS,
+ *  came since); without, every run (the trigger's). The newest page is polled; while the list is
+ *  `held` (being read) what is loaded stays and new runs are counted, not pushed in
+ *  (use-live-window.ts). */
+export function useRunWindow(workflowId: string, stepId: string | null, held: boolean) {
+  return useLiveWindow<RunSummary>({
+    queryKey: [...keys.runs(workflowId), "window", stepId],
+    fetchPage: async (before) => {
+      const p = await api<RunsPage>(
+        `/api/v1/workflows/${workflowId}/runs?limit=${RUNS_PAGE}${stepId ? `&step=${encodeURIComponent(stepId)}` : ""}${before ? `&before=${encodeURIComponent(before)}` : ""}`,
+      );
+      return { items: p.runs, nextBefore: p.nextBefore };
+    },
+    pageSize: RUNS_PAGE,
+    timeOf: (r) => r.createdAt,
+    pollMs: POLL_MS,
+    held,
   });
 }
 
@@ -119,17 +124,18 @@ export function useRunQuery(runId: string | undefined) {
 export const DELIVERIES_PAGE = 50;
 export type DeliveriesPage = { deliveries: Delivery[]; nextBefore: string | null };
 
-/** The deliveries log in pages of 50, newest first; fetchNextPage brings the next older page.
- *  Polling refetches the pages shown from the newest on, so a new delivery pushes the older ones
- *  down without leaving a gap between pages. */
-export function useDeliveriesQuery(workflowId: string, enabled: boolean) {
-  return useInfiniteQuery({
-    queryKey: keys.deliveries(workflowId),
-    queryFn: ({ pageParam }) =>
-      api<DeliveriesPage>(`/api/v1/workflows/${workflowId}/deliveries?limit=${DELIVERIES_PAGE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ""}`),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextBefore ?? undefined,
-    refetchInterval: POLL_MS,
-    enabled,
+/** The deliveries log, newest first, 50 at a time, as useRunWindow: the newest page polled, what
+ *  is loaded kept while the log is `held`. */
+export function useDeliveryWindow(workflowId: string, held: boolean) {
+  return useLiveWindow<Delivery>({
+    queryKey: [...keys.deliveries(workflowId), "window"],
+    fetchPage: async (before) => {
+      const p = await api<DeliveriesPage>(`/api/v1/workflows/${workflowId}/deliveries?limit=${DELIVERIES_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ""}`);
+      return { items: p.deliveries, nextBefore: p.nextBefore };
+    },
+    pageSize: DELIVERIES_PAGE,
+    timeOf: (d) => d.receivedAt,
+    pollMs: POLL_MS,
+    held,
   });
 }

@@ -2,12 +2,19 @@
 // What reached the workflow's URLs (current or rotated) and what became of each request: outcome,
 // size, content type and, for an accepted one, a link to its run (the trigger's Executions with
 // that run open, as the Runs page links). 50 at a time, newest first; "Show older" pages back.
+// While the log is read (focus in it, scrolled into it, older pages loaded) it holds still: new
+// deliveries are counted in a bar above, not pushed in, so the row being read stays where it is
+// and on the list (use-live-window.ts).
+import { useRef } from "react";
 import Link from "next/link";
-import { useDeliveriesQuery } from "@/components/editor/api";
+import { useDeliveryWindow } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
+import { GapRow, NewEntriesBar } from "@/components/editor/panels/live-list-parts";
+import { useReading } from "@/components/editor/use-live-window";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { relativeTime } from "@/components/ui/relative-time";
+import type { Delivery } from "@/lib/editor/api-types";
 import { formatBytes } from "@/lib/format-bytes";
 
 const OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
@@ -21,54 +28,71 @@ const OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
 
 export function DeliveriesLog({ workflowId }: { workflowId: string }) {
   const { workspaceId, steps } = useEditor();
-  const q = useDeliveriesQuery(workflowId, true);
-  const rows = q.data?.pages.flatMap((p) => p.deliveries) ?? [];
+  const { reading, props: readingProps, toTop } = useReading();
+  const q = useDeliveryWindow(workflowId, reading);
+  const listRef = useRef<HTMLUListElement>(null);
+  const rows = q.items;
+  const lastNext = q.segments.at(-1)?.next ?? null;
+  const showNew = () => {
+    q.reveal();
+    listRef.current?.focus({ preventScroll: true });
+    toTop();
+  };
   // A delivery's run started at the trigger: its Executions tab shows what arrived.
   const runHref = (runId: string) =>
     `/w/${workspaceId}/workflows/${workflowId}?step=${encodeURIComponent(steps[0]?.id ?? "")}&run=${encodeURIComponent(runId)}`;
   return (
-    <section aria-labelledby="wh-deliveries" className="space-y-2">
+    <section aria-labelledby="wh-deliveries" className="space-y-2" {...readingProps}>
       <h3 id="wh-deliveries" className="text-sm font-semibold text-slate-900">
         Deliveries
       </h3>
+      <NewEntriesBar fresh={q.fresh} one="delivery" many="deliveries" onShow={showNew} />
       {q.isPending ? (
         <p className="text-sm text-slate-500">Loading deliveries…</p>
-      ) : q.isError && rows.length === 0 ? (
+      ) : q.error ? (
         <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load deliveries: {q.error.message}</p>
       ) : rows.length === 0 ? (
         <p className="text-sm text-slate-500">No deliveries yet. Once Live, each request to the URL is listed here with what became of it.</p>
       ) : (
         <>
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Deliveries log" data-testid="deliveries-log">
-            {rows.map((d) => {
-              const o = OUTCOMES[d.outcome] ?? { label: d.outcome, tone: "slate" as const };
-              return (
-                <li key={d.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-outcome={d.outcome} data-testid="delivery">
-                  <Badge tone={o.tone}>{o.label}</Badge>
-                  <span className="text-slate-500" data-testid="delivery-size">{formatBytes(d.size)}</span>
-                  <span className="min-w-0 max-w-[12rem] truncate font-mono text-xs text-slate-500" title={d.contentType ?? undefined} data-testid="delivery-content-type">
-                    {d.contentType ?? "no content type"}
-                  </span>
-                  {d.runId && (
-                    <Link href={runHref(d.runId)} className="text-xs font-medium text-brand-700 hover:underline" title={`Open run ${d.runId} under the trigger's Executions`}>
-                      View run
-                    </Link>
-                  )}
-                  <time className="ml-auto text-xs text-slate-500" dateTime={d.receivedAt} title={new Date(d.receivedAt).toUTCString()}>
-                    {relativeTime(new Date(d.receivedAt))}
-                  </time>
-                </li>
-              );
-            })}
+          <ul ref={listRef} tabIndex={-1} className="divide-y divide-slate-100 rounded-lg border border-slate-200 focus:outline-none" aria-label="Deliveries log" data-testid="deliveries-log">
+            {q.segments.flatMap((seg, i) => [
+              ...seg.items.map((d) => <DeliveryRow key={d.id} d={d} runHref={runHref} />),
+              // Deliveries that came between two loaded parts of the log (more than a page arrived).
+              ...(i < q.segments.length - 1 && seg.next !== null
+                ? [<GapRow key={`gap:${seg.next}`} many="deliveries" loading={q.loadingAfter === seg.next} onLoad={() => q.loadAfter(seg.next!)} />]
+                : []),
+            ])}
           </ul>
-          {q.hasNextPage && (
-            <button type="button" className={buttonClass("secondary", "sm", "w-full")} disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-              {q.isFetchingNextPage ? "Loading older deliveries…" : "Show older deliveries"}
+          {lastNext !== null && (
+            <button type="button" className={buttonClass("secondary", "sm", "w-full")} disabled={q.loadingAfter === lastNext} onClick={() => q.loadAfter(lastNext)}>
+              {q.loadingAfter === lastNext ? "Loading older deliveries…" : "Show older deliveries"}
             </button>
           )}
-          {q.isFetchNextPageError && <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load older deliveries: {q.error?.message}</p>}
+          {q.loadError && <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load more deliveries: {q.loadError.message}</p>}
         </>
       )}
     </section>
+  );
+}
+
+function DeliveryRow({ d, runHref }: { d: Delivery; runHref: (runId: string) => string }) {
+  const o = OUTCOMES[d.outcome] ?? { label: d.outcome, tone: "slate" as const };
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-outcome={d.outcome} data-testid="delivery">
+      <Badge tone={o.tone}>{o.label}</Badge>
+      <span className="text-slate-500" data-testid="delivery-size">{formatBytes(d.size)}</span>
+      <span className="min-w-0 max-w-[12rem] truncate font-mono text-xs text-slate-500" title={d.contentType ?? undefined} data-testid="delivery-content-type">
+        {d.contentType ?? "no content type"}
+      </span>
+      {d.runId && (
+        <Link href={runHref(d.runId)} className="text-xs font-medium text-brand-700 hover:underline" title={`Open run ${d.runId} under the trigger's Executions`}>
+          View run
+        </Link>
+      )}
+      <time className="ml-auto text-xs text-slate-500" dateTime={d.receivedAt} title={new Date(d.receivedAt).toUTCString()}>
+        {relativeTime(new Date(d.receivedAt))}
+      </time>
+    </li>
   );
 }

@@ -16,15 +16,7 @@ import { relativeTime } from "@/components/ui/relative-time";
 import type { RunView } from "@/lib/editor/api-types";
 import { dataFromRun, pickDataRun, runKindLabel } from "@/lib/editor/data-run";
 import { buildDataTree, type DataNode } from "@/lib/editor/data-tree";
-
-/** When a run started, to the second (with the day unless today): a burst of deliveries are
- *  all "3 minutes ago", and each line under "Data from" must tell its run apart (with its id's
- *  end too, for runs within one second: a delivery's id starts with its time, UUIDv7). */
-function exactTime(iso: string): string {
-  const d = new Date(iso);
-  const time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-  return d.toDateString() === new Date().toDateString() ? time : `${d.toLocaleDateString([], { month: "short", day: "numeric" })} ${time}`;
-}
+import { formatExactTime } from "@/lib/format-exact-time";
 
 /** How many recent runs the panel offers (each one's detail is fetched; finished ones once). */
 const RECENT_RUNS = 10;
@@ -109,7 +101,10 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
   const loaded = details.flatMap((d) => (d.data ? [d.data] : []));
   const latest = pickDataRun(loaded, null);
   const run = pickDataRun(loaded, picked);
-  const describe = (r: RunView) => `${runKindLabel(r, steps)} · ${r.status} · ${relativeTime(new Date(r.createdAt))}, ${exactTime(r.createdAt)} · run …${r.id.slice(-8)}`;
+  // To the second (with the day unless today): a burst of deliveries are all "3 minutes ago", and
+  // each line must tell its run apart (with its id's end too, for runs within one second: a
+  // delivery's id starts with its time, UUIDv7).
+  const describe = (r: RunView) => `${runKindLabel(r, steps)} · ${r.status} · ${relativeTime(new Date(r.createdAt))}, ${formatExactTime(r.createdAt)} · run …${r.id.slice(-8)}`;
 
   const upTo = selectedId ? steps.findIndex((s) => s.id === selectedId) : steps.length;
   const tree = buildDataTree(dataFromRun(run, steps.slice(0, upTo < 0 ? steps.length : upTo)));

@@ -1,22 +1,29 @@
 "use client";
 // Executions: the runs that reached this step, newest first, polled so a new delivery shows
 // within 2 s. The server picks them out (GET …/runs?step=), 20 at a time with "Load older runs",
-// so a step on a rarely taken branch finds its runs however many went the other way since. For the trigger that is exactly what arrived and how the whole run ended (the
-// trigger step itself always succeeds); for other steps what they produced. Each run expands to
-// output, error, references that found no data, log lines and timings, with Stop run / Run
-// again (run-actions.tsx).
-import { useState } from "react";
+// so a step on a rarely taken branch finds its runs however many went the other way since. For
+// the trigger that is exactly what arrived and how the whole run ended (the trigger step itself
+// always succeeds); for other steps what they produced. Each run expands to output, error,
+// references that found no data, log lines and timings, with Stop run / Run again
+// (run-actions.tsx). While the list is read (a run open, focus in it, scrolled into it, more
+// than the newest page loaded) it holds still: new runs are counted in a bar above, not pushed
+// in, so the run being read neither moves nor drops off the list (use-live-window.ts).
+import { useRef, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
 import { ChevronRight, FlaskConical, TriangleAlert } from "lucide-react";
-import { runQueryOptions, useRunPagesQuery } from "@/components/editor/api";
+import { runQueryOptions, useRunWindow } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonView } from "@/components/editor/panels/json-view";
+import { GapRow, NewEntriesBar } from "@/components/editor/panels/live-list-parts";
 import { RunActions } from "@/components/editor/panels/run-actions";
 import { RunStatus } from "@/components/editor/run-status";
 import { stepFinished, stepTimes } from "@/components/runs/step-execution";
 import { relativeTime } from "@/components/ui/relative-time";
+import { useReading } from "@/components/editor/use-live-window";
 import type { RunStepView, RunView } from "@/lib/editor/api-types";
+import { skipReason } from "@/lib/editor/skip-reason";
 import type { EditorStep } from "@/lib/editor/step-ops";
+import { formatExactTime } from "@/lib/format-exact-time";
 import { plural } from "@/lib/plural";
 
 const REACHED = new Set(["running", "waiting", "succeeded", "failed", "stopped"]);
@@ -50,23 +57,36 @@ function Unresolved({ refs }: { refs: string[] }) {
   );
 }
 
-function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean; focused: boolean }) {
-  const [open, setOpen] = useState(focused);
+type EntryProps = { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean; focused: boolean; open: boolean; onToggle: () => void; onRunStarted: () => void };
+
+function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStarted }: EntryProps) {
+  // The run a link opened is scrolled to once: every poll re-renders it, and the reader has
+  // moved on by then.
+  const scrolled = useRef(false);
   const lines = logLines(stepRun?.logs);
   const unresolved = unresolvedOf(stepRun);
   const times = stepRun ? stepTimes(stepRun) : null;
   const ended = !stepRun || stepFinished(stepRun);
   // A step not ended yet has no output of its own (a retry's record holds null); a Wait's is when it resumes.
   const showOutput = !isTrigger && (ended || (stepRun.output ?? null) !== null);
-  const clock = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleTimeString() : "—");
+  // With the day unless today: a run from days ago must not read as today's.
+  const clock = (iso: string | null | undefined) => (iso ? formatExactTime(iso) : "—");
   return (
     <li
       className={`rounded-lg border bg-white ${focused ? "border-brand-500 ring-1 ring-brand-500" : "border-slate-200"}`}
       data-testid="execution"
       data-run-id={run.id}
-      ref={focused ? (el) => el?.scrollIntoView({ block: "nearest" }) : undefined}
+      ref={
+        focused
+          ? (el) => {
+              if (!el || scrolled.current) return;
+              scrolled.current = true;
+              el.scrollIntoView({ block: "nearest" });
+            }
+          : undefined
+      }
     >
-      <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+      <button type="button" aria-expanded={open} onClick={onToggle} className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <ChevronRight className={`h-4 w-4 text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} aria-hidden />
         {/* The step's status as GET /runs/{id} records it: Stop run ends the step it was on as
             failed, so who stopped it is said beside it (README, Runs: Stop and Run again). */}
@@ -92,7 +112,7 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
       </button>
       {open && (
         <div className="space-y-3 border-t border-slate-100 p-3 text-sm">
-          <RunActions run={run} />
+          <RunActions run={run} onRunStarted={onRunStarted} />
           {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
           {isTrigger && <JsonView label="Received payload" value={run.trigger} />}
           {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{stepRun.error}</p>}
@@ -121,68 +141,103 @@ function RunEntry({ run, stepRun, isTrigger, focused }: { run: RunView; stepRun:
 }
 
 export function ExecutionsTab({ step, number }: { step: EditorStep; number: number }) {
-  const { workflowId, focus } = useEditor();
+  const { workflowId, focus, steps } = useEditor();
   const isTrigger = number === 1;
-  // The trigger's are every run; another step's, the runs the server found reached it.
-  const runs = useRunPagesQuery(workflowId, isTrigger ? null : step.id);
-  // The run a link asked for is shown even when it is not among the pages loaded.
+  // The run a link asked for is shown even when it is not among the pages loaded, open.
   const focusedRun = focus?.stepId === step.id ? focus.runId : null;
-  const searched = (runs.data?.pages ?? []).flatMap((p) => p.runs);
+  // Which runs are open lives here, not in each entry: an open run holds the list still.
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(focusedRun ? [focusedRun] : []));
+  const toggle = (id: string) => setOpen((o) => (o.has(id) ? new Set([...o].filter((x) => x !== id)) : new Set([...o, id])));
+  const { reading, props: readingProps, toTop } = useReading();
+  // The trigger's are every run; another step's, the runs the server found reached it.
+  const runs = useRunWindow(workflowId, isTrigger ? null : step.id, open.size > 0 || reading);
+  const listRef = useRef<HTMLUListElement>(null);
+  const searched = runs.items;
   const ids = searched.map((r) => r.id);
-  if (focusedRun && runs.data && !ids.includes(focusedRun)) ids.unshift(focusedRun);
+  if (focusedRun && !runs.isPending && !ids.includes(focusedRun)) ids.unshift(focusedRun);
   const details = useQueries({ queries: ids.map((id) => runQueryOptions(id)) });
   if (runs.isPending) return <p className="text-sm text-slate-500">Loading executions…</p>;
-  if (runs.isError) return <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load executions: {runs.error.message}</p>;
-  const rows = details
-    .map((d) => d.data)
-    .filter((r): r is RunView => !!r)
-    // A single-step test reached only its own step; its earlier records are copies.
-    .filter((run) => !run.targetStepId || run.targetStepId === step.id)
-    .map((run) => ({ run, stepRun: run.steps.find((s) => s.stepId === step.id) }))
-    .filter(({ run, stepRun }) => (isTrigger ? true : stepRun && REACHED.has(stepRun.status) && run));
+  if (runs.error) return <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load executions: {runs.error.message}</p>;
+  const byId = new Map(details.flatMap((d) => (d.data ? [[d.data.id, d.data] as const] : [])));
+  const rowsOf = (list: readonly { id: string }[]) =>
+    list
+      .map((r) => byId.get(r.id))
+      .filter((r): r is RunView => !!r)
+      // A single-step test reached only its own step; its earlier records are copies.
+      .filter((run) => !run.targetStepId || run.targetStepId === step.id)
+      .map((run) => ({ run, stepRun: run.steps.find((s) => s.stepId === step.id) }))
+      .filter(({ stepRun }) => isTrigger || (stepRun && REACHED.has(stepRun.status)));
+  // The linked run first when the window does not hold it, then each loaded run of the list.
+  const linkedOutside = focusedRun && !searched.some((r) => r.id === focusedRun) ? rowsOf([{ id: focusedRun }]) : [];
+  const segments = runs.segments.map((seg, i) => ({ rows: rowsOf(seg.items), next: seg.next, last: i === runs.segments.length - 1 }));
+  const rowCount = linkedOutside.length + segments.reduce((n, s) => n + s.rows.length, 0);
+  const lastNext = runs.segments.at(-1)?.next ?? null;
   // Opened from a link on a run that did not execute this step (it took another branch, or
   // ended before it): say so, rather than show nothing.
-  const linked = details.find((d) => d.data?.id === focusedRun)?.data;
+  const linked = focusedRun ? byId.get(focusedRun) : undefined;
   const linkedStep = linked?.steps.find((s) => s.stepId === step.id);
   const passedBy =
     linked && !isTrigger && !(linkedStep && REACHED.has(linkedStep.status)) ? (
       <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-600 wrap-anywhere" role="status">
-        The run you opened ({linked.status}, {relativeTime(new Date(linked.createdAt))}) {linkedStep?.status === "skipped" ? `skipped this step: ${skipReason(linked, linkedStep)}` : "did not reach this step."}
+        The run you opened ({linked.status}, {relativeTime(new Date(linked.createdAt))}) {linkedStep?.status === "skipped" ? `skipped this step: ${skipReason(linked, linkedStep, steps)}` : "did not reach this step."}
       </p>
     ) : null;
-  const older = runs.hasNextPage ? (
-    <button
-      type="button"
-      onClick={() => void runs.fetchNextPage()}
-      disabled={runs.isFetchingNextPage}
-      className="mt-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-    >
-      {runs.isFetchingNextPage ? "Loading older runs…" : "Load older runs"}
-    </button>
-  ) : null;
-  if (rows.length === 0) {
-    // Details still on their way: nothing is known yet about the runs found.
-    if (details.some((d) => d.isPending)) return <p className="text-sm text-slate-500">Loading executions…</p>;
-    return (
-      <>
-        {passedBy}
-        <p className="text-sm text-slate-500">
-          {emptyText(isTrigger, searched.length, runs.hasNextPage)}
-        </p>
-        {older}
-      </>
-    );
-  }
+  const loadingOlder = lastNext !== null && runs.loadingAfter === lastNext;
+  const older =
+    lastNext !== null ? (
+      <button
+        type="button"
+        onClick={() => runs.loadAfter(lastNext)}
+        disabled={loadingOlder}
+        className="mt-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
+        {loadingOlder ? "Loading older runs…" : "Load older runs"}
+      </button>
+    ) : null;
+  const loadError = runs.loadError ? <p role="alert" className="mt-2 text-sm text-red-700 wrap-anywhere">Could not load more runs: {runs.loadError.message}</p> : null;
+  // Shown on request: the new runs above, the list's top in view and focus on the list, so a
+  // keyboard user is not left on a button that has gone.
+  const showNew = () => {
+    runs.reveal();
+    listRef.current?.focus({ preventScroll: true });
+    toTop();
+  };
+  const entry = ({ run, stepRun }: { run: RunView; stepRun: RunStepView | undefined }) => (
+    <RunEntry
+      key={run.id}
+      run={run}
+      stepRun={stepRun}
+      isTrigger={isTrigger}
+      focused={run.id === focusedRun}
+      open={open.has(run.id)}
+      onToggle={() => toggle(run.id)}
+      onRunStarted={runs.reveal}
+    />
+  );
   return (
-    <>
-    {passedBy}
-    <ul className="space-y-2" aria-label={`Executions of step ${number}`}>
-      {rows.map(({ run, stepRun }) => (
-        <RunEntry key={run.id} run={run} stepRun={stepRun} isTrigger={isTrigger} focused={run.id === focusedRun} />
-      ))}
-    </ul>
-    {older}
-    </>
+    <div {...readingProps}>
+      <NewEntriesBar fresh={runs.fresh} one="run" many="runs" onShow={showNew} />
+      {passedBy}
+      {rowCount === 0 ? (
+        // Details still on their way: nothing is known yet about the runs found.
+        details.some((d) => d.isPending) ? (
+          <p className="text-sm text-slate-500">Loading executions…</p>
+        ) : (
+          <p className="text-sm text-slate-500">{emptyText(isTrigger, searched.length, lastNext !== null)}</p>
+        )
+      ) : (
+        <ul ref={listRef} tabIndex={-1} className="space-y-2 focus:outline-none" aria-label={`Executions of step ${number}`}>
+          {linkedOutside.map(entry)}
+          {segments.flatMap(({ rows, next, last }) => [
+            ...rows.map(entry),
+            // Runs that came between two loaded parts of the list (more than a page arrived).
+            ...(!last && next !== null ? [<GapRow key={`gap:${next}`} many="runs" loading={runs.loadingAfter === next} onLoad={() => runs.loadAfter(next)} />] : []),
+          ])}
+        </ul>
+      )}
+      {older}
+      {loadError}
+    </div>
   );
 }
 
@@ -191,14 +246,4 @@ function emptyText(isTrigger: boolean, searched: number, more: boolean): string 
   if (more) return `None of the latest ${plural(searched, "run")} reached this step.`;
   if (searched > 0) return `None of this workflow's ${plural(searched, "run")} reached this step.`;
   return isTrigger ? "No runs yet. Run step on Test & Debug, or go Live and POST JSON to the webhook URL; each run appears here within seconds." : "No run has reached this step yet.";
-}
-
-/** Why a run skipped a step: the record's own reason when it has one (edited while the run
- *  waited); a step after it reached means a branch went around it; else the run's ending. */
-function skipReason(run: RunView, step: { number: number; error?: string | null }): string {
-  if (step.error) return step.error.endsWith(".") ? step.error : `${step.error}.`;
-  if (run.steps.some((s) => s.number > step.number && REACHED.has(s.status))) return "the branch it took does not include it.";
-  if (run.status === "failed") return "the run failed before it reached this step.";
-  if (run.status === "stopped") return "the run was stopped before it reached this step.";
-  return "the branch it took does not include it.";
 }

@@ -9,7 +9,9 @@ import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { RunActionButtons } from "@/components/runs/run-action-buttons";
 import type { RunView } from "@/lib/editor/api-types";
 
-export function RunActions({ run }: { run: RunView }) {
+/** `onRunStarted`: Run again's new run was listed (the list refetched); a list held still while
+ *  it is read shows it at once, as the message promises. */
+export function RunActions({ run, onRunStarted }: { run: RunView; onRunStarted?: () => void }) {
   const { workflowId, readOnly } = useEditor();
   const qc = useQueryClient();
   const { flush } = useWorkflowActions();
@@ -22,6 +24,7 @@ export function RunActions({ run }: { run: RunView }) {
       after={async (verb, view) => {
         qc.setQueryData(keys.run(view.id), view);
         await qc.invalidateQueries({ queryKey: keys.runs(workflowId) });
+        if (verb === "rerun") onRunStarted?.();
         return verb === "rerun" ? "Started a new test run with this payload: it is at the top of the list." : null;
       }}
     />
