@@ -10,7 +10,9 @@ import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { waitForDatabase } from "@/lib/db/wait-for-database";
 import { db, keepSessionOpen } from "@/lib/db/client";
 import { DATABASE_DOWN } from "@/lib/health/read-health";
+import { stopWithLauncher } from "@/lib/stop-with-launcher";
 
+stopWithLauncher((line) => console.log(`web: ${line}`)); // under npm start: not left running if the launcher is killed
 process.env.PGAPPNAME = "msp-flow-web"; // its database sessions, whatever the environment says (lib/db/list-app-sessions.ts)
 keepSessionOpen();
 generateSecretKeyAtCheck(); // a missing DATA_DIR/secret-key only for a database without a key (verifySecretKey)

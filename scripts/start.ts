@@ -1,7 +1,9 @@
 // `npm start` (and `npm run dev` with --dev): one command runs everything. Validates the
 // configuration, builds when stale, starts an embedded PostgreSQL unless DATABASE_URL is set,
 // migrates, seeds, then runs the web server and the worker as child processes. SIGINT/SIGTERM
-// stop the children, then the database; nothing is left behind.
+// stop the children, then the database (unless other processes still use it); nothing of its
+// own is left behind. Killed itself, its children stop on their own (lib/stop-with-launcher.ts)
+// and the database stays, for the next start to reuse.
 import path from "node:path";
 import { ConfigError, ensureDataDir, generateSecretKeyAtCheck, loadEnv } from "@/lib/env";
 import type { RunningPostgres } from "@/lib/db/embedded-postgres";
@@ -9,6 +11,7 @@ import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
 import { ensureBuild } from "./ensure-build";
 import { keepEmbeddedPostgres } from "./keep-embedded-postgres";
+import { otherAppProcesses } from "./other-app-processes";
 import { superviseApp } from "./supervise-app";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -49,7 +52,15 @@ async function main() {
   const { startApp, shutdown } = superviseApp({
     log,
     cleanup: async () => {
-      await embedded?.stop().catch((e) => log(`postgres stop: ${e.message}`));
+      if (!embedded) return;
+      // Shared with another npm start on this DATA_DIR, or with the processes of a killed one
+      // still finishing: theirs to go on using, and the next start reuses it.
+      const others = await otherAppProcesses(embedded.url).catch(() => []);
+      if (others.length > 0) {
+        log(`leaving the embedded PostgreSQL running: other web or worker processes still use it (sessions: ${others.join(", ")})`);
+        return;
+      }
+      await embedded.stop().catch((e) => log(`postgres stop: ${e.message}`));
     },
   });
 

@@ -7,8 +7,13 @@
 // backoff (create-restart-policy.ts): on one box, stopping everything because the worker died
 // would also take the intake down, and deliveries would be refused until someone restarted
 // it. Only a crash loop stops everything, with a non-zero exit.
+//
+// The launcher itself killed (kill -9, the OOM killer, a process manager that kills only the
+// main PID) cannot stop anyone: each child has an IPC channel to it instead, which the kernel
+// closes when it dies, and stops itself gracefully on that (lib/stop-with-launcher.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { LAUNCHER_CHANNEL_ENV } from "@/lib/stop-with-launcher";
 import { createRestartPolicy } from "./create-restart-policy";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -55,7 +60,11 @@ export function superviseApp({ log, cleanup }: { log: (line: string) => void; cl
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
   const startChild = (name: string, file: string, env: NodeJS.ProcessEnv, policy = createRestartPolicy()) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, file)], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, file)], {
+      cwd: root,
+      env: { ...env, [LAUNCHER_CHANNEL_ENV]: "1" },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
     children.set(name, child);
     child.on("exit", (code, signal) => {
       if (stopping) return;

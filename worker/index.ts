@@ -13,6 +13,7 @@ import { warmSandbox } from "@/lib/sandbox/run-in-sandbox";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { registerHandlers } from "@/worker/register-handlers";
 import { lowerPriority } from "@/worker/lower-priority";
+import { stopWithLauncher } from "@/lib/stop-with-launcher";
 
 const HEARTBEAT_MS = 5_000;
 process.env.PGAPPNAME = "msp-flow-worker-app"; // its database sessions, whatever the environment says (lib/db/list-app-sessions.ts)
@@ -31,6 +32,9 @@ const lifecycle = () => {
   const root = logger();
   return root.child({ component: "worker" }, { level: root.level === "silent" || root.levelVal <= 30 ? root.level : "info" });
 };
+
+// Under npm start: not left running, nor its sandbox children (they leave with it), if the launcher is killed.
+stopWithLauncher((line) => lifecycle().warn(line));
 
 async function main() {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;

@@ -1,6 +1,7 @@
 // Starts the real production web server (server.ts: Next + the fast /hooks path) and/or the
 // worker as child processes against this test file's database, and stops them after.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "@/lib/db/embedded-postgres";
 
@@ -89,3 +90,39 @@ export const alive = (pid: number) => {
     return false;
   }
 };
+
+/** Alive and not a zombie: a process orphaned by a killed parent is reaped by PID 1, which in
+ *  some containers never happens, and a zombie still answers signal 0. */
+export const running = (pid: number) => {
+  if (!alive(pid)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    return false; // gone meanwhile
+  }
+};
+
+/** Every live process below `pid` (from /proc: the 4th field of stat is the parent's pid). */
+export function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  const found: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parentOf) {
+      if (parent !== p) continue;
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}

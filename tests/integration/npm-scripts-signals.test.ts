@@ -6,12 +6,12 @@
 // whose handlers stop once however many signals come — tsx's CLI relayed the second one and then
 // killed its child 30 ms later, before the launcher had stopped the embedded PostgreSQL.
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "@/lib/db/embedded-postgres";
-import { alive, eventually } from "../helpers/services";
+import { alive, descendants, eventually } from "../helpers/services";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const groups: number[] = [];
@@ -29,30 +29,6 @@ afterAll(() => {
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Every live process below `pid` (from /proc: the 4th field of stat is the parent's pid). */
-function descendants(pid: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  const found: number[] = [];
-  const walk = (p: number) => {
-    for (const [child, parent] of parentOf) {
-      if (parent !== p) continue;
-      found.push(child);
-      walk(child);
-    }
-  };
-  walk(pid);
-  return found;
-}
 
 type Case = { script: string; env: () => Promise<Record<string, string>>; ready: (out: string, env: Record<string, string>) => Promise<boolean> };
 
