@@ -56,4 +56,14 @@ test("the Runs page names each kind of test, and Run again on a one-step test sa
   await page.goto(`/w/${ws}/workflows/${wf.id}?step=${encodeURIComponent(((await (await page.request.get(`/api/v1/workflows/${wf.id}`)).json()) as { steps: { id: string }[] }).steps[1].id)}&run=${stepTwo}`);
   const entry = page.locator(`[data-testid=execution][data-run-id="${stepTwo}"]`);
   await expect(entry.getByRole("button", { name: "Run again" })).toHaveAccessibleDescription("Runs the whole workflow, not only step 2: steps that call other services call them.");
+  await expect(entry.getByRole("button", { expanded: true })).toContainText("test · step 2");
+  const wholeEntry = page.locator(`[data-testid=execution][data-run-id="${whole}"]`);
+  await expect(wholeEntry).toContainText("test · whole workflow");
+
+  // The trigger's Executions give the run's start and length, not the trigger's own 0 ms.
+  const stepIds = ((await (await page.request.get(`/api/v1/workflows/${wf.id}`)).json()) as { steps: { id: string }[] }).steps.map((s) => s.id);
+  await page.goto(`/w/${ws}/workflows/${wf.id}?step=${encodeURIComponent(stepIds[0])}&run=${whole}`);
+  const triggerEntry = page.locator(`[data-testid=execution][data-run-id="${whole}"]`);
+  await expect(triggerEntry).toContainText("Run started");
+  await expect(triggerEntry).toContainText(/Run took\s*\d/);
 });

@@ -18,6 +18,7 @@ import { GapRow, NewEntriesBar } from "@/components/editor/panels/live-list-part
 import { RunActions } from "@/components/editor/panels/run-actions";
 import { RunStatus } from "@/components/editor/run-status";
 import { stepFinished, stepTimes } from "@/components/runs/step-execution";
+import { testRunLabel } from "@/components/runs/test-run-kind";
 import { relativeTime } from "@/components/ui/relative-time";
 import { useReading } from "@/components/editor/use-live-window";
 import type { RunStepView, RunView } from "@/lib/editor/api-types";
@@ -65,7 +66,8 @@ function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStart
   const scrolled = useRef(false);
   const lines = logLines(stepRun?.logs);
   const unresolved = unresolvedOf(stepRun);
-  const times = stepRun ? stepTimes(stepRun) : null;
+  // The trigger's own record takes no time: its entry gives the run's start and length instead.
+  const times = stepRun ? stepTimes(stepRun, isTrigger ? run : undefined) : null;
   const ended = !stepRun || stepFinished(stepRun);
   // A step not ended yet has no output of its own (a retry's record holds null); a Wait's is when it resumes.
   const showOutput = !isTrigger && (ended || (stepRun.output ?? null) !== null);
@@ -98,7 +100,7 @@ function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStart
         )}
         {run.test && (
           <span className="inline-flex items-center gap-1 rounded bg-violet-50 px-1.5 text-xs text-violet-700">
-            <FlaskConical className="h-3 w-3" aria-hidden /> test
+            <FlaskConical className="h-3 w-3" aria-hidden /> {testRunLabel(run)}
           </span>
         )}
         {unresolved.length > 0 && (
@@ -129,7 +131,7 @@ function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStart
             {ended && (
               <>
                 <div><dt>Finished</dt><dd className="text-slate-700">{clock(times?.finishedAt)}</dd></div>
-                <div><dt>Took</dt><dd className="text-slate-700">{times?.took ?? "—"}</dd></div>
+                <div><dt>{times?.tookLabel ?? "Took"}</dt><dd className="text-slate-700">{times?.took ?? "—"}</dd></div>
               </>
             )}
           </dl>
