@@ -2,7 +2,7 @@
 // Each statement is its own short transaction (see retention-sql.ts); between batches the
 // event loop gets a turn so a worker's other consumers and heartbeats are not starved.
 import { db } from "@/lib/db/client";
-import { CLEAR_STEP_OUTPUTS, DELETE_DELIVERIES, DELETE_RUNS } from "@/lib/retention/retention-sql";
+import { CLEAR_RUN_PAYLOADS, CLEAR_STEP_OUTPUTS, DELETE_DELIVERIES, DELETE_RUNS } from "@/lib/retention/retention-sql";
 
 export type RetentionSettings = {
   runDays: number;
@@ -13,7 +13,8 @@ export type RetentionSettings = {
   batchSize: number;
 };
 
-export type PruneCounts = { runs: number; stepOutputs: number; deliveries: number };
+/** stepOutputs: step records cleared; payloads: runs whose trigger payload was cleared. */
+export type PruneCounts = { runs: number; stepOutputs: number; payloads: number; deliveries: number };
 
 const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
 
@@ -33,10 +34,13 @@ export async function pruneWorkflowHistory(opts: { workflowId: string; settings:
   const exec = (sql: string, ...values: unknown[]) => db().$executeRawUnsafe(sql, workflowId, ...values);
   // Runs first, so outputs are not cleared on rows about to be deleted anyway.
   const runs = await repeat(() => exec(DELETE_RUNS, daysAgo(now, s.runDays), s.runsPerWorkflow - 1, s.batchSize), s.batchSize);
-  const stepOutputs = await repeat(() => exec(CLEAR_STEP_OUTPUTS, daysAgo(now, s.stepOutputDays), s.batchSize), s.batchSize);
+  const outputsBefore = daysAgo(now, s.stepOutputDays);
+  const stepOutputs = await repeat(() => exec(CLEAR_STEP_OUTPUTS, outputsBefore, s.batchSize), s.batchSize);
+  // After the steps: a run marked cleared has no step output left to show.
+  const payloads = await repeat(() => exec(CLEAR_RUN_PAYLOADS, outputsBefore, now.toISOString(), s.batchSize), s.batchSize);
   const deliveries = await repeat(
     () => exec(DELETE_DELIVERIES, daysAgo(now, s.deliveryDays), s.deliveriesPerWorkflow - 1, s.batchSize),
     s.batchSize,
   );
-  return { runs, stepOutputs, deliveries };
+  return { runs, stepOutputs, payloads, deliveries };
 }

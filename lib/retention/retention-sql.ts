@@ -51,6 +51,19 @@ UPDATE "RunStep" SET output = NULL, logs = '[]'::jsonb WHERE id IN (
    LIMIT $3::int
    FOR UPDATE OF s SKIP LOCKED)`;
 
+/** Clears the trigger payload of one batch of finished runs created before $2, marking them
+ *  cleared at $3. The payload is step 1's output: kept in "trigger" it outlived the outputs this
+ *  setting is there to remove. "outputsClearedAt" tells a cleared run from one whose trigger was
+ *  null, so the run view and Run again can say why it is gone (lib/runs/rerun-run.ts). */
+export const CLEAR_RUN_PAYLOADS = `
+UPDATE "Run" SET trigger = NULL, "outputsClearedAt" = $3::timestamp(3) WHERE id IN (
+  SELECT id FROM "Run"
+   WHERE "workflowId" = $1 AND "createdAt" < $2::timestamp(3)
+     AND status::text NOT IN ${UNFINISHED}
+     AND "outputsClearedAt" IS NULL
+   LIMIT $4::int
+   FOR UPDATE SKIP LOCKED)`;
+
 /** Deletes one batch of Delivery rows (requests that made no run) received before $2 (age) or
  *  beyond the newest $3 + 1. */
 export const DELETE_DELIVERIES = `

@@ -25,7 +25,7 @@ const PAGE = 500;
 
 export async function runRetention(opts: { settings?: RetentionSettings; now?: Date } = {}): Promise<PruneCounts & { workflows: number; sessions: number; invitations: number }> {
   const settings = opts.settings ?? retentionSettings();
-  const total = { runs: 0, stepOutputs: 0, deliveries: 0, workflows: 0, sessions: await pruneExpiredSessions(opts.now), invitations: await pruneSpentInvitations(opts.now) };
+  const total = { runs: 0, stepOutputs: 0, payloads: 0, deliveries: 0, workflows: 0, sessions: await pruneExpiredSessions(opts.now), invitations: await pruneSpentInvitations(opts.now) };
   let after = "";
   for (;;) {
     const page = await db().workflow.findMany({
@@ -39,6 +39,7 @@ export async function runRetention(opts: { settings?: RetentionSettings; now?: D
       const n = await pruneWorkflowHistory({ workflowId: w.id, settings: own, now: opts.now });
       total.runs += n.runs;
       total.stepOutputs += n.stepOutputs;
+      total.payloads += n.payloads;
       total.deliveries += n.deliveries;
       total.workflows++;
     }

@@ -37,7 +37,8 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, tx }: 
     }
     const earlierIds = definition.slice(0, stepNumber - 1).map((s) => s.id);
     const runs = await t.run.findMany({
-      where: { workflowId: workflow.id, steps: { some: { stepId: earlierIds[0], status: "succeeded" } } },
+      // A run retention has cleared keeps its succeeded records, with null outputs: not a source.
+      where: { workflowId: workflow.id, outputsClearedAt: null, steps: { some: { stepId: earlierIds[0], status: "succeeded" } } },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: SOURCE_RUNS,
       select: {

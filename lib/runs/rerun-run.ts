@@ -1,7 +1,8 @@
 // Run again: a new run of the workflow as it is now, fed with an earlier run's trigger output
 // (the posted payload exactly, big integers included: copied as jsonb, never through JS), marked
 // test like every run a person starts, and allowed in Draft. The run and its job commit together.
-// A payload whose secret values were masked when the first run recorded it is replayed masked.
+// A payload whose secret values were masked when the first run recorded it is replayed masked;
+// one retention has cleared (RETENTION_STEP_OUTPUT_DAYS) is refused, saying so.
 import { fromPrisma } from "pg-boss";
 import { conflict, notFound } from "@/lib/api/errors";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
@@ -18,9 +19,19 @@ export async function rerunRun({ runId, userId }: { runId: string; userId: strin
   // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
   const boss = await producer();
   return db().$transaction(async (tx) => {
-    const source = await tx.run.findUnique({ where: { id: runId }, select: { workspaceId: true, workflow: { select: { id: true, workspaceId: true, name: true, steps: true } } } });
+    const source = await tx.run.findUnique({
+      where: { id: runId },
+      select: { workspaceId: true, outputsClearedAt: true, workflow: { select: { id: true, workspaceId: true, name: true, steps: true } } },
+    });
     if (!source) throw notFound("run");
     await requireRunRole({ userId, workspaceId: source.workspaceId, min: "editor", tx });
+    // Replaying the null left behind would start a run with no payload whose steps fail on
+    // references with no value, far from the reason.
+    if (source.outputsClearedAt) {
+      const on = source.outputsClearedAt.toISOString().slice(0, 10);
+      const message = `this run's trigger payload was cleared by retention on ${on}, with its step outputs, so there is nothing to run it again with; use Run again on a newer run, or test the workflow with its Testing data`;
+      throw conflict("payload_cleared", message, { outputsClearedAt: source.outputsClearedAt.toISOString() });
+    }
     const first = storedSteps(source.workflow)[0];
     if (!first || !isTriggerKind(first.kind)) throw conflict("trigger_required", "step 1 is not a trigger (Webhook or Scheduler), so there is nothing to run; add one first");
     const [created] = await tx.$queryRaw<{ id: string }[]>`

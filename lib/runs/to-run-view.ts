@@ -36,7 +36,11 @@ export type RunView = {
   startedAt: string | null;
   finishedAt: string | null;
   error: string | null;
+  /** Null, with every step's output and logs, once retention has cleared them: see outputsClearedAt. */
   trigger: unknown;
+  /** When retention cleared the trigger payload and the steps' outputs and logs
+   *  (RETENTION_STEP_OUTPUT_DAYS); null while they are kept. */
+  outputsClearedAt: string | null;
   steps: RunStepView[];
 };
 
@@ -59,6 +63,7 @@ export function toRunView({ run, steps, definition }: ToRunViewOptions): RunView
     finishedAt: iso(run.finishedAt),
     error: run.error,
     trigger: run.trigger ?? null,
+    outputsClearedAt: iso(run.outputsClearedAt),
     // Two records share a number when a step was removed while the run was parked on it and
     // the run went on: the removed one (no longer in the definition) came first.
     steps: [...steps]

@@ -1,5 +1,5 @@
-// Retention: old finished runs, step outputs and deliveries-log rows are pruned by age and by
-// count per workflow, in batches; unfinished runs and recent rows stay; the worker registers a
+// Retention: old finished runs, step outputs (with the run's trigger payload) and deliveries-log
+// rows are pruned by age and by count per workflow, in batches; unfinished runs and recent rows stay; the worker registers a
 // single schedule however many workers start, and its job runs a pass.
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
@@ -16,7 +16,7 @@ const steps = [{ kind: "webhook" as const, config: {} }];
 
 async function addRun(wf: { workflowId: string; workspaceId: string }, status: string, createdAt: Date, output: unknown = { ok: 1 }) {
   const run = await db().run.create({
-    data: { workflowId: wf.workflowId, workspaceId: wf.workspaceId, status: status as never, createdAt, finishedAt: createdAt },
+    data: { workflowId: wf.workflowId, workspaceId: wf.workspaceId, status: status as never, createdAt, finishedAt: createdAt, trigger: output as never },
   });
   await db().runStep.create({ data: { runId: run.id, stepId: "s1", number: 1, kind: "webhook", status: "succeeded", output: output as never, logs: ["hello"] } });
   return run.id;
@@ -83,6 +83,14 @@ describe("retention", () => {
     expect(await step(midAge)).toEqual({ output: null, logs: [] });
     expect(await step(midRunning)).toEqual({ output: { ok: 1 }, logs: ["hello"] });
     expect(await step(recent)).toEqual({ output: { ok: 1 }, logs: ["hello"] });
+    // The trigger is step 1's output, the posted payload: cleared with it, and the run says when.
+    const payload = (runId: string) => db().run.findUniqueOrThrow({ where: { id: runId }, select: { trigger: true, outputsClearedAt: true } });
+    const cleared = await payload(midAge);
+    expect(cleared.trigger).toBeNull();
+    expect(Date.now() - cleared.outputsClearedAt!.getTime()).toBeLessThan(60_000);
+    expect(await payload(midRunning)).toEqual({ trigger: { ok: 1 }, outputsClearedAt: null });
+    expect(await payload(recent)).toEqual({ trigger: { ok: 1 }, outputsClearedAt: null });
+    expect(counts.payloads).toBe(1);
 
     expect((await db().delivery.findMany({ where: { workflowId: a.workflowId }, select: { id: true } })).map((d) => d.id)).toEqual([newDelivery]);
     // An accepted delivery's log entry is its run: it went with the pruned run, and stays with the kept one.
@@ -92,7 +100,7 @@ describe("retention", () => {
     ]);
 
     // A second pass finds nothing more to do.
-    expect(await runRetention({ settings })).toMatchObject({ runs: 0, stepOutputs: 0, deliveries: 0 });
+    expect(await runRetention({ settings })).toMatchObject({ runs: 0, stepOutputs: 0, payloads: 0, deliveries: 0 });
   });
 
   it("keeps exactly the newest N by count when many rows share one timestamp (a group-commit batch)", async () => {

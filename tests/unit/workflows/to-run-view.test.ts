@@ -17,6 +17,7 @@ const run: Run = {
   deliverySize: null,
   deliveryContentType: null,
   scheduledFor: null,
+  outputsClearedAt: null,
   createdAt: at,
   startedAt: at,
   finishedAt: null,
@@ -58,5 +59,11 @@ describe("toRunView", () => {
 
   it("reads a missing trigger as null", () => {
     expect(toRunView({ run: { ...run, trigger: null }, steps: [], definition: [] }).trigger).toBeNull();
+  });
+
+  it("says when retention cleared the payload and outputs, null while they are kept", () => {
+    expect(toRunView({ run, steps: [], definition: [] }).outputsClearedAt).toBeNull();
+    const cleared = toRunView({ run: { ...run, trigger: null, outputsClearedAt: at }, steps: [], definition: [] });
+    expect([cleared.trigger, cleared.outputsClearedAt]).toEqual([null, at.toISOString()]);
   });
 });
