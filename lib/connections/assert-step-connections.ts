@@ -2,7 +2,7 @@
 // another workspace's at run time anyway (get-connection-credentials.ts looks only in the run's
 // workspace), but the save is where the technician can be told. Only connection ids the save
 // sets or changes are checked: a workflow whose connection was deleted since stays saveable
-// (the step then fails at run time, naming it, until an account is chosen).
+// (it cannot go Live, nor a Live one be saved, until an account is chosen: assert-live-accounts.ts).
 import { AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { stepConnectionId } from "@/lib/connections/step-connection-id";

@@ -18,12 +18,14 @@ export type LoadedConnection = {
 };
 
 export class ConnectionError extends Error {}
+/** No such connection in the workspace: in practice one deleted since the step chose it. */
+export class ConnectionNotFoundError extends ConnectionError {}
 
 export type GetConnectionCredentialsOptions = { connectionId: string; workspaceId: string; tx?: Tx | Db };
 
 export async function getConnectionCredentials({ connectionId, workspaceId, tx }: GetConnectionCredentialsOptions): Promise<LoadedConnection> {
   const row = await (tx ?? db()).connection.findFirst({ where: { id: connectionId, workspaceId } });
-  if (!row) throw new ConnectionError(`app connection ${connectionId} not found in this workspace`);
+  if (!row) throw new ConnectionNotFoundError(`app connection ${connectionId} not found in this workspace`);
   const label = `app connection "${row.name}" (${row.app})`;
   const kind = authKindSchema.safeParse(row.authKind);
   if (!kind.success) throw new ConnectionError(`${label} has an unknown auth kind "${row.authKind}"`);

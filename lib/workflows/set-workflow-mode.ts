@@ -6,6 +6,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { assertReviewComplete } from "@/lib/push/assert-review-complete";
 import { syncWorkflowSchedule } from "@/lib/triggers/sync-workflow-schedule";
+import { assertLiveAccounts } from "@/lib/workflows/assert-live-accounts";
 import { assertKeysRightKind } from "@/lib/workflows/assert-keys-right-kind";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
@@ -24,6 +25,7 @@ export async function setWorkflowMode({ workflowId, userId, mode, tx }: SetWorkf
     const recorded = mode === "live" && (await assertReviewComplete({ workflow: before, userId, tx: t }));
     if (mode === "live") {
       assertLiveReady(storedSteps(before));
+      await assertLiveAccounts({ workspaceId: before.workspaceId, steps: storedSteps(before), tx: t });
       await assertKeysRightKind({ workspaceId: before.workspaceId, steps: storedSteps(before), tx: t });
     }
     const workflow = before.mode === mode ? before : await t.workflow.update({ where: { id: before.id }, data: { mode } });

@@ -5,6 +5,7 @@ import { conflict } from "@/lib/api/errors";
 import { assertStepConnections } from "@/lib/connections/assert-step-connections";
 import { db, type Tx } from "@/lib/db/client";
 import { toJsonField } from "@/lib/db/to-json-field";
+import { assertLiveAccounts } from "@/lib/workflows/assert-live-accounts";
 import { assertKeysRightKind } from "@/lib/workflows/assert-keys-right-kind";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import type { Step } from "@/lib/workflows/definition";
@@ -45,6 +46,7 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
       // pushed copy its review's accounts and webhook secret (no secret removed silently).
       if (before.mode === "live") {
         assertLiveReady(steps);
+        await assertLiveAccounts({ workspaceId: before.workspaceId, steps, tx: t });
         await assertKeysRightKind({ workspaceId: before.workspaceId, steps, tx: t });
         await assertReviewKept({ workflow: before, steps, tx: t });
       }

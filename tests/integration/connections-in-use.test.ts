@@ -56,6 +56,38 @@ describe("DELETE /connections/{id}", () => {
     expect((await tech.get(`/api/v1/workflows/${draft}`)).body.steps[1].config.connectionId).toBe(api);
   });
 
+  it("a workflow whose account was force-deleted cannot go (or stay saved) Live until another is chosen", async () => {
+    const p = t.provider.id;
+    const ai = await createAccount(tech, p, "openai", "Doomed AI", { apiKey: "sk-doomed" });
+    const wf = await workflow("Ask AI", ai, "ai_prompt");
+    expect((await tech.post(`/api/v1/workflows/${wf}/live`)).status).toBe(200);
+    expect((await tech.del(`/api/v1/connections/${ai}?force=true`)).status).toBe(204);
+
+    const refusal = {
+      error: "step_incomplete",
+      message: "step 2 (AI Prompt): Account: the account it used was deleted: choose another, or keep the workflow in Draft",
+      step: 2,
+      field: "connectionId",
+    };
+    // Still Live: saving its steps as they are is refused the same way; a rename is not.
+    const steps = (await tech.get(`/api/v1/workflows/${wf}`)).body.steps;
+    const save = await tech.put(`/api/v1/workflows/${wf}`, { name: "Ask AI", steps });
+    expect(save.status).toBe(409);
+    expect(save.body).toMatchObject(refusal);
+    expect((await tech.put(`/api/v1/workflows/${wf}`, { name: "Ask AI (renamed)" })).status).toBe(200);
+
+    expect((await tech.post(`/api/v1/workflows/${wf}/draft`)).status).toBe(200);
+    const live = await tech.post(`/api/v1/workflows/${wf}/live`);
+    expect(live.status).toBe(409);
+    expect(live.body).toMatchObject(refusal);
+    expect((await tech.get(`/api/v1/workflows/${wf}`)).body.mode).toBe("draft");
+
+    const other = await createAccount(tech, p, "openai", "Other AI", { apiKey: "sk-other" });
+    steps[1].config.connectionId = other;
+    expect((await tech.put(`/api/v1/workflows/${wf}`, { name: "Ask AI", steps })).status).toBe(200);
+    expect((await tech.post(`/api/v1/workflows/${wf}/live`)).status).toBe(200);
+  });
+
   it("deletes an account no workflow uses at once", async () => {
     const unused = await createAccount(tech, t.provider.id, "psa", "Unused", { username: "u", password: "p" });
     expect((await tech.del(`/api/v1/connections/${unused}`)).status).toBe(204);

@@ -83,7 +83,7 @@ describe("app connections", () => {
 
     const foreign = await executeHttp(makeContext({ workspaceId: wsB, kind: "http", config: { url: `${server.url}/me`, connectionId: c.id } })).catch((x: unknown) => x);
     expect(foreign).toBeInstanceOf(StepError);
-    expect((foreign as StepError).message).toBe(`app connection ${c.id} not found in this workspace`);
+    expect((foreign as StepError).message).toBe(`the app account this step used was deleted (app connection ${c.id} is not in this workspace): choose another account for the step`);
   });
 
   it("the ai_prompt step uses the connection's base URL, key and default model", async () => {

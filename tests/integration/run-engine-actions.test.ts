@@ -106,6 +106,6 @@ describe("http and ai_prompt steps in the worker", () => {
     const wf = await createWorkflow([{ kind: "webhook", config: {} }, { kind: "ai_prompt", config: { connectionId: c.id, model: "m", prompt: "hi" } }]);
     const run = await finishedRun(await enqueueRun(wf, {}), 60_000);
     expect(run.status).toBe("failed");
-    expect(run.steps[1].error).toBe(`app connection ${c.id} not found in this workspace`);
+    expect(run.steps[1].error).toBe(`the app account this step used was deleted (app connection ${c.id} is not in this workspace): choose another account for the step`);
   });
 });
