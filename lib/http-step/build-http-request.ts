@@ -1,7 +1,8 @@
 // Turns an http step's config into a concrete request: every field goes through the engine's
 // reference resolver (values from references are data, never re-expanded), references in the
 // URL are percent-encoded for their place (resolve-url-template.ts), query parameters are
-// appended with proper encoding, a relative URL is joined to the connection's base URL.
+// appended with proper encoding, a relative URL is joined to the connection's base URL (whose
+// query, if any, comes first).
 import type { z } from "@/lib/z";
 import type { httpConfig } from "@/lib/steps/catalog";
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
@@ -16,9 +17,23 @@ export { toText } from "./to-text";
 
 const hasScheme = (u: string) => /^[a-z][a-z0-9+.-]*:/i.test(u);
 
+/** A relative URL joined to the base URL's path; the base's query is kept, the URL's own query
+ *  after it. A base such as Azure OpenAI's `…/deployments/gpt4o?api-version=2024-06-01` carries a
+ *  query every request needs: pasting the path after the whole base put it inside that query
+ *  (`?api-version=2024-06-01/chat/completions`). The base's fragment is never sent, so dropped. */
 export function joinBaseUrl(base: string | null | undefined, url: string): string {
   if (!base || hasScheme(url)) return url;
-  return `${base.replace(/\/+$/, "")}/${url.replace(/^\/+/, "")}`;
+  const [baseRest] = splitAt(base, "#");
+  const [basePath, baseQuery] = splitAt(baseRest, "?");
+  const [rest, fragment] = splitAt(url, "#");
+  const [path, query] = splitAt(rest, "?");
+  const queries = [baseQuery, query].filter((q): q is string => !!q);
+  return `${basePath.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}${queries.length ? `?${queries.join("&")}` : ""}${fragment !== undefined ? `#${fragment}` : ""}`;
+}
+
+function splitAt(s: string, sep: string): [string, string | undefined] {
+  const i = s.indexOf(sep);
+  return i < 0 ? [s, undefined] : [s.slice(0, i), s.slice(i + 1)];
 }
 
 function setHeader(headers: Record<string, string>, name: string, value: string) {
