@@ -4,6 +4,7 @@
 // Request and AI steps call their services (README, Runs: Stop and Run again). Both were
 // labelled only "test", so Run again on a one-step test could send requests nobody expected.
 // Pure and client-safe.
+import { oneStep, type DataRun, type DataRunStep } from "@/lib/editor/data-run";
 
 export type TestRun = {
   test: boolean;
@@ -39,4 +40,15 @@ export function rerunNote(run: TestRun): string | null {
   const n = testedStepNumber(run);
   const only = n === 1 ? "the trigger" : n === null ? "the step tested" : `step ${n}`;
   return `Runs the whole workflow, not only ${only}: steps that call other services call them.`;
+}
+
+/** Workflow data's "Data from": "Live run" (a delivery or a schedule), or a test in the words of
+ *  the Runs page and Executions: "test · whole workflow" (Run now, Run again), "test · step 3" (Run
+ *  step on step 3; the trigger's is step 1). The step's number is the run's record of it, else its
+ *  place in the workflow now. */
+export function runKindLabel(run: Pick<DataRun, "test" | "scope" | "targetStepId" | "steps">, steps: readonly { id: string }[]): string {
+  if (!run.test) return "Live run";
+  const at = run.targetStepId ? steps.findIndex((s) => s.id === run.targetStepId) + 1 : 0;
+  const recorded = run.steps.filter((s): s is DataRunStep & { number: number } => s.number !== undefined);
+  return testRunLabel({ test: true, scope: oneStep(run) ? "step" : run.scope, targetStepId: run.targetStepId, steps: recorded, testedStep: recorded.some((s) => s.stepId === run.targetStepId) ? null : at || null }) ?? "test";
 }

@@ -14,6 +14,7 @@ import { testRunLabel } from "@/components/runs/test-run-kind";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
+import { clearedNote } from "@/lib/editor/retention-cleared";
 import type { WorkspaceRunSummary } from "@/lib/runs/list-workspace-runs";
 
 type Props = { runs: WorkspaceRunSummary[]; showWorkspace: boolean; /** Workspaces whose runs the user may stop and run again. */ actIn: string[] };
@@ -104,6 +105,9 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props
                       ) : detail === "error" ? (
                         <p role="alert" className="text-xs text-red-700">Could not load the run.</p>
                       ) : (
+                        <>
+                        {/* The steps open in the editor show nulls where retention cleared the data. */}
+                        {detail.outputsClearedAt && <p data-testid="retention-cleared" className="mb-1 text-xs text-slate-600">{clearedNote(detail, "run")}</p>}
                         <ol className="space-y-1" aria-label={`Steps of run ${r.id}`}>
                           {detail.steps.map((s) => (
                             <li key={s.stepId} className="flex flex-wrap items-baseline gap-3 text-xs">
@@ -129,6 +133,7 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props
                             </li>
                           ))}
                         </ol>
+                        </>
                       )}
                     </td>
                   </tr>

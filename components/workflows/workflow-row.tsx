@@ -8,6 +8,7 @@ import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { Copy, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
 import { RunStatus } from "@/components/editor/run-status";
+import { testRunLabel } from "@/components/runs/test-run-kind";
 import { Badge } from "@/components/ui/badge";
 import { IconButton } from "@/components/ui/icon-button";
 import { MENU_ITEM } from "@/components/ui/menu-item";
@@ -51,7 +52,7 @@ export function WorkflowRow({ workspaceId, workflow: w, canEdit, busy, onAction 
             <div className="flex items-center gap-2 lg:flex-col lg:items-end lg:gap-0.5">
               <span className="inline-flex items-center gap-1.5">
                 <RunStatus status={w.lastRun.status} />
-                {w.lastRun.test && <Badge tone="amber">test</Badge>}
+                {w.lastRun.test && <Badge tone="amber">{testRunLabel(w.lastRun)}</Badge>}
               </span>
               <TimeAgo at={w.lastRun.createdAt} />
             </div>

@@ -39,7 +39,15 @@ export type RunStepView = {
   finishedAt: string | null;
 };
 
-export type RunView = RunSummary & { targetStepId?: string | null; workflowId: string; trigger: unknown; steps: RunStepView[] };
+export type RunView = RunSummary & {
+  targetStepId?: string | null;
+  workflowId: string;
+  /** Null, with every step's output and logs, once retention has cleared them (outputsClearedAt). */
+  trigger: unknown;
+  /** When retention cleared the payload and the steps' outputs and logs; null while they are kept. */
+  outputsClearedAt?: string | null;
+  steps: RunStepView[];
+};
 
 export type Delivery = { id: string; receivedAt: string; size: number; outcome: string; runId: string | null; contentType?: string | null };
 

@@ -15,7 +15,9 @@ export type WorkflowListItem = {
   stepCount: number;
   createdAt: string;
   updatedAt: string;
-  lastRun: { id: string; status: string; test: boolean; createdAt: string } | null;
+  /** `scope` and `testedStep` as GET /api/v1/workspaces/{ws}/runs gives them, so a test is
+   *  labelled by its kind ("test · step 2", components/runs/test-run-kind.ts). */
+  lastRun: { id: string; status: string; test: boolean; scope: string; testedStep: number | null; createdAt: string } | null;
 };
 
 export async function listWorkflows({ workspaceId, userId, tx }: { workspaceId: string; userId: string; tx?: Tx }): Promise<{ workflows: WorkflowListItem[] }> {
@@ -23,12 +25,19 @@ export async function listWorkflows({ workspaceId, userId, tx }: { workspaceId: 
   await requireWorkspaceRole(userId, workspaceId, "viewer", tx);
   const rows = await c.workflow.findMany({ where: { workspaceId }, orderBy: [{ updatedAt: "desc" }, { id: "asc" }] });
   const ids = rows.map((w) => w.id);
-  // One query for all last runs; DISTINCT ON walks the (workflowId, createdAt) index.
+  // One query for all last runs; DISTINCT ON walks the (workflowId, createdAt) index. A one-step
+  // test's step number (its record in the run, else its place in the workflow now; 1 for the
+  // trigger's Run step) is looked up for the last runs only, outside the DISTINCT ON.
   const lastRuns = ids.length
-    ? await c.$queryRaw<{ workflowId: string; id: string; status: string; test: boolean; createdAt: Date }[]>`
-        SELECT DISTINCT ON ("workflowId") "workflowId", id, status::text AS status, test, "createdAt"
-          FROM "Run" WHERE "workflowId" = ANY(${ids}::text[])
-         ORDER BY "workflowId", "createdAt" DESC, id DESC`
+    ? await c.$queryRaw<{ workflowId: string; id: string; status: string; test: boolean; scope: string; testedStep: number | null; createdAt: Date }[]>`
+        SELECT l."workflowId", l.id, l.status, l.test, l.scope, l."createdAt",
+               CASE WHEN l.scope <> 'step' THEN NULL WHEN l."targetStepId" IS NULL THEN 1 ELSE COALESCE(
+                 (SELECT s.number FROM "RunStep" s WHERE s."runId" = l.id AND s."stepId" = l."targetStepId"),
+                 (SELECT e.n::int FROM "Workflow" w, json_array_elements(w.steps) WITH ORDINALITY AS e(v, n)
+                   WHERE w.id = l."workflowId" AND e.v->>'id' = l."targetStepId")) END AS "testedStep"
+          FROM (SELECT DISTINCT ON ("workflowId") "workflowId", id, status::text AS status, test, scope, "targetStepId", "createdAt"
+                  FROM "Run" WHERE "workflowId" = ANY(${ids}::text[])
+                 ORDER BY "workflowId", "createdAt" DESC, id DESC) l`
     : [];
   const byWorkflow = new Map(lastRuns.map((r) => [r.workflowId, r]));
   return {
@@ -45,7 +54,7 @@ export async function listWorkflows({ workspaceId, userId, tx }: { workspaceId: 
         stepCount: steps.length,
         createdAt: w.createdAt.toISOString(),
         updatedAt: w.updatedAt.toISOString(),
-        lastRun: last ? { id: last.id, status: last.status, test: last.test, createdAt: last.createdAt.toISOString() } : null,
+        lastRun: last ? { id: last.id, status: last.status, test: last.test, scope: last.scope, testedStep: last.testedStep, createdAt: last.createdAt.toISOString() } : null,
       };
     }),
   };

@@ -1,10 +1,12 @@
 // Direct access to the e2e launcher's embedded PostgreSQL (playwright.config.ts: DATA_DIR
 // .data/e2e, database "app"), for users a spec needs before it can sign in: a client admin, or the
-// owner of a provider of its own (so what the spec adds stays out of the seeded provider's view).
+// owner of a provider of its own (so what the spec adds stays out of the seeded provider's view);
+// and for what only time brings, a retention pass over an old run.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { hashPassword } from "../../lib/auth/password";
+import { CLEAR_RUN_PAYLOADS, CLEAR_STEP_OUTPUTS } from "../../lib/retention/retention-sql";
 
 const dataDir = process.env.E2E_DATA_DIR || ".data/e2e";
 
@@ -57,5 +59,18 @@ export async function createMember(workspaceName: string, email: string, passwor
     if (rows.length !== 1) throw new Error(`expected one workspace named ${workspaceName}`);
     const user = await c.query(`INSERT INTO "User" (email, name, "passwordHash") VALUES ($1, 'Member', $2) RETURNING id`, [email, hash]);
     await c.query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $2, $3)`, [user.rows[0].id, rows[0].id, role]);
+  });
+}
+
+/** A retention pass over the run's workflow with RETENTION_STEP_OUTPUT_DAYS 14, after the run is
+ *  backdated 20 days: the retention job's own statements (lib/retention/retention-sql.ts), so the
+ *  run ends up as a real pass leaves it (trigger and outputs null, logs empty, outputsClearedAt). */
+export async function clearRunByRetention(runId: string): Promise<void> {
+  await withClient(async (c) => {
+    const { rows } = await c.query(`UPDATE "Run" SET "createdAt" = now() - interval '20 days' WHERE id = $1 RETURNING "workflowId"`, [runId]);
+    if (rows.length !== 1) throw new Error(`expected one run ${runId}`);
+    const before = new Date(Date.now() - 14 * 24 * 3600_000).toISOString();
+    await c.query(CLEAR_STEP_OUTPUTS, [rows[0].workflowId, before, 1000]);
+    await c.query(CLEAR_RUN_PAYLOADS, [rows[0].workflowId, before, new Date().toISOString(), 1000]);
   });
 }

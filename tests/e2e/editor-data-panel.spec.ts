@@ -50,7 +50,7 @@ test("the data panel's outputs come from one run, which it names", async ({ page
 
   await from.selectOption(tested.run.id);
   await expect(tree).toHaveAttribute("data-run-id", tested.run.id);
-  await expect(from.locator("option:checked")).toHaveText(/^Test run · succeeded · /);
+  await expect(from.locator("option:checked")).toHaveText(/^test · whole workflow · succeeded · /);
   await expect(data.locator('[data-reference="{{ 1.host }}"]')).toContainText('"old-host"');
   await expect(data.locator('[data-reference="{{ 2.upper }}"]')).toContainText('"OLD-HOST"');
 });

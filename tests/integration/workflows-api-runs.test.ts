@@ -79,6 +79,18 @@ describe("Run step on the trigger (steps/1/test)", () => {
     const list = await api.get(`/api/v1/workspaces/${t.providerA.id}/workflows`);
     expect(list.body.workflows.find((w: Json) => w.id === wf.id).lastRun).toMatchObject({ id: run.id, status: "queued", createdAt: run.createdAt });
   });
+
+  it("gives the last run's kind of test, as the Runs list does (test · step 2, test · whole workflow)", async () => {
+    const wf = await newWorkflow([{ kind: "webhook", config: {} }, { kind: "transform", config: { fields: [{ name: "n", expression: "1" }] } }]);
+    const lastRun = async () => (await api.get(`/api/v1/workspaces/${t.providerA.id}/workflows`)).body.workflows.find((w: Json) => w.id === wf.id).lastRun;
+    const trigger = (await api.post(`/api/v1/workflows/${wf.id}/steps/1/test`)).body.run;
+    expect(await lastRun()).toMatchObject({ id: trigger.id, test: true, scope: "step", testedStep: 1 });
+    // A one-step test of step 2 not yet run: its number is its place in the workflow.
+    await db().run.update({ where: { id: trigger.id }, data: { targetStepId: wf.steps[1].id } });
+    expect(await lastRun()).toMatchObject({ id: trigger.id, scope: "step", testedStep: 2 });
+    const whole = (await api.post(`/api/v1/workflows/${wf.id}/steps/1/test`, { scope: "workflow" })).body.run;
+    expect(await lastRun()).toMatchObject({ id: whole.id, scope: "workflow", testedStep: null });
+  });
 });
 
 describe("run list and detail", () => {

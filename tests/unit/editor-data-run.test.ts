@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dataFromRun, pickDataRun, runKindLabel, type DataRun } from "@/lib/editor/data-run";
+import { runKindLabel } from "@/components/runs/test-run-kind";
+import { dataFromRun, pickDataRun, type DataRun } from "@/lib/editor/data-run";
 
 const steps = [
   { id: "hook", name: "Webhook", kind: "webhook" },
@@ -73,10 +74,65 @@ describe("dataFromRun", () => {
 });
 
 describe("runKindLabel", () => {
-  it("names live runs, whole test runs and single-step tests", () => {
+  it("names live runs, and tests as the Runs page and Executions do", () => {
     expect(runKindLabel(live, steps)).toBe("Live run");
-    expect(runKindLabel(test, steps)).toBe("Test run");
-    expect(runKindLabel({ test: true, scope: "step", targetStepId: "ticket" }, steps)).toBe("Test of step 3");
-    expect(runKindLabel({ test: true, scope: "step", targetStepId: null }, steps)).toBe("Test of step 1");
+    expect(runKindLabel(test, steps)).toBe("test · whole workflow");
+    expect(runKindLabel({ test: true, scope: "step", targetStepId: "ticket", steps: [] }, steps)).toBe("test · step 3");
+    expect(runKindLabel({ test: true, scope: "step", targetStepId: null, steps: [] }, steps)).toBe("test · step 1");
+    // The run's own record of the step wins over where the step is now; a removed step is "one step".
+    expect(runKindLabel({ test: true, scope: "step", targetStepId: "ticket", steps: [{ stepId: "ticket", status: "succeeded", number: 2 }] }, steps)).toBe("test · step 2");
+    expect(runKindLabel({ test: true, scope: "step", targetStepId: "gone", steps: [] }, steps)).toBe("test · one step");
+  });
+});
+
+describe("a run retention cleared", () => {
+  const cleared: DataRun = {
+    ...test,
+    id: "r-cleared",
+    outputsClearedAt: "2026-05-20T07:00:00.000Z",
+    steps: test.steps.map((s) => ({ ...s, output: null })),
+  };
+
+  it("says its outputs were cleared, and when, instead of offering null outputs", () => {
+    expect(dataFromRun(cleared, steps).map((s) => [s.hasOutput, s.missing])).toEqual([
+      [false, "cleared by retention on 2026-05-20"],
+      [false, "cleared by retention on 2026-05-20"],
+      [false, "cleared by retention on 2026-05-20"],
+    ]);
+  });
+
+  it("is taken as the latest only when no run kept its outputs", () => {
+    expect(pickDataRun([cleared, test], null)?.id).toBe("r-test");
+    expect(pickDataRun([cleared], null)?.id).toBe("r-cleared");
+  });
+});
+
+describe("a skipped step", () => {
+  const definition = [
+    { id: "hook", kind: "webhook", config: {} },
+    { id: "sev", kind: "conditions", config: { branches: [{ id: "b1", target: "crit" }], otherwise: { target: "low" } } },
+    { id: "crit", kind: "transform", config: {} },
+    { id: "low", kind: "transform", config: {} },
+  ];
+  const shown = [
+    { id: "hook", name: "Webhook", kind: "webhook" },
+    { id: "sev", name: "Severity", kind: "conditions" },
+    { id: "crit", name: "Critical", kind: "transform" },
+  ];
+  const run: DataRun = {
+    id: "r-branch",
+    status: "succeeded",
+    test: false,
+    createdAt: "2026-05-02T10:00:00Z",
+    steps: [
+      { stepId: "hook", number: 1, kind: "webhook", name: "Webhook", status: "succeeded", output: {} },
+      { stepId: "sev", number: 2, kind: "conditions", name: "Severity", status: "succeeded", output: { branch: "otherwise" } },
+      { stepId: "crit", number: 3, kind: "transform", name: "Critical", status: "skipped", output: null },
+      { stepId: "low", number: 4, kind: "transform", name: "Low", status: "succeeded", output: {} },
+    ],
+  };
+
+  it("says why, in Executions' and Test & Debug's words", () => {
+    expect(dataFromRun(run, shown, definition)[2].missing).toBe("skipped in this run: the branch it took does not include it — step 2 (Severity) matched no branch and went Otherwise.");
   });
 });

@@ -14,7 +14,9 @@ import { inputClass } from "@/components/resources/api-fetch";
 import { cn } from "@/components/ui/cn";
 import { relativeTime } from "@/components/ui/relative-time";
 import type { RunView } from "@/lib/editor/api-types";
-import { dataFromRun, pickDataRun, runKindLabel } from "@/lib/editor/data-run";
+import { runKindLabel } from "@/components/runs/test-run-kind";
+import { dataFromRun, pickDataRun } from "@/lib/editor/data-run";
+import { clearedNote } from "@/lib/editor/retention-cleared";
 import { buildDataTree, type DataNode } from "@/lib/editor/data-tree";
 import { formatExactTime } from "@/lib/format-exact-time";
 
@@ -59,7 +61,8 @@ function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPic
               (up to most of the row, for a very long key) and the sample gives way first. */}
           <span className={`max-w-[75%] shrink-0 truncate ${depth === 0 ? "font-semibold text-slate-900" : "font-mono text-[13px] text-slate-800"}`}>{node.label}</span>
           <span className={`shrink-0 text-[11px] ${TYPE_TONES[node.type]}`}>{node.empty ? "" : node.type}</span>
-          <span className="ml-auto min-w-0 truncate font-mono text-[11px] text-slate-400">{node.sample}</span>
+          {/* A step without output says why in full (a skip names the branch): no sample to cut. */}
+          <span className={node.empty ? "ml-auto min-w-0 text-right text-[11px] text-slate-500" : "ml-auto min-w-0 truncate font-mono text-[11px] text-slate-400"}>{node.sample}</span>
         </button>
       </div>
       {hasChildren && open && (
@@ -107,7 +110,8 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
   const describe = (r: RunView) => `${runKindLabel(r, steps)} · ${r.status} · ${relativeTime(new Date(r.createdAt))}, ${formatExactTime(r.createdAt)} · run …${r.id.slice(-8)}`;
 
   const upTo = selectedId ? steps.findIndex((s) => s.id === selectedId) : steps.length;
-  const tree = buildDataTree(dataFromRun(run, steps.slice(0, upTo < 0 ? steps.length : upTo)));
+  const tree = buildDataTree(dataFromRun(run, steps.slice(0, upTo < 0 ? steps.length : upTo), steps));
+  const cleared = run ? clearedNote(run, "run") : null;
 
   const pick = (ref: string) => {
     const t = getInsertTarget();
@@ -160,7 +164,12 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
         {tree.length > 0 && !run && (
           <p className="p-2 text-xs text-slate-500">No outputs yet: Run step on the trigger&apos;s Test &amp; Debug tab to fill this in.</p>
         )}
-        {run && tree.some((n) => n.empty) && (
+        {cleared && tree.length > 0 && (
+          <p data-testid="retention-cleared" className="p-2 text-xs text-slate-600">
+            {cleared} Choose a newer run above, or test the workflow, for data to pick from.
+          </p>
+        )}
+        {run && !cleared && tree.some((n) => n.empty) && (
           <p className="p-2 text-xs text-slate-500">Every output here is from the run chosen above. A step without one: test it (Run step), or choose another run.</p>
         )}
       </div>

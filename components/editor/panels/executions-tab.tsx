@@ -22,6 +22,7 @@ import { testRunLabel } from "@/components/runs/test-run-kind";
 import { relativeTime } from "@/components/ui/relative-time";
 import { useReading } from "@/components/editor/use-live-window";
 import type { RunStepView, RunView } from "@/lib/editor/api-types";
+import { clearedNote } from "@/lib/editor/retention-cleared";
 import { skipReason } from "@/lib/editor/skip-reason";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { formatExactTime } from "@/lib/format-exact-time";
@@ -71,6 +72,11 @@ function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStart
   const ended = !stepRun || stepFinished(stepRun);
   // A step not ended yet has no output of its own (a retry's record holds null); a Wait's is when it resumes.
   const showOutput = !isTrigger && (ended || (stepRun.output ?? null) !== null);
+  // Retention's nulls are not what the run received or produced: said in words instead.
+  const cleared = (what: "payload" | "output") => {
+    const note = clearedNote(run, what);
+    return note && <p data-testid="retention-cleared" className="rounded-md bg-slate-100 p-2 text-slate-600 wrap-anywhere">{note}</p>;
+  };
   // With the day unless today: a run from days ago must not read as today's.
   const clock = (iso: string | null | undefined) => (iso ? formatExactTime(iso) : "—");
   return (
@@ -116,10 +122,10 @@ function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStart
         <div className="space-y-3 border-t border-slate-100 p-3 text-sm">
           <RunActions run={run} onRunStarted={onRunStarted} />
           {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
-          {isTrigger && <JsonView label="Received payload" value={run.trigger} />}
+          {isTrigger && (cleared("payload") || <JsonView label="Received payload" value={run.trigger} />)}
           {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{stepRun.error}</p>}
           {unresolved.length > 0 && <Unresolved refs={unresolved} />}
-          {showOutput && <JsonView label="Output" value={stepRun?.output} />}
+          {showOutput && (((stepRun?.output ?? null) === null && cleared("output")) || <JsonView label="Output" value={stepRun?.output} />)}
           {lines.length > 0 && (
             <div>
               <div className="text-xs font-medium text-slate-600">Log</div>
