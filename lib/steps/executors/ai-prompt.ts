@@ -30,6 +30,28 @@ function schemaFrom(value: unknown): Record<string, unknown> | undefined {
   return v as Record<string, unknown>;
 }
 
+// parseBody hands back the text of a body that is not JSON; "the AI answer has no message" then
+// sent people looking for a missing field in what was a truncated answer or a web page.
+function notJsonAnswer(body: unknown, raw: Buffer, contentType: string | undefined): string {
+  if (body === null || body === "") return "the AI provider's answer is empty";
+  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  if (!type || /[/+]json$/.test(type)) {
+    if (!isJson(raw)) return `the AI provider's answer is not valid JSON: ${excerpt(body)}`;
+    return `the AI answer has no message: ${excerpt(body)}`; // JSON, but a bare string or number
+  }
+  return `the AI provider's answer is not JSON but ${type} (is the account's base URL the API's, e.g. https://api.openai.com/v1?): ${excerpt(body)}`;
+}
+
+function isJson(raw: Buffer): boolean {
+  const text = raw.toString("utf8");
+  try {
+    JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps): StepExecutor {
   return async (ctx) => {
     const parsed = aiPromptConfig.safeParse(ctx.step.config);
@@ -87,7 +109,8 @@ export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps)
         retryAfterMs: retryAfterMs(res.headers["retry-after"]),
       });
     }
-    const completion = (body && typeof body === "object" ? body : {}) as Completion;
+    if (!body || typeof body !== "object") throw new StepError(notJsonAnswer(body, res.body, res.headers["content-type"]));
+    const completion = body as Completion;
     const choice = completion.choices?.[0];
     if (!choice?.message) throw new StepError(`the AI answer has no message: ${excerpt(body)}`);
     if (typeof choice.message.refusal === "string" && choice.message.refusal) throw new StepError(`the model refused: ${excerpt(choice.message.refusal)}`);
