@@ -4,16 +4,13 @@
 // confirmation then lists them (Live ones fail at run time) and offers to delete anyway
 // (?force=true). The check is the server's, made at delete time, so the list is never stale. Once
 // the row has gone, focus moves to the next row's Delete (ConfirmDialog's removesRow).
-import Link from "next/link";
 import { useState } from "react";
 import { Trash2 } from "lucide-react";
 import { ApiCallError, apiFetch } from "@/components/resources/api-fetch";
-import { Badge } from "@/components/ui/badge";
+import { WorkflowUsersList, type WorkflowUser } from "@/components/resources/workflow-users-list";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { plural } from "@/lib/plural";
-
-type WorkflowUser = { id: string; name: string; mode: "draft" | "live" };
 
 export type DeleteInUseButtonProps = {
   /** What the user sees: "Delete {name}?". */
@@ -61,14 +58,7 @@ export function DeleteInUseButton({ name, path, inUseCode, workspaceId, noun, de
       description={inUse ? `${plural(users.length, "workflow uses", "workflows use")} ${noun}. ${inUseEffect}` : description}
       details={
         inUse ? (
-          <ul className="max-h-48 space-y-1 overflow-y-auto" aria-label={`Workflows using ${noun}`}>
-            {users.map((w) => (
-              <li key={w.id} className="flex items-center gap-2">
-                <Link href={`/w/${workspaceId}/workflows/${w.id}`} className="min-w-0 flex-1 truncate text-brand-700 hover:underline">{w.name}</Link>
-                {w.mode === "live" ? <Badge tone="green">Live</Badge> : <Badge>Draft</Badge>}
-              </li>
-            ))}
-          </ul>
+          <WorkflowUsersList workspaceId={workspaceId} users={users} label={`Workflows using ${noun}`} />
         ) : undefined
       }
       confirmLabel={inUse ? "Delete anyway" : "Delete"}

@@ -1,18 +1,26 @@
 "use client";
-// Files of a workspace (at most 10 MB each): upload or replace, download, delete (confirmed; one
-// that workflows read lists them first). Steps read a file's text as {{ files.NAME }} — e.g. a
-// cleanup script sent as an HTTP Request body.
+// Files of a workspace (at most 10 MB each; empty ones too): upload, replace (confirmed, naming
+// the workflows that read it), download, delete (confirmed; one that workflows read lists them
+// first). Steps read a file's text as {{ files.NAME }} — e.g. a cleanup script sent as an HTTP
+// Request body.
+import { useState } from "react";
 import { Download } from "lucide-react";
-import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { ApiCallError, apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { DeleteInUseButton } from "@/components/resources/delete-in-use-button";
+import { WorkflowUsersList, type WorkflowUser } from "@/components/resources/workflow-users-list";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { FileView } from "@/lib/files/file-schema";
 import { formatBytes } from "@/lib/format-bytes";
+import { plural } from "@/lib/plural";
 
 const MB = 1024 * 1024;
+
+/** An upload waiting for "Replace?": the file it would replace, as the server last saw it. */
+type PendingReplace = { form: HTMLFormElement; file: File; name: string; current: FileView; users: WorkflowUser[] };
 
 export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: string; files: FileView[]; canEdit: boolean }) {
   const { run, busy, error, setError } = useApiAction();
@@ -20,21 +28,68 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
   const remove = useApiAction();
   const base = `/api/v1/workspaces/${workspaceId}/files`;
 
+  const [pending, setPending] = useState<PendingReplace | null>(null);
+
   // onSubmit, not a form action (which resets the form even when the upload was refused): the
   // chosen file and the typed name stay to be corrected, and are cleared once uploaded.
   async function upload(form: HTMLFormElement) {
     const data = new FormData(form);
     const file = data.get("file");
-    if (!(file instanceof File) || file.size === 0) return setError("choose a file first");
+    // No file chosen is a nameless one; an empty file is a file (the API takes 0 bytes).
+    if (!(file instanceof File) || file.name === "") return setError("choose a file first");
     if (file.size > 10 * MB) return setError("a file may be at most 10 MB");
     const name = String(data.get("name") ?? "").trim() || file.name;
-    const ok = await run(() => apiFetch(`${base}/${encodeURIComponent(name)}`, { method: "PUT", body: file, contentType: file.type || "application/octet-stream" }));
-    if (ok) form.reset();
+    await send(form, file, name, null);
+  }
+
+  // A new name only (If-None-Match: *), or a replacement of exactly the file the user agreed to
+  // replace (If-Match: its sha256). The server decides at write time, so a file another tab
+  // uploaded meanwhile is asked about, not overwritten: its 412 opens (or reopens) "Replace?".
+  async function send(form: HTMLFormElement, file: File, name: string, replacing: FileView | null) {
+    setPending(null);
+    let uploaded = false;
+    const ok = await run(async () => {
+      try {
+        await apiFetch(`${base}/${encodeURIComponent(name)}`, {
+          method: "PUT",
+          body: file,
+          contentType: file.type || "application/octet-stream",
+          headers: replacing ? { "if-match": `"${replacing.sha256}"` } : { "if-none-match": "*" },
+        });
+        uploaded = true;
+      } catch (e) {
+        if (!(e instanceof ApiCallError) || e.status !== 412) throw e;
+        const current = e.body.file as FileView | null;
+        // Deleted since the question was asked: nothing to replace any more, so a plain upload.
+        if (current === null) return send(form, file, name, null);
+        setPending({ form, file, name, current, users: (e.body.workflows as WorkflowUser[] | undefined) ?? [] });
+      }
+    });
+    if (ok && uploaded) form.reset();
   }
 
   return (
     <div className="mt-6 space-y-6">
       <ErrorAlert error={error ?? remove.error} />
+      {pending && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setPending(null);
+          }}
+          title={`Replace ${pending.name}?`}
+          description={
+            <>
+              {pending.users.length > 0 && `${plural(pending.users.length, "workflow uses", "workflows use")} it; their next runs read the new file. `}
+              {`Its current contents (${formatBytes(pending.current.size)}, ${pending.current.contentType}) are replaced by ${pending.file.name} (${formatBytes(pending.file.size)}); download it first to keep a copy.`}
+            </>
+          }
+          details={pending.users.length > 0 ? <WorkflowUsersList workspaceId={workspaceId} users={pending.users} label={`Workflows using ${pending.name}`} /> : undefined}
+          confirmLabel="Replace"
+          destructive
+          onConfirm={() => void send(pending.form, pending.file, pending.name, pending.current)}
+        />
+      )}
       {canEdit && (
         <form
           onSubmit={(e) => {

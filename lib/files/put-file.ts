@@ -1,25 +1,58 @@
-// Creates or replaces a workspace file (the bytes live in Postgres, see the File model).
+// Creates or replaces a workspace file (the bytes live in Postgres, see the File model). A caller
+// that must not overwrite unseen — the Files page, which asks before replacing — states what it
+// expects: `onlyIfNew` (If-None-Match: *) or `ifSha256` (If-Match: the sha256 it was shown). A
+// file that is not as expected answers 412 with the current one and the workflows that read it,
+// so the question "Replace X? N workflows use it" is asked from the server's answer, at write
+// time: two tabs cannot replace each other's upload unasked.
 import { createHash } from "node:crypto";
+import { AppError } from "@/lib/api/errors";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { toFileView, type FileView } from "@/lib/files/file-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
+import { listResourceUsers } from "@/lib/workspaces/list-resource-users";
 
-export type PutFileOptions = { workspaceId: string; userId: string; name: string; contentType: string; data: Buffer; tx?: Tx };
+export type PutFileOptions = {
+  workspaceId: string;
+  userId: string;
+  name: string;
+  contentType: string;
+  data: Buffer;
+  /** Create only (`If-None-Match: *`): a file of that name is left as it is, 412 file_exists. */
+  onlyIfNew?: boolean;
+  /** Replace only the file with these bytes (`If-Match`): else 412 file_changed (it is gone or differs). */
+  ifSha256?: string;
+  tx?: Tx;
+};
 
-export async function putFile({ workspaceId, userId, name, contentType, data, tx }: PutFileOptions): Promise<{ file: FileView; created: boolean }> {
+export async function putFile({ workspaceId, userId, name, contentType, data, onlyIfNew = false, ifSha256, tx }: PutFileOptions): Promise<{ file: FileView; created: boolean }> {
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const fields = { contentType, size: data.byteLength, sha256: createHash("sha256").update(data).digest("hex"), data: new Uint8Array(data) };
-    const before = await t.file.findUnique({ where: { workspaceId_name: { workspaceId, name } }, select: { id: true } });
-    const row = await t.file.upsert({
-      where: { workspaceId_name: { workspaceId, name } },
-      create: { workspaceId, name, ...fields },
-      update: fields,
-      omit: { data: true },
-    });
+    const [before] = await t.$queryRaw<{ id: string; sha256: string }[]>`
+      SELECT id, sha256 FROM "File" WHERE "workspaceId" = ${workspaceId} AND name = ${name} FOR UPDATE`;
+    if (before && onlyIfNew) throw await preconditionFailed(t, workspaceId, name, "file_exists", `${name} already exists; upload again without If-None-Match to replace it`);
+    if (ifSha256 !== undefined && before?.sha256 !== ifSha256) {
+      throw await preconditionFailed(t, workspaceId, name, "file_changed", before ? `${name} was replaced since it was read` : `${name} was deleted since it was read`);
+    }
+    const row = before
+      ? await t.file.update({ where: { id: before.id }, data: fields, omit: { data: true } })
+      : await t.file.create({ data: { workspaceId, name, ...fields }, omit: { data: true } });
     await recordUserEvent({ workspaceId, userId, action: "file_uploaded", details: { name, size: fields.size, contentType, replaced: Boolean(before) }, tx: t });
     return { file: toFileView(row), created: !before };
   };
-  return tx ? write(tx) : db().$transaction(write);
+  const attempt = () => (tx ? write(tx) : db().$transaction(write));
+  // Two first uploads of one name at once: the slower insert collides with the other's row; once
+  // more, it finds that row (and, if it asked for a new file only, is refused).
+  return attempt().catch((e) => {
+    if (!tx && e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") return attempt();
+    throw e;
+  });
+}
+
+async function preconditionFailed(t: Tx, workspaceId: string, name: string, code: string, message: string): Promise<AppError> {
+  const row = await t.file.findUnique({ where: { workspaceId_name: { workspaceId, name } }, omit: { data: true } });
+  const workflows = row ? await listResourceUsers({ workspaceId, kind: "files", key: name, tx: t }) : [];
+  return new AppError(412, code, message, { file: row ? toFileView(row) : null, workflows });
 }

@@ -148,6 +148,35 @@ describe("files", () => {
     expect(await db().file.count({ where: { workspaceId: t.provider.id, name: "over.bin" } })).toBe(0);
   });
 
+  it("If-None-Match: * only creates and If-Match only replaces the bytes named: a 412 carries the current file and its readers", async () => {
+    const ws = t.provider.id;
+    const putIf = (name: string, body: string, headers: Record<string, string>) =>
+      fetch(url(name), { method: "PUT", headers: { authorization: `Bearer ${t.users.tech.token}`, "content-type": "text/plain", ...headers }, body });
+    expect((await putIf("notes.md", "# Notes for the tech", { "if-none-match": "*" })).status).toBe(201);
+    const wf = await db().workflow.create({
+      data: { workspaceId: ws, name: "Reads notes", steps: [{ kind: "http", config: { method: "POST", url: "https://chat.example", body: { type: "raw", raw: "{{ files.notes.md }}" } } }] },
+    });
+    const exists = await putIf("notes.md", "x", { "if-none-match": "*" });
+    expect(exists.status).toBe(412);
+    const body = await exists.json();
+    expect(body).toMatchObject({ error: "file_exists", file: { name: "notes.md", size: 20, contentType: "text/plain" }, workflows: [{ id: wf.id, name: "Reads notes", mode: "draft" }] });
+    const got = await fetch(url("notes.md"), { headers: { authorization: `Bearer ${t.users.tech.token}` } });
+    expect(await got.text()).toBe("# Notes for the tech");
+    expect(got.headers.get("etag")).toBe(`"${body.file.sha256}"`);
+    // Replaced by someone else since it was read: refused, and the current file named.
+    expect((await putIf("notes.md", "second tab", {})).status).toBe(200);
+    const stale = await putIf("notes.md", "x", { "if-match": `"${body.file.sha256}"` });
+    expect(stale.status).toBe(412);
+    expect(await stale.json()).toMatchObject({ error: "file_changed", file: { size: 10 } });
+    const current = (await (await putIf("notes.md", "y", { "if-none-match": "*" })).json()).file.sha256;
+    expect((await putIf("notes.md", "replaced", { "if-match": `"${current}"` })).status).toBe(200);
+    expect(await (await fetch(url("notes.md"), { headers: { authorization: `Bearer ${t.users.tech.token}` } })).text()).toBe("replaced");
+    await db().workflow.delete({ where: { id: wf.id } });
+    expect((await tech.del(`/api/v1/workspaces/${ws}/files/notes.md`)).status).toBe(204);
+    expect((await putIf("notes.md", "x", { "if-match": `"${current}"` })).status).toBe(412);
+    expect((await putIf("empty.txt", "", { "if-none-match": "*" })).status).toBe(201);
+  });
+
   it("rejects names a reference cannot spell", async () => {
     expect((await put(".hidden", "x")).status).toBe(400);
     expect((await put("a%20b", "x")).status).toBe(400);

@@ -1,6 +1,8 @@
 // One file. PUT takes the raw bytes as the body (Content-Type kept; at most 10 MB, else 413;
-// 201 when new), GET returns them as an attachment, DELETE removes the file (409 file_in_use
-// while workflows read it, unless ?force=true).
+// 201 when new; with `If-None-Match: *` it only creates — 412 file_exists for a name that exists;
+// with `If-Match: "<sha256>"` it only replaces those bytes — 412 file_changed; both 412s carry the
+// current `file` and the `workflows` that read it), GET returns them as an attachment (ETag: the
+// sha256), DELETE removes the file (409 file_in_use while workflows read it, unless ?force=true).
 import { readForce } from "@/lib/api/force-query";
 import { apiRoute } from "@/lib/api/handler";
 import { deleteFile } from "@/lib/files/delete-file";
@@ -19,7 +21,10 @@ export const PUT = apiRoute<P>(async ({ req, params, user }) => {
   await requireWorkspaceRole(user.id, params.workspaceId, "editor");
   const data = await readUpload(req);
   const contentType = req.headers.get("content-type")?.split(";")[0].trim() || "application/octet-stream";
-  const { file, created } = await putFile({ workspaceId: params.workspaceId, userId: user.id, name, contentType, data });
+  const onlyIfNew = req.headers.get("if-none-match")?.trim() === "*";
+  // An entity tag is quoted, maybe weak (W/"…"); the sha256 is the file's tag (GET's ETag).
+  const ifMatch = req.headers.get("if-match")?.trim().replace(/^W\//, "").replace(/^"(.*)"$/, "$1");
+  const { file, created } = await putFile({ workspaceId: params.workspaceId, userId: user.id, name, contentType, data, onlyIfNew, ifSha256: ifMatch || undefined });
   return Response.json({ file }, { status: created ? 201 : 200 });
 });
 
@@ -29,6 +34,7 @@ export const GET = apiRoute<P>(async ({ params, user }) => {
     headers: {
       "content-type": file.contentType,
       "content-length": String(file.size),
+      etag: `"${file.sha256}"`,
       "content-disposition": `attachment; filename="${file.name}"`,
       "x-content-type-options": "nosniff",
     },
