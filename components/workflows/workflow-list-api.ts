@@ -28,25 +28,28 @@ export function useWorkflowListActions(workspaceId: string) {
 
   const rename = useMutation({
     mutationFn: async ({ id, name }: { id: string; name: string }) => {
-      // PUT replaces the definition: send the steps as read (a webhook's {"set"} echo keeps its secret).
+      // The name alone (a PUT without steps keeps them): sending the steps back re-checked them
+      // as a save, so a Live workflow could not be renamed once a key it reads changed kind.
       const wf = await api<WorkflowView>(`/api/v1/workflows/${id}`);
-      return api<WorkflowView>(`/api/v1/workflows/${id}`, { method: "PUT", body: { name, steps: wf.steps, version: wf.version } });
+      return api<WorkflowView>(`/api/v1/workflows/${id}`, { method: "PUT", body: { name, version: wf.version } });
     },
     onSettled: refresh,
   });
 
   const duplicate = useMutation({
     mutationFn: async ({ id }: { id: string }) => {
-      const [wf, list] = await Promise.all([
+      const [wf, list, accounts] = await Promise.all([
         api<WorkflowView>(`/api/v1/workflows/${id}`),
         api<{ workflows: WorkflowListItem[] }>(`/api/v1/workspaces/${workspaceId}/workflows`),
+        api<{ connections: { id: string }[] }>(`/api/v1/workspaces/${workspaceId}/connections`),
       ]);
-      const { steps, secretDropped } = copySteps(wf.steps);
+      // A deleted account's id is left behind (the save refuses an unknown one).
+      const { steps, secretDropped, accountsCleared } = copySteps(wf.steps, undefined, new Set(accounts.connections.map((c) => c.id)));
       const created = await api<WorkflowView>(`/api/v1/workspaces/${workspaceId}/workflows`, {
         method: "POST",
         body: { name: copyName(wf.name, list.workflows.map((w) => w.name)), steps },
       });
-      return { created, secretDropped };
+      return { created, secretDropped, accountsCleared };
     },
     onSettled: refresh,
   });

@@ -46,12 +46,13 @@ function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
     duplicate.mutate(
       { id: workflow.id },
       {
-        onSuccess: ({ created, secretDropped }) =>
+        onSuccess: ({ created, secretDropped, accountsCleared }) =>
           setNotice({
             tone: "info",
             text:
               `Duplicated as “${created.name}” (Draft).` +
-              (secretDropped ? " The webhook's shared secret is write-only and was not copied: set it again on the copy's trigger." : ""),
+              (secretDropped ? " The webhook's shared secret is write-only and was not copied: set it again on the copy's trigger." : "") +
+              (accountsCleared ? ` ${accountsCleared === 1 ? "A step's account was" : `${accountsCleared} steps' accounts were`} deleted: choose one on the copy.` : ""),
           }),
         onError: (e) => setNotice({ tone: "error", text: `Could not duplicate “${workflow.name}”: ${e.message}` }),
         onSettled: () => setBusyId(null),

@@ -1,14 +1,18 @@
 // The steps of a duplicated workflow: fresh step ids (so the copy never shares a webhook
 // endpoint or run history with the original), Conditions branch targets moved to the new ids,
 // and the write-only shared secret's read echo ({"set": true}) dropped — the API never returns
-// the secret, so a copy arrives without it and `secretDropped` says so. Client-safe and pure.
+// the secret, so a copy arrives without it and `secretDropped` says so. An account id not among
+// `accountIds` (the workspace's accounts: one force-deleted since the step chose it) is cleared,
+// as the save refuses to set an unknown one; the copy, a Draft, asks for an account there and
+// `accountsCleared` counts them. Client-safe and pure.
+import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { copyJson } from "@/lib/json/parse-exact-json";
 import type { StepKind } from "@/lib/steps/catalog";
 
 export type ReadStep = { id: string; kind: StepKind; name: string; config: Record<string, unknown> };
 export type CopiedStep = { id: string; kind: StepKind; name: string; config: Record<string, unknown> };
 
-export type CopyStepsResult = { steps: CopiedStep[]; secretDropped: boolean };
+export type CopyStepsResult = { steps: CopiedStep[]; secretDropped: boolean; accountsCleared: number };
 
 type Branch = { target?: unknown } & Record<string, unknown>;
 
@@ -22,9 +26,10 @@ function retarget(target: unknown, ids: Map<string, string>): unknown {
   return typeof target === "string" && ids.has(target) ? ids.get(target) : target;
 }
 
-export function copySteps(steps: readonly ReadStep[], newId: () => string = randomId): CopyStepsResult {
+export function copySteps(steps: readonly ReadStep[], newId: () => string = randomId, accountIds?: ReadonlySet<string>): CopyStepsResult {
   const ids = new Map(steps.map((s) => [s.id, newId()]));
   let secretDropped = false;
+  let accountsCleared = 0;
   const copied = steps.map((s): CopiedStep => {
     // Not structuredClone: Testing data may hold a 64-bit id kept exactly (a JSON.rawJSON value).
     let config: Record<string, unknown> = copyJson(s.config);
@@ -44,9 +49,14 @@ export function copySteps(steps: readonly ReadStep[], newId: () => string = rand
         ...(otherwise ? { otherwise: { ...otherwise, target: retarget(otherwise.target, ids) } } : {}),
       };
     }
+    const account = stepConnectionId({ config });
+    if (accountIds && account !== null && !accountIds.has(account)) {
+      config = { ...config, connectionId: null };
+      accountsCleared++;
+    }
     return { id: ids.get(s.id)!, kind: s.kind, name: s.name, config };
   });
-  return { steps: copied, secretDropped };
+  return { steps: copied, secretDropped, accountsCleared };
 }
 
 const COPY_SUFFIX = / \(copy(?: \d+)?\)$/;

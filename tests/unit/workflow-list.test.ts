@@ -47,6 +47,20 @@ describe("copySteps", () => {
     expect(JSON.stringify(out[0].config.testingData)).toBe('{"ticketId":9007199254740993}');
   });
 
+  it("clears an account that is no longer in the workspace (the copy asks for one) and counts it", () => {
+    const withAccounts: ReadStep[] = [
+      { id: "a", kind: "webhook", name: "Alert", config: {} },
+      { id: "b", kind: "ai_prompt", name: "Ask", config: { prompt: "hi", connectionId: "gone" } },
+      { id: "c", kind: "http", name: "Call", config: { url: "/x", connectionId: "kept" } },
+    ];
+    const { steps: out, accountsCleared } = copySteps(withAccounts, undefined, new Set(["kept"]));
+    expect(out.map((s) => s.config.connectionId)).toEqual([undefined, null, "kept"]);
+    expect(out[1].config.prompt).toBe("hi");
+    expect(accountsCleared).toBe(1);
+    // Not told the workspace's accounts: ids stay as they are.
+    expect(copySteps(withAccounts).accountsCleared).toBe(0);
+  });
+
   it("names the copy within the length limit", () => {
     expect(copyName("Alerts")).toBe("Alerts (copy)");
     const long = "x".repeat(200);
