@@ -48,7 +48,7 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     // read changing kind breaks their steps like a delete would (and a secret's new value typed
     // as plain text would be on show to every viewer).
     if (before && before.secret !== secret) {
-      await assertResourceUnused({ workspaceId, kind: before.secret ? "secrets" : "vars", key, force, tx: t, consequence: `making it a ${secret ? "secret" : "plain variable"} would fail their steps` });
+      await assertResourceUnused({ workspaceId, kind: before.secret ? "secrets" : "vars", key, force, tx: t, consequence: `making it a ${secret ? "secret" : "plain variable"} would fail their steps`, anyway: "change it anyway" });
     }
     // A secret's read sent back says `hasValue: true` and carries no value (it is never read):
     // it keeps the stored value, like a webhook secret's {"set": true} echo, instead of clearing it.

@@ -17,22 +17,24 @@ export type AssertResourceUnusedOptions = {
   tx: Tx;
   /** What the change would do to those workflows (default: a delete's). */
   consequence?: string;
+  /** How to insist, before "with ?force=true" (default: a delete's; a change of kind deletes nothing). */
+  anyway?: string;
 };
 
-export async function assertResourceUnused({ workspaceId, kind, key, force, tx, consequence = "their steps would fail until it exists again" }: AssertResourceUnusedOptions): Promise<void> {
+export async function assertResourceUnused({ workspaceId, kind, key, force, tx, consequence = "their steps would fail until it exists again", anyway }: AssertResourceUnusedOptions): Promise<void> {
   if (force) return;
   const workflows = await listResourceUsers({ workspaceId, kind, key, tx });
   if (workflows.length === 0) return;
   const noun = NOUN[kind];
-  throw inUseConflict(`${noun}_in_use`, `${noun} "${key}"`, workflows, consequence, "Change those steps first");
+  throw inUseConflict(`${noun}_in_use`, `${noun} "${key}"`, workflows, consequence, "Change those steps first", anyway);
 }
 
 /** The 409 of a delete refused because workflows use the resource (app connections too). */
-export function inUseConflict(code: string, subject: string, workflows: ResourceUser[], consequence: string, advice: string): AppError {
+export function inUseConflict(code: string, subject: string, workflows: ResourceUser[], consequence: string, advice: string, anyway = "delete anyway"): AppError {
   const live = workflows.filter((w) => w.mode === "live").length;
   return conflict(
     code,
-    `${subject} is used by ${plural(workflows.length, "workflow")}${live ? `, ${live} of them Live` : ""}: ${consequence}. ${advice}, or delete anyway with ?force=true`,
+    `${subject} is used by ${plural(workflows.length, "workflow")}${live ? `, ${live} of them Live` : ""}: ${consequence}. ${advice}, or ${anyway} with ?force=true`,
     { workflows },
   );
 }

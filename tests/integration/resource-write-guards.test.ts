@@ -52,7 +52,10 @@ describe("variables: create-only and kind changes", () => {
     expect(wf.status).toBe(201);
     const demote = await put(key, { value: "now-plain", secret: false });
     expect(demote).toMatchObject({ status: 409, body: { error: "secret_in_use", workflows: [{ id: wf.body.id, name: "Reads a secret" }] } });
-    expect(demote.body.message).toMatch(/making it a plain variable would fail their steps/);
+    // Nothing is deleted: the way to insist says what it does.
+    expect(demote.body.message).toBe(
+      `secret "${key}" is used by 1 workflow: making it a plain variable would fail their steps. Change those steps first, or change it anyway with ?force=true`,
+    );
     expect((await db().variable.findFirstOrThrow({ where: { workspaceId: t.providerA.id, key } })).secret).toBe(true);
     // Its value may change (same kind), and the kind too when forced.
     expect((await put(key, { value: "rotated", secret: true })).status).toBe(200);
