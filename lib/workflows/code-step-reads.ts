@@ -165,3 +165,20 @@ export function rewriteCodeStepReads(code: string, mapping: ReadonlyMap<number, 
   parts.push(code.slice(done));
   return parts.join("");
 }
+
+// A name `steps` of the code's own — a parameter, a variable, a destructured one — hides the
+// workflow's: `const f = (steps) => steps[7]` reads its argument, not step 7, and the save-time
+// check of the reads (references.ts) must not refuse it. Found by pattern, strings and comments
+// included: a false find only skips that check, and the run says what is wrong as before.
+const OWN_STEPS = [
+  /\b(?:const|let|var|function|class)\s+steps\b/,
+  /\bsteps\s*=>/,
+  /\([^()]*\bsteps\b[^()]*\)\s*=>/,
+  /\bfunction\b[^(]*\([^)]*\bsteps\b/,
+  /\bcatch\s*\(\s*steps\b/,
+  /\b(?:const|let|var)\s*[{[][^=]*\bsteps\b[^=]*=/,
+];
+
+/** Whether the code binds a `steps` of its own, so its `steps[n]` may not be the workflow's. */
+export const bindsOwnSteps = (code: string): boolean => OWN_STEPS.some((p) => p.test(code));
+

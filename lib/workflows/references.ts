@@ -5,7 +5,7 @@
 // reference is data and is never scanned again, and nothing inside the braces is evaluated —
 // a reference is a step number plus a path of keys and array indexes, nothing more.
 // A key a plain `.key` would misread is quoted, `{{ 1["a.b"] }}` (see reference-segments.ts).
-import { findCodeStepReads, REMOVED_STEP_READ, rewriteCodeStepReads } from "@/lib/workflows/code-step-reads";
+import { bindsOwnSteps, findCodeStepReads, REMOVED_STEP_READ, rewriteCodeStepReads } from "@/lib/workflows/code-step-reads";
 import { plural } from "@/lib/plural";
 import type { Step } from "@/lib/workflows/definition";
 import { formatSegment, splitSegments } from "@/lib/workflows/reference-segments";
@@ -199,7 +199,7 @@ export function findReferenceErrors(steps: readonly Pick<Step, "id" | "kind" | "
     if (step.kind === "code" && typeof step.config.code === "string") {
       const { reads, removed } = findCodeStepReads(step.config.code);
       const messages = new Set<string>();
-      for (const read of reads) {
+      for (const read of bindsOwnSteps(step.config.code) ? [] : reads) {
         const message = stepNumberProblem(`steps[${read.step}]`, read.step, number, steps.length);
         if (message) messages.add(message);
       }

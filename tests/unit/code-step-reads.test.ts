@@ -86,6 +86,10 @@ describe("a Code step's steps[n] read of a step it cannot read", () => {
     expect(findReferenceErrors(steps("return steps[2]")).map((p) => p.message)).toEqual(["steps[2] refers to step 2 itself; a step can only read earlier steps"]);
     // Each read once, however often the code repeats it.
     expect(findReferenceErrors(steps("return [steps[9].a, steps[9].b]"))).toHaveLength(1);
+    // A `steps` of the code's own reads what it holds, not the workflow's steps: no problem.
+    for (const code of ["const f = (steps) => steps[7]; return f([1])", "const f = steps => steps[7]", "function pick(a, steps) { return steps[9] }", "const { steps } = input; return steps[9]", "let steps = [1]; return steps[5]", "try { x() } catch (steps) { return steps[4] }"]) {
+      expect(findReferenceErrors(steps(code)), code).toEqual([]);
+    }
     // One step is "1 step".
     expect(findReferenceErrors([{ id: "c", kind: "code", config: { code: "return steps[2]" } }]).map((p) => p.message)).toEqual(["steps[2] refers to step 2, which does not exist (the workflow has 1 step)"]);
   });
