@@ -131,11 +131,12 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
   }
   return (
     <li className="px-4 py-2" data-testid={`account-${c.name}`}>
-      <div className="flex items-center gap-3 text-sm">
-        <span className="font-medium text-slate-900">{c.name}</span>
+      {/* Wraps on a phone: the base URL gets a line of its own (broken, not cut) rather than none. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span className="min-w-0 break-words font-medium text-slate-900">{c.name}</span>
         <Badge>{c.authKind}</Badge>
         {c.hasCredentials ? <Badge tone="green">credentials set</Badge> : kind !== "none" && <Badge tone="amber">no credentials</Badge>}
-        <span className="min-w-0 flex-1 truncate text-slate-500">{c.baseUrl}</span>
+        <span className="min-w-48 flex-1 text-slate-500 [overflow-wrap:anywhere]">{c.baseUrl}</span>
         {canEdit && (
           <button
             type="button"

@@ -110,10 +110,12 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
       ) : (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Files">
           {files.map((f) => (
-            <li key={f.name} className="flex items-center gap-3 px-4 py-3 text-sm" data-testid={`file-${f.name}`}>
-              <span className="font-mono text-slate-900">{f.name}</span>
-              <span className="text-slate-500">{f.contentType}</span>
-              <span className="flex-1 text-slate-500">{formatBytes(f.size)}</span>
+            // A long name breaks inside its own line on a phone (the type and size under it)
+            // rather than squeezing them into a column of one word each.
+            <li key={f.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm" data-testid={`file-${f.name}`}>
+              <span className="min-w-0 basis-full break-all font-mono text-slate-900 sm:basis-auto">{f.name}</span>
+              <span className="whitespace-nowrap text-slate-500">{f.contentType}</span>
+              <span className="flex-1 whitespace-nowrap text-slate-500">{formatBytes(f.size)}</span>
               <code className="hidden text-xs text-slate-400 md:inline">{`{{ files.${f.name} }}`}</code>
               <a href={`${base}/${f.name}`} className={buttonClass("ghost", "sm")} aria-label={`Download ${f.name}`}><Download className="h-4 w-4" aria-hidden /></a>
               {canEdit && (

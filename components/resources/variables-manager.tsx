@@ -89,20 +89,26 @@ function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdi
     if (await onSave(draft === "" ? null : draft)) setDraft("");
   }
   return (
-    <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid={`variable-${v.key}`}>
-      <span className="flex w-56 items-center gap-2 font-mono text-sm text-slate-900">
-        {v.secret && <KeyRound className="h-3.5 w-3.5 text-slate-400" aria-label="secret" />}
-        {v.key}
+    // Wraps instead of squeezing: the key (with its kind) takes a line of its own on a phone and a
+    // 16rem column beside the value on a wide screen, a long key breaking inside it; the value
+    // keeps at least 12rem, else it moves under the key; a long one wraps (in a box that scrolls
+    // past a few lines) instead of being cut with "…".
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3" data-testid={`variable-${v.key}`}>
+      <span className="flex min-w-0 basis-full items-start gap-2 md:shrink-0 md:basis-64">
+        {v.secret && <KeyRound className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-400" aria-label="secret" />}
+        <span className="min-w-0 break-all font-mono text-sm text-slate-900">{v.key}</span>
+        <span className="ml-auto shrink-0">{v.secret ? <Badge tone="blue">Secret</Badge> : <Badge>Variable</Badge>}</span>
       </span>
-      {v.secret ? <Badge tone="blue">Secret</Badge> : <Badge>Variable</Badge>}
       {v.hasValue ? (
-        <span className="min-w-0 flex-1 truncate text-sm text-slate-600">{v.secret ? "•••••• (set)" : v.value}</span>
+        <span className="max-h-24 min-w-48 flex-1 overflow-y-auto whitespace-pre-wrap text-sm text-slate-600 [overflow-wrap:anywhere]" title={v.secret ? undefined : (v.value ?? undefined)}>
+          {v.secret ? "•••••• (set)" : v.value}
+        </span>
       ) : (
-        <span className="flex-1"><Badge tone="amber">Value missing</Badge></span>
+        <span className="min-w-48 flex-1"><Badge tone="amber">Value missing</Badge></span>
       )}
       {canEdit && (
         <form
-          className="flex items-center gap-2"
+          className="flex min-w-0 items-center gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             void save();
@@ -114,7 +120,7 @@ function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdi
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             placeholder={v.hasValue ? "Replace value" : "Fill in value"}
-            className={cn(inputClass, "w-56")}
+            className={cn(inputClass, "w-44 sm:w-56")}
             autoComplete="off"
           />
           <button type="submit" disabled={draft === ""} className={buttonClass("secondary", "sm")}>Set</button>
