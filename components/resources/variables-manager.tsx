@@ -82,6 +82,9 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   );
 }
 
+// About four lines fit the value's box (max-h-24); past that, or a long unbroken text, it may scroll.
+const mayScroll = (value: string | null | undefined) => !!value && (value.split("\n").length > 4 || value.length > 240);
+
 function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdit: boolean; onSave: (value: string | null) => Promise<boolean>; children: React.ReactNode }) {
   const [draft, setDraft] = useState("");
   // Cleared only once saved: a refused value (too long, say) stays to be corrected, not retyped.
@@ -100,7 +103,12 @@ function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdi
         <span className="ml-auto shrink-0">{v.secret ? <Badge tone="blue">Secret</Badge> : <Badge>Variable</Badge>}</span>
       </span>
       {v.hasValue ? (
-        <span className="max-h-24 min-w-48 flex-1 overflow-y-auto whitespace-pre-wrap text-sm text-slate-600 [overflow-wrap:anywhere]" title={v.secret ? undefined : (v.value ?? undefined)}>
+        <span
+          className="max-h-24 min-w-48 flex-1 overflow-y-auto whitespace-pre-wrap text-sm text-slate-600 [overflow-wrap:anywhere] focus-visible:rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          title={v.secret ? undefined : (v.value ?? undefined)}
+          // A value that may pass its box scrolls; the keyboard reaches it too (arrow keys scroll).
+          {...(!v.secret && mayScroll(v.value) ? { tabIndex: 0, role: "region", "aria-label": `Value of ${v.key}` } : {})}
+        >
           {v.secret ? "•••••• (set)" : v.value}
         </span>
       ) : (

@@ -6,6 +6,7 @@ import { signInToOwnProvider } from "./own-provider";
 
 const LONG_KEY = "A_VERY_LONG_VARIABLE_KEY_NAME_FOR_THE_DIRECTORY_TENANT_IDENTIFIER_X";
 const LONG_VALUE = `https://login.example.com/${"tenant-segment/".repeat(12)}end-of-the-value`;
+const RUNBOOK = Array.from({ length: 12 }, (_, i) => `${i + 1}. check the tenant's step ${i + 1}`).join("\n");
 const LONG_FILE = "a-very-long-file-name-for-the-quarterly-patch-compliance-report-of-the-client.csv";
 const shot = (name: string) => test.info().outputPath(`${name}.png`);
 
@@ -36,7 +37,7 @@ async function expectInside(row: Locator) {
 
 test("variable rows stack on a phone, long keys wrap, long values can be read", async ({ page }) => {
   const { ws } = await signInToOwnProvider(page, "rows-vars");
-  for (const [key, value, secret] of [["GREETING", "hi there", false], ["EDR_TOKEN", "edr-secret", true], [LONG_KEY, "contoso", false], ["TOKEN_URL", LONG_VALUE, false]] as const) {
+  for (const [key, value, secret] of [["GREETING", "hi there", false], ["EDR_TOKEN", "edr-secret", true], [LONG_KEY, "contoso", false], ["TOKEN_URL", LONG_VALUE, false], ["RUNBOOK", RUNBOOK, false]] as const) {
     expect((await page.request.put(`/api/v1/workspaces/${ws}/variables/${key}`, { data: { value, secret } })).status()).toBe(201);
   }
   for (const width of [390, 1280]) {
@@ -51,6 +52,13 @@ test("variable rows stack on a phone, long keys wrap, long values can be read", 
     await expectApart(long.getByText(LONG_KEY), long.getByText("contoso", { exact: true }));
     await expectWhole(page.getByTestId("variable-TOKEN_URL").getByText(LONG_VALUE));
     for (const row of await page.getByRole("list", { name: "Variables and secrets" }).getByRole("listitem").all()) await expectInside(row);
+    // A value taller than its box scrolls, by keyboard too: it takes focus and arrow keys move it.
+    const runbook = page.getByRole("region", { name: "Value of RUNBOOK" });
+    await runbook.focus();
+    await expect(runbook).toBeFocused();
+    await page.keyboard.press("End");
+    await expect.poll(() => runbook.evaluate((e) => e.scrollTop)).toBeGreaterThan(0);
+    await expect(page.getByRole("region", { name: "Value of GREETING" })).toHaveCount(0);
     if (width === 390) {
       // Stacked: the value under the key, not squeezed beside it.
       const [key, value] = [await greeting.getByText("GREETING", { exact: true }).boundingBox(), await greeting.getByText("hi there", { exact: true }).boundingBox()];
