@@ -77,11 +77,12 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, run }: ItemActi
     // A Live copy cannot be left without the account (the API refuses it, 409): another one may
     // be chosen, but not none. Only accounts that can serve the step's URL are offered.
     const keep = live && item.done;
+    const described = [item.destination && `sends-to-${item.stepId}`, keep && `live-account-${item.stepId}`].filter(Boolean).join(" ");
     return (
       <div className="flex flex-col gap-1">
         <select
           aria-label={`Account for step ${item.number}`}
-          aria-describedby={keep ? `live-account-${item.stepId}` : undefined}
+          aria-describedby={described || undefined}
           value={item.connectionId ?? ""}
           disabled={busy}
           className={cn(inputClass, "w-56")}
@@ -90,6 +91,12 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, run }: ItemActi
           <option value="" disabled={keep}>Choose an account…</option>
           {item.options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
         </select>
+        {/* The step's URL, not the account, decides where its credentials go: said before one is chosen. */}
+        {item.destination && (
+          <p id={`sends-to-${item.stepId}`} className="w-56 text-xs text-slate-500 [overflow-wrap:anywhere]" data-testid="account-destination">
+            Sends the account&apos;s credentials to {item.destination}
+          </p>
+        )}
         {keep && <p id={`live-account-${item.stepId}`} className="w-56 text-xs text-slate-500">Live: the step keeps an account. Switch to Draft to remove it.</p>}
       </div>
     );

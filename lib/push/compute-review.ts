@@ -14,7 +14,21 @@ import { webhookSecretState, type WebhookSecretState } from "@/lib/push/webhook-
 export type ReviewItem =
   /** app null: the provider's account was deleted before the push, or the HTTP step never had one,
    *  so any of the client's accounts will do (see plan-push.ts); appLabel then reads "any app". */
-  | { kind: "account"; stepId: string; number: number; stepName: string; app: string | null; appLabel: string; connectionId: string | null; options: { id: string; name: string }[]; done: boolean; message: string }
+  | {
+      kind: "account";
+      stepId: string;
+      number: number;
+      stepName: string;
+      app: string | null;
+      appLabel: string;
+      connectionId: string | null;
+      options: { id: string; name: string }[];
+      done: boolean;
+      message: string;
+      /** Where the step sends the chosen account's credentials when its URL decides it (see
+       *  credentialDestination); null when they go to the account's own base URL. */
+      destination: string | null;
+    }
   | { kind: "variable" | "secret"; key: string; state: "ok" | "not_defined" | "no_value" | "wrong_kind"; done: boolean; message: string }
   /** own_secret: the copy's trigger has the client's own secret; unsigned_accepted: the client
    *  chose to accept unsigned deliveries (PUT …/review/webhook-secret). */
@@ -34,6 +48,19 @@ export type ReviewInputs = {
 };
 
 export type Review = { complete: boolean; items: ReviewItem[]; missing: ReviewItem[] };
+
+// Where an HTTP step sends the chosen account's credentials, when its URL decides it: an absolute
+// URL's origin, or the URL itself when references build its host. An account without a base URL
+// sends them wherever that is — a host the provider wrote — so the client sees it before choosing
+// one. A relative URL goes to the account's own base URL: null.
+function credentialDestination(url: unknown): string | null {
+  if (typeof url !== "string" || url.trim() === "") return null;
+  const text = url.trim();
+  const origin = /^https?:\/\/[^/?#]*/i.exec(text)?.[0];
+  if (origin && !origin.includes("{{")) return origin.toLowerCase();
+  if (origin || text.startsWith("{{")) return `a URL the workflow builds: ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`;
+  return null;
+}
 
 export function computeReview(inputs: ReviewInputs): Review {
   const items: ReviewItem[] = [];
@@ -55,7 +82,8 @@ export function computeReview(inputs: ReviewInputs): Review {
     const appLabel = need.app === null ? "any app" : (appByKey(need.app)?.label ?? need.app);
     const step = `step ${hit.number} (${hit.step.name})`;
     const message = accountMessage({ step, app: need.app, appLabel, done, options, current: ofApp.find((a) => a.id === current), first: ofApp[0], problem });
-    items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message });
+    const destination = hit.step.kind === "http" ? credentialDestination(hit.step.config.url) : null;
+    items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message, destination });
   }
   const req = scanRequirements(inputs.steps);
   const bothWays = keysReadBothWays(req);

@@ -44,3 +44,33 @@ test("a step that needs an account is on the preflight and the checklist, and Go
   await page.getByRole("button", { name: "Go live" }).click();
   await expect(page.getByText("This workflow is Live.")).toBeVisible();
 });
+
+test("the checklist says where a step's own URL sends the account's credentials before the client picks one", async ({ page }) => {
+  const tag = randomBytes(3).toString("hex");
+  const email = `push-dest-${tag}@example.test`;
+  await createProviderOwner(`Destination MSP ${tag}`, email, "push-dest-pw-1");
+  await signIn(page, email, "push-dest-pw-1");
+  const provider = ((await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] }).workspaces[0].id;
+  const client = `Tailspin ${tag}`;
+  const clientId = ((await (await page.request.post(`/api/v1/workspaces/${provider}/clients`, { data: { name: client } })).json()) as { id: string }).id;
+  // Generic HTTP accounts without a base URL: the step's absolute URL alone decides where their
+  // credentials go.
+  for (const ws of [provider, clientId]) {
+    const account = await page.request.post(`/api/v1/workspaces/${ws}/connections`, { data: { app: "http", name: `API ${ws === provider ? "provider" : "client"}`, authKind: "bearer", credentials: { token: "t0k3n" } } });
+    expect(account.status(), await account.text()).toBe(201);
+  }
+  const providerAccount = ((await (await page.request.get(`/api/v1/workspaces/${provider}/connections`)).json()) as { connections: { id: string }[] }).connections[0].id;
+  const created = await page.request.post(`/api/v1/workspaces/${provider}/workflows`, {
+    data: { name: `Absolute ${tag}`, steps: [{ id: "hook", kind: "webhook", name: "Hook", config: {} }, { id: "call", kind: "http", name: "Call", config: { method: "POST", url: "https://psa.vendor.example/tickets", connectionId: providerAccount } }] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const workflowId = ((await created.json()) as { id: string }).id;
+  const pushed = await page.request.post(`/api/v1/workflows/${workflowId}/push`, { data: { targetWorkspaceId: clientId } });
+  expect(pushed.status(), await pushed.text()).toBeLessThan(300);
+  const copy = ((await (await page.request.get(`/api/v1/workflows/${workflowId}/pushes`)).json()) as { copies: { copyWorkflowId: string }[] }).copies[0].copyWorkflowId;
+
+  await page.goto(`/w/${clientId}/workflows/${copy}/review`);
+  const item = page.getByRole("list", { name: "Review checklist" }).getByTestId("review-account-call");
+  await expect(item.getByTestId("account-destination")).toHaveText("Sends the account's credentials to https://psa.vendor.example");
+  await expect(item.getByLabel("Account for step 2")).toHaveAccessibleDescription(/Sends the account's credentials to https:\/\/psa\.vendor\.example/);
+});

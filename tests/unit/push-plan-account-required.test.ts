@@ -77,4 +77,17 @@ describe("a source step without an account", () => {
       }),
     ]);
   });
+
+  it("says where a step's URL sends the chosen account's credentials, when the URL decides it", () => {
+    const withAccounts: Step[] = [
+      steps[0],
+      { id: "abs", kind: "http", name: "Ticket", config: { method: "POST", url: "HTTPS://PSA.example.com:8443/tickets?x=1", connectionId: "p-psa" } },
+      { id: "built", kind: "http", name: "Built", config: { method: "GET", url: "{{ vars.PSA_URL }}/ping", connectionId: "p-psa" } },
+      { id: "rel", kind: "http", name: "Relative", config: { method: "GET", url: "/ping", connectionId: "p-psa" } },
+    ];
+    const plan = planPush({ ...inputs(), source: { id: "wf", name: "W", version: 1, steps: withAccounts }, sourceAccounts: new Map([["p-psa", { id: "p-psa", app: "psa", name: "Provider PSA" }]]), targetAccounts: [{ id: "c-psa", app: "psa", name: "PSA", baseUrl: null }] });
+    const review = computeReview({ steps: plan.steps, accountSteps: plan.accountSteps, reviewedAt: new Date(), accounts: [{ id: "c-psa", app: "psa", name: "PSA", baseUrl: null }], variables: inputs().targetVariables, files: new Set() });
+    const destinations = Object.fromEntries(review.items.flatMap((i) => (i.kind === "account" ? [[i.stepId, i.destination]] : [])));
+    expect(destinations).toEqual({ abs: "https://psa.example.com:8443", built: "a URL the workflow builds: {{ vars.PSA_URL }}/ping", rel: null });
+  });
 });
