@@ -6,6 +6,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Workflow, WorkflowCopy, Workspace } from "@/lib/generated/prisma/client.ts";
 import type { PushInputs } from "@/lib/push/plan-push";
 import { scanRequirements } from "@/lib/push/scan-requirements";
+import { UNFINISHED_RUN_STATUSES } from "@/lib/runs/end-run-stopped";
 import { withExactSteps } from "@/lib/workflows/exact-steps";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { storedSteps } from "@/lib/workflows/stored-steps";
@@ -47,6 +48,7 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
   ]);
   // The copy's own Testing data, which a re-push may keep, as the client typed it (exact-steps.ts).
   if (link) link.copyWorkflow = await withExactSteps(link.copyWorkflow, c);
+  const unfinishedRuns = link ? await c.run.count({ where: { workflowId: link.copyWorkflow.id, status: { in: [...UNFINISHED_RUN_STATUSES] } } }) : 0;
   return {
     source,
     target: { id: target.id, name: target.name },
@@ -68,6 +70,7 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
         pushedSampleHashes: (link.pushedSampleHashes as Record<string, string> | null) ?? null,
         hasWebhookUrl: link.copyWorkflow.endpoints.length > 0,
         unsignedAcceptedAt: link.unsignedAcceptedAt,
+        unfinishedRuns,
       },
     },
   };

@@ -43,6 +43,8 @@ export type PushInputs = {
     /** The client accepted unsigned deliveries (WorkflowCopy.unsignedAcceptedAt): recorded only while
      *  the copy's trigger asks for a secret (set-review-webhook-secret.ts), cleared by a push when it no longer does. */
     unsignedAcceptedAt?: Date | null;
+    /** The copy's runs under way (queued, running, waiting): a push stops them (push-workflow.ts). */
+    unfinishedRuns?: number;
   } | null;
   sampleData: SampleDataChoice;
 };
@@ -87,7 +89,8 @@ export type PushPlan = {
   variables: KeyPlan[];
   files: FilePlan[];
   sampleData: { present: boolean; steps: StepRef[]; clientOwn: SampleDataPlan["clientOwn"] };
-  existingCopy: null | { workflowId: string; mode: "draft" | "live"; pushedSourceVersion: number; editedByClient: boolean; returnsToDraft: boolean };
+  /** runsStopped: the copy's runs under way (queued, running, waiting) that the push stops. */
+  existingCopy: null | { workflowId: string; mode: "draft" | "live"; pushedSourceVersion: number; editedByClient: boolean; returnsToDraft: boolean; runsStopped: number };
   trigger: TriggerPlan;
   /** What the copy becomes, and what its review must ask for. */
   steps: Step[];
@@ -227,6 +230,7 @@ export function planPush(inputs: PushInputs): PushPlan {
       pushedSourceVersion: existing.sourceVersion,
       editedByClient: isEditedSincePush(existing.name, existing.steps, existing.pushedStepsHash),
       returnsToDraft: existing.mode === "live",
+      runsStopped: existing.unfinishedRuns ?? 0,
     },
     trigger: planTrigger(source.steps[0], existing?.steps[0], steps[0], { hasUrl: existing?.hasWebhookUrl ?? false, matched: match.triggerMatched, endpointMove: match.endpointMove }),
     steps,

@@ -1,12 +1,15 @@
 // POST /workflows/{id}/push: applies the preflight's plan in one transaction. The copy lands in
 // Draft, linked to its source and version (WorkflowCopy); missing keys are created without a
 // value; missing files are copied; values are never copied. A second push to the same client
-// updates that copy in place and starts its review over. Two pushes of one workflow to one
+// updates that copy in place and starts its review over, and stops the copy's runs under way
+// (stopCopyRuns): none goes on with steps the client has not reviewed. Two pushes of one workflow to one
 // client run one after the other (advisory lock), so there is never a second copy.
 import { badRequest } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { endRunStopped, UNFINISHED_RUN_STATUSES } from "@/lib/runs/end-run-stopped";
+import { storedSteps } from "@/lib/workflows/stored-steps";
 import { loadPushContext } from "@/lib/push/load-push-context";
 import { planPush, type PushPlan, type SampleDataChoice } from "@/lib/push/plan-push";
 import { offeredSampleData } from "@/lib/push/push-input";
@@ -25,7 +28,8 @@ export type PushWorkflowOptions = {
   tx?: Tx;
 };
 
-export type PushResult = { created: boolean; copy: WorkflowView; preflight: PreflightView };
+/** runsStopped: the ids of the copy's runs under way that the push stopped (stopCopyRuns). */
+export type PushResult = { created: boolean; copy: WorkflowView; preflight: PreflightView; runsStopped: string[] };
 
 export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: requested, user, tx }: PushWorkflowOptions): Promise<PushResult> {
   const write = async (t: Tx): Promise<PushResult> => {
@@ -71,8 +75,10 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
 
     const steps = toJsonField(plan.steps);
     let copy;
+    let runsStopped: string[] = [];
     if (link) {
       await t.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${link.copyWorkflowId} FOR UPDATE`;
+      runsStopped = await stopCopyRuns({ workflowId: link.copyWorkflowId, tx: t });
       copy = await t.workflow.update({
         where: { id: link.copyWorkflowId },
         data: { name: source.name, steps, mode: "draft", version: { increment: 1 } },
@@ -130,16 +136,48 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
         webhookUrl: plan.trigger.webhookUrl,
         // The client's own account choices the push took off steps whose URL they cannot serve.
         accountsTakenOff: plan.unusableAccounts.filter((u) => u.chosen).map((u) => ({ stepId: u.stepId, connectionId: u.account.id })),
+        // The copy's runs under way that the push stopped (stopCopyRuns).
+        runsStopped,
       },
       tx: t,
     });
     return {
       created: !link,
+      runsStopped,
       copy: await readWorkflowView({ workflow: copy, tx: t }),
       preflight: toPreflightView({ workflow: ctx.inputs.source, target, plan }),
     };
   };
   return tx ? write(tx) : db().$transaction(write);
+}
+
+export const PUSH_STOP_REASON =
+  "stopped because your provider pushed a new version of this workflow; it runs again once you have reviewed that version and gone Live";
+
+/** Stops the copy's runs under way (queued, running, or parked on a Wait or a retry), as Stop run
+ *  does: a parked run reads the workflow as it is when it resumes (README "Edits while a run
+ *  waits"), so it would go on with the provider's new steps, which the client has not reviewed,
+ *  with the client's accounts and secrets. Before the steps are replaced, so the steps a run never
+ *  reached are recorded as the run knew them. Inside the push's transaction, under its lock on the
+ *  copy's row. */
+async function stopCopyRuns({ workflowId, tx }: { workflowId: string; tx: Tx }): Promise<string[]> {
+  const { steps } = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId }, select: { steps: true } });
+  const runs = await tx.run.findMany({ where: { workflowId, status: { in: [...UNFINISHED_RUN_STATUSES] } }, select: { id: true, scope: true }, orderBy: { createdAt: "asc" } });
+  const stopped: string[] = [];
+  const now = new Date();
+  for (const run of runs) {
+    const ended = await endRunStopped({
+      runId: run.id,
+      scope: run.scope,
+      steps: storedSteps({ steps }),
+      reason: PUSH_STOP_REASON,
+      stepError: "the run was stopped during this step because your provider pushed a new version of this workflow",
+      now,
+      tx,
+    });
+    if (ended) stopped.push(run.id);
+  }
+  return stopped;
 }
 
 /** What the copy records for its review. "none" (no URL before or after) leaves an earlier record

@@ -49,6 +49,11 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
         "Pushing again updates that copy in place, keeps the client's account choices and variable and secret values, and leaves it in Draft for review.",
     );
     if (copy.returnsToDraft) notes.push("The copy is Live now: pushing returns it to Draft until the client reviews it and goes Live again.");
+    if (copy.runsStopped) {
+      notes.push(
+        `${plural(copy.runsStopped, "run", "runs")} under way on this copy will be stopped: none goes on with steps the client has not reviewed.`,
+      );
+    }
     if (copy.editedByClient) notes.push("The client has edited its copy since the last push; pushing replaces those edits with this version.");
   } else notes.push(`The workflow arrives in ${target.name} as a new copy in Draft; the client reviews it and switches it Live.`);
   const unusable = new Set(plan.unusableAccounts.map((u) => u.stepId));
