@@ -2,11 +2,14 @@
 // A CodeMirror 6 field: JavaScript or JSON (multi-line, line numbers), or a template (one or
 // more lines with reference chips). Registers itself as the Workflow data panel's insert target
 // when focused, so a clicked field path lands at this field's cursor.
-// Tab indents only in a code editor (JavaScript, JSON), which says how to leave it: Escape, then
-// Tab (CodeMirror's own escape hatch). In a template Tab moves on, as in any form field: it used
-// to put spaces into a URL or a message.
+// Tab indents only in a code editor (JavaScript, JSON), and only once the user has typed or
+// clicked in it: entered with Tab / Shift+Tab, Tab moves on (as GitHub's and VS Code's tab-focus
+// mode), since tabbing through a step's settings used to indent the code and autosave a new
+// version, even of a Live workflow. After that Escape, then Tab still leaves (CodeMirror's own
+// escape hatch). In a template Tab always moves on, as in any form field: it used to put spaces
+// into a URL or a message.
 import { useEffect, useId, useRef, useState } from "react";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { defaultKeymap, history, historyKeymap, indentLess, indentMore } from "@codemirror/commands";
 import { javascript } from "@codemirror/lang-javascript";
 import { json } from "@codemirror/lang-json";
 import { bracketMatching, indentOnInput, syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
@@ -29,7 +32,7 @@ export type CodeFieldProps = {
   id?: string;
 };
 
-const TAB_HINT = "Tab indents. To move on: Esc, then Tab.";
+const TAB_HINT = "Tab moves on until you type or click here; then Tab indents. To move on: Esc, then Tab.";
 
 const theme = EditorView.theme({
   "&": { fontSize: "13px", backgroundColor: "white" },
@@ -59,6 +62,11 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
   });
   // Set while the text is replaced from outside, so that replacement is not echoed as an edit.
   const syncing = useRef(false);
+  // Whether Tab moves focus on rather than indenting: set when focus arrives by keyboard, cleared
+  // by typing or clicking in the field. `deliberate` marks a focus that came from a click (or an
+  // insert from the data panel), which must not turn indenting off.
+  const tabMovesOn = useRef(false);
+  const deliberate = useRef(false);
 
   useEffect(() => {
     const lang: Extension[] =
@@ -70,6 +78,7 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
         if (!v) return;
         const { from, to } = v.state.selection.main;
         v.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length }, scrollIntoView: true });
+        deliberate.current = true;
         v.focus();
       },
     };
@@ -79,7 +88,12 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
         doc: value,
         extensions: [
           history(),
-          keymap.of([...defaultKeymap, ...historyKeymap, ...(code ? [indentWithTab] : [])]),
+          // Returning false leaves the key to the browser, which moves focus on.
+          keymap.of([
+            ...defaultKeymap,
+            ...historyKeymap,
+            ...(code ? [{ key: "Tab", run: (v: EditorView) => !tabMovesOn.current && indentMore(v), shift: (v: EditorView) => !tabMovesOn.current && indentLess(v) }] : []),
+          ]),
           indentOnInput(),
           bracketMatching(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
@@ -92,8 +106,15 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
           EditorView.contentAttributes.of({ "aria-label": label, ...(id ? { id } : {}), "aria-multiline": String(code || !!multiline) }),
           aria.of(ariaAttributes(invalid, described)),
           EditorView.updateListener.of((u) => {
-            if (u.docChanged && !syncing.current) change.current(u.state.doc.toString());
-            if (u.focusChanged && u.view.hasFocus) setInsertTarget(target);
+            if (u.focusChanged && u.view.hasFocus) {
+              tabMovesOn.current = !deliberate.current;
+              deliberate.current = false;
+              setInsertTarget(target);
+            }
+            if (u.docChanged && !syncing.current) {
+              tabMovesOn.current = false;
+              change.current(u.state.doc.toString());
+            }
           }),
         ],
       }),
@@ -133,6 +154,10 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
       <div
         ref={host}
         data-field={label}
+        onPointerDownCapture={() => {
+          deliberate.current = true;
+          tabMovesOn.current = false;
+        }}
         className={`overflow-hidden rounded-md border bg-white focus-within:border-brand-500 focus-within:ring-1 focus-within:ring-brand-500 ${border}`}
       />
       {/* Always shown: shown on focus only, it moved what is below as focus left (a click there missed). */}
