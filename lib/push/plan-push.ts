@@ -57,7 +57,14 @@ export type UnresolvedAccountStep = StepRef & { app: string | null; result: "kep
  *  URL (account-url-problem.ts): every run would fail. `chosen`: it was the client's own choice for
  *  the step, taken off; otherwise it is the client's only account of the app, not selected.
  *  `reason` is a clause naming the account. */
-export type UnusableAccount = StepRef & { account: { id: string; name: string }; chosen: boolean; reason: string };
+export type UnusableAccount = StepRef & {
+  account: { id: string; name: string };
+  chosen: boolean;
+  reason: string;
+  /** Set when the client's choice is taken off because the provider changed the step's app: the
+   *  app the step uses now (the account is of another). */
+  needsApp?: string;
+};
 export type AppPlan = { app: string; appLabel: string; clientAccounts: { id: string; name: string }[]; outcome: "one_account" | "no_account" | "several_accounts"; steps: StepAccountResult[] };
 export type KeyPlan = { key: string; secret: boolean; status: "present" | "present_without_value" | "created_without_value" | "wrong_kind" };
 /** What happens to the client's trigger. `webhookUrl`: kept (its URL goes on receiving; also when
@@ -126,6 +133,22 @@ export function planPush(inputs: PushInputs): PushPlan {
     return !problem;
   };
 
+  // The client's own choice for a step whose app the provider changed (a directory account on a
+  // step that now calls the PSA) cannot stay: it is taken off and reported, never dropped unsaid.
+  const fits = (ref: StepRef, account: Account | undefined, need: string | null): boolean => {
+    if (!account) return false;
+    if (need === null || account.app === need) return true;
+    const label = (app: string) => appByKey(app)?.label ?? app;
+    unusableAccounts.push({
+      ...ref,
+      account: { id: account.id, name: account.name },
+      chosen: true,
+      reason: `"${account.name}" is a ${label(account.app)} account and the step now uses a ${label(need)} account`,
+      needsApp: need,
+    });
+    return false;
+  };
+
   const byApp = new Map<string, AppPlan>();
   const unknownAccounts: PushPlan["unknownAccounts"] = [];
   const stepsWithoutAccount: PushPlan["stepsWithoutAccount"] = [];
@@ -141,7 +164,7 @@ export function planPush(inputs: PushInputs): PushPlan {
       // "No account for now"), so its app is unknown, but the step cannot run without one: the
       // review must ask for it or the copy goes Live broken.
       const need = fallbackAccountApp(s.kind);
-      const keep = keptAccount && (need === null || keptAccount.app === need) && usable(ref, keptAccount, true) ? keptAccount.id : null;
+      const keep = fits(ref, keptAccount, need) && usable(ref, keptAccount, true) ? keptAccount.id : null;
       (s.connectionId ? unknownAccounts : stepsWithoutAccount).push({ ...ref, app: need, result: keep ? "kept" : "no_account" });
       accountSteps.push({ stepId: s.stepId, app: need });
       chosen.set(s.stepId, keep);
@@ -163,7 +186,7 @@ export function planPush(inputs: PushInputs): PushPlan {
     }
     let result: StepAccountResult;
     const only = plan.outcome === "one_account" ? targetById.get(plan.clientAccounts[0].id) : undefined;
-    if (keptAccount?.app === app && usable(ref, keptAccount, true)) result = { ...ref, result: "kept", account: { id: keptAccount.id, name: keptAccount.name } };
+    if (fits(ref, keptAccount, app) && usable(ref, keptAccount, true)) result = { ...ref, result: "kept", account: { id: keptAccount.id, name: keptAccount.name } };
     // (The client's own choice, just found unusable, is reported once.)
     else if (only && only.id !== keptAccount?.id && usable(ref, only, false)) result = { ...ref, result: "selected", account: plan.clientAccounts[0] };
     else result = { ...ref, result: "no_account", account: null };

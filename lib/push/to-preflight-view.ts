@@ -46,7 +46,8 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
   if (copy) {
     notes.push(
       `${target.name} already has a copy (pushed from version ${copy.pushedSourceVersion}; this is version ${workflow.version}). ` +
-        "Pushing again updates that copy in place, keeps the client's account choices and variable and secret values, and leaves it in Draft for review.",
+        "Pushing again updates that copy in place, keeps the client's account choices and variable and secret values, and leaves it in Draft for review " +
+          "(an account choice that no longer fits its step is taken off, below).",
     );
     if (copy.returnsToDraft) notes.push("The copy is Live now: pushing returns it to Draft until the client reviews it and goes Live again.");
     if (copy.runsStopped) {
@@ -167,7 +168,15 @@ function unusableNotes(plan: PushPlan, targetName: string): string[] {
   return plan.unusableAccounts.map((u) => {
     const step = `Step ${u.number} (${u.name})`;
     const what = u.chosen ? `${targetName}'s account "${u.account.name}" is taken off its copy's step` : `${targetName}'s only account of the app, "${u.account.name}", is not selected`;
-    const then = needs.has(u.stepId) ? "the client must choose an account that can serve the URL before going Live" : "the step runs without an account, as yours does";
+    const label = u.needsApp && (appByKey(u.needsApp)?.label ?? u.needsApp);
+    const selected = plan.connections.flatMap((a) => a.steps).find((s) => s.stepId === u.stepId && s.result === "selected")?.account;
+    const then = selected
+      ? `${targetName}'s only ${label ? `${label} ` : ""}account, "${selected.name}", is selected in its place`
+      : !needs.has(u.stepId)
+        ? "the step runs without an account, as yours does"
+        : label
+          ? `the client must choose a ${label} account before going Live`
+          : "the client must choose an account that can serve the URL before going Live";
     return `${step}: ${what}, because ${u.reason}; ${then}.`;
   });
 }
