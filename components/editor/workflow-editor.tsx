@@ -136,6 +136,8 @@ function EditorLayout() {
   const data = usePanelOpen("data");
   return (
     <div className="flex h-full flex-col">
+      {/* The page's heading for screen readers; on screen the header's name field says it. */}
+      <h1 className="sr-only">{doc.state.name || "Workflow"}</h1>
       <EditorHeader />
       <ConflictBanner />
       <TabsPrimitive.Root value={pane} onValueChange={(v) => setPane(v as PaneName)} className="flex min-h-0 flex-1 flex-col">
@@ -153,9 +155,10 @@ function EditorLayout() {
             </Pane>
           )}
           <Pane value="canvas">
-            <main className="min-w-0 flex-1 bg-slate-50">
+            {/* A named region, not a <main>: the app shell's #main already holds the editor. */}
+            <section aria-label="Workflow canvas" className="min-w-0 flex-1 bg-slate-50">
               <FlowCanvas statuses={statuses} invalid={invalid} />
-            </main>
+            </section>
           </Pane>
           {showData ? (
             <Pane value="data">
