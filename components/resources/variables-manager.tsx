@@ -13,6 +13,8 @@ import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import type { VariableView } from "@/lib/variables/variable-schema";
 
+const KEY_RULE = "A key starts with a letter or _, then letters, digits, _ or - (no spaces or dots), as written in {{ vars.KEY }}.";
+
 export function VariablesManager({ workspaceId, variables, canEdit }: { workspaceId: string; variables: VariableView[]; canEdit: boolean }) {
   const { run, error } = useApiAction();
   const base = `/api/v1/workspaces/${workspaceId}/variables`;
@@ -44,16 +46,30 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
         >
           <label className="text-sm font-medium text-slate-700">
             Key
-            <input name="key" required pattern="[A-Za-z_][A-Za-z0-9_\-]*" placeholder="GRAPH_TENANT" className={cn(inputClass, "mt-1 w-56")} />
+            {/* The server's rule (variableKeySchema), in words too: the browser alone only says
+                "Please match the requested format." The title is added to that message. */}
+            <input
+              name="key"
+              required
+              pattern="[A-Za-z_][A-Za-z0-9_\-]*"
+              maxLength={128}
+              title={KEY_RULE}
+              aria-describedby="variable-key-rule"
+              placeholder="GRAPH_TENANT"
+              className={cn(inputClass, "mt-1 w-56")}
+            />
           </label>
           <label className="min-w-64 flex-1 text-sm font-medium text-slate-700">
-            Value <span className="font-normal text-slate-400">(may stay empty)</span>
+            Value <span className="font-normal text-slate-500">(may stay empty)</span>
             <input name="value" className={cn(inputClass, "mt-1")} autoComplete="off" />
           </label>
           <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
             <input name="secret" type="checkbox" /> Secret
           </label>
           <button type="submit" className={buttonClass("primary")}>Save</button>
+          <p id="variable-key-rule" className="w-full text-xs text-slate-500">
+            {KEY_RULE}
+          </p>
         </form>
       )}
       {variables.length === 0 ? (
