@@ -26,7 +26,7 @@ export function BlueprintCard({ blueprint: b, children }: { blueprint: Blueprint
                 <li key={s.number} className="flex gap-2">
                   <span className="w-5 shrink-0 text-right tabular-nums text-slate-400">{s.number}</span>
                   <span>
-                    {s.name} <span className="text-xs text-slate-400">· {s.kindLabel}</span>
+                    {s.name} <span className="text-xs text-slate-500">· {s.kindLabel}</span>
                   </span>
                 </li>
               ))}

@@ -56,7 +56,7 @@ export function ToolsDock({ onHide, className }: { onHide?: () => void; classNam
         {groups.length === 0 && <p className="p-3 text-sm text-slate-500">No tool matches “{q}”.</p>}
         {groups.map(({ group, kinds }) => (
           <section key={group} aria-labelledby={`dock-${group}`} className="mb-3">
-            <h3 id={`dock-${group}`} className="px-2 py-1 text-[11px] font-semibold uppercase tracking-wide text-slate-400">
+            <h3 id={`dock-${group}`} className="px-2 py-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">
               {group}
             </h3>
             <ul>

@@ -27,7 +27,7 @@ export function SettingsFields({ kind, values, hints }: FieldsProps) {
         const label = (
           <>
             {field.label}
-            {field.optional && <span className="font-normal text-slate-400"> (optional)</span>}
+            {field.optional && <span className="font-normal text-slate-500"> (optional)</span>}
           </>
         );
         if (key === "clientAuth") {

@@ -99,7 +99,7 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
           className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Upload a file">
           <label className="text-sm font-medium text-slate-700">File<input name="file" type="file" required className="mt-1 block text-sm" /></label>
           <label className="text-sm font-medium text-slate-700">
-            Name <span className="font-normal text-slate-400">(default: the file&apos;s own)</span>
+            Name <span className="font-normal text-slate-500">(default: the file&apos;s own)</span>
             <input name="name" pattern="[A-Za-z0-9_][A-Za-z0-9._\-]*" className={cn(inputClass, "mt-1 w-64")} />
           </label>
           <button type="submit" disabled={busy} className={buttonClass("primary")}>{busy ? "Uploading…" : "Upload"}</button>
@@ -116,7 +116,7 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
               <span className="min-w-0 basis-full break-all font-mono text-slate-900 sm:basis-auto">{f.name}</span>
               <span className="whitespace-nowrap text-slate-500">{f.contentType}</span>
               <span className="flex-1 whitespace-nowrap text-slate-500">{formatBytes(f.size)}</span>
-              <code className="hidden text-xs text-slate-400 md:inline">{`{{ files.${f.name} }}`}</code>
+              <code className="hidden text-xs text-slate-500 md:inline">{`{{ files.${f.name} }}`}</code>
               <a href={`${base}/${f.name}`} className={buttonClass("ghost", "sm")} aria-label={`Download ${f.name}`}><Download className="h-4 w-4" aria-hidden /></a>
               {canEdit && (
                 <DeleteInUseButton

@@ -57,7 +57,7 @@ export function WorkflowRow({ workspaceId, workflow: w, canEdit, busy, onAction 
               <TimeAgo at={w.lastRun.createdAt} />
             </div>
           ) : (
-            <span className="text-slate-400">Never run</span>
+            <span className="text-slate-500">Never run</span>
           )}
         </div>
       </div>
