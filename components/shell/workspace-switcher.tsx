@@ -24,9 +24,10 @@ export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: Switc
     <Menu.Root>
       <Menu.Trigger
         aria-label="Switch workspace"
-        className="flex h-9 min-w-0 max-w-xs items-center gap-2 rounded-md border border-slate-200 bg-white px-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:px-3"
+        className="flex h-9 min-w-0 max-w-xs shrink-[100] items-center gap-2 rounded-md border border-slate-200 bg-white px-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:px-3"
       >
-        {/* A narrow bar shrinks this button first: the name truncates, the badge goes below 640 px. */}
+        {/* A narrow bar shrinks this button first (shrink-[100]: else the user menu beside it was
+            pushed a few px off a phone with a long client name): the name truncates, the badge goes below 640 px. */}
         <span className="min-w-0 truncate" data-testid="current-workspace" title={current?.name}>{current?.name ?? "Choose a workspace"}</span>
         {current && (
           <span className="hidden shrink-0 sm:inline-flex">
@@ -39,7 +40,7 @@ export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: Switc
         <Menu.Content
           align="start"
           sideOffset={6}
-          className="z-50 max-h-[70vh] min-w-[18rem] overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          className="z-50 max-h-[70vh] w-max min-w-[18rem] max-w-[min(28rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
         >
           {groups.map((g, i) => (
             <Menu.Group key={g.key}>
@@ -48,8 +49,11 @@ export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: Switc
               {g.items.map((w) => (
                 <Menu.Item key={w.id} asChild className={`${ITEM} ${w.kind === "client" && g.nested ? "pl-5" : ""}`}>
                   <Link href={`/w/${w.id}/workflows`} aria-current={w.id === currentId ? "page" : undefined}>
-                    <span className="min-w-0 flex-1 truncate">{w.name}</span>
-                    <KindBadge kind={w.kind} />
+                    {/* Within the window's width a long name wraps; its badge and check mark stay in view. */}
+                    <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{w.name}</span>
+                    <span className="flex shrink-0">
+                      <KindBadge kind={w.kind} />
+                    </span>
                     <Check className={`h-4 w-4 shrink-0 ${w.id === currentId ? "text-brand-600" : "invisible"}`} aria-hidden />
                   </Link>
                 </Menu.Item>

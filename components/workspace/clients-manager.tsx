@@ -42,12 +42,18 @@ export function ClientsManager({ providerId, clients, canManage }: { providerId:
       ) : (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Clients">
           {clients.map((c) => (
-            <li key={c.id} className="flex items-center gap-3 px-4 py-3" data-testid="client-row">
-              <Building2 className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
-              <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{c.name}</span>
-              <Link href={`/w/${c.id}/members`} className={buttonClass("ghost", "sm")}>Members</Link>
-              <Link href={`/w/${c.id}/workflows`} className={buttonClass("secondary", "sm")}>Open</Link>
-              {canManage && <DeleteClientButton client={c} />}
+            <li key={c.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3" data-testid="client-row">
+              {/* The name keeps a readable width (basis 12rem): on a phone the buttons wrap below it
+                  rather than squeezing it to a letter; a long name wraps instead of being cut. */}
+              <span className="flex min-w-0 flex-1 basis-48 items-center gap-3">
+                <Building2 className="h-5 w-5 shrink-0 text-slate-400" aria-hidden />
+                <span className="min-w-0 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{c.name}</span>
+              </span>
+              <span className="ml-auto flex shrink-0 items-center gap-3">
+                <Link href={`/w/${c.id}/members`} className={buttonClass("ghost", "sm")}>Members</Link>
+                <Link href={`/w/${c.id}/workflows`} className={buttonClass("secondary", "sm")}>Open</Link>
+                {canManage && <DeleteClientButton client={c} />}
+              </span>
             </li>
           ))}
         </ul>

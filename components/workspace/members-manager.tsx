@@ -106,7 +106,9 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
             const self = m.userId === currentUserId;
             return (
               <li key={m.userId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="member-row">
-                <div className="min-w-0 flex-1">
+                {/* basis-60: on a phone the role and buttons wrap below who this is (from a zero basis
+                    the row never wrapped and the name and address shrank to a letter). */}
+                <div className="min-w-0 flex-1 basis-60">
                   {/* A long name (one without spaces too) is cut short in its own column, never over the role and buttons. */}
                   <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-900">
                     <span className="min-w-0 truncate" title={m.name}>
@@ -114,7 +116,7 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
                     </span>
                     {self && <Badge tone="green" className="shrink-0">You</Badge>}
                   </p>
-                  <p className="truncate text-xs text-slate-500">{m.email}</p>
+                  <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">{m.email}</p>
                 </div>
                 {m.viaProvider && (
                   <Badge tone="blue" className="shrink-0">
@@ -206,9 +208,9 @@ function ProviderStaff({ provider }: { provider: ProviderStaffView }) {
       <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
         {provider.members.map((m: MemberView) => (
           <li key={m.userId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="provider-member-row">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-60">
               <p className="truncate text-sm font-medium text-slate-900" title={m.name}>{m.name}</p>
-              <p className="truncate text-xs text-slate-500">{m.email}</p>
+              <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">{m.email}</p>
             </div>
             <Badge tone={m.role === "owner" ? "blue" : "slate"}>
               {ROLE_LABEL[m.role]} {via}

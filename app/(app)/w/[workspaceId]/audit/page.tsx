@@ -46,7 +46,9 @@ export default async function AuditPage({ params, searchParams }: Props) {
                     <td className="px-4 py-2"><Badge tone={w.tone}>{w.label}</Badge></td>
                     <td className="px-4 py-2">{e.actor.email ?? "—"}</td>
                     <td className="px-4 py-2">{e.workspaceName}</td>
-                    <td className="break-all px-4 py-2 text-slate-500">{w.text}</td>
+                    {/* A readable column (the table scrolls sideways in its region on a phone); words
+                        break between them, mid-word only for one longer than the column (a URL). */}
+                    <td className="px-4 py-2 text-slate-500"><div className="min-w-64 [overflow-wrap:anywhere]">{w.text}</div></td>
                   </tr>
                 );
               })}
