@@ -84,7 +84,7 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
             <input name="email" type="email" required maxLength={320} placeholder="name@client.example" className={cn(inputClass, "mt-1")} />
           </label>
           <label className="w-48 text-sm font-medium text-slate-700">
-            Name <span className="font-normal text-slate-400">(new accounts)</span>
+            Name <span className="font-normal text-slate-500">(new accounts)</span>
             <input name="name" maxLength={100} className={cn(inputClass, "mt-1")} />
           </label>
           <label className="text-sm font-medium text-slate-700">
