@@ -107,3 +107,22 @@ test("deleting a workflow from its actions menu moves focus to the next row's ac
   await expect(page.getByTestId("workflow-row")).toHaveCount(1);
   await expect(page.getByRole("button", { name: `Actions for ${other}`, exact: true })).toBeFocused();
 });
+
+test("a form's button pressed from the keyboard keeps focus through the save, refused or not: Add client", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "addfocus");
+  await page.goto(`/w/${ws}/clients`);
+  const form = page.getByRole("form", { name: "Add a client" });
+  await form.getByLabel("Client name").fill("Tailspin Toys");
+  const add = form.getByRole("button", { name: "Add client" });
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("client-row").filter({ hasText: "Tailspin Toys" })).toBeVisible();
+  // The button was disabled while saving, which dropped focus to the page: it has it back.
+  await expect(add).toBeFocused();
+  // Refused (the same name again): the message is shown and focus is still on the button.
+  await form.getByLabel("Client name").fill("Tailspin Toys");
+  await add.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "already has a client named" })).toBeVisible();
+  await expect(add).toBeFocused();
+});
