@@ -105,12 +105,16 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
           placeholder ? cmPlaceholder(placeholder) : [],
           EditorView.contentAttributes.of({ "aria-label": label, ...(id ? { id } : {}), "aria-multiline": String(code || !!multiline) }),
           aria.of(ariaAttributes(invalid, described)),
-          EditorView.updateListener.of((u) => {
-            if (u.focusChanged && u.view.hasFocus) {
+          // On the DOM's own focus event, not CodeMirror's focusChanged update, which comes a
+          // moment later: a Tab pressed at once would otherwise still indent.
+          EditorView.domEventHandlers({
+            focus: () => {
               tabMovesOn.current = !deliberate.current;
               deliberate.current = false;
-              setInsertTarget(target);
-            }
+            },
+          }),
+          EditorView.updateListener.of((u) => {
+            if (u.focusChanged && u.view.hasFocus) setInsertTarget(target);
             if (u.docChanged && !syncing.current) {
               tabMovesOn.current = false;
               change.current(u.state.doc.toString());
