@@ -26,6 +26,16 @@ export async function openOwnWorkflow(page: Page, prefix: string, steps: unknown
 export const storedWorkflow = async (page: Page, id: string) =>
   (await (await page.request.get(`/api/v1/workflows/${id}`)).json()) as { name: string; mode: string; steps: { kind: string; name: string; config: Record<string, unknown> }[] };
 
+/** The id of the run a request started (Run step's `{run}` or Run again's run), once it has succeeded. */
+export async function runSucceeded(page: Page, started: Promise<{ ok(): boolean; json(): Promise<unknown> }>): Promise<string> {
+  const res = await started;
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { run?: { id: string }; id?: string };
+  const id = body.run?.id ?? body.id!;
+  await expect.poll(async () => ((await (await page.request.get(`/api/v1/runs/${id}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe("succeeded");
+  return id;
+}
+
 /** Presses Tab until the focused element matches `selector` (at most `max` times), as a keyboard user would get there. */
 export async function tabTo(page: Page, selector: string, max = 60): Promise<void> {
   for (let i = 0; i < max; i++) {

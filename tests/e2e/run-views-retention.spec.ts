@@ -4,20 +4,11 @@
 // "Data from" and the workflows list's last run said "Test run" / "test" where the Runs page and
 // Executions say "test · step 2" / "test · whole workflow"; and Workflow data said only "skipped in
 // this run" where Executions and Test & Debug name the Conditions branch.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { clearRunByRetention } from "./e2e-database";
-import { openOwnWorkflow } from "./own-workflow";
+import { openOwnWorkflow, runSucceeded } from "./own-workflow";
 
 test.use({ viewport: { width: 1600, height: 900 } });
-
-async function finished(page: Page, started: Promise<{ ok(): boolean; json(): Promise<unknown> }>): Promise<string> {
-  const res = await started;
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { run?: { id: string }; id?: string };
-  const id = body.run?.id ?? body.id!;
-  await expect.poll(async () => ((await (await page.request.get(`/api/v1/runs/${id}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe("succeeded");
-  return id;
-}
 
 test("a run retention cleared says so, with the day, where its payload and outputs were shown", async ({ page }) => {
   test.setTimeout(90_000);
@@ -26,7 +17,7 @@ test("a run retention cleared says so, with the day, where its payload and outpu
     { kind: "transform", name: "Tag", config: { fields: [{ name: "host", expression: "{{ 1.host }}" }] } },
     { kind: "transform", name: "Notify", config: { fields: [{ name: "n", expression: "1" }] } },
   ]);
-  const run = await finished(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
+  const run = await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
   await clearRunByRetention(run);
   const view = (await (await page.request.get(`/api/v1/runs/${run}`)).json()) as { trigger: unknown; outputsClearedAt: string | null };
   expect(view.trigger).toBeNull();
@@ -83,7 +74,7 @@ test("Workflow data and the workflows list name a test's kind; Workflow data say
     { id: "isolate", kind: "transform", name: "Isolate", config: { fields: [{ name: "i", expression: "1" }] } },
     { id: "ticket", kind: "transform", name: "Ticket", config: { fields: [{ name: "t", expression: "1" }] } },
   ]);
-  await finished(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
+  await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
 
   await page.reload();
   await page.getByTestId("step-node-4").click();
@@ -93,7 +84,7 @@ test("Workflow data and the workflows list name a test's kind; Workflow data say
   await expect(tree.getByRole("treeitem").filter({ hasText: "3. Isolate" })).toContainText("skipped in this run: the branch it took does not include it — step 2 (Severity) chose “Low”.");
 
   // A test of step 2 alone: the list's last run and Data from name it so.
-  const stepTwo = await finished(page, page.request.post(`/api/v1/workflows/${id}/steps/2/test`));
+  const stepTwo = await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/2/test`));
   await page.reload();
   await page.getByTestId("step-node-4").click();
   await expect(data.getByLabel("Data from").locator(`option[value="${stepTwo}"]`)).toHaveText(/^test · step 2 · succeeded · /);

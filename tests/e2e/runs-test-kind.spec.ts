@@ -2,19 +2,11 @@
 // "test", while Run again of either runs the whole workflow, its external calls included. The
 // Runs page now says which kind each test is, and Run again on a one-step test says, on the Runs
 // page and in the editor's Executions, that it runs the whole workflow.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInToOwnProvider } from "./own-provider";
+import { runSucceeded } from "./own-workflow";
 
 test.use({ viewport: { width: 1600, height: 900 } });
-
-async function ended(page: Page, started: Promise<{ ok(): boolean; json(): Promise<unknown> }>): Promise<string> {
-  const res = await started;
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { run?: { id: string }; id?: string };
-  const id = body.run?.id ?? body.id!;
-  await expect.poll(async () => ((await (await page.request.get(`/api/v1/runs/${id}`)).json()) as { status: string }).status, { timeout: 30_000 }).toBe("succeeded");
-  return id;
-}
 
 test("the Runs page names each kind of test, and Run again on a one-step test says it runs the whole workflow", async ({ page }) => {
   test.setTimeout(90_000);
@@ -29,9 +21,9 @@ test("the Runs page names each kind of test, and Run again on a one-step test sa
     },
   });
   const wf = (await created.json()) as { id: string };
-  const trigger = await ended(page, page.request.post(`/api/v1/workflows/${wf.id}/steps/1/test`));
-  const stepTwo = await ended(page, page.request.post(`/api/v1/workflows/${wf.id}/steps/2/test`));
-  const whole = await ended(page, page.request.post(`/api/v1/runs/${stepTwo}/rerun`));
+  const trigger = await runSucceeded(page, page.request.post(`/api/v1/workflows/${wf.id}/steps/1/test`));
+  const stepTwo = await runSucceeded(page, page.request.post(`/api/v1/workflows/${wf.id}/steps/2/test`));
+  const whole = await runSucceeded(page, page.request.post(`/api/v1/runs/${stepTwo}/rerun`));
 
   await page.goto(`/w/${ws}/runs`);
   const row = (id: string) => page.locator(`[data-testid=run-row][data-run-id="${id}"]`);
