@@ -1,13 +1,14 @@
 // http step: one request through the SSRF-guarded client, with auth from an app connection.
 // Non-2xx fails the step (retryable for 429/5xx, honouring Retry-After) unless the step says
 // continue on error. Credentials are added after references are resolved and redacted from
-// anything the server echoes back. Requests that change something carry an Idempotency-Key.
+// anything the server echoes back, and stay with the first origin across redirects (headers
+// dropped, a body carrying them not re-sent). Requests that change something carry an Idempotency-Key.
 import { connectionHeaders } from "@/lib/connections/connection-headers";
 import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import type { LoadedConnection } from "@/lib/connections/get-connection-credentials";
 import { loadStepConnection } from "@/lib/connections/load-step-connection";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
-import { buildHttpRequest } from "@/lib/http-step/build-http-request";
+import { buildHttpRequest, type HttpConfig } from "@/lib/http-step/build-http-request";
 import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
@@ -58,10 +59,29 @@ function assertAccountOrigin(url: string, baseUrl: string | null | undefined): v
 // (Not a bare "key": Idempotency-Key is for the request wherever it lands.)
 const CREDENTIAL_NAME = /(^|[-_])(api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key|subscription[-_]?key|token|auth|authentication|secret|password|passwd|session|signature|cookie)($|[-_])/i;
 
+const readsSecret = (text: string): boolean => [...text.matchAll(REFERENCE_PATTERN)].some(([, inner]) => parseReference(inner)?.type === "secrets");
+
 function credentialHeaderNames(headers: readonly { name: string; value: string }[]): string[] {
   return headers
-    .filter((h) => CREDENTIAL_NAME.test(h.name.trim()) || [...h.value.matchAll(REFERENCE_PATTERN)].some(([, inner]) => parseReference(inner)?.type === "secrets"))
+    .filter((h) => CREDENTIAL_NAME.test(h.name.trim()) || readsSecret(h.value))
     .map((h) => h.name.trim().toLowerCase());
+}
+
+// A 307/308 sends the body again, to wherever the Location points (fetch's rule, which strips
+// only Authorization). A body that reads a secret, or a form with a field named as a credential
+// (`client_secret`, `password`: the OAuth and login style), must not reach another host that
+// way: such a redirect fails the step instead, naming it. Any other body follows as before.
+function bodyCarriesCredentials(body: HttpConfig["body"]): boolean {
+  if (body.type === "none") return false;
+  if (body.type === "raw") return readsSecret(body.raw);
+  if (body.type === "form") return body.fields.some((f) => CREDENTIAL_NAME.test(f.name.trim()) || readsSecret(f.name) || readsSecret(f.value));
+  const walk = (v: unknown): boolean => {
+    if (typeof v === "string") return readsSecret(v);
+    if (Array.isArray(v)) return v.some(walk);
+    if (v && typeof v === "object") return Object.entries(v).some(([k, x]) => readsSecret(k) || walk(x));
+    return false;
+  };
+  return walk(body.json);
 }
 
 export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): StepExecutor {
@@ -78,6 +98,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     if (ownKey !== undefined && req.headers[ownKey].trim() === "") delete req.headers[ownKey];
     else if (ownKey === undefined && CHANGES_SOMETHING.has(req.method)) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
     const credentialHeaders = credentialHeaderNames(config.headers);
+    const bodyStaysWithOrigin = bodyCarriesCredentials(config.body);
     let secrets: string[] = connection?.secrets ?? [];
     const clean = <T>(v: T): T => redactCredentials(v, secrets);
 
@@ -95,6 +116,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
         timeoutMs: config.timeoutMs,
         signal: ctx.signal,
         sensitiveHeaders: [...auth.sensitiveHeaders, ...credentialHeaders],
+        bodyStaysWithOrigin,
       });
     };
 
