@@ -55,7 +55,25 @@ function badPattern(right: unknown, rule: Record<string, unknown>, label: string
   }
 }
 
+// Code that is nothing but comments runs as an empty function: the step "succeeds" with null, so
+// it is as unfinished as empty code. Read from the start, skipping blanks and comments: anything
+// else is code (a "//" inside a string comes after code, so it is never mistaken for a comment).
+function onlyComments(code: string): boolean {
+  let i = 0;
+  while (i < code.length) {
+    if (/\s/.test(code[i])) i++;
+    else if (code.startsWith("//", i)) i = code.includes("\n", i) ? code.indexOf("\n", i) + 1 : code.length;
+    else if (code.startsWith("/*", i)) {
+      const end = code.indexOf("*/", i + 2);
+      if (end < 0) return false; // an unclosed comment: the code's own syntax error says so
+      i = end + 2;
+    } else return false;
+  }
+  return true;
+}
+
 const NEEDS: Partial<Record<StepKind, Need[]>> = {
+  code: [{ path: "code", label: "Code", wrong: (code, _, label) => (typeof code === "string" && onlyComments(code) ? `${label} is required (it holds only comments)` : null) }],
   http: [
     { path: "url", label: "URL", wrong: (url) => (urlForm(url) === "other" ? URL_FORM_RULE : null) },
     { path: "connectionId", label: "Account", when: (c) => urlForm(c.url) === "path", why: "the URL is relative: the account's base URL completes it" },

@@ -65,6 +65,20 @@ describe("a Draft step sent without the values it needs", () => {
     expect((await api.get(`/api/v1/workflows/${wf.id}`)).body.steps).toHaveLength(2);
   });
 
+  // An empty Code step went Live and "ran", returning null: nothing told anyone it was never written.
+  it.each([
+    ["empty", "", "Code is required"],
+    ["blank", "  \n\t", "Code is required"],
+    ["only comments", "// to do: look the device up\n/* later */", "Code is required (it holds only comments)"],
+  ])("a Code step with %s code stays in Draft: Go live answers 409 step_incomplete naming it", async (_what, code, why) => {
+    const wf = (await create([{ kind: "webhook" }, { kind: "code", config: { code } }], "Empty code")).body;
+    expect(wf.steps[1].config.code).toBe(code);
+    const live = await api.post(`/api/v1/workflows/${wf.id}/live`);
+    expect(live.status).toBe(409);
+    expect(live.body).toMatchObject({ error: "step_incomplete", step: 2, stepId: wf.steps[1].id, field: "code", message: `step 2 (Code Execution): ${why}; fill it in, or keep the workflow in Draft` });
+    expect((await api.get(`/api/v1/workflows/${wf.id}`)).body.mode).toBe("draft");
+  });
+
   it("a misspelt setting beside a left-out value is still named, not dropped", async () => {
     const res = await create([{ kind: "http", config: { metod: "POST" } }]);
     expect(res.status).toBe(400);

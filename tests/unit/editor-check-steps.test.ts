@@ -47,4 +47,13 @@ describe("checkSteps", () => {
       expect.objectContaining({ status: 409, code: "step_incomplete", message: "step 2 (HTTP Request): URL is required; fill it in, or keep the workflow in Draft", details: { step: 2, stepId: "h", field: "url" } }),
     );
   });
+
+  it("a Code step whose code was cleared (or left only comments) is marked unfinished under its Code field", () => {
+    const code = (id: string, text: string): EditorStep => ({ ...createStep("code", id), config: { code: text, timeoutMs: 5000 } });
+    const problems = checkSteps([hook(), code("c", "  \n"), code("d", "// later\n")]);
+    expect(problems).toEqual([
+      expect.objectContaining({ stepId: "c", field: "code", message: "Code is required", incomplete: true }),
+      expect.objectContaining({ stepId: "d", field: "code", message: "Code is required (it holds only comments)", incomplete: true }),
+    ]);
+  });
 });

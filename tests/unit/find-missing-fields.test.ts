@@ -33,6 +33,16 @@ describe("findMissingFields", () => {
     for (const kind of ["webhook", "scheduler", "code", "transform", "wait"] as const) expect(findMissingFields(kind, defaultConfig(kind, branchId)), kind).toEqual([]);
   });
 
+  it("a Code step with no code to run: empty, blank or only comments (it ran and returned null)", () => {
+    const messages = (code: string) => findMissingFields("code", { code, timeoutMs: 5000 }).map((m) => `${m.field}: ${m.message}`);
+    expect(messages("")).toEqual(["code: Code is required"]);
+    expect(messages(" \n\t ")).toEqual(["code: Code is required"]);
+    expect(messages("// to do\n  /* later\n */\n")).toEqual(["code: Code is required (it holds only comments)"]);
+    expect(messages("// a note\nreturn 1")).toEqual([]);
+    expect(messages('return "// not a comment"')).toEqual([]);
+    expect(messages("/* unclosed")).toEqual([]);
+  });
+
   it("a Conditions rule needs both values, but for exists and is empty, which look at one", () => {
     const rules = (...r: unknown[]) => ({ branches: [{ id: "b", name: "Critical", match: "all", rules: r, target: "stop" }], otherwise: { target: null } });
     const fields = (config: unknown) => findMissingFields("conditions", config as Record<string, unknown>).map((m) => m.field);
