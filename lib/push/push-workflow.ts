@@ -2,13 +2,14 @@
 // Draft, linked to its source and version (WorkflowCopy); missing keys are created without a
 // value; missing files are copied; values are never copied. A second push to the same client
 // updates that copy in place and starts its review over, and stops the copy's runs under way
-// (stopCopyRuns): none goes on with steps the client has not reviewed. Two pushes of one workflow to one
+// (stopCopyRuns; a run whose insert commits just after the push is ended by the worker instead,
+// lib/runs/stop-unreviewed-run.ts): none goes on with steps the client has not reviewed. Two pushes of one workflow to one
 // client run one after the other (advisory lock), so there is never a second copy.
 import { badRequest } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { endRunStopped, UNFINISHED_RUN_STATUSES } from "@/lib/runs/end-run-stopped";
+import { endRunStopped, PUSH_STOP_REASON, PUSH_STOP_STEP_ERROR, UNFINISHED_RUN_STATUSES } from "@/lib/runs/end-run-stopped";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { loadPushContext } from "@/lib/push/load-push-context";
 import { planPush, type PushPlan, type SampleDataChoice } from "@/lib/push/plan-push";
@@ -151,8 +152,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
   return tx ? write(tx) : db().$transaction(write);
 }
 
-export const PUSH_STOP_REASON =
-  "stopped because your provider pushed a new version of this workflow; it runs again once you have reviewed that version and gone Live";
+export { PUSH_STOP_REASON };
 
 /** Stops the copy's runs under way (queued, running, or parked on a Wait or a retry), as Stop run
  *  does: a parked run reads the workflow as it is when it resumes (README "Edits while a run
@@ -171,7 +171,7 @@ async function stopCopyRuns({ workflowId, tx }: { workflowId: string; tx: Tx }):
       scope: run.scope,
       steps: storedSteps({ steps }),
       reason: PUSH_STOP_REASON,
-      stepError: "the run was stopped during this step because your provider pushed a new version of this workflow",
+      stepError: PUSH_STOP_STEP_ERROR,
       now,
       tx,
     });

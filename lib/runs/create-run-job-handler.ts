@@ -16,6 +16,7 @@ import { QUEUES, runExecutePayload } from "@/lib/jobs/queues";
 import { createProgressWriter, type ProgressWriter } from "@/lib/runs/create-progress-writer";
 import { executeRun } from "@/lib/runs/execute-run";
 import { loadRunBatch } from "@/lib/runs/load-run-batch";
+import { stopUnreviewedRun } from "@/lib/runs/stop-unreviewed-run";
 import { FINAL_RUN_STATUSES, type RunWrite } from "@/lib/runs/run-records";
 import { writeProgress } from "@/lib/runs/write-progress";
 import { errorMessage as message, logger } from "@/lib/log";
@@ -79,8 +80,9 @@ export function createRunJobHandler({ boss, write = createProgressWriter(), batc
           let error: string | null = null;
           const signal = signalOf(job);
           try {
-            const outcome = item ? await executeRun({ work: item, write: tracked, boss, signal }) : "not_found";
-            const status = outcome === "finished" ? endedAs?.status : outcome === "waiting" ? "waiting" : undefined;
+            // A pushed copy's run while the push awaits the client's review: stopped, not executed.
+            const outcome = !item ? "not_found" : item.unreviewedPush ? await stopUnreviewedRun({ work: item }) : await executeRun({ work: item, write: tracked, boss, signal });
+            const status = outcome === "finished" ? endedAs?.status : outcome === "waiting" || outcome === "stopped" ? outcome : undefined;
             // Ids, the outcome and a failed run's failed step (number, kind): not the run's error,
             // which quotes a third party's response body or what user code threw (see the run).
             const fields = { runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, outcome, status, attempt: job.retryCount + 1 };

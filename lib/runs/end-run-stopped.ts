@@ -10,6 +10,12 @@ import type { Step } from "@/lib/workflows/definition";
 
 export const UNFINISHED_RUN_STATUSES = ["queued", "running", "waiting"] as const;
 
+/** Why a run of a pushed copy ended: by the re-push itself (push-workflow.ts), or by the worker
+ *  when a run reaches it while that push awaits the client's review (stop-unreviewed-run.ts). */
+export const PUSH_STOP_REASON =
+  "stopped because your provider pushed a new version of this workflow; it runs again once you have reviewed that version and gone Live";
+export const PUSH_STOP_STEP_ERROR = "the run was stopped during this step because your provider pushed a new version of this workflow";
+
 export type EndRunStoppedOptions = {
   runId: string;
   scope: string;

@@ -1,6 +1,7 @@
 // Loads everything a batch of run-execute jobs needs in a handful of queries: the runs, the
 // step records of runs being continued (a fresh run has none), their workflows' definitions
-// and the workspaces' variables and secrets.
+// (with whether a push awaits the client's review: same query) and the workspaces' variables
+// and secrets.
 import { db } from "@/lib/db/client";
 import { mayLoseNumbers, parseExactJson } from "@/lib/json/parse-exact-json";
 import type { RunState, RunStatus, RunWork, StepRecord, StepStatus } from "@/lib/runs/run-records";
@@ -34,10 +35,22 @@ export async function loadRunBatch({ runIds }: LoadRunBatchOptions): Promise<Map
           select: { runId: true, stepId: true, number: true, kind: true, status: true, output: true, error: true, attempts: true },
         })
       : Promise.resolve([]),
-    db().workflow.findMany({ where: { id: { in: workflowIds } }, select: { id: true, steps: true } }),
+    // A pushed copy whose latest push the client has not reviewed (WorkflowCopy.reviewedAt is
+    // cleared by every push, set by the review's confirmation, required to go Live): its steps
+    // are the provider's new ones, which no non-test run may execute (stop-unreviewed-run.ts).
+    db().$queryRaw<{ id: string; stepsText: string; reviewOpen: boolean }[]>`
+      SELECT w.id, w.steps::text AS "stepsText", (c.id IS NOT NULL AND c."reviewedAt" IS NULL) AS "reviewOpen"
+      FROM "Workflow" w LEFT JOIN "WorkflowCopy" c ON c."copyWorkflowId" = w.id
+      WHERE w.id = ANY(${workflowIds}::text[])`,
     loadWorkspaceValues({ workspaceIds: runs.map((r) => r.workspaceId) }),
   ]);
-  const definitions = new Map(workflows.map((w) => [w.id, Array.isArray(w.steps) ? (w.steps as unknown as Step[]) : []]));
+  const definitions = new Map(
+    workflows.map((w) => {
+      const steps: unknown = JSON.parse(w.stepsText);
+      return [w.id, Array.isArray(steps) ? (steps as Step[]) : []];
+    }),
+  );
+  const reviewOpen = new Set(workflows.filter((w) => w.reviewOpen).map((w) => w.id));
   const byRun = new Map<string, Map<string, StepRecord>>();
   for (const r of records) {
     const m = byRun.get(r.runId) ?? new Map<string, StepRecord>();
@@ -61,6 +74,7 @@ export async function loadRunBatch({ runIds }: LoadRunBatchOptions): Promise<Map
       records: byRun.get(r.id) ?? new Map(),
       values: values.get(r.workspaceId) ?? { vars: {}, secrets: {} },
       files: files.get(`${r.workspaceId}/${r.workflowId}`) ?? {},
+      ...(!r.test && reviewOpen.has(r.workflowId) ? { unreviewedPush: true } : {}),
     });
   }
   return out;

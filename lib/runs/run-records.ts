@@ -46,6 +46,9 @@ export type RunWork = {
   values: WorkspaceValues;
   /** Text of the workspace files the workflow references ({{ files.NAME }}); null = missing. */
   files: Record<string, string | null>;
+  /** Not a test, and its workflow is a pushed copy whose latest push the client has not reviewed
+   *  yet: the run is ended stopped, never executed (stop-unreviewed-run.ts). */
+  unreviewedPush?: boolean;
 };
 
 export type StepWrite = {
