@@ -4,6 +4,7 @@
 // the provider's trigger verified signatures, and the client's confirmation that it reviewed the
 // configuration. Go live is allowed only when every item is done.
 import { appByKey } from "@/lib/connections/app-catalog";
+import { urlOrigin } from "@/lib/connections/credential-destination-changes";
 import { accountUrlProblem, describeAccountUrlProblem, type AccountUrlProblem } from "@/lib/http-step/account-url-problem";
 import type { Step } from "@/lib/workflows/definition";
 import type { AccountNeed } from "@/lib/push/plan-push";
@@ -50,16 +51,19 @@ export type ReviewInputs = {
 export type Review = { complete: boolean; items: ReviewItem[]; missing: ReviewItem[] };
 
 // Where an HTTP step sends the chosen account's credentials, when its URL decides it: an absolute
-// URL's origin, or the URL itself when references build its host. An account without a base URL
-// sends them wherever that is — a host the provider wrote — so the client sees it before choosing
-// one. A relative URL goes to the account's own base URL: null.
-function credentialDestination(url: unknown): string | null {
+// URL's origin (urlOrigin: as the account's own base URL is compared, default port dropped), or
+// the URL itself when references build its host. An account without a base URL sends them
+// wherever that is — a host the provider wrote — so the client sees it before choosing one. A
+// relative URL goes to the account's own base URL: null.
+export function credentialDestination(url: unknown): string | null {
   if (typeof url !== "string" || url.trim() === "") return null;
   const text = url.trim();
-  const origin = /^https?:\/\/[^/?#]*/i.exec(text)?.[0];
-  if (origin && !origin.includes("{{")) return origin.toLowerCase();
-  if (origin || text.startsWith("{{")) return `a URL the workflow builds: ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`;
-  return null;
+  // The scheme and host as written: only to tell an absolute URL, and one whose host is templated.
+  const written = /^https?:\/\/[^/?#]*/i.exec(text)?.[0];
+  if ((written && written.includes("{{")) || (!written && text.startsWith("{{"))) return `a URL the workflow builds: ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`;
+  if (!written) return null;
+  // One that does not parse (the step fails on it) is shown as written rather than not at all.
+  return urlOrigin(text) ?? written.toLowerCase();
 }
 
 export function computeReview(inputs: ReviewInputs): Review {

@@ -2,7 +2,7 @@
 // relative URL needs an account's base URL (any app), an AI Prompt an AI account; an absolute or
 // templated URL needs none, so nothing is asked and a client's own choice is simply kept.
 import { describe, expect, it } from "vitest";
-import { computeReview } from "@/lib/push/compute-review";
+import { computeReview, credentialDestination } from "@/lib/push/compute-review";
 import { planPush, type PushInputs } from "@/lib/push/plan-push";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -89,5 +89,15 @@ describe("a source step without an account", () => {
     const review = computeReview({ steps: plan.steps, accountSteps: plan.accountSteps, reviewedAt: new Date(), accounts: [{ id: "c-psa", app: "psa", name: "PSA", baseUrl: null }], variables: inputs().targetVariables, files: new Set() });
     const destinations = Object.fromEntries(review.items.flatMap((i) => (i.kind === "account" ? [[i.stepId, i.destination]] : [])));
     expect(destinations).toEqual({ abs: "https://psa.example.com:8443", built: "a URL the workflow builds: {{ vars.PSA_URL }}/ping", rel: null });
+  });
+
+  it("reads a destination's origin as account base URLs are compared: lower case, without the scheme's default port", () => {
+    // "https://API.example.com:443/x" and an account on https://api.example.com go to one place.
+    expect(credentialDestination("https://API.example.com:443/x")).toBe("https://api.example.com");
+    expect(credentialDestination("http://api.example.com:80/x?y=1")).toBe("http://api.example.com");
+    expect(credentialDestination("https://api.example.com:8443/x")).toBe("https://api.example.com:8443");
+    expect(credentialDestination("https://{{ vars.HOST }}/x")).toBe("a URL the workflow builds: https://{{ vars.HOST }}/x");
+    expect(credentialDestination("https://api.example.com/{{ 1.id }}")).toBe("https://api.example.com");
+    expect(credentialDestination("/relative")).toBeNull();
   });
 });
