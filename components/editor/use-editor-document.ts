@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, keys, useWorkflowQuery } from "@/components/editor/api";
+import { useAccountIds } from "@/components/editor/use-account-ids";
 import type { WorkflowView } from "@/lib/editor/api-types";
 import { blockingProblems, checkSteps, type StepProblem } from "@/lib/editor/check-steps";
 import { editorReducer, initialEditorState, type Doc } from "@/lib/editor/editor-state";
@@ -77,7 +78,13 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     [qc, workflowId],
   );
 
-  const problems = useMemo(() => checkSteps(state.steps), [state.steps]);
+  // A step on a deleted account is unfinished too (the workflow's own workspace's accounts).
+  const accounts = useAccountIds(initial.workspaceId);
+  const latestAccounts = useRef(accounts);
+  useLayoutEffect(() => {
+    latestAccounts.current = accounts;
+  });
+  const problems = useMemo(() => checkSteps(state.steps, accounts), [state.steps, accounts]);
   const dirty = state.revision !== savedRev;
 
   // Later server copies: someone else's newer save is taken as-is when we have nothing
@@ -109,7 +116,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
       if (!opts.force && doc.revision === savedRevision.current) return { ok: true };
       // A Draft saves unfinished steps; a Live workflow only finished ones (the server says 409).
       const live = (qc.getQueryData<WorkflowView>(keys.workflow(workflowId)) ?? initial).mode === "live";
-      const found = blockingProblems(checkSteps(doc.steps), live);
+      const found = blockingProblems(checkSteps(doc.steps, latestAccounts.current), live);
       if (found.length) {
         setSave({ kind: "invalid", problems: found, live });
         return { ok: false, message: "the workflow has changes that cannot be saved yet (see the header)" };

@@ -4,6 +4,7 @@
 // (lib/steps/find-missing-fields.ts) are problems too, but `incomplete` ones: a Draft saves
 // them, going Live is refused until they are filled in. Pure and client-safe.
 import { formField } from "@/lib/editor/form-field";
+import { GONE_ACCOUNT_MESSAGE, namesGoneAccount } from "@/lib/editor/gone-account";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { findReferenceErrors } from "@/lib/workflows/references";
@@ -45,9 +46,13 @@ function atField(kind: StepKind, path: readonly PropertyKey[], message: string):
 
 export type ConfigProblem = Pick<StepProblem, "field" | "message" | "incomplete">;
 
+/** The ids of the workspace's accounts, once loaded (null until then): a step naming another is
+ *  unfinished, its account deleted since it was chosen (lib/editor/gone-account.ts). */
+export type AccountIds = ReadonlySet<string> | null;
+
 /** One step's config on its own: the first problem its catalog schema finds (as the server
  *  reports one), then what it still needs. The Configure form shows these under their fields. */
-export function checkConfig(kind: StepKind, config: Record<string, unknown>): ConfigProblem[] {
+export function checkConfig(kind: StepKind, config: Record<string, unknown>, accounts: AccountIds = null): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const sent = asSent(config);
   const r = STEP_CATALOG[kind].config.safeParse(sent);
@@ -56,16 +61,17 @@ export function checkConfig(kind: StepKind, config: Record<string, unknown>): Co
     problems.push({ ...atField(kind, issue.path, issue.message), incomplete: false });
   }
   for (const m of findMissingFields(kind, sent)) problems.push({ field: m.field, message: m.message, incomplete: true });
+  if (namesGoneAccount(sent, accounts)) problems.push({ field: "connectionId", message: GONE_ACCOUNT_MESSAGE, incomplete: true });
   return problems;
 }
 
-export function checkSteps(steps: readonly EditorStep[]): StepProblem[] {
+export function checkSteps(steps: readonly EditorStep[], accounts: AccountIds = null): StepProblem[] {
   const problems: StepProblem[] = [];
   const index = new Map(steps.map((s, i) => [s.id, i]));
   steps.forEach((s, i) => {
     const at = { stepId: s.id, number: i + 1, label: STEP_CATALOG[s.kind].label };
     if (i > 0 && isTrigger(s.kind)) problems.push({ ...at, message: "a trigger can only be step 1", incomplete: false });
-    for (const p of checkConfig(s.kind, configForCheck(s))) problems.push({ ...at, ...p });
+    for (const p of checkConfig(s.kind, configForCheck(s), accounts)) problems.push({ ...at, ...p });
     for (const b of branchTargets(s)) {
       if (b.target === null || b.target === "stop") continue;
       if ((index.get(b.target) ?? -1) <= i) problems.push({ ...at, message: `${b.name} leads to a step that is not after this one`, incomplete: false });
@@ -86,10 +92,10 @@ function referenceProblems(steps: readonly EditorStep[]): StepProblem[] {
 
 /** What the Configure form shows under step `index`'s fields: its config's problems and its
  *  references' (which need the other steps to judge), the ones that stop a save first. */
-export function checkStepFields(steps: readonly EditorStep[], index: number): ConfigProblem[] {
+export function checkStepFields(steps: readonly EditorStep[], index: number, accounts: AccountIds = null): ConfigProblem[] {
   const step = steps[index];
   if (!step) return [];
-  const own = checkConfig(step.kind, configForCheck(step));
+  const own = checkConfig(step.kind, configForCheck(step), accounts);
   const refs = referenceProblems(steps).filter((p) => p.stepId === step.id && p.number === index + 1);
   return [...own.filter((p) => !p.incomplete), ...refs, ...own.filter((p) => p.incomplete)].map(({ field, message, incomplete }) => ({ field, message, incomplete }));
 }

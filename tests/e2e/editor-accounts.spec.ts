@@ -79,5 +79,18 @@ test("an HTTP Request and an AI Prompt step get their account in the editor", as
   await page.getByTestId("step-node-3").click();
   await expect(panel.getByLabel("Account")).toHaveValue(psa);
   await expect(panel.getByLabel("Account").locator("option:checked")).toHaveText("Deleted account — choose another");
+  // And it is unfinished, as Go live would answer (409 step_incomplete), before anyone presses it:
+  // marked on the canvas, named in the header, said under its field (the step looked fine until then).
+  const gone = "Account: the account it used was deleted: choose another";
+  await expect(page.getByTestId("step-node-3").getByLabel(`Needs attention: ${gone}`)).toBeVisible();
+  await expect(panel.locator('[data-missing-field="connectionId"]')).toHaveText(gone);
+  await expect(page.getByTestId("editor-header")).toContainText(`Before going Live: step 3 (HTTP Request): ${gone}`);
   await page.screenshot({ path: "docs/screenshots/editor-account.png" });
+
+  // Another account chosen: finished again.
+  const rechosen = page.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${wf.id}`) && r.status() === 200);
+  await panel.getByLabel("Account").selectOption({ label: "Ninja RMM · Remote monitoring (RMM)" });
+  await rechosen;
+  await expect(panel.locator('[data-missing-field="connectionId"]')).toHaveCount(0);
+  await expect(page.getByTestId("step-node-3").getByLabel(/^Needs attention/)).toHaveCount(0);
 });

@@ -2,7 +2,7 @@
 // autosave, the server must accept (no PUT answered 400 over and over), and an unfinished step
 // is saved in Draft but named for Live in words, not as a zod message.
 import { describe, expect, it } from "vitest";
-import { blockingProblems, checkSteps, describeProblem } from "@/lib/editor/check-steps";
+import { blockingProblems, checkStepFields, checkSteps, describeProblem } from "@/lib/editor/check-steps";
 import { createStep, type EditorStep } from "@/lib/editor/step-ops";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import { serverSaves } from "@/tests/helpers/server-saves";
@@ -46,6 +46,16 @@ describe("checkSteps", () => {
     expect(() => assertLiveReady(JSON.parse(JSON.stringify(steps)))).toThrow(
       expect.objectContaining({ status: 409, code: "step_incomplete", message: "step 2 (HTTP Request): URL is required; fill it in, or keep the workflow in Draft", details: { step: 2, stepId: "h", field: "url" } }),
     );
+  });
+
+  it("a step on an account that no longer exists is unfinished under its Account field, once the accounts are known", () => {
+    const steps = [hook(), http("h", { url: "/tickets", connectionId: "conn_gone" }), http("k", { connectionId: "conn_kept" })];
+    expect(checkSteps(steps)).toEqual([]); // the list not loaded yet: nothing said
+    const problems = checkSteps(steps, new Set(["conn_kept"]));
+    expect(problems.map(describeProblem)).toEqual(["step 2 (HTTP Request): Account: the account it used was deleted: choose another"]);
+    expect(problems[0]).toMatchObject({ stepId: "h", field: "connectionId", incomplete: true });
+    expect(blockingProblems(problems, false)).toEqual([]);
+    expect(checkStepFields(steps, 1, new Set(["conn_kept"]))).toEqual([{ field: "connectionId", message: "Account: the account it used was deleted: choose another", incomplete: true }]);
   });
 
   it("a Code step whose code was cleared (or left only comments) is marked unfinished under its Code field", () => {

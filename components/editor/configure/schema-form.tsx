@@ -15,6 +15,7 @@ import { IconButton } from "@/components/ui/icon-button";
 import { emptyValue, singularOf, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
+import { useAccountIds } from "@/components/editor/use-account-ids";
 import { checkStepFields } from "@/lib/editor/check-steps";
 import { isNeededIn } from "@/lib/steps/find-missing-fields";
 
@@ -205,12 +206,13 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
 
 export function SchemaForm({ spec, value, onChange, ctx }: { spec: FieldSpec; value: Record<string, unknown>; onChange: (v: Record<string, unknown>, path: Path) => void; ctx: FormContext }) {
   const { steps, index } = ctx;
+  const accounts = useAccountIds(ctx.workspaceId);
   // A field's first note wins: what stops a save (the schema's problem, a reference to a later
   // step) comes before "is required". `value` is the step's config in `steps`.
   const notes = useMemo(() => {
     const byField = new Map<string, FieldNote>();
-    for (const p of checkStepFields(steps, index)) if (p.field !== undefined && !byField.has(p.field)) byField.set(p.field, p);
+    for (const p of checkStepFields(steps, index, accounts)) if (p.field !== undefined && !byField.has(p.field)) byField.set(p.field, p);
     return byField;
-  }, [steps, index]);
+  }, [steps, index, accounts]);
   return <Field spec={spec} value={value} path={[]} label="" ctx={{ ...ctx, notes }} onChange={(v, p) => onChange(v as Record<string, unknown>, p)} />;
 }
