@@ -2,7 +2,7 @@
 // configuration, builds when stale, starts an embedded PostgreSQL unless DATABASE_URL is set,
 // migrates, seeds, then runs the web server and the worker as child processes. SIGINT/SIGTERM
 // stop the children, then the database (unless other processes still use it); nothing of its
-// own is left behind. Killed itself, its children stop on their own (lib/stop-with-launcher.ts)
+// own is left behind. A second one on the same DATA_DIR and PORT refuses to start (launcher-lock.ts). Killed itself, its children stop on their own (lib/stop-with-launcher.ts)
 // and the database stays, for the next start to reuse.
 import path from "node:path";
 import { ConfigError, ensureDataDir, generateSecretKeyAtCheck, loadEnv } from "@/lib/env";
@@ -11,6 +11,7 @@ import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
 import { ensureBuild } from "./ensure-build";
 import { keepEmbeddedPostgres } from "./keep-embedded-postgres";
+import { takeLauncherLock, type LauncherLock } from "./launcher-lock";
 import { otherAppProcesses } from "./other-app-processes";
 import { superviseApp } from "./supervise-app";
 
@@ -34,6 +35,14 @@ async function main() {
     }
     throw e;
   }
+  // Before anything is built or started: a second launcher on this DATA_DIR and PORT would only
+  // crash-loop on the port, and could stop the PostgreSQL the first one uses (launcher-lock.ts).
+  const lock = lockOrNothing(config.DATA_DIR, config.PORT, !config.DATABASE_URL);
+  if (lock && !lock.ok) {
+    console.error(`[start] another MSP Flow is running on DATA_DIR ${path.resolve(config.DATA_DIR)} and PORT ${config.PORT} (pid ${lock.pid}); stop it first (its lock: ${lock.file})`);
+    process.exit(1);
+  }
+  if (lock?.tookOver) log(`took over the lock of a launcher that is gone (pid ${lock.tookOver})`);
   if (!dev) await ensureBuild(root, log);
 
   let embedded: RunningPostgres | undefined;
@@ -95,6 +104,16 @@ async function main() {
   } catch (e) {
     console.error(`[start] ${e instanceof Error ? e.message : e}`);
     await shutdown(1);
+  }
+}
+
+// With DATABASE_URL set, DATA_DIR need not exist or be writable: no lock then, as before.
+function lockOrNothing(dataDir: string, port: number, embedded: boolean): LauncherLock | null {
+  try {
+    return takeLauncherLock(dataDir, port);
+  } catch (e) {
+    if (embedded) throw e;
+    return null;
   }
 }
 
