@@ -9,8 +9,8 @@ import { badRequest } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { endRunStopped, PUSH_STOP_REASON, PUSH_STOP_STEP_ERROR, UNFINISHED_RUN_STATUSES } from "@/lib/runs/end-run-stopped";
-import { storedSteps } from "@/lib/workflows/stored-steps";
+import { endRunsStopped, PUSH_STOP_REASON, PUSH_STOP_STEP_ERROR } from "@/lib/runs/end-run-stopped";
+import type { Step } from "@/lib/workflows/definition";
 import { loadPushContext } from "@/lib/push/load-push-context";
 import { planPush, type PushPlan, type SampleDataChoice } from "@/lib/push/plan-push";
 import { offeredSampleData } from "@/lib/push/push-input";
@@ -79,7 +79,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
     let runsStopped: string[] = [];
     if (link) {
       await t.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${link.copyWorkflowId} FOR UPDATE`;
-      runsStopped = await stopCopyRuns({ workflowId: link.copyWorkflowId, tx: t });
+      runsStopped = await stopCopyRuns({ workflowId: link.copyWorkflowId, steps: ctx.inputs.existing?.steps ?? [], tx: t });
       copy = await t.workflow.update({
         where: { id: link.copyWorkflowId },
         data: { name: source.name, steps, mode: "draft", version: { increment: 1 } },
@@ -158,26 +158,11 @@ export { PUSH_STOP_REASON };
  *  does: a parked run reads the workflow as it is when it resumes (README "Edits while a run
  *  waits"), so it would go on with the provider's new steps, which the client has not reviewed,
  *  with the client's accounts and secrets. Before the steps are replaced, so the steps a run never
- *  reached are recorded as the run knew them. Inside the push's transaction, under its lock on the
- *  copy's row. */
-async function stopCopyRuns({ workflowId, tx }: { workflowId: string; tx: Tx }): Promise<string[]> {
-  const { steps } = await tx.workflow.findUniqueOrThrow({ where: { id: workflowId }, select: { steps: true } });
-  const runs = await tx.run.findMany({ where: { workflowId, status: { in: [...UNFINISHED_RUN_STATUSES] } }, select: { id: true, scope: true }, orderBy: { createdAt: "asc" } });
-  const stopped: string[] = [];
-  const now = new Date();
-  for (const run of runs) {
-    const ended = await endRunStopped({
-      runId: run.id,
-      scope: run.scope,
-      steps: storedSteps({ steps }),
-      reason: PUSH_STOP_REASON,
-      stepError: PUSH_STOP_STEP_ERROR,
-      now,
-      tx,
-    });
-    if (ended) stopped.push(run.id);
-  }
-  return stopped;
+ *  reached are recorded as the run knew them (the copy's steps as the push context read them).
+ *  Inside the push's transaction, under its lock on the copy's row; a few statements for all the
+ *  runs, however many are queued. */
+async function stopCopyRuns({ workflowId, steps, tx }: { workflowId: string; steps: Step[]; tx: Tx }): Promise<string[]> {
+  return endRunsStopped({ which: { workflowId }, steps, reason: PUSH_STOP_REASON, stepError: PUSH_STOP_STEP_ERROR, tx });
 }
 
 /** What the copy records for its review. "none" (no URL before or after) leaves an earlier record

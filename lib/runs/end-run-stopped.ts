@@ -1,5 +1,6 @@
 // The one way a run that has not ended is ended as `stopped`, shared by Stop run (a person,
-// stop-run.ts) and a re-push that replaces a copy's steps (push-workflow.ts): the run records
+// stop-run.ts), a re-push that replaces a copy's steps (push-workflow.ts: all of the copy's runs
+// at once) and the worker (stop-unreviewed-run.ts): the run records
 // `reason`, its step in progress fails with `stepError`, and the steps it never reached are
 // recorded skipped, as when a run fails. The worker learns of it at its next write: a step record
 // of an ended run is refused (write-progress.ts), so at most the step executing at that moment
@@ -16,10 +17,8 @@ export const PUSH_STOP_REASON =
   "stopped because your provider pushed a new version of this workflow; it runs again once you have reviewed that version and gone Live";
 export const PUSH_STOP_STEP_ERROR = "the run was stopped during this step because your provider pushed a new version of this workflow";
 
-export type EndRunStoppedOptions = {
-  runId: string;
-  scope: string;
-  /** The steps the run was on (read before any replacement in the same transaction). */
+type StopWrite = {
+  /** The steps the runs were on (read before any replacement in the same transaction). */
   steps: Step[];
   reason: string;
   stepError: string;
@@ -27,25 +26,64 @@ export type EndRunStoppedOptions = {
   tx: Tx;
 };
 
+export type EndRunStoppedOptions = StopWrite & { runId: string };
+
 /** false: the run had ended already (perhaps just now, by its worker); nothing was written. */
-export async function endRunStopped({ runId, scope, steps, reason, stepError, now = new Date(), tx }: EndRunStoppedOptions): Promise<boolean> {
+export async function endRunStopped({ runId, ...write }: EndRunStoppedOptions): Promise<boolean> {
+  return (await endRunsStopped({ which: { runIds: [runId] }, ...write })).length > 0;
+}
+
+export type EndRunsStoppedOptions = StopWrite & {
+  /** These runs, or every run of this workflow that has not ended. */
+  which: { runIds: readonly string[] } | { workflowId: string };
+};
+
+/** Ends every run `which` names that has not ended, in three statements whatever their number
+ *  (a re-push may stop thousands of a copy's queued runs inside its transaction). Returns the
+ *  ids it ended, oldest first; a run that had ended already is left as it was. */
+export async function endRunsStopped({ which, steps, reason, stepError, now = new Date(), tx }: EndRunsStoppedOptions): Promise<string[]> {
+  // The time as Prisma writes a DateTime (timestamp(3), UTC), whatever the session's time zone.
+  const at = now.toISOString();
+  const [filter, key] = "workflowId" in which ? [`"workflowId" = $1`, which.workflowId] : [`id = ANY($1::text[])`, [...which.runIds]];
   // The status test is in the UPDATE itself: a run the worker ends meanwhile stays as it ended.
-  const stopped = await tx.run.updateMany({ where: { id: runId, status: { in: [...UNFINISHED_RUN_STATUSES] } }, data: { status: "stopped", error: reason, finishedAt: now } });
-  if (stopped.count === 0) return false;
-  await tx.runStep.updateMany({
-    where: { runId, status: { in: ["pending", "running", "waiting"] } },
-    data: { status: "failed", error: stepError, finishedAt: now },
-  });
+  const ended = await tx.$queryRawUnsafe<{ id: string; scope: string }[]>(
+    `WITH ended AS (
+       UPDATE "Run" SET status = 'stopped', error = $2, "finishedAt" = $3::timestamp(3)
+       WHERE ${filter} AND status IN (${UNFINISHED_RUN_STATUSES.map((s) => `'${s}'`).join(", ")})
+       RETURNING id, scope, "createdAt")
+     SELECT id, scope FROM ended ORDER BY "createdAt", id`,
+    key,
+    reason,
+    at,
+  );
+  if (ended.length === 0) return [];
+  const ids = ended.map((r) => r.id);
+  await tx.$executeRawUnsafe(
+    `UPDATE "RunStep" SET status = 'failed', error = $2, "finishedAt" = $3::timestamp(3)
+     WHERE "runId" = ANY($1::text[]) AND status IN ('pending', 'running', 'waiting')`,
+    ids,
+    stepError,
+    at,
+  );
   // Every step without a record is skipped (a trigger or single-step test records only what it
-  // executes). After the run's update, which waited for a progress write under way, and never
+  // executes). After the runs' update, which waited for a progress write under way, and never
   // over a record: a step the worker recorded stays as it was. A step executing now (a Code
   // step: only HTTP and AI steps are recorded before they start) ends skipped; its result is
   // refused with the rest of the run's writes.
-  if (scope === "workflow") {
-    await tx.runStep.createMany({
-      data: steps.map((s, i) => ({ runId, stepId: s.id, number: i + 1, kind: s.kind, status: "skipped" as const, finishedAt: now })),
-      skipDuplicates: true,
-    });
+  const whole = ended.filter((r) => r.scope === "workflow").map((r) => r.id);
+  if (whole.length > 0 && steps.length > 0) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "RunStep" ("runId", "stepId", number, kind, status, "finishedAt")
+       SELECT r.id, s."stepId", s.number, s.kind, 'skipped', $5::timestamp(3)
+       FROM unnest($1::text[]) AS r(id)
+       CROSS JOIN unnest($2::text[], $3::int[], $4::text[]) AS s("stepId", number, kind)
+       ON CONFLICT ("runId", "stepId") DO NOTHING`,
+      whole,
+      steps.map((s) => s.id),
+      steps.map((_, i) => i + 1),
+      steps.map((s) => s.kind),
+      at,
+    );
   }
-  return true;
+  return ids;
 }

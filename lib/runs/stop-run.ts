@@ -14,13 +14,13 @@ export async function stopRun({ runId, userId }: { runId: string; userId: string
   await db().$transaction(async (tx) => {
     const run = await tx.run.findUnique({
       where: { id: runId },
-      select: { workspaceId: true, status: true, scope: true, workflow: { select: { id: true, workspaceId: true, name: true, steps: true } } },
+      select: { workspaceId: true, status: true, workflow: { select: { id: true, workspaceId: true, name: true, steps: true } } },
     });
     if (!run) throw notFound("run");
     await requireRunRole({ userId, workspaceId: run.workspaceId, min: "editor", tx });
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
     const reason = `stopped by ${user.email}`;
-    if (!(await endRunStopped({ runId, scope: run.scope, steps: storedSteps(run.workflow), reason, stepError: `the run was ${reason} during this step`, tx }))) {
+    if (!(await endRunStopped({ runId, steps: storedSteps(run.workflow), reason, stepError: `the run was ${reason} during this step`, tx }))) {
       // Ended meanwhile, perhaps: say how it ended now, not how it stood when read above.
       const { status } = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
       throw conflict("run_finished", `the run has already ended (${status}); there is nothing to stop`, { status });
