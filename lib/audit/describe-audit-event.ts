@@ -34,6 +34,7 @@ const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & 
       count(d.keysCreated, "key", "created without a value"),
       count(d.filesCopied, "file", "copied"),
       count(d.runsStopped, "run", "under way stopped"),
+      count(d.secretDestinations, "step", "sending secrets to a new address"),
     ].filter(Boolean).join(", "),
   }),
   account_chosen: (d) => ({ label: "Account chosen", text: `step ${str(d.stepId)} → ${d.connectionId ? `account chosen${d.app ? ` (${str(d.app)})` : ""}` : "account cleared"}` }),

@@ -4,6 +4,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/generated/prisma/client.ts";
 import { computeReview, type Review } from "@/lib/push/compute-review";
 import type { AccountNeed } from "@/lib/push/plan-push";
+import { describeSecretDestination, type SecretDestinationChange } from "@/lib/push/secret-destinations";
 import { isEditedSincePush } from "@/lib/push/steps-hash";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
@@ -19,8 +20,12 @@ export type ReviewView = Review & {
   sampleData: string;
   editedSincePush: boolean;
   /** What the last push changed that the client's senders notice (its webhook URL stopping, or a
-   *  new one to hand out); informational, nothing to complete. */
+   *  new one to hand out) and where it now sends the client's secrets; informational, nothing to
+   *  complete. */
   notices: string[];
+  /** Steps the last push made send a secret of the client's to an origin it did not go to before
+   *  (secret-destinations.ts); each is also a sentence of `notices`. */
+  secretDestinations: SecretDestinationChange[];
 };
 
 export type LoadReviewOptions = { workflow: Workflow; tx?: Tx };
@@ -37,6 +42,7 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     link.pushedById ? c.user.findUnique({ where: { id: link.pushedById }, select: { email: true } }) : null,
   ]);
   const steps = storedSteps(workflow);
+  const secretDestinations = Array.isArray(link.secretDestinations) ? (link.secretDestinations as unknown as SecretDestinationChange[]) : [];
   const review = computeReview({
     steps,
     accountSteps: Array.isArray(link.accountSteps) ? (link.accountSteps as AccountNeed[]) : [],
@@ -55,7 +61,8 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     pushCount: link.pushCount,
     sampleData: link.sampleData,
     editedSincePush: isEditedSincePush(workflow.name, steps, link.pushedStepsHash),
-    notices: urlNotices(link.webhookUrlChange, steps[0], workflow.mode === "live"),
+    notices: [...urlNotices(link.webhookUrlChange, steps[0], workflow.mode === "live"), ...secretNotices(secretDestinations, workflow.mode === "live")],
+    secretDestinations,
     ...review,
   };
 }
@@ -75,4 +82,15 @@ function urlNotices(change: string | null, trigger: Step | undefined, live: bool
       : ["Your provider's version of this workflow starts with a webhook: going Live gives it a new webhook URL, which you give to the system that sends the deliveries."];
   }
   return [];
+}
+
+/** The last push's new destinations of the client's secrets, said before the client confirms it
+ *  reviewed the configuration: a secret's value is not bound to an address as credentials are. */
+function secretNotices(changes: SecretDestinationChange[], live: boolean): string[] {
+  if (changes.length === 0) return [];
+  const said = changes.map(describeSecretDestination).join("; ");
+  return [
+    `Your provider's ${live ? "last" : "new"} version sends your secrets somewhere new: ${said}.` +
+      (live ? "" : " Check that you trust these addresses with them before you confirm the review and go Live."),
+  ];
 }

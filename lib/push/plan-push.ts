@@ -9,6 +9,7 @@ import type { Step } from "@/lib/workflows/definition";
 import { fallbackAccountApp } from "@/lib/push/fallback-account-app";
 import { matchCopySteps } from "@/lib/push/match-copy-steps";
 import { planSampleData, type SampleDataPlan } from "@/lib/push/plan-sample-data";
+import { secretDestinationChanges, type SecretDestinationChange } from "@/lib/push/secret-destinations";
 import type { SampleDataChoice } from "@/lib/push/push-input";
 import { keysReadBothWays, scanRequirements, type StepRef } from "@/lib/push/scan-requirements";
 import { isEditedSincePush, stepsHash } from "@/lib/push/steps-hash";
@@ -93,6 +94,9 @@ export type PushPlan = {
   /** Steps with no account in the source that cannot run without one (see AccountStep.requiresAccount). */
   stepsWithoutAccount: UnresolvedAccountStep[];
   unusableAccounts: UnusableAccount[];
+  /** On a re-push: each step of the copy that would send a client's secret to an origin it did not
+   *  go to before (secret-destinations.ts). The client's review says so, as does the audit. */
+  secretDestinations: SecretDestinationChange[];
   variables: KeyPlan[];
   files: FilePlan[];
   sampleData: { present: boolean; steps: StepRef[]; clientOwn: SampleDataPlan["clientOwn"] };
@@ -244,6 +248,7 @@ export function planPush(inputs: PushInputs): PushPlan {
     unknownAccounts,
     stepsWithoutAccount,
     unusableAccounts,
+    secretDestinations: existing ? secretDestinationChanges({ before: existing.steps, after: steps, prior: match.prior, accounts: inputs.targetAccounts }) : [],
     variables,
     files,
     sampleData: { present: req.sampleData.length > 0, steps: req.sampleData, clientOwn: sample.clientOwn },

@@ -110,6 +110,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
       // when the provider drops the secret, and is asked again when a secret is added back.
       ...(plan.keepsUnsignedAcceptance ? {} : { unsignedAcceptedAt: null, unsignedAcceptedById: null }),
       webhookUrlChange,
+      secretDestinations: plan.secretDestinations as unknown as Prisma.InputJsonValue,
     };
     if (link) await t.workflowCopy.update({ where: { id: link.id }, data: { ...pushed, pushCount: { increment: 1 } } });
     else {
@@ -137,6 +138,9 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
         webhookUrl: plan.trigger.webhookUrl,
         // The client's own account choices the push took off steps whose URL they cannot serve.
         accountsTakenOff: plan.unusableAccounts.filter((u) => u.chosen).map((u) => ({ stepId: u.stepId, connectionId: u.account.id })),
+        // Steps that now send one of the client's secrets to an origin it did not go to before:
+        // keys and origins, never a value (secret-destinations.ts).
+        secretDestinations: plan.secretDestinations.map((c) => ({ stepId: c.stepId, secrets: c.secrets, from: c.from, to: c.to })),
         // The copy's runs under way that the push stopped (stopCopyRuns).
         runsStopped,
       },

@@ -8,6 +8,7 @@ import type { Step } from "@/lib/workflows/definition";
 import { keysReadBothWays } from "@/lib/push/scan-requirements";
 import { plural } from "@/lib/plural";
 
+
 export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" | "webhookSecretRequired" | "webhookSecretState" | "keepsUnsignedAcceptance" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
   workflow: { id: string; name: string; version: number };
   target: { id: string; name: string };
@@ -39,7 +40,7 @@ export type ToPreflightViewOptions = {
 };
 
 export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptions): PreflightView {
-  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, unusableAccounts: plan.unusableAccounts, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
+  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, unusableAccounts: plan.unusableAccounts, secretDestinations: plan.secretDestinations, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
   const secretSet = plan.webhookSecretRequired; // the source's trigger verifies signatures
   const notes: string[] = [];
   const copy = plan.existingCopy;
@@ -79,6 +80,14 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     );
   }
   notes.push(...unusableNotes(plan, target.name));
+  // A secret's value is not bound to an address as account credentials are: said to both sides.
+  for (const c of plan.secretDestinations) {
+    const what = `${target.name}'s ${c.secrets.length === 1 ? "secret" : "secrets"} ${c.secrets.join(", ")}`;
+    notes.push(
+      `Step ${c.number} (${c.name}) would send ${what} to ${c.to}, where ${c.secrets.length === 1 ? "it has" : "they have"} not gone before` +
+        `${c.from !== null ? ` (the step sent ${c.secrets.length === 1 ? "it" : "them"} to ${c.from})` : ""}: the client's review says so.`,
+    );
+  }
   const created = plan.variables.filter((v) => v.status === "created_without_value").length;
   if (created) notes.push(`${plural(created, "variable/secret key")} will be created in ${target.name} without a value; the client fills them in.`);
   // Read both ways, a key is wrong for one of them whatever the client does: only the workflow can change.

@@ -1,0 +1,89 @@
+// Where a re-push sends the client's secrets that they did not go before. A step's `{{ secrets.X }}`
+// goes wherever the step sends its request: an HTTP Request's URL (in the URL itself, a header, the
+// query or the body), or, for a relative URL and an AI Prompt, the chosen account's base URL. The
+// client's account credentials are guarded by their own rule (account-url-problem.ts, the plan's
+// unusableAccounts); a secret's value is not bound to an address, so a provider that moves a step
+// carrying one to another host would have it sent there once the client goes Live, unsaid. The
+// plan compares, per step (matched as match-copy-steps.ts does), the origin the copy's step sent
+// its secrets to and the one the new step sends them to, and reports every secret a step now sends
+// to an origin it did not go to before (no step of the copy sent it there). Pure.
+import { urlOrigin } from "@/lib/connections/credential-destination-changes";
+import { stepConnectionId } from "@/lib/connections/step-connection-id";
+import { credentialDestination } from "@/lib/push/compute-review";
+import type { StepRef } from "@/lib/push/scan-requirements";
+import type { Step } from "@/lib/workflows/definition";
+import { parseReference, REFERENCE_PATTERN, templateFields } from "@/lib/workflows/references";
+
+/** `to`: an origin, or "a URL the workflow builds: …" when references build its host; `from`:
+ *  where the copy's matching step sent its secrets, when that was elsewhere (null: the step is new,
+ *  sent no secret, or sent it to `to` too and the secret is what is new). */
+export type SecretDestinationChange = StepRef & { secrets: string[]; from: string | null; to: string };
+
+type Accounts = readonly { id: string; baseUrl: string | null }[];
+
+function* strings(value: unknown): Generator<string> {
+  if (typeof value === "string") yield value;
+  else if (Array.isArray(value)) for (const v of value) yield* strings(v);
+  else if (value !== null && typeof value === "object") for (const v of Object.values(value)) yield* strings(v);
+}
+
+/** The secret keys a step sends with its request (none for a step that sends nothing). */
+export function stepSecrets(step: Step): string[] {
+  if (step.kind !== "http" && step.kind !== "ai_prompt") return [];
+  const keys = new Set<string>();
+  for (const text of strings(templateFields(step))) {
+    for (const [, inner] of text.matchAll(REFERENCE_PATTERN)) {
+      const r = parseReference(inner);
+      if (r?.type === "secrets") keys.add(r.key);
+    }
+  }
+  return [...keys].sort();
+}
+
+/** Where the step sends its request: null when it cannot tell (no URL, no account to join it to). */
+export function stepDestination(step: Step, accounts: Accounts): string | null {
+  if (step.kind === "http") {
+    const own = credentialDestination(step.config.url);
+    if (own !== null) return own;
+  } else if (step.kind !== "ai_prompt") return null;
+  const id = stepConnectionId(step);
+  const account = id ? accounts.find((a) => a.id === id) : undefined;
+  return urlOrigin(account?.baseUrl ?? null);
+}
+
+export type SecretDestinationChangesOptions = {
+  /** The copy's steps as the client has them before the push. */
+  before: readonly Step[];
+  /** The copy's steps after it (the plan's, with the accounts it leaves on them). */
+  after: readonly Step[];
+  /** The copy's step the source step at `index` updates (match-copy-steps.ts). */
+  prior: (index: number) => Step | undefined;
+  /** The client's accounts (a relative URL's and an AI Prompt's destination is its base URL). */
+  accounts: Accounts;
+};
+
+export function secretDestinationChanges({ before, after, prior, accounts }: SecretDestinationChangesOptions): SecretDestinationChange[] {
+  const sent = new Set<string>();
+  for (const step of before) {
+    const to = stepDestination(step, accounts);
+    if (to !== null) for (const key of stepSecrets(step)) sent.add(`${key}\n${to}`);
+  }
+  const out: SecretDestinationChange[] = [];
+  for (const [i, step] of after.entries()) {
+    const to = stepDestination(step, accounts);
+    if (to === null) continue;
+    const secrets = stepSecrets(step).filter((key) => !sent.has(`${key}\n${to}`));
+    if (secrets.length === 0) continue;
+    const mine = prior(i);
+    const was = mine && stepSecrets(mine).length > 0 ? stepDestination(mine, accounts) : null;
+    out.push({ stepId: step.id, number: i + 1, name: step.name, secrets, from: was !== to ? was : null, to });
+  }
+  return out;
+}
+
+/** "step 3 (Create ticket) now sends secret API_KEY to https://new.example.com (was https://old.example.com)" */
+export function describeSecretDestination(c: SecretDestinationChange): string {
+  const what = `${c.secrets.length === 1 ? "secret" : "secrets"} ${c.secrets.join(", ")}`;
+  const was = c.from !== null ? ` (was ${c.from})` : `, where ${c.secrets.length === 1 ? "it" : "they"} did not go before`;
+  return `step ${c.number} (${c.name}) now sends ${what} to ${c.to}${was}`;
+}
