@@ -3,7 +3,8 @@
 // not see that run to stop it (it did not exist yet), so it is queued on a copy whose steps are
 // now the provider's new ones, not reviewed by the client. The worker must end it stopped, never
 // execute it with the client's accounts and secrets. Reproduced by holding the push's
-// transaction open until the delivery's insert waits on its lock.
+// transaction open until the delivery's insert waits on its lock. A run resuming from a Wait or a
+// retry while the review is open is ended the same way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -13,6 +14,7 @@ import { startLocalServer } from "../helpers/local-server";
 import { untilLockWait } from "../helpers/lock-waits";
 import { createAccount, createPushTenancy } from "../helpers/push-fixtures";
 import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import { stopTestBoss, testBoss } from "./run-engine-fixtures";
 
 type Server = Awaited<ReturnType<typeof startLocalServer>>;
 let web: WebService;
@@ -35,7 +37,7 @@ beforeAll(async () => {
   adminA = t.api(t.users.adminA);
 });
 afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop(), clientPsa?.close(), otherHost?.close()]);
+  await Promise.all([web?.stop(), worker?.stop(), clientPsa?.close(), otherHost?.close(), stopTestBoss()]);
 });
 
 const runExecuteJob = (runId: string) =>
@@ -98,6 +100,17 @@ describe("a delivery accepted while a re-push commits", () => {
     expect(ended.steps.map((s) => `${s.number}:${s.kind}:${s.status}`)).toEqual(["1:webhook:skipped", "2:http:skipped"]);
     expect(otherHost.requests).toEqual([]);
     expect(clientPsa.requests).toEqual([]);
+
+    // A run parked (on a Wait or a retry's backoff) that resumes while the review is open is ended
+    // the same way: its wake-up job finds the copy under review.
+    const parked = await db().run.create({ data: { workflowId: copy.id, workspaceId: ws, status: "waiting", trigger: {}, startedAt: new Date() } });
+    await db().runStep.create({ data: { runId: parked.id, stepId: "hook", number: 1, kind: "webhook", status: "succeeded", output: {}, finishedAt: new Date() } });
+    await (await testBoss()).send(QUEUES.runExecute.name, { runId: parked.id });
+    await eventually(async () => (await runExecuteJob(parked.id))[0]?.state === "completed", 30_000, "the parked run's wake-up job to complete");
+    const resumed = await db().run.findUniqueOrThrow({ where: { id: parked.id }, include: { steps: { orderBy: { number: "asc" } } } });
+    expect(resumed).toMatchObject({ status: "stopped", error: PUSH_STOP_REASON });
+    expect(resumed.steps.map((s) => `${s.number}:${s.kind}:${s.status}`)).toEqual(["1:webhook:succeeded", "2:http:skipped"]);
+    expect(otherHost.requests).toEqual([]);
 
     // Once the client has reviewed the new version and gone Live, deliveries run again.
     expect((await adminA.post(`/api/v1/workflows/${copy.id}/review/confirm`)).status).toBe(200);
