@@ -2,12 +2,14 @@
 // blueprints installed and Live in the "Contoso Dental" client workspace and one real run of
 // each started, so a newcomer sees runs within a minute. Its own embedded PostgreSQL in
 // .data/demo (wiped at every start, so the fakes' data and the database tell one story).
-// Ctrl-C stops everything.
+// Ctrl-C or SIGTERM stops everything, its PostgreSQL included, also while it is still starting
+// (package.json runs it with exec: through npm's shell, a SIGTERM to npm never reached it and
+// left the demo and its PostgreSQL running). One left by a SIGKILLed demo is stopped by the next.
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { generateApiToken } from "@/lib/auth/issue-api-token";
 import { hashApiToken } from "@/lib/auth/authenticate-request";
-import { startEmbeddedPostgres, type RunningPostgres } from "@/lib/db/embedded-postgres";
+import { startEmbeddedPostgres, stopRunningPostmaster, type RunningPostgres } from "@/lib/db/embedded-postgres";
 import { createDb } from "@/lib/db/client";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
@@ -38,11 +40,14 @@ async function main() {
   await ensureBuild(root, log);
 
   let stack: MspStack | undefined;
-  let embedded: RunningPostgres | undefined;
+  // The start itself, not only its result: a stop while PostgreSQL is starting waits for it and
+  // stops it (it runs in a process group of its own, out of reach of Ctrl-C and of our exit).
+  let starting: Promise<RunningPostgres> | undefined;
   const { startApp, shutdown } = superviseApp({
     log,
     cleanup: async () => {
       await stack?.close();
+      const embedded = await starting?.catch(() => undefined);
       await embedded?.stop().catch((e) => log(`postgres stop: ${e.message}`));
     },
   });
@@ -52,10 +57,14 @@ async function main() {
     log("fake MSP stack:");
     for (const f of [...stack.all, { name: "openai", baseUrl: stack.openai.baseUrl }]) log(`  ${f.name.padEnd(20)} ${f.baseUrl}`);
 
-    // A fresh database every time: the fakes start from their demo data too.
-    rmSync(path.join(config.DATA_DIR, "postgres"), { recursive: true, force: true });
-    embedded = await startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
-    const url = embedded.url;
+    // A fresh database every time: the fakes start from their demo data too. A PostgreSQL a
+    // SIGKILLed demo left running on it is stopped first, not orphaned with its files deleted.
+    const pgDir = path.join(config.DATA_DIR, "postgres");
+    const left = await stopRunningPostmaster(pgDir);
+    if (left) log(`stopped the PostgreSQL an earlier demo left running (pid ${left})`);
+    rmSync(pgDir, { recursive: true, force: true });
+    starting = startEmbeddedPostgres({ dataDir: config.DATA_DIR, log });
+    const { url } = await starting;
     // The demo's database is thrown away at every start and set up through the owner's API
     // token, so its owner keeps the printed password.
     const seed = await prepareDatabase({ url, log, seed: { ...seedOwnerFromEnv(config), mustChangePassword: false } });

@@ -216,6 +216,15 @@ export async function startEmbeddedPostgres(opts: {
   return { url: urlFor(port, database), port, reused, stop };
 }
 
+/** Stops the server running on the data directory `dir`, if any (one its launcher left when it
+ *  was SIGKILLed): the pid it stopped, or null. */
+export async function stopRunningPostmaster(dir: string): Promise<number | null> {
+  const running = runningPostmaster(dir);
+  if (!running) return null;
+  await stopPid(running.pid);
+  return running.pid;
+}
+
 async function stopPid(pid: number): Promise<void> {
   try {
     process.kill(pid, "SIGINT");
