@@ -10,7 +10,7 @@ import { isJsonObject } from "@/lib/json/is-json-object";
 import type { StepKind } from "@/lib/steps/catalog";
 import { matchesInput, RuleError } from "@/lib/steps/evaluate-rule";
 import { expressionSyntaxError } from "@/lib/steps/expression-syntax";
-import { instantOf, notAnInstant } from "@/lib/steps/wait-instant";
+import { instantOf, notAnInstant, tooFarAway } from "@/lib/steps/wait-instant";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
 
 /** `path` is a dotted config path, `*` = every array item; `#` in the label is the item's 1-based
@@ -107,7 +107,12 @@ const NEEDS: Partial<Record<StepKind, Need[]>> = {
       path: "at",
       label: "Until (date and time)",
       when: (c) => c.mode === "until",
-      wrong: (at, _, label) => (isLiteral(at) && !Number.isFinite(instantOf(at)) ? `${label}: ${notAnInstant(at.trim())}` : null),
+      wrong: (at, _, label) => {
+        if (!isLiteral(at)) return null; // a reference is only known in a run
+        const ms = instantOf(at);
+        const why = Number.isFinite(ms) ? tooFarAway(ms, at) : notAnInstant(at.trim());
+        return why && `${label}: ${why}`;
+      },
     },
   ],
   summarize: [

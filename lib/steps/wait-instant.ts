@@ -5,6 +5,8 @@
 // (one without references) with it, as a run would read it (lib/steps/find-missing-fields.ts).
 // The Wait step itself (lib/steps/executors/wait.ts) reads "until" with it too.
 
+import { WAIT_MAX_DAYS } from "@/lib/steps/catalog";
+
 const UNIX_MS_FROM = 1e11;
 
 // Text is read only in forms that say one instant: ISO 8601 (a date, or a date and time with or
@@ -60,3 +62,11 @@ export const instantText = (ms: number, value: unknown) => (ms <= DATE_RANGE_MS 
 /** What a run says of a value that gives no instant. */
 export const notAnInstant = (value: unknown) =>
   `"${String(value ?? "")}" is not a date and time this step can read without guessing (use ISO 8601, e.g. 2026-12-01T02:00:00Z, an HTTP date such as Tue, 01 Dec 2026 02:00:00 GMT, or a Unix timestamp in seconds or milliseconds)`;
+
+/** Why a Wait cannot wait until `ms` (from instantOf; `value` as given), or null: the same bound
+ *  as a duration's, so an instant decades away (a year typed wrong, a timestamp in the wrong unit)
+ *  is said instead of parking the run for good. The editor and going Live judge a literal "until"
+ *  with it against the present; a run, against the moment it reaches the step. */
+export function tooFarAway(ms: number, value: unknown, now = Date.now()): string | null {
+  return ms - now > WAIT_MAX_DAYS * 86_400_000 ? `${instantText(ms, value)} is more than ${WAIT_MAX_DAYS} days away: a Wait waits at most ${WAIT_MAX_DAYS} days` : null;
+}

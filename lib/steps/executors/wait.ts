@@ -3,8 +3,8 @@
 // worker holds the run and it survives restarts. An instant already past does not wait.
 // "until" is read by lib/steps/wait-instant.ts (ISO 8601, HTTP date or a Unix timestamp), the
 // same reading the editor and going Live judge a literal "until" with.
-import { WAIT_MAX_DAYS, waitConfig } from "@/lib/steps/catalog";
-import { instantOf, instantText, notAnInstant } from "@/lib/steps/wait-instant";
+import { waitConfig } from "@/lib/steps/catalog";
+import { instantOf, notAnInstant, tooFarAway } from "@/lib/steps/wait-instant";
 import { StepError, type StepExecutor } from "./types";
 
 /** Why "until" gave no instant. A reference with no value is named as written: it resolves to "",
@@ -33,11 +33,8 @@ export const executeWait: StepExecutor = async (ctx) => {
     if (!Number.isFinite(at)) throw new StepError(unreadable(value, unresolved));
   }
   if (at <= now) return { output: { resumeAt: new Date(at).toISOString(), waited: false } };
-  // The same bound as a duration: an instant decades away (a year typed wrong, a timestamp in the
-  // wrong unit) would park the run for good instead of saying so.
-  if (at - now > WAIT_MAX_DAYS * 86_400_000) {
-    throw new StepError(`${instantText(at, given)} is more than ${WAIT_MAX_DAYS} days away: a Wait waits at most ${WAIT_MAX_DAYS} days`);
-  }
+  const far = tooFarAway(at, given, now);
+  if (far) throw new StepError(far);
   const resumeAt = new Date(at);
   return { output: { resumeAt: resumeAt.toISOString() }, resumeAt };
 };
