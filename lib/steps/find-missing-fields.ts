@@ -9,6 +9,7 @@ import { URL_FORM_RULE, urlForm } from "@/lib/http-step/url-form";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import type { StepKind } from "@/lib/steps/catalog";
 import { matchesInput, RuleError } from "@/lib/steps/evaluate-rule";
+import { readOutputSchema } from "@/lib/steps/ai-output-schema";
 import { expressionSyntaxError } from "@/lib/steps/expression-syntax";
 import { instantOf, notAnInstant, tooFarAway } from "@/lib/steps/wait-instant";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
@@ -23,6 +24,8 @@ type Need = {
   when?: (parent: Record<string, unknown>) => boolean;
   why?: string;
   wrong?: (value: unknown, parent: Record<string, unknown>, label: string) => string | null;
+  /** Unset is fine (not "required"): only `wrong` is asked, of a value that is set. */
+  optional?: boolean;
 };
 
 export type MissingField = { field: string; label: string; message: string };
@@ -86,6 +89,15 @@ const NEEDS: Partial<Record<StepKind, Need[]>> = {
   ai_prompt: [
     { path: "prompt", label: "Prompt" },
     { path: "connectionId", label: "Account", why: "an OpenAI-compatible app connection" },
+    {
+      path: "jsonSchema",
+      label: "Output JSON schema",
+      optional: true,
+      wrong: (v, _, label) => {
+        const { problem } = readOutputSchema(v);
+        return problem ? `${label} ${problem}` : null;
+      },
+    },
   ],
   conditions: [
     { path: "branches.*.rules.*.left", label: "Branch # rule # value" },
@@ -145,7 +157,8 @@ function walk(need: Need, node: unknown, rest: string[], at: (string | number)[]
   if (tail.length) return walk(need, node[key], tail, [...at, key], numbers, out);
   if (need.when && !need.when(node)) return;
   const field = missing(need, [...at, key], numbers);
-  if (isBlank(node[key])) return void out.push(field);
+  // An optional field is unset only when absent or "": an empty list there is a wrong value.
+  if (need.optional ? node[key] == null || node[key] === "" : isBlank(node[key])) return void (need.optional || out.push(field));
   const wrong = need.wrong?.(node[key], node, field.label);
   if (wrong) out.push({ ...field, message: wrong });
 }
@@ -176,7 +189,7 @@ export function neededFieldLabel(kind: StepKind, path: readonly (string | number
  */
 export function isAlwaysNeeded(kind: StepKind, path: readonly (string | number)[]): boolean {
   const at = path.map((p) => (typeof p === "number" ? "*" : p)).join(".");
-  return (NEEDS[kind] ?? []).some((need) => need.path === at && !need.when);
+  return (NEEDS[kind] ?? []).some((need) => need.path === at && !need.when && !need.optional);
 }
 
 /**
@@ -186,7 +199,7 @@ export function isAlwaysNeeded(kind: StepKind, path: readonly (string | number)[
  */
 export function isNeededIn(kind: StepKind, path: readonly (string | number)[], parent: Record<string, unknown>): boolean {
   const at = path.map((p) => (typeof p === "number" ? "*" : p)).join(".");
-  return (NEEDS[kind] ?? []).some((need) => need.path === at && (!need.when || need.when(parent)));
+  return (NEEDS[kind] ?? []).some((need) => need.path === at && !need.optional && (!need.when || need.when(parent)));
 }
 
 /** The fields of a step's config that are still empty, in catalog order; [] when the step is complete. */

@@ -9,6 +9,7 @@ import { joinBaseUrl, toText } from "@/lib/http-step/build-http-request";
 import { excerpt, isRetryableStatus, parseBody, retryAfterMs } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch } from "@/lib/net/guarded-fetch";
+import { readOutputSchema } from "@/lib/steps/ai-output-schema";
 import { aiPromptConfig } from "@/lib/steps/catalog";
 import { defaultOutboundDeps, type OutboundDeps } from "./http";
 import { StepError, type StepExecutor } from "./types";
@@ -17,17 +18,9 @@ const AI_KINDS = ["openai", "bearer", "api_key", "oauth2_client_credentials", "n
 type Completion = { model?: string; usage?: unknown; choices?: { message?: { content?: unknown; refusal?: unknown }; finish_reason?: string }[] };
 
 function schemaFrom(value: unknown): Record<string, unknown> | undefined {
-  if (value == null || value === "") return undefined;
-  let v = value;
-  if (typeof v === "string") {
-    try {
-      v = JSON.parse(v);
-    } catch (e) {
-      throw new StepError(`the JSON schema is not valid JSON: ${(e as Error).message}`);
-    }
-  }
-  if (!v || typeof v !== "object" || Array.isArray(v)) throw new StepError("the JSON schema must be an object, e.g. {\"type\":\"object\",\"properties\":{…}}");
-  return v as Record<string, unknown>;
+  const { schema, problem } = readOutputSchema(value);
+  if (problem) throw new StepError(`the JSON schema ${problem}`);
+  return schema;
 }
 
 // parseBody hands back the text of a body that is not JSON; "the AI answer has no message" then
