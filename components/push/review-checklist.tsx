@@ -72,7 +72,9 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, run }: ItemActi
   const [value, setValue] = useState("");
   if (item.kind === "account") {
     if (item.options.length === 0) {
-      return <Link href={`/w/${workspaceId}/connections${item.app ? `?app=${encodeURIComponent(item.app)}` : ""}`} className={buttonClass("secondary", "sm")}>Add an account</Link>;
+      // The accounts page brings the client back here once the account is added (?returnTo).
+      const query = new URLSearchParams({ ...(item.app ? { app: item.app } : {}), returnTo: `/w/${workspaceId}/workflows/${workflowId}/review` });
+      return <Link href={`/w/${workspaceId}/connections?${query}`} className={buttonClass("secondary", "sm")}>Add an account</Link>;
     }
     // A Live copy cannot be left without the account (the API refuses it, 409): another one may
     // be chosen, but not none. Only accounts that can serve the step's URL are offered.

@@ -3,8 +3,11 @@
 // sent once and never shown again), rename it, change its settings (token URL, scope, header…,
 // shown on its row), replace its credentials, delete it (confirmed, naming the workflows that use
 // it). An edit that would send the stored credentials to a new address asks for them again
-// before it is sent, as the API does.
+// before it is sent, as the API does. Opened from a page that wants the account (the client
+// review's "Add an account": `returnTo`), a successful add leads back there, naming the new account.
 import { useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { CredentialFields, readCredentials } from "@/components/resources/credential-fields";
 import { readSettings, sameSettings, SettingsFields, SettingsSummary } from "@/components/resources/connection-settings-fields";
@@ -20,10 +23,26 @@ import type { ConnectionView } from "@/lib/connections/connection-input";
 import { credentialDestinationChanges, describeDestinationChange, type DestinationChange } from "@/lib/connections/credential-destination-changes";
 import { startingConfig } from "@/lib/connections/connection-settings";
 
-type Props = { workspaceId: string; connections: ConnectionView[]; canEdit: boolean; /** Preselected app (?app=KEY: "Add an account" from a review or the editor). */ initialApp?: string };
+type Props = {
+  workspaceId: string;
+  connections: ConnectionView[];
+  canEdit: boolean;
+  /** Preselected app (?app=KEY: "Add an account" from a review or the editor). */
+  initialApp?: string;
+  /** Where a successful add leads (a same-site path the page checked), and what to call it. */
+  returnTo?: { path: string; label: string };
+};
 
-export function ConnectionsManager({ workspaceId, connections, canEdit, initialApp }: Props) {
+/** The return path with ?added=ID, so the page there can tell which account is new. */
+function withAddedAccount(path: string, id: string): string {
+  const url = new URL(path, "http://x.invalid");
+  url.searchParams.set("added", id);
+  return url.pathname + url.search + url.hash;
+}
+
+export function ConnectionsManager({ workspaceId, connections, canEdit, initialApp, returnTo }: Props) {
   const { run, error } = useApiAction();
+  const router = useRouter();
   const [app, setApp] = useState(initialApp && appByKey(initialApp) ? initialApp : APP_CATALOG[0].key);
   const entry = appByKey(app)!;
   const [kind, setKind] = useState<AuthKind>(entry.authKind);
@@ -41,18 +60,32 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
   // and only once it is added; the app, auth kind and base URL stay for the next account.
   async function add(form: HTMLFormElement) {
     const data = new FormData(form);
-    const ok = await run(() =>
-      apiFetch(`/api/v1/workspaces/${workspaceId}/connections`, {
+    const created: { id?: string } = {};
+    const ok = await run(async () => {
+      const res = await apiFetch<{ connection: { id: string } }>(`/api/v1/workspaces/${workspaceId}/connections`, {
         method: "POST",
         json: { app, name: String(data.get("name") ?? "").trim(), authKind: kind, baseUrl: baseUrl.trim() || null, config: readSettings(data, kind), credentials: readCredentials(data, kind) },
-      }),
-    );
+      });
+      created.id = res.connection.id;
+    });
+    if (ok && returnTo && created.id) {
+      router.push(withAddedAccount(returnTo.path, created.id));
+      return;
+    }
     if (ok) for (const input of form.querySelectorAll<HTMLInputElement>('input[name="name"], input[name^="cred."]')) input.value = "";
   }
 
   return (
     <div className="mt-6 space-y-6">
       <ErrorAlert error={error} />
+      {returnTo && (
+        <p className="rounded-md border border-brand-100 bg-brand-50 px-3 py-2 text-sm text-slate-700" data-testid="connections-return">
+          {canEdit ? `Adding an account takes you back to ${returnTo.label}. ` : ""}
+          <Link href={returnTo.path} className="font-medium text-brand-700 hover:underline">
+            Back to {returnTo.label}
+          </Link>
+        </p>
+      )}
       {canEdit && (
         <form
           onSubmit={(e) => {
