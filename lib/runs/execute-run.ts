@@ -17,7 +17,7 @@ import { branchEnd, conditionsNext, resumePoint } from "@/lib/runs/plan-path";
 import { FINAL_RUN_STATUSES, FINAL_STEP_STATUSES, type RunStatus, type RunWork, type RunWrite, type StepWrite } from "@/lib/runs/run-records";
 import { scheduleRunResume } from "@/lib/runs/schedule-run-resume";
 import { redactSecrets } from "@/lib/secrets/redact-secrets";
-import { STEP_CATALOG } from "@/lib/steps/catalog";
+import { branchLabel, stepLabel } from "@/lib/steps/step-label";
 import type { StepError } from "@/lib/steps/executors/types";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -43,7 +43,12 @@ export function retryDelayMs(attempt: number, error: StepError): number {
   return Math.min(Math.max(backoff, error.retryAfterMs ?? 0), MAX_RETRY_DELAY_MS);
 }
 
-const label = (step: Step, number: number) => `step ${number} (${STEP_CATALOG[step.kind]?.label ?? step.kind}${step.name && step.name !== STEP_CATALOG[step.kind]?.label ? ` "${step.name}"` : ""})`;
+const label = stepLabel;
+
+const stopBranch = (step: Step, output: unknown) => {
+  const branch = String((output as { branch?: unknown } | null)?.branch ?? "otherwise");
+  return branch === "otherwise" ? "no branch matched, and Otherwise" : branchLabel(step.config, branch);
+};
 
 export async function executeRun({ work, write, boss, signal }: ExecuteRunOptions): Promise<ExecuteRunResult> {
   const { run, steps, records, values } = work;
@@ -178,7 +183,7 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
         if (!(await write({ steps: [...takeClosing(), { ...base, status: "running", attempts: attempt, startedAt, logs: history }], run: pendingRun }))) return "lost";
         pendingRun = undefined;
       }
-      const outcome = await executeStep({ ids, step, number, outputs, triggerExact, values, files: work.files, redact, signal, attempt });
+      const outcome = await executeStep({ ids, step, steps, number, outputs, triggerExact, values, files: work.files, redact, signal, attempt });
       const finishedAt = new Date();
       const common = { ...base, attempts: attempt, startedAt, logs: [...history, ...outcome.logs], unresolved: outcome.unresolved };
       if (!outcome.ok) {
@@ -217,7 +222,8 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
     let ending: { status: RunStatus; error: string | null } | null = null;
     let target = pos + 1;
     if (step.kind === "conditions") {
-      if (next === "stop") ending = { status: "stopped", error: null };
+      // Said as a person's Stop is ("stopped by …"): which step and branch ended the run.
+      if (next === "stop") ending = { status: "stopped", error: `stopped by ${label(step, number)}: ${stopBranch(step, output)} leads to Stop the run` };
       else if (next === null || next === undefined) ending = { status: "succeeded", error: null };
       else {
         const at = steps.findIndex((s) => s.id === next) + 1;

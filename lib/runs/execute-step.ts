@@ -24,6 +24,8 @@ export type StepOutcome =
 export type ExecuteStepOptions = {
   ids: { runId: string; workflowId: string; workspaceId: string };
   step: Step;
+  /** The workflow's steps in order, to name a step in a log (StepContext). */
+  steps?: readonly Step[];
   number: number;
   /** Outputs of earlier steps as recorded (already redacted), by number. */
   outputs: Record<number, unknown>;
@@ -55,6 +57,7 @@ export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome
   const ctx: StepContext = {
     ...opts.ids,
     step: opts.step,
+    steps: opts.steps,
     number: opts.number,
     outputs: opts.outputs,
     triggerExact: opts.triggerExact,

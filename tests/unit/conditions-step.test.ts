@@ -18,7 +18,7 @@ describe("conditions step", () => {
   it("takes the first matching branch and says where to go", async () => {
     const ctx = resolvingContext("conditions", config(), { 1: alert });
     expect(await executeConditions(ctx)).toEqual({ output: { branch: "crit", name: "Critical", matched: true }, next: "isolate" });
-    expect(ctx.lines.join("\n")).toContain("taken: Critical → isolate");
+    expect(ctx.lines.join("\n")).toContain('taken: branch "Critical" → isolate');
   });
 
   it("can stop the run", async () => {

@@ -66,6 +66,24 @@ describe("executeRun", () => {
     expect([ended.final?.status, ended.steps.after]).toEqual(["succeeded", "skipped"]);
   });
 
+  it("a run a Conditions branch stops says which step and branch stopped it, as a person's Stop names who", async () => {
+    const ping: Step = { id: "c", kind: "conditions", name: "Is it a ping?", config: { branches: [{ id: "br_x1", name: "Ping", rules: [{ left: "{{ 1.ping }}", op: "equals", right: true }], target: "stop" }, { id: "br_x2", rules: [{ left: "{{ 1.other }}", op: "equals", right: true }], target: "stop" }], otherwise: { target: "stop" } } };
+    const steps = [ping, t("after", "1")];
+    expect((await run(work(steps, { ping: true }))).final).toMatchObject({ status: "stopped", error: 'stopped by step 2 (Conditions "Is it a ping?"): branch "Ping" leads to Stop the run' });
+    expect((await run(work(steps, { other: true }))).final).toMatchObject({ status: "stopped", error: 'stopped by step 2 (Conditions "Is it a ping?"): branch "Branch 2" leads to Stop the run' });
+    expect((await run(work(steps, {}))).final).toMatchObject({ status: "stopped", error: 'stopped by step 2 (Conditions "Is it a ping?"): no branch matched, and Otherwise leads to Stop the run' });
+  });
+
+  it("the Conditions step's log names the step a branch leads to, not its id", async () => {
+    const go: Step = { id: "c", kind: "conditions", name: "Conditions", config: { branches: [{ id: "br_1", rules: [{ left: "{{ 1.go }}", op: "equals", right: true }], target: "st_yZjt59SE-" }], otherwise: { target: null } } };
+    const wait: Step = { id: "st_yZjt59SE-", kind: "transform", name: "Data Transformation", config: { fields: [{ name: "v", expression: "1" }] } };
+    const r = await run(work([go, t("mid", "1"), wait], { go: true }));
+    const logs = r.writes.flatMap((w) => (w.steps ?? []).filter((s) => s.stepId === "c").flatMap((s) => s.logs ?? []));
+    expect(logs).toContain('taken: branch "Branch 1" → step 4 (Data Transformation)');
+    const otherwise = await run(work([go, t("mid", "1"), wait], {}));
+    expect(otherwise.writes.flatMap((w) => (w.steps ?? []).filter((s) => s.stepId === "c").flatMap((s) => s.logs ?? []))).toContain("taken: Otherwise → end of run");
+  });
+
   it("continues after the last completed step without executing or rewriting it", async () => {
     const done: StepRecord[] = [
       { stepId: "hook", number: 1, kind: "webhook", status: "succeeded", output: { n: 41 }, error: null, attempts: 1 },

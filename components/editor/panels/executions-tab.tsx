@@ -97,10 +97,11 @@ function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStart
       <button type="button" aria-expanded={open} onClick={onToggle} className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <ChevronRight className={`h-4 w-4 text-slate-400 transition-transform ${open ? "rotate-90" : ""}`} aria-hidden />
         {/* The step's status as GET /runs/{id} records it: Stop run ends the step it was on as
-            failed, so who stopped it is said beside it (README, Runs: Stop and Run again). */}
+            failed, so who stopped it is said beside it (README, Runs: Stop and Run again); the
+            trigger's entry, the run's, says who or which Conditions branch stopped it. */}
         <RunStatus status={isTrigger || !stepRun ? run.status : stepRun.status} />
-        {!isTrigger && run.status === "stopped" && stepRun?.status === "failed" && run.error && (
-          <span className="min-w-0 truncate text-xs text-slate-500" title={stepRun.error ?? run.error}>
+        {run.status === "stopped" && (isTrigger || stepRun?.status === "failed") && run.error && (
+          <span className="min-w-0 truncate text-xs text-slate-500" title={stepRun?.error ?? run.error}>
             {run.error}
           </span>
         )}

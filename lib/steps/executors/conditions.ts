@@ -5,6 +5,7 @@
 import { runInSandbox, SandboxError } from "@/lib/sandbox/run-in-sandbox";
 import { conditionsConfig } from "@/lib/steps/catalog";
 import { evaluateRule, matchesInput, RuleError } from "@/lib/steps/evaluate-rule";
+import { branchLabel, targetLabel } from "@/lib/steps/step-label";
 import { StepError, type StepContext, type StepExecutor } from "./types";
 
 type Rule = { left: string; op: Parameters<typeof evaluateRule>[1]; right?: unknown };
@@ -68,15 +69,15 @@ async function branchMatches(ctx: StepContext, match: "all" | "any", rules: read
 export const executeConditions: StepExecutor = async (ctx) => {
   const config = conditionsConfig.parse(ctx.step.config);
   for (const branch of config.branches) {
-    const label = branch.name || branch.id;
-    ctx.log(`branch ${label} (${branch.match}):`);
+    const label = branchLabel(config, branch.id);
+    ctx.log(`${label} (${branch.match}):`);
     const matched = await branchMatches(ctx, branch.match, branch.rules);
     if (matched) {
-      ctx.log(`taken: ${label} → ${branch.target}`);
+      ctx.log(`taken: ${label} → ${targetLabel(ctx.steps, branch.target)}`);
       return { output: { branch: branch.id, name: branch.name, matched: true }, next: branch.target };
     }
   }
   const target = config.otherwise.target;
-  ctx.log(`taken: otherwise → ${target ?? "end of run"}`);
+  ctx.log(`taken: Otherwise → ${targetLabel(ctx.steps, target)}`);
   return { output: { branch: "otherwise", matched: false }, next: target ?? undefined };
 };

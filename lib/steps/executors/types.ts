@@ -11,6 +11,8 @@ export type StepContext = {
   workspaceId: string;
   /** The step as defined (config not yet resolved). */
   step: Step;
+  /** The workflow's steps in order, to name another step in a log ("taken: … → step 9 (Wait)"). */
+  steps?: readonly Step[];
   /** 1-based position of the step. */
   number: number;
   /** Outputs of earlier steps that ran, by step number (steps[1] is the trigger output). */
