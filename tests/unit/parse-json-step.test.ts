@@ -17,6 +17,13 @@ describe("parse_json step", () => {
     expect(extractJsonText("```\n[1]\n```")).toBe("[1]");
   });
 
+  it("takes JSON out of a fence whatever its label (```js, ```Json, ```javascript, ```jsonc)", async () => {
+    for (const label of ["js", "Json", "JSON", "javascript", "jsonc", " json ", "text"]) {
+      expect((await parse(`Sure:\n\`\`\`${label}\n{"ok": true}\n\`\`\``)).output, label).toEqual({ ok: true });
+    }
+    expect((await parse('```js\r\n[1, 2]\r\n```')).output).toEqual([1, 2]);
+  });
+
   it("passes structured input through", async () => {
     expect((await parse({ already: true })).output).toEqual({ already: true });
   });

@@ -1,10 +1,12 @@
-// parse_json: text → value. AI answers often wrap JSON in a ```json fence, so the first fenced
-// block is used when there is one. Invalid JSON fails the step naming line, column and position.
+// parse_json: text → value. AI answers often wrap JSON in a code fence (```json, ```js, …), so the
+// first fenced block is used when there is one. Invalid JSON fails the step naming line, column and position.
 import { parseJsonConfig } from "@/lib/steps/catalog";
 import { locateJsonError } from "@/lib/steps/locate-json-error";
 import { StepError, type StepExecutor } from "./types";
 
-const FENCE = /```[ \t]*(?:json5?|JSON)?[ \t]*\r?\n([\s\S]*?)\r?\n?```/;
+// Any label after the opening fence (json, Json, js, javascript, jsonc, none): models label the
+// same JSON differently, and a label is no reason to refuse what is inside.
+const FENCE = /```[^`\r\n]*\r?\n([\s\S]*?)\r?\n?```/;
 
 /** The JSON text inside the first fenced code block, or the text itself. */
 export function extractJsonText(text: string): string {
