@@ -2,7 +2,9 @@
 // The client's review of a pushed copy: choose accounts, set the webhook's own shared secret (or
 // accept unsigned deliveries), fill in empty variables and secrets, upload missing files, confirm
 // the review, then go Live. Go live stays refused (the API's
-// 409 message is shown) until every item is done.
+// 409 message is shown) until every item is done. Back from adding an account ("Add an account"
+// leads to the accounts page and back with ?added=ID), an item without a choice whose only fitting
+// account is the new one has it preselected, said so, for the client to save: choosing stays theirs.
 import { useState } from "react";
 import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
@@ -16,9 +18,10 @@ import type { ReviewView } from "@/lib/push/load-review";
 import { WebhookSecretAction } from "@/components/push/webhook-secret-action";
 import { plural } from "@/lib/plural";
 
-type Props = { workspaceId: string; workflowId: string; review: ReviewView; mode: "draft" | "live"; canEdit: boolean };
+/** addedAccountId: the account the client just added from this page (?added=ID), or null. */
+type Props = { workspaceId: string; workflowId: string; review: ReviewView; mode: "draft" | "live"; canEdit: boolean; addedAccountId?: string | null };
 
-export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit }: Props) {
+export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit, addedAccountId = null }: Props) {
   const { run, busy, error } = useApiAction();
 
   return (
@@ -34,7 +37,7 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
             {item.done ? <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-label="done" /> : <Circle className="h-5 w-5 text-amber-500" aria-label="to do" />}
             {/* 12rem before the action wraps below it: beside it on a phone the label was one word a line. */}
             <span className="min-w-0 flex-[1_1_12rem]">{sentence(item)}</span>
-            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} run={run} />}
+            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} run={run} added={addedAccountId} />}
           </li>
         ))}
       </ol>
@@ -66,9 +69,9 @@ function sentence(item: ReviewItem): string {
 const itemKey = (i: ReviewItem) =>
   i.kind === "account" ? `account-${i.stepId}` : i.kind === "file" ? `file-${i.name}` : i.kind === "confirm" ? "confirm" : i.kind === "webhook_secret" ? "webhook-secret" : `${i.kind}-${i.key}`;
 
-type ItemActionProps = { item: ReviewItem; workspaceId: string; workflowId: string; live: boolean; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> };
+type ItemActionProps = { item: ReviewItem; workspaceId: string; workflowId: string; live: boolean; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean>; added: string | null };
 
-function ItemAction({ item, workspaceId, workflowId, live, busy, run }: ItemActionProps) {
+function ItemAction({ item, workspaceId, workflowId, live, busy, run, added }: ItemActionProps) {
   const [value, setValue] = useState("");
   if (item.kind === "account") {
     if (item.options.length === 0) {
@@ -79,20 +82,35 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, run }: ItemActi
     // A Live copy cannot be left without the account (the API refuses it, 409): another one may
     // be chosen, but not none. Only accounts that can serve the step's URL are offered.
     const keep = live && item.done;
-    const described = [item.destination && `sends-to-${item.stepId}`, keep && `live-account-${item.stepId}`].filter(Boolean).join(" ");
+    const choose = (connectionId: string | null) => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/review/accounts/${item.stepId}`, { method: "PUT", json: { connectionId } }));
+    // Shown in the box but not saved: the client still says "Use this account" (or picks another).
+    const preselected = item.connectionId === null && item.options.length === 1 && item.options[0].id === added ? item.options[0] : null;
+    const described = [item.destination && `sends-to-${item.stepId}`, keep && `live-account-${item.stepId}`, preselected && `preselected-${item.stepId}`].filter(Boolean).join(" ");
     return (
       <div className="flex flex-col gap-1">
-        <select
-          aria-label={`Account for step ${item.number}`}
-          aria-describedby={described || undefined}
-          value={item.connectionId ?? ""}
-          disabled={busy}
-          className={cn(inputClass, "w-56")}
-          onChange={(e) => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/review/accounts/${item.stepId}`, { method: "PUT", json: { connectionId: e.target.value || null } }))}
-        >
-          <option value="" disabled={keep}>Choose an account…</option>
-          {item.options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-        </select>
+        <div className="flex items-center gap-2">
+          <select
+            aria-label={`Account for step ${item.number}`}
+            aria-describedby={described || undefined}
+            value={preselected?.id ?? item.connectionId ?? ""}
+            disabled={busy}
+            className={cn(inputClass, "w-56")}
+            onChange={(e) => choose(e.target.value || null)}
+          >
+            <option value="" disabled={keep}>Choose an account…</option>
+            {item.options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
+          </select>
+          {preselected && (
+            <button type="button" disabled={busy} className={buttonClass("primary", "sm")} onClick={() => choose(preselected.id)}>
+              Use this account
+            </button>
+          )}
+        </div>
+        {preselected && (
+          <p id={`preselected-${item.stepId}`} role="status" className="w-56 text-xs text-amber-800" data-testid="account-preselected">
+            Preselected &ldquo;{preselected.name}&rdquo;, the account you just added: it is the only one that fits this step. Not saved yet — use it, or choose another.
+          </p>
+        )}
         {/* The step's URL, not the account, decides where its credentials go: said before one is chosen. */}
         {item.destination && (
           <p id={`sends-to-${item.stepId}`} className="w-56 text-xs text-slate-500 [overflow-wrap:anywhere]" data-testid="account-destination">

@@ -1,12 +1,13 @@
-// "Add an account" on the client's review: the accounts page says it leads back, and a successful
-// add returns to the review (not left on the accounts page), which offers the new account. A
-// returnTo that is not a path on this site is ignored (no open redirect).
+// "Add an account" on the client's review: the accounts page says it leads back, a successful add
+// returns to the review (not left on the accounts page), and there the new account — the only one
+// that fits the step — is preselected and said so, saved only when the client uses it. A returnTo
+// that is not a path on this site is ignored (no open redirect).
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createProviderOwner } from "./e2e-database";
 import { signIn } from "./sign-in";
 
-test("adding an account from the review comes back to the review", async ({ page }) => {
+test("adding an account from the review comes back to the review with it preselected", async ({ page }) => {
   const tag = randomBytes(3).toString("hex");
   const email = `push-add-${tag}@example.test`;
   await createProviderOwner(`Add MSP ${tag}`, email, "push-add-pw-1");
@@ -38,8 +39,15 @@ test("adding an account from the review comes back to the review", async ({ page
   await form.getByRole("button", { name: "Add account" }).click();
 
   await page.waitForURL((u) => u.pathname === reviewPath && u.searchParams.has("added"));
-  // Back on the review, which offers the new account.
-  await expect(item.getByLabel("Account for step 2").getByRole("option", { name: "Northwind PSA" })).toHaveCount(1);
+  const select = item.getByLabel("Account for step 2");
+  await expect(select.locator("option:checked")).toHaveText("Northwind PSA");
+  await expect(item.getByTestId("account-preselected")).toContainText("Preselected “Northwind PSA”, the account you just added: it is the only one that fits this step. Not saved yet");
+  // Preselected is not chosen: the item stays open until the client uses it.
+  await expect(item).toHaveAttribute("data-done", "false");
+  await item.getByRole("button", { name: "Use this account" }).click();
+  await expect(item).toHaveAttribute("data-done", "true");
+  await expect(item.getByTestId("account-preselected")).toHaveCount(0);
+  await expect(select.locator("option:checked")).toHaveText("Northwind PSA");
 });
 
 test("a returnTo that is not a path on this site is ignored", async ({ page }) => {
@@ -62,4 +70,42 @@ test("a returnTo that is not a path on this site is ignored", async ({ page }) =
   await form.getByRole("button", { name: "Add account" }).click();
   await expect(page.getByTestId("account-Own PSA")).toBeVisible();
   expect(new URL(page.url()).pathname).toBe(`/w/${provider}/connections`);
+});
+
+test("back on the review, the new account is preselected only where it is the only one that fits an item with no choice", async ({ page }) => {
+  const tag = randomBytes(3).toString("hex");
+  const email = `push-pre-${tag}@example.test`;
+  await createProviderOwner(`Preselect MSP ${tag}`, email, "push-pre-pw-1");
+  await signIn(page, email, "push-pre-pw-1");
+  const provider = ((await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] }).workspaces[0].id;
+  const clientId = ((await (await page.request.post(`/api/v1/workspaces/${provider}/clients`, { data: { name: `Litware ${tag}` } })).json()) as { id: string }).id;
+  const created = await page.request.post(`/api/v1/workspaces/${provider}/workflows`, {
+    data: { name: `Two calls ${tag}`, steps: [{ id: "hook", kind: "webhook", name: "Hook", config: {} }, { id: "call", kind: "http", name: "Call", config: { method: "GET", url: "/ping" } }, { id: "ai", kind: "ai_prompt", name: "Ask", config: { prompt: "hi" } }] },
+  });
+  const workflowId = ((await created.json()) as { id: string }).id;
+  const pushed = await page.request.post(`/api/v1/workflows/${workflowId}/push`, { data: { targetWorkspaceId: clientId } });
+  expect(pushed.status(), await pushed.text()).toBe(201);
+  const copy = ((await pushed.json()) as { copy: { id: string } }).copy.id;
+  // The account the client just added (the accounts page leads back with ?added=ID).
+  const account = await page.request.post(`/api/v1/workspaces/${clientId}/connections`, { data: { app: "psa", name: "Litware PSA", credentials: { username: "u", password: "litware-pass" } } });
+  expect(account.status(), await account.text()).toBe(201);
+  const added = ((await account.json()) as { connection: { id: string } }).connection.id;
+  const checklist = page.getByRole("list", { name: "Review checklist" });
+
+  // Without ?added nothing is preselected.
+  await page.goto(`/w/${clientId}/workflows/${copy}/review`);
+  await expect(checklist.getByTestId("review-account-call").getByLabel("Account for step 2").locator("option:checked")).toHaveText("Choose an account…");
+  await expect(page.getByTestId("account-preselected")).toHaveCount(0);
+
+  await page.goto(`/w/${clientId}/workflows/${copy}/review?added=${added}`);
+  const call = checklist.getByTestId("review-account-call");
+  await expect(call.getByLabel("Account for step 2").locator("option:checked")).toHaveText("Litware PSA");
+  await expect(call.getByLabel("Account for step 2")).toHaveAccessibleDescription(/Preselected “Litware PSA”, the account you just added/);
+  await expect(call).toHaveAttribute("data-done", "false");
+  // The AI step cannot use a PSA account: nothing is preselected there.
+  await expect(checklist.getByTestId("review-account-ai").getByTestId("account-preselected")).toHaveCount(0);
+  await call.getByRole("button", { name: "Use this account" }).click();
+  await expect(call).toHaveAttribute("data-done", "true");
+  const review = (await (await page.request.get(`/api/v1/workflows/${copy}/review`)).json()) as { items: { kind: string; stepId?: string; connectionId?: string | null }[] };
+  expect(review.items.find((i) => i.stepId === "call")?.connectionId).toBe(added);
 });

@@ -22,10 +22,13 @@ function sampleDataNote(choice: string, hasTestingData: boolean): string {
     : " The trigger has no testing data: add a sample payload under Test & Debug to try the workflow.";
 }
 
-type Props = { params: Promise<{ workspaceId: string; workflowId: string }> };
+// ?added=ID: the account just added from an item's "Add an account" (the accounts page leads back
+// here with it), which the checklist preselects where it is the only fitting one.
+type Props = { params: Promise<{ workspaceId: string; workflowId: string }>; searchParams: Promise<{ added?: string | string[] }> };
 
-export default async function ReviewPage({ params }: Props) {
+export default async function ReviewPage({ params, searchParams }: Props) {
   const { workspaceId, workflowId } = await params;
+  const { added } = await searchParams;
   const { user, canEdit } = await loadWorkspacePage(workspaceId);
   const found = await Promise.all([getWorkflow({ workflowId, userId: user.id }), getClientReview({ workflowId, userId: user.id })]).catch((e) => {
     if (e instanceof AppError && e.status === 404) notFound();
@@ -51,7 +54,7 @@ export default async function ReviewPage({ params }: Props) {
             Check the configuration in the editor, choose your own accounts and fill in your values. Values were not copied from your provider.
             {sampleDataNote(review.sampleData, hasTestingData)}
           </p>
-          <ReviewChecklist workspaceId={workspaceId} workflowId={workflowId} review={review} mode={workflow.mode} canEdit={canEdit} />
+          <ReviewChecklist workspaceId={workspaceId} workflowId={workflowId} review={review} mode={workflow.mode} canEdit={canEdit} addedAccountId={typeof added === "string" ? added : null} />
         </>
       ) : (
         <p className="text-sm text-slate-600">This workflow was not pushed from a provider; there is nothing to review. Go live from the editor.</p>
