@@ -46,8 +46,9 @@ export function errorResponse(e: unknown): Response {
     return unavailable("this change collided with another change to the same data and was not saved; send it again", 1);
   }
   if (isDatabaseUnavailable(e)) {
-    // An outage, not a bug: the caller retries.
-    logger().warn({ component: "api", ...errorFields(e) }, "database unavailable: answered 503");
+    // An outage, not a bug: the caller retries. The cause only, no stack: every request during the
+    // outage logs this line, and the frames (Prisma's, the same each time) would say nothing.
+    logger().warn({ component: "api", err: errorFields(e).err }, "database unavailable: answered 503");
     return unavailable("database unavailable: the service cannot reach its database right now; try again shortly");
   }
   logger().error({ component: "api", ...errorFields(e) }, "unexpected API error: answered 500");

@@ -91,3 +91,20 @@ describe("a write that collided with another transaction", () => {
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ component: "api" }), expect.stringMatching(/collided with another transaction/));
   });
 });
+
+describe("an outage", () => {
+  it("answers 503 and logs one warn line with the cause and no stack (an expected condition, logged per request)", async () => {
+    vi.restoreAllMocks(); // the spies above saw other answers
+    const warn = vi.spyOn(logger(), "warn");
+    const error = vi.spyOn(logger(), "error");
+    const res = errorResponse(prismaError("P1001", {}, "Invalid `prisma.user.findFirst()` invocation:\n\nCan't reach database server at `localhost:5432`"));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: "temporarily_unavailable", message: expect.stringMatching(/^database unavailable/) });
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    const [fields, msg] = warn.mock.calls[0] as unknown as [Record<string, unknown>, string];
+    expect(msg).toBe("database unavailable: answered 503");
+    expect(fields).toEqual({ component: "api", err: "Can't reach database server at `localhost:5432`" });
+    expect(fields).not.toHaveProperty("stack");
+  });
+});
