@@ -2,6 +2,7 @@
 // unknown: deleted at the provider, or never chosen; client accounts that cannot serve a step's URL), variable and secret keys, files,
 // sample data, and the notes (re-push, values never copied).
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { appByKey } from "@/lib/connections/app-catalog";
 import type { UnresolvedAccountStep } from "@/lib/push/plan-push";
 import { providerHasSampleData } from "@/lib/push/push-input";
 import type { PreflightView } from "@/lib/push/to-preflight-view";
@@ -32,7 +33,7 @@ function Section({ title, children, empty }: { title: string; children: React.Re
 function UnresolvedAccount({ step: s, why }: { step: UnresolvedAccountStep; why: string }) {
   return (
     <li className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-account-${s.stepId}`}>
-      <span className="flex-1">step {s.number} ({s.name}) {why} · the client chooses {s.app ? "an AI" : "any"} account</span>
+      <span className="flex-1">step {s.number} ({s.name}) {why} · the client chooses {s.app ? `an account for ${appByKey(s.app)?.label ?? s.app}` : "any account"}</span>
       <Badge tone={ACCOUNT[s.result][1]}>{ACCOUNT[s.result][0]}</Badge>
     </li>
   );

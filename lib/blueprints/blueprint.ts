@@ -56,7 +56,9 @@ type HttpOptions = {
   continueOnError?: boolean;
 };
 
-/** An HTTP Request step that calls `app` through the chosen connection (auth + base URL). */
+/** An HTTP Request step that calls `app` through the chosen connection (auth + base URL). The
+ *  step keeps `app` itself too: installed without an account, it still says which app's account
+ *  it needs, so a push asks the client for one of that app. */
 export function httpStep(id: string, name: string, app: AppKey, connections: Connections, o: HttpOptions): BlueprintStep {
   return {
     id,
@@ -69,6 +71,7 @@ export function httpStep(id: string, name: string, app: AppKey, connections: Con
       query: Object.entries(o.query ?? {}).map(([name, value]) => ({ name, value })),
       body: o.json === undefined ? { type: "none" } : { type: "json", json: o.json },
       connectionId: connections[app] ?? null,
+      app,
       timeoutMs: 30_000,
       continueOnError: o.continueOnError ?? false,
     },

@@ -37,6 +37,7 @@ export const FIELD_HINTS: Record<string, Hint> = {
   "http.body.raw": "template",
   "http.body.fields.*.value": "template",
   "http.connectionId": "connection",
+  "http.app": "hidden",
   "ai_prompt.connectionId": "connection",
   "ai_prompt.system": "multiline",
   "ai_prompt.prompt": "multiline",

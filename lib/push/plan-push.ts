@@ -165,9 +165,9 @@ export function planPush(inputs: PushInputs): PushPlan {
     const keptAccount = kept ? targetById.get(kept) : undefined;
     if (!app && (s.connectionId || s.requiresAccount)) {
       // The provider's account was deleted, or the step never had one (a blueprint installed with
-      // "No account for now"), so its app is unknown, but the step cannot run without one: the
-      // review must ask for it or the copy goes Live broken.
-      const need = fallbackAccountApp(s.kind);
+      // "No account for now"), but the step cannot run without one: the review must ask for it or
+      // the copy goes Live broken — of the app the step says it calls, when it says (a blueprint's).
+      const need = fallbackAccountApp(s);
       const keep = fits(ref, keptAccount, need) && usable(ref, keptAccount, true) ? keptAccount.id : null;
       (s.connectionId ? unknownAccounts : stepsWithoutAccount).push({ ...ref, app: need, result: keep ? "kept" : "no_account" });
       accountSteps.push({ stepId: s.stepId, app: need });

@@ -11,7 +11,7 @@ import type { Step } from "@/lib/workflows/definition";
 export function reviewAccountNeeds(steps: readonly Step[], pushed: readonly AccountNeed[]): AccountNeed[] {
   const listed = new Set(pushed.map((n) => n.stepId));
   const required = scanRequirements(steps).accountSteps.filter((s) => s.requiresAccount && !listed.has(s.stepId));
-  const needs = [...pushed, ...required.map((s) => ({ stepId: s.stepId, app: fallbackAccountApp(s.kind) }))];
+  const needs = [...pushed, ...required.map((s) => ({ stepId: s.stepId, app: fallbackAccountApp(s) }))];
   // In step order, as the checklist reads; a need of a step the client removed goes last.
   const at = (n: AccountNeed) => {
     const i = steps.findIndex((s) => s.id === n.stepId);

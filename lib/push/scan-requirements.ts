@@ -11,8 +11,9 @@ import type { Step } from "@/lib/workflows/definition";
 
 export type StepRef = { stepId: string; number: number; name: string };
 /** `requiresAccount`: the step cannot run without an account, whichever it has now (an AI Prompt; an
- *  HTTP Request whose relative URL needs an account's base URL) — as Go live and runs decide it. */
-export type AccountStep = StepRef & { kind: "http" | "ai_prompt"; connectionId: string | null; requiresAccount: boolean };
+ *  HTTP Request whose relative URL needs an account's base URL) — as Go live and runs decide it.
+ *  `app`: the app the step says it calls (an HTTP Request's `config.app`, a blueprint's), or null. */
+export type AccountStep = StepRef & { kind: "http" | "ai_prompt"; connectionId: string | null; requiresAccount: boolean; app: string | null };
 
 export type Requirements = {
   vars: string[];
@@ -49,7 +50,8 @@ export function scanRequirements(steps: readonly Step[]): Requirements {
     }
     if (step.kind === "http" || step.kind === "ai_prompt") {
       const requiresAccount = findMissingFields(step.kind, { ...step.config, connectionId: null }).some((m) => m.field === "connectionId");
-      accountSteps.push({ ...ref, kind: step.kind, connectionId: stepConnectionId(step), requiresAccount });
+      const app = step.kind === "http" && typeof step.config.app === "string" ? step.config.app : null;
+      accountSteps.push({ ...ref, kind: step.kind, connectionId: stepConnectionId(step), requiresAccount, app });
     }
     if (step.kind === "webhook" && step.config.testingData !== undefined && step.config.testingData !== null) sampleData.push(ref);
   }

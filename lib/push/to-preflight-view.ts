@@ -63,7 +63,7 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
   const chooseOthers = choose.filter((s) => !unusable.has(s.stepId));
   if (chooseOthers.length) notes.push(`${plural(chooseOthers.length, "step arrives", "steps arrive")} without an account: the client has none or several for the app and chooses one.`);
   for (const s of plan.unknownAccounts) {
-    const need = s.app === null ? "an account (of any app)" : `an ${appByKey(s.app)?.label ?? s.app} account`;
+    const need = s.app === null ? "an account (of any app)" : `an account for ${appByKey(s.app)?.label ?? s.app}`;
     notes.push(
       s.result === "kept"
         ? `Step ${s.number} (${s.name}) selects an account that no longer exists here; the client's own choice for it is kept.`
@@ -71,7 +71,7 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     );
   }
   for (const s of plan.stepsWithoutAccount) {
-    const need = s.app === null ? "an account (of any app)" : `an ${appByKey(s.app)?.label ?? s.app} account`;
+    const need = s.app === null ? "an account (of any app)" : `an account for ${appByKey(s.app)?.label ?? s.app}`;
     const why = s.app === null ? "its relative URL needs an account's base URL" : "it cannot run without one";
     notes.push(
       s.result === "kept"

@@ -105,6 +105,11 @@ export const httpConfig = z.object({
     ])
     .default({ type: "none" }),
   connectionId: z.string().nullable().default(null),
+  // The app the step calls (an app key of lib/connections/app-catalog.ts), kept with the step so it
+  // outlives its account: a blueprint's step has it from the blueprint, installed with an account or
+  // without ("No account for now"). A push then asks the client for an account of that app rather
+  // than of any app (lib/push/fallback-account-app.ts). Hidden in the editor.
+  app: z.string().max(64).optional(),
   timeoutMs: millis(100, 300_000).default(30_000),
   continueOnError: z.boolean().default(false),
 });
