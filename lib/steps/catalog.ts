@@ -1,6 +1,7 @@
 // The step catalog: every step kind, how the editor presents it, and the zod schema of its
 // config. Client-safe (no server imports) — the editor builds its forms from it, the API
 // validates with it, executors (lib/steps/executors/<kind>.ts) read configs shaped by it.
+import { appByKey } from "@/lib/connections/app-catalog";
 import { z } from "@/lib/z";
 
 export const STEP_KINDS = ["webhook", "scheduler", "code", "http", "ai_prompt", "conditions", "transform", "wait", "summarize", "parse_json"] as const;
@@ -109,7 +110,11 @@ export const httpConfig = z.object({
   // outlives its account: a blueprint's step has it from the blueprint, installed with an account or
   // without ("No account for now"). A push then asks the client for an account of that app rather
   // than of any app (lib/push/fallback-account-app.ts). Hidden in the editor.
-  app: z.string().max(64).optional(),
+  // An unknown key is refused rather than kept and ignored by the push.
+  app: z
+    .string()
+    .refine((k) => appByKey(k) !== undefined, "must be an app key of the app catalog, such as psa or rmm (GET /api/v1/apps)")
+    .optional(),
   timeoutMs: millis(100, 300_000).default(30_000),
   continueOnError: z.boolean().default(false),
 });
