@@ -100,4 +100,13 @@ describe("a blueprint's HTTP steps pushed without the provider's account", () =>
       ["attach_diagnostics", "psa"],
     ]);
   });
+
+  it("is refused by the workflows API when the step names no app of the catalog", async () => {
+    const res = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, {
+      name: "Unknown app",
+      steps: [{ id: "hook", kind: "webhook", name: "Hook", config: {} }, { id: "call", kind: "http", name: "Call", config: { url: "/ping", app: "ticketing" } }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("app: must be an app key of the app catalog");
+  });
 });
