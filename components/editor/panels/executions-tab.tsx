@@ -70,8 +70,10 @@ function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStart
   // The trigger's own record takes no time: its entry gives the run's start and length instead.
   const times = stepRun ? stepTimes(stepRun, isTrigger ? run : undefined) : null;
   const ended = !stepRun || stepFinished(stepRun);
-  // A step not ended yet has no output of its own (a retry's record holds null); a Wait's is when it resumes.
-  const showOutput = !isTrigger && (ended || (stepRun.output ?? null) !== null);
+  // A step not ended yet has no output of its own (a retry's record holds null); a Wait's is when it
+  // resumes. Nor has a failed or skipped one: its null is no output, not a value it gave (as in
+  // Test & Debug). A succeeded step's null is shown: the value it gave.
+  const showOutput = !isTrigger && ((stepRun?.output ?? null) !== null || (ended && stepRun?.status !== "failed" && stepRun?.status !== "skipped"));
   // Retention's nulls are not what the run received or produced: said in words instead.
   const cleared = (what: "payload" | "output") => {
     const note = clearedNote(run, what);
