@@ -50,6 +50,10 @@ export function formField(kind: StepKind, path: readonly PropertyKey[]): FormFie
     at.push(field.key);
     spec = field.spec;
   }
+  // A config the form does not describe (the Scheduler's: its own panel) may still name its field.
+  const key = String(path[0] ?? "");
+  const own = at.length === 0 && path.length > 0 ? neededFieldLabel(kind, [key]) : null;
+  if (own) return { path: [key], label: own };
   const label = neededFieldLabel(kind, at) ?? words.map((w, i) => (i === 0 ? w : inSentence(w))).join(" ");
   return { path: at, label };
 }

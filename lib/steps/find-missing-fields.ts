@@ -173,13 +173,21 @@ function missing(need: Need, at: (string | number)[], numbers: number[]): Missin
   return { field: at.join("."), label, message: `${label} is required${need.why ? ` (${need.why})` : ""}` };
 }
 
+// Fields of the steps with a panel of their own (lib/editor/form-model.ts does not describe the
+// Scheduler's config, a transform), by the labels their panel shows: a message about one reads
+// "Time zone: must be …", not "timezone: must be …".
+const PANEL_LABELS: Partial<Record<StepKind, Record<string, string>>> = {
+  scheduler: { cron: "Cron expression", timezone: "Time zone", preset: "Schedule" },
+};
+
 /** The words these messages name the field at `path` by (config keys, array indexes as numbers):
  *  "Branch 1 rule 2 value to compare with"; null for a field this list does not name. Other
  *  messages about the same field use them too (lib/editor/form-field.ts). */
 export function neededFieldLabel(kind: StepKind, path: readonly (string | number)[]): string | null {
   const at = path.map((p) => (typeof p === "number" ? "*" : p)).join(".");
   const need = (NEEDS[kind] ?? []).find((n) => n.path === at);
-  return need ? numbered(need.label, path.filter((p): p is number => typeof p === "number").map((i) => i + 1)) : null;
+  if (!need) return PANEL_LABELS[kind]?.[at] ?? null;
+  return numbered(need.label, path.filter((p): p is number => typeof p === "number").map((i) => i + 1));
 }
 
 /**

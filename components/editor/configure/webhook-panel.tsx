@@ -2,7 +2,7 @@
 // The Webhook trigger's Configure tab. Draft: a prompt to go Live, no URL. Live: the URL under
 // "Webhook endpoint" with copy, Generate a new URL (confirmed: the old one stops at once).
 // Always: Shared secret (write-only: shows set / not set), Signature header, deliveries log.
-import { useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Check, Copy, RefreshCw, Rocket } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { DeliveriesLog } from "@/components/editor/configure/deliveries-log";
@@ -10,6 +10,7 @@ import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { checkConfig, configForCheck } from "@/lib/editor/check-steps";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 const inputClass = "block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
@@ -25,6 +26,10 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   const secretSet = typeof secretValue === "string" ? secretValue !== "" : (secretValue as { set?: boolean } | undefined)?.set === true;
   const header = typeof step.config.signatureHeader === "string" ? step.config.signatureHeader : "";
   const setConfig = (patch: Record<string, unknown>, coalesce?: string) => update(step.id, { config: { ...step.config, ...patch } }, coalesce);
+  // The header's problem (a name no HTTP header can have) under the field, as the form shows
+  // other fields' (components/editor/configure/schema-form.tsx), not only in the header.
+  const headerProblem = useMemo(() => checkConfig(step.kind, configForCheck(step)).find((p) => p.field === "signatureHeader")?.message ?? null, [step]);
+  const headerNoteId = `${useId()}-header-problem`;
 
   const copy = async () => {
     if (!url) return;
@@ -128,8 +133,19 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
         <label htmlFor="wh-header" className="block text-sm font-semibold text-slate-900">
           Signature header
         </label>
-        <input id="wh-header" value={header} onChange={(e) => setConfig({ signatureHeader: e.target.value }, "signatureHeader")} placeholder="x-service-signature" className={`${inputClass} font-mono`} />
-        {secretSet && header.trim() === "" ? (
+        <input
+          id="wh-header"
+          value={header}
+          onChange={(e) => setConfig({ signatureHeader: e.target.value }, "signatureHeader")}
+          placeholder="x-service-signature"
+          className={`${inputClass} font-mono`}
+          {...(headerProblem ? { "aria-invalid": true, "aria-describedby": headerNoteId } : {})}
+        />
+        {headerProblem ? (
+          <p id={headerNoteId} className="text-xs text-red-700 wrap-anywhere" data-invalid-field="signatureHeader">
+            {headerProblem}
+          </p>
+        ) : secretSet && header.trim() === "" ? (
           <p className="text-xs text-amber-800">Name the header your sender signs with (for example X-Hub-Signature-256): third-party senders rarely use the default x-service-signature.</p>
         ) : (
           <p className="text-xs text-slate-500">Header that carries the signature; empty means x-service-signature.</p>
