@@ -9,11 +9,13 @@ import { usePathname, useRouter } from "next/navigation";
 import { inputClass } from "@/components/resources/api-fetch";
 import { cn } from "@/components/ui/cn";
 
-export type RunsFilterValue = { status: string; clients: boolean; days: number };
+/** workflowId: "" for every workflow. */
+export type RunsFilterValue = { status: string; clients: boolean; days: number; workflowId: string };
 
 const STATUSES = ["", "failed", "running", "waiting", "queued", "succeeded", "stopped"];
 
-export function RunsFilter({ value: fromUrl, provider }: { value: RunsFilterValue; provider: boolean }) {
+/** workflowName: the filtered workflow's, as its runs name it (null when none are listed). */
+export function RunsFilter({ value: fromUrl, provider, workflowName }: { value: RunsFilterValue; provider: boolean; workflowName: string | null }) {
   const router = useRouter();
   const pathname = usePathname();
   const [navigating, startNavigation] = useTransition();
@@ -22,7 +24,13 @@ export function RunsFilter({ value: fromUrl, provider }: { value: RunsFilterValu
   const go = (next: Partial<RunsFilterValue>) => {
     const v = { ...value, ...next };
     setChosen(v);
-    const q = new URLSearchParams({ ...(v.status ? { status: v.status } : {}), days: String(v.days), ...(provider ? { clients: String(v.clients) } : {}) });
+    // A change of filter shows the newest page again (no `before`).
+    const q = new URLSearchParams({
+      ...(v.status ? { status: v.status } : {}),
+      days: String(v.days),
+      ...(provider ? { clients: String(v.clients) } : {}),
+      ...(v.workflowId ? { workflowId: v.workflowId } : {}),
+    });
     // The page stays where it is: a keyboard user stepping through options keeps the list in view.
     startNavigation(() => router.push(`${pathname}?${q}`, { scroll: false }));
   };
@@ -48,6 +56,14 @@ export function RunsFilter({ value: fromUrl, provider }: { value: RunsFilterValu
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
           <input type="checkbox" checked={value.clients} onChange={(e) => go({ clients: e.target.checked })} /> Include clients
         </label>
+      )}
+      {value.workflowId && (
+        <p className="flex items-center gap-2 pb-2 text-sm text-slate-700" data-testid="workflow-filter">
+          Runs of <span className="font-medium">{workflowName ?? "one workflow"}</span>
+          <button type="button" onClick={() => go({ workflowId: "" })} className="text-brand-700 hover:underline">
+            Show every workflow
+          </button>
+        </p>
       )}
     </div>
   );

@@ -5,7 +5,7 @@
 // (`actIn`: editor or owner), a row has Stop run or Run again.
 import { Fragment, useEffect, useRef, useState } from "react";
 import Link from "next/link";
-import { ChevronRight } from "lucide-react";
+import { ChevronRight, Filter } from "lucide-react";
 import { apiFetch } from "@/components/resources/api-fetch";
 import { RunStatus } from "@/components/editor/run-status";
 import { RunRowActions } from "@/components/runs/run-row-actions";
@@ -17,9 +17,16 @@ import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
 import { clearedNote } from "@/lib/editor/retention-cleared";
 import type { WorkspaceRunSummary } from "@/lib/runs/list-workspace-runs";
 
-type Props = { runs: WorkspaceRunSummary[]; showWorkspace: boolean; /** Workspaces whose runs the user may stop and run again. */ actIn: string[] };
+type Props = {
+  runs: WorkspaceRunSummary[];
+  showWorkspace: boolean;
+  /** Workspaces whose runs the user may stop and run again. */
+  actIn: string[];
+  /** The page's filters without a workflow: a workflow's filter link adds its id to them. */
+  filterQuery?: string;
+};
 
-export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props) {
+export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQuery }: Props) {
   const [open, setOpen] = useState<Record<string, RunView | "loading" | "error">>({});
   // Runs stopped here, as the API answered: shown at once, before the page's refresh arrives.
   const [stopped, setStopped] = useState<Record<string, RunView>>({});
@@ -89,7 +96,19 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn }: Props
                     </button>
                   </td>
                   <td className="px-3 py-2"><RunStatus status={r.status} />{r.test && <span className="ml-2 whitespace-nowrap text-xs text-violet-700">{testRunLabel(r)}</span>}</td>
-                  <td className="px-3 py-2"><Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link></td>
+                  <td className="px-3 py-2">
+                    <Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link>
+                    {filterQuery !== undefined && (
+                      <Link
+                        href={`?${new URLSearchParams(`${filterQuery}&workflowId=${encodeURIComponent(r.workflowId)}`)}`}
+                        aria-label={`Only the runs of ${r.workflowName}`}
+                        title={`Only the runs of ${r.workflowName}`}
+                        className="ml-1 inline-flex rounded p-0.5 align-middle text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+                      >
+                        <Filter className="h-3.5 w-3.5" aria-hidden />
+                      </Link>
+                    )}
+                  </td>
                   {showWorkspace && <td className="px-3 py-2 text-slate-600">{r.workspaceName}</td>}
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt) ?? "—"}</td>

@@ -2,17 +2,24 @@
 // newest first, optionally of one status: "what failed across my clients since yesterday".
 // Runs have no workspace index (the intake writes one index entry per run fewer without it), so
 // the query walks each workflow's (workflowId, createdAt) index backwards inside the window, at
-// most `limit` rows each, and merges those.
+// most `limit` rows each, and merges those. Older pages continue from `before` (the cursor of the
+// deliveries log, the audit log and a workflow's runs: time, then id, both descending); with
+// `workflowId`, one workflow's runs only.
 import { z } from "@/lib/z";
 import { db } from "@/lib/db/client";
 import { RUN_STATUSES } from "@/lib/runs/run-records";
 import { runTimesIso } from "@/lib/runs/run-times-iso";
+import { deliveriesCursorAfter, parseDeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export const WorkspaceRunsQuery = z.object({
   status: z.enum(RUN_STATUSES).optional(),
   clients: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   days: z.coerce.number().int().min(1).max(30).default(7),
+  /** One workflow's runs (of the workspace, or of a client with clients=true); any other id lists none. */
+  workflowId: z.string().trim().min(1).max(200).optional(),
+  /** The `nextBefore` of the page before (or an ISO time): a 400 when it is not one. */
+  before: z.string().optional(),
 });
 
 export type WorkspaceRunSummary = {
@@ -39,13 +46,19 @@ export type ListWorkspaceRunsOptions = { workspaceId: string; userId: string; li
 
 type Row = Omit<WorkspaceRunSummary, "createdAt" | "startedAt" | "finishedAt"> & { createdAt: Date; startedAt: Date | null; finishedAt: Date | null };
 
-export async function listWorkspaceRuns(opts: ListWorkspaceRunsOptions): Promise<{ runs: WorkspaceRunSummary[] }> {
+export async function listWorkspaceRuns(opts: ListWorkspaceRunsOptions): Promise<{ runs: WorkspaceRunSummary[]; nextBefore: string | null }> {
+  const cursor = parseDeliveriesCursor(opts.before ?? null);
   await requireWorkspaceRole(opts.userId, opts.workspaceId, "viewer");
   // A provider's members see every client of it (lib/workspaces/access.ts).
   const clients = opts.clients ? await db().workspace.findMany({ where: { providerId: opts.workspaceId }, select: { id: true } }) : [];
   const ids = [opts.workspaceId, ...clients.map((c) => c.id)];
   const since = new Date(Date.now() - opts.days * 24 * 3600_000);
   const status = opts.status ?? null;
+  const workflowId = opts.workflowId ?? null;
+  // Times as Prisma writes a DateTime (timestamp(3), UTC), compared as such whatever the session's zone.
+  const beforeAt = cursor?.at.toISOString() ?? null;
+  const beforeId = cursor?.id ?? null;
+  // One row more than the page says whether an older page exists.
   const rows = await db().$queryRaw<Row[]>`
     SELECT r.id, r."workflowId", w.name AS "workflowName", w."workspaceId", ws.name AS "workspaceName",
            r.status, r.test, r.scope,
@@ -60,12 +73,17 @@ export async function listWorkspaceRuns(opts: ListWorkspaceRunsOptions): Promise
              FROM "Run" r
             WHERE r."workflowId" = w.id AND r."createdAt" >= ${since}
               AND (${status}::text IS NULL OR r.status::text = ${status}::text)
+              AND (${beforeAt}::text IS NULL OR r."createdAt" < ${beforeAt}::timestamp(3)
+                   OR (r."createdAt" = ${beforeAt}::timestamp(3) AND ${beforeId}::text IS NOT NULL AND r.id < ${beforeId}::text))
             ORDER BY r."createdAt" DESC, r.id DESC
-            LIMIT ${opts.limit}) r
-     WHERE w."workspaceId" = ANY(${ids}::text[])
+            LIMIT ${opts.limit + 1}) r
+     WHERE w."workspaceId" = ANY(${ids}::text[]) AND (${workflowId}::text IS NULL OR w.id = ${workflowId}::text)
      ORDER BY r."createdAt" DESC, r.id DESC
-     LIMIT ${opts.limit}`;
+     LIMIT ${opts.limit + 1}`;
+  const page = rows.slice(0, opts.limit);
+  const last = page[page.length - 1];
   return {
-    runs: rows.map(runTimesIso),
+    runs: page.map(runTimesIso),
+    nextBefore: rows.length > opts.limit && last ? deliveriesCursorAfter({ receivedAt: last.createdAt, id: last.id }) : null,
   };
 }

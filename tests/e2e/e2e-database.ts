@@ -1,7 +1,7 @@
 // Direct access to the e2e launcher's embedded PostgreSQL (playwright.config.ts: DATA_DIR
 // .data/e2e, database "app"), for users a spec needs before it can sign in: a client admin, or the
 // owner of a provider of its own (so what the spec adds stays out of the seeded provider's view);
-// and for what only time brings, a retention pass over an old run.
+// and for what only time brings: a retention pass over an old run, a busy workflow's runs.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -73,4 +73,18 @@ export async function clearRunByRetention(runId: string): Promise<void> {
     await c.query(CLEAR_STEP_OUTPUTS, [rows[0].workflowId, before, 1000]);
     await c.query(CLEAR_RUN_PAYLOADS, [rows[0].workflowId, before, new Date().toISOString(), 1000]);
   });
+}
+
+/** `count` finished runs of a workflow, one a second apart ending a minute ago (what a busy
+ *  workflow's deliveries leave), for lists that page; returns nothing, the page shows them. */
+export async function addFinishedRuns(workflowId: string, count: number, endingMinutesAgo = 1): Promise<void> {
+  await withClient((c) =>
+    c.query(
+      `INSERT INTO "Run" ("workflowId", "workspaceId", status, "createdAt", "startedAt", "finishedAt")
+       SELECT w.id, w."workspaceId", 'succeeded', t, t, t + interval '1 second'
+         FROM "Workflow" w, generate_series(1, $2::int) i, LATERAL (SELECT now() - make_interval(mins => $3, secs => i) AS t) x
+        WHERE w.id = $1`,
+      [workflowId, count, endingMinutesAgo],
+    ),
+  );
 }

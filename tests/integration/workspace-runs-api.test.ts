@@ -1,6 +1,6 @@
 // GET /api/v1/workspaces/{id}/runs over the real server: runs across a workspace's workflows,
-// a provider's clients' with clients=true, filtered by status and window, newest first, and
-// nothing of anyone else's.
+// a provider's clients' with clients=true, filtered by status, window and workflow, newest first,
+// older pages by the `before` cursor, and nothing of anyone else's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
@@ -117,9 +117,37 @@ describe("GET /api/v1/workspaces/{id}/runs", () => {
     ]);
   });
 
-  it("refuses an unknown status, a window outside 1–30 days and a bad limit (400)", async () => {
+  // A busy workflow's runs filled the newest page (200 runs ≈ 12 s of deliveries) and `before`
+  // was ignored: the other workflows' runs and older ones could not be reached.
+  it("pages older runs from nextBefore, each run once, and ends with nextBefore null", async () => {
+    const seen: string[] = [];
+    let before: string | null = null;
+    for (let page = 0; page < 10; page++) {
+      const r = await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&limit=1${before ? `&before=${encodeURIComponent(before)}` : ""}`);
+      expect(r.status).toBe(200);
+      seen.push(...runs(r));
+      before = r.body.nextBefore;
+      if (!before) break;
+    }
+    expect(seen).toEqual([ids.cWaiting, ids.pOk, ids.cFailed, ids.pFailed]);
+    expect(before).toBeNull();
+    // A bare ISO time: the runs created before it.
+    const at = new Date(Date.now() - 1.5 * 3600_000).toISOString();
+    expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&before=${at}`))).toEqual([ids.cFailed, ids.pFailed]);
+  });
+
+  it("lists one workflow's runs with workflowId, and none for a workflow of another tenant", async () => {
+    const clientFlow = (await db().run.findUniqueOrThrow({ where: { id: ids.cFailed } })).workflowId;
+    const otherFlow = (await db().run.findUniqueOrThrow({ where: { id: ids.other } })).workflowId;
+    expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&workflowId=${clientFlow}`))).toEqual([ids.cWaiting, ids.cFailed]);
+    // Without clients=true the client's workflow is not among those listed.
+    expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?workflowId=${clientFlow}`))).toEqual([]);
+    expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&workflowId=${otherFlow}`))).toEqual([]);
+  });
+
+  it("refuses an unknown status, a window outside 1–30 days, a bad limit and a before that is no cursor (400)", async () => {
     const who = await createUser([{ workspaceId: t.providerA.id, role: "viewer" }]);
-    for (const q of ["status=broken", "days=0", "days=31", "limit=201", "clients=maybe"]) {
+    for (const q of ["status=broken", "days=0", "days=31", "limit=201", "clients=maybe", "before=yesterday", "before=0000-01-01T00:00:00Z"]) {
       const r = await as(who).get(`/api/v1/workspaces/${t.providerA.id}/runs?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error, q).toMatch(/invalid_request|bad_request/);

@@ -1,7 +1,9 @@
 // Runs across a workspace's workflows (a provider's clients' too, by default): what failed,
-// what is waiting, where — the filters are in the URL; the list refreshes itself. Stop run and
+// what is waiting, where — the filters are in the URL (one workflow's runs too, and older pages by
+// the `before` cursor); the list refreshes itself. Stop run and
 // Run again show on the runs of workspaces where the user is an editor or owner.
 import type { Metadata } from "next";
+import Link from "next/link";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
 import { AutoRefresh } from "@/components/runs/auto-refresh";
@@ -9,6 +11,7 @@ import { RunsFilter } from "@/components/runs/runs-filter";
 import { WorkspaceRunsTable } from "@/components/runs/workspace-runs-table";
 import { WorkspaceTabs } from "@/components/workflows/workspace-tabs";
 import { listWorkspaceRuns, WorkspaceRunsQuery } from "@/lib/runs/list-workspace-runs";
+import { parseDeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
 import { listAccessibleWorkspaces } from "@/lib/workspaces/access";
 
 export const metadata: Metadata = { title: "Runs · MSP Flow" };
@@ -16,6 +19,20 @@ export const metadata: Metadata = { title: "Runs · MSP Flow" };
 type Props = { params: Promise<{ workspaceId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const LIMIT = 200;
+
+/** This page with these query parameters (undefined ones left out). */
+function pageHref(params: Record<string, string | undefined>): string {
+  const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+  return `?${q}`;
+}
+
+function readsAsCursor(before: string | undefined): boolean {
+  try {
+    return parseDeliveriesCursor(before ?? null) !== null;
+  } catch {
+    return false;
+  }
+}
 
 export default async function RunsPage({ params, searchParams }: Props) {
   const { workspaceId } = await params;
@@ -25,8 +42,10 @@ export default async function RunsPage({ params, searchParams }: Props) {
   // A provider's view includes its clients unless turned off; anything unreadable is the default.
   const parsed = WorkspaceRunsQuery.safeParse({ ...raw, clients: raw.clients ?? (provider ? "true" : "false") });
   const query = parsed.success ? parsed.data : WorkspaceRunsQuery.parse({ clients: provider ? "true" : "false" });
-  const [{ runs }, accessible] = await Promise.all([
-    listWorkspaceRuns({ workspaceId, userId: user.id, limit: LIMIT, ...query, clients: provider && query.clients }),
+  // An older page's cursor that does not read (edited by hand) shows the newest page.
+  const before = readsAsCursor(query.before) ? query.before : undefined;
+  const [{ runs, nextBefore }, accessible] = await Promise.all([
+    listWorkspaceRuns({ workspaceId, userId: user.id, limit: LIMIT, ...query, before, clients: provider && query.clients }),
     // Per workspace: a provider viewer may also be an editor in one client of it (lib/runs/require-run-role.ts decides the same way).
     listAccessibleWorkspaces(user.id),
   ]);
@@ -37,8 +56,14 @@ export default async function RunsPage({ params, searchParams }: Props) {
       <AutoRefresh seconds={10} />
       <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first, refreshed every 10 s`} />
       <WorkspaceTabs workspaceId={workspaceId} current="runs" />
-      <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days }} provider={provider} />
-      <WorkspaceRunsTable runs={runs} showWorkspace={provider && query.clients} actIn={actIn} />
+      <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days, workflowId: query.workflowId ?? "" }} provider={provider} workflowName={runs[0]?.workflowName ?? null} />
+      <WorkspaceRunsTable runs={runs} showWorkspace={provider && query.clients} actIn={actIn} filterQuery={pageHref({ ...raw, workflowId: undefined, before: undefined }).slice(1)} />
+      {(before || nextBefore) && (
+        <nav aria-label="Pages of runs" className="mt-4 flex gap-4 text-sm">
+          {before && <Link href={pageHref({ ...raw, before: undefined })} className="text-brand-700 hover:underline">Newest runs</Link>}
+          {nextBefore && <Link href={pageHref({ ...raw, before: nextBefore })} className="text-brand-700 hover:underline">Older runs</Link>}
+        </nav>
+      )}
     </div>
   );
 }

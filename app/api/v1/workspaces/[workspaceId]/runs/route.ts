@@ -1,5 +1,5 @@
-// GET ?status=&clients=true&days=&limit=: recent runs across the workspace's workflows (with
-// clients=true, a provider's clients' too), newest first.
+// GET ?status=&clients=true&days=&workflowId=&before=&limit=: recent runs across the workspace's
+// workflows (with clients=true, a provider's clients' too), newest first; `nextBefore` continues.
 import { apiRoute } from "@/lib/api/handler";
 import { parseLimit } from "@/lib/api/parse-limit";
 import { listWorkspaceRuns, WorkspaceRunsQuery } from "@/lib/runs/list-workspace-runs";
