@@ -210,6 +210,16 @@ export function isNeededIn(kind: StepKind, path: readonly (string | number)[], p
   return (NEEDS[kind] ?? []).some((need) => need.path === at && !need.optional && (!need.when || need.when(parent)));
 }
 
+/**
+ * Whether the field at `path` does nothing given the object that holds it (`parent`): a rule's
+ * "Compare with" for exists and is empty, which look at the value alone. The Configure form hides
+ * it there; its value stays in the config, so switching back to another operator loses nothing.
+ */
+export function isIgnoredIn(kind: StepKind, path: readonly (string | number)[], parent: Record<string, unknown>): boolean {
+  const at = path.map((p) => (typeof p === "number" ? "*" : p)).join(".");
+  return kind === "conditions" && at === "branches.*.rules.*.right" && UNARY_OPS.has(String(parent.op));
+}
+
 /** The fields of a step's config that are still empty, in catalog order; [] when the step is complete. */
 export function findMissingFields(kind: StepKind, config: Record<string, unknown>): MissingField[] {
   const out: MissingField[] = [];
