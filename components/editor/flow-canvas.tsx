@@ -65,7 +65,8 @@ function Canvas({ statuses, invalid }: Props) {
       laid.nodes.map((n) => ({
         ...n,
         className: "group/node",
-        ariaLabel: `Step ${n.data.number}: ${n.data.step.name} (${STEP_CATALOG[n.data.step.kind].label})`,
+        // The dimmed look of a step no run reaches is said in words too (lib/editor/branch-paths.ts).
+        ariaLabel: `Step ${n.data.number}: ${n.data.step.name} (${STEP_CATALOG[n.data.step.kind].label})${n.data.unreachable ? " — no run reaches this step" : ""}`,
         ...(n.id === selectedId ? { selected: true } : {}),
       })),
     [laid.nodes, selectedId],

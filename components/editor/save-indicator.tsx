@@ -4,13 +4,15 @@
 // field whose text does not parse yet, and the unfinished steps a Draft saved but Live needs.
 // Long messages wrap to a second line (the full text is the tooltip) instead of being cut.
 // A save refused because the browser session ended offers sign-in in a new tab (this one keeps
-// the unsaved edits; the new one then says to come back here), then a save. One that got no
+// the unsaved edits; the new one then says to come back here), then a save. Steps no run reaches
+// are named beside the saved state: a warning, Go live is not refused for them. One that got no
 // answer (the network) says when it is tried again by itself, with "Retry now" beside it.
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { AlertTriangle, Check, CloudUpload, Loader2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import type { SaveState } from "@/components/editor/use-editor-document";
+import { numberRanges, unreachableSteps } from "@/lib/editor/branch-paths";
 import { describeProblem, type StepProblem } from "@/lib/editor/check-steps";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 
@@ -97,6 +99,20 @@ function Unfinished({ problems, onSelect }: { problems: StepProblem[]; onSelect:
   );
 }
 
+/** Steps no run reaches: the workflow saves and goes Live as it is, but they never run. */
+function Unreached({ onSelect }: { onSelect: (id: string) => void }) {
+  const { steps } = useEditor();
+  const numbers = useMemo(() => unreachableSteps(steps), [steps]);
+  if (!numbers.length) return null;
+  const first = steps[numbers[0] - 1];
+  const text = `Never runs: ${numbers.length > 1 ? `steps ${numberRanges(numbers)}` : `step ${numbers[0]} (${STEP_CATALOG[first.kind].label})`} — no branch or Otherwise leads there`;
+  return (
+    <span data-testid="unreachable-steps" className="min-w-0">
+      <Notice text={text} state="unreachable" tone="text-amber-800" onClick={() => onSelect(first.id)} />
+    </span>
+  );
+}
+
 export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (id: string) => void }) {
   const { steps, doc } = useEditor();
   const unparsed = useUnparsedJson()
@@ -115,6 +131,7 @@ export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (
         <span className="flex min-w-0 items-center gap-3">
           <span className={`${base} shrink-0 text-slate-500`} data-save-state="saved"><Check className="h-3.5 w-3.5" aria-hidden /> All changes saved</span>
           <Unfinished problems={unfinished} onSelect={onSelect} />
+          <Unreached onSelect={onSelect} />
         </span>
       );
     case "pending":

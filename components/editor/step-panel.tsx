@@ -15,6 +15,7 @@ import { STEP_ICONS } from "@/components/editor/step-icons";
 import { IconButton } from "@/components/ui/icon-button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { describeSchema } from "@/lib/editor/form-model";
+import { unreachableSteps, UNREACHABLE_MESSAGE } from "@/lib/editor/branch-paths";
 import { canMove } from "@/lib/editor/step-ops";
 import { keepSwitchedChoice, type ChoiceMemory } from "@/lib/editor/union-choices";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
@@ -28,6 +29,7 @@ export function StepPanel() {
   const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
   // Per step (by id and field): what a one-of field held under the choices switched away from.
   const choices = useRef(new Map<string, ChoiceMemory>());
+  const unreached = useMemo(() => unreachableSteps(steps), [steps]);
 
   if (!step || !spec) {
     return (
@@ -77,6 +79,11 @@ export function StepPanel() {
         )}
       </div>
       <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{entry.description}</p>
+      {unreached.includes(number) && (
+        <p data-testid="step-unreachable" className="mx-4 mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900 wrap-anywhere">
+          {UNREACHABLE_MESSAGE}
+        </p>
+      )}
       {refusal && (
         <p role="alert" data-testid="move-refused" className="mx-4 mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900 wrap-anywhere">
           {refusal}

@@ -91,7 +91,21 @@ export function insertStep(steps: EditorStep[], index: number, step: EditorStep,
   const renumbered = rewriteStepReferences(steps, mappingForInsert(steps.length, at));
   let next = [...renumbered.slice(0, at), { ...step, config: continueOtherwise(step, renumbered[at]) }, ...renumbered.slice(at)];
   if (via) next = next.map((s) => (s.id === via.stepId ? setBranchTarget(s, via.branch, step.id) : s));
+  else if (at === steps.length && at > 0) next[at - 1] = otherwiseOnTo(next[at - 1], step.id);
   return next;
+}
+
+/**
+ * A step added after a last Conditions step whose Otherwise ends the run is where Otherwise goes
+ * now: added after a filter (a branch to "Stop the run"), it runs for everything the filter lets
+ * through, as the user building the workflow downwards expects. Left ending the run, no run
+ * could ever reach it. A Conditions step whose Otherwise already leads somewhere keeps it.
+ */
+function otherwiseOnTo(conditions: EditorStep, id: string): EditorStep {
+  if (conditions.kind !== "conditions") return conditions;
+  const otherwise = (conditions.config as ConditionsShape).otherwise;
+  if (!otherwise || otherwise.target != null) return conditions;
+  return setBranchTarget(conditions, OTHERWISE, id);
 }
 
 /**

@@ -7,6 +7,7 @@ import { AlertTriangle } from "lucide-react";
 import { RunStatus } from "@/components/editor/run-status";
 import { GROUP_TONES, STEP_ICONS } from "@/components/editor/step-icons";
 import { cn } from "@/components/ui/cn";
+import { UNREACHABLE_MESSAGE } from "@/lib/editor/branch-paths";
 import type { StepNode as StepNodeType } from "@/lib/editor/flow-graph";
 import { NODE_HEIGHT, NODE_WIDTH } from "@/lib/editor/tidy-layout";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
@@ -27,7 +28,7 @@ function StepNodeView({ data, selected }: NodeProps<StepNodeType>) {
         invalid && !selected && "border-red-300",
       )}
       data-testid={`step-node-${number}`}
-      title={unreachable ? "No branch leads here, so runs never reach this step" : undefined}
+      title={unreachable ? UNREACHABLE_MESSAGE : undefined}
     >
       {number > 1 && <Handle type="target" position={Position.Top} className="!h-2 !w-2 !border-slate-300 !bg-white" isConnectable={false} />}
       <span className={cn("flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ring-1 ring-inset", GROUP_TONES[entry.group])}>

@@ -1,0 +1,48 @@
+// What Conditions branches do to the steps around them is said in words, not only drawn: a step
+// added after a filter runs for what the filter lets through; a step no run reaches is named on
+// its node, in its panel and in the header; deleting a Conditions step says its branches' steps
+// then run for every event; a move that puts a step in another branch is asked first, and the
+// Workflow data panel does not offer a sibling branch's outputs.
+import { expect, test, type Page } from "@playwright/test";
+import { openOwnWorkflow, storedWorkflow } from "./own-workflow";
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+const nodeOf = (page: Page, n: number) => page.locator(`.react-flow__node:has([data-testid="step-node-${n}"])`);
+const field = (name: string) => ({ fields: [{ name, expression: "1" }] });
+const ping = { id: "ping", name: "Ping", rules: [{ left: "{{ 1.kind }}", op: "equals", right: "ping" }], target: "stop" };
+
+test("a step added after a filter that is the last step runs for what the filter lets through", async ({ page }) => {
+  const { id } = await openOwnWorkflow(page, "afterfilter", [
+    { kind: "webhook", config: {} },
+    { kind: "conditions", name: "Filter pings", config: { branches: [ping], otherwise: { target: null } } },
+  ]);
+  await page.getByTestId("step-node-2").click();
+  await page.getByRole("complementary", { name: "Tools" }).getByRole("button", { name: /^Data Transformation/ }).click();
+  await expect(page.getByTestId("step-node-3")).toBeVisible();
+  await expect
+    .poll(async () => {
+      const w = await storedWorkflow(page, id);
+      return w.steps.length === 3 ? (w.steps[1].config.otherwise as { target: unknown }).target === (w.steps[2] as { id?: string }).id : "not saved";
+    })
+    .toBe(true);
+  await expect(nodeOf(page, 3)).not.toHaveAttribute("aria-label", /no run reaches/);
+  await expect(page.getByTestId("unreachable-steps")).toHaveCount(0);
+});
+
+test("a step no run reaches is said on its node, in its panel and in the header; Go live is not refused", async ({ page }) => {
+  const { id } = await openOwnWorkflow(page, "unreached", [
+    { kind: "webhook", config: {} },
+    { kind: "conditions", name: "Filter pings", config: { branches: [ping], otherwise: { target: null } } },
+    { kind: "transform", name: "Orphan", config: field("x") },
+  ]);
+  await expect(nodeOf(page, 3)).toHaveAttribute("aria-label", "Step 3: Orphan (Data Transformation) — no run reaches this step");
+  await expect(nodeOf(page, 2)).toHaveAttribute("aria-label", "Step 2: Filter pings (Conditions)");
+  const header = page.getByTestId("editor-header");
+  await expect(header.getByTestId("unreachable-steps")).toContainText("Never runs: step 3 (Data Transformation) — no branch or Otherwise leads there");
+  await header.getByTestId("unreachable-steps").getByRole("button").click();
+  await expect(page.getByTestId("step-panel").getByLabel("Step name")).toHaveValue("Orphan");
+  await expect(page.getByTestId("step-unreachable")).toContainText("No run reaches this step: no branch or Otherwise of a Conditions step leads to it");
+  await header.getByRole("button", { name: "Go live" }).click();
+  await expect.poll(async () => (await storedWorkflow(page, id)).mode).toBe("live");
+});
