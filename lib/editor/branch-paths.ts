@@ -1,8 +1,9 @@
-// Which steps a run can reach, read off the canvas's edges (flow-graph.ts flowEdges, which
-// follow the run rule of lib/runs/plan-path.ts). The editor uses it to say in words what the
-// canvas only draws: a step no run reaches. Pure and client-safe.
+// Which steps a run can reach, and through which Conditions branches, read off the canvas's edges
+// (flow-graph.ts flowEdges, which follow the run rule of lib/runs/plan-path.ts). The editor uses
+// it to say in words what the canvas only draws: a step no run reaches, and the steps a
+// Conditions step's delete lets run for every event. Pure and client-safe.
 import { flowEdges } from "@/lib/editor/flow-graph";
-import { type EditorStep } from "@/lib/editor/step-ops";
+import { branchTargets, removeStep, type EditorStep } from "@/lib/editor/step-ops";
 
 type Graph = Map<string, string[]>;
 
@@ -47,4 +48,29 @@ export function numberRanges(numbers: readonly number[]): string {
     i = j;
   }
   return parts.join(", ");
+}
+
+/** What deleting Conditions step `id` does: its branches, each with its steps (numbers as now),
+ *  and the steps that then run one after another for every event reaching that point. */
+export type BranchesOnRemove = { branches: { name: string; steps: number[]; stops?: true }[]; runForAll: number[] };
+
+export function branchesOnRemove(steps: readonly EditorStep[], id: string): BranchesOnRemove | null {
+  const at = steps.findIndex((s) => s.id === id);
+  const c = steps[at];
+  if (!c || c.kind !== "conditions") return null;
+  const g = graph(steps);
+  const number = new Map(steps.map((s, i) => [s.id, i + 1]));
+  // A branch to "Stop the run" (a filter) goes away too: what it stopped then runs on.
+  const branches = branchTargets(c).flatMap((b) =>
+    b.target === "stop"
+      ? [{ name: b.name, steps: [], stops: true as const }]
+      : b.target && number.has(b.target)
+        ? [{ name: b.name, steps: [...walk(g, [b.target])].map((x) => number.get(x)!).sort((p, q) => p - q) }]
+        : [],
+  );
+  const before = fromStart(steps, g);
+  const after = fromStart(removeStep([...steps], id));
+  // Steps a branch chose (or none reached) that the plain order of steps now runs.
+  const runForAll = steps.flatMap((s, i) => (i > at && after.has(s.id) && (!before.has(s.id) || branches.some((b) => b.steps.includes(i + 1))) ? [i + 1] : []));
+  return { branches, runForAll };
 }

@@ -46,3 +46,39 @@ test("a step no run reaches is said on its node, in its panel and in the header;
   await header.getByRole("button", { name: "Go live" }).click();
   await expect.poll(async () => (await storedWorkflow(page, id)).mode).toBe("live");
 });
+
+// 1 webhook, 2 Severity? (Critical → 3, Low → 5), 3–4 Critical, 5–6 Low.
+const severity = [
+  { kind: "webhook", config: { testingData: { severity: "low" } } },
+  {
+    kind: "conditions",
+    name: "Severity?",
+    config: {
+      branches: [
+        { id: "crit", name: "Critical", rules: [{ left: "{{ 1.severity }}", op: "equals", right: "critical" }], target: "isolate" },
+        { id: "low", name: "Low", rules: [{ left: "{{ 1.severity }}", op: "equals", right: "low" }], target: "note" },
+      ],
+      otherwise: { target: null },
+    },
+  },
+  { id: "isolate", kind: "transform", name: "Isolate", config: field("isolated") },
+  { id: "page", kind: "transform", name: "Page on-call", config: { fields: [{ name: "paged", expression: "{{ 3.isolated }}" }] } },
+  { id: "note", kind: "transform", name: "Note", config: field("noted") },
+  { id: "close", kind: "transform", name: "Close", config: { fields: [{ name: "closed", expression: "{{ 5.noted }}" }] } },
+];
+
+test("deleting a Conditions step says its branches go away and which steps then run for every event", async ({ page }) => {
+  await openOwnWorkflow(page, "delcond", severity);
+  await page.getByTestId("step-node-2").click();
+  await page.getByTestId("step-panel").getByRole("button", { name: "Delete step" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Delete step 2?" })).toBeVisible();
+  await expect(dialog.getByTestId("delete-step-merges")).toContainText("Its branches go away: “Critical” (steps 3–4), “Low” (steps 5–6).");
+  await expect(dialog.getByTestId("delete-step-merges")).toContainText("Steps 3–6 will then run one after another for every event that gets this far");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  // Any other step's delete says nothing of it.
+  await page.getByTestId("step-node-4").click();
+  await page.getByTestId("step-panel").getByRole("button", { name: "Delete step" }).click();
+  await expect(dialog.getByRole("heading", { name: "Delete step 4?" })).toBeVisible();
+  await expect(dialog.getByTestId("delete-step-merges")).toHaveCount(0);
+});

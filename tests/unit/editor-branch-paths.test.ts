@@ -1,7 +1,7 @@
 // What the editor says about branches in words (lib/editor/branch-paths.ts) and the insert that
 // keeps a step added after a filter reachable (lib/editor/step-ops.ts insertStep).
 import { describe, expect, it } from "vitest";
-import { numberRanges, unreachableSteps } from "@/lib/editor/branch-paths";
+import { branchesOnRemove, numberRanges, unreachableSteps } from "@/lib/editor/branch-paths";
 import { createStep, insertStep, type EditorStep } from "@/lib/editor/step-ops";
 
 const step = (id: string, kind: EditorStep["kind"] = "code", config: Record<string, unknown> = {}): EditorStep => ({ id, kind, name: id, config });
@@ -43,5 +43,21 @@ describe("unreachable steps", () => {
     expect(unreachableSteps(steps)).toEqual([3, 4]);
     expect(unreachableSteps(severity())).toEqual([]);
     expect(numberRanges([9, 10, 11, 14, 3])).toBe("3, 9–11, 14");
+  });
+});
+
+describe("deleting a Conditions step", () => {
+  it("names its branches' steps and the steps that then run for every event", () => {
+    expect(branchesOnRemove(severity(), "c")).toEqual({
+      branches: [
+        { name: "Critical", steps: [3, 4] },
+        { name: "Low", steps: [5, 6] },
+      ],
+      runForAll: [3, 4, 5, 6],
+    });
+    expect(branchesOnRemove(severity(), "x")).toBeNull();
+    // Steps no branch reached run too once the Conditions step is gone.
+    const filter = [step("w", "webhook"), cond("c", [["Ping", "stop"]], null), step("a")];
+    expect(branchesOnRemove(filter, "c")).toEqual({ branches: [{ name: "Ping", steps: [], stops: true }], runForAll: [3] });
   });
 });
