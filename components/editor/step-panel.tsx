@@ -25,7 +25,7 @@ export function StepPanel() {
   const { steps, selectedId, update, doc, focus, workspaceId, readOnly } = useEditor();
   const index = steps.findIndex((s) => s.id === selectedId);
   const step = steps[index];
-  const { tryMove, refusal } = useStepMove(step?.id, index);
+  const { tryMove, refusal, confirm } = useStepMove(step?.id, index);
   const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
   // Per step (by id and field): what a one-of field held under the choices switched away from.
   const choices = useRef(new Map<string, ChoiceMemory>());
@@ -88,6 +88,19 @@ export function StepPanel() {
         <p role="alert" data-testid="move-refused" className="mx-4 mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900 wrap-anywhere">
           {refusal}
         </p>
+      )}
+      {confirm && (
+        <div role="alert" data-testid="move-changes-branch" className="mx-4 mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900 wrap-anywhere">
+          <p>{confirm.message}</p>
+          <div className="mt-2 flex gap-2">
+            <button type="button" onClick={confirm.accept} className="rounded border border-amber-300 bg-white px-2 py-1 font-medium hover:bg-amber-100">
+              Move anyway
+            </button>
+            <button type="button" onClick={confirm.cancel} className="rounded px-2 py-1 font-medium hover:bg-amber-100">
+              Keep it here
+            </button>
+          </div>
+        </div>
       )}
       {problems.length > 0 && (
         <ul role="alert" className="mx-4 mt-3 space-y-1 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-800 wrap-anywhere">

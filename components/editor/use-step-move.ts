@@ -3,19 +3,35 @@
 // before its Conditions step is refused with the reason (lib/editor/step-ops.ts moveProblem)
 // instead of turning the branch into "Stop the run" — on a Live workflow that saved at once, and
 // the branch's steps were no longer reached. The reason stays for that step until the steps change.
+// A move that puts a step in another branch (past the next branch's first step) is asked first,
+// saying which (lib/editor/branch-paths.ts branchChangeOnMove): made silently, the step ran for
+// the other branch's events and failed reading its old branch's outputs.
 import { useState } from "react";
 import { useEditor } from "@/components/editor/editor-context";
+import { branchChangeOnMove } from "@/lib/editor/branch-paths";
 import { moveProblem } from "@/lib/editor/step-ops";
+
+type Held = { stepId: string; steps: unknown; message: string; to?: number };
 
 export function useStepMove(stepId: string | undefined, index: number) {
   const { steps, move } = useEditor();
-  const [refused, setRefused] = useState<{ stepId: string; steps: unknown; message: string } | null>(null);
-  const refusal = refused && refused.stepId === stepId && refused.steps === steps ? refused.message : null;
+  const [held, setHeld] = useState<Held | null>(null);
+  const current = held && held.stepId === stepId && held.steps === steps ? held : null;
   const tryMove = (to: number) => {
     if (!stepId) return;
     const why = moveProblem(steps, index, to);
-    if (why) setRefused({ stepId, steps, message: why });
-    else move(stepId, to);
+    if (why) return setHeld({ stepId, steps, message: why });
+    const change = branchChangeOnMove(steps, index, to);
+    if (change) return setHeld({ stepId, steps, message: change, to });
+    move(stepId, to);
   };
-  return { tryMove, refusal };
+  const confirm = current?.to === undefined ? null : {
+    message: current.message,
+    accept: () => {
+      setHeld(null);
+      move(current.stepId, current.to!);
+    },
+    cancel: () => setHeld(null),
+  };
+  return { tryMove, refusal: current && current.to === undefined ? current.message : null, confirm };
 }

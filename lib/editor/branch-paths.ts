@@ -1,9 +1,10 @@
 // Which steps a run can reach, and through which Conditions branches, read off the canvas's edges
 // (flow-graph.ts flowEdges, which follow the run rule of lib/runs/plan-path.ts). The editor uses
-// it to say in words what the canvas only draws: a step no run reaches, and the steps a
-// Conditions step's delete lets run for every event. Pure and client-safe.
+// it to say in words what the canvas only draws: a step no run reaches, the steps a Conditions
+// step's delete lets run for every event, a move that puts a step in another branch, and the
+// earlier steps that never ran on a run reaching a given step. Pure and client-safe.
 import { flowEdges } from "@/lib/editor/flow-graph";
-import { branchTargets, removeStep, type EditorStep } from "@/lib/editor/step-ops";
+import { branchTargets, OTHERWISE, removeStep, type EditorStep } from "@/lib/editor/step-ops";
 
 type Graph = Map<string, string[]>;
 
@@ -73,4 +74,57 @@ export function branchesOnRemove(steps: readonly EditorStep[], id: string): Bran
   // Steps a branch chose (or none reached) that the plain order of steps now runs.
   const runForAll = steps.flatMap((s, i) => (i > at && after.has(s.id) && (!before.has(s.id) || branches.some((b) => b.steps.includes(i + 1))) ? [i + 1] : []));
   return { branches, runForAll };
+}
+
+/** Each step's earlier steps that can have run on a run reaching it (its ancestors on the canvas). */
+export function ranBefore(steps: readonly EditorStep[]): Map<string, Set<string>> {
+  const g = graph(steps);
+  const parents = new Map<string, string[]>();
+  for (const [from, tos] of g) for (const to of tos) parents.set(to, [...(parents.get(to) ?? []), from]);
+  return new Map(steps.map((s) => [s.id, new Set([...walk(parents, [s.id])].filter((id) => id !== s.id))]));
+}
+
+/** Why an earlier step has no output to offer step `number`: it is in another branch. */
+export const neverRanBefore = (number: number) => `never runs on a run that reaches step ${number} (another branch)`;
+
+/** The branches a step is in, per Conditions step: "conditionsId:branch" keys and their names. */
+function membership(steps: readonly EditorStep[]): Map<string, Map<string, string>> {
+  const g = graph(steps);
+  const number = new Map(steps.map((s, i) => [s.id, i + 1]));
+  const of = new Map<string, Map<string, string>>(steps.map((s) => [s.id, new Map()]));
+  for (const c of steps) {
+    for (const b of branchTargets(c)) {
+      if (!b.target || !number.has(b.target)) continue;
+      const label = `${b.branch === OTHERWISE ? "Otherwise" : `branch “${b.name}”`} of step ${number.get(c.id)}`;
+      for (const id of walk(g, [b.target])) of.get(id)?.set(`${c.id}:${b.branch}`, label);
+    }
+  }
+  return of;
+}
+
+const inWords = (labels: readonly string[]) => (labels.length ? labels.join(" and ") : "no branch");
+
+/**
+ * What moving the step at `from` to `to` does to the branches steps are in, or null when no step
+ * changes branch. A branch runs from its target up to the next target of the same Conditions
+ * step, so a step moved past a target (or a target moved past a step) runs for the other branch:
+ * a step that reads the branch's earlier outputs then fails there.
+ */
+export function branchChangeOnMove(steps: readonly EditorStep[], from: number, to: number): string | null {
+  if (from === to || !steps[from] || !steps[to]) return null;
+  const next = [...steps];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  const before = membership(steps);
+  const after = membership(next);
+  const number = new Map(next.map((s, i) => [s.id, i + 1]));
+  const changes = steps.flatMap((s) => {
+    const was = before.get(s.id)!;
+    const now = after.get(s.id)!;
+    const same = was.size === now.size && [...was.keys()].every((k) => now.has(k));
+    if (same) return [];
+    return [`step ${number.get(s.id)} (“${s.name}”) would run in ${inWords([...now.values()])} instead of ${inWords([...was.values()])}`];
+  });
+  if (!changes.length) return null;
+  return `Moving step ${from + 1} ${to < from ? "up" : "down"} changes which branch runs a step: ${changes.join("; ")}. A step that reads an earlier step of its old branch fails there.`;
 }

@@ -82,3 +82,37 @@ test("deleting a Conditions step says its branches go away and which steps then 
   await expect(dialog.getByRole("heading", { name: "Delete step 4?" })).toBeVisible();
   await expect(dialog.getByTestId("delete-step-merges")).toHaveCount(0);
 });
+
+test("a move that puts a step in another branch is asked first, naming the step and both branches", async ({ page }) => {
+  const { id } = await openOwnWorkflow(page, "movebranch", severity);
+  const panel = page.getByTestId("step-panel");
+  await page.getByTestId("step-node-4").click();
+  await panel.getByRole("button", { name: "Move step down" }).click();
+  const ask = page.getByTestId("move-changes-branch");
+  await expect(ask).toContainText("step 5 (“Page on-call”) would run in branch “Low” of step 2 instead of branch “Critical” of step 2");
+  await expect(page.getByTestId("step-node-4")).toContainText("Page on-call");
+  await ask.getByRole("button", { name: "Keep it here" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByTestId("step-node-4")).toContainText("Page on-call");
+
+  // Low's last step up past Low's first: asked too.
+  await page.getByTestId("step-node-6").click();
+  await panel.getByRole("button", { name: "Move step up" }).click();
+  await expect(ask).toContainText("would run in branch “Critical” of step 2");
+  await page.getByTestId("step-node-4").click();
+  await panel.getByRole("button", { name: "Move step down" }).click();
+  await ask.getByRole("button", { name: "Move anyway" }).click();
+  await expect(page.getByTestId("step-node-5")).toContainText("Page on-call");
+  await expect.poll(async () => (await storedWorkflow(page, id)).steps.slice(2).map((s) => s.name).join(",")).toBe("Isolate,Note,Page on-call,Close");
+});
+
+test("the Workflow data panel does not offer a sibling branch's outputs as earlier ones", async ({ page }) => {
+  await openOwnWorkflow(page, "siblingdata", severity);
+  // Step 6 (Close, Low): steps 3–4 (Critical) never ran on a run that reaches it.
+  await page.getByTestId("step-node-6").click();
+  const tree = page.getByRole("complementary", { name: "Workflow data" }).getByRole("tree", { name: "Step outputs" });
+  await expect(tree.getByRole("treeitem").filter({ hasText: "3. Isolate" }).first()).toContainText("never runs on a run that reaches step 6 (another branch)");
+  await expect(tree.getByRole("treeitem").filter({ hasText: "4. Page on-call" }).first()).toContainText("never runs on a run that reaches step 6");
+  await expect(tree.getByRole("treeitem").filter({ hasText: "5. Note" }).first()).not.toContainText("never runs");
+  await expect(tree.getByRole("treeitem").filter({ hasText: "1. " }).first()).not.toContainText("never runs");
+});

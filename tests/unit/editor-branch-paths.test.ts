@@ -1,7 +1,7 @@
 // What the editor says about branches in words (lib/editor/branch-paths.ts) and the insert that
 // keeps a step added after a filter reachable (lib/editor/step-ops.ts insertStep).
 import { describe, expect, it } from "vitest";
-import { branchesOnRemove, numberRanges, unreachableSteps } from "@/lib/editor/branch-paths";
+import { branchChangeOnMove, branchesOnRemove, numberRanges, ranBefore, unreachableSteps } from "@/lib/editor/branch-paths";
 import { createStep, insertStep, type EditorStep } from "@/lib/editor/step-ops";
 
 const step = (id: string, kind: EditorStep["kind"] = "code", config: Record<string, unknown> = {}): EditorStep => ({ id, kind, name: id, config });
@@ -59,5 +59,32 @@ describe("deleting a Conditions step", () => {
     // Steps no branch reached run too once the Conditions step is gone.
     const filter = [step("w", "webhook"), cond("c", [["Ping", "stop"]], null), step("a")];
     expect(branchesOnRemove(filter, "c")).toEqual({ branches: [{ name: "Ping", steps: [], stops: true }], runForAll: [3] });
+  });
+});
+
+describe("moves across a branch boundary", () => {
+  it("says which step would run in which branch instead", () => {
+    // Last step of Critical down: it becomes the first of Low.
+    expect(branchChangeOnMove(severity(), 3, 4)).toBe(
+      "Moving step 4 down changes which branch runs a step: step 5 (“x2”) would run in branch “Low” of step 2 instead of branch “Critical” of step 2. A step that reads an earlier step of its old branch fails there.",
+    );
+    // Within a branch, nothing changes.
+    expect(branchChangeOnMove([...severity(), step("y3")], 5, 6)).toBeNull();
+    // A target moved past the step after it: that step falls into the branch before.
+    expect(branchChangeOnMove(severity(), 4, 5)).toMatch(/step 5 \(“y2”\) would run in branch “Critical” of step 2 instead of branch “Low” of step 2/);
+    expect(branchChangeOnMove([step("w", "webhook"), step("a"), step("b")], 1, 2)).toBeNull();
+  });
+
+  it("a target moved down leaves the step it passed in the branch before", () => {
+    const steps = [step("w", "webhook"), cond("c", [["A", "x"]], "z"), step("x"), step("m"), step("z")];
+    expect(branchChangeOnMove(steps, 2, 3)).toMatch(/step 3 \(“m”\) would run in no branch instead of branch “A” of step 2/);
+  });
+});
+
+describe("what ran before a step", () => {
+  it("leaves out a sibling branch's steps", () => {
+    const before = ranBefore(severity());
+    expect([...before.get("y2")!].sort()).toEqual(["c", "w", "y"]);
+    expect(before.get("y2")!.has("x")).toBe(false);
   });
 });

@@ -3,7 +3,8 @@
 // sample values, all from one run (lib/editor/data-run.ts): the latest with an output, or one
 // picked from the recent ones, named above the tree (test or live, status, when). Clicking a
 // field inserts its reference at the cursor of the field being edited; dragging it drops it.
-import { useState, useSyncExternalStore } from "react";
+// A step of a sibling branch is listed without its output, saying it never runs before this one.
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { useQueries } from "@tanstack/react-query";
 import { ChevronRight, Database } from "lucide-react";
 import { runQueryOptions, useRunsQuery } from "@/components/editor/api";
@@ -15,7 +16,9 @@ import { cn } from "@/components/ui/cn";
 import { relativeTime } from "@/components/ui/relative-time";
 import type { RunView } from "@/lib/editor/api-types";
 import { runKindLabel } from "@/components/runs/test-run-kind";
+import { neverRanBefore, ranBefore } from "@/lib/editor/branch-paths";
 import { dataFromRun, pickDataRun } from "@/lib/editor/data-run";
+import type { StepOutputSource } from "@/lib/editor/data-tree";
 import { clearedNote } from "@/lib/editor/retention-cleared";
 import { buildDataTree, type DataNode } from "@/lib/editor/data-tree";
 import { formatExactTime } from "@/lib/format-exact-time";
@@ -77,6 +80,11 @@ function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPic
   );
 }
 
+function outsideBranch(sources: StepOutputSource[], earlier: readonly { id: string }[], before: ReadonlySet<string> | null, number: number): StepOutputSource[] {
+  if (!before) return sources;
+  return sources.map((src, i) => (before.has(earlier[i].id) ? src : { ...src, output: undefined, hasOutput: false, missing: neverRanBefore(number) }));
+}
+
 /** `onHide` adds the Hide button (side by side layout); `className` hides the panel there when collapsed. */
 export function DataPanel({ onHide, className }: { onHide?: () => void; className?: string }) {
   const { workflowId, steps, selectedId } = useEditor();
@@ -109,8 +117,12 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
   // delivery's id starts with its time, UUIDv7).
   const describe = (r: RunView) => `${runKindLabel(r, steps)} · ${r.status} · ${relativeTime(new Date(r.createdAt))}, ${formatExactTime(r.createdAt)} · run …${r.id.slice(-8)}`;
 
+  // Earlier steps of a sibling branch (or that no branch reaches) never ran on a run that reaches
+  // the selected step: their outputs are not offered as data (lib/editor/branch-paths.ts).
+  const before = useMemo(() => (selectedId ? ranBefore(steps).get(selectedId) ?? null : null), [steps, selectedId]);
   const upTo = selectedId ? steps.findIndex((s) => s.id === selectedId) : steps.length;
-  const tree = buildDataTree(dataFromRun(run, steps.slice(0, upTo < 0 ? steps.length : upTo), steps));
+  const earlier = steps.slice(0, upTo < 0 ? steps.length : upTo);
+  const tree = buildDataTree(outsideBranch(dataFromRun(run, earlier, steps), earlier, before, upTo + 1));
   const cleared = run ? clearedNote(run, "run") : null;
 
   const pick = (ref: string) => {
