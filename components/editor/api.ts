@@ -22,12 +22,18 @@ export class ApiError extends Error {
 
 const SESSION_ENDED = "your session has ended: sign in again (in a new tab, so nothing here is lost), then try again";
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+/** The browser sends a keepalive request after its page has gone only up to 64 KiB of body. */
+const KEEPALIVE_MAX = 60_000;
+
+/** `keepalive`: the request outlives the page (a save sent as the tab unloads), when small enough. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown; keepalive?: boolean } = {}): Promise<T> {
+  const text = init.body !== undefined ? JSON.stringify(init.body) : undefined;
   const res = await fetch(path, {
     method: init.method ?? "GET",
-    headers: init.body !== undefined ? { "content-type": "application/json" } : undefined,
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    headers: text !== undefined ? { "content-type": "application/json" } : undefined,
+    body: text,
     cache: "no-store",
+    keepalive: !!init.keepalive && (text?.length ?? 0) < KEEPALIVE_MAX,
   });
   if (res.status === 204) return undefined as T;
   const body = readBody(await res.text().catch(() => ""));

@@ -109,7 +109,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   // under way is waited for first (an edit made meanwhile is then saved too), so callers that
   // act on the server's copy — Run step, Go live — act on what the user sees, or are told why not.
   const saveNow = useCallback(
-    async (opts: { force?: boolean } = {}): Promise<SaveOutcome> => {
+    async (opts: { force?: boolean; keepalive?: boolean } = {}): Promise<SaveOutcome> => {
       while (inFlight.current) await inFlight.current.catch(() => {});
       const doc = latest.current;
       if (saveKind.current === "conflict" && !opts.force) return { ok: false, message: "someone else saved this workflow meanwhile: load theirs or keep yours first" };
@@ -125,6 +125,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
       const request = api<WorkflowView>(`/api/v1/workflows/${workflowId}`, {
         method: "PUT",
         body: { name: doc.name, steps: doc.steps, version: version.current },
+        keepalive: opts.keepalive,
       });
       inFlight.current = request;
       try {
@@ -191,6 +192,14 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     saveOnLeave.current = saveNow;
   }, [saveNow]);
   useEffect(() => () => void saveOnLeave.current(), []);
+  // Leaving the document itself (Back to a page loaded on its own, a typed address, closing the
+  // tab once beforeunload's question is answered Leave) never unmounts it: the edits of the last
+  // moments are sent as the page goes, in a request that outlives it (keepalive).
+  useEffect(() => {
+    const flush = () => void saveOnLeave.current({ keepalive: true });
+    window.addEventListener("pagehide", flush);
+    return () => window.removeEventListener("pagehide", flush);
+  }, []);
 
   /** Keep mine: save over their version. */
   const overwrite = useCallback(async () => {
