@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound, passwordChangeRequired, unauthorized } 
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
 import { parseExactJson } from "@/lib/json/parse-exact-json";
 import { zodIssueField } from "@/lib/api/zod-issue-field";
+import { withMisspeltFields } from "@/lib/api/misspelt-field";
 import { isDatabaseUnavailable, isStatementTimeout, isTransientConflict } from "@/lib/db/is-database-unavailable";
 import { errorFields } from "@/lib/error-fields";
 import { logger } from "@/lib/log";
@@ -144,7 +145,9 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, opt
   }
   const unstorable = findUnstorableJson(raw);
   if (unstorable) throw badRequest(`${unstorable.path ? `${unstorable.path}: ` : "the request body "}${unstorable.problem}`);
-  return schema.parse(raw);
+  const r = schema.safeParse(raw);
+  if (!r.success) throw withMisspeltFields(r.error, raw);
+  return r.data;
 }
 
 // Reads the body, stopping (413) as soon as it passes `limit`: a chunked body has no

@@ -3,6 +3,7 @@
 // naming it, because dropping it silently sends the key under the default header instead; so is
 // a setting still holding a `<…>` placeholder.
 // Pure and client-safe; create and update turn a problem into their 400.
+import { misspeltFieldText } from "@/lib/api/misspelt-field";
 import { zodIssueField } from "@/lib/api/zod-issue-field";
 import { CONFIG_KEYS, connectionConfigSchema, credentialSchemas, type AuthKind, type ConnectionConfig } from "./connection-auth";
 import { findPlaceholder } from "./connection-settings";
@@ -51,7 +52,8 @@ export function parseConnectionFields(opts: ParseConnectionFieldsOptions): { ok:
     if (!r.success) {
       const issue = r.error.issues[0];
       const takes = Object.keys(credentialSchemas[authKind].shape);
-      const message = issue.code === "unrecognized_keys" ? `unknown field (misspelt?); ${authKind} auth takes ${takes.length ? takes.join(", ") : "no credentials"}` : `${issue.message} (auth kind ${authKind})`;
+      const misspelt = misspeltFieldText(issue, opts.credentials, ["credentials"]);
+      const message = issue.code === "unrecognized_keys" ? `unknown field (misspelt?); ${authKind} auth takes ${takes.length ? takes.join(", ") : "no credentials"}` : `${issue.message} (auth kind ${authKind}${misspelt ? `; ${misspelt}` : ""})`;
       return { ok: false, field: ["credentials", zodIssueField(issue)].filter(Boolean).join("."), message };
     }
     fields.credentials = r.data;

@@ -5,6 +5,7 @@ import { z, ZodError } from "@/lib/z";
 import { AppError, badRequest } from "@/lib/api/errors";
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
 import { describeZodError } from "@/lib/api/handler";
+import { misspeltFieldNote, withMisspeltFields } from "@/lib/api/misspelt-field";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import { exactNumberText, roundExactNumbers } from "@/lib/json/parse-exact-json";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
@@ -113,11 +114,12 @@ export function parseWorkflowInput(body: unknown, opts: { creating?: boolean } =
   }
   const issue = r.error.issues[0];
   const [root, index, ...rest] = issue.path;
-  if (root !== "steps" || typeof index !== "number") throw new AppError(400, "invalid_request", describeZodError(new ZodError([issue])));
+  if (root !== "steps" || typeof index !== "number") throw new AppError(400, "invalid_request", describeZodError(withMisspeltFields(new ZodError([issue]), raw)));
   const rawStep = (raw as { steps: unknown[] }).steps[index] as { kind?: unknown } | undefined;
   const label = STEP_CATALOG[rawStep?.kind as StepKind]?.label;
   const field = rest.map(String).join(".");
-  throw new AppError(400, "invalid_workflow", `step ${index + 1}${label ? ` (${label})` : ""}: ${field ? `${field}: ` : ""}${issue.message}`, {
+  const note = misspeltFieldNote({ ...issue, path: rest }, rawStep);
+  throw new AppError(400, "invalid_workflow", `step ${index + 1}${label ? ` (${label})` : ""}: ${field ? `${field}: ` : ""}${issue.message}${note}`, {
     step: index + 1,
     field: field || null,
   });

@@ -3,6 +3,7 @@
 // Messages name the step by number and kind label and the config field, because that is how
 // the editor shows steps: `step 3 (HTTP Request): url: …`.
 import { AppError } from "@/lib/api/errors";
+import { misspeltFieldNote } from "@/lib/api/misspelt-field";
 import { STEP_CATALOG, conditionsConfig } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
 import { findReferenceErrors } from "@/lib/workflows/references";
@@ -38,7 +39,7 @@ const configsMatchCatalog: DefinitionCheck = (steps) => {
     const r = STEP_CATALOG[s.kind].config.safeParse(s.config);
     if (!r.success) {
       const issue = r.error.issues[0];
-      return { step: i + 1, field: issue.path.map(String).join(".") || undefined, message: issue.message };
+      return { step: i + 1, field: issue.path.map(String).join(".") || undefined, message: issue.message + misspeltFieldNote(issue, s.config) };
     }
   }
   return null;

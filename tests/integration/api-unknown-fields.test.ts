@@ -109,3 +109,21 @@ describe("unknown fields in other bodies", () => {
     expect(await db().run.count({ where: { workflowId: wf.id } })).toBe(0);
   });
 });
+
+// A misspelt key that stands in for a required one failed as "<the real one>: is required", which
+// named a field the caller believed they had sent: the 400 names both.
+describe("a misspelt required field", () => {
+  it("in a step's config: the 400 names the missing field and the key sent in its place", async () => {
+    const res = await create([webhook, { kind: "http", config: { url: "https://x.example.test", headers: [{ name: "a", vaule: "b" }] } }]);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "invalid_workflow", step: 2, field: "headers.0.value" });
+    expect(res.body.message).toBe("step 2 (HTTP Request): headers.0.value: is required (headers.0.vaule is not a field: did you mean value?)");
+  });
+
+  it("in a connection's credentials", async () => {
+    const res = await api.post(`/api/v1/workspaces/${t.providerA.id}/connections`, { app: "psa", name: "PSA typo", authKind: "bearer", credentials: { tokne: "x" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "invalid_request", field: "credentials.token" });
+    expect(res.body.message).toBe("credentials.token: is required (auth kind bearer; credentials.tokne is not a field: did you mean token?)");
+  });
+});
