@@ -77,19 +77,17 @@ test("push provider → client with preflight; the client admin completes the re
   await admin.getByRole("button", { name: "Go live" }).click();
   await expect(admin.getByText(/cannot go Live until its review is complete/)).toBeVisible();
 
-  // Add the client's own directory account on the Connections page.
+  // Add the client's own directory account on the Connections page, which leads back to the review.
   await checklist.getByTestId("review-account-user").getByRole("link", { name: "Add an account" }).click();
   await admin.getByLabel("App").selectOption({ label: "Directory / identity" });
   await admin.getByLabel("Account name").fill("Northwind Graph");
   await admin.getByLabel("Authentication").selectOption("bearer");
   await admin.getByLabel("Token").fill("northwind-graph-token");
   await admin.getByRole("button", { name: "Add account" }).click();
-  await expect(admin.getByTestId("account-Northwind Graph")).toContainText("credentials set");
 
-  // Back to the review: choose the account, fill in the secret, confirm, go Live.
-  await admin.goBack();
-  await admin.reload();
-  await checklist.getByLabel("Account for step 2").selectOption({ label: "Northwind Graph" });
+  // Back on the review by itself, the new account preselected: use it, fill in the secret, confirm, go Live.
+  await admin.waitForURL((u) => u.pathname.endsWith("/review"));
+  await checklist.getByTestId("review-account-user").getByRole("button", { name: "Use this account" }).click();
   await expect(checklist.getByTestId("review-account-user")).toHaveAttribute("data-done", "true");
   await checklist.getByLabel("Value of GRAPH_KEY").fill("northwind-graph-key");
   await checklist.getByTestId("review-secret-GRAPH_KEY").getByRole("button", { name: "Save" }).click();
