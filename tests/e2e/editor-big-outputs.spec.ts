@@ -1,0 +1,85 @@
+// Big run outputs in the editor's Executions (found by QA with a 4 MB HTTP response): the panel
+// laid the whole pretty-printed output (6 M characters) out in one <pre>, blocking the page for
+// 3 s on opening and again on every return to the tab, and fetched every listed run's detail,
+// outputs and all, for entries nobody had opened. Now a big value shows its first lines with
+// "Show all (…)", and a run's detail is fetched only for the entry opened.
+import { expect, test, type Page } from "@playwright/test";
+import { openOwnWorkflow, runSucceeded } from "./own-workflow";
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+/** Four fields of 3,000 rows each: about 4 MB as the API sends it, 5 MB pretty-printed (each
+ *  field is one JSONata expression, which has a second to run). */
+const BIG = Array.from({ length: 4 }, (_, i) => ({
+  name: `rows${i + 1}`,
+  expression: '[1..3000].{"id": $, "name": "device-" & $string($), "note": $pad("note", 260, "-"), "tags": ["alpha", "beta", "gamma", "delta"]}',
+}));
+
+/** The longest stretch the page's main thread was busy (long tasks) since `mark()`. */
+async function watchLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+    }).observe({ type: "longtask", buffered: true });
+  });
+  return {
+    mark: () => page.evaluate(() => void ((window as unknown as { __longest: number }).__longest = 0)),
+    longest: () => page.evaluate(() => Math.round((window as unknown as { __longest: number }).__longest)),
+  };
+}
+
+test("a run with a 4 MB output opens with its first lines, quickly; Show all lays out the rest", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { ws, id } = await openOwnWorkflow(page, "bigout", [
+    { kind: "webhook", config: { testingData: { n: 1 } } },
+    { id: "big-step", kind: "transform", name: "Big", config: { fields: BIG } },
+  ]);
+  const run = () => runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
+  const older = await run();
+  const linked = await run();
+  const size = (await (await page.request.get(`/api/v1/runs/${linked}`)).body()).length;
+
+  const tasks = await watchLongTasks(page);
+  const started = Date.now();
+  await page.goto(`/w/${ws}/workflows/${id}?step=big-step&run=${linked}`);
+  const panel = page.getByTestId("step-panel");
+  const entry = panel.locator(`[data-testid=execution][data-run-id="${linked}"]`);
+  const output = entry.getByLabel("Output");
+  await expect(output).toContainText('"name": "device-1"', { timeout: 60_000 });
+  const interactive = Date.now() - started;
+  const openBlock = await tasks.longest();
+  console.log(`${(size / 1e6).toFixed(2)} MB run detail: output shown ${interactive} ms after navigation, longest block ${openBlock} ms`);
+
+  // The first lines only, with what is left out counted and the whole on request.
+  const shown = (await output.textContent())!.length;
+  expect(shown).toBeLessThan(50_000);
+  const cut = entry.getByTestId("json-view-cut");
+  await expect(cut).toContainText(/… [\d,]+ more lines/);
+  await expect(cut.getByRole("button", { name: /^Show all \(\d+(\.\d)? MB\)$/ })).toBeVisible();
+  await expect(cut.getByRole("button", { name: "Copy" })).toBeVisible();
+  await expect(cut.getByRole("button", { name: "Download" })).toBeVisible();
+  await expect(panel.locator(`[data-testid=execution][data-run-id="${older}"]`)).toContainText("succeeded");
+
+  // Back to the tab: as quick as the first time.
+  await panel.getByRole("tab", { name: "Configure" }).click();
+  await tasks.mark();
+  const back = Date.now();
+  await panel.getByRole("tab", { name: "Executions" }).click();
+  await expect(output).toContainText('"name": "device-1"');
+  const reselect = Date.now() - back;
+  const reselectBlock = await tasks.longest();
+
+  const download = page.waitForEvent("download");
+  await cut.getByRole("button", { name: "Download" }).click();
+  expect((await download).suggestedFilename()).toBe("output.json");
+
+  await cut.getByRole("button", { name: /^Show all/ }).click();
+  await expect(output).toContainText('"rows4": [', { timeout: 30_000 });
+  await expect(cut.getByRole("button", { name: /^Show all/ })).toHaveCount(0);
+
+  console.log(`back to Executions: output shown ${reselect} ms after the click, longest block ${reselectBlock} ms`);
+  expect(openBlock).toBeLessThan(2_500);
+  expect(reselectBlock).toBeLessThan(1_000);
+});
