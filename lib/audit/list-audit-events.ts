@@ -2,8 +2,13 @@
 // (pushes land in the client's log), so the provider sees every push, review and go-live, and the
 // events of clients it has deleted (kept under the provider, shown as in "<name> (deleted)").
 // Older pages continue from a cursor, the same "<time>_<id>" one as the deliveries log's: many
-// events share a time (those of one transaction do), so the id breaks the tie.
+// events share a time (those of one transaction do), so the id breaks the tie. A year of a busy
+// MSP is thousands of events: `what` (a group of actions, audit-groups.ts), `actor` (part of the
+// e-mail of who did it) and `workflowId` narrow it, and pages continue within the filter.
+import { z } from "@/lib/z";
+import { actionsOf, AUDIT_GROUPS, type AuditGroup } from "@/lib/audit/audit-groups";
 import { db, type Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { deliveriesCursorAfter, type DeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
@@ -18,16 +23,25 @@ export type AuditEventView = {
   at: string;
 };
 
-export type ListAuditEventsOptions = { workspaceId: string; userId: string; limit?: number; before?: DeliveriesCursor | null; tx?: Tx };
+/** The filters as the API and the page read them from the query string. */
+export const AuditFilterQuery = z.object({
+  /** "" (the page's "Everything") is no filter. */
+  what: z.preprocess((v) => (v === "" ? undefined : v), z.enum(Object.keys(AUDIT_GROUPS) as [AuditGroup, ...AuditGroup[]]).optional()),
+  actor: z.string().trim().max(200).optional(),
+  workflowId: z.string().trim().max(200).optional(),
+});
+export type AuditFilter = z.output<typeof AuditFilterQuery>;
+
+export type ListAuditEventsOptions = { workspaceId: string; userId: string; limit?: number; before?: DeliveriesCursor | null; filter?: AuditFilter; tx?: Tx };
 
 /** A page of the log, newest first; `nextBefore` continues it (null when nothing older is left). */
-export async function listAuditEvents({ workspaceId, userId, limit = 100, before = null, tx }: ListAuditEventsOptions): Promise<{ events: AuditEventView[]; nextBefore: string | null }> {
+export async function listAuditEvents({ workspaceId, userId, limit = 100, before = null, filter = {}, tx }: ListAuditEventsOptions): Promise<{ events: AuditEventView[]; nextBefore: string | null }> {
   const c = tx ?? db();
   await requireWorkspaceRole(userId, workspaceId, "viewer", tx);
   const ws = await c.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { kind: true, clients: { select: { id: true } } } });
   const ids = [workspaceId, ...(ws.kind === "provider" ? ws.clients.map((x) => x.id) : [])];
   const rows = await c.auditEvent.findMany({
-    where: { workspaceId: { in: ids }, ...olderThan(before) },
+    where: { workspaceId: { in: ids }, ...olderThan(before), ...narrowedTo(filter) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
     include: { workspace: { select: { name: true } } },
@@ -36,6 +50,12 @@ export async function listAuditEvents({ workspaceId, userId, limit = 100, before
   const last = page[page.length - 1];
   return { events: page.map(toView), nextBefore: rows.length > limit && last ? deliveriesCursorAfter({ receivedAt: last.createdAt, id: last.id }) : null };
 }
+
+const narrowedTo = ({ what, actor, workflowId }: AuditFilter): Prisma.AuditEventWhereInput => ({
+  ...(what ? { action: { in: actionsOf(what) } } : {}),
+  ...(actor ? { actorEmail: { contains: actor, mode: "insensitive" as const } } : {}),
+  ...(workflowId ? { workflowId } : {}),
+});
 
 const olderThan = (c: DeliveriesCursor | null) =>
   !c ? {} : c.id === null ? { createdAt: { lt: c.at } } : { OR: [{ createdAt: { lt: c.at } }, { createdAt: c.at, id: { lt: c.id } }] };
