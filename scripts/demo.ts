@@ -1,7 +1,8 @@
 // `npm run demo`: the service as `npm start` runs it, plus the fake MSP stack, with the six
 // blueprints installed and Live in the "Contoso Dental" client workspace and one real run of
 // each started, so a newcomer sees runs within a minute. Its own embedded PostgreSQL in
-// .data/demo (wiped at every start, so the fakes' data and the database tell one story).
+// .data/demo, or DATA_DIR (wiped at every start, so the fakes' data and the database tell one
+// story; only in a folder the demo made, demo-data-dir.ts).
 // Ctrl-C or SIGTERM stops everything, its PostgreSQL included, also while it is still starting
 // (package.json runs it with exec: through npm's shell, a SIGTERM to npm never reached it and
 // left the demo and its PostgreSQL running). One left by a SIGKILLed demo is stopped by the next.
@@ -16,6 +17,7 @@ import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
 import { ConfigError, loadEnv } from "@/lib/env";
 import { startMspStack, type MspStack } from "@/tests/fakes/msp-stack";
 import { installDemo, reportRuns, startFirstRuns } from "./demo-install";
+import { demoDataDirRefusal, markDemoDataDir } from "./demo-data-dir";
 import { ensureBuild } from "./ensure-build";
 import { superviseApp } from "./supervise-app";
 
@@ -23,10 +25,18 @@ const root = path.resolve(import.meta.dirname, "..");
 const log = (line: string) => console.log(`[demo] ${line}`);
 
 async function main() {
-  process.env.DATA_DIR ??= ".data/demo";
+  const ownDefault = !process.env.DATA_DIR;
+  const dataDir = (process.env.DATA_DIR ||= ".data/demo");
   // Its owner keeps the printed password and HTTP steps may reach this host's loopback: the demo
   // answers on this machine only unless LISTEN_HOST says otherwise.
   process.env.LISTEN_HOST ??= "127.0.0.1";
+  // Before anything is built, started or written (the secret key file included): a database the
+  // demo did not make is never wiped.
+  const refused = demoDataDirRefusal(dataDir, ownDefault);
+  if (refused) {
+    console.error(`[demo] ${refused}`);
+    process.exit(1);
+  }
   let config;
   try {
     config = loadEnv({ ...process.env, DATABASE_URL: undefined });
@@ -37,6 +47,7 @@ async function main() {
     }
     throw e;
   }
+  markDemoDataDir(config.DATA_DIR);
   await ensureBuild(root, log);
 
   let stack: MspStack | undefined;

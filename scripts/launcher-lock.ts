@@ -5,7 +5,7 @@
 // its pid and command line, and a lock whose launcher is gone (SIGKILLed, the OOM killer) is taken over.
 // Another PORT on the same DATA_DIR is another lock: two launchers sharing one embedded
 // PostgreSQL on two ports is supported (README, Operations).
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const lockFileName = (port: number) => `npm-start.${port}.lock`;
@@ -38,6 +38,20 @@ function readLock(file: string): { pid: number; command: string } | null {
   } catch {
     return null;
   }
+}
+
+/** The pids of the live launchers holding a lock in `dataDir`, on any port (none, or no such folder: []). */
+export function liveLaunchers(dataDir: string): number[] {
+  let names: string[];
+  try {
+    names = readdirSync(dataDir).filter((n) => /^npm-start\.\d+\.lock$/.test(n));
+  } catch {
+    return [];
+  }
+  return names.flatMap((n) => {
+    const held = readLock(path.join(dataDir, n));
+    return held && held.pid !== process.pid && isLauncher(held.pid, held.command) ? [held.pid] : [];
+  });
 }
 
 export type LauncherLock = { ok: true; file: string; tookOver: number | null } | { ok: false; file: string; pid: number };
