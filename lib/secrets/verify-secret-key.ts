@@ -107,7 +107,10 @@ async function verifyWith(client: Db, secret: Buffer, adopt: boolean): Promise<"
     if (count === 0) throw refusal("another process just stored the check of a different key");
     logger()
       .child({ component: "secret-key" })
-      .warn("SECRET_KEY is not the key this database first stored a check of, but the database holds no encrypted secrets: this key is adopted and the previous one no longer starts");
+      // Not "the previous one no longer starts": while nothing is encrypted, the same rule takes it back.
+      .warn(
+        "SECRET_KEY is not the key this database first stored a check of, but the database holds no encrypted secrets: this key is adopted; the previous one is refused once a secret is stored under this one",
+      );
     return "adopted";
   }
   // A database from before the check, or a new one: this key is adopted only if it reads what is

@@ -3,9 +3,10 @@
 // database holds encrypted secrets and taken (with a warn line) while it holds none; two
 // processes adopting two keys at once cannot both win.
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 
@@ -67,6 +68,27 @@ describe("verifySecretKey", () => {
     await db().workspace.create({ data: { name: "No secrets yet", kind: "provider" } });
     expect(await verifySecretKey({ db: db(), secret: deployed })).toBe("adopted");
     expect(await verifySecretKey({ db: db(), secret: deployed })).toBe("matched");
+    await storeSecret(); // under the deployed key
+    await expect(verifySecretKey({ db: db(), secret: trial })).rejects.toThrow(MISMATCH);
+  });
+
+  // As the README says: the previous key is refused only once a secret is stored under the new
+  // one; until then it is taken back by the same rule, with the same warn line, which says so.
+  it("takes the previous key back while nothing is encrypted yet, saying when it stops being taken", async () => {
+    const trial = newKey();
+    const deployed = env().SECRET_KEY;
+    expect(await verifySecretKey({ db: db(), secret: trial })).toBe("adopted");
+    const warn = vi.spyOn(logger(), "warn");
+    expect(await verifySecretKey({ db: db(), secret: deployed })).toBe("adopted");
+    expect(await verifySecretKey({ db: db(), secret: trial })).toBe("adopted");
+    const lines = warn.mock.calls.map((c) => String(c.find((a) => typeof a === "string")));
+    warn.mockRestore();
+    expect(lines).toEqual(
+      Array(2).fill(
+        "SECRET_KEY is not the key this database first stored a check of, but the database holds no encrypted secrets: this key is adopted; the previous one is refused once a secret is stored under this one",
+      ),
+    );
+    expect(await verifySecretKey({ db: db(), secret: deployed })).toBe("adopted");
     await storeSecret(); // under the deployed key
     await expect(verifySecretKey({ db: db(), secret: trial })).rejects.toThrow(MISMATCH);
   });
