@@ -6,7 +6,7 @@
 // value keeps the workflow from saving (a number out of range, a reference to a later step): the
 // header names only the first, in the same words.
 import { Plus, Trash2 } from "lucide-react";
-import { useId, useMemo } from "react";
+import { useDeferredValue, useId, useMemo } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
 import { ConnectionSelect } from "@/components/editor/fields/connection-select";
 import { TemplateHints } from "@/components/editor/fields/template-hints";
@@ -17,7 +17,7 @@ import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
 import { useAccountIds } from "@/components/editor/use-account-ids";
 import { checkStepFields } from "@/lib/editor/check-steps";
-import { isNeededIn } from "@/lib/steps/find-missing-fields";
+import { isIgnoredIn, isNeededIn } from "@/lib/steps/find-missing-fields";
 
 /** A message under a field: `incomplete` (amber) is saved in a Draft, the other (red) stops the save. */
 type FieldNote = { message: string; incomplete: boolean };
@@ -150,7 +150,10 @@ function ObjectFields({ spec, value, onChange, path, ctx, legend }: { spec: Extr
   // empty) is not called optional while it is needed.
   const kind = ctx.steps[ctx.index]?.kind;
   const needed = (key: string) => kind !== undefined && isNeededIn(kind, [...path, key], obj);
-  const body = spec.fields.map((f) => (
+  // A field that does nothing here (a rule's "Compare with" for exists and is empty) is hidden;
+  // its value stays in the config, so switching the operator back loses nothing.
+  const shown = spec.fields.filter((f) => kind === undefined || !isIgnoredIn(kind, [...path, f.key], obj));
+  const body = shown.map((f) => (
     <Field
       key={f.key}
       spec={f.spec}
@@ -209,10 +212,15 @@ export function SchemaForm({ spec, value, onChange, ctx }: { spec: FieldSpec; va
   const accounts = useAccountIds(ctx.workspaceId);
   // A field's first note wins: what stops a save (the schema's problem, a reference to a later
   // step) comes before "is required". `value` is the step's config in `steps`.
+  // Checked a render behind while typing (the notes are warnings, not the text): the check of the
+  // references reads the whole workflow, and ran before each typed character showed.
+  const id = steps[index]?.id;
+  const checked = useDeferredValue(steps);
   const notes = useMemo(() => {
     const byField = new Map<string, FieldNote>();
-    for (const p of checkStepFields(steps, index, accounts)) if (p.field !== undefined && !byField.has(p.field)) byField.set(p.field, p);
+    const at = checked.findIndex((s) => s.id === id);
+    for (const p of checkStepFields(checked, at, accounts)) if (p.field !== undefined && !byField.has(p.field)) byField.set(p.field, p);
     return byField;
-  }, [steps, index, accounts]);
+  }, [checked, id, accounts]);
   return <Field spec={spec} value={value} path={[]} label="" ctx={{ ...ctx, notes }} onChange={(v, p) => onChange(v as Record<string, unknown>, p)} />;
 }

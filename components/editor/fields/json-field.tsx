@@ -9,6 +9,7 @@ import { CodeField } from "@/components/editor/fields/code-field";
 import { setUnparsedJson } from "@/components/editor/unparsed-json";
 import { sameJson } from "@/lib/editor/same-json";
 import { parseExactJson } from "@/lib/json/parse-exact-json";
+import { unquotedReferenceHint } from "@/lib/steps/json-reference-hint";
 
 const show = (v: unknown) => (v === undefined ? "" : JSON.stringify(v, null, 2));
 
@@ -87,7 +88,9 @@ export function JsonField({ value, onChange, label, id, stepId, exactIntegers }:
             committed.current = v;
             onChange(v);
           } catch (e) {
-            const message = e instanceof Error ? e.message : "not valid JSON";
+            // A bare {{ … }} is the usual cause in a body: say how to write it.
+            const hint = unquotedReferenceHint(t);
+            const message = `${e instanceof Error ? e.message : "not valid JSON"}${hint ? `; ${hint}` : ""}`;
             setError(message);
             if (stepId) drafts.set(key, { text: t, error: message, basedOn: committed.current });
           }
