@@ -55,6 +55,9 @@ export default defineConfig({
       // Builds go where the caller's do (parallel checkouts/sessions use their own folder).
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next",
       NEXT_TELEMETRY_DISABLED: "1",
+      // One loopback address for the fakes a spec starts itself (step-test-sends.spec.ts), so an
+      // HTTP step may reach them; every other private address is refused as in production.
+      HTTP_ALLOWED_PRIVATE_RANGES: "127.0.0.77/32",
     },
   },
 });

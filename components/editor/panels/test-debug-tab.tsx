@@ -1,8 +1,10 @@
 "use client";
 // Test & Debug. Trigger: editable Testing data + Run step (works in Draft, sends nothing over
 // the network; its output becomes step 1's output for downstream steps). Other steps: Run step
-// executes only this step, in the worker, against the latest outputs of the earlier steps;
-// "Run whole workflow" runs every step on the Testing data. Either way the result shows here.
+// executes only this step, in the worker, against the latest outputs of the earlier steps —
+// including its real request: an HTTP Request's is named here, and one that changes something is
+// confirmed first (test-sends.tsx); "Run whole workflow" runs every step on the Testing data, the
+// requests it sends named before it starts. Either way the result shows here.
 // While a JSON field of the step does not parse, running is off: it would run on the last
 // valid value, not on what the field shows.
 import { useEffect, useRef, useState } from "react";
@@ -14,18 +16,24 @@ import { JsonView } from "@/components/editor/panels/json-view";
 import { RunStatus } from "@/components/editor/run-status";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
+import { ConfirmTestSends, needsConfirmation, TestSendsNote, useTestSends, type TestScope } from "@/components/editor/panels/test-sends";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { skipReason } from "@/lib/editor/skip-reason";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 export function TestDebugTab({ step, number }: { step: EditorStep; number: number }) {
-  const { steps, update } = useEditor();
+  const { steps, update, workflowId } = useEditor();
   const { runTest, runStepTest } = useWorkflowActions();
   const [runId, setRunId] = useState<string>();
   const run = useRunQuery(runId);
   const trigger = steps[0];
   const isTrigger = number === 1 && (step.kind === "webhook" || step.kind === "scheduler");
+  // The trigger's Run step sends nothing (a webhook's is its Testing data); a scheduler's Run now
+  // runs the whole workflow.
+  const stepSends = useTestSends(step.id, "step");
+  const workflowSends = useTestSends(step.id, "workflow");
+  const [confirming, setConfirming] = useState<{ stepId: string; scope: TestScope; sends: typeof stepSends } | null>(null);
   const mine = run.data?.steps.find((s) => s.stepId === step.id);
   const busy = runTest.isPending || runStepTest.isPending;
   const unparsed = useUnparsedJson().find((u) => u.stepId === step.id);
@@ -50,11 +58,18 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
     }
   }, [error, stepsNow, forgetStep, forgetRun]);
   const onRun = { onSuccess: ({ run: r }: { run: { id: string } }) => setRunId(r.id) };
-  const start = (which: "step" | "workflow") => {
+  const send = (which: "step" | "workflow") => {
     runTest.reset();
     runStepTest.reset();
     if (!isTrigger && which === "step") runStepTest.mutate(number, onRun);
     else runTest.mutate(isTrigger && step.kind === "webhook" ? "step" : "workflow", onRun);
+  };
+  const scopeOf = (which: "step" | "workflow"): TestScope => (which === "step" && !(isTrigger && step.kind === "scheduler") ? "step" : "workflow");
+  const start = (which: "step" | "workflow") => {
+    const scope = scopeOf(which);
+    const sends = isTrigger && step.kind === "webhook" ? [] : scope === "step" ? stepSends : workflowSends;
+    if (needsConfirmation(workflowId, step.id, scope, sends)) setConfirming({ stepId: step.id, scope, sends });
+    else send(which);
   };
 
   return (
@@ -62,7 +77,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       {isTrigger && step.kind === "webhook" ? (
         <div className="space-y-1">
           <label className="block text-sm font-semibold text-slate-900">Testing data</label>
-          <p className="text-xs text-slate-500">A sample payload, exactly as a sender would POST it. Run step makes it this trigger&apos;s output, so later steps can use its fields.</p>
+          <p className="text-xs text-slate-500">A sample payload, exactly as a sender would POST it. Run step makes it this trigger&apos;s output, so later steps can use its fields; it sends nothing over the network.</p>
           <JsonField
             label="Testing data"
             stepId={step.id}
@@ -79,9 +94,11 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
             Run step executes only this step, against the latest {number === 2 ? "output of step 1" : `outputs of steps 1–${number - 1}`} (from the newest run or test that has them). Run
             whole workflow starts every step with the trigger&apos;s Testing data.
           </p>
-          {step.kind === "http" && <p className="rounded-md border border-amber-200 bg-amber-50 p-2 text-amber-900">This HTTP Request really calls out to its URL when the test runs.</p>}
+          <TestSendsNote sends={stepSends} scope="step" isStep />
+          <TestSendsNote sends={workflowSends} scope="workflow" isStep />
         </div>
       )}
+      {isTrigger && step.kind === "scheduler" && <TestSendsNote sends={workflowSends} scope="workflow" isStep={false} />}
       <div className="flex flex-wrap gap-2">
         {/* Busy, not disabled, while a test starts: the button keeps keyboard focus. */}
         <BusyButton className={buttonClass("primary")} busy={busy} disabled={!trigger || !!unparsed} onClick={() => start("step")}>
@@ -93,6 +110,15 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
           </BusyButton>
         )}
       </div>
+      <ConfirmTestSends
+        pending={confirming}
+        onCancel={() => setConfirming(null)}
+        onSend={() => {
+          const which = confirming?.scope === "step" ? "step" : isTrigger ? "step" : "workflow";
+          setConfirming(null);
+          send(which);
+        }}
+      />
       {unparsed && (
         <p className="text-sm text-amber-800" data-testid="unparsed-json">
           {unparsed.label} is not valid JSON, so this step cannot run yet: fix the text or undo it.
