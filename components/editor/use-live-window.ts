@@ -54,6 +54,8 @@ export function useLiveWindow<T extends LiveEntry>({ queryKey, fetchPage, pageSi
   return {
     segments: state.win?.segments ?? [],
     items: windowItems(state.win),
+    /** The newest page as last polled: a held window's entries read their latest state from it. */
+    latest: head.data?.items,
     isPending: !state.win && head.isPending,
     /** The head could not be read and there is nothing loaded to show instead. */
     error: state.win ? null : head.error,

@@ -17,7 +17,23 @@ export type WorkflowView = {
 
 export type RunStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "stopped";
 
-export type RunSummary = { id: string; status: RunStatus; test: boolean; scope?: string; createdAt: string; startedAt?: string | null; finishedAt?: string | null; error?: string | null };
+export type RunSummary = {
+  id: string;
+  status: RunStatus;
+  test: boolean;
+  scope?: string;
+  createdAt: string;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  error?: string | null;
+  /** A single-step test: the step it ran (null: the trigger's, or every step). */
+  targetStepId?: string | null;
+  /** In a list asked for one step's runs (…/runs?step=): that step's record, without output or logs. */
+  step?: RunStepSummary | null;
+};
+
+/** What a collapsed Executions entry shows of the step's record; the rest comes with the run's detail. */
+export type RunStepSummary = { stepId: string; number: number; status: string; error: string | null; unresolved?: unknown };
 
 export type RunStepView = {
   stepId: string;

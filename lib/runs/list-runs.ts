@@ -2,7 +2,10 @@
 // continue from `before`, the cursor the deliveries log and the audit log use
 // (lib/workflows/deliveries-cursor.ts): time, then id, both descending. With `stepId`, only the
 // runs that reached that step: a step taken by few runs (a rare Conditions branch) is found
-// however many runs went the other way since.
+// however many runs went the other way since; each run then carries that step's record without
+// its output or logs (`step`), which is all a collapsed entry of Executions shows: the entries
+// are read from this page alone, and a run's detail (GET /runs/{id}, with every output) is
+// fetched only for the one opened — six 4 MB runs were fetched for entries nobody had opened.
 import { db, type Tx } from "@/lib/db/client";
 import { runTimesIso } from "@/lib/runs/run-times-iso";
 import { deliveriesCursorAfter, type DeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
@@ -17,7 +20,13 @@ export type RunSummary = {
   startedAt: string | null;
   finishedAt: string | null;
   error: string | null;
+  /** A single-step test: the step it ran (null: the trigger's, or every step). */
+  targetStepId: string | null;
+  /** With `stepId`: that step's record in the run, without output and logs. */
+  step?: StepSummary | null;
 };
+
+export type StepSummary = { stepId: string; number: number; status: string; error: string | null; unresolved: unknown };
 
 export type ListRunsOptions = { workflowId: string; userId: string; limit: number; before?: DeliveriesCursor | null; stepId?: string | null; tx?: Tx };
 
@@ -40,12 +49,23 @@ export async function listRuns({ workflowId, userId, limit, before = null, stepI
     where: { workflowId, ...olderThan(before), ...reached(stepId) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
-    select: { id: true, status: true, test: true, scope: true, createdAt: true, startedAt: true, finishedAt: true, error: true },
+    select: {
+      id: true,
+      status: true,
+      test: true,
+      scope: true,
+      createdAt: true,
+      startedAt: true,
+      finishedAt: true,
+      error: true,
+      targetStepId: true,
+      ...(stepId ? { steps: { where: { stepId }, select: { stepId: true, number: true, status: true, error: true, unresolved: true } } } : {}),
+    },
   });
   const rows = read.slice(0, limit);
   const last = rows[rows.length - 1];
   return {
-    runs: rows.map(runTimesIso),
+    runs: rows.map(({ steps, ...row }: (typeof rows)[number] & { steps?: StepSummary[] }) => ({ ...runTimesIso(row), ...(stepId ? { step: steps?.[0] ?? null } : {}) })),
     nextBefore: read.length > limit && last ? deliveriesCursorAfter({ receivedAt: last.createdAt, id: last.id }) : null,
   };
 }

@@ -15,6 +15,16 @@ const BIG = Array.from({ length: 4 }, (_, i) => ({
   expression: '[1..3000].{"id": $, "name": "device-" & $string($), "note": $pad("note", 260, "-"), "tags": ["alpha", "beta", "gamma", "delta"]}',
 }));
 
+/** Requests for one run's detail (GET /api/v1/runs/{id}), by run id, counted as the page makes them. */
+function countRunDetails(page: Page): Map<string, number> {
+  const seen = new Map<string, number>();
+  page.on("request", (req) => {
+    const m = /\/api\/v1\/runs\/([^/?#]+)(?:[?#]|$)/.exec(new URL(req.url()).pathname);
+    if (req.method() === "GET" && m) seen.set(m[1], (seen.get(m[1]) ?? 0) + 1);
+  });
+  return seen;
+}
+
 /** The longest stretch the page's main thread was busy (long tasks) since `mark()`. */
 async function watchLongTasks(page: Page) {
   await page.addInitScript(() => {
@@ -82,4 +92,49 @@ test("a run with a 4 MB output opens with its first lines, quickly; Show all lay
   console.log(`back to Executions: output shown ${reselect} ms after the click, longest block ${reselectBlock} ms`);
   expect(openBlock).toBeLessThan(2_500);
   expect(reselectBlock).toBeLessThan(1_000);
+});
+
+test("collapsed entries of Executions fetch no run detail; opening one fetches that run only", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { ws, id } = await openOwnWorkflow(page, "execlazy", [
+    { kind: "webhook", config: { testingData: { n: 1 } } },
+    { id: "tag-step", kind: "transform", name: "Tag", config: { fields: [{ name: "t", expression: "{{ 1.n }} + 1" }] } },
+  ]);
+  // Twelve runs of the whole workflow, oldest first, then a one-step test of step 2: listed under
+  // step 2, not under the trigger.
+  const runs: string[] = [];
+  for (let i = 0; i < 12; i++) runs.push(await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })));
+  const single = await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/2/test`));
+  // What a collapsed entry shows comes with the list: the step's record, without its output.
+  const listed = (await (await page.request.get(`/api/v1/workflows/${id}/runs?step=tag-step&limit=1`)).json()) as { runs: Record<string, unknown>[] };
+  expect(listed.runs[0]).toMatchObject({ id: single, status: "succeeded", targetStepId: "tag-step", step: { stepId: "tag-step", number: 2, status: "succeeded", error: null, unresolved: [] } });
+  expect(listed.runs[0].step).not.toHaveProperty("output");
+
+  const details = countRunDetails(page);
+  await page.goto(`/w/${ws}/workflows/${id}`);
+  const panel = page.getByTestId("step-panel");
+  await page.getByTestId("step-node-2").click();
+  await panel.getByRole("tab", { name: "Executions" }).click();
+  const entries = panel.getByTestId("execution");
+  await expect(entries).toHaveCount(13);
+  await expect(entries.first()).toHaveAttribute("data-run-id", single);
+  await expect(entries.first().getByRole("button").first()).toContainText("succeeded");
+  await expect(entries.first().getByRole("button").first()).toContainText("test · step 2");
+  await expect(entries.nth(1).getByRole("button").first()).toContainText("test · whole workflow");
+  await expect(entries.last()).toHaveAttribute("data-run-id", runs[0]);
+  await expect(entries.last().getByRole("button").first()).toContainText("succeeded");
+  // The editor itself reads the newest runs (the canvas its statuses from the latest, Workflow
+  // data the 10 latest); the two oldest, listed collapsed here, are fetched by nobody.
+  expect(details.has(runs[0]) || details.has(runs[1])).toBe(false);
+
+  await page.getByTestId("step-node-1").click();
+  await panel.getByRole("tab", { name: "Executions" }).click();
+  await expect(entries).toHaveCount(12);
+  await expect(entries.last()).toHaveAttribute("data-run-id", runs[0]);
+  expect(details.has(runs[0]) || details.has(runs[1])).toBe(false);
+
+  await entries.last().getByRole("button").first().click();
+  await expect(entries.last().getByLabel("Received payload")).toContainText('"n": 1');
+  expect(details.get(runs[0])).toBe(1);
+  expect(details.has(runs[1])).toBe(false);
 });

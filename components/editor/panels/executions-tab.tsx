@@ -5,13 +5,16 @@
 // the trigger that is exactly what arrived and how the whole run ended (the trigger step itself
 // always succeeds); for other steps what they produced. Each run expands to output, error,
 // references that found no data, log lines and timings, with Stop run / Run again
-// (run-actions.tsx). While the list is read (a run open, focus in it, scrolled into it, more
+// (run-actions.tsx). A collapsed entry is drawn from the list's page alone (status, times, the
+// step's status and unresolved references: GET …/runs?step=); a run's detail, every output with
+// it, is fetched when its entry is opened — QA found six 4 MB runs fetched for entries nobody
+// had opened. While the list is read (a run open, focus in it, scrolled into it, more
 // than the newest page loaded) it holds still: new runs are counted in a bar above, not pushed
 // in, so the run being read neither moves nor drops off the list (use-live-window.ts).
 import { useRef, useState } from "react";
-import { useQueries } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, FlaskConical, TriangleAlert } from "lucide-react";
-import { runQueryOptions, useRunWindow } from "@/components/editor/api";
+import { runQueryOptions, useRunQuery, useRunWindow } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonView } from "@/components/editor/panels/json-view";
 import { GapRow, NewEntriesBar } from "@/components/editor/panels/live-list-parts";
@@ -21,7 +24,7 @@ import { stepFinished, stepTimes } from "@/components/runs/step-execution";
 import { testRunLabel } from "@/components/runs/test-run-kind";
 import { relativeTime } from "@/components/ui/relative-time";
 import { useReading } from "@/components/editor/use-live-window";
-import type { RunStepView, RunView } from "@/lib/editor/api-types";
+import type { RunStepSummary, RunStepView, RunSummary, RunView } from "@/lib/editor/api-types";
 import { clearedNote } from "@/lib/editor/retention-cleared";
 import { skipReason } from "@/lib/editor/skip-reason";
 import type { EditorStep } from "@/lib/editor/step-ops";
@@ -36,7 +39,7 @@ function logLines(logs: unknown): string[] {
 }
 
 /** The step's references that found no data (its URL may read `/tickets/`: this says why). */
-function unresolvedOf(stepRun: RunStepView | undefined): string[] {
+function unresolvedOf(stepRun: Pick<RunStepView, "unresolved"> | null | undefined): string[] {
   const list = stepRun?.unresolved;
   return Array.isArray(list) ? list.filter((u): u is string => typeof u === "string") : [];
 }
@@ -59,28 +62,25 @@ function Unresolved({ refs }: { refs: string[] }) {
   );
 }
 
-type EntryProps = { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean; focused: boolean; open: boolean; onToggle: () => void; onRunStarted: () => void };
+/** An entry as the list gives it; `step`: this step's record without output (absent for the trigger's list). */
+type Row = { run: RunSummary; step: RunStepSummary | undefined };
 
-function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStarted }: EntryProps) {
+type EntryProps = { row: Row; stepId: string; isTrigger: boolean; focused: boolean; open: boolean; onToggle: () => void; onRunStarted: () => void };
+
+function RunEntry({ row, stepId, isTrigger, focused, open, onToggle, onRunStarted }: EntryProps) {
   // The run a link opened is scrolled to once: every poll re-renders it, and the reader has
   // moved on by then.
   const scrolled = useRef(false);
-  const lines = logLines(stepRun?.logs);
-  const unresolved = unresolvedOf(stepRun);
-  // The trigger's own record takes no time: its entry gives the run's start and length instead.
-  const times = stepRun ? stepTimes(stepRun, isTrigger ? run : undefined) : null;
-  const ended = !stepRun || stepFinished(stepRun);
-  // A step not ended yet has no output of its own (a retry's record holds null); a Wait's is when it
-  // resumes. Nor has a failed or skipped one: its null is no output, not a value it gave (as in
-  // Test & Debug). A succeeded step's null is shown: the value it gave.
-  const showOutput = !isTrigger && ((stepRun?.output ?? null) !== null || (ended && stepRun?.status !== "failed" && stepRun?.status !== "skipped"));
-  // Retention's nulls are not what the run received or produced: said in words instead.
-  const cleared = (what: "payload" | "output") => {
-    const note = clearedNote(run, what);
-    return note && <p data-testid="retention-cleared" className="rounded-md bg-slate-100 p-2 text-slate-600 wrap-anywhere">{note}</p>;
-  };
-  // With the day unless today: a run from days ago must not read as today's.
-  const clock = (iso: string | null | undefined) => (iso ? formatExactTime(iso) : "—");
+  // Fetched once opened (and polled while unfinished); closed again, it stays cached but idle.
+  const detail = useQuery({ ...runQueryOptions(row.run.id), enabled: open });
+  const full = open ? detail.data : undefined;
+  const run: RunSummary = full ?? row.run;
+  const stepRun = full?.steps.find((s) => s.stepId === stepId);
+  // What the row shows of the step: the detail's record once there, the list's until then.
+  const shown: RunStepSummary | undefined = stepRun ?? row.step;
+  const unresolved = unresolvedOf(shown);
+  // The tested step's number for "test · step 2": the detail's records, or the list's one.
+  const label = testRunLabel({ ...run, steps: full?.steps ?? (row.step ? [row.step] : undefined) });
   return (
     <li
       className={`rounded-lg border bg-white ${focused ? "border-brand-500 ring-1 ring-brand-500" : "border-slate-200"}`}
@@ -101,15 +101,15 @@ function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStart
         {/* The step's status as GET /runs/{id} records it: Stop run ends the step it was on as
             failed, so who stopped it is said beside it (README, Runs: Stop and Run again); the
             trigger's entry, the run's, says who or which Conditions branch stopped it. */}
-        <RunStatus status={isTrigger || !stepRun ? run.status : stepRun.status} />
-        {run.status === "stopped" && (isTrigger || stepRun?.status === "failed") && run.error && (
-          <span className="min-w-0 truncate text-xs text-slate-500" title={stepRun?.error ?? run.error}>
+        <RunStatus status={isTrigger || !shown ? run.status : shown.status} />
+        {run.status === "stopped" && (isTrigger || shown?.status === "failed") && run.error && (
+          <span className="min-w-0 truncate text-xs text-slate-500" title={shown?.error ?? run.error}>
             {run.error}
           </span>
         )}
         {run.test && (
           <span className="inline-flex items-center gap-1 rounded bg-violet-50 px-1.5 text-xs text-violet-700">
-            <FlaskConical className="h-3 w-3" aria-hidden /> {testRunLabel(run)}
+            <FlaskConical className="h-3 w-3" aria-hidden /> {label}
           </span>
         )}
         {unresolved.length > 0 && (
@@ -121,33 +121,65 @@ function RunEntry({ run, stepRun, isTrigger, focused, open, onToggle, onRunStart
           {relativeTime(new Date(run.createdAt))}
         </time>
       </button>
-      {open && (
-        <div className="space-y-3 border-t border-slate-100 p-3 text-sm">
-          <RunActions run={run} onRunStarted={onRunStarted} />
-          {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
-          {isTrigger && (cleared("payload") || <JsonView label="Received payload" value={run.trigger} />)}
-          {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{stepRun.error}</p>}
-          {unresolved.length > 0 && <Unresolved refs={unresolved} />}
-          {showOutput && (((stepRun?.output ?? null) === null && cleared("output")) || <JsonView label="Output" value={stepRun?.output} />)}
-          {lines.length > 0 && (
-            <div>
-              <div className="text-xs font-medium text-slate-600">Log</div>
-              <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap text-slate-700 wrap-anywhere">{lines.join("\n")}</pre>
-            </div>
-          )}
-          <dl className="grid grid-cols-3 gap-2 text-xs text-slate-500">
-            <div><dt>{times?.startedLabel ?? "Started"}</dt><dd className="text-slate-700">{clock(times?.startedAt)}</dd></div>
-            {ended && (
-              <>
-                <div><dt>Finished</dt><dd className="text-slate-700">{clock(times?.finishedAt)}</dd></div>
-                <div><dt>{times?.tookLabel ?? "Took"}</dt><dd className="text-slate-700">{times?.took ?? "—"}</dd></div>
-              </>
+      {open &&
+        (full ? (
+          <RunDetail run={full} stepRun={stepRun} isTrigger={isTrigger} onRunStarted={onRunStarted} />
+        ) : (
+          <div className="border-t border-slate-100 p-3 text-sm">
+            {detail.error ? (
+              <p role="alert" className="text-red-700 wrap-anywhere">Could not load this run: {detail.error.message}</p>
+            ) : (
+              <p className="text-slate-500">Loading the run…</p>
             )}
-          </dl>
-          <p className="font-mono text-[11px] text-slate-400">run {run.id}</p>
+          </div>
+        ))}
+    </li>
+  );
+}
+
+/** An open entry: the run's detail, fetched for it. */
+function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean; onRunStarted: () => void }) {
+  const lines = logLines(stepRun?.logs);
+  const unresolved = unresolvedOf(stepRun);
+  // The trigger's own record takes no time: its entry gives the run's start and length instead.
+  const times = stepRun ? stepTimes(stepRun, isTrigger ? run : undefined) : null;
+  const ended = !stepRun || stepFinished(stepRun);
+  // A step not ended yet has no output of its own (a retry's record holds null); a Wait's is when it
+  // resumes. Nor has a failed or skipped one: its null is no output, not a value it gave (as in
+  // Test & Debug). A succeeded step's null is shown: the value it gave.
+  const showOutput = !isTrigger && ((stepRun?.output ?? null) !== null || (ended && stepRun?.status !== "failed" && stepRun?.status !== "skipped"));
+  // Retention's nulls are not what the run received or produced: said in words instead.
+  const cleared = (what: "payload" | "output") => {
+    const note = clearedNote(run, what);
+    return note && <p data-testid="retention-cleared" className="rounded-md bg-slate-100 p-2 text-slate-600 wrap-anywhere">{note}</p>;
+  };
+  // With the day unless today: a run from days ago must not read as today's.
+  const clock = (iso: string | null | undefined) => (iso ? formatExactTime(iso) : "—");
+  return (
+    <div className="space-y-3 border-t border-slate-100 p-3 text-sm">
+      <RunActions run={run} onRunStarted={onRunStarted} />
+      {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
+      {isTrigger && (cleared("payload") || <JsonView label="Received payload" value={run.trigger} />)}
+      {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{stepRun.error}</p>}
+      {unresolved.length > 0 && <Unresolved refs={unresolved} />}
+      {showOutput && (((stepRun?.output ?? null) === null && cleared("output")) || <JsonView label="Output" value={stepRun?.output} />)}
+      {lines.length > 0 && (
+        <div>
+          <div className="text-xs font-medium text-slate-600">Log</div>
+          <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap text-slate-700 wrap-anywhere">{lines.join("\n")}</pre>
         </div>
       )}
-    </li>
+      <dl className="grid grid-cols-3 gap-2 text-xs text-slate-500">
+        <div><dt>{times?.startedLabel ?? "Started"}</dt><dd className="text-slate-700">{clock(times?.startedAt)}</dd></div>
+        {ended && (
+          <>
+            <div><dt>Finished</dt><dd className="text-slate-700">{clock(times?.finishedAt)}</dd></div>
+            <div><dt>{times?.tookLabel ?? "Took"}</dt><dd className="text-slate-700">{times?.took ?? "—"}</dd></div>
+          </>
+        )}
+      </dl>
+      <p className="font-mono text-[11px] text-slate-400">run {run.id}</p>
+    </div>
   );
 }
 
@@ -164,29 +196,29 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   const runs = useRunWindow(workflowId, isTrigger ? null : step.id, open.size > 0 || reading);
   const listRef = useRef<HTMLUListElement>(null);
   const searched = runs.items;
-  const ids = searched.map((r) => r.id);
-  if (focusedRun && !runs.isPending && !ids.includes(focusedRun)) ids.unshift(focusedRun);
-  const details = useQueries({ queries: ids.map((id) => runQueryOptions(id)) });
+  // The linked run's detail: the entry is open, and it may be outside the list or not reach this step.
+  const linkedQuery = useRunQuery(focusedRun ?? undefined);
   if (runs.isPending) return <p className="text-sm text-slate-500">Loading executions…</p>;
   if (runs.error) return <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load executions: {runs.error.message}</p>;
-  const byId = new Map(details.flatMap((d) => (d.data ? [[d.data.id, d.data] as const] : [])));
-  const rowsOf = (list: readonly { id: string }[]) =>
+  // A list held still keeps its entries, but each reads its state from the newest page polled
+  // when there (a run that was running when the window was taken shows it has finished).
+  const latest = new Map((runs.latest ?? []).map((r) => [r.id, r] as const));
+  const rowsOf = (list: readonly RunSummary[]): Row[] =>
     list
-      .map((r) => byId.get(r.id))
-      .filter((r): r is RunView => !!r)
+      .map((r) => latest.get(r.id) ?? r)
       // A single-step test reached only its own step; its earlier records are copies.
       .filter((run) => !run.targetStepId || run.targetStepId === step.id)
-      .map((run) => ({ run, stepRun: run.steps.find((s) => s.stepId === step.id) }))
-      .filter(({ stepRun }) => isTrigger || (stepRun && REACHED.has(stepRun.status)));
+      .map((run) => ({ run, step: run.step ?? undefined }))
+      .filter(({ step: s }) => isTrigger || (s && REACHED.has(s.status)));
+  const linked = linkedQuery.data;
+  const linkedStep = linked?.steps.find((s) => s.stepId === step.id);
   // The linked run first when the window does not hold it, then each loaded run of the list.
-  const linkedOutside = focusedRun && !searched.some((r) => r.id === focusedRun) ? rowsOf([{ id: focusedRun }]) : [];
+  const linkedOutside = focusedRun && linked && !searched.some((r) => r.id === focusedRun) ? rowsOf([{ ...linked, step: linkedStep }]) : [];
   const segments = runs.segments.map((seg, i) => ({ rows: rowsOf(seg.items), next: seg.next, last: i === runs.segments.length - 1 }));
   const rowCount = linkedOutside.length + segments.reduce((n, s) => n + s.rows.length, 0);
   const lastNext = runs.segments.at(-1)?.next ?? null;
   // Opened from a link on a run that did not execute this step (it took another branch, or
   // ended before it): say so, rather than show nothing.
-  const linked = focusedRun ? byId.get(focusedRun) : undefined;
-  const linkedStep = linked?.steps.find((s) => s.stepId === step.id);
   const passedBy =
     linked && !isTrigger && !(linkedStep && REACHED.has(linkedStep.status)) ? (
       <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-600 wrap-anywhere" role="status">
@@ -213,15 +245,15 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
     listRef.current?.focus({ preventScroll: true });
     toTop();
   };
-  const entry = ({ run, stepRun }: { run: RunView; stepRun: RunStepView | undefined }) => (
+  const entry = (row: Row) => (
     <RunEntry
-      key={run.id}
-      run={run}
-      stepRun={stepRun}
+      key={row.run.id}
+      row={row}
+      stepId={step.id}
       isTrigger={isTrigger}
-      focused={run.id === focusedRun}
-      open={open.has(run.id)}
-      onToggle={() => toggle(run.id)}
+      focused={row.run.id === focusedRun}
+      open={open.has(row.run.id)}
+      onToggle={() => toggle(row.run.id)}
       onRunStarted={runs.reveal}
     />
   );
@@ -230,8 +262,8 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
       <NewEntriesBar fresh={runs.fresh} one="run" many="runs" onShow={showNew} />
       {passedBy}
       {rowCount === 0 ? (
-        // Details still on their way: nothing is known yet about the runs found.
-        details.some((d) => d.isPending) ? (
+        // The linked run's detail still on its way: it may be the one entry.
+        focusedRun && linkedQuery.isPending ? (
           <p className="text-sm text-slate-500">Loading executions…</p>
         ) : (
           <p className="text-sm text-slate-500">{emptyText(isTrigger, searched.length, lastNext !== null)}</p>
