@@ -11,6 +11,8 @@ import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { FILTER_FROM, ListFilter } from "@/components/ui/list-filter";
+import { matchesFilter, naturalCompare } from "@/lib/list-filter";
 import type { VariableView } from "@/lib/variables/variable-schema";
 
 const KEY_RULE = "A key starts with a letter or _, then letters, digits, _ or - (no spaces or dots), as written in {{ vars.KEY }}.";
@@ -18,6 +20,12 @@ const KEY_RULE = "A key starts with a letter or _, then letters, digits, _ or - 
 export function VariablesManager({ workspaceId, variables, canEdit }: { workspaceId: string; variables: VariableView[]; canEdit: boolean }) {
   const { run, error } = useApiAction();
   const base = `/api/v1/workspaces/${workspaceId}/variables`;
+  const [query, setQuery] = useState("");
+  // The API's order is the database's (byte or locale order, undocumented): AUD_10 came before
+  // AUD_2. People number keys, so the page counts as they do.
+  const sorted = [...variables].sort((a, b) => naturalCompare(a.key, b.key));
+  // A secret's value is never matched: the page does not hold it, and a match would hint at it.
+  const shown = sorted.filter((v) => matchesFilter(query, v.key, v.secret ? null : v.value));
 
   // Adds only: an existing key is refused (If-None-Match: *, 412), so the form cannot overwrite a
   // value or turn a secret into a plain variable on show to every viewer; its row changes it.
@@ -77,22 +85,30 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
           No variables or secrets yet. Steps read them as {"{{ vars.KEY }}"} and {"{{ secrets.KEY }}"}.
         </p>
       ) : (
-        <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Variables and secrets">
-          {variables.map((v) => (
-            <VariableRow key={v.key} v={v} canEdit={canEdit} onSave={(value) => run(() => apiFetch(`${base}/${v.key}`, { method: "PUT", json: { value, secret: v.secret } }))}>
-              <DeleteInUseButton
-                name={v.key}
-                path={`${base}/${v.key}`}
-                inUseCode={v.secret ? "secret_in_use" : "variable_in_use"}
-                workspaceId={workspaceId}
-                noun={v.secret ? "this secret" : "this variable"}
-                description={v.secret ? "Its value is deleted and cannot be recovered: nobody can read a secret back." : "The key and its value are deleted."}
-                inUseEffect="Their steps fail until the key exists again; Live ones keep accepting deliveries whose runs stop at those steps."
-                run={run}
-              />
-            </VariableRow>
-          ))}
-        </ul>
+        <div className="space-y-3">
+          {/* Stays while it holds a query, so deletes that bring the list under the threshold do not hide it. */}
+          {(variables.length > FILTER_FROM || query !== "") && (
+            <ListFilter label="Filter variables" placeholder="Key or value" query={query} onQuery={setQuery} shown={shown.length} total={variables.length} noun={["variable", "variables"]} />
+          )}
+          {shown.length > 0 && (
+            <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Variables and secrets">
+              {shown.map((v) => (
+                <VariableRow key={v.key} v={v} canEdit={canEdit} onSave={(value) => run(() => apiFetch(`${base}/${v.key}`, { method: "PUT", json: { value, secret: v.secret } }))}>
+                  <DeleteInUseButton
+                    name={v.key}
+                    path={`${base}/${v.key}`}
+                    inUseCode={v.secret ? "secret_in_use" : "variable_in_use"}
+                    workspaceId={workspaceId}
+                    noun={v.secret ? "this secret" : "this variable"}
+                    description={v.secret ? "Its value is deleted and cannot be recovered: nobody can read a secret back." : "The key and its value are deleted."}
+                    inUseEffect="Their steps fail until the key exists again; Live ones keep accepting deliveries whose runs stop at those steps."
+                    run={run}
+                  />
+                </VariableRow>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
     </div>
   );
