@@ -13,8 +13,10 @@ import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { FILTER_FROM, ListFilter } from "@/components/ui/list-filter";
 import type { FileView } from "@/lib/files/file-schema";
 import { formatBytes } from "@/lib/format-bytes";
+import { matchesFilter } from "@/lib/list-filter";
 import { plural } from "@/lib/plural";
 
 const MB = 1024 * 1024;
@@ -29,6 +31,8 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
   const base = `/api/v1/workspaces/${workspaceId}/files`;
 
   const [pending, setPending] = useState<PendingReplace | null>(null);
+  const [query, setQuery] = useState("");
+  const shown = files.filter((f) => matchesFilter(query, f.name));
 
   // onSubmit, not a form action (which resets the form even when the upload was refused): the
   // chosen file and the typed name stay to be corrected, and are cleared once uploaded.
@@ -108,31 +112,39 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
       {files.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No files yet. A step reads a file as {"{{ files.NAME }}"}.</p>
       ) : (
-        <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Files">
-          {files.map((f) => (
-            // A long name breaks inside its own line on a phone (the type and size under it)
-            // rather than squeezing them into a column of one word each.
-            <li key={f.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm" data-testid={`file-${f.name}`}>
-              <span className="min-w-0 basis-full break-all font-mono text-slate-900 sm:basis-auto">{f.name}</span>
-              <span className="whitespace-nowrap text-slate-500">{f.contentType}</span>
-              <span className="flex-1 whitespace-nowrap text-slate-500">{formatBytes(f.size)}</span>
-              <code className="hidden text-xs text-slate-500 md:inline">{`{{ files.${f.name} }}`}</code>
-              <a href={`${base}/${f.name}`} className={buttonClass("ghost", "sm")} aria-label={`Download ${f.name}`}><Download className="h-4 w-4" aria-hidden /></a>
-              {canEdit && (
-                <DeleteInUseButton
-                  name={f.name}
-                  path={`${base}/${f.name}`}
-                  inUseCode="file_in_use"
-                  workspaceId={workspaceId}
-                  noun="this file"
-                  description="Its contents are deleted; download it first to keep a copy."
-                  inUseEffect="Their steps fail until a file of this name is uploaded again; Live ones keep accepting deliveries whose runs stop at those steps."
-                  run={remove.run}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
+        <div className="space-y-3">
+          {/* Stays while it holds a query, so deletes that bring the list under the threshold do not hide it. */}
+          {(files.length > FILTER_FROM || query !== "") && (
+            <ListFilter label="Filter files" placeholder="Name" query={query} onQuery={setQuery} shown={shown.length} total={files.length} noun={["file", "files"]} />
+          )}
+          {shown.length > 0 && (
+            <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Files">
+              {shown.map((f) => (
+                // A long name breaks inside its own line on a phone (the type and size under it)
+                // rather than squeezing them into a column of one word each.
+                <li key={f.name} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 text-sm" data-testid={`file-${f.name}`}>
+                  <span className="min-w-0 basis-full break-all font-mono text-slate-900 sm:basis-auto">{f.name}</span>
+                  <span className="whitespace-nowrap text-slate-500">{f.contentType}</span>
+                  <span className="flex-1 whitespace-nowrap text-slate-500">{formatBytes(f.size)}</span>
+                  <code className="hidden text-xs text-slate-500 md:inline">{`{{ files.${f.name} }}`}</code>
+                  <a href={`${base}/${f.name}`} className={buttonClass("ghost", "sm")} aria-label={`Download ${f.name}`}><Download className="h-4 w-4" aria-hidden /></a>
+                  {canEdit && (
+                    <DeleteInUseButton
+                      name={f.name}
+                      path={`${base}/${f.name}`}
+                      inUseCode="file_in_use"
+                      workspaceId={workspaceId}
+                      noun="this file"
+                      description="Its contents are deleted; download it first to keep a copy."
+                      inUseEffect="Their steps fail until a file of this name is uploaded again; Live ones keep accepting deliveries whose runs stop at those steps."
+                      run={remove.run}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
     </div>
   );
