@@ -17,11 +17,13 @@ import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { FILTER_FROM, ListFilter } from "@/components/ui/list-filter";
 import { APP_CATALOG, appByKey } from "@/lib/connections/app-catalog";
 import type { AuthKind } from "@/lib/connections/connection-auth";
 import type { ConnectionView } from "@/lib/connections/connection-input";
 import { credentialDestinationChanges, describeDestinationChange, type DestinationChange } from "@/lib/connections/credential-destination-changes";
 import { startingConfig } from "@/lib/connections/connection-settings";
+import { matchesFilter } from "@/lib/list-filter";
 
 type Props = {
   workspaceId: string;
@@ -47,6 +49,10 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
   const entry = appByKey(app)!;
   const [kind, setKind] = useState<AuthKind>(entry.authKind);
   const [baseUrl, setBaseUrl] = useState(entry.defaultBaseUrl);
+  const [query, setQuery] = useState("");
+  // By the account's name or its app (label or key): "graph" finds every Microsoft Graph account.
+  const shown = connections.filter((c) => matchesFilter(query, c.name, c.app, appByKey(c.app)?.label));
+  const filtering = query.trim() !== "";
   const pickApp = (key: string) => {
     const next = appByKey(key)!;
     setApp(key);
@@ -122,8 +128,14 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary")}>Add account</button></div>
         </form>
       )}
+      {/* Stays while it holds a query, so deletes that bring the list under the threshold do not hide it. */}
+      {(connections.length > FILTER_FROM || query !== "") && (
+        <ListFilter label="Filter accounts" placeholder="Name or app" query={query} onQuery={setQuery} shown={shown.length} total={connections.length} noun={["account", "accounts"]} />
+      )}
       {APP_CATALOG.map((a) => {
-        const mine = connections.filter((c) => c.app === a.key);
+        const mine = shown.filter((c) => c.app === a.key);
+        // While filtering, an app without a matching account is left out rather than shown empty.
+        if (filtering && mine.length === 0) return null;
         return (
           <section key={a.key} aria-label={a.label} className="rounded-xl border border-slate-200 bg-white">
             <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-2">
