@@ -47,7 +47,8 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   const host = env().LISTEN_HOST;
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    // Named by its settings: "getaddrinfo ENOTFOUND …" or "listen EADDRNOTAVAIL …" alone did not say which.
+    server.once("error", (e) => reject(new Error(`cannot listen on ${host ? `LISTEN_HOST ${host}, ` : ""}PORT ${port}: ${e.message}`)));
     server.listen(port, host, () => resolve());
   });
   installStop(server);

@@ -7,6 +7,7 @@ import { parseAllowedRanges } from "@/lib/net/ip-policy";
 import { checkAllowedRange } from "@/lib/net/check-allowed-range";
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 
 // Decimal digits only: Number() would also take 0x10, 1e3 and 0b11, which nobody means as a port.
@@ -23,6 +24,21 @@ const intFrom = (def: number, min: number, max: number) =>
 const flag = (def: "true" | "false") =>
   z.preprocess((v) => (v === "" ? undefined : v), z.enum(["true", "false", "1", "0"]).default(def)).transform((v) => v === "true" || v === "1");
 
+// An IP address or a host name. Checked here, not when the web server binds: 999.1.1.1 passed,
+// the launcher printed "open http://999.1.1.1:4112", and the web server then failed five times
+// with "getaddrinfo ENOTFOUND 999.1.1.1", never naming the setting.
+function checkListenHost(v: string): string | null {
+  if (isIP(v)) return null;
+  const shape = "must be an IP address or a host name, e.g. 127.0.0.1";
+  if (/^[\d.]+$/.test(v)) return `${shape}: ${v} is no IPv4 address (four numbers 0–255, separated by dots)`;
+  if (v.includes(":")) return `${shape}: ${v} is no IPv6 address${v.startsWith("[") ? " (write it without brackets)" : ""}`;
+  const labels = v.replace(/\.$/, "").split(".");
+  if (v.length > 253 || !labels.every((l) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l))) {
+    return `${shape}: ${v} is no host name (letters, digits and hyphens, in labels separated by dots)`;
+  }
+  return null;
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().min(1).default(".data"),
@@ -32,7 +48,7 @@ const schema = z.object({
     .optional(),
   PORT: intFrom(3000, 1, 65535),
   // The address the web server listens on; unset: every interface (a container, a LAN server).
-  LISTEN_HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(/^[A-Za-z0-9.:-]+$/, "must be an IP address or a host name, e.g. 127.0.0.1").optional()),
+  LISTEN_HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().refine((v) => checkListenHost(v) === null, { error: (issue) => checkListenHost(String(issue.input)) ?? "" }).optional()),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SECRET_KEY: z.string().optional(),
   WORKER_CONCURRENCY: intFrom(8, 1, 256),

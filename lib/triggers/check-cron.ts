@@ -36,7 +36,9 @@ export function checkCron(cron: string, timezone?: string): string | null {
     if (cron !== fields[0]) return `"${cron}": write ${fields[0]} without spaces around it`;
   } else if (fields.length !== 5) {
     const has = fields.length ? `has ${fields.length} field${fields.length === 1 ? "" : "s"}` : "is empty";
-    return `"${cron}" ${has}: a cron has 5 (minute hour day-of-month month day-of-week) or is a macro such as @daily; schedules fire at most once a minute, so there is no seconds field`;
+    // The seconds field only where there is one to explain: "bogus" (1 field) lacks fields, it has no extra one.
+    const seconds = fields.length === 6 ? "; schedules fire at most once a minute, so there is no seconds field" : "";
+    return `"${cron}" ${has}: a cron has 5 (minute hour day-of-month month day-of-week) or is a macro such as @daily${seconds}`;
   } else {
     for (const [i, field] of fields.entries()) {
       const why = checkCronField(field, i);

@@ -10,7 +10,8 @@ import { prepareSteps } from "@/lib/workflows/prepare-steps";
 
 const DOW = "the day of week (5th field";
 const DOW_TAKES = "takes 0–7 (0 and 7 are Sunday) or SUN–SAT";
-const SHAPE = "a cron has 5 (minute hour day-of-month month day-of-week) or is a macro such as @daily; schedules fire at most once a minute, so there is no seconds field";
+const SHAPE = "a cron has 5 (minute hour day-of-month month day-of-week) or is a macro such as @daily";
+const SECONDS = "; schedules fire at most once a minute, so there is no seconds field";
 
 const REFUSED: [string, string][] = [
   ["@reboot", '"@reboot" runs once when a machine starts, and a schedule has no such moment (workers come and go); choose times instead, such as @daily or 0 8 * * *'],
@@ -20,7 +21,7 @@ const REFUSED: [string, string][] = [
   ["@DAILY", '"@DAILY": write macros in lower case, @daily'],
   ["@fortnightly", '"@fortnightly" is not a schedule macro; use @yearly, @monthly, @weekly, @daily, @hourly, or 5 fields'],
   ["* * *", `"* * *" has 3 fields: ${SHAPE}`],
-  ["*/5 * * * * *", `"*/5 * * * * *" has 6 fields: ${SHAPE}`],
+  ["*/5 * * * * *", `"*/5 * * * * *" has 6 fields: ${SHAPE}${SECONDS}`],
   ["", `"" is empty: ${SHAPE}`],
   ["*/0 * * * *", 'the minute (1st field, "*/0") takes 0–59: step 0 is not allowed, use */1 … */59'],
   ["1-30/0 * * * *", 'the minute (1st field, "1-30/0") takes 0–59: step 0 is not allowed, use 1-30/1 … 1-30/29'],
