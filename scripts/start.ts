@@ -45,22 +45,14 @@ async function main() {
   if (lock?.tookOver) log(`took over the lock of a launcher that is gone (pid ${lock.tookOver})`);
   if (!dev) await ensureBuild(root, log);
 
-  let embedded: RunningPostgres | undefined;
-  let url = config.DATABASE_URL;
-  // Before the database starts, so that one that keeps dying can stop everything.
-  let giveUp: (reason: string) => void = (reason) => {
-    console.error(`[start] ${reason}`);
-    process.exit(1);
-  };
-  if (!url) {
-    embedded = await keepEmbeddedPostgres({ dataDir: config.DATA_DIR, log, onGiveUp: (reason) => giveUp(reason) });
-    url = embedded.url;
-    log(`embedded PostgreSQL on 127.0.0.1:${embedded.port} (data in ${path.join(config.DATA_DIR, "postgres")})`);
-  }
-
+  // The start itself, not only its result: a stop while PostgreSQL is starting waits for it and
+  // stops it. Ctrl-C then used to end the launcher alone, and the server (in a process group of
+  // its own, out of reach of Ctrl-C) came up after it had gone, left running.
+  let starting: Promise<RunningPostgres> | undefined;
   const { startApp, shutdown } = superviseApp({
     log,
     cleanup: async () => {
+      const embedded = await starting?.catch(() => undefined);
       if (!embedded) return;
       // Shared with another npm start on this DATA_DIR, or with the processes of a killed one
       // still finishing: theirs to go on using, and the next start reuses it.
@@ -73,12 +65,21 @@ async function main() {
     },
   });
 
-  giveUp = (reason) => {
+  // A database that keeps dying stops everything.
+  const giveUp = (reason: string) => {
     console.error(`[start] ${reason}; stopping everything`);
     void shutdown(1);
   };
 
   try {
+    let url = config.DATABASE_URL;
+    let embedded: RunningPostgres | undefined;
+    if (!url) {
+      starting = keepEmbeddedPostgres({ dataDir: config.DATA_DIR, log, onGiveUp: giveUp });
+      embedded = await starting;
+      url = embedded.url;
+      log(`embedded PostgreSQL on 127.0.0.1:${embedded.port} (data in ${path.join(config.DATA_DIR, "postgres")})`);
+    }
     const seed = await prepareDatabase({ url, log, seed: seedOwnerFromEnv(config) });
     if (seed.created) log(`seeded a provider workspace with two clients`);
 

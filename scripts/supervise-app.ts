@@ -85,6 +85,7 @@ export function superviseApp({ log, cleanup }: { log: (line: string) => void; cl
     });
   };
   const startApp = (env: NodeJS.ProcessEnv) => {
+    if (stopping) return; // stopped while the launcher was still getting ready
     for (const [name, file] of APP) startChild(name, file, env);
   };
   return { startApp, shutdown };
