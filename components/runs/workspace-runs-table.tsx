@@ -1,6 +1,7 @@
 "use client";
 // Runs across workflows: status, workflow (and client), when, how long, the error; a row opens
-// to the run's steps (GET /api/v1/runs/{id}) with each one's status, time and error, read again with
+// to the run's steps (GET /api/v1/runs/{id}?outputs=false: without the payload and outputs it
+// does not show, which for a 4 MB output were downloaded whole) with each one's status, time and error, read again with
 // each refresh of the list while the run is unfinished. In a workspace where the user may act
 // (`actIn`: editor or owner), a row has Stop run or Run again.
 import { Fragment, useEffect, useRef, useState } from "react";
@@ -13,7 +14,7 @@ import { stepTimes, took } from "@/components/runs/step-execution";
 import { testRunLabel } from "@/components/runs/test-run-kind";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { TimeAgo } from "@/components/ui/time-ago";
-import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
+import { TERMINAL_RUN_STATUSES, type RunOverview, type RunView } from "@/lib/editor/api-types";
 import { clearedNote } from "@/lib/editor/retention-cleared";
 import type { WorkspaceRunSummary } from "@/lib/runs/list-workspace-runs";
 
@@ -27,7 +28,7 @@ type Props = {
 };
 
 export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQuery }: Props) {
-  const [open, setOpen] = useState<Record<string, RunView | "loading" | "error">>({});
+  const [open, setOpen] = useState<Record<string, RunOverview | "loading" | "error">>({});
   // Runs stopped here, as the API answered: shown at once, before the page's refresh arrives.
   const [stopped, setStopped] = useState<Record<string, RunView>>({});
   const runs = listed.map((r) => (stopped[r.id] ? { ...r, status: stopped[r.id].status, error: stopped[r.id].error ?? null, finishedAt: stopped[r.id].finishedAt ?? null } : r));
@@ -37,7 +38,7 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
     setOpen((o) => (o[view.id] ? { ...o, [view.id]: view } : o));
   };
   const load = (id: string) =>
-    apiFetch<RunView>(`/api/v1/runs/${id}`).then(
+    apiFetch<RunOverview>(`/api/v1/runs/${id}?outputs=false`).then(
       (run) => setOpen((o) => (o[id] ? { ...o, [id]: run } : o)),
       // A refresh that fails keeps the steps already shown; only a first read says it failed.
       () => setOpen((o) => (o[id] === "loading" ? { ...o, [id]: "error" } : o)),

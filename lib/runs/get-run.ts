@@ -1,5 +1,8 @@
 // One run with its step records, for the Executions tab. A run in a workspace the caller
-// cannot see answers 404 "run not found", like a missing id.
+// cannot see answers 404 "run not found", like a missing id. `outputs: false` leaves out the
+// payload and the steps' outputs and logs, read from the database neither: the Runs page shows
+// only each step's status, time and error, and a run with a 4 MB output was downloaded whole
+// for that, again on every refresh while it ran.
 import { notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { mayHaveRoundedIntegers, mayLoseNumbers, parseExactJson } from "@/lib/json/parse-exact-json";
@@ -7,8 +10,14 @@ import { toRunView, type RunView } from "@/lib/runs/to-run-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { requireRunRole } from "@/lib/runs/require-run-role";
 
-export async function getRun({ runId, userId, tx }: { runId: string; userId: string; tx?: Tx }): Promise<RunView> {
+/** A run without its data: no `trigger`, and steps without `output` and `logs`. */
+export type RunOverview = Omit<RunView, "trigger" | "steps"> & { steps: Omit<RunView["steps"][number], "output" | "logs">[] };
+
+export async function getRun(opts: { runId: string; userId: string; tx?: Tx; outputs?: true }): Promise<RunView>;
+export async function getRun(opts: { runId: string; userId: string; tx?: Tx; outputs: boolean }): Promise<RunView | RunOverview>;
+export async function getRun({ runId, userId, tx, outputs = true }: { runId: string; userId: string; tx?: Tx; outputs?: boolean }): Promise<RunView | RunOverview> {
   const c = tx ?? db();
+  if (!outputs) return getRunOverview(runId, userId, c, tx);
   const run = await c.run.findUnique({
     where: { id: runId },
     include: { steps: { orderBy: { number: "asc" } }, workflow: { select: { steps: true } } },
@@ -17,6 +26,20 @@ export async function getRun({ runId, userId, tx }: { runId: string; userId: str
   await requireRunRole({ userId, workspaceId: run.workspaceId, min: "viewer", tx });
   const { steps, workflow, ...row } = run;
   return keepExactIntegers(toRunView({ run: row, steps, definition: storedSteps(workflow) }), c);
+}
+
+async function getRunOverview(runId: string, userId: string, c: Tx | ReturnType<typeof db>, tx?: Tx): Promise<RunOverview> {
+  const run = await c.run.findUnique({
+    where: { id: runId },
+    omit: { trigger: true },
+    include: { steps: { orderBy: { number: "asc" }, omit: { output: true, logs: true } }, workflow: { select: { steps: true } } },
+  });
+  if (!run) throw notFound("run");
+  await requireRunRole({ userId, workspaceId: run.workspaceId, min: "viewer", tx });
+  const { steps, workflow, ...row } = run;
+  const view = toRunView({ run: { ...row, trigger: null }, steps: steps.map((s) => ({ ...s, output: null, logs: [] })), definition: storedSteps(workflow) });
+  const { trigger: _trigger, steps: viewSteps, ...rest } = view;
+  return { ...rest, steps: viewSteps.map(({ output: _output, logs: _logs, ...step }) => step) };
 }
 
 // Prisma parses json with JSON.parse, which rounds integers beyond double precision and makes a

@@ -138,3 +138,22 @@ test("collapsed entries of Executions fetch no run detail; opening one fetches t
   expect(details.get(runs[0])).toBe(1);
   expect(details.has(runs[1])).toBe(false);
 });
+
+test("the Runs page opens a run with a 4 MB output to its steps without downloading the output", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { ws, id } = await openOwnWorkflow(page, "bigrow", [
+    { kind: "webhook", config: { testingData: { n: 1 } } },
+    { id: "big-step", kind: "transform", name: "Big", config: { fields: BIG } },
+  ]);
+  const run = await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
+  await page.goto(`/w/${ws}/runs`);
+  const read = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/v1/runs/${run}`);
+  await page.getByRole("button", { name: `Steps of run ${run}` }).click();
+  const body = await (await read).body();
+  const steps = page.getByRole("list", { name: `Steps of run ${run}` });
+  await expect(steps.getByRole("listitem")).toHaveCount(2);
+  await expect(steps.getByRole("listitem").nth(1)).toContainText("Big");
+  await expect(steps.getByRole("listitem").nth(1)).toContainText("succeeded");
+  console.log(`Runs page: a run's steps read in ${body.length} bytes`);
+  expect(body.length).toBeLessThan(20_000);
+});
