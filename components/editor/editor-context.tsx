@@ -1,7 +1,7 @@
 "use client";
 // What the editor's panels share: the document, the selected step and the edit verbs. Edits go
 // through these verbs so every structural change renumbers references (lib/editor/step-ops).
-import { createContext, useContext, useMemo, useState } from "react";
+import { createContext, useContext, useDeferredValue, useMemo, useState } from "react";
 import type { EditorDocument } from "@/components/editor/use-editor-document";
 import { editorReducer } from "@/lib/editor/editor-state";
 import { createStep, insertStep, isTrigger, moveStep, removeStep, updateStep, type BranchRef, type EditorStep } from "@/lib/editor/step-ops";
@@ -18,6 +18,11 @@ export type EditorApi = {
   focus: EditorFocus | null;
   doc: EditorDocument;
   steps: EditorStep[];
+  /** `steps` a render behind while typing (useDeferredValue; added, removed or moved steps at
+   *  once): for the views of the whole workflow (canvas, checks, Workflow data), which, redrawn
+   *  and rechecked before each typed character showed, made typing in a 41-step workflow several
+   *  times slower than in a 3-step one. They catch up when React has a moment (bench:editor). */
+  settledSteps: EditorStep[];
   selectedId: string | null;
   select: (id: string | null) => void;
   /** Adds a step and returns its id; a trigger that would replace the current one waits for
@@ -38,6 +43,8 @@ export type EditorApi = {
 
 const Ctx = createContext<EditorApi | null>(null);
 
+const sameOrder = (a: EditorStep[], b: EditorStep[]) => a === b || (a.length === b.length && a.every((s, i) => s.id === b[i].id));
+
 export function useEditor(): EditorApi {
   const v = useContext(Ctx);
   if (!v) throw new Error("useEditor outside <EditorProvider>");
@@ -52,6 +59,10 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, rea
   // which undo cannot bring back (the server issues a new URL): so it is confirmed first.
   const [pendingTrigger, setPendingTrigger] = useState<StepKind | null>(null);
   const { state, dispatch } = doc;
+  // Only an edit inside steps lags: one that adds, removes or moves a step is drawn at once, as focus
+  // and selection follow it onto the canvas's nodes (a neighbour focused after Delete).
+  const deferredSteps = useDeferredValue(state.steps);
+  const settledSteps = sameOrder(deferredSteps, state.steps) ? deferredSteps : state.steps;
   const api = useMemo<EditorApi>(() => {
     const steps = state.steps;
     const travel = (type: "undo" | "redo") => {
@@ -75,6 +86,7 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, rea
       focus,
       doc,
       steps,
+      settledSteps,
       selectedId: selectedId && steps.some((s) => s.id === selectedId) ? selectedId : null,
       select,
       add(kind, index = steps.length, via) {
@@ -110,6 +122,6 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, rea
       undo: () => travel("undo"),
       redo: () => travel("redo"),
     };
-  }, [state, selectedId, dispatch, doc, workflowId, workspaceId, focus, pendingTrigger, readOnly]);
+  }, [state, settledSteps, selectedId, dispatch, doc, workflowId, workspaceId, focus, pendingTrigger, readOnly]);
   return <Ctx.Provider value={api}>{children}</Ctx.Provider>;
 }

@@ -20,7 +20,7 @@ import { MousePointerClick } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { edgeTypes, nodeTypes } from "@/components/editor/node-types";
 import { useCanvasTab } from "@/components/editor/use-canvas-tab";
-import { toFlow, type StepStatus } from "@/lib/editor/flow-graph";
+import { drawsTheSame, toFlow, type StepNode, type StepStatus } from "@/lib/editor/flow-graph";
 import { setBranchTarget } from "@/lib/editor/step-ops";
 import { NODE_HEIGHT, NODE_WIDTH, tidyLayout } from "@/lib/editor/tidy-layout";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
@@ -35,21 +35,28 @@ const A11Y_LABELS = { "node.a11yDescription.default": NODE_HELP, "node.a11yDescr
 /** How much the canvas must widen or narrow (px) before an untouched view is fitted again. */
 const REFIT_WIDTH_CHANGE = 150;
 
+type CanvasNode = StepNode & { className: string; ariaLabel: string; selected?: boolean };
+
+const sameCanvasNode = (a: CanvasNode, b: CanvasNode) =>
+  a.position.x === b.position.x && a.position.y === b.position.y && a.selected === b.selected && a.ariaLabel === b.ariaLabel && drawsTheSame(a.data, b.data);
+
 type Props = { statuses: ReadonlyMap<string, StepStatus>; invalid: ReadonlyMap<string, string> };
 
 function Canvas({ statuses, invalid }: Props) {
-  const { steps, selectedId, select, add, update } = useEditor();
+  const { steps, settledSteps, selectedId, select, add, update } = useEditor();
   const flow = useReactFlow();
 
+  // Laid out from the settled steps: while the user types in a step's field, the layout and the
+  // nodes are redrawn when React has a moment, not before each typed character shows.
   const laid = useMemo(() => {
     const byNumber = new Map<number, StepStatus>();
-    steps.forEach((s, i) => {
+    settledSteps.forEach((s, i) => {
       const st = statuses.get(s.id);
       if (st) byNumber.set(i + 1, st);
     });
-    const { nodes, edges } = toFlow(steps, { statuses: byNumber, invalid });
+    const { nodes, edges } = toFlow(settledSteps, { statuses: byNumber, invalid });
     return { nodes: tidyLayout(nodes, edges), edges };
-  }, [steps, statuses, invalid]);
+  }, [settledSteps, statuses, invalid]);
 
   // Open at the top of the workflow: a long one (200 steps) would fit only at an unreadable zoom.
   // Opened on a step (a link from the Runs page), around that step instead.
@@ -60,17 +67,32 @@ function Canvas({ statuses, invalid }: Props) {
 
   // The node element is what has keyboard focus: it names its step, and as `group/node` lets the
   // step drawn in it show the focus ring (React Flow's stylesheet removes the node's own outline).
-  const nodes = useMemo(
+  const built = useMemo(
     () =>
-      laid.nodes.map((n) => ({
-        ...n,
-        className: "group/node",
-        // The dimmed look of a step no run reaches is said in words too (lib/editor/branch-paths.ts).
-        ariaLabel: `Step ${n.data.number}: ${n.data.step.name} (${STEP_CATALOG[n.data.step.kind].label})${n.data.unreachable ? " — no run reaches this step" : ""}`,
-        ...(n.id === selectedId ? { selected: true } : {}),
-      })),
+      laid.nodes.map(
+        (n): CanvasNode => ({
+          ...n,
+          className: "group/node",
+          // The dimmed look of a step no run reaches is said in words too (lib/editor/branch-paths.ts).
+          ariaLabel: `Step ${n.data.number}: ${n.data.step.name} (${STEP_CATALOG[n.data.step.kind].label})${n.data.unreachable ? " — no run reaches this step" : ""}`,
+          ...(n.id === selectedId ? { selected: true } : {}),
+        }),
+      ),
     [laid.nodes, selectedId],
   );
+  // A node that draws as before is passed again as the same object: React Flow then keeps it as it
+  // is (typing in one step's field made it redo every node, DOM included, on each keystroke).
+  // Kept in state, adjusted while rendering (React's pattern for following a changed input).
+  const [kept, setKept] = useState<{ from: CanvasNode[]; nodes: CanvasNode[] }>({ from: [], nodes: [] });
+  let nodes = kept.nodes;
+  if (kept.from !== built) {
+    const before = new Map(kept.nodes.map((n) => [n.id, n]));
+    nodes = built.map((n) => {
+      const old = before.get(n.id);
+      return old && sameCanvasNode(old, n) ? old : n;
+    });
+    setKept({ from: built, nodes });
+  }
 
   // The canvas is what is left between the docks (≈ 340 px at 1280 px with a step open): the
   // minimap only where it has room to not cover the steps.

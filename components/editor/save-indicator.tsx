@@ -101,7 +101,7 @@ function Unfinished({ problems, onSelect }: { problems: StepProblem[]; onSelect:
 
 /** Steps no run reaches: the workflow saves and goes Live as it is, but they never run. */
 function Unreached({ onSelect }: { onSelect: (id: string) => void }) {
-  const { steps } = useEditor();
+  const { settledSteps: steps } = useEditor(); // checked a render behind while typing (editor-context)
   const numbers = useMemo(() => unreachableSteps(steps), [steps]);
   if (!numbers.length) return null;
   const first = steps[numbers[0] - 1];

@@ -22,14 +22,16 @@ import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { NAME_MAX_LENGTH } from "@/lib/workflows/definition";
 
 export function StepPanel() {
-  const { steps, selectedId, update, doc, focus, workspaceId, readOnly } = useEditor();
+  const { steps, settledSteps, selectedId, update, doc, focus, workspaceId, readOnly } = useEditor();
   const index = steps.findIndex((s) => s.id === selectedId);
   const step = steps[index];
   const { tryMove, refusal, confirm } = useStepMove(step?.id, index);
   const spec = useMemo(() => (step ? describeSchema(STEP_CATALOG[step.kind].config, step.kind) : null), [step?.kind]); // eslint-disable-line react-hooks/exhaustive-deps
   // Per step (by id and field): what a one-of field held under the choices switched away from.
   const choices = useRef(new Map<string, ChoiceMemory>());
-  const unreached = useMemo(() => unreachableSteps(steps), [steps]);
+  // A warning about the whole workflow: checked a render behind while typing (editor-context), by
+  // id, as the settled steps may still be in their order before a move.
+  const unreached = useMemo(() => new Set(unreachableSteps(settledSteps).map((n) => settledSteps[n - 1].id)), [settledSteps]);
 
   if (!step || !spec) {
     return (
@@ -79,7 +81,7 @@ export function StepPanel() {
         )}
       </div>
       <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{entry.description}</p>
-      {unreached.includes(number) && (
+      {unreached.has(step.id) && (
         <p data-testid="step-unreachable" className="mx-4 mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900 wrap-anywhere">
           {UNREACHABLE_MESSAGE}
         </p>

@@ -2,7 +2,7 @@
 // The workflow being edited: the local document (undo/redo), autosave (debounced PUT with the
 // version we last saw) and conflict detection. The server copy (react-query) is the source of
 // mode, URL and version; the local document is the source of name and steps while editing.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, keys, useWorkflowQuery } from "@/components/editor/api";
 import { useAccountIds } from "@/components/editor/use-account-ids";
@@ -84,7 +84,10 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   useLayoutEffect(() => {
     latestAccounts.current = accounts;
   });
-  const problems = useMemo(() => checkSteps(state.steps, accounts), [state.steps, accounts]);
+  // Checked a render behind while typing (what the header and the canvas warn of, not the text):
+  // the whole workflow's check on each keystroke delayed the character. A save checks its own copy.
+  const checkedSteps = useDeferredValue(state.steps);
+  const problems = useMemo(() => checkSteps(checkedSteps, accounts), [checkedSteps, accounts]);
   const dirty = state.revision !== savedRev;
 
   // Later server copies: someone else's newer save is taken as-is when we have nothing

@@ -97,6 +97,21 @@ export function toFlow(steps: EditorStep[], opts: ToFlowOptions = {}): { nodes: 
   return { nodes, edges };
 }
 
+/** Whether two nodes' data draw the same step node: of the step only what the node shows (kind,
+ *  name), its number, status, marks and branches — not its settings, which a keystroke changes. */
+export function drawsTheSame(x: StepNodeData, y: StepNodeData): boolean {
+  return (
+    x.step.kind === y.step.kind &&
+    x.step.name === y.step.name &&
+    x.number === y.number &&
+    x.status === y.status &&
+    x.unreachable === y.unreachable &&
+    x.invalid === y.invalid &&
+    x.branches.length === y.branches.length &&
+    x.branches.every((b, i) => b.id === y.branches[i].id && b.name === y.branches[i].name && b.target === y.branches[i].target)
+  );
+}
+
 /** Reads the domain list back: order from node numbers, branch targets from branch edges. */
 export function fromFlow(nodes: readonly StepNode[], edges: readonly FlowEdge[]): EditorStep[] {
   const ordered = [...nodes].sort((a, b) => a.data.number - b.data.number);

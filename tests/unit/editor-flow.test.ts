@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromFlow, toFlow } from "@/lib/editor/flow-graph";
+import { drawsTheSame, fromFlow, toFlow } from "@/lib/editor/flow-graph";
 import { tidyLayout } from "@/lib/editor/tidy-layout";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
@@ -64,6 +64,19 @@ describe("fromFlow", () => {
   });
 });
 
+describe("drawsTheSame", () => {
+  // Typing in a step's settings must not redraw every canvas node; a change the node shows must.
+  it("is true for an edit to a step's settings, false for a new name, number or branch target", () => {
+    const flow = (steps: EditorStep[]) => toFlow(steps).nodes;
+    const [w, c, a, b] = flow([step("w", "webhook"), cond("c", ["a"], "b"), step("a", "code", { code: "return 1" }), step("b", "http")]);
+    expect(drawsTheSame(a.data, flow([step("w", "webhook"), cond("c", ["a"], "b"), step("a", "code", { code: "return 12" }), step("b", "http")])[2].data)).toBe(true);
+    expect(drawsTheSame(a.data, flow([step("w", "webhook"), cond("c", ["a"], "b"), { ...step("a", "code"), name: "Renamed" }, step("b", "http")])[2].data)).toBe(false);
+    expect(drawsTheSame(c.data, flow([step("w", "webhook"), cond("c", ["b"], "a"), step("a", "code"), step("b", "http")])[1].data)).toBe(false);
+    expect(drawsTheSame(b.data, flow([step("w", "webhook"), step("b", "http")])[1].data)).toBe(false);
+    expect(drawsTheSame(w.data, w.data)).toBe(true);
+  });
+});
+
 describe("tidyLayout", () => {
   it("places branches side by side below their Conditions step", () => {
     const { nodes, edges } = toFlow([step("w", "webhook"), cond("c", ["a", "b"]), step("a", "http"), step("b", "http")]);
@@ -116,6 +129,18 @@ describe("tidyLayout", () => {
     expect(Object.values(x).every(Number.isFinite)).toBe(true);
     expect(Object.keys(x)).toHaveLength(5);
     expect(x.x).toBeLessThan(x.y);
+  });
+
+  // The layout is kept while only what it does not read changes (typing in a step's field).
+  it("lays out again when a branch's target changes, and not for an edit to a step's settings", () => {
+    const before = xOf([step("w", "webhook"), cond("c", ["s3"], "s4"), step("s3", "http"), step("s4", "http")]);
+    const swapped = xOf([step("w", "webhook"), cond("c", ["s4"], "s3"), step("s3", "http"), step("s4", "http")]);
+    expect(swapped.s4).toBeLessThan(swapped.s3);
+    expect(before.s3).toBeLessThan(before.s4);
+    const { nodes, edges } = toFlow([step("w", "webhook"), cond("c", ["s3"], "s4"), step("s3", "http", { url: "https://x" }), step("s4", "http")]);
+    const laid = tidyLayout(nodes, edges);
+    expect(Object.fromEntries(laid.map((n) => [n.id, n.position.x]))).toEqual(before);
+    expect(laid.find((n) => n.id === "s3")?.data.step.config).toEqual({ url: "https://x" });
   });
 
   it("lays out 200 steps quickly", () => {

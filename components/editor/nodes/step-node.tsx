@@ -8,7 +8,7 @@ import { RunStatus } from "@/components/editor/run-status";
 import { GROUP_TONES, STEP_ICONS } from "@/components/editor/step-icons";
 import { cn } from "@/components/ui/cn";
 import { UNREACHABLE_MESSAGE } from "@/lib/editor/branch-paths";
-import type { StepNode as StepNodeType } from "@/lib/editor/flow-graph";
+import { drawsTheSame, type StepNode as StepNodeType } from "@/lib/editor/flow-graph";
 import { NODE_HEIGHT, NODE_WIDTH } from "@/lib/editor/tidy-layout";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 
@@ -84,4 +84,14 @@ function StepNodeView({ data, selected }: NodeProps<StepNodeType>) {
   );
 }
 
-export const StepNode = memo(StepNodeView);
+type Props = NodeProps<StepNodeType>;
+
+/** React Flow's props alike and the step drawn the same (flow-graph): a keystroke in one step's
+ *  settings gives every node a new `data` (the graph is derived afresh), and redrawing all 41 nodes
+ *  of a 41-step workflow on each one delayed the typed character. */
+function sameProps(a: Props, b: Props) {
+  const keys = Object.keys(b) as (keyof Props)[];
+  return keys.length === Object.keys(a).length && keys.every((k) => k === "data" || a[k] === b[k]) && drawsTheSame(a.data, b.data);
+}
+
+export const StepNode = memo(StepNodeView, sameProps);

@@ -21,6 +21,7 @@ import { dataFromRun, pickDataRun } from "@/lib/editor/data-run";
 import type { StepOutputSource } from "@/lib/editor/data-tree";
 import { clearedNote } from "@/lib/editor/retention-cleared";
 import { buildDataTree, type DataNode } from "@/lib/editor/data-tree";
+import type { EditorStep } from "@/lib/editor/step-ops";
 import { formatExactTime } from "@/lib/format-exact-time";
 
 /** How many recent runs the panel offers (each one's detail is fetched; finished ones once). */
@@ -85,9 +86,20 @@ function outsideBranch(sources: StepOutputSource[], earlier: readonly { id: stri
   return sources.map((src, i) => (before.has(earlier[i].id) ? src : { ...src, output: undefined, hasOutput: false, missing: neverRanBefore(number) }));
 }
 
+/** The tree, from the settled steps and once per change of them (editor-context): not again before
+ *  each character typed into a step's field. */
+function useDataTree(run: RunView | null, steps: EditorStep[], selectedId: string | null): DataNode[] {
+  return useMemo(() => {
+    const before = selectedId ? ranBefore(steps).get(selectedId) ?? null : null;
+    const upTo = selectedId ? steps.findIndex((s) => s.id === selectedId) : steps.length;
+    const earlier = steps.slice(0, upTo < 0 ? steps.length : upTo);
+    return buildDataTree(outsideBranch(dataFromRun(run, earlier, steps), earlier, before, upTo + 1));
+  }, [run, steps, selectedId]);
+}
+
 /** `onHide` adds the Hide button (side by side layout); `className` hides the panel there when collapsed. */
 export function DataPanel({ onHide, className }: { onHide?: () => void; className?: string }) {
-  const { workflowId, steps, selectedId } = useEditor();
+  const { workflowId, steps, settledSteps, selectedId } = useEditor();
   const runs = useRunsQuery(workflowId, 20);
   // null: follow the latest run; an id: that run, until the user picks another.
   const [picked, setPicked] = useState<string | null>(null);
@@ -119,10 +131,7 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
 
   // Earlier steps of a sibling branch (or that no branch reaches) never ran on a run that reaches
   // the selected step: their outputs are not offered as data (lib/editor/branch-paths.ts).
-  const before = useMemo(() => (selectedId ? ranBefore(steps).get(selectedId) ?? null : null), [steps, selectedId]);
-  const upTo = selectedId ? steps.findIndex((s) => s.id === selectedId) : steps.length;
-  const earlier = steps.slice(0, upTo < 0 ? steps.length : upTo);
-  const tree = buildDataTree(outsideBranch(dataFromRun(run, earlier, steps), earlier, before, upTo + 1));
+  const tree = useDataTree(run, settledSteps, selectedId);
   const cleared = run ? clearedNote(run, "run") : null;
 
   const pick = (ref: string) => {
