@@ -111,7 +111,7 @@ describe("run list and detail", () => {
     expect(def.body.runs[0].createdAt).toBe(new Date(start + 519_000).toISOString());
     const times = def.body.runs.map((r: Json) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());
-    expect(Object.keys(def.body.runs[0]).sort()).toEqual(["createdAt", "error", "finishedAt", "id", "scope", "startedAt", "status", "test"]);
+    expect(Object.keys(def.body.runs[0]).sort()).toEqual(["createdAt", "error", "finishedAt", "id", "scope", "startedAt", "status", "targetStepId", "test"]);
 
     expect((await api.get(`/api/v1/workflows/${wf.id}/runs?limit=3`)).body.runs).toHaveLength(3);
     expect((await api.get(`/api/v1/workflows/${wf.id}/runs?limit=500`)).body.runs).toHaveLength(500);
