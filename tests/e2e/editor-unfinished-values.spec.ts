@@ -112,8 +112,12 @@ test("a move that would put a branch's target before its Conditions step is refu
   );
   await expect(page.getByTestId("step-node-3")).toContainText("Isolate");
 
-  // A move that keeps the target after its Conditions step keeps the branch on it.
+  // A move that keeps the target after its Conditions step keeps the branch on it — once asked,
+  // as it takes "Page on-call" out of the branch (editor-branch-words.spec.ts).
   await panel.getByRole("button", { name: "Move step down" }).click();
+  const ask = page.getByTestId("move-changes-branch");
+  await expect(ask).toContainText("Page on-call");
+  await ask.getByRole("button", { name: "Move anyway" }).click();
   await expect(page.getByTestId("step-node-4")).toContainText("Isolate");
   await expect(header.locator('[data-save-state="saved"]')).toBeVisible();
   await expect
