@@ -3,9 +3,10 @@
 // database holds encrypted secrets and taken (with a warn line) while it holds none; two
 // processes adopting two keys at once cannot both win.
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db/client";
-import { env } from "@/lib/env";
+import { databaseUrl, env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
@@ -26,6 +27,33 @@ async function storeSecret(): Promise<void> {
   const ws = await db().workspace.create({ data: { name: "Keyed", kind: "provider" } });
   // Encrypted with this process's SECRET_KEY.
   await db().variable.create({ data: { workspaceId: ws.id, key: "APIKEY", secret: true, valueEncrypted: encryptSecret("s3cret-value") } });
+}
+
+/** Two verifications that read the key check at the same moment: both are held at their first
+ *  read (a table lock the read waits on) until both wait there, then let go together. Started
+ *  one after the other instead, the second would read the check the first just stored and, with
+ *  nothing encrypted yet, take over by the rule for a trial key (README, Secret key): a race the
+ *  test's timing decided, which failed CI once. */
+async function atTheSameMoment(keys: [Buffer, Buffer]) {
+  const holder = new pg.Client({ connectionString: databaseUrl() });
+  await holder.connect();
+  try {
+    await holder.query(`BEGIN; LOCK TABLE "SecretKeyCheck" IN EXCLUSIVE MODE`);
+    const both = Promise.allSettled(keys.map((secret) => verifySecretKey({ db: db(), secret })));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { rows } = await holder.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname = 'SecretKeyCheck' AND NOT l.granted`,
+      );
+      if (rows[0].n >= 2) break;
+      if (Date.now() > deadline) throw new Error("the two verifications never both waited on the key check");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await holder.query("COMMIT");
+    return await both;
+  } finally {
+    await holder.end();
+  }
 }
 
 describe("verifySecretKey", () => {
@@ -95,13 +123,13 @@ describe("verifySecretKey", () => {
 
   it("lets exactly one of two new keys taking over a secret-less database at the same moment win", async () => {
     expect(await verifySecretKey({ db: db(), secret: newKey() })).toBe("adopted");
-    const results = await Promise.allSettled([verifySecretKey({ db: db(), secret: newKey() }), verifySecretKey({ db: db(), secret: newKey() })]);
+    const results = await atTheSameMoment([newKey(), newKey()]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(String((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason)).toMatch(/SECRET_KEY does not match/);
   });
 
   it("lets exactly one of two keys adopted at the same moment win", async () => {
-    const results = await Promise.allSettled([verifySecretKey({ db: db(), secret: newKey() }), verifySecretKey({ db: db(), secret: newKey() })]);
+    const results = await atTheSameMoment([newKey(), newKey()]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(String(refused.reason)).toMatch(/SECRET_KEY does not match/);
