@@ -72,6 +72,9 @@ test("Workflow data and the workflows list name a test's kind; Workflow data say
       },
     },
     { id: "isolate", kind: "transform", name: "Isolate", config: { fields: [{ name: "i", expression: "1" }] } },
+    // Step 4 is in the Critical branch after step 3, so Workflow data on it lists step 3 as an
+    // earlier step of its own path, which this (Low) run skipped — not as another branch's.
+    { id: "page", kind: "transform", name: "Page on-call", config: { fields: [{ name: "p", expression: "1" }] } },
     { id: "ticket", kind: "transform", name: "Ticket", config: { fields: [{ name: "t", expression: "1" }] } },
   ]);
   await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
