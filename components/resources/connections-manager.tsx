@@ -17,7 +17,7 @@ import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { FILTER_FROM, ListFilter } from "@/components/ui/list-filter";
+import { ListFilter } from "@/components/ui/list-filter";
 import { APP_CATALOG, appByKey } from "@/lib/connections/app-catalog";
 import type { AuthKind } from "@/lib/connections/connection-auth";
 import type { ConnectionView } from "@/lib/connections/connection-input";
@@ -128,10 +128,7 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary")}>Add account</button></div>
         </form>
       )}
-      {/* Stays while it holds a query, so deletes that bring the list under the threshold do not hide it. */}
-      {(connections.length > FILTER_FROM || query !== "") && (
-        <ListFilter label="Filter accounts" placeholder="Name or app" query={query} onQuery={setQuery} shown={shown.length} total={connections.length} noun={["account", "accounts"]} />
-      )}
+      <ListFilter label="Filter accounts" placeholder="Name or app" query={query} onQuery={setQuery} shown={shown.length} total={connections.length} noun={["account", "accounts"]} />
       {APP_CATALOG.map((a) => {
         const mine = shown.filter((c) => c.app === a.key);
         // While filtering, an app without a matching account is left out rather than shown empty.

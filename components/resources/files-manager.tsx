@@ -13,7 +13,7 @@ import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { FILTER_FROM, ListFilter } from "@/components/ui/list-filter";
+import { ListFilter } from "@/components/ui/list-filter";
 import type { FileView } from "@/lib/files/file-schema";
 import { formatBytes } from "@/lib/format-bytes";
 import { matchesFilter } from "@/lib/list-filter";
@@ -113,10 +113,7 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No files yet. A step reads a file as {"{{ files.NAME }}"}.</p>
       ) : (
         <div className="space-y-3">
-          {/* Stays while it holds a query, so deletes that bring the list under the threshold do not hide it. */}
-          {(files.length > FILTER_FROM || query !== "") && (
-            <ListFilter label="Filter files" placeholder="Name" query={query} onQuery={setQuery} shown={shown.length} total={files.length} noun={["file", "files"]} />
-          )}
+          <ListFilter label="Filter files" placeholder="Name" query={query} onQuery={setQuery} shown={shown.length} total={files.length} noun={["file", "files"]} />
           {shown.length > 0 && (
             <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Files">
               {shown.map((f) => (

@@ -11,7 +11,7 @@ import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { FILTER_FROM, ListFilter } from "@/components/ui/list-filter";
+import { ListFilter } from "@/components/ui/list-filter";
 import { matchesFilter, naturalCompare } from "@/lib/list-filter";
 import type { VariableView } from "@/lib/variables/variable-schema";
 
@@ -86,10 +86,7 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
         </p>
       ) : (
         <div className="space-y-3">
-          {/* Stays while it holds a query, so deletes that bring the list under the threshold do not hide it. */}
-          {(variables.length > FILTER_FROM || query !== "") && (
-            <ListFilter label="Filter variables" placeholder="Key or value" query={query} onQuery={setQuery} shown={shown.length} total={variables.length} noun={["variable", "variables"]} />
-          )}
+          <ListFilter label="Filter variables" placeholder="Key or value" query={query} onQuery={setQuery} shown={shown.length} total={variables.length} noun={["variable", "variables"]} />
           {shown.length > 0 && (
             <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Variables and secrets">
               {shown.map((v) => (

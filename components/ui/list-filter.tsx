@@ -1,7 +1,9 @@
 "use client";
 // The filter box of a long list the page already holds in full: a labelled search input and,
 // under it, how many entries match — said as it changes (a live status), "No variables match “x”"
-// when none do. The list itself stays with its page; this only reports on it.
+// when none do. Shown past FILTER_FROM entries, and while it holds a query, so deletes that bring
+// the list under that do not hide an active filter. The list itself stays with its page; this
+// only reports on it.
 import { useId } from "react";
 import { inputClass } from "@/components/resources/api-fetch";
 import { cn } from "@/components/ui/cn";
@@ -24,6 +26,7 @@ type Props = {
 
 export function ListFilter({ label, query, onQuery, shown, total, noun, placeholder, className }: Props) {
   const id = useId();
+  if (total <= FILTER_FROM && query === "") return null;
   return (
     <div className={cn("flex flex-wrap items-center gap-x-3 gap-y-1", className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">{label}</label>
