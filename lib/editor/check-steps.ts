@@ -7,6 +7,7 @@ import { formField } from "@/lib/editor/form-field";
 import { GONE_ACCOUNT_MESSAGE, namesGoneAccount } from "@/lib/editor/gone-account";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
+import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
 import { findReferenceErrors } from "@/lib/workflows/references";
 import { isSecretEcho } from "@/lib/workflows/secret-echo";
 import { branchTargets, isTrigger, type EditorStep } from "@/lib/editor/step-ops";
@@ -78,6 +79,7 @@ export function checkSteps(steps: readonly EditorStep[], accounts: AccountIds = 
     }
   });
   for (const p of referenceProblems(steps)) problems.push(p);
+  for (const p of branchReferenceProblems(steps)) problems.push(p);
   return problems;
 }
 
@@ -90,6 +92,15 @@ function referenceProblems(steps: readonly EditorStep[]): StepProblem[] {
   });
 }
 
+/** References to an earlier step no run reaching this one has run (another branch, or a step no
+ *  run reaches): unfinished, as going Live refuses them (lib/workflows/branch-references.ts). */
+function branchReferenceProblems(steps: readonly EditorStep[]): StepProblem[] {
+  return findBranchReferenceErrors(steps).map((p) => {
+    const kind = steps[p.step - 1].kind;
+    return { stepId: p.stepId, number: p.step, label: STEP_CATALOG[kind].label, ...atField(kind, p.field.split("."), p.message), incomplete: true };
+  });
+}
+
 /** What the Configure form shows under step `index`'s fields: its config's problems and its
  *  references' (which need the other steps to judge), the ones that stop a save first. */
 export function checkStepFields(steps: readonly EditorStep[], index: number, accounts: AccountIds = null): ConfigProblem[] {
@@ -97,7 +108,8 @@ export function checkStepFields(steps: readonly EditorStep[], index: number, acc
   if (!step) return [];
   const own = checkConfig(step.kind, configForCheck(step), accounts);
   const refs = referenceProblems(steps).filter((p) => p.stepId === step.id && p.number === index + 1);
-  return [...own.filter((p) => !p.incomplete), ...refs, ...own.filter((p) => p.incomplete)].map(({ field, message, incomplete }) => ({ field, message, incomplete }));
+  const branchRefs = branchReferenceProblems(steps).filter((p) => p.stepId === step.id && p.number === index + 1);
+  return [...own.filter((p) => !p.incomplete), ...refs, ...own.filter((p) => p.incomplete), ...branchRefs].map(({ field, message, incomplete }) => ({ field, message, incomplete }));
 }
 
 /** The problems that keep a save from being sent: all of them for a Live workflow (the server refuses an unfinished step there). */

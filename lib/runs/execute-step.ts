@@ -6,6 +6,7 @@ import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { EXECUTORS } from "@/lib/steps/executors";
 import { StepError, type StepContext, type StepResult } from "@/lib/steps/executors/types";
 import type { WorkspaceValues } from "@/lib/variables/load-workspace-values";
+import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
 import type { Step } from "@/lib/workflows/definition";
 import { ReferenceValueError, resolveReferences } from "@/lib/workflows/references";
 
@@ -84,6 +85,11 @@ export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome
   // executor would trip over the empty value.
   const [missing] = findMissingFields(opts.step.kind, opts.step.config);
   if (missing) return { ok: false, error: new StepError(`${missing.message} (the step was saved unfinished: fill it in in the editor)`), ...finish() };
+  // Likewise a reference to a step on another branch (going Live refuses it; a workflow Live from
+  // before still runs): said with its reason, not left to read as an empty value. Judged only
+  // when that step's output is indeed missing from this run.
+  const unread = opts.steps ? findBranchReferenceErrors(opts.steps, opts.number).find((p) => !Object.hasOwn(opts.outputs, p.reads)) : undefined;
+  if (unread) return { ok: false, error: new StepError(`${unread.message} (change the reference in the editor)`), ...finish() };
   let result: StepResult;
   try {
     result = await EXECUTORS[opts.step.kind](ctx);

@@ -152,7 +152,7 @@ export function resolveReferences(value: unknown, scope: ReferenceScope): { valu
 }
 
 /** Every string leaf of a value with its dotted path. */
-function* stringLeaves(value: unknown, path: string[] = []): Generator<[string, string]> {
+export function* stringLeaves(value: unknown, path: string[] = []): Generator<[string, string]> {
   if (typeof value === "string") yield [path.join("."), value];
   else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* stringLeaves(v, [...path, String(i)]);
   else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) yield* stringLeaves(v, [...path, k]);
