@@ -1,7 +1,12 @@
 // A provider with two clients (and an unrelated provider), users for each, and a workflow that
-// exercises every push rule: accounts of three apps, variables, a secret, a file, sample data.
+// exercises every push rule: accounts of three apps, variables, a secret, a file, sample data;
+// the real server a push test file starts for them, and the client's Live copy the run tests use.
+import { afterAll, beforeAll, expect } from "vitest";
 import { db } from "@/lib/db/client";
+import { QUEUES } from "@/lib/jobs/queues";
 import { apiClient, createUser, type ApiClient, type Json } from "./api-fixtures";
+import { startLocalServer, type Handler } from "./local-server";
+import { startWeb, startWorker, type Service, type WebService } from "./services";
 
 export async function createPushTenancy(baseUrl: string) {
   const provider = await db().workspace.create({ data: { name: "Acme IT", kind: "provider" } });
@@ -28,8 +33,14 @@ export async function createAccount(api: ApiClient, workspaceId: string, app: st
   return res.body.connection.id;
 }
 
-/** The provider's onboarding workflow: directory (1 client account), psa (several), openai (none). */
-export async function createSourceWorkflow(api: ApiClient, providerId: string, accounts: { dir: string; psa: string; ai: string }): Promise<Json> {
+/** The provider's onboarding workflow, on three accounts of the provider's it creates: directory
+ *  (for a client with 1 account of that app), psa (several), openai (none). */
+export async function createSourceWorkflow(api: ApiClient, providerId: string): Promise<Json> {
+  const accounts = {
+    dir: await createAccount(api, providerId, "directory", "Provider Graph", { token: "provider-graph-token" }),
+    psa: await createAccount(api, providerId, "psa", "Provider PSA", { username: "u", password: "provider-psa-pass" }),
+    ai: await createAccount(api, providerId, "openai", "Provider AI", { apiKey: "sk-provider-ai" }),
+  };
   const res = await api.post(`/api/v1/workspaces/${providerId}/workflows`, {
     name: "New-hire onboarding",
     steps: [
@@ -42,3 +53,87 @@ export async function createSourceWorkflow(api: ApiClient, providerId: string, a
   if (res.status !== 201) throw new Error(`create workflow: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
+
+export type PushTenancy = Awaited<ReturnType<typeof createPushTenancy>>;
+export type FakeService = Awaited<ReturnType<typeof startLocalServer>>;
+export type PushServer<F extends string = never> = PushTenancy & {
+  web: WebService;
+  worker: Service | null;
+  /** Fake services by the names the file gave them: each answers every request 200 {"ok":true}. */
+  fakes: Record<F, FakeService>;
+  /** The provider's editor, and each client's owner. */
+  tech: ApiClient;
+  adminA: ApiClient;
+  adminB: ApiClient;
+  /** A workflow of the provider's, as the API answers its creation (id, version, name, steps). */
+  createSource: (name: string, steps: Json[]) => Promise<Json>;
+  putFile: (workspaceId: string, name: string, body: string, user: { token: string }) => Promise<Response>;
+};
+
+const answerOk: Handler = (_req, res) => {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify({ ok: true }));
+};
+
+/**
+ * A push test file's real server and tenancy, started before its tests and stopped after: the
+ * production web server (with a worker where the file's runs must execute, and the fake services
+ * it names), a fresh createPushTenancy of its own, and the API clients of its users. Read it
+ * inside tests, once beforeAll has run; a file's own beforeAll, registered after, runs after it.
+ */
+export function startPushServer<F extends string = never>({ worker = false, fakes = [] }: { worker?: boolean; fakes?: readonly F[] } = {}): PushServer<F> {
+  const ctx = {} as PushServer<F>;
+  beforeAll(async () => {
+    const [web, w, servers] = await Promise.all([startWeb(), worker ? startWorker() : null, Promise.all(fakes.map(() => startLocalServer(answerOk)))]);
+    Object.assign(ctx, { web, worker: w, fakes: Object.fromEntries(fakes.map((name, i) => [name, servers[i]])) });
+    const t = await createPushTenancy(web.baseUrl);
+    const tech = t.api(t.users.tech);
+    Object.assign(ctx, t, {
+      tech,
+      adminA: t.api(t.users.adminA),
+      adminB: t.api(t.users.adminB),
+      createSource: async (name: string, steps: Json[]) => {
+        const res = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, { name, steps });
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body;
+      },
+      putFile: (workspaceId: string, name: string, body: string, user: { token: string }) =>
+        fetch(`${web.baseUrl}/api/v1/workspaces/${workspaceId}/files/${name}`, { method: "PUT", headers: { authorization: `Bearer ${user.token}`, "content-type": "text/plain" }, body }),
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([ctx.web?.stop(), ctx.worker?.stop(), ...Object.values<FakeService>(ctx.fakes ?? {}).map((f) => f.close())]);
+  });
+  return ctx;
+}
+
+/** A step that sends client A's secret API_KEY to `host`: what a provider's new version may do. */
+export const sendsApiKeyTo = (host: string) => ({ id: "collect", kind: "http", config: { method: "POST", url: `${host}/collect`, headers: [{ name: "x-key", value: "{{ secrets.API_KEY }}" }] } });
+
+/**
+ * The provider's "Report" workflow — its trigger, `middle`, then POST /report on the provider's
+ * PSA account (whose base URL answers nothing) — pushed to client A, which has one PSA account
+ * (on `clientPsaUrl`, so the push selects it) and a secret API_KEY, reviewed and Live.
+ */
+export async function liveReportCopy(t: PushServer, clientPsaUrl: string, middle: Json[] = []) {
+  const psaP = await createAccount(t.tech, t.provider.id, "psa", "Provider PSA", { token: "provider-psa-token" }, "http://127.0.0.1:9");
+  const hook = { id: "hook", kind: "webhook", config: {} };
+  const report = { id: "report", kind: "http", config: { method: "POST", url: "/report", connectionId: psaP } };
+  const source = await t.createSource("Report", [hook, ...middle, report]);
+  const ws = t.clientA.id;
+  await createAccount(t.adminA, ws, "psa", "Client PSA", { token: "client-psa-token" }, clientPsaUrl);
+  await t.adminA.put(`/api/v1/workspaces/${ws}/variables/API_KEY`, { value: "client-api-key-zzz", secret: true });
+  const first = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: ws });
+  expect(first.status, JSON.stringify(first.body)).toBe(201);
+  const copy: Json = first.body.copy;
+  expect((await t.adminA.post(`/api/v1/workflows/${copy.id}/review/confirm`)).status).toBe(200);
+  const live = await t.adminA.post(`/api/v1/workflows/${copy.id}/live`);
+  expect(live.status, JSON.stringify(live.body)).toBe(200);
+  return { source, copy, webhookUrl: live.body.webhookUrl as string, hook, report };
+}
+
+/** The state of the latest run-execute job of a run ("created" while a Wait or a backoff parks it). */
+export const runJobState = async (runId: string) =>
+  (
+    await db().$queryRaw<{ state: string }[]>`SELECT state::text FROM pgboss.job WHERE name = ${QUEUES.runExecute.name} AND data->>'runId' = ${runId} ORDER BY created_on DESC LIMIT 1`
+  )[0]?.state;

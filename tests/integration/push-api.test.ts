@@ -2,16 +2,12 @@
 // (accounts 1 / 0 / several, keys created without values, values never copied, files, sample
 // data keep/clear, Draft copy marked with its source), a second client, re-push in place, and
 // the provider's per-client status.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { createAccount, createPushTenancy, createSourceWorkflow } from "../helpers/push-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import type { Json } from "../helpers/api-fixtures";
+import { createAccount, createSourceWorkflow, startPushServer } from "../helpers/push-fixtures";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createPushTenancy>>;
-let tech: ApiClient;
-let adminA: ApiClient;
+const t = startPushServer();
 let source: Json;
 const acc: Record<string, string> = {};
 
@@ -24,30 +20,22 @@ const counts = async () => ({
 });
 
 beforeAll(async () => {
-  web = await startWeb();
-  t = await createPushTenancy(web.baseUrl);
-  tech = t.api(t.users.tech);
-  adminA = t.api(t.users.adminA);
   const p = t.provider.id;
-  const dir = await createAccount(tech, p, "directory", "Provider Graph", { token: "provider-graph-token" });
-  const psa = await createAccount(tech, p, "psa", "Provider PSA", { username: "u", password: "provider-psa-pass" });
-  const ai = await createAccount(tech, p, "openai", "Provider AI", { apiKey: "sk-provider-ai" });
-  source = await createSourceWorkflow(tech, p, { dir, psa, ai });
+  source = await createSourceWorkflow(t.tech, p);
   // The provider's own values, which must never reach a client.
-  await tech.put(`/api/v1/workspaces/${p}/variables/GRAPH_URL`, { value: "https://graph.provider.example", secret: false });
-  await tech.put(`/api/v1/workspaces/${p}/variables/GRAPH_KEY`, { value: "provider-graph-key-secret", secret: true });
-  await fetch(`${web.baseUrl}/api/v1/workspaces/${p}/files/welcome.txt`, { method: "PUT", headers: { authorization: `Bearer ${t.users.tech.token}`, "content-type": "text/plain" }, body: "Welcome aboard" });
+  await t.tech.put(`/api/v1/workspaces/${p}/variables/GRAPH_URL`, { value: "https://graph.provider.example", secret: false });
+  await t.tech.put(`/api/v1/workspaces/${p}/variables/GRAPH_KEY`, { value: "provider-graph-key-secret", secret: true });
+  await t.putFile(p, "welcome.txt", "Welcome aboard", t.users.tech);
   // Client A: one directory account, two PSA accounts, no AI account.
-  acc.dirA = await createAccount(adminA, t.clientA.id, "directory", "Client A Graph", { token: "client-a-graph" });
-  acc.psaA1 = await createAccount(adminA, t.clientA.id, "psa", "PSA main", { username: "a", password: "client-a-psa-1" });
-  acc.psaA2 = await createAccount(adminA, t.clientA.id, "psa", "PSA backup", { username: "a", password: "client-a-psa-2" });
+  acc.dirA = await createAccount(t.adminA, t.clientA.id, "directory", "Client A Graph", { token: "client-a-graph" });
+  acc.psaA1 = await createAccount(t.adminA, t.clientA.id, "psa", "PSA main", { username: "a", password: "client-a-psa-1" });
+  acc.psaA2 = await createAccount(t.adminA, t.clientA.id, "psa", "PSA backup", { username: "a", password: "client-a-psa-2" });
 });
-afterAll(() => web?.stop());
 
 describe("preflight", () => {
   it("lists accounts, keys, files and sample data, and writes nothing", async () => {
     const before = await counts();
-    const r = await tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`);
+    const r = await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`);
     expect(r.status).toBe(200);
     const apps = Object.fromEntries(r.body.connections.map((c: Json) => [c.app, c]));
     expect(apps.directory).toMatchObject({ outcome: "one_account", steps: [{ stepId: "user", result: "selected", account: { id: acc.dirA, name: "Client A Graph" } }] });
@@ -65,11 +53,11 @@ describe("preflight", () => {
   });
 
   it("accepts only one of the provider's own clients as target", async () => {
-    expect((await tech.get(`/api/v1/workflows/${source.id}/push-preflight`)).status).toBe(400);
-    expect((await tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.provider.id}`)).status).toBe(400);
-    expect((await tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.otherClient.id}`)).status).toBe(404);
-    expect((await tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: [t.clientA.id, t.clientB.id], sampleData: "keep" })).status).toBe(400);
-    expect((await tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id })).status).toBe(400);
+    expect((await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight`)).status).toBe(400);
+    expect((await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.provider.id}`)).status).toBe(400);
+    expect((await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.otherClient.id}`)).status).toBe(404);
+    expect((await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: [t.clientA.id, t.clientB.id], sampleData: "keep" })).status).toBe(400);
+    expect((await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id })).status).toBe(400);
     expect((await t.api(t.users.providerViewer).post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "keep" })).status).toBe(403);
   });
 });
@@ -78,7 +66,7 @@ describe("push", () => {
   let copy: Json;
 
   it("creates a Draft copy in the client, marked with source and version; values never copied", async () => {
-    const r = await tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "keep" });
+    const r = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "keep" });
     expect(r.status).toBe(201);
     copy = r.body.copy;
     expect(copy).toMatchObject({ workspaceId: t.clientA.id, name: "New-hire onboarding", mode: "draft", webhookUrl: null });
@@ -90,7 +78,7 @@ describe("push", () => {
 
     const link = await db().workflowCopy.findUniqueOrThrow({ where: { copyWorkflowId: copy.id } });
     expect(link).toMatchObject({ sourceWorkflowId: source.id, sourceVersion: source.version, sourceWorkspaceId: t.provider.id, sampleData: "keep" });
-    const review = (await adminA.get(`/api/v1/workflows/${copy.id}/review`)).body;
+    const review = (await t.adminA.get(`/api/v1/workflows/${copy.id}/review`)).body;
     expect(review).toMatchObject({ pushed: true, source: { workflowId: source.id, name: "New-hire onboarding", version: source.version } });
 
     const vars = await db().variable.findMany({ where: { workspaceId: t.clientA.id }, orderBy: { key: "asc" } });
@@ -105,7 +93,7 @@ describe("push", () => {
   });
 
   it("a second client is a second push, with its own copy; clear drops the sample data", async () => {
-    const r = await tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientB.id, sampleData: "clear" });
+    const r = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientB.id, sampleData: "clear" });
     expect(r.status).toBe(201);
     expect(r.body.copy.id).not.toBe(copy.id);
     expect(r.body.copy.workspaceId).toBe(t.clientB.id);
@@ -115,15 +103,15 @@ describe("push", () => {
 
   it("re-push updates the copy in place, keeps account choices and values, and says so first", async () => {
     // The client completes part of its side: a PSA account and the secret's value.
-    expect((await adminA.put(`/api/v1/workflows/${copy.id}/review/accounts/ticket`, { connectionId: acc.psaA2 })).status).toBe(200);
-    await adminA.put(`/api/v1/workspaces/${t.clientA.id}/variables/GRAPH_KEY`, { value: "client-a-graph-key", secret: true });
+    expect((await t.adminA.put(`/api/v1/workflows/${copy.id}/review/accounts/ticket`, { connectionId: acc.psaA2 })).status).toBe(200);
+    await t.adminA.put(`/api/v1/workspaces/${t.clientA.id}/variables/GRAPH_KEY`, { value: "client-a-graph-key", secret: true });
     // The provider saves a new version.
     const edited = { name: source.name, steps: source.steps.map((s: Json) => (s.id === "summary" ? { ...s, config: { ...s.config, prompt: "Summarize {{ 1.firstName }} briefly" } } : s)) };
-    expect((await tech.put(`/api/v1/workflows/${source.id}`, edited)).status).toBe(200);
-    const status = (await tech.get(`/api/v1/workflows/${source.id}/pushes`)).body.copies;
+    expect((await t.tech.put(`/api/v1/workflows/${source.id}`, edited)).status).toBe(200);
+    const status = (await t.tech.get(`/api/v1/workflows/${source.id}/pushes`)).body.copies;
     expect(status.find((c: Json) => c.target.id === t.clientA.id)).toMatchObject({ status: "behind", pushedVersion: source.version, currentVersion: source.version + 1 });
 
-    const pre = (await tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
+    const pre = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
     expect(pre.existingCopy).toMatchObject({ workflowId: copy.id, pushedSourceVersion: source.version, editedByClient: false });
     expect(pre.notes.join(" ")).toContain("updates that copy in place, keeps the client's account choices and variable and secret values");
     expect(pre.connections.find((c: Json) => c.app === "psa").steps[0]).toMatchObject({ result: "kept", account: { id: acc.psaA2 } });
@@ -132,7 +120,7 @@ describe("push", () => {
       { key: "GRAPH_KEY", secret: true, status: "present" },
     ]);
 
-    const r = await tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "keep" });
+    const r = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "keep" });
     expect(r.status).toBe(200);
     expect(r.body.copy.id).toBe(copy.id);
     expect(r.body.copy.mode).toBe("draft");
@@ -142,23 +130,23 @@ describe("push", () => {
     const secret = await db().variable.findFirstOrThrow({ where: { workspaceId: t.clientA.id, key: "GRAPH_KEY" } });
     expect(secret.valueEncrypted).toMatch(/^v1:/);
     expect(await db().workflow.count({ where: { workspaceId: t.clientA.id } })).toBe(1);
-    const after = (await tech.get(`/api/v1/workflows/${source.id}/pushes`)).body.copies;
+    const after = (await t.tech.get(`/api/v1/workflows/${source.id}/pushes`)).body.copies;
     expect(after.map((c: Json) => [c.target.name, c.status, c.pushCount])).toEqual([["Client A", "up_to_date", 2], ["Client B", "behind", 1]]);
   });
 
   it("shows a copy the client edited as edited_by_client", async () => {
-    const current = (await adminA.get(`/api/v1/workflows/${copy.id}`)).body;
+    const current = (await t.adminA.get(`/api/v1/workflows/${copy.id}`)).body;
     const steps = current.steps.map((s: Json) => (s.id === "summary" ? { id: s.id, kind: s.kind, name: s.name, config: { ...s.config, prompt: "Client wording" } } : { id: s.id, kind: s.kind, name: s.name, config: s.config }));
-    expect((await adminA.put(`/api/v1/workflows/${copy.id}`, { name: current.name, steps })).status).toBe(200);
-    const status = (await tech.get(`/api/v1/workflows/${source.id}/pushes`)).body.copies;
+    expect((await t.adminA.put(`/api/v1/workflows/${copy.id}`, { name: current.name, steps })).status).toBe(200);
+    const status = (await t.tech.get(`/api/v1/workflows/${source.id}/pushes`)).body.copies;
     expect(status.find((c: Json) => c.target.id === t.clientA.id)).toMatchObject({ status: "edited_by_client", editedByClient: true, behind: false });
-    const pre = (await tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
+    const pre = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
     expect(pre.notes.join(" ")).toContain("pushing replaces those edits");
   });
 
   it("two pushes of one workflow to one client at the same moment leave exactly one copy", async () => {
-    const wf = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, { name: "Race", steps: [{ kind: "webhook", config: {} }] });
-    const push = () => tech.post(`/api/v1/workflows/${wf.body.id}/push`, { targetWorkspaceId: t.clientB.id, sampleData: "keep" });
+    const wf = await t.tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, { name: "Race", steps: [{ kind: "webhook", config: {} }] });
+    const push = () => t.tech.post(`/api/v1/workflows/${wf.body.id}/push`, { targetWorkspaceId: t.clientB.id, sampleData: "keep" });
     const results = await Promise.all([push(), push(), push()]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(results.map((r) => r.body.copy.id)).size).toBe(1);

@@ -1,45 +1,31 @@
 // The client review of a pushed copy: the checklist, Go live refused (409, listing what is
 // missing) until every item is done, then allowed; a re-push returns a Live copy to Draft and
 // starts the review over; the audit log records who pushed, reviewed and went live.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { createAccount, createPushTenancy, createSourceWorkflow } from "../helpers/push-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import type { Json } from "../helpers/api-fixtures";
+import { createAccount, createSourceWorkflow, startPushServer } from "../helpers/push-fixtures";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createPushTenancy>>;
-let tech: ApiClient;
-let adminA: ApiClient;
+const t = startPushServer();
 let source: Json;
 let copyId: string;
 const acc: Record<string, string> = {};
 
 beforeAll(async () => {
-  web = await startWeb();
-  t = await createPushTenancy(web.baseUrl);
-  tech = t.api(t.users.tech);
-  adminA = t.api(t.users.adminA);
-  const p = t.provider.id;
-  source = await createSourceWorkflow(tech, p, {
-    dir: await createAccount(tech, p, "directory", "G", { token: "provider-token-1" }),
-    psa: await createAccount(tech, p, "psa", "P", { username: "u", password: "provider-pass-1" }),
-    ai: await createAccount(tech, p, "openai", "A", { apiKey: "sk-provider-1" }),
-  });
-  acc.psa1 = await createAccount(adminA, t.clientA.id, "psa", "PSA one", { username: "a", password: "client-pass-1" });
-  acc.psa2 = await createAccount(adminA, t.clientA.id, "psa", "PSA two", { username: "a", password: "client-pass-2" });
-  acc.foreignAi = await createAccount(t.api(t.users.adminB), t.clientB.id, "openai", "B's AI", { apiKey: "sk-client-b" });
-  const pushed = await tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "clear" });
+  source = await createSourceWorkflow(t.tech, t.provider.id);
+  acc.psa1 = await createAccount(t.adminA, t.clientA.id, "psa", "PSA one", { username: "a", password: "client-pass-1" });
+  acc.psa2 = await createAccount(t.adminA, t.clientA.id, "psa", "PSA two", { username: "a", password: "client-pass-2" });
+  acc.foreignAi = await createAccount(t.adminB, t.clientB.id, "openai", "B's AI", { apiKey: "sk-client-b" });
+  const pushed = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "clear" });
   expect(pushed.status).toBe(201);
   copyId = pushed.body.copy.id;
 });
-afterAll(() => web?.stop());
 
-const missing = async () => (await adminA.get(`/api/v1/workflows/${copyId}/review`)).body.missing.map((m: Json) => m.kind + ":" + (m.key ?? m.stepId ?? m.name ?? ""));
+const missing = async () => (await t.adminA.get(`/api/v1/workflows/${copyId}/review`)).body.missing.map((m: Json) => m.kind + ":" + (m.key ?? m.stepId ?? m.name ?? ""));
 
 describe("client review", () => {
   it("lists accounts to choose, empty variables and secrets, files and the confirmation", async () => {
-    const r = await adminA.get(`/api/v1/workflows/${copyId}/review`);
+    const r = await t.adminA.get(`/api/v1/workflows/${copyId}/review`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ pushed: true, complete: false, sampleData: "clear", pushedBy: expect.stringContaining("@example.test") });
     const account = r.body.items.find((i: Json) => i.kind === "account" && i.stepId === "ticket");
@@ -48,7 +34,7 @@ describe("client review", () => {
   });
 
   it("refuses Go live with 409 naming everything that is missing, and changes nothing", async () => {
-    const r = await adminA.post(`/api/v1/workflows/${copyId}/live`);
+    const r = await t.adminA.post(`/api/v1/workflows/${copyId}/live`);
     expect(r.status).toBe(409);
     expect(r.body.error).toBe("review_incomplete");
     expect(r.body.message).toContain("fill in the value of secret GRAPH_KEY");
@@ -58,14 +44,14 @@ describe("client review", () => {
   });
 
   it("accepts only the client's own accounts of the right app", async () => {
-    const put = (step: string, connectionId: string | null) => adminA.put(`/api/v1/workflows/${copyId}/review/accounts/${step}`, { connectionId });
+    const put = (step: string, connectionId: string | null) => t.adminA.put(`/api/v1/workflows/${copyId}/review/accounts/${step}`, { connectionId });
     expect((await put("summary", acc.foreignAi)).status).toBe(404);
     expect((await put("summary", acc.psa1)).status).toBe(400);
     expect((await put("nope", acc.psa1)).status).toBe(404);
     expect((await put("hook", acc.psa1)).status).toBe(404);
-    expect((await t.api(t.users.adminB).put(`/api/v1/workflows/${copyId}/review/accounts/ticket`, { connectionId: acc.psa1 })).status).toBe(404);
+    expect((await t.adminB.put(`/api/v1/workflows/${copyId}/review/accounts/ticket`, { connectionId: acc.psa1 })).status).toBe(404);
     // A field it does not take is named, as in every write body.
-    const extra = await adminA.put(`/api/v1/workflows/${copyId}/review/accounts/ticket`, { connectionId: acc.psa1, reviewed: true });
+    const extra = await t.adminA.put(`/api/v1/workflows/${copyId}/review/accounts/ticket`, { connectionId: acc.psa1, reviewed: true });
     expect(extra.status).toBe(400);
     expect(extra.body.message).toContain('unknown field "reviewed"');
     const ok = await put("ticket", acc.psa1);
@@ -75,47 +61,47 @@ describe("client review", () => {
 
   it("goes Live once every item is complete", async () => {
     const ws = t.clientA.id;
-    const dir = await createAccount(adminA, ws, "directory", "Graph", { token: "client-graph-token" });
-    const ai = await createAccount(adminA, ws, "openai", "AI", { apiKey: "sk-client-a" });
-    await adminA.put(`/api/v1/workflows/${copyId}/review/accounts/user`, { connectionId: dir });
-    await adminA.put(`/api/v1/workflows/${copyId}/review/accounts/summary`, { connectionId: ai });
-    await adminA.put(`/api/v1/workspaces/${ws}/variables/GRAPH_URL`, { value: "https://graph.client-a.example", secret: false });
-    await adminA.put(`/api/v1/workspaces/${ws}/variables/GRAPH_KEY`, { value: "client-a-key", secret: true });
-    await fetch(`${web.baseUrl}/api/v1/workspaces/${ws}/files/welcome.txt`, { method: "PUT", headers: { authorization: `Bearer ${t.users.adminA.token}` }, body: "Hi from A" });
-    await adminA.put(`/api/v1/workflows/${copyId}/review/webhook-secret`, { sharedSecret: "client-a-hook-secret" });
+    const dir = await createAccount(t.adminA, ws, "directory", "Graph", { token: "client-graph-token" });
+    const ai = await createAccount(t.adminA, ws, "openai", "AI", { apiKey: "sk-client-a" });
+    await t.adminA.put(`/api/v1/workflows/${copyId}/review/accounts/user`, { connectionId: dir });
+    await t.adminA.put(`/api/v1/workflows/${copyId}/review/accounts/summary`, { connectionId: ai });
+    await t.adminA.put(`/api/v1/workspaces/${ws}/variables/GRAPH_URL`, { value: "https://graph.client-a.example", secret: false });
+    await t.adminA.put(`/api/v1/workspaces/${ws}/variables/GRAPH_KEY`, { value: "client-a-key", secret: true });
+    await t.putFile(ws, "welcome.txt", "Hi from A", t.users.adminA);
+    await t.adminA.put(`/api/v1/workflows/${copyId}/review/webhook-secret`, { sharedSecret: "client-a-hook-secret" });
     expect(await missing()).toEqual(["confirm:"]);
-    expect((await adminA.post(`/api/v1/workflows/${copyId}/live`)).status).toBe(409);
-    const confirmed = await adminA.post(`/api/v1/workflows/${copyId}/review/confirm`);
+    expect((await t.adminA.post(`/api/v1/workflows/${copyId}/live`)).status).toBe(409);
+    const confirmed = await t.adminA.post(`/api/v1/workflows/${copyId}/review/confirm`);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.complete).toBe(true);
-    const live = await adminA.post(`/api/v1/workflows/${copyId}/live`);
+    const live = await t.adminA.post(`/api/v1/workflows/${copyId}/live`);
     expect(live.status).toBe(200);
     expect(live.body).toMatchObject({ mode: "live", webhookUrl: expect.stringContaining("/hooks/") });
     // The copy's own URL, never the provider's.
-    expect((await tech.get(`/api/v1/workflows/${source.id}`)).body.webhookUrl).toBeNull();
+    expect((await t.tech.get(`/api/v1/workflows/${source.id}`)).body.webhookUrl).toBeNull();
   });
 
   it("a re-push returns the Live copy to Draft and starts the review over", async () => {
-    const pre = (await tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
+    const pre = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
     expect(pre.existingCopy).toMatchObject({ mode: "live", returnsToDraft: true });
     expect(pre.notes.join(" ")).toContain("returns it to Draft");
-    const r = await tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "clear" });
+    const r = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, sampleData: "clear" });
     expect(r.status).toBe(200);
     expect(r.body.copy).toMatchObject({ id: copyId, mode: "draft", webhookUrl: null });
     // Accounts, values and the webhook's own secret kept: only the confirmation is asked for again.
     expect(await missing()).toEqual(["confirm:"]);
-    await adminA.post(`/api/v1/workflows/${copyId}/review/confirm`);
-    expect((await adminA.post(`/api/v1/workflows/${copyId}/live`)).status).toBe(200);
+    await t.adminA.post(`/api/v1/workflows/${copyId}/review/confirm`);
+    expect((await t.adminA.post(`/api/v1/workflows/${copyId}/live`)).status).toBe(200);
   });
 
   it("does not gate workflows that were not pushed", async () => {
-    const own = await adminA.post(`/api/v1/workspaces/${t.clientA.id}/workflows`, { name: "Own", steps: [{ kind: "webhook", config: {} }] });
-    expect((await adminA.get(`/api/v1/workflows/${own.body.id}/review`)).body).toEqual({ workflowId: own.body.id, pushed: false });
-    expect((await adminA.post(`/api/v1/workflows/${own.body.id}/live`)).status).toBe(200);
+    const own = await t.adminA.post(`/api/v1/workspaces/${t.clientA.id}/workflows`, { name: "Own", steps: [{ kind: "webhook", config: {} }] });
+    expect((await t.adminA.get(`/api/v1/workflows/${own.body.id}/review`)).body).toEqual({ workflowId: own.body.id, pushed: false });
+    expect((await t.adminA.post(`/api/v1/workflows/${own.body.id}/live`)).status).toBe(200);
   });
 
   it("records who pushed, reviewed and went live, visible to the client and the provider", async () => {
-    const client = (await adminA.get(`/api/v1/workspaces/${t.clientA.id}/audit`)).body.events;
+    const client = (await t.adminA.get(`/api/v1/workspaces/${t.clientA.id}/audit`)).body.events;
     // The push and review steps (the log also holds the accounts, values and file the client set up).
     const actions = client.map((e: Json) => e.action).filter((a: string) => !/^(connection|variable|file)_/.test(a)).reverse();
     // The last: the client's own workflow going Live (not gated, but in the log like any go-live).
@@ -125,9 +111,9 @@ describe("client review", () => {
     expect(client.find((e: Json) => e.action === "pushed").actor.email).toBe(tech.email);
     expect(client.find((e: Json) => e.action === "went_live").actor.email).toBe(admin.email);
     expect(client[1]).toMatchObject({ workflowId: copyId, workspaceName: "Client A", at: expect.any(String) });
-    const provider = (await t.api(t.users.tech).get(`/api/v1/workspaces/${t.provider.id}/audit`)).body.events;
+    const provider = (await t.tech.get(`/api/v1/workspaces/${t.provider.id}/audit`)).body.events;
     expect(provider.filter((e: Json) => e.workspaceId === t.clientA.id)).toHaveLength(client.length);
-    expect((await t.api(t.users.adminB).get(`/api/v1/workspaces/${t.clientA.id}/audit`)).status).toBe(404);
+    expect((await t.adminB.get(`/api/v1/workspaces/${t.clientA.id}/audit`)).status).toBe(404);
     expect(JSON.stringify(client)).not.toMatch(/client-a-key|client-pass|sk-client/);
   });
 });

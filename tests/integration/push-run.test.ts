@@ -1,69 +1,43 @@
 // End to end through web + worker: a pushed copy, once its client completed the review and went
 // Live, runs on a real delivery against the client's own (fake) services with the client's own
 // accounts, variables, secrets and files — and never touches the provider's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startLocalServer } from "../helpers/local-server";
-import { createAccount, createPushTenancy } from "../helpers/push-fixtures";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import type { Json } from "../helpers/api-fixtures";
+import { createAccount, startPushServer } from "../helpers/push-fixtures";
+import { eventually } from "../helpers/services";
 
-type Server = Awaited<ReturnType<typeof startLocalServer>>;
-let web: WebService;
-let worker: Service;
-let providerApi: Server;
-let clientApi: Server;
-let t: Awaited<ReturnType<typeof createPushTenancy>>;
-let tech: ApiClient;
-let adminA: ApiClient;
-
-const reply = (_req: unknown, res: import("node:http").ServerResponse) => {
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify({ ok: true }));
-};
-
-beforeAll(async () => {
-  [web, worker, providerApi, clientApi] = await Promise.all([startWeb(), startWorker(), startLocalServer(reply), startLocalServer(reply)]);
-  t = await createPushTenancy(web.baseUrl);
-  tech = t.api(t.users.tech);
-  adminA = t.api(t.users.adminA);
-});
-afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop(), providerApi?.close(), clientApi?.close()]);
-});
+const t = startPushServer({ worker: true, fakes: ["providerApi", "clientApi"] });
 
 describe("a pushed workflow at the client", () => {
   it("runs with the client's accounts, values and files once Live", async () => {
     const p = t.provider.id;
     const ws = t.clientA.id;
-    const dirP = await createAccount(tech, p, "directory", "Provider Graph", { token: "provider-bearer-111" }, providerApi.url);
-    const psaP = await createAccount(tech, p, "psa", "Provider PSA", { username: "prov", password: "provider-psa-222" }, providerApi.url);
-    await tech.put(`/api/v1/workspaces/${p}/variables/TENANT`, { value: "provider-tenant", secret: false });
-    await tech.put(`/api/v1/workspaces/${p}/variables/GRAPH_KEY`, { value: "provider-graph-key-333", secret: true });
-    await fetch(`${web.baseUrl}/api/v1/workspaces/${p}/files/welcome.txt`, { method: "PUT", headers: { authorization: `Bearer ${t.users.tech.token}` }, body: "Provider text" });
-    const source = await tech.post(`/api/v1/workspaces/${p}/workflows`, {
-      name: "Onboard",
-      steps: [
-        { id: "hook", kind: "webhook", config: { testingData: { firstName: "Provider Person" } } },
-        { id: "user", kind: "http", config: { method: "POST", url: "/users", headers: [{ name: "x-tenant", value: "{{ vars.TENANT }}" }, { name: "x-key", value: "{{ secrets.GRAPH_KEY }}" }], body: { type: "json", json: { name: "{{ 1.firstName }}" } }, connectionId: dirP } },
-        { id: "ticket", kind: "http", config: { method: "POST", url: "/tickets", body: { type: "raw", raw: "{{ files.welcome.txt }} {{ 1.firstName }}" }, connectionId: psaP } },
-      ],
-    });
-    expect(source.status).toBe(201);
+    const { providerApi, clientApi } = t.fakes;
+    const dirP = await createAccount(t.tech, p, "directory", "Provider Graph", { token: "provider-bearer-111" }, providerApi.url);
+    const psaP = await createAccount(t.tech, p, "psa", "Provider PSA", { username: "prov", password: "provider-psa-222" }, providerApi.url);
+    await t.tech.put(`/api/v1/workspaces/${p}/variables/TENANT`, { value: "provider-tenant", secret: false });
+    await t.tech.put(`/api/v1/workspaces/${p}/variables/GRAPH_KEY`, { value: "provider-graph-key-333", secret: true });
+    await t.putFile(p, "welcome.txt", "Provider text", t.users.tech);
+    const source = await t.createSource("Onboard", [
+      { id: "hook", kind: "webhook", config: { testingData: { firstName: "Provider Person" } } },
+      { id: "user", kind: "http", config: { method: "POST", url: "/users", headers: [{ name: "x-tenant", value: "{{ vars.TENANT }}" }, { name: "x-key", value: "{{ secrets.GRAPH_KEY }}" }], body: { type: "json", json: { name: "{{ 1.firstName }}" } }, connectionId: dirP } },
+      { id: "ticket", kind: "http", config: { method: "POST", url: "/tickets", body: { type: "raw", raw: "{{ files.welcome.txt }} {{ 1.firstName }}" }, connectionId: psaP } },
+    ]);
 
     // The client: its own accounts on its own service, filled in through the review.
-    await createAccount(adminA, ws, "directory", "Client Graph", { token: "client-bearer-aaa" }, clientApi.url);
-    const psa1 = await createAccount(adminA, ws, "psa", "PSA one", { username: "cli", password: "client-psa-bbb" }, clientApi.url);
-    await createAccount(adminA, ws, "psa", "PSA two", { username: "cli2", password: "client-psa-ccc" }, clientApi.url);
-    const pushed = await tech.post(`/api/v1/workflows/${source.body.id}/push`, { targetWorkspaceId: ws, sampleData: "clear" });
+    await createAccount(t.adminA, ws, "directory", "Client Graph", { token: "client-bearer-aaa" }, clientApi.url);
+    const psa1 = await createAccount(t.adminA, ws, "psa", "PSA one", { username: "cli", password: "client-psa-bbb" }, clientApi.url);
+    await createAccount(t.adminA, ws, "psa", "PSA two", { username: "cli2", password: "client-psa-ccc" }, clientApi.url);
+    const pushed = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: ws, sampleData: "clear" });
     expect(pushed.status).toBe(201);
     const copy: Json = pushed.body.copy;
-    await adminA.put(`/api/v1/workflows/${copy.id}/review/accounts/ticket`, { connectionId: psa1 });
-    await adminA.put(`/api/v1/workspaces/${ws}/variables/TENANT`, { value: "client-a-tenant", secret: false });
-    await adminA.put(`/api/v1/workspaces/${ws}/variables/GRAPH_KEY`, { value: "client-graph-key-ddd", secret: true });
-    await fetch(`${web.baseUrl}/api/v1/workspaces/${ws}/files/welcome.txt`, { method: "PUT", headers: { authorization: `Bearer ${t.users.adminA.token}` }, body: "Client text" });
-    await adminA.post(`/api/v1/workflows/${copy.id}/review/confirm`);
-    const live = await adminA.post(`/api/v1/workflows/${copy.id}/live`);
+    await t.adminA.put(`/api/v1/workflows/${copy.id}/review/accounts/ticket`, { connectionId: psa1 });
+    await t.adminA.put(`/api/v1/workspaces/${ws}/variables/TENANT`, { value: "client-a-tenant", secret: false });
+    await t.adminA.put(`/api/v1/workspaces/${ws}/variables/GRAPH_KEY`, { value: "client-graph-key-ddd", secret: true });
+    await t.putFile(ws, "welcome.txt", "Client text", t.users.adminA);
+    await t.adminA.post(`/api/v1/workflows/${copy.id}/review/confirm`);
+    const live = await t.adminA.post(`/api/v1/workflows/${copy.id}/live`);
     expect(live.status).toBe(200);
 
     const delivery = await fetch(live.body.webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ firstName: "Dana" }) });

@@ -2,35 +2,23 @@
 // only where the client's copy holds testing data of its own. Elsewhere it is a 400 naming the
 // offered options, and nothing is pushed (the client's review would otherwise say the provider's
 // sample data replaced the trigger's testing data, which never existed).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { createPushTenancy } from "../helpers/push-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startPushServer } from "../helpers/push-fixtures";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createPushTenancy>>;
-let tech: ApiClient;
+const t = startPushServer();
 let sourceId: string;
 
 beforeAll(async () => {
-  web = await startWeb();
-  t = await createPushTenancy(web.baseUrl);
-  tech = t.api(t.users.tech);
-  const source = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, {
-    name: "Sample data options",
-    steps: [{ id: "hook", kind: "webhook", name: "Hook", config: { testingData: { from: "provider" } } }],
-  });
-  expect(source.status).toBe(201);
-  sourceId = source.body.id;
+  const source = await t.createSource("Sample data options", [{ id: "hook", kind: "webhook", name: "Hook", config: { testingData: { from: "provider" } } }]);
+  sourceId = source.id;
 });
-afterAll(() => web?.stop());
 
-const push = (sampleData: string) => tech.post(`/api/v1/workflows/${sourceId}/push`, { targetWorkspaceId: t.clientA.id, sampleData });
+const push = (sampleData: string) => t.tech.post(`/api/v1/workflows/${sourceId}/push`, { targetWorkspaceId: t.clientA.id, sampleData });
 
 describe("POST /workflows/{id}/push sampleData", () => {
   it("refuses replace on a first push, naming the offered options, and pushes nothing", async () => {
-    const pre = await tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${t.clientA.id}`);
+    const pre = await t.tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${t.clientA.id}`);
     expect(pre.body.sampleData.options).toEqual(["keep", "clear"]);
     const r = await push("replace");
     expect(r.status).toBe(400);
@@ -51,12 +39,8 @@ describe("POST /workflows/{id}/push sampleData", () => {
 // script need not send it (the push keeps any testing data the client set itself, as `keep`
 // does); where it has, leaving it out is a 400 naming the step and the options.
 describe("POST /workflows/{id}/push without sampleData", () => {
-  const create = async (name: string, config: Record<string, unknown>) => {
-    const r = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, { name, steps: [{ id: "hook", kind: "webhook", name: "Hook", config }] });
-    expect(r.status).toBe(201);
-    return r.body.id as string;
-  };
-  const pushTo = (id: string, body: Record<string, unknown> = {}) => tech.post(`/api/v1/workflows/${id}/push`, { targetWorkspaceId: t.clientB.id, ...body });
+  const create = async (name: string, config: Record<string, unknown>) => (await t.createSource(name, [{ id: "hook", kind: "webhook", name: "Hook", config }])).id as string;
+  const pushTo = (id: string, body: Record<string, unknown> = {}) => t.tech.post(`/api/v1/workflows/${id}/push`, { targetWorkspaceId: t.clientB.id, ...body });
 
   it("pushes a workflow without sample data, and a re-push keeps the client's own testing data", async () => {
     const id = await create("No sample data", {});
@@ -67,12 +51,12 @@ describe("POST /workflows/{id}/push without sampleData", () => {
     expect(link.sampleData).toBe("keep");
 
     // The client sets testing data of its own; a push without a choice leaves it alone.
-    const copy = (await t.api(t.users.adminB).get(`/api/v1/workflows/${copyId}`)).body;
+    const copy = (await t.adminB.get(`/api/v1/workflows/${copyId}`)).body;
     const own = { host: "client-b" };
-    const saved = await t.api(t.users.adminB).put(`/api/v1/workflows/${copyId}`, { name: copy.name, steps: [{ ...copy.steps[0], config: { ...copy.steps[0].config, testingData: own } }] });
+    const saved = await t.adminB.put(`/api/v1/workflows/${copyId}`, { name: copy.name, steps: [{ ...copy.steps[0], config: { ...copy.steps[0].config, testingData: own } }] });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // With no sample data of the provider's there, `replace` would replace it with nothing: not offered.
-    const pre = (await tech.get(`/api/v1/workflows/${id}/push-preflight?target=${t.clientB.id}`)).body;
+    const pre = (await t.tech.get(`/api/v1/workflows/${id}/push-preflight?target=${t.clientB.id}`)).body;
     expect(pre.sampleData).toMatchObject({ present: false, clientOwn: [{ stepId: "hook", kept: true }], options: ["keep", "clear"] });
     expect(pre.notes.join(" ")).toContain("Client B has its own testing data on step 1 (Hook); you have no sample data there, so the push leaves it as it is.");
     expect(pre.notes.join(" ")).not.toContain("only replace overwrites it");
@@ -82,7 +66,7 @@ describe("POST /workflows/{id}/push without sampleData", () => {
     const again = await pushTo(id);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.preflight.sampleData.clientOwn).toEqual([{ stepId: "hook", number: 1, name: "Hook", kept: true }]);
-    expect((await t.api(t.users.adminB).get(`/api/v1/workflows/${copyId}`)).body.steps[0].config.testingData).toEqual(own);
+    expect((await t.adminB.get(`/api/v1/workflows/${copyId}`)).body.steps[0].config.testingData).toEqual(own);
   });
 
   it("refuses a missing choice where the workflow has sample data: 400 naming the step and the options, nothing pushed", async () => {

@@ -3,24 +3,11 @@
 // credentials are: see push-repush-account-host). The preflight and the push's answer say so to
 // the provider, the client's review says so above its checklist (and in `secretDestinations`),
 // and the `pushed` audit event records it — keys and origins, never a value.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { createPushTenancy } from "../helpers/push-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startPushServer } from "../helpers/push-fixtures";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createPushTenancy>>;
-let tech: ApiClient;
-let adminA: ApiClient;
-
-beforeAll(async () => {
-  web = await startWeb();
-  t = await createPushTenancy(web.baseUrl);
-  tech = t.api(t.users.tech);
-  adminA = t.api(t.users.adminA);
-});
-afterAll(() => web?.stop());
+const t = startPushServer();
 
 const hook = { id: "hook", kind: "webhook", name: "Hook", config: {} };
 const ticket = (url: string) => ({ id: "s2", kind: "http", name: "Create ticket", config: { method: "POST", url, headers: [{ name: "x-api-key", value: "{{ secrets.PSA_KEY }}" }] } });
@@ -28,31 +15,30 @@ const ticket = (url: string) => ({ id: "s2", kind: "http", name: "Create ticket"
 describe("a re-push that sends a secret of the client's to a new host", () => {
   it("is said in the preflight, the push's answer, the client's review and the audit log", async () => {
     const ws = t.clientA.id;
-    const src = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, { name: "Tickets", steps: [hook, ticket("https://old.example.com/tickets")] });
-    expect(src.status, JSON.stringify(src.body)).toBe(201);
-    await adminA.put(`/api/v1/workspaces/${ws}/variables/PSA_KEY`, { value: "client-psa-key-value", secret: true });
-    const first = await tech.post(`/api/v1/workflows/${src.body.id}/push`, { targetWorkspaceId: ws });
+    const src = await t.createSource("Tickets", [hook, ticket("https://old.example.com/tickets")]);
+    await t.adminA.put(`/api/v1/workspaces/${ws}/variables/PSA_KEY`, { value: "client-psa-key-value", secret: true });
+    const first = await t.tech.post(`/api/v1/workflows/${src.id}/push`, { targetWorkspaceId: ws });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.preflight.secretDestinations).toEqual([]);
     const copy = first.body.copy.id;
-    expect((await adminA.get(`/api/v1/workflows/${copy}/review`)).body).toMatchObject({ secretDestinations: [], notices: [] });
-    expect((await adminA.post(`/api/v1/workflows/${copy}/review/confirm`)).status).toBe(200);
-    expect((await adminA.post(`/api/v1/workflows/${copy}/live`)).status).toBe(200);
+    expect((await t.adminA.get(`/api/v1/workflows/${copy}/review`)).body).toMatchObject({ secretDestinations: [], notices: [] });
+    expect((await t.adminA.post(`/api/v1/workflows/${copy}/review/confirm`)).status).toBe(200);
+    expect((await t.adminA.post(`/api/v1/workflows/${copy}/live`)).status).toBe(200);
 
-    const moved = await tech.put(`/api/v1/workflows/${src.body.id}`, { name: "Tickets", version: src.body.version, steps: [hook, ticket("https://new.example.com/tickets")] });
+    const moved = await t.tech.put(`/api/v1/workflows/${src.id}`, { name: "Tickets", version: src.version, steps: [hook, ticket("https://new.example.com/tickets")] });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const change = { stepId: "s2", number: 2, name: "Create ticket", secrets: ["PSA_KEY"], from: "https://old.example.com", to: "https://new.example.com" };
     const note = "Step 2 (Create ticket) would send Client A's secret PSA_KEY to https://new.example.com, where it has not gone before (the step sent it to https://old.example.com): the client's review says so.";
 
-    const pre = await tech.get(`/api/v1/workflows/${src.body.id}/push-preflight?target=${ws}`);
+    const pre = await t.tech.get(`/api/v1/workflows/${src.id}/push-preflight?target=${ws}`);
     expect(pre.body.secretDestinations).toEqual([change]);
     expect(pre.body.notes).toContain(note);
-    const again = await tech.post(`/api/v1/workflows/${src.body.id}/push`, { targetWorkspaceId: ws });
+    const again = await t.tech.post(`/api/v1/workflows/${src.id}/push`, { targetWorkspaceId: ws });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.preflight.secretDestinations).toEqual([change]);
     expect(again.body.preflight.notes).toContain(note);
 
-    const review = await adminA.get(`/api/v1/workflows/${copy}/review`);
+    const review = await t.adminA.get(`/api/v1/workflows/${copy}/review`);
     expect(review.status).toBe(200);
     expect(review.body.secretDestinations).toEqual([change]);
     expect(review.body.notices).toEqual([
@@ -63,12 +49,12 @@ describe("a re-push that sends a secret of the client's to a new host", () => {
 
     const audit = await db().auditEvent.findFirst({ where: { workflowId: copy, action: "pushed" }, orderBy: { createdAt: "desc" } });
     expect(audit?.details).toMatchObject({ secretDestinations: [{ stepId: "s2", secrets: ["PSA_KEY"], from: "https://old.example.com", to: "https://new.example.com" }] });
-    const log = await adminA.get(`/api/v1/workspaces/${ws}/audit`);
+    const log = await t.adminA.get(`/api/v1/workspaces/${ws}/audit`);
     expect(JSON.stringify(log.body)).not.toContain("client-psa-key-value");
 
     // A push that leaves the secret where it goes has nothing to say, and the review's notice goes.
-    const same = await tech.post(`/api/v1/workflows/${src.body.id}/push`, { targetWorkspaceId: ws });
+    const same = await t.tech.post(`/api/v1/workflows/${src.id}/push`, { targetWorkspaceId: ws });
     expect(same.body.preflight.secretDestinations).toEqual([]);
-    expect((await adminA.get(`/api/v1/workflows/${copy}/review`)).body).toMatchObject({ secretDestinations: [], notices: [] });
+    expect((await t.adminA.get(`/api/v1/workflows/${copy}/review`)).body).toMatchObject({ secretDestinations: [], notices: [] });
   });
 });

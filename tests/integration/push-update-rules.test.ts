@@ -3,60 +3,41 @@
 // blocks Go live until it has one; a re-push keeps the client's own testing data unless the
 // provider chooses `replace`, and the preflight says so; a client's file that differs from the
 // provider's is kept, and the preflight says it differs.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { createAccount, createPushTenancy } from "../helpers/push-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import type { Json } from "../helpers/api-fixtures";
+import { createAccount, startPushServer } from "../helpers/push-fixtures";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createPushTenancy>>;
-let tech: ApiClient;
-let adminA: ApiClient;
-
-beforeAll(async () => {
-  web = await startWeb();
-  t = await createPushTenancy(web.baseUrl);
-  tech = t.api(t.users.tech);
-  adminA = t.api(t.users.adminA);
-});
-afterAll(() => web?.stop());
-
-const putFile = (ws: string, name: string, body: string, token: string) =>
-  fetch(`${web.baseUrl}/api/v1/workspaces/${ws}/files/${name}`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "text/plain" }, body });
+const t = startPushServer();
 
 describe("a step whose provider account was deleted", () => {
   it("arrives without an account, and the review asks for one before Go live", async () => {
     const p = t.provider.id;
     const ws = t.clientA.id;
-    const gone = await createAccount(tech, p, "http", "Provider API", { token: "provider-api-token" }, "https://api.provider.example");
-    const goneAi = await createAccount(tech, p, "openai", "Provider AI", { apiKey: "sk-provider" });
-    const source = await tech.post(`/api/v1/workspaces/${p}/workflows`, {
-      name: "Orphaned accounts",
-      steps: [
-        { id: "hook", kind: "webhook", config: {} },
-        { id: "call", kind: "http", name: "Call", config: { method: "GET", url: "/x", connectionId: gone } },
-        { id: "sum", kind: "ai_prompt", name: "Sum", config: { prompt: "Summarise {{ 1.a }}", connectionId: goneAi } },
-      ],
-    });
-    expect(source.status).toBe(201);
-    for (const id of [gone, goneAi]) expect((await tech.del(`/api/v1/connections/${id}?force=true`)).status).toBe(204);
-    const psa = await createAccount(adminA, ws, "psa", "Client PSA", { username: "a", password: "client-psa" });
-    const ai = await createAccount(adminA, ws, "openai", "Client AI", { apiKey: "sk-client" });
+    const gone = await createAccount(t.tech, p, "http", "Provider API", { token: "provider-api-token" }, "https://api.provider.example");
+    const goneAi = await createAccount(t.tech, p, "openai", "Provider AI", { apiKey: "sk-provider" });
+    const source = await t.createSource("Orphaned accounts", [
+      { id: "hook", kind: "webhook", config: {} },
+      { id: "call", kind: "http", name: "Call", config: { method: "GET", url: "/x", connectionId: gone } },
+      { id: "sum", kind: "ai_prompt", name: "Sum", config: { prompt: "Summarise {{ 1.a }}", connectionId: goneAi } },
+    ]);
+    for (const id of [gone, goneAi]) expect((await t.tech.del(`/api/v1/connections/${id}?force=true`)).status).toBe(204);
+    const psa = await createAccount(t.adminA, ws, "psa", "Client PSA", { username: "a", password: "client-psa" });
+    const ai = await createAccount(t.adminA, ws, "openai", "Client AI", { apiKey: "sk-client" });
 
-    const pre = (await tech.get(`/api/v1/workflows/${source.body.id}/push-preflight?target=${ws}`)).body;
+    const pre = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${ws}`)).body;
     expect(pre.unknownAccounts).toEqual([
       { stepId: "call", number: 2, name: "Call", app: null, result: "no_account" },
       { stepId: "sum", number: 3, name: "Sum", app: "openai", result: "no_account" },
     ]);
     expect(pre.notes.join(" ")).toContain("Step 2 (Call) selects an account that no longer exists here; it arrives without one and the client must choose an account (of any app)");
 
-    const pushed = await tech.post(`/api/v1/workflows/${source.body.id}/push`, { targetWorkspaceId: ws, sampleData: "keep" });
+    const pushed = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: ws, sampleData: "keep" });
     expect(pushed.status).toBe(201);
     const copyId = pushed.body.copy.id;
     expect(pushed.body.copy.steps.map((s: Json) => s.config.connectionId ?? null)).toEqual([null, null, null]);
 
-    const review = (await adminA.get(`/api/v1/workflows/${copyId}/review`)).body;
+    const review = (await t.adminA.get(`/api/v1/workflows/${copyId}/review`)).body;
     const accounts = review.items.filter((i: Json) => i.kind === "account");
     expect(accounts).toMatchObject([
       { stepId: "call", app: null, appLabel: "any app", done: false, options: [{ id: ai }, { id: psa }], message: "choose which account step 2 (Call) uses" },
@@ -64,19 +45,19 @@ describe("a step whose provider account was deleted", () => {
     ]);
 
     // Confirmed, but the accounts are still open: Go live is refused.
-    expect((await adminA.post(`/api/v1/workflows/${copyId}/review/confirm`)).status).toBe(200);
-    const refused = await adminA.post(`/api/v1/workflows/${copyId}/live`);
+    expect((await t.adminA.post(`/api/v1/workflows/${copyId}/review/confirm`)).status).toBe(200);
+    const refused = await t.adminA.post(`/api/v1/workflows/${copyId}/live`);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe("review_incomplete");
     expect(refused.body.missing.map((m: Json) => m.stepId)).toEqual(["call", "sum"]);
     expect((await db().workflow.findUniqueOrThrow({ where: { id: copyId } })).mode).toBe("draft");
 
     // HTTP takes any of the client's accounts; AI Prompt only an AI one.
-    const choose = (step: string, connectionId: string) => adminA.put(`/api/v1/workflows/${copyId}/review/accounts/${step}`, { connectionId });
+    const choose = (step: string, connectionId: string) => t.adminA.put(`/api/v1/workflows/${copyId}/review/accounts/${step}`, { connectionId });
     expect((await choose("sum", psa)).status).toBe(400);
     expect((await choose("call", psa)).status).toBe(200);
     expect((await choose("sum", ai)).status).toBe(200);
-    expect((await adminA.post(`/api/v1/workflows/${copyId}/live`)).status).toBe(200);
+    expect((await t.adminA.post(`/api/v1/workflows/${copyId}/live`)).status).toBe(200);
   });
 });
 
@@ -84,37 +65,32 @@ describe("re-push and the client's own testing data", () => {
   let sourceId: string;
   let copyId: string;
   const ws = () => t.clientB.id;
-  const adminB = () => t.api(t.users.adminB);
   const testingData = async () => (await db().workflow.findUniqueOrThrow({ where: { id: copyId } })).steps as Json;
-  const push = (sampleData: string) => tech.post(`/api/v1/workflows/${sourceId}/push`, { targetWorkspaceId: ws(), sampleData });
+  const push = (sampleData: string) => t.tech.post(`/api/v1/workflows/${sourceId}/push`, { targetWorkspaceId: ws(), sampleData });
 
   beforeAll(async () => {
-    const source = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, {
-      name: "Sample data",
-      steps: [{ id: "hook", kind: "webhook", name: "Hook", config: { testingData: { from: "provider" } } }],
-    });
-    sourceId = source.body.id;
+    sourceId = (await t.createSource("Sample data", [{ id: "hook", kind: "webhook", name: "Hook", config: { testingData: { from: "provider" } } }])).id;
     const first = await push("keep");
     expect(first.status).toBe(201);
     copyId = first.body.copy.id;
   });
 
   it("follows the provider's sample data while the client has none of its own", async () => {
-    const pre = (await tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${ws()}`)).body;
+    const pre = (await t.tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${ws()}`)).body;
     expect(pre.sampleData).toEqual({ present: true, steps: [{ stepId: "hook", number: 1, name: "Hook" }], clientOwn: [], options: ["keep", "clear"] });
-    const current = (await tech.get(`/api/v1/workflows/${sourceId}`)).body;
+    const current = (await t.tech.get(`/api/v1/workflows/${sourceId}`)).body;
     const edited = current.steps.map((s: Json) => ({ id: s.id, kind: s.kind, name: s.name, config: { ...s.config, testingData: { from: "provider v2" } } }));
-    expect((await tech.put(`/api/v1/workflows/${sourceId}`, { name: current.name, steps: edited })).status).toBe(200);
+    expect((await t.tech.put(`/api/v1/workflows/${sourceId}`, { name: current.name, steps: edited })).status).toBe(200);
     expect((await push("keep")).status).toBe(200);
     expect((await testingData())[0].config.testingData).toEqual({ from: "provider v2" });
   });
 
   it("keeps the client's own testing data with keep and clear, says so, and replaces it only on replace", async () => {
-    const copy = (await adminB().get(`/api/v1/workflows/${copyId}`)).body;
+    const copy = (await t.adminB.get(`/api/v1/workflows/${copyId}`)).body;
     const steps = copy.steps.map((s: Json) => ({ id: s.id, kind: s.kind, name: s.name, config: { ...s.config, testingData: { from: "client" } } }));
-    expect((await adminB().put(`/api/v1/workflows/${copyId}`, { name: copy.name, steps })).status).toBe(200);
+    expect((await t.adminB.put(`/api/v1/workflows/${copyId}`, { name: copy.name, steps })).status).toBe(200);
 
-    const pre = (await tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${ws()}`)).body;
+    const pre = (await t.tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${ws()}`)).body;
     expect(pre.sampleData).toMatchObject({ clientOwn: [{ stepId: "hook", number: 1, name: "Hook", kept: true }], options: ["keep", "clear", "replace"] });
     expect(pre.notes.join(" ")).toContain("Client B has its own testing data on step 1 (Hook): keep and clear leave it as it is; only replace overwrites it");
 
@@ -130,7 +106,7 @@ describe("re-push and the client's own testing data", () => {
     expect(replaced.body.preflight.sampleData.clientOwn).toEqual([{ stepId: "hook", number: 1, name: "Hook", kept: false }]);
     expect((await testingData())[0].config.testingData).toEqual({ from: "provider v2" });
     // Back to the provider's: the next preflight has nothing of the client's to keep.
-    expect((await tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${ws()}`)).body.sampleData.clientOwn).toEqual([]);
+    expect((await t.tech.get(`/api/v1/workflows/${sourceId}/push-preflight?target=${ws()}`)).body.sampleData.clientOwn).toEqual([]);
   });
 });
 
@@ -138,25 +114,22 @@ describe("a client's file that differs from the provider's", () => {
   it("is kept, and the preflight says it differs", async () => {
     const p = t.provider.id;
     const ws = t.clientA.id;
-    await putFile(p, "cleanup.ps1", "Remove-Item C:\\Temp\\* # v2", t.users.tech.token);
-    await putFile(ws, "cleanup.ps1", "Remove-Item C:\\Temp\\* # v1", t.users.adminA.token);
-    await putFile(p, "same.txt", "same", t.users.tech.token);
-    await putFile(ws, "same.txt", "same", t.users.adminA.token);
-    const source = await tech.post(`/api/v1/workspaces/${p}/workflows`, {
-      name: "Cleanup",
-      steps: [
-        { id: "hook", kind: "webhook", config: {} },
-        { id: "run", kind: "http", name: "Run", config: { method: "POST", url: "https://rmm.example/run", body: { type: "raw", raw: "{{ files.cleanup.ps1 }} {{ files.same.txt }}" } } },
-      ],
-    });
-    const pre = (await tech.get(`/api/v1/workflows/${source.body.id}/push-preflight?target=${ws}`)).body;
+    await t.putFile(p, "cleanup.ps1", "Remove-Item C:\\Temp\\* # v2", t.users.tech);
+    await t.putFile(ws, "cleanup.ps1", "Remove-Item C:\\Temp\\* # v1", t.users.adminA);
+    await t.putFile(p, "same.txt", "same", t.users.tech);
+    await t.putFile(ws, "same.txt", "same", t.users.adminA);
+    const source = await t.createSource("Cleanup", [
+      { id: "hook", kind: "webhook", config: {} },
+      { id: "run", kind: "http", name: "Run", config: { method: "POST", url: "https://rmm.example/run", body: { type: "raw", raw: "{{ files.cleanup.ps1 }} {{ files.same.txt }}" } } },
+    ]);
+    const pre = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${ws}`)).body;
     expect(pre.files).toEqual([
       { name: "cleanup.ps1", status: "present", differsFromProvider: true },
       { name: "same.txt", status: "present", differsFromProvider: false },
     ]);
     expect(pre.notes.join(" ")).toContain("File cleanup.ps1 in Client A differs from yours (sha256) and is kept");
     expect(pre.notes.join(" ")).not.toContain("same.txt");
-    expect((await tech.post(`/api/v1/workflows/${source.body.id}/push`, { targetWorkspaceId: ws, sampleData: "keep" })).status).toBe(201);
+    expect((await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: ws, sampleData: "keep" })).status).toBe(201);
     const kept = await db().file.findFirstOrThrow({ where: { workspaceId: ws, name: "cleanup.ps1" } });
     expect(Buffer.from(kept.data).toString()).toContain("# v1");
   });
