@@ -105,15 +105,22 @@ describe("group commit", () => {
       },
     });
     for (let i = 0; i < 40; i++) await gc.submit(run(i)); // learn the typical commit time (≈ 0.4 ms)
-    const times: number[] = [];
-    for (let i = 0; i < 31; i++) {
-      const t0 = performance.now();
-      await gc.submit({ kind: "none" });
-      times.push(performance.now() - t0);
+    // A busy machine (other test files, other processes) only ever adds time to a round, never
+    // takes it away: the best round's median is the pad's own length.
+    const medians: number[] = [];
+    for (let round = 0; round < 5; round++) {
+      const times: number[] = [];
+      for (let i = 0; i < 31; i++) {
+        const t0 = performance.now();
+        await gc.submit({ kind: "none" });
+        times.push(performance.now() - t0);
+      }
+      medians.push([...times].sort((a, b) => a - b)[15]);
+      if (medians.at(-1)! < 0.95) break;
     }
-    const median = [...times].sort((a, b) => a - b)[15];
-    expect(median).toBeGreaterThan(0.3);
-    expect(median).toBeLessThan(0.95); // a setTimeout pad takes ≥ 1 ms
+    const best = Math.min(...medians);
+    expect(best).toBeGreaterThan(0.3);
+    expect(best).toBeLessThan(0.95); // a setTimeout pad takes ≥ 1 ms
   });
 
   it("turns new work away when too many bytes are waiting", async () => {
