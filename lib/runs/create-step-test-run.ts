@@ -15,22 +15,25 @@ import { describeSteps, pickStepTestSource } from "@/lib/runs/pick-step-test-sou
 import { toRunView, type RunView } from "@/lib/runs/to-run-view";
 import { isTriggerKind } from "@/lib/steps/catalog";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
+import { assertVersionSeen, type SeenWorkflow } from "@/lib/workflows/assert-version-seen";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
-export type CreateStepTestRunOptions = { workflowId: string; userId: string; stepNumber: number; tx?: Tx };
+export type CreateStepTestRunOptions = { workflowId: string; userId: string; stepNumber: number; seen?: SeenWorkflow; tx?: Tx };
 
 /** How many recent runs are searched for earlier outputs. */
 const SOURCE_RUNS = 50;
 
 const json = (v: unknown) => (v === null || v === undefined ? Prisma.JsonNull : toJsonField(v));
 
-export async function createStepTestRun({ workflowId, userId, stepNumber, tx }: CreateStepTestRunOptions): Promise<RunView> {
+export async function createStepTestRun({ workflowId, userId, stepNumber, seen = {}, tx }: CreateStepTestRunOptions): Promise<RunView> {
   // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
   const boss = await producer();
   const write = async (t: Tx) => {
     const workflow = await loadWorkflow({ workflowId, userId, role: "editor", tx: t });
     const definition = storedSteps(workflow);
     const step = definition[stepNumber - 1];
+    // Before "not found": the step the caller meant may be gone because someone saved meanwhile.
+    assertVersionSeen(workflow, seen, step && { id: step.id, number: stepNumber });
     if (!step) throw notFound(`step ${stepNumber}`);
     if (stepNumber < 2 || isTriggerKind(step.kind)) {
       throw new AppError(400, "invalid_request", "only steps after the trigger are tested this way; test the trigger with POST …/steps/1/test");

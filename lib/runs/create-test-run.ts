@@ -11,20 +11,22 @@ import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
 import { toRunView, type RunView } from "@/lib/runs/to-run-view";
 import { isTriggerKind } from "@/lib/steps/catalog";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
+import { assertVersionSeen, type SeenWorkflow } from "@/lib/workflows/assert-version-seen";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
 /** "step": the worker records step 1 only; "workflow": it runs every step (Run now). */
 export type RunScope = "step" | "workflow";
 
-export type CreateTestRunOptions = { workflowId: string; userId: string; scope?: RunScope; tx?: Tx };
+export type CreateTestRunOptions = { workflowId: string; userId: string; scope?: RunScope; seen?: SeenWorkflow; tx?: Tx };
 
-export async function createTestRun({ workflowId, userId, scope, tx }: CreateTestRunOptions): Promise<RunView> {
+export async function createTestRun({ workflowId, userId, scope, seen = {}, tx }: CreateTestRunOptions): Promise<RunView> {
   // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
   const boss = await producer();
   const write = async (t: Tx) => {
     const workflow = await loadWorkflow({ workflowId, userId, role: "editor", tx: t });
     const definition = storedSteps(workflow);
     const trigger = definition[0];
+    assertVersionSeen(workflow, seen, trigger && { id: trigger.id, number: 1 });
     if (!trigger || !isTriggerKind(trigger.kind)) {
       throw conflict("trigger_required", "step 1 is not a trigger (Webhook or Scheduler), so there is nothing to run; add one first");
     }

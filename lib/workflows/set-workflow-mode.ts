@@ -9,17 +9,20 @@ import { syncWorkflowSchedule } from "@/lib/triggers/sync-workflow-schedule";
 import { assertLiveAccounts } from "@/lib/workflows/assert-live-accounts";
 import { assertKeysRightKind } from "@/lib/workflows/assert-keys-right-kind";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
+import { assertVersionSeen } from "@/lib/workflows/assert-version-seen";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { syncTrigger } from "@/lib/workflows/sync-trigger";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
 
-export type SetWorkflowModeOptions = { workflowId: string; userId: string; mode: "draft" | "live"; tx?: Tx };
+/** `version`: the one the caller saw (Go live from the editor); a save since is a 409 workflow_changed. */
+export type SetWorkflowModeOptions = { workflowId: string; userId: string; mode: "draft" | "live"; version?: number; tx?: Tx };
 
-export async function setWorkflowMode({ workflowId, userId, mode, tx }: SetWorkflowModeOptions): Promise<WorkflowView> {
+export async function setWorkflowMode({ workflowId, userId, mode, version, tx }: SetWorkflowModeOptions): Promise<WorkflowView> {
   const write = async (t: Tx) => {
     const before = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
+    assertVersionSeen(before, { version });
     // A pushed copy goes Live only once its client review is complete (409 listing what is
     // missing, accounts included): asked first, as it is the fuller list for such a copy.
     const recorded = mode === "live" && (await assertReviewComplete({ workflow: before, userId, tx: t }));

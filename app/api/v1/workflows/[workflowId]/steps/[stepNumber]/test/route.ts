@@ -13,12 +13,13 @@ function stepNumber(param: string): number {
 
 // 201 {"run": <run detail>}: step n (n >= 2) alone, against the latest outputs of the earlier
 // steps; 409 no_earlier_outputs when no run has them. Step 1 is its own route (steps/1/test).
-// The body is optional ({"scope": "step"} at most); any other field is a 400 naming it.
+// The body is optional ({"scope": "step", "version", "stepId"} at most: a workflow saved since
+// `version`, or step n not `stepId`, is a 409 workflow_changed); any other field is a 400 naming it.
 export const POST = apiRoute<{ workflowId: string; stepNumber: string }>(
   async ({ req, params, user }) => {
     const n = stepNumber(params.stepNumber);
-    await readJson(req, stepTestInputSchema);
-    return { run: await createStepTestRun({ workflowId: params.workflowId, userId: user.id, stepNumber: n }) };
+    const { version, stepId } = await readJson(req, stepTestInputSchema);
+    return { run: await createStepTestRun({ workflowId: params.workflowId, userId: user.id, stepNumber: n, seen: { version, stepId } }) };
   },
   { status: 201 },
 );
