@@ -1,7 +1,8 @@
 "use client";
-// The ids of the workspace's accounts, for marking a step whose account was deleted since it was
-// chosen (lib/editor/gone-account.ts). The same query as an HTTP Request's account field, so the
-// list is fetched once and refreshed with it (on focus: an account deleted in another tab).
+// The workspace's accounts by id (name and base URL), for marking a step whose account was
+// deleted since it was chosen, or cannot serve its URL (lib/editor/gone-account.ts). The same
+// query as an HTTP Request's account field, so the list is fetched once and refreshed with it (on
+// focus: an account deleted in another tab).
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/editor/api";
@@ -13,5 +14,5 @@ export function useAccountIds(workspaceId: string): AccountIds {
     queryKey: ["connections", workspaceId, null],
     queryFn: () => api<{ connections: ConnectionView[] }>(`/api/v1/workspaces/${workspaceId}/connections`),
   });
-  return useMemo(() => (query.data ? new Set(query.data.connections.map((c) => c.id)) : null), [query.data]);
+  return useMemo(() => (query.data ? new Map(query.data.connections.map((c) => [c.id, { name: c.name, baseUrl: c.baseUrl }])) : null), [query.data]);
 }

@@ -4,7 +4,7 @@
 // (lib/steps/find-missing-fields.ts) are problems too, but `incomplete` ones: a Draft saves
 // them, going Live is refused until they are filled in. Pure and client-safe.
 import { formField } from "@/lib/editor/form-field";
-import { GONE_ACCOUNT_MESSAGE, namesGoneAccount } from "@/lib/editor/gone-account";
+import { stepAccountMessage, type KnownAccount } from "@/lib/editor/gone-account";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
@@ -47,9 +47,10 @@ function atField(kind: StepKind, path: readonly PropertyKey[], message: string):
 
 export type ConfigProblem = Pick<StepProblem, "field" | "message" | "incomplete">;
 
-/** The ids of the workspace's accounts, once loaded (null until then): a step naming another is
- *  unfinished, its account deleted since it was chosen (lib/editor/gone-account.ts). */
-export type AccountIds = ReadonlySet<string> | null;
+/** The workspace's accounts by id, once loaded (null until then): a step naming another is
+ *  unfinished, its account deleted since it was chosen, and so is one whose account cannot serve
+ *  its URL (lib/editor/gone-account.ts). */
+export type AccountIds = ReadonlyMap<string, KnownAccount> | null;
 
 /** One step's config on its own: the first problem its catalog schema finds (as the server
  *  reports one), then what it still needs. The Configure form shows these under their fields. */
@@ -62,7 +63,8 @@ export function checkConfig(kind: StepKind, config: Record<string, unknown>, acc
     problems.push({ ...atField(kind, issue.path, issue.message), incomplete: false });
   }
   for (const m of findMissingFields(kind, sent)) problems.push({ field: m.field, message: m.message, incomplete: true });
-  if (namesGoneAccount(sent, accounts)) problems.push({ field: "connectionId", message: GONE_ACCOUNT_MESSAGE, incomplete: true });
+  const account = stepAccountMessage(kind, sent, accounts);
+  if (account) problems.push({ field: "connectionId", message: account, incomplete: true });
   return problems;
 }
 

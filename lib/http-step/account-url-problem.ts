@@ -1,17 +1,70 @@
 // Whether an account can serve an HTTP Request's URL, judged on the URL as written, the way the
 // executor judges it once resolved (lib/steps/executors/http.ts): a relative URL needs the
-// account's base URL to complete it, and an account with a base URL sends its credentials to that
-// origin only, so any other host fails every run. A push must not put such an account on a step
-// nor the client's review offer it; a URL whose host is a reference is judged at run time alone.
-// Pure and client-safe.
+// account's base URL to complete it; an account with a base URL sends its credentials to that
+// origin only, so any other host fails every run; and an account without a base URL sends them
+// only to a host the workspace chose: written in the step, or taken from a variable or secret
+// (values its members set), never from a run's data. `https://{{ 1.callback_host }}/x` let
+// whoever posts a delivery choose where the account's token goes. A URL whose host is a
+// reference is judged at run time alone with an account that has a base URL (it must resolve to
+// that origin). A push must not put such an account on a step nor the client's review offer it,
+// and going Live refuses it. Pure and client-safe.
 import { urlForm } from "@/lib/http-step/url-form";
+import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
 
-export type AccountUrlProblem = { kind: "needs_base_url" } | { kind: "other_host"; urlHost: string; accountHost: string };
+export type AccountUrlProblem =
+  | { kind: "needs_base_url" }
+  | { kind: "other_host"; urlHost: string; accountHost: string }
+  /** No base URL, and a run's data may make the URL's scheme, host or port: `written` is the
+   *  URL's start as written (`https://{{ 1.host }}`, `{{ vars.BASE }}{{ 1.rest }}`). */
+  | { kind: "host_from_data"; written: string };
+
+// Stand for a reference's value while the URL's start is read: neither holds `/ ? # @`.
+const DATA = "\u0000";
+const WORKSPACE = "\u0001";
+
+/** Whether a reference reads a value the workspace's members set (a variable, a secret), not
+ *  data a run brings (a delivery, a step's output) nor a file's content. */
+export function readsWorkspaceValue(reference: string): boolean {
+  const ref = parseReference(reference.replace(/^\{\{|\}\}$/g, ""));
+  return ref?.type === "vars" || ref?.type === "secrets";
+}
+
+/** The URL template with each reference shown as DATA or WORKSPACE. */
+const marked = (url: string) => url.trim().replace(REFERENCE_PATTERN, (m) => (readsWorkspaceValue(m) ? WORKSPACE : DATA));
+
+/**
+ * Whether a run's data may make the URL's scheme, host or port: a reference other than a variable
+ * or secret at its start (`{{ 1.url }}/x`), in its host (`https://{{ 1.host }}/x`,
+ * `https://{{ 1.tenant }}.example.com`), or right after a host before any `/`, `?` or `#`
+ * (`https://api.example.com{{ 1.rest }}`, `{{ vars.BASE }}{{ 1.rest }}`: a value there that is not
+ * a path extends the host). After a written `/`, `?` or `#` a value is encoded as path or query,
+ * and before a written `@` as a user name or password, so it cannot move the host.
+ */
+export function hostFromRunData(url: unknown): boolean {
+  const form = urlForm(url);
+  if (form !== "absolute" && form !== "templated") return false;
+  const text = marked(url as string);
+  const rest = form === "absolute" ? text.slice(text.indexOf("//") + 2) : text;
+  const start = /^[^/?#]*/.exec(rest)![0];
+  const hostPart = start.slice(start.lastIndexOf("@") + 1);
+  return hostPart.includes(DATA) || hostPart.includes("{");
+}
+
+/** The start of a URL as written, up to where its path begins: what a message names. */
+function writtenStart(url: string): string {
+  const text = url.trim();
+  const start = /^(?:https?:\/\/)?(?:[^/?#{]|\{\{[^{}]*\}\})*/i.exec(text)![0];
+  return start.length > 80 ? `${start.slice(0, 79)}…` : start;
+}
 
 export function accountUrlProblem(url: unknown, baseUrl: string | null | undefined): AccountUrlProblem | null {
   const form = urlForm(url);
   if (form === "path") return baseUrl ? null : { kind: "needs_base_url" };
-  if (form !== "absolute" || !baseUrl) return null;
+  if (!baseUrl) {
+    // Blank or not a URL at all: the URL field itself says what is wrong.
+    return hostFromRunData(url) ? { kind: "host_from_data", written: writtenStart(url as string) } : null;
+  }
+  if (form !== "absolute") return null;
   // Scheme and authority only: the path may hold references, the host may not.
   const authority = /^https?:\/\/[^/?#]*/i.exec((url as string).trim())?.[0] ?? "";
   if (authority.includes("{{")) return null;
@@ -26,7 +79,29 @@ export function accountUrlProblem(url: unknown, baseUrl: string | null | undefin
 
 /** The problem as a clause: `who` is the account, as the sentence names it ("PSA prod", "this account"). */
 export function describeAccountUrlProblem(problem: AccountUrlProblem, who: string): string {
-  return problem.kind === "needs_base_url"
-    ? `the URL is a path and ${who} has no base URL to complete it`
-    : `the URL goes to ${problem.urlHost}, and ${who} sends its credentials only to its base URL (${problem.accountHost})`;
+  switch (problem.kind) {
+    case "needs_base_url":
+      return `the URL is a path and ${who} has no base URL to complete it`;
+    case "other_host":
+      return `the URL goes to ${problem.urlHost}, and ${who} sends its credentials only to its base URL (${problem.accountHost})`;
+    case "host_from_data":
+      return `the URL's host comes from a run's data (${problem.written}), and ${who} has no base URL: an account without one sends its credentials only to a host written in the URL or taken from a variable, never to one a delivery or a step's output names`;
+  }
+}
+
+/** What the step's author can do about it, in the editor and at Go live. */
+export function accountUrlRemedy(problem: AccountUrlProblem): string {
+  switch (problem.kind) {
+    case "needs_base_url":
+      return "choose an account with a base URL, or write the whole URL";
+    case "other_host":
+      return `use a relative URL, an account whose base URL is on ${problem.urlHost}, or no account`;
+    case "host_from_data":
+      return "give the account a base URL (the host it is for), or write the host in the URL";
+  }
+}
+
+/** The step's Account field, as the editor shows it and Go live refuses it (409 step_incomplete). */
+export function accountFieldMessage(problem: AccountUrlProblem, accountName: string): string {
+  return `Account: ${describeAccountUrlProblem(problem, `"${accountName}"`)}; ${accountUrlRemedy(problem)}`;
 }

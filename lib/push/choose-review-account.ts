@@ -2,9 +2,10 @@
 // of its copy uses (null clears the choice). Only an account of the copy's own workspace, and
 // of the app the push asked for (any app when it asked for none in particular), can be chosen;
 // another workspace's account id is a 404. An account that cannot serve the step's URL (a path
-// without its base URL, or another host than its base URL's: account-url-problem.ts) is a 400,
-// as every run would fail on it. A Live copy keeps what Live needs: a choice the editor's save
-// would refuse (409 step_incomplete) or that reopens the review (409 review_incomplete) is refused.
+// without its base URL, another host than its base URL's, or a host a reference makes without a
+// base URL: account-url-problem.ts) is a 400, as every run would fail on it. A Live copy keeps
+// what Live needs: a choice the editor's save would refuse (409 step_incomplete) or that reopens
+// the review (409 review_incomplete) is refused.
 import { badRequest, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -44,7 +45,7 @@ export async function chooseReviewAccount({ workflowId, stepId, connectionId, us
       if (need?.app && need.app !== account.app) throw badRequest(`this step needs an account of the app "${need.app}", not "${account.app}"`, { field: "connectionId" });
       const problem = step.kind === "http" ? accountUrlProblem(step.config.url, account.baseUrl) : null;
       if (problem) {
-        const instead = problem.kind === "needs_base_url" ? "choose an account with a base URL" : `choose an account whose base URL is on ${problem.urlHost}, or one without a base URL`;
+        const instead = problem.kind === "other_host" ? `choose an account whose base URL is on ${problem.urlHost}, or one without a base URL` : "choose an account with a base URL";
         throw badRequest(`step ${index + 1} (${step.name}) cannot use the account "${account.name}": ${describeAccountUrlProblem(problem, "that account")}, so every run would fail; ${instead}`, {
           field: "connectionId",
         });

@@ -2,9 +2,13 @@
 // (assert-step-connections.ts) lets a stored id stay after its account was force-deleted, so a
 // Draft keeps its steps, but a Live workflow on it would fail every run at that step. Said as an
 // empty account is (409 step_incomplete, the step and the field), in words rather than the id.
+// Likewise an HTTP Request whose account cannot serve its URL (account-url-problem.ts): every run
+// would fail, and one whose host a reference makes, with an account without a base URL, would
+// otherwise send the account's credentials wherever the data says (a delivery's sender's host).
 import { conflict } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
+import { accountFieldMessage, accountUrlProblem } from "@/lib/http-step/account-url-problem";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -13,14 +17,18 @@ export async function assertLiveAccounts(opts: { workspaceId: string; steps: rea
   if (named.length === 0) return;
   const found = await opts.tx.connection.findMany({
     where: { workspaceId: opts.workspaceId, id: { in: named.map((x) => x.id!) } },
-    select: { id: true },
+    select: { id: true, name: true, baseUrl: true },
   });
-  const here = new Set(found.map((c) => c.id));
-  const gone = named.find((x) => !here.has(x.id!));
-  if (!gone) return;
-  throw conflict(
-    "step_incomplete",
-    `step ${gone.i + 1} (${STEP_CATALOG[gone.s.kind].label}): Account: the account it used was deleted: choose another, or keep the workflow in Draft`,
-    { step: gone.i + 1, stepId: gone.s.id, field: "connectionId" },
-  );
+  const here = new Map(found.map((c) => [c.id, c]));
+  for (const x of named) {
+    const account = here.get(x.id!);
+    const problem = account && x.s.kind === "http" ? accountUrlProblem(x.s.config.url, account.baseUrl) : null;
+    if (account && !problem) continue;
+    const message = problem ? accountFieldMessage(problem, account!.name) : "Account: the account it used was deleted: choose another";
+    throw conflict("step_incomplete", `step ${x.i + 1} (${STEP_CATALOG[x.s.kind].label}): ${message}, or keep the workflow in Draft`, {
+      step: x.i + 1,
+      stepId: x.s.id,
+      field: "connectionId",
+    });
+  }
 }

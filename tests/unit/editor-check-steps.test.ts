@@ -51,11 +51,11 @@ describe("checkSteps", () => {
   it("a step on an account that no longer exists is unfinished under its Account field, once the accounts are known", () => {
     const steps = [hook(), http("h", { url: "/tickets", connectionId: "conn_gone" }), http("k", { connectionId: "conn_kept" })];
     expect(checkSteps(steps)).toEqual([]); // the list not loaded yet: nothing said
-    const problems = checkSteps(steps, new Set(["conn_kept"]));
+    const problems = checkSteps(steps, new Map([["conn_kept", { name: "Kept", baseUrl: null }]]));
     expect(problems.map(describeProblem)).toEqual(["step 2 (HTTP Request): Account: the account it used was deleted: choose another"]);
     expect(problems[0]).toMatchObject({ stepId: "h", field: "connectionId", incomplete: true });
     expect(blockingProblems(problems, false)).toEqual([]);
-    expect(checkStepFields(steps, 1, new Set(["conn_kept"]))).toEqual([{ field: "connectionId", message: "Account: the account it used was deleted: choose another", incomplete: true }]);
+    expect(checkStepFields(steps, 1, new Map([["conn_kept", { name: "Kept", baseUrl: null }]]))).toEqual([{ field: "connectionId", message: "Account: the account it used was deleted: choose another", incomplete: true }]);
   });
 
   it("a Code step whose code was cleared (or left only comments) is marked unfinished under its Code field", () => {

@@ -8,13 +8,15 @@ import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import type { LoadedConnection } from "@/lib/connections/get-connection-credentials";
 import { loadStepConnection } from "@/lib/connections/load-step-connection";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
+import { accountUrlProblem, accountUrlRemedy, describeAccountUrlProblem, readsWorkspaceValue } from "@/lib/http-step/account-url-problem";
 import { buildHttpRequest, type HttpConfig } from "@/lib/http-step/build-http-request";
+import { resolveUrlTemplate } from "@/lib/http-step/resolve-url-template";
 import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
 import { httpConfig } from "@/lib/steps/catalog";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
-import { StepError, type StepExecutor } from "./types";
+import { StepError, type StepContext, type StepExecutor } from "./types";
 
 export type OutboundDeps = {
   loadConnection: (opts: { connectionId: string; workspaceId: string; expectKinds?: string[] }) => Promise<LoadedConnection>;
@@ -36,9 +38,35 @@ export const idempotencyKey = (runId: string, stepId: string) => `${runId}.${ste
 
 // An account with a base URL is for that system: its credentials go to that origin only. A URL
 // templated from delivery data (`https://{{ 1.host }}/…`) could otherwise carry them to any host
-// a sender names. An account without a base URL (a generic one) is sent where the step says.
-function assertAccountOrigin(url: string, baseUrl: string | null | undefined): void {
-  if (!baseUrl) return;
+// a sender names. An account without a base URL (a generic one) is sent only to a host the
+// workspace chose (written in the step, or a variable's or secret's value): one a run's data
+// makes is refused before anything is sent. Going Live refuses it too (account-url-problem.ts);
+// this holds for a workflow Live from before.
+function assertAccountTemplate(template: string, connection: LoadedConnection): void {
+  if (connection.baseUrl) return;
+  const problem = accountUrlProblem(template, null);
+  if (problem?.kind === "host_from_data") {
+    throw new StepError(`${describeAccountUrlProblem(problem, `account "${connection.name}"`)}; nothing was sent: ${accountUrlRemedy(problem)}`);
+  }
+}
+
+// The one thing that must hold, checked on the URL as resolved: with every value a run's data
+// gave replaced by a stand-in, the URL goes to the same origin (the data was path or query).
+function assertOriginNotFromData(url: string, template: string, resolve: StepContext["resolve"]): void {
+  let probe: string;
+  try {
+    const standIn: StepContext["resolve"] = (v) => (typeof v === "string" && !readsWorkspaceValue(v) ? { value: "x", unresolved: [] } : resolve(v));
+    probe = new URL(resolveUrlTemplate(template, standIn).trim()).origin;
+  } catch {
+    probe = "";
+  }
+  const target = new URL(url);
+  if (target.origin !== probe) {
+    throw new StepError(`the URL's host ${target.host} comes from a run's data, and the account has no base URL: an account without one sends its credentials only to a host written in the URL or taken from a variable; nothing was sent`);
+  }
+}
+
+function assertAccountOrigin(url: string, baseUrl: string): void {
   let own: string;
   let target: URL;
   try {
@@ -92,8 +120,10 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     const connection = config.connectionId
       ? await deps.loadConnection({ connectionId: config.connectionId, workspaceId: ctx.workspaceId, expectKinds: HTTP_KINDS })
       : null;
+    if (connection) assertAccountTemplate(config.url, connection);
     const req = buildHttpRequest(config, ctx.resolve, connection?.baseUrl);
-    assertAccountOrigin(req.url, connection?.baseUrl);
+    if (connection?.baseUrl) assertAccountOrigin(req.url, connection.baseUrl);
+    else if (connection) assertOriginNotFromData(req.url, config.url, ctx.resolve);
     const ownKey = Object.keys(req.headers).find((k) => k.toLowerCase() === "idempotency-key");
     if (ownKey !== undefined && req.headers[ownKey].trim() === "") delete req.headers[ownKey];
     else if (ownKey === undefined && CHANGES_SOMETHING.has(req.method)) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
