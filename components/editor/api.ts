@@ -6,7 +6,7 @@
 import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import { useLiveWindow } from "@/components/editor/use-live-window";
 import { holdsExactNumbers, parseJsonAsWritten } from "@/lib/json/parse-exact-json";
-import type { Delivery, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
+import type { Delivery, RunOverview, RunStepView, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
 import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
 
 export class ApiError extends Error {
@@ -58,6 +58,8 @@ export const keys = {
   workflow: (id: string) => ["workflow", id] as const,
   runs: (id: string) => ["workflow", id, "runs"] as const,
   run: (id: string) => ["run", id] as const,
+  runOverview: (id: string) => ["run", id, "overview"] as const,
+  runStep: (id: string, stepId: string) => ["run", id, "step", stepId] as const,
   deliveries: (id: string) => ["workflow", id, "deliveries"] as const,
 };
 
@@ -111,12 +113,19 @@ export function useRunWindow(workflowId: string, stepId: string | null, held: bo
   });
 }
 
+// A finished run never changes; an unfinished one is polled until it finishes.
+type RunState = { state: { data?: { status: string } } };
+const finished = (q: RunState) => !!q.state.data && TERMINAL_RUN_STATUSES.includes(q.state.data.status);
+const untilFinished = {
+  refetchInterval: (q: RunState) => (finished(q) ? false : POLL_MS),
+  staleTime: (q: RunState) => (finished(q) ? Infinity : 0),
+};
+
+/** A run's detail, every step's output and log with it: for what shows the run's data whole. */
 export const runQueryOptions = (runId: string) => ({
   queryKey: keys.run(runId),
   queryFn: () => api<RunView>(`/api/v1/runs/${runId}`),
-  // A finished run never changes; an unfinished one is polled until it finishes.
-  refetchInterval: (q: { state: { data?: RunView } }) => (q.state.data && TERMINAL_RUN_STATUSES.includes(q.state.data.status) ? false : POLL_MS),
-  staleTime: (q: { state: { data?: RunView } }) => (q.state.data && TERMINAL_RUN_STATUSES.includes(q.state.data.status) ? Infinity : 0),
+  ...untilFinished,
   // react-query's structural sharing takes an exact number (JSON.rawJSON, a null-prototype
   // object) for a plain object: one that changed between two polls would become a copy that
   // prints as {"rawJSON": …}. A poll's answer is kept as it came.
@@ -126,6 +135,29 @@ export const runQueryOptions = (runId: string) => ({
 export function useRunQuery(runId: string | undefined) {
   return useQuery({ ...runQueryOptions(runId ?? ""), enabled: !!runId });
 }
+
+/** A run without its payload and the steps' outputs and logs (…?outputs=false): statuses, errors
+ *  and times, for the canvas and Workflow data's choice of run — which read each of the latest
+ *  runs whole, 4 MB apiece for a run with a big output, to show none of it. */
+export const runOverviewQueryOptions = (runId: string) => ({
+  queryKey: keys.runOverview(runId),
+  queryFn: () => api<RunOverview>(`/api/v1/runs/${runId}?outputs=false`),
+  ...untilFinished,
+});
+
+export function useRunOverviewQuery(runId: string | undefined) {
+  return useQuery({ ...runOverviewQueryOptions(runId ?? ""), enabled: !!runId });
+}
+
+/** One step's record with its output and log (GET /runs/{id}/steps/{stepId}), for an output
+ *  shown. Asked for once the step has succeeded, when its output is final: read once. */
+export const runStepQueryOptions = (runId: string, stepId: string) => ({
+  queryKey: keys.runStep(runId, stepId),
+  queryFn: () => api<RunStepView>(`/api/v1/runs/${runId}/steps/${encodeURIComponent(stepId)}`),
+  staleTime: Infinity,
+  // Kept as it came, exact numbers (a trigger's 64-bit id) and all (see runQueryOptions).
+  structuralSharing: false,
+});
 
 export const DELIVERIES_PAGE = 50;
 export type DeliveriesPage = { deliveries: Delivery[]; nextBefore: string | null };

@@ -8,7 +8,7 @@ import Link from "next/link";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useRunQuery, useRunsQuery, useWorkflowQuery } from "@/components/editor/api";
+import { useRunOverviewQuery, useRunsQuery, useWorkflowQuery } from "@/components/editor/api";
 import { ConflictBanner } from "@/components/editor/conflict-banner";
 import { DeleteStepDialog } from "@/components/editor/delete-step-dialog";
 import { EditorHeader } from "@/components/editor/editor-header";
@@ -127,7 +127,8 @@ function EditorLayout() {
   const [deleting, setDeleting] = useState<string | null>(null);
   useShortcuts(setDeleting);
   const runs = useRunsQuery(workflowId, 20);
-  const latest = useRunQuery(runs.data?.runs[0]?.id);
+  // Statuses only: the run without its data (the latest's 4 MB output was read for its nodes).
+  const latest = useRunOverviewQuery(runs.data?.runs[0]?.id);
   const statuses = useMemo(() => canvasStepStatuses<StepStatus>(latest.data), [latest.data]);
   const invalid = useMemo(() => new Map(doc.problems.map((p) => [p.stepId, p.message])), [doc.problems]);
   const showData = selectedId !== null && doc.state.steps[0]?.id !== selectedId;

@@ -1,7 +1,7 @@
 // Trigger tests (Run step), the run list and detail, and the deliveries log, through the API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
+import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
 import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
 
 let server: ApiServer;
@@ -142,6 +142,36 @@ describe("run list and detail", () => {
       expect.objectContaining({ number: 2, kind: "http", status: "failed", output: null, error: "HTTP 500 from api.example.test", name: "Ticket", logs: ["POST …"] }),
     ]);
     expect((await api.get(`/api/v1/runs/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
+  });
+
+  it("reads one step's record with its output and logs, no other step's (what Workflow data shows)", async () => {
+    const wf = await newWorkflow([{ kind: "webhook", config: {} }, { ...http, name: "Ticket" }, { ...http, name: "Notify" }]);
+    const payload = `{"id":12345678901234567890,"host":"edr-01"}`;
+    const run = await db().run.create({ data: { workflowId: wf.id, workspaceId: t.providerA.id, status: "succeeded", trigger: JSON.parse(payload), startedAt: new Date(), finishedAt: new Date() } });
+    await db().runStep.createMany({
+      data: [
+        { runId: run.id, stepId: wf.steps[0].id, number: 1, kind: "webhook", status: "succeeded", output: JSON.parse(payload) },
+        { runId: run.id, stepId: wf.steps[1].id, number: 2, kind: "http", status: "succeeded", output: { rows: "x".repeat(100_000) }, logs: ["GET …"] },
+        { runId: run.id, stepId: wf.steps[2].id, number: 3, kind: "http", status: "succeeded", output: { sent: true } },
+      ],
+    });
+    // Step 1's id as posted, not rounded to …600 (a reader with the exact-number reviver sees the digits).
+    await db().$executeRaw`UPDATE "RunStep" SET output = ${payload}::jsonb WHERE "runId" = ${run.id} AND number = 1`;
+
+    const res = await fetch(`${server.web.baseUrl}/api/v1/runs/${run.id}/steps/${wf.steps[2].id}`, { headers: { authorization: `Bearer ${t.editor.token}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    // Step 3's record alone: step 2's 100 KB output is not in it.
+    expect(text.length).toBeLessThan(2_000);
+    expect(JSON.parse(text)).toMatchObject({ stepId: wf.steps[2].id, number: 3, kind: "http", name: "Notify", status: "succeeded", output: { sent: true }, logs: [], error: null });
+    expect((await api.get(`/api/v1/runs/${run.id}/steps/${wf.steps[1].id}`)).body).toMatchObject({ number: 2, output: { rows: "x".repeat(100_000) }, logs: ["GET …"] });
+    const first = await fetch(`${server.web.baseUrl}/api/v1/runs/${run.id}/steps/${wf.steps[0].id}`, { headers: { authorization: `Bearer ${t.editor.token}` } });
+    expect(await first.text()).toContain('"id":12345678901234567890');
+
+    expect((await api.get(`/api/v1/runs/${run.id}/steps/no-such-step`)).body).toMatchObject({ error: "not_found", message: "step not found" });
+    const outsider = apiClient(server.web.baseUrl, t.outsider.token);
+    const hidden = await outsider.get(`/api/v1/runs/${run.id}/steps/${wf.steps[2].id}`);
+    expect(hidden).toMatchObject({ status: 404, body: { message: "run not found" } });
   });
 });
 

@@ -23,6 +23,8 @@ export function RunActions({ run, onRunStarted }: { run: RunView; onRunStarted?:
       before={(verb) => (verb === "rerun" ? flush() : Promise.resolve())}
       after={async (verb, view) => {
         qc.setQueryData(keys.run(view.id), view);
+        // The canvas's statuses and Workflow data read the run without its data: read again now.
+        await qc.invalidateQueries({ queryKey: keys.runOverview(view.id) });
         await qc.invalidateQueries({ queryKey: keys.runs(workflowId) });
         if (verb === "rerun") onRunStarted?.();
         return verb === "rerun" ? "Started a new test run with this payload: it is at the top of the list." : null;

@@ -1,0 +1,98 @@
+// Big run data in the editor, past what editor-big-outputs.spec.ts covers (found in a review of
+// how the product shows large runs): Workflow data fetched the whole detail, every output, of
+// each of the 10 latest runs and the canvas the latest's, 4 MB apiece, before anything was
+// opened. Now the panel reads the runs without their outputs and then only the outputs it shows.
+import { expect, test, type Page } from "@playwright/test";
+import { openOwnWorkflow, runSucceeded } from "./own-workflow";
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+/** Eight fields of 1,500 rows each: about 4 MB as the API sends it, 5 MB pretty-printed (each
+ *  field is one JSONata expression, which has a second to run: 3,000 rows took longer on a busy machine). */
+const BIG = Array.from({ length: 8 }, (_, i) => ({
+  name: `rows${i + 1}`,
+  expression: '[1..1500].{"id": $, "name": "device-" & $string($), "note": $pad("note", 260, "-"), "tags": ["alpha", "beta", "gamma", "delta"]}',
+}));
+
+/** The bytes of every run read (GET /api/v1/runs/…) since `reset()`, as the browser got them. */
+function countRunBytes(page: Page) {
+  let body = 0;
+  let wire = 0;
+  const runs = new Set<string>();
+  page.on("response", async (res) => {
+    const m = /^\/api\/v1\/runs\/([^/]+)/.exec(new URL(res.url()).pathname);
+    if (res.request().method() !== "GET" || !m) return;
+    try {
+      const [b, sizes] = await Promise.all([res.body(), res.request().sizes()]);
+      body += b.length;
+      wire += sizes.responseBodySize;
+      runs.add(m[1]);
+    } catch {
+      // A response of a page navigated away from: its body is gone, and it was not this page's.
+    }
+  });
+  return {
+    reset: () => void ((body = 0), (wire = 0), runs.clear()),
+    get body() {
+      return body;
+    },
+    get wire() {
+      return wire;
+    },
+    runs,
+  };
+}
+
+const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
+
+test("Workflow data and the canvas read ten 4 MB runs without their outputs, then only the output shown", async ({ page }) => {
+  test.setTimeout(300_000);
+  const { ws, id } = await openOwnWorkflow(page, "bigdata", [
+    { kind: "webhook", config: { testingData: { host: "edr-01" } } },
+    { id: "big-step", kind: "transform", name: "Big", config: { fields: BIG } },
+    { id: "last-step", kind: "transform", name: "Last", config: { fields: [{ name: "n", expression: "1" }] } },
+  ]);
+  const runs: string[] = [];
+  for (let i = 0; i < 10; i++) runs.push(await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })));
+  const latest = runs[runs.length - 1];
+  const big = (await (await page.request.get(`/api/v1/runs/${latest}`)).body()).length;
+
+  const read = countRunBytes(page);
+  const started = Date.now();
+  await page.goto(`/w/${ws}/workflows/${id}`);
+  await page.getByTestId("step-node-2").click();
+  const data = page.getByRole("complementary", { name: "Workflow data" });
+  const tree = data.getByRole("tree", { name: "Step outputs" });
+  await expect(tree).toHaveAttribute("data-run-id", latest, { timeout: 120_000 });
+  await expect(data.locator('[data-reference="{{ 1.host }}"]')).toContainText('"edr-01"');
+  const usable = Date.now() - started;
+  // "Data from" offers the ten runs, each named by kind and status as before.
+  const from = data.getByLabel("Data from");
+  await expect(from.locator("option")).toHaveCount(11, { timeout: 120_000 });
+  await expect(from.locator("option").nth(1)).toHaveText(/^test · whole workflow · succeeded · /);
+  // Every run the panel offers has been read (the canvas's latest too): settled.
+  await expect.poll(() => runs.every((r) => read.runs.has(r)), { timeout: 120_000 }).toBe(true);
+  const settled = Date.now() - started;
+  const opened = { body: read.body, wire: read.wire };
+  console.log(`step 2 selected (the trigger's data shown), 10 runs of ${mb(big)}: panel usable ${usable} ms after navigation, every run read ${settled} ms; runs read ${mb(opened.body)} (${mb(opened.wire)} on the wire)`);
+  // Step 2 shows the trigger's payload only: none of the ten 4 MB outputs is read.
+  expect(opened.body).toBeLessThan(200_000);
+
+  // Step 3 shows step 2's output: that one output of the run shown is read, no other.
+  read.reset();
+  const picked = Date.now();
+  await page.getByTestId("step-node-3").click();
+  await expect(data.locator('[data-reference="{{ 2.rows1 }}"]')).toContainText("1500 items", { timeout: 60_000 });
+  await expect(data.locator('[data-reference="{{ 2.rows1.0 }}"]')).toContainText("4 fields");
+  const shown = Date.now() - picked;
+  console.log(`step 3 selected (step 2's output shown): shown ${shown} ms after the click; runs read ${mb(read.body)} (${mb(read.wire)} on the wire)`);
+  expect(read.body).toBeGreaterThan(big * 0.8);
+  expect(read.body).toBeLessThan(big * 1.5);
+
+  // Another run picked under "Data from": its step 2 output, read then.
+  read.reset();
+  await from.selectOption(runs[0]);
+  await expect(tree).toHaveAttribute("data-run-id", runs[0]);
+  await expect(data.locator('[data-reference="{{ 2.rows1 }}"]')).toContainText("1500 items", { timeout: 60_000 });
+  expect(read.body).toBeLessThan(big * 1.5);
+});
