@@ -16,7 +16,7 @@ export type JsonPreview = {
   bytes: number;
 };
 
-/** `text`: JSON.stringify(value, null, 2). */
+/** `text`: JSON.stringify(value, null, 2), or any text of lines (a step's log). */
 export function previewJson(text: string, maxChars = PREVIEW_CHARS): JsonPreview {
   const bytes = utf8Bytes(text);
   if (text.length <= maxChars) return { head: text, moreLines: 0, bytes };
@@ -26,6 +26,32 @@ export function previewJson(text: string, maxChars = PREVIEW_CHARS): JsonPreview
   let moreLines = 1;
   for (let i = text.indexOf("\n", end + 1); i !== -1; i = text.indexOf("\n", i + 1)) moreLines++;
   return { head: text.slice(0, end), moreLines, bytes };
+}
+
+/** Characters per piece of a text shown whole: a piece is laid out in a few milliseconds. */
+export const PIECE_CHARS = 20_000;
+
+export type TextPiece = { text: string; lines: number };
+
+/** The whole text, for "Show all", in pieces of about `size` characters cut at line ends (a longer
+ *  line where the cap is), each with its newline so that the pieces read back as the text: the
+ *  view lays out only the pieces scrolled near, where 5 MB laid out in one held the page for
+ *  seconds. `lines`: for the height a piece not laid out yet stands in with. */
+export function textPieces(text: string, size = PIECE_CHARS): TextPiece[] {
+  const out: TextPiece[] = [];
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + size);
+    if (end < text.length) {
+      const nl = text.lastIndexOf("\n", end - 1);
+      if (nl >= start + size / 2) end = nl + 1;
+    }
+    const piece = text.slice(start, end);
+    let lines = 1;
+    for (let i = piece.indexOf("\n"); i !== -1 && i < piece.length - 1; i = piece.indexOf("\n", i + 1)) lines++;
+    out.push({ text: piece, lines });
+    start = end;
+  }
+  return out;
 }
 
 /** UTF-8 length without encoding a copy of a multi-megabyte text. */

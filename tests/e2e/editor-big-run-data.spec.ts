@@ -1,7 +1,9 @@
 // Big run data in the editor, past what editor-big-outputs.spec.ts covers (found in a review of
 // how the product shows large runs): Workflow data fetched the whole detail, every output, of
 // each of the 10 latest runs and the canvas the latest's, 4 MB apiece, before anything was
-// opened. Now the panel reads the runs without their outputs and then only the outputs it shows.
+// opened; a Code step's 5 MB log was laid out whole in Executions; and "Show all" on a 5 MB output
+// held the page for seconds. Now the panel reads the runs without their outputs and then only
+// the outputs it shows, the Log box is cut like an output, and "Show all" lays out what is in view.
 import { expect, test, type Page } from "@playwright/test";
 import { openOwnWorkflow, runSucceeded } from "./own-workflow";
 
@@ -40,6 +42,21 @@ function countRunBytes(page: Page) {
       return wire;
     },
     runs,
+  };
+}
+
+/** The longest stretch the page's main thread was busy (long tasks) since `mark()`. */
+async function watchLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+    }).observe({ type: "longtask", buffered: true });
+  });
+  return {
+    mark: () => page.evaluate(() => void ((window as unknown as { __longest: number }).__longest = 0)),
+    longest: () => page.evaluate(() => Math.round((window as unknown as { __longest: number }).__longest)),
   };
 }
 
@@ -95,4 +112,65 @@ test("Workflow data and the canvas read ten 4 MB runs without their outputs, the
   await expect(tree).toHaveAttribute("data-run-id", runs[0]);
   await expect(data.locator('[data-reference="{{ 2.rows1 }}"]')).toContainText("1500 items", { timeout: 60_000 });
   expect(read.body).toBeLessThan(big * 1.5);
+});
+
+test("a Code step's 5 MB log shows its first lines, with Show all, Copy and Download for the rest", async ({ page }) => {
+  test.setTimeout(180_000);
+  const code = 'for (let i = 1; i <= 500; i++) console.log("line " + i + " " + "x".repeat(9980)); return { ok: true };';
+  const { ws, id } = await openOwnWorkflow(page, "biglog", [
+    { kind: "webhook", config: { testingData: { n: 1 } } },
+    { id: "chatty", kind: "code", name: "Chatty", config: { code, timeoutMs: 30_000 } },
+  ]);
+  const run = await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
+  const tasks = await watchLongTasks(page);
+  await page.goto(`/w/${ws}/workflows/${id}?step=chatty&run=${run}`);
+  const entry = page.getByTestId("step-panel").locator(`[data-testid=execution][data-run-id="${run}"]`);
+  // The box the log lines are in (named "Log" now; unnamed before).
+  const log = entry.locator("pre").filter({ hasText: "line 1 x" });
+  await expect(log).toContainText("line 1 xxx", { timeout: 60_000 });
+  const openBlock = await tasks.longest();
+  const shown = (await log.textContent())!.length;
+  console.log(`5 MB log: ${shown} characters laid out on opening, longest block ${openBlock} ms`);
+  expect(shown).toBeLessThan(50_000);
+  const cut = entry.getByTestId("log-view-cut");
+  await expect(cut).toContainText(/… [\d,]+ more lines/);
+  await expect(cut.getByRole("button", { name: /^Show all \(\d+(\.\d)? MB\)$/ })).toBeVisible();
+  await expect(cut.getByRole("button", { name: "Copy" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await cut.getByRole("button", { name: "Download" }).click();
+  expect((await download).suggestedFilename()).toBe("log.txt");
+  await cut.getByRole("button", { name: /^Show all/ }).click();
+  await expect(log).toContainText("line 500 xxx");
+});
+
+test("Show all on a 5 MB output keeps the page responsive and holds the whole output", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { ws, id } = await openOwnWorkflow(page, "bigall", [
+    { kind: "webhook", config: { testingData: { n: 1 } } },
+    { id: "big-step", kind: "transform", name: "Big", config: { fields: BIG } },
+  ]);
+  const run = await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
+  const tasks = await watchLongTasks(page);
+  await page.goto(`/w/${ws}/workflows/${id}?step=big-step&run=${run}`);
+  const entry = page.getByTestId("step-panel").locator(`[data-testid=execution][data-run-id="${run}"]`);
+  const output = entry.getByLabel("Output");
+  await expect(output).toContainText('"name": "device-1"', { timeout: 60_000 });
+  const cut = entry.getByTestId("json-view-cut");
+  // Settled before the click: what is measured is Show all's own work.
+  await expect(cut.getByRole("button", { name: /^Show all/ })).toBeEnabled();
+  await tasks.mark();
+  const clicked = Date.now();
+  await cut.getByRole("button", { name: /^Show all/ }).click();
+  await expect(output).toContainText('"name": "device-1500"', { timeout: 60_000 });
+  await expect(output).toContainText('"rows8": [');
+  // The page answers while the output is there: a click on another tab goes through at once.
+  await entry.locator("button[aria-expanded]").first().click();
+  await expect(output).toHaveCount(0);
+  const took = Date.now() - clicked;
+  const block = await tasks.longest();
+  console.log(`Show all on a 5 MB output: longest block ${block} ms, output whole and entry closed again ${took} ms after the click`);
+  expect(block).toBeLessThan(1_000);
+  // Copy and Download stay, for the whole of it.
+  await entry.locator("button[aria-expanded]").first().click();
+  await expect(cut.getByRole("button", { name: "Download" })).toBeVisible();
 });

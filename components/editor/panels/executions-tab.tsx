@@ -11,11 +11,12 @@
 // had opened. While the list is read (a run open, focus in it, scrolled into it, more
 // than the newest page loaded) it holds still: new runs are counted in a bar above, not pushed
 // in, so the run being read neither moves nor drops off the list (use-live-window.ts).
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, FlaskConical, TriangleAlert } from "lucide-react";
 import { runQueryOptions, useRunQuery, useRunWindow } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
+import { CappedText } from "@/components/editor/panels/capped-text";
 import { JsonView } from "@/components/editor/panels/json-view";
 import { GapRow, NewEntriesBar } from "@/components/editor/panels/live-list-parts";
 import { RunActions } from "@/components/editor/panels/run-actions";
@@ -139,7 +140,9 @@ function RunEntry({ row, stepId, isTrigger, focused, open, onToggle, onRunStarte
 
 /** An open entry: the run's detail, fetched for it. */
 function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean; onRunStarted: () => void }) {
-  const lines = logLines(stepRun?.logs);
+  // Made once per record: an entry re-renders on every poll of the list.
+  const logs = stepRun?.logs;
+  const log = useMemo(() => logLines(logs).join("\n"), [logs]);
   const unresolved = unresolvedOf(stepRun);
   // The trigger's own record takes no time: its entry gives the run's start and length instead.
   const times = stepRun ? stepTimes(stepRun, isTrigger ? run : undefined) : null;
@@ -163,10 +166,11 @@ function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: RunView; st
       {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{stepRun.error}</p>}
       {unresolved.length > 0 && <Unresolved refs={unresolved} />}
       {showOutput && (((stepRun?.output ?? null) === null && cleared("output")) || <JsonView label="Output" value={stepRun?.output} />)}
-      {lines.length > 0 && (
+      {log && (
         <div>
           <div className="text-xs font-medium text-slate-600">Log</div>
-          <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-50 p-2 font-mono text-xs whitespace-pre-wrap text-slate-700 wrap-anywhere">{lines.join("\n")}</pre>
+          {/* Capped as an output is: a Code step's 1,000 lines of 10,000 characters, laid out whole, held the page. */}
+          <CappedText text={log} label="Log" fileName="log.txt" type="text/plain" cutTestId="log-view-cut" tone="light" />
         </div>
       )}
       <dl className="grid grid-cols-3 gap-2 text-xs text-slate-500">
