@@ -1,37 +1,18 @@
-// Which steps a run can reach, and through which Conditions branches, read off the canvas's edges
-// (flow-graph.ts flowEdges, which follow the run rule of lib/runs/plan-path.ts). The editor uses
-// it to say in words what the canvas only draws: a step no run reaches, the steps a Conditions
-// step's delete lets run for every event, a move that puts a step in another branch, and the
-// earlier steps that never ran on a run reaching a given step. Pure and client-safe.
-import { flowEdges } from "@/lib/editor/flow-graph";
+// Which steps a run can reach, and through which Conditions branches, by the run rule
+// (lib/workflows/run-paths.ts, from which the canvas's edges are drawn too, so words and drawing
+// agree). The editor uses it to say in words what the canvas only draws: a step no run reaches,
+// the steps a Conditions step's delete lets run for every event, a move that puts a step in
+// another branch, and the earlier steps that never ran (or ran only on some runs) on a run
+// reaching a given step. Pure and client-safe.
 import { branchTargets, OTHERWISE, removeStep, type EditorStep } from "@/lib/editor/step-ops";
+import { runPaths } from "@/lib/workflows/run-paths";
 
-type Graph = Map<string, string[]>;
-
-function graph(steps: readonly EditorStep[]): Graph {
-  const out: Graph = new Map();
-  for (const e of flowEdges([...steps])) out.set(e.source, [...(out.get(e.source) ?? []), e.target]);
-  return out;
-}
-
-function walk(g: Graph, from: readonly string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...from];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(g.get(id) ?? []));
-  }
-  return seen;
-}
-
-const fromStart = (steps: readonly EditorStep[], g = graph(steps)) => walk(g, steps[0] ? [steps[0].id] : []);
+const paths = (steps: readonly EditorStep[]) => runPaths(steps);
 
 /** Steps (1-based) no run can reach: no branch, Otherwise or previous step leads to them. */
 export function unreachableSteps(steps: readonly EditorStep[]): number[] {
-  const seen = fromStart(steps);
-  return steps.flatMap((s, i) => (seen.has(s.id) ? [] : [i + 1]));
+  const { reached } = paths(steps);
+  return steps.flatMap((_, i) => (reached.has(i + 1) ? [] : [i + 1]));
 }
 
 /** "No run reaches this step: …", said on the node, in its panel and in the header's notes. */
@@ -59,46 +40,62 @@ export function branchesOnRemove(steps: readonly EditorStep[], id: string): Bran
   const at = steps.findIndex((s) => s.id === id);
   const c = steps[at];
   if (!c || c.kind !== "conditions") return null;
-  const g = graph(steps);
+  const now = paths(steps);
   const number = new Map(steps.map((s, i) => [s.id, i + 1]));
   // A branch to "Stop the run" (a filter) goes away too: what it stopped then runs on.
   const branches = branchTargets(c).flatMap((b) =>
     b.target === "stop"
       ? [{ name: b.name, steps: [], stops: true as const }]
       : b.target && number.has(b.target)
-        ? [{ name: b.name, steps: [...walk(g, [b.target])].map((x) => number.get(x)!).sort((p, q) => p - q) }]
+        ? [{ name: b.name, steps: [...(now.branches.get(`${at + 1}:${b.branch}`)?.steps ?? [])].sort((p, q) => p - q) }]
         : [],
   );
-  const before = fromStart(steps, g);
-  const after = fromStart(removeStep([...steps], id));
+  const removed = removeStep([...steps], id);
+  const reachedAfter = paths(removed).reached;
+  const after = new Set(removed.flatMap((s, i) => (reachedAfter.has(i + 1) ? [s.id] : [])));
   // Steps a branch chose (or none reached) that the plain order of steps now runs.
-  const runForAll = steps.flatMap((s, i) => (i > at && after.has(s.id) && (!before.has(s.id) || branches.some((b) => b.steps.includes(i + 1))) ? [i + 1] : []));
+  const runForAll = steps.flatMap((s, i) => (i > at && after.has(s.id) && (!now.reached.has(i + 1) || branches.some((b) => b.steps.includes(i + 1))) ? [i + 1] : []));
   return { branches, runForAll };
 }
 
-/** Each step's earlier steps that can have run on a run reaching it (its ancestors on the canvas). */
+/** Each step's earlier steps that can have run on a run reaching it (by id). A step no run
+ *  reaches has no entry: nothing ran before it, and the panel offers its earlier steps as they are. */
 export function ranBefore(steps: readonly EditorStep[]): Map<string, Set<string>> {
-  const g = graph(steps);
-  const parents = new Map<string, string[]>();
-  for (const [from, tos] of g) for (const to of tos) parents.set(to, [...(parents.get(to) ?? []), from]);
-  return new Map(steps.map((s) => [s.id, new Set([...walk(parents, [s.id])].filter((id) => id !== s.id))]));
+  const p = paths(steps);
+  const ids = (numbers: ReadonlySet<number>) => new Set([...numbers].map((n) => steps[n - 1].id));
+  return new Map(steps.flatMap((s, i) => (p.reached.has(i + 1) ? [[s.id, ids(p.ranBefore(i + 1))] as const] : [])));
+}
+
+/** Each step's earlier steps that some runs reaching it have run and others have not (by id):
+ *  a nested Conditions step's branch leading past its branch's end brings some runs to a step
+ *  by another route than the rest. */
+export function ranOnSomeRuns(steps: readonly EditorStep[]): Map<string, Set<string>> {
+  const p = paths(steps);
+  return new Map(
+    steps.flatMap((s, i) => {
+      if (!p.reached.has(i + 1)) return [];
+      const always = p.alwaysBefore(i + 1);
+      return [[s.id, new Set([...p.ranBefore(i + 1)].filter((n) => !always.has(n)).map((n) => steps[n - 1].id))] as const];
+    }),
+  );
 }
 
 /** Why an earlier step has no output to offer step `number`: it is in another branch. */
 export const neverRanBefore = (number: number) => `never runs on a run that reaches step ${number} (another branch)`;
 
+/** What an earlier step `n` that only some runs reaching step `number` have run offers it. */
+export const ranOnlyOnSome = (n: number, number: number) => `available only on runs that came through step ${n}; others reach step ${number} without it and read it as empty`;
+
 /** The branches a step is in, per Conditions step: "conditionsId:branch" keys and their names. */
 function membership(steps: readonly EditorStep[]): Map<string, Map<string, string>> {
-  const g = graph(steps);
-  const number = new Map(steps.map((s, i) => [s.id, i + 1]));
+  const { branches } = paths(steps);
   const of = new Map<string, Map<string, string>>(steps.map((s) => [s.id, new Map()]));
-  for (const c of steps) {
+  steps.forEach((c, i) => {
     for (const b of branchTargets(c)) {
-      if (!b.target || !number.has(b.target)) continue;
-      const label = `${b.branch === OTHERWISE ? "Otherwise" : `branch “${b.name}”`} of step ${number.get(c.id)}`;
-      for (const id of walk(g, [b.target])) of.get(id)?.set(`${c.id}:${b.branch}`, label);
+      const label = `${b.branch === OTHERWISE ? "Otherwise" : `branch “${b.name}”`} of step ${i + 1}`;
+      for (const n of branches.get(`${i + 1}:${b.branch}`)?.steps ?? []) of.get(steps[n - 1].id)!.set(`${c.id}:${b.branch}`, label);
     }
-  }
+  });
   return of;
 }
 

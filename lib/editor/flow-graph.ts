@@ -2,11 +2,14 @@
 // derived from it on every change (toFlow) and read back only for edits made on the canvas
 // itself, such as reconnecting a branch edge (fromFlow). Pure and client-safe.
 //
-// Edges follow the run rule: a step hands over to the next one, except that a Conditions step
-// hands over only through its branches, and a branch runs from its target up to the step before
-// the next target of the same Conditions step, then the run ends.
+// Edges are the run rule's (lib/workflows/run-paths.ts, the walk Go live and the runs use too): a
+// step hands over to the next one where some run goes on to it, a Conditions step only through its
+// branches, and a branch runs from its target up to the step before the next target of the same
+// Conditions step, then the run ends — unless a run came there by a nested Conditions step's
+// branch leading past its branch's end, which takes the new branch's bound.
 import type { Edge, Node } from "@xyflow/react";
 import { branchTargets, OTHERWISE, setBranchTarget, type EditorStep } from "@/lib/editor/step-ops";
+import { runPaths, type RunPaths } from "@/lib/workflows/run-paths";
 
 export type StepStatus = "queued" | "running" | "waiting" | "succeeded" | "failed" | "stopped" | "skipped";
 
@@ -14,7 +17,7 @@ export type StepNodeData = {
   step: EditorStep;
   number: number;
   status?: StepStatus;
-  /** No branch or predecessor leads here, so a run never reaches this step. */
+  /** No run reaches this step (the run rule: no branch or step before it leads here). */
   unreachable: boolean;
   /** Branches of a Conditions step (handles), otherwise last. */
   branches: { id: string; name: string; target: string | null }[];
@@ -31,17 +34,12 @@ export type ToFlowOptions = {
   positions?: ReadonlyMap<string, { x: number; y: number }>;
 };
 
-export function flowEdges(steps: EditorStep[]): FlowEdge[] {
+export function flowEdges(steps: EditorStep[], paths: RunPaths = runPaths(steps)): FlowEdge[] {
   const index = new Map(steps.map((s, i) => [s.id, i]));
-  // Positions at which a segment of some Conditions step begins, per Conditions index.
-  const cuts = new Map<number, Set<number>>();
-  steps.forEach((s, c) => {
-    const targets = branchTargets(s).flatMap((b) => (b.target && index.has(b.target) ? [index.get(b.target)!] : []));
-    if (targets.length) cuts.set(c, new Set(targets));
-  });
   const edges: FlowEdge[] = [];
   steps.forEach((s, i) => {
     if (s.kind === "conditions") {
+      // Every branch's target is drawn, as set (fromFlow reads the targets back from these edges).
       for (const b of branchTargets(s)) {
         if (!b.target || !index.has(b.target)) continue;
         const handle = b.branch === OTHERWISE ? OTHERWISE : b.branch;
@@ -57,30 +55,15 @@ export function flowEdges(steps: EditorStep[]): FlowEdge[] {
       return;
     }
     const next = steps[i + 1];
-    if (!next) return;
-    for (const [c, set] of cuts) if (c < i && set.has(i + 1)) return;
+    if (!next || !paths.next.get(i + 1)?.has(i + 2)) return;
     edges.push({ id: `${s.id}->${next.id}`, source: s.id, target: next.id, type: "insert", data: { kind: "next", insertIndex: i + 1 } });
   });
   return edges;
 }
 
-function reachable(steps: EditorStep[], edges: FlowEdge[]): Set<string> {
-  const out = new Map<string, string[]>();
-  for (const e of edges) out.set(e.source, [...(out.get(e.source) ?? []), e.target]);
-  const seen = new Set<string>();
-  const stack = steps[0] ? [steps[0].id] : [];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    stack.push(...(out.get(id) ?? []));
-  }
-  return seen;
-}
-
 export function toFlow(steps: EditorStep[], opts: ToFlowOptions = {}): { nodes: StepNode[]; edges: FlowEdge[] } {
-  const edges = flowEdges(steps);
-  const seen = reachable(steps, edges);
+  const paths = runPaths(steps);
+  const edges = flowEdges(steps, paths);
   const nodes: StepNode[] = steps.map((step, i) => ({
     id: step.id,
     type: "step",
@@ -89,7 +72,7 @@ export function toFlow(steps: EditorStep[], opts: ToFlowOptions = {}): { nodes: 
       step,
       number: i + 1,
       status: opts.statuses?.get(i + 1),
-      unreachable: !seen.has(step.id),
+      unreachable: !paths.reached.has(i + 1),
       branches: branchTargets(step).map((b) => ({ id: b.branch, name: b.name, target: b.target })),
       invalid: opts.invalid?.get(step.id),
     },
