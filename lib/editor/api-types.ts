@@ -68,6 +68,6 @@ export type RunView = RunSummary & {
 /** GET /runs/{id}?outputs=false: the run without its payload and the steps' outputs and logs (the Runs page). */
 export type RunOverview = Omit<RunView, "trigger" | "steps"> & { steps: Omit<RunStepView, "output" | "logs">[] };
 
-export type Delivery = { id: string; receivedAt: string; size: number; outcome: string; runId: string | null; contentType?: string | null };
+export type Delivery = { id: string; receivedAt: string; size: number; outcome: string; runId: string | null; contentType?: string | null; reason?: string };
 
 export const TERMINAL_RUN_STATUSES: readonly string[] = ["succeeded", "failed", "stopped"];

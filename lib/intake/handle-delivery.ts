@@ -4,7 +4,7 @@
 // that fails answers. Every request that reaches the token check, real token or not, goes
 // through one lookup and waits for one group commit, so timing says nothing about the token.
 import { isWellFormedToken } from "@/lib/triggers/generate-webhook-token";
-import { signatureHeaderName, verifySignature } from "@/lib/triggers/verify-signature";
+import { signatureHeaderName, signatureRejection, verifySignature } from "@/lib/triggers/verify-signature";
 import { EntryRefused, StoreUnavailable } from "@/lib/intake/group-commit";
 import type { Endpoint, LookupEndpoint } from "@/lib/intake/lookup-endpoints";
 import { parsePayload } from "@/lib/intake/parse-payload";
@@ -39,9 +39,11 @@ export function createDeliveryHandler(deps: IntakeDeps) {
 
   const decide = (endpoint: Endpoint | null, read: BodyRead, overDeclared: boolean, req: IntakeRequest): Decision => {
     const contentType = first(req.headers["content-type"])?.slice(0, 200) ?? null;
-    const record = (outcome: DeliveryOutcome, response: R.IntakeResponse): Decision => ({
+    const record = (outcome: DeliveryOutcome, response: R.IntakeResponse, reason?: string): Decision => ({
       response,
-      entry: endpoint ? { kind: "record", delivery: { workflowId: endpoint.workflowId, endpointId: endpoint.endpointId, outcome, size: read.size, contentType } } : { kind: "none" },
+      entry: endpoint
+        ? { kind: "record", delivery: { workflowId: endpoint.workflowId, endpointId: endpoint.endpointId, outcome, size: read.size, contentType, ...(reason ? { reason } : {}) } }
+        : { kind: "none" },
     });
     if (overDeclared) return record("too_large", R.PAYLOAD_TOO_LARGE);
     if (!endpoint || endpoint.stale) {
@@ -51,9 +53,11 @@ export function createDeliveryHandler(deps: IntakeDeps) {
     }
     if (read.tooLarge) return record("too_large", R.PAYLOAD_TOO_LARGE);
     if (endpoint.secretEncrypted) {
-      const header = req.headers[signatureHeaderName(endpoint.signatureHeader)];
+      const name = signatureHeaderName(endpoint.signatureHeader);
+      const header = req.headers[name];
       if (!verifySignature({ secret: deps.decrypt(endpoint.secretEncrypted), body: read.bytes, header })) {
-        return record("invalid_signature", R.INVALID_SIGNATURE);
+        // The cause goes to the log only; the 401 is the same for each.
+        return record("invalid_signature", R.INVALID_SIGNATURE, signatureRejection(name, header));
       }
     }
     if (!endpoint.live) return record("not_published", R.NOT_PUBLISHED);

@@ -28,6 +28,8 @@ export type DeliveryRecord = {
   outcome: DeliveryOutcome;
   size: number;
   contentType: string | null;
+  /** A refusal's cause for the log (why a signature failed); accepted deliveries carry none. */
+  reason?: string;
 };
 
 /** What one request asks the batch to store. `none` (unknown token) stores nothing but still waits for a commit. */
@@ -48,13 +50,13 @@ const QUEUE = QUEUES.runExecute.name;
 const sql = (jobTable: JobTable) => `
 WITH input AS (
   SELECT * FROM json_to_recordset($1::json)
-    AS x(id text, run text, job uuid, wf text, ws text, trig json, ep text, outcome "DeliveryOutcome", size int, ct text)
+    AS x(id text, run text, job uuid, wf text, ws text, trig json, ep text, outcome "DeliveryOutcome", size int, ct text, reason text)
 ), runs AS (
   INSERT INTO "Run" (id, "workflowId", "workspaceId", status, test, trigger, "deliveryEndpointId", "deliverySize", "deliveryContentType")
   SELECT run, wf, ws, 'queued', false, trig, ep, size, ct FROM input WHERE run IS NOT NULL
 ), deliveries AS (
-  INSERT INTO "Delivery" (id, "workflowId", "endpointId", outcome, size, "contentType")
-  SELECT id, wf, ep, outcome, size, ct FROM input WHERE run IS NULL
+  INSERT INTO "Delivery" (id, "workflowId", "endpointId", outcome, size, "contentType", reason)
+  SELECT id, wf, ep, outcome, size, ct, reason FROM input WHERE run IS NULL
 ), jobs AS (
   INSERT INTO ${BOSS_SCHEMA}.${jobTable} (
     id, name, data, priority, start_after, created_on, singleton_key, singleton_on, group_id, group_tier,
@@ -89,7 +91,7 @@ function rowsDocument(entries: readonly BatchEntry[]): { doc: string; results: W
     const d = e.delivery;
     const common = `"wf":${JSON.stringify(d.workflowId)},"ep":${JSON.stringify(d.endpointId)},"outcome":"${d.outcome}","size":${d.size},"ct":${JSON.stringify(d.contentType)}`;
     if (e.kind === "record") {
-      parts.push(`{"id":"${uuidv7()}",${common}}`);
+      parts.push(`{"id":"${uuidv7()}",${common}${d.reason ? `,"reason":${JSON.stringify(d.reason)}` : ""}}`);
       return {};
     }
     const runId = uuidv7();

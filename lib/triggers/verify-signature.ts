@@ -65,3 +65,18 @@ export function verifySignature({ secret, body, header }: VerifySignatureOptions
   }
   return ok;
 }
+
+/**
+ * Why a delivery failed verification, for the workflow's deliveries log only (the sender's 401
+ * stays the same for every cause, so it learns nothing). Computed on the refusal path alone, after
+ * verifySignature said no: an accepted delivery pays nothing for it. A header missing under the
+ * configured name is the likeliest setup mistake (the sender signs in X-Hub-Signature-256 and the
+ * trigger reads x-service-signature), so the log names the header it looked for.
+ */
+export function signatureRejection(headerName: string, header: string | readonly string[] | null | undefined): string {
+  if (header == null) return `no ${headerName} header`;
+  const candidates = signatureCandidates(header);
+  if (candidates.length === 0) return `${headerName} header is empty`;
+  if (candidates.every((c) => decodeSignature(c) === null)) return `malformed ${headerName} value (not an HMAC-SHA256 in hex or base64)`;
+  return "signature did not match";
+}

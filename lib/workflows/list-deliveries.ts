@@ -14,9 +14,11 @@ export type DeliveryView = {
   outcome: string;
   runId: string | null;
   contentType: string | null;
+  /** Why a refused request was refused, where the outcome does not say (a signature's cause); absent otherwise. */
+  reason?: string;
 };
 
-export type DeliveryLogEntry = Omit<DeliveryView, "receivedAt"> & { receivedAt: Date; endpointId: string };
+export type DeliveryLogEntry = Omit<DeliveryView, "receivedAt" | "reason"> & { receivedAt: Date; endpointId: string; reason: string | null };
 
 // Times are stored as UTC timestamp(3): the cursor's ISO time is compared as such. The range
 // on the time column is what the indexes serve; the id only breaks ties within a millisecond.
@@ -26,11 +28,11 @@ const after = (time: string, cursor: DeliveriesCursor | null) =>
 // An accepted delivery's entry has its run's id as its own.
 const logSql = (cursor: DeliveriesCursor | null) => `
 SELECT * FROM (
-  (SELECT id, "receivedAt", size, outcome::text AS outcome, NULL::text AS "runId", "contentType", "endpointId"
+  (SELECT id, "receivedAt", size, outcome::text AS outcome, NULL::text AS "runId", "contentType", "endpointId", reason
      FROM "Delivery" WHERE "workflowId" = $1${after(`"receivedAt"`, cursor)}
     ORDER BY "receivedAt" DESC, id DESC LIMIT $2)
   UNION ALL
-  (SELECT id, "createdAt", "deliverySize", 'accepted', id, "deliveryContentType", "deliveryEndpointId"
+  (SELECT id, "createdAt", "deliverySize", 'accepted', id, "deliveryContentType", "deliveryEndpointId", NULL
      FROM "Run" WHERE "workflowId" = $1 AND "deliveryEndpointId" IS NOT NULL${after(`"createdAt"`, cursor)}
     ORDER BY "createdAt" DESC, id DESC LIMIT $2)
 ) log
@@ -61,6 +63,7 @@ export async function listDeliveries({ workflowId, userId, limit, before = null,
       outcome: d.outcome,
       runId: d.runId,
       contentType: d.contentType,
+      ...(d.reason ? { reason: d.reason } : {}),
     })),
     nextBefore: read.length > limit ? deliveriesCursorAfter(rows[rows.length - 1]) : null,
   };

@@ -116,6 +116,24 @@ export function intakeChecks({ url, post }: SuiteContext) {
       expect(outcomes).toEqual(Array(cases.length).fill("invalid_signature"));
     });
 
+    it("the log says why a signature was refused; the sender is told only invalid_signature", async () => {
+      const h = await createHook({ secret: "k3y", signatureHeader: "X-Hub-Signature-256" });
+      const body = '{"a":1}';
+      for (const headers of [
+        { "x-service-signature": hmac("k3y", body).toString("hex") },
+        { "x-hub-signature-256": "%%%%" },
+        { "x-hub-signature-256": hmac("other", body).toString("hex") },
+      ] as Record<string, string>[]) {
+        const r = await send(url(h.token), { body, headers });
+        expect([r.status, r.text]).toEqual([401, '{"error":"invalid_signature"}']);
+      }
+      expect((await deliveriesOf(h.workflowId)).map((d) => [d.outcome, d.reason])).toEqual([
+        ["invalid_signature", "no x-hub-signature-256 header"],
+        ["invalid_signature", "malformed x-hub-signature-256 value (not an HMAC-SHA256 in hex or base64)"],
+        ["invalid_signature", "signature did not match"],
+      ]);
+    });
+
     it("verifies before Draft and before JSON: an unsigned caller learns nothing else", async () => {
       const h = await createHook({ secret: "k3y", live: false });
       expect((await post(h, "{broken")).status).toBe(401);

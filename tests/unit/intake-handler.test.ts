@@ -124,6 +124,28 @@ describe("intake check order", () => {
     expect(wrongHeader.body).toBe('{"error":"invalid_signature"}');
   });
 
+  it("logs why a signature was refused (missing header, malformed, no match) while the 401 stays the same", async () => {
+    const ep = { ...signed, signatureHeader: "X-Hub-Signature-256" };
+    const body = '{"a":1}';
+    const reasons: unknown[] = [];
+    for (const headers of [
+      { "x-service-signature": sign(body) },
+      { "x-hub-signature-256": "sha256=not-a-digest" },
+      { "x-hub-signature-256": `sha256=${createHmac("sha256", "other").update(body).digest("hex")}` },
+    ]) {
+      const s = setup(ep);
+      const r = await s.handle(req({ text: body, headers }));
+      expect(r).toMatchObject({ status: 401, body: '{"error":"invalid_signature"}' });
+      const e = s.entries[0];
+      reasons.push(e?.kind === "record" ? e.delivery.reason : e);
+    }
+    expect(reasons).toEqual([
+      "no x-hub-signature-256 header",
+      "malformed x-hub-signature-256 value (not an HMAC-SHA256 in hex or base64)",
+      "signature did not match",
+    ]);
+  });
+
   it("an accepted delivery is one run entry with the posted text and an accepted log row", async () => {
     const s = setup(base);
     const r = await s.handle(req({ text: '{"n": 12345678901234567890123}' }));

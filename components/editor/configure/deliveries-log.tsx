@@ -1,7 +1,8 @@
 "use client";
 // What reached the workflow's URLs (current or rotated) and what became of each request: outcome,
-// size, content type and, for an accepted one, a link to its run (the trigger's Executions with
-// that run open, as the Runs page links). 50 at a time, newest first; "Show older" pages back.
+// size, content type, why a signature was refused (no such header, a malformed value, no match:
+// the sender's 401 says nothing) and, for an accepted one, a link to its run (the trigger's
+// Executions with that run open, as the Runs page links). 50 at a time, newest first; "Show older" pages back.
 // While the log is read (focus in it, scrolled into it, older pages loaded) it holds still: new
 // deliveries are counted in a bar above, not pushed in, so the row being read stays where it is
 // and on the list (use-live-window.ts).
@@ -81,6 +82,11 @@ function DeliveryRow({ d, runHref }: { d: Delivery; runHref: (runId: string) => 
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm" data-outcome={d.outcome} data-testid="delivery">
       <Badge tone={o.tone}>{o.label}</Badge>
+      {d.reason && (
+        <span className="min-w-0 text-xs text-amber-800 wrap-anywhere" data-testid="delivery-reason">
+          {d.reason}
+        </span>
+      )}
       <span className="text-slate-500" data-testid="delivery-size">{formatBytes(d.size)}</span>
       <span className="min-w-0 max-w-[12rem] truncate font-mono text-xs text-slate-500" title={d.contentType ?? undefined} data-testid="delivery-content-type">
         {d.contentType ?? "no content type"}
