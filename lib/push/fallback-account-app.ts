@@ -1,5 +1,6 @@
-// The app a step's account must be of when the push cannot tell it from the provider's account
-// (deleted, or never chosen). Pure and client-safe.
+// The app a step's account must be of, from the step alone (lib/steps/step-account-app.ts): the
+// push takes it over the app of the provider's account, and falls back on it when that account is
+// deleted or was never chosen. Pure and client-safe.
 import { AI_PROMPT_APP, appByKey } from "@/lib/connections/app-catalog";
 import type { AccountStep } from "@/lib/push/scan-requirements";
 

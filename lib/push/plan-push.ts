@@ -94,6 +94,9 @@ export type PushPlan = {
   /** Steps with no account in the source that cannot run without one (see AccountStep.requiresAccount). */
   stepsWithoutAccount: UnresolvedAccountStep[];
   unusableAccounts: UnusableAccount[];
+  /** Steps built for one app (`config.app`) that select the provider's account of another: the
+   *  client is asked for an account of the step's own app (`app`), not of the account's. */
+  otherAppAccounts: (StepRef & { account: { name: string; app: string }; app: string })[];
   /** On a re-push: each step of the copy that would send a client's secret to an origin it did not
    *  go to before (secret-destinations.ts). The client's review says so, as does the audit. */
   secretDestinations: SecretDestinationChange[];
@@ -158,9 +161,16 @@ export function planPush(inputs: PushInputs): PushPlan {
   const stepsWithoutAccount: PushPlan["stepsWithoutAccount"] = [];
   const chosen = new Map<string, string | null>();
   const accountSteps: AccountNeed[] = [];
+  const otherAppAccounts: PushPlan["otherAppAccounts"] = [];
   for (const s of req.accountSteps) {
     const ref = { stepId: s.stepId, number: s.number, name: s.name };
-    const app = s.connectionId ? inputs.sourceAccounts.get(s.connectionId)?.app : undefined;
+    const source = s.connectionId ? inputs.sourceAccounts.get(s.connectionId) : undefined;
+    // The app the step was built for (`config.app`) is what the client's account must be of, even
+    // when the provider picked another app's account: that account's app is only a guess for a
+    // generic step (lib/steps/step-account-app.ts). The mismatch is said to the provider.
+    const own = s.kind === "http" && s.app !== null ? fallbackAccountApp(s) : null;
+    if (source && own !== null && source.app !== own) otherAppAccounts.push({ ...ref, account: { name: source.name, app: source.app }, app: own });
+    const app = source ? (own ?? source.app) : undefined;
     const kept = stepConnectionId(before.get(s.stepId));
     const keptAccount = kept ? targetById.get(kept) : undefined;
     if (!app && (s.connectionId || s.requiresAccount)) {
@@ -248,6 +258,7 @@ export function planPush(inputs: PushInputs): PushPlan {
     unknownAccounts,
     stepsWithoutAccount,
     unusableAccounts,
+    otherAppAccounts,
     secretDestinations: existing ? secretDestinationChanges({ before: existing.steps, after: steps, prior: match.prior, accounts: inputs.targetAccounts }) : [],
     variables,
     files,

@@ -40,7 +40,7 @@ export type ToPreflightViewOptions = {
 };
 
 export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptions): PreflightView {
-  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, unusableAccounts: plan.unusableAccounts, secretDestinations: plan.secretDestinations, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
+  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, unusableAccounts: plan.unusableAccounts, otherAppAccounts: plan.otherAppAccounts, secretDestinations: plan.secretDestinations, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
   const secretSet = plan.webhookSecretRequired; // the source's trigger verifies signatures
   const notes: string[] = [];
   const copy = plan.existingCopy;
@@ -77,6 +77,13 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
       s.result === "kept"
         ? `Step ${s.number} (${s.name}) has no account but needs one (${why}); the client's own choice for it is kept.`
         : `Step ${s.number} (${s.name}) has no account but needs one (${why}): it arrives without one and the client must choose ${need} before going Live.`,
+    );
+  }
+  for (const o of plan.otherAppAccounts) {
+    const [step, account] = [appByKey(o.app)?.label ?? o.app, appByKey(o.account.app)?.label ?? o.account.app];
+    notes.push(
+      `Step ${o.number} (${o.name}) was built for ${step} but selects your ${account} account "${o.account.name}": ` +
+        `${target.name} is asked for a ${step} account, the app the step calls. Choose a ${step} account on the step, or switch the step to ${account} if it really calls that app.`,
     );
   }
   notes.push(...unusableNotes(plan, target.name));
