@@ -51,7 +51,7 @@ export function hostFromRunData(url: unknown): boolean {
 }
 
 /** The start of a URL as written, up to where its path begins: what a message names. */
-function writtenStart(url: string): string {
+export function writtenStart(url: string): string {
   const text = url.trim();
   const start = /^(?:https?:\/\/)?(?:[^/?#{]|\{\{[^{}]*\}\})*/i.exec(text)![0];
   return start.length > 80 ? `${start.slice(0, 79)}…` : start;

@@ -84,7 +84,7 @@ export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome
   // A Draft saves unfinished steps; running one fails it naming the field, before the
   // executor would trip over the empty value.
   const [missing] = findMissingFields(opts.step.kind, opts.step.config);
-  if (missing) return { ok: false, error: new StepError(`${missing.message} (the step was saved unfinished: fill it in in the editor)`), ...finish() };
+  if (missing) return { ok: false, error: new StepError(missing.run ?? `${missing.message} (the step was saved unfinished: fill it in in the editor)`), ...finish() };
   // Likewise a reference to a step on another branch (going Live refuses it; a workflow Live from
   // before still runs): said with its reason, not left to read as an empty value. Judged only
   // when that step's output is indeed missing from this run.

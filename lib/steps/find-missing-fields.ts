@@ -4,7 +4,10 @@
 // the run engine (lib/runs/execute-step.ts) all ask this one list. Pure and client-safe.
 // A value filled in but wrong in a way known before any run (a URL with no scheme, an expression
 // that does not parse, a regular expression that does not compile, a date no run can read) is
-// held the same way: each is judged with the code the run itself would use.
+// held the same way: each is judged with the code the run itself would use. So is an HTTP Request
+// that would send a secret to a host a run's data makes (secret-to-data-host.ts), said under the
+// field that holds the secret.
+import { secretSentToDataHost, secretToDataHostMessage } from "@/lib/http-step/secret-to-data-host";
 import { URL_FORM_RULE, urlForm } from "@/lib/http-step/url-form";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import type { StepKind } from "@/lib/steps/catalog";
@@ -28,7 +31,9 @@ type Need = {
   optional?: boolean;
 };
 
-export type MissingField = { field: string; label: string; message: string };
+/** `run`: what a run that meets it says instead of "…saved unfinished" (a workflow Live from
+ *  before the rule was not saved so). */
+export type MissingField = { field: string; label: string; message: string; run?: string };
 
 // Only a path ("/devices/…") means something after an account's base URL: without an account,
 // every run would fail (say a blueprint installed with "No account for now"). A URL that is not a
@@ -224,5 +229,7 @@ export function isIgnoredIn(kind: StepKind, path: readonly (string | number)[], 
 export function findMissingFields(kind: StepKind, config: Record<string, unknown>): MissingField[] {
   const out: MissingField[] = [];
   for (const need of NEEDS[kind] ?? []) walk(need, config, need.path.split("."), [], [], out);
+  const secret = kind === "http" ? secretSentToDataHost(config) : null;
+  if (secret) out.push({ field: secret.field, label: secret.label, message: secretToDataHostMessage(secret), run: secretToDataHostMessage(secret, true) });
   return out;
 }

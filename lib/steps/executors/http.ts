@@ -11,6 +11,7 @@ import { redactCredentials } from "@/lib/connections/redact-credentials";
 import { accountUrlProblem, accountUrlRemedy, describeAccountUrlProblem, readsWorkspaceValue } from "@/lib/http-step/account-url-problem";
 import { buildHttpRequest, type HttpConfig } from "@/lib/http-step/build-http-request";
 import { resolveUrlTemplate } from "@/lib/http-step/resolve-url-template";
+import { secretSentToDataHost, secretToDataHostMessage, sendsSecret } from "@/lib/http-step/secret-to-data-host";
 import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
@@ -50,9 +51,20 @@ function assertAccountTemplate(template: string, connection: LoadedConnection): 
   }
 }
 
+// A step's own `{{ secrets.X }}` (a header, the query, the body, the URL) follows the same rule
+// (secret-to-data-host.ts). The engine refuses such a step before calling this
+// (find-missing-fields.ts); said here too for any other caller.
+function assertSecretTemplate(config: HttpConfig): void {
+  const problem = secretSentToDataHost(config);
+  if (problem) throw new StepError(secretToDataHostMessage(problem, true));
+}
+
+const ACCOUNT_RULE = "the account has no base URL: an account without one sends its credentials only to a host written in the URL or taken from a variable";
+const SECRET_RULE = "the step sends a secret: a secret is sent only to a host written in the URL or taken from a variable or secret";
+
 // The one thing that must hold, checked on the URL as resolved: with every value a run's data
 // gave replaced by a stand-in, the URL goes to the same origin (the data was path or query).
-function assertOriginNotFromData(url: string, template: string, resolve: StepContext["resolve"]): void {
+function assertOriginNotFromData(url: string, template: string, resolve: StepContext["resolve"], rule: string): void {
   let probe: string;
   try {
     const standIn: StepContext["resolve"] = (v) => (typeof v === "string" && !readsWorkspaceValue(v) ? { value: "x", unresolved: [] } : resolve(v));
@@ -62,7 +74,7 @@ function assertOriginNotFromData(url: string, template: string, resolve: StepCon
   }
   const target = new URL(url);
   if (target.origin !== probe) {
-    throw new StepError(`the URL's host ${target.host} comes from a run's data, and the account has no base URL: an account without one sends its credentials only to a host written in the URL or taken from a variable; nothing was sent`);
+    throw new StepError(`the URL's host ${target.host} comes from a run's data, and ${rule}; nothing was sent`);
   }
 }
 
@@ -121,9 +133,11 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       ? await deps.loadConnection({ connectionId: config.connectionId, workspaceId: ctx.workspaceId, expectKinds: HTTP_KINDS })
       : null;
     if (connection) assertAccountTemplate(config.url, connection);
+    assertSecretTemplate(config);
     const req = buildHttpRequest(config, ctx.resolve, connection?.baseUrl);
     if (connection?.baseUrl) assertAccountOrigin(req.url, connection.baseUrl);
-    else if (connection) assertOriginNotFromData(req.url, config.url, ctx.resolve);
+    else if (connection) assertOriginNotFromData(req.url, config.url, ctx.resolve, ACCOUNT_RULE);
+    else if (sendsSecret(config)) assertOriginNotFromData(req.url, config.url, ctx.resolve, SECRET_RULE);
     const ownKey = Object.keys(req.headers).find((k) => k.toLowerCase() === "idempotency-key");
     if (ownKey !== undefined && req.headers[ownKey].trim() === "") delete req.headers[ownKey];
     else if (ownKey === undefined && CHANGES_SOMETHING.has(req.method)) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
