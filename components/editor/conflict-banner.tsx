@@ -1,16 +1,45 @@
 "use client";
-// Shown when someone else saved this workflow after we loaded it: take theirs or keep ours.
+// Shown when the workflow was saved elsewhere after we loaded it — in another tab of the same
+// person as often as by a colleague, so the words fit both: take that version or keep ours. Also
+// what the editor's polls noticed about the workflow or the caller's access: deleted, removed from
+// the workspace, or now a viewer (the editor is then read-only).
+import Link from "next/link";
 import { useEditor } from "@/components/editor/editor-context";
+import type { Lost } from "@/components/editor/use-editor-document";
 import { buttonClass } from "@/components/ui/button";
 
+const LOST_TEXT: Record<Lost, string> = {
+  deleted: "This workflow was deleted. Nothing here can be saved any more.",
+  no_access: "You no longer have access to this workspace. Nothing here can be saved any more.",
+  viewer: "You can now only view this workflow: your role in this workspace was changed to viewer.",
+};
+
 export function ConflictBanner() {
-  const { doc } = useEditor();
+  const { doc, lost, workspaceId } = useEditor();
+  if (lost) {
+    return (
+      <div role="alert" data-testid="access-lost" className="flex items-center gap-3 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+        <span className="flex-1">
+          {LOST_TEXT[lost]}
+          {doc.dirty && " Your latest changes are not saved."}
+        </span>
+        {lost !== "viewer" && (
+          <Link href={lost === "deleted" ? `/w/${workspaceId}/workflows` : "/workspaces"} className={buttonClass("secondary", "sm")}>
+            {lost === "deleted" ? "Back to workflows" : "Your workspaces"}
+          </Link>
+        )}
+      </div>
+    );
+  }
   if (doc.save.kind !== "conflict") return null;
   return (
     <div role="alert" className="flex items-center gap-3 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
-      <span className="flex-1">Someone else saved this workflow while you were editing. Your latest changes are not saved.</span>
+      <span className="flex-1">
+        This workflow was saved elsewhere (in another tab or by someone else) while you were editing.{" "}
+        {doc.dirty ? "Your latest changes are not saved." : "What you see here is not that version, so nothing was run or changed."}
+      </span>
       <button type="button" className={buttonClass("secondary", "sm")} onClick={() => void doc.reload()}>
-        Load their version
+        Load that version
       </button>
       <button type="button" className={buttonClass("primary", "sm", "bg-red-600 hover:bg-red-700")} onClick={() => void doc.overwrite()}>
         Keep mine

@@ -2,7 +2,7 @@
 // What the editor's panels share: the document, the selected step and the edit verbs. Edits go
 // through these verbs so every structural change renumbers references (lib/editor/step-ops).
 import { createContext, useContext, useDeferredValue, useMemo, useState } from "react";
-import type { EditorDocument } from "@/components/editor/use-editor-document";
+import type { EditorDocument, Lost } from "@/components/editor/use-editor-document";
 import { editorReducer } from "@/lib/editor/editor-state";
 import { createStep, insertStep, isTrigger, moveStep, removeStep, updateStep, type BranchRef, type EditorStep } from "@/lib/editor/step-ops";
 import type { StepKind } from "@/lib/steps/catalog";
@@ -11,8 +11,11 @@ import type { StepKind } from "@/lib/steps/catalog";
 export type EditorFocus = { stepId: string; runId: string };
 
 export type EditorApi = {
-  /** A viewer's editor: everything shows, nothing changes (the verbs below do nothing). */
+  /** A viewer's editor: everything shows, nothing changes (the verbs below do nothing). Also an
+   *  editor whose workflow was deleted, or whose user lost access or became a viewer meanwhile. */
   readOnly: boolean;
+  /** What the editor's polls noticed since it opened (a viewer from the start is no news). */
+  lost: Lost | null;
   workflowId: string;
   workspaceId: string;
   focus: EditorFocus | null;
@@ -53,7 +56,9 @@ export function useEditor(): EditorApi {
 
 type ProviderProps = { doc: EditorDocument; workflowId: string; workspaceId: string; focus?: EditorFocus | null; readOnly?: boolean; children: React.ReactNode };
 
-export function EditorProvider({ doc, workflowId, workspaceId, focus = null, readOnly = false, children }: ProviderProps) {
+export function EditorProvider({ doc, workflowId, workspaceId, focus = null, readOnly: openedReadOnly = false, children }: ProviderProps) {
+  const lost = doc.lost === "viewer" && openedReadOnly ? null : doc.lost;
+  const readOnly = openedReadOnly || lost !== null;
   const [selectedId, select] = useState<string | null>(focus?.stepId ?? null);
   // Replacing a trigger retires its webhook URL and discards its shared secret on the next save,
   // which undo cannot bring back (the server issues a new URL): so it is confirmed first.
@@ -81,6 +86,7 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, rea
     };
     return {
       readOnly,
+      lost,
       workflowId,
       workspaceId,
       focus,
@@ -122,6 +128,6 @@ export function EditorProvider({ doc, workflowId, workspaceId, focus = null, rea
       undo: () => travel("undo"),
       redo: () => travel("redo"),
     };
-  }, [state, settledSteps, selectedId, dispatch, doc, workflowId, workspaceId, focus, pendingTrigger, readOnly]);
+  }, [state, settledSteps, selectedId, dispatch, doc, workflowId, workspaceId, focus, pendingTrigger, readOnly, lost]);
   return <Ctx.Provider value={api}>{children}</Ctx.Provider>;
 }

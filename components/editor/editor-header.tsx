@@ -4,7 +4,7 @@
 // (on a phone with Draft/Live, which leaves the name room) and Undo, Redo and Push / Client review
 // go into one "More actions" menu (the row would be wider than a phone). A refused Go live is
 // shown in full under the bar: its reasons (a schedule's error, what a client review still
-// misses) run long. So is the note that someone else's version was loaded and Undo starts there.
+// misses) run long. So is the note that a version saved elsewhere was loaded and Undo starts there.
 import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { AlertTriangle, ArrowLeft, Info, MoreHorizontal, Redo2, Undo2, X } from "lucide-react";
@@ -20,7 +20,7 @@ import { MENU_ITEM } from "@/components/ui/menu-item";
 import { NAME_MAX_LENGTH } from "@/lib/workflows/definition";
 
 export function EditorHeader() {
-  const { doc, workspaceId, workflowId, rename, select, readOnly, undo, redo } = useEditor();
+  const { doc, workspaceId, workflowId, rename, select, readOnly, lost, undo, redo } = useEditor();
   const { setMode } = useWorkflowActions();
   const push = usePushReviewLink({ workspaceId, workflowId, canPush: !readOnly });
   const live = doc.server?.mode === "live";
@@ -43,7 +43,7 @@ export function EditorHeader() {
         />
         <span aria-hidden className="order-1 hidden h-0 basis-full max-sm:block" />
         {live ? <Badge tone="green" className="max-sm:order-2">Live</Badge> : <Badge className="max-sm:order-2">Draft</Badge>}
-        {readOnly && (
+        {readOnly && (lost === null || lost === "viewer") && (
           <Badge tone="slate" className="max-sm:order-2">
             View only<span className="hidden lg:inline"> · your role here is viewer</span>
           </Badge>
@@ -117,7 +117,7 @@ export function EditorHeader() {
         <div role="status" data-testid="history-dropped" className="flex items-start gap-2 border-t border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <p className="min-w-0 flex-1">
-            Someone else saved this workflow and their version is loaded. Undo starts from here: undoing your earlier edits would also undo their changes.
+            This workflow was saved elsewhere (in another tab or by someone else) and that version is loaded. Undo starts from here: undoing your earlier edits would also undo those changes.
           </p>
           <IconButton label="Dismiss" className="h-6 w-6 text-sky-700 hover:bg-sky-100 hover:text-sky-900" onClick={() => doc.dispatch({ type: "dismiss-history-note" })}>
             <X className="h-3.5 w-3.5" aria-hidden />

@@ -22,7 +22,7 @@ export function unsavedReason(save: SaveState, dirty: boolean, unparsed: Unparse
   const at = unparsed.map((u) => steps.findIndex((s) => s.id === u.stepId)).find((i) => i >= 0);
   if (at !== undefined) return `Step ${at + 1}: ${unparsed.find((u) => u.stepId === steps[at].id)!.label} is not valid JSON yet, so it is not saved.`;
   if (!dirty) return null;
-  if (save.kind === "conflict") return "Someone else saved this workflow meanwhile, so your latest changes are not saved.";
+  if (save.kind === "conflict") return "This workflow was saved elsewhere meanwhile (in another tab or by someone else), so your latest changes are not saved.";
   if (save.kind === "invalid")
     return save.live ? "This workflow is Live and your latest changes have unfinished steps, which only a Draft saves." : "Your latest changes cannot be saved yet (see the header).";
   if (save.kind === "error") return `Your latest changes could not be saved: ${save.message}.`;

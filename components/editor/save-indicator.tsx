@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from "react";
 import { AlertTriangle, Check, CloudUpload, Loader2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
-import type { SaveState } from "@/components/editor/use-editor-document";
+import { LOST_REASON, type SaveState } from "@/components/editor/use-editor-document";
 import { numberRanges, unreachableSteps } from "@/lib/editor/branch-paths";
 import { describeProblem, type StepProblem } from "@/lib/editor/check-steps";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
@@ -114,12 +114,17 @@ function Unreached({ onSelect }: { onSelect: (id: string) => void }) {
 }
 
 export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (id: string) => void }) {
-  const { steps, doc } = useEditor();
+  const { steps, doc, lost } = useEditor();
   const unparsed = useUnparsedJson()
     .map((u) => ({ ...u, at: steps.findIndex((s) => s.id === u.stepId) }))
     .find((u) => u.at >= 0);
   const unfinished = doc.problems.filter((p) => p.incomplete);
   const calm = save.kind === "saved" || save.kind === "pending" || save.kind === "saving";
+  // Not "All changes saved" on a workflow that is gone, or no longer this user's to change.
+  if (lost) {
+    const text = `${doc.dirty ? "Not saved: " : ""}${LOST_REASON[lost]}`;
+    return <span className={`${base} text-amber-800`} data-save-state="lost"><AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden /><span className="line-clamp-2 whitespace-normal first-letter:uppercase">{text}</span></span>;
+  }
 
   if (unparsed && calm) {
     const text = `Not saved: step ${unparsed.at + 1} (${STEP_CATALOG[steps[unparsed.at].kind].label}): ${unparsed.label} is not valid JSON yet`;
@@ -147,6 +152,6 @@ export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (
       if (save.sessionEnded) return <SessionEnded />;
       return <SaveFailed message={save.message} retryAt={save.retryAt} />;
     case "conflict":
-      return <span className={`${base} text-red-700`} data-save-state="conflict"><AlertTriangle className="h-3.5 w-3.5" aria-hidden /> Someone else saved</span>;
+      return <span className={`${base} text-red-700`} data-save-state="conflict"><AlertTriangle className="h-3.5 w-3.5" aria-hidden /> Saved elsewhere</span>;
   }
 }

@@ -6,6 +6,7 @@ import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, use
 import { useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, keys, useWorkflowQuery } from "@/components/editor/api";
 import { useAccountIds } from "@/components/editor/use-account-ids";
+import { useWorkspaceRole, workspacesKey } from "@/components/editor/use-workspace-role";
 import type { WorkflowView } from "@/lib/editor/api-types";
 import { blockingProblems, checkSteps, type StepProblem } from "@/lib/editor/check-steps";
 import { editorReducer, initialEditorState, type Doc } from "@/lib/editor/editor-state";
@@ -25,6 +26,19 @@ export type SaveState =
   | { kind: "conflict"; theirVersion: number };
 
 export const AUTOSAVE_DELAY_MS = 800;
+
+/** Why this editor can no longer change the workflow, noticed by its polls (or a refused save). */
+export type Lost = "deleted" | "no_access" | "viewer";
+
+export const LOST_REASON: Record<Lost, string> = {
+  deleted: "this workflow was deleted",
+  no_access: "you no longer have access to this workspace",
+  viewer: "you can now only view this workflow (your role here is viewer)",
+};
+
+/** What an action refused for a newer save (and a save held back by one) says. Another tab of
+ *  the same person is as likely as a colleague: the words fit both. */
+export const SAVED_ELSEWHERE = "this workflow was saved elsewhere meanwhile (in another tab or by someone else): load that version or keep yours first";
 
 /** Whether the document as it stands is on the server; if not, why not (in words). */
 export type SaveOutcome = { ok: true } | { ok: false; message: string };
@@ -96,7 +110,10 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   useEffect(() => {
     if (server.version > version.current && !inFlight.current) {
       const mine = latest.current;
-      if (mine.revision === savedRevision.current) {
+      // Already in conflict (an action refused for a newer save): the user chooses; Keep mine
+      // then saves over the newest version.
+      if (saveKind.current === "conflict") setSave({ kind: "conflict", theirVersion: server.version });
+      else if (mine.revision === savedRevision.current) {
         version.current = server.version;
         dispatch({ type: "theirs", doc: docOf(server) });
       } else if (sameJson(docOf(server), { name: mine.name, steps: mine.steps })) {
@@ -108,6 +125,16 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     }
   }, [server, markSaved]);
 
+  // The poll's 404 is a workflow deleted, or a workspace the caller was removed from (the API
+  // answers both alike, so the workspaces list tells them apart); a viewer role is read-only.
+  const role = useWorkspaceRole(initial.workspaceId);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const lost: Lost | null = role === null ? "no_access" : notFound ? "deleted" : role === "viewer" ? "viewer" : null;
+  const lostNow = useRef(lost);
+  useLayoutEffect(() => {
+    lostNow.current = lost;
+  });
+
   // Saves the document as it stands and says whether it is now on the server. A save already
   // under way is waited for first (an edit made meanwhile is then saved too), so callers that
   // act on the server's copy — Run step, Go live — act on what the user sees, or are told why not.
@@ -115,7 +142,8 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     async (opts: { force?: boolean; keepalive?: boolean } = {}): Promise<SaveOutcome> => {
       while (inFlight.current) await inFlight.current.catch(() => {});
       const doc = latest.current;
-      if (saveKind.current === "conflict" && !opts.force) return { ok: false, message: "someone else saved this workflow meanwhile: load theirs or keep yours first" };
+      if (lostNow.current) return { ok: false, message: LOST_REASON[lostNow.current] };
+      if (saveKind.current === "conflict" && !opts.force) return { ok: false, message: SAVED_ELSEWHERE };
       if (!opts.force && doc.revision === savedRevision.current) return { ok: true };
       // A Draft saves unfinished steps; a Live workflow only finished ones (the server says 409).
       const live = (qc.getQueryData<WorkflowView>(keys.workflow(workflowId)) ?? initial).mode === "live";
@@ -146,11 +174,18 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
         if (e instanceof ApiError && e.code === "version_conflict") {
           setSave({ kind: "conflict", theirVersion: Number(e.body.currentVersion ?? version.current + 1) });
           saveKind.current = "conflict";
-          return { ok: false, message: "someone else saved this workflow meanwhile: load theirs or keep yours first" };
+          return { ok: false, message: SAVED_ELSEWHERE };
         }
         // No answer at all (fetch's "Failed to fetch") is said in words, and like a passing server
         // trouble it is retried with a growing delay; a refusal waits for the user.
         const status = e instanceof ApiError ? e.status : null;
+        // Refused for who the caller now is (403, 404) or for what the workflow now is (409: a
+        // colleague took it Live, which saves finished steps only): read both again at once rather
+        // than showing Draft, or editing on, until the next poll.
+        if (status === 403 || status === 404 || status === 409) {
+          void qc.invalidateQueries({ queryKey: keys.workflow(workflowId), exact: true });
+          void qc.invalidateQueries({ queryKey: workspacesKey });
+        }
         const message = status === null ? UNREACHABLE : e instanceof Error ? e.message : String(e);
         const retryAt = isTransientSaveFailure(status) ? Date.now() + retryDelayMs(failures.current++) : undefined;
         setSave({ kind: "error", message, sessionEnded: status === 401, retryAt });
@@ -165,7 +200,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   // Debounced autosave after each edit, again when the mode changes (back in Draft, edits held
   // back for an unfinished step save), and again when a save ends with newer edits unsaved
   // (typed while it was under way: savedRev moves, the document is still dirty).
-  const blocked = save.kind === "conflict";
+  const blocked = save.kind === "conflict" || lost !== null;
   const live = server.mode === "live";
   useEffect(() => {
     if (!dirty || blocked) return;
@@ -222,14 +257,21 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     setSave({ kind: "saved" });
   }, [workflowId, markSaved, putServer]);
 
-  /** Mode changes and URL rotation answer with the workflow; keep version in step with them. */
-  const acceptServer = useCallback(
-    (w: WorkflowView) => {
-      version.current = Math.max(version.current, w.version);
-      putServer(w);
-    },
-    [putServer],
-  );
+  /** Mode changes and URL rotation answer with the workflow. Its version is never taken as ours
+   *  here: one we have not seen is someone else's save, which the effect above loads (nothing
+   *  unsaved) or shows as a conflict — taking its number alone made the next autosave store our
+   *  steps over theirs, deleting what they added. */
+  const acceptServer = useCallback((w: WorkflowView) => putServer(w), [putServer]);
+
+  /** An action refused because the workflow was saved since the version we show (409
+   *  workflow_changed): the conflict banner, whether or not anything here is unsaved. */
+  const savedElsewhere = useCallback((theirVersion: number) => {
+    saveKind.current = "conflict";
+    setSave({ kind: "conflict", theirVersion: Number.isFinite(theirVersion) ? Math.max(theirVersion, version.current + 1) : version.current + 1 });
+  }, []);
+
+  /** The version the editor shows (what Run step and Go live tell the server they act on). */
+  const seenVersion = useCallback(() => version.current, []);
 
   // Leaving with unsaved edits asks first.
   useEffect(() => {
@@ -241,7 +283,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   }, []);
 
   const effective: SaveState = save.kind === "saved" && dirty ? { kind: "pending" } : save;
-  return { query, server, state, dispatch, save: effective, problems, saveNow, overwrite, reload, acceptServer, dirty };
+  return { query, server, state, dispatch, save: effective, problems, saveNow, overwrite, reload, acceptServer, savedElsewhere, seenVersion, lost, dirty };
 }
 
 export type EditorDocument = ReturnType<typeof useEditorDocument>;

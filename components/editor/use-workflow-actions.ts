@@ -1,11 +1,15 @@
 "use client";
 // Go live / Unpublish / Generate a new URL / Run step: each saves pending edits first, so the
 // server acts on what the user sees, then takes the server's answer as the new state. `flush`
-// is that first part, for other actions on the workflow as it is now (Run again).
+// is that first part, for other actions on the workflow as it is now (Run again). Go live and the
+// tests also tell the server which version (and step) they mean: a save from elsewhere since is
+// refused (409 workflow_changed) and shown as the conflict banner, instead of going Live with, or
+// running, steps this editor never showed (another step now numbered 3, a GET turned DELETE).
 import { useEffect, useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, keys } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
+import { SAVED_ELSEWHERE } from "@/components/editor/use-editor-document";
 import { getUnparsedJson } from "@/components/editor/unparsed-json";
 import type { RunView, WorkflowView } from "@/lib/editor/api-types";
 import { blockingProblems, describeProblem } from "@/lib/editor/check-steps";
@@ -30,10 +34,22 @@ export function useWorkflowActions() {
     if (!saved.ok) throw new Error(saved.message);
   };
 
+  // Sends an action that names the version it acts on; refused for a newer save, the banner.
+  const onVersion = async <T,>(send: () => Promise<T>): Promise<T> => {
+    try {
+      return await send();
+    } catch (e) {
+      if (!(e instanceof ApiError && e.code === "workflow_changed")) throw e;
+      doc.savedElsewhere(Number(e.body.currentVersion));
+      throw new Error(SAVED_ELSEWHERE);
+    }
+  };
+
   const setMode = useMutation({
     mutationFn: async (mode: "live" | "draft") => {
-      if (mode === "live") await flush();
-      return api<WorkflowView>(`/api/v1/workflows/${workflowId}/${mode}`, { method: "POST" });
+      if (mode === "draft") return api<WorkflowView>(`/api/v1/workflows/${workflowId}/draft`, { method: "POST" });
+      await flush();
+      return onVersion(() => api<WorkflowView>(`/api/v1/workflows/${workflowId}/live`, { method: "POST", body: { version: doc.seenVersion() } }));
     },
     onSuccess: (w) => doc.acceptServer(w),
     // Refused for a step (unfinished, a bad definition): show that step.
@@ -67,7 +83,8 @@ export function useWorkflowActions() {
   const runTest = useMutation({
     mutationFn: async (scope: "step" | "workflow") => {
       await flush();
-      return api<{ run: RunView }>(`/api/v1/workflows/${workflowId}/steps/1/test`, { method: "POST", body: { scope } });
+      const body = { scope, version: doc.seenVersion(), stepId: steps[0]?.id };
+      return onVersion(() => api<{ run: RunView }>(`/api/v1/workflows/${workflowId}/steps/1/test`, { method: "POST", body }));
     },
     onSuccess: ({ run }) => {
       qc.setQueryData(keys.run(run.id), run);
@@ -78,8 +95,11 @@ export function useWorkflowActions() {
   // Run step on a step after the trigger: only that step, against the earlier steps' latest outputs.
   const runStepTest = useMutation({
     mutationFn: async (number: number) => {
+      // The step shown as that number when Run step was pressed: the server refuses another one.
+      const stepId = steps[number - 1]?.id;
       await flush();
-      return api<{ run: RunView }>(`/api/v1/workflows/${workflowId}/steps/${number}/test`, { method: "POST" });
+      const body = { version: doc.seenVersion(), stepId };
+      return onVersion(() => api<{ run: RunView }>(`/api/v1/workflows/${workflowId}/steps/${number}/test`, { method: "POST", body }));
     },
     onSuccess: ({ run }) => {
       qc.setQueryData(keys.run(run.id), run);

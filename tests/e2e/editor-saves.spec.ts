@@ -111,7 +111,7 @@ test("Run step runs what the editor shows even mid-save, and refuses while someo
   const runs = async () => ((await (await page.request.get(`/api/v1/workflows/${id}/runs`)).json()) as { runs: unknown[] }).runs.length;
   const before = await runs();
   await panel.getByRole("button", { name: "Run step" }).click();
-  await expect(panel.getByRole("alert")).toContainText("someone else saved this workflow meanwhile: load theirs or keep yours first");
+  await expect(panel.getByRole("alert")).toContainText("this workflow was saved elsewhere meanwhile (in another tab or by someone else): load that version or keep yours first");
   expect(await runs()).toBe(before);
 });
 
@@ -128,7 +128,7 @@ test("a link away from changes in conflict asks first; Stay keeps them, Leave go
 
   await page.getByRole("link", { name: "Back to workflows" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Leave and lose your changes?" });
-  await expect(dialog).toContainText("Someone else saved this workflow meanwhile");
+  await expect(dialog).toContainText("This workflow was saved elsewhere meanwhile (in another tab or by someone else)");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(new RegExp(`/workflows/${id}$`));
   await expect(name).toHaveValue("Mine, unsaved");
