@@ -5,10 +5,13 @@
 // 409 message is shown) until every item is done. Back from adding an account ("Add an account"
 // leads to the accounts page and back with ?added=ID), an item without a choice whose only fitting
 // account is the new one has it preselected, said so, for the client to save: choosing stays theirs.
+// The confirmation names the push the page shows (pushCount): when the provider pushed again since
+// the page was loaded, the API answers 409 review_changed, the page loads the new review and says
+// so — the client confirms only a configuration it was shown.
 import { useState } from "react";
 import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
-import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { ApiCallError, apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
@@ -23,10 +26,25 @@ type Props = { workspaceId: string; workflowId: string; review: ReviewView; mode
 
 export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit, addedAccountId = null }: Props) {
   const { run, busy, error } = useApiAction();
+  // Set when a confirmation was refused because the provider pushed again: the page has reloaded
+  // the new review by then (run refreshes it), and this says why nothing was confirmed.
+  const [changed, setChanged] = useState<string | null>(null);
+  const confirm = () =>
+    void run(async () => {
+      try {
+        await apiFetch(`/api/v1/workflows/${workflowId}/review/confirm`, { method: "POST", json: { pushCount: review.pushCount } });
+        setChanged(null);
+      } catch (e) {
+        if (!(e instanceof ApiCallError && e.body.error === "review_changed")) throw e;
+        const version = typeof e.body.sourceVersion === "number" ? ` (version ${e.body.sourceVersion})` : "";
+        setChanged(`Not confirmed: your provider pushed again${version} since you opened this page. The checklist below is now the new push's — check the configuration in the editor again, then confirm.`);
+      }
+    });
 
   return (
     <div className="space-y-4">
       <ErrorAlert error={error} />
+      {changed && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="review-changed">{changed}</p>}
       {/* What the last push changed for the client's senders (its webhook URL): nothing to tick off, but not to be missed. */}
       {review.notices.map((n) => (
         <p key={n} role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="review-notice">{n}</p>
@@ -37,7 +55,7 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
             {item.done ? <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-label="done" /> : <Circle className="h-5 w-5 text-amber-500" aria-label="to do" />}
             {/* 12rem before the action wraps below it: beside it on a phone the label was one word a line. */}
             <span className="min-w-0 flex-[1_1_12rem]">{sentence(item)}</span>
-            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} run={run} added={addedAccountId} />}
+            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} run={run} added={addedAccountId} confirm={confirm} />}
           </li>
         ))}
       </ol>
@@ -69,9 +87,18 @@ function sentence(item: ReviewItem): string {
 const itemKey = (i: ReviewItem) =>
   i.kind === "account" ? `account-${i.stepId}` : i.kind === "file" ? `file-${i.name}` : i.kind === "confirm" ? "confirm" : i.kind === "webhook_secret" ? "webhook-secret" : `${i.kind}-${i.key}`;
 
-type ItemActionProps = { item: ReviewItem; workspaceId: string; workflowId: string; live: boolean; busy: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean>; added: string | null };
+type ItemActionProps = {
+  item: ReviewItem;
+  workspaceId: string;
+  workflowId: string;
+  live: boolean;
+  busy: boolean;
+  run: (fn: () => Promise<unknown>) => Promise<boolean>;
+  added: string | null;
+  confirm: () => void;
+};
 
-function ItemAction({ item, workspaceId, workflowId, live, busy, run, added }: ItemActionProps) {
+function ItemAction({ item, workspaceId, workflowId, live, busy, run, added, confirm }: ItemActionProps) {
   const [value, setValue] = useState("");
   if (item.kind === "account") {
     if (item.options.length === 0) {
@@ -144,7 +171,7 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, run, added }: I
   if (item.kind === "file" && !item.done) return <Link href={`/w/${workspaceId}/files`} className={buttonClass("secondary", "sm")}>Upload</Link>;
   if (item.kind === "confirm" && !item.done) {
     return (
-      <button type="button" disabled={busy} className={buttonClass("secondary", "sm")} onClick={() => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/review/confirm`, { method: "POST" }))}>
+      <button type="button" disabled={busy} className={buttonClass("secondary", "sm")} onClick={confirm}>
         I reviewed the configuration
       </button>
     );

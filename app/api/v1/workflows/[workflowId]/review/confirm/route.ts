@@ -1,8 +1,12 @@
-// POST: the client confirms it reviewed the pushed configuration (one checklist item).
-import { apiRoute } from "@/lib/api/handler";
-import { confirmReview } from "@/lib/push/confirm-review";
+// POST {"pushCount"?}: the client confirms it reviewed the pushed configuration (one checklist
+// item); with the review's pushCount, 409 review_changed when the provider pushed again since.
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { confirmReview, confirmReviewInputSchema } from "@/lib/push/confirm-review";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
-export const POST = apiRoute<{ workflowId: string }>(({ params, user }) => confirmReview({ workflowId: params.workflowId, user }));
+export const POST = apiRoute<{ workflowId: string }>(async ({ req, params, user }) => {
+  const input = await readJson(req, confirmReviewInputSchema);
+  return confirmReview({ workflowId: params.workflowId, user, input });
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
