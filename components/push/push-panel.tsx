@@ -1,15 +1,18 @@
 "use client";
 // Push a workflow to exactly one client: pick the client, read the preflight, choose what
 // happens to sample data, push. Repeated per client. A push clears the form (its button too), so
-// focus moves to the result rather than falling to the page.
+// focus moves to the result rather than falling to the page. The push names the version its
+// preflight showed: when the workflow was saved since (409 workflow_changed), nothing is pushed,
+// the preflight is loaded again and the panel says what changed, for the technician to push again.
 import { useEffect, useRef, useState } from "react";
 import { PreflightItems } from "@/components/push/preflight-view";
-import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { ApiCallError, apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { preflightChanges } from "@/lib/push/preflight-changes";
 import type { SampleDataChoice } from "@/lib/push/push-input";
 import type { PreflightView } from "@/lib/push/to-preflight-view";
 
@@ -19,6 +22,9 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
   const [sampleData, setSampleData] = useState<SampleDataChoice | "">("");
   const { run, busy, error, setError } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
+  // A push refused because the workflow was saved after the preflight shown: the versions and what
+  // the new preflight says differently.
+  const [changed, setChanged] = useState<{ from: number; to: number; changes: string[] } | null>(null);
   const result = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (done) result.current?.focus();
@@ -32,25 +38,41 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
     setPreflight(null);
     setSampleData("");
     setDone(null);
+    setChanged(null);
     setError(null);
     if (!id) return;
-    apiFetch<PreflightView>(`/api/v1/workflows/${workflowId}/push-preflight?target=${encodeURIComponent(id)}`).then(
+    loadPreflight(id).then(
       (p) => latest.current === id && setPreflight(p),
       (e: Error) => latest.current === id && setError(e.message),
     );
   }
 
+  const loadPreflight = (id: string) => apiFetch<PreflightView>(`/api/v1/workflows/${workflowId}/push-preflight?target=${encodeURIComponent(id)}`);
+
   const needsChoice = preflight?.sampleData.present && sampleData === "";
 
   async function push() {
     if (!preflight) return;
-    const name = preflight.target.name;
+    const shown = preflight;
+    const name = shown.target.name;
     await run(async () => {
-      const res = await apiFetch<{ created: boolean }>(`/api/v1/workflows/${workflowId}/push`, {
-        method: "POST",
-        // No choice is asked where the workflow has no sample data: the push then keeps the client's own.
-        json: { targetWorkspaceId: target, ...(sampleData && { sampleData }) },
-      });
+      let res: { created: boolean };
+      try {
+        res = await apiFetch<{ created: boolean }>(`/api/v1/workflows/${workflowId}/push`, {
+          method: "POST",
+          // No choice is asked where the workflow has no sample data: the push then keeps the client's own.
+          json: { targetWorkspaceId: target, version: shown.workflow.version, ...(sampleData && { sampleData }) },
+        });
+      } catch (e) {
+        if (!(e instanceof ApiCallError && e.body.error === "workflow_changed")) throw e;
+        // Returning (not throwing) lets the page refresh too: its header shows the new version.
+        const fresh = await loadPreflight(target);
+        if (latest.current !== target) return;
+        setPreflight(fresh);
+        setSampleData("");
+        setChanged({ from: shown.workflow.version, to: fresh.workflow.version, changes: preflightChanges(shown, fresh) });
+        return;
+      }
       pick("");
       setDone(`${res.created ? "Pushed a new copy to" : "Updated the copy in"} ${name}. It is in Draft until the client completes its review and goes Live.`);
     });
@@ -67,6 +89,19 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
           {clients.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
         </select>
       </label>
+      {changed && (
+        <div role="alert" className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="push-workflow-changed">
+          <p className="font-medium">
+            Not pushed: the workflow was saved since this preflight (version {changed.from} → version {changed.to}). The preflight below is for version {changed.to}: check
+            it, and the steps in the editor, then push again.
+          </p>
+          {changed.changes.length > 0 ? (
+            <ul className="list-disc pl-5">{changed.changes.map((c) => <li key={c}>{c}</li>)}</ul>
+          ) : (
+            <p>What the push needs reads the same; the steps may still differ.</p>
+          )}
+        </div>
+      )}
       {target && !preflight && !error && <p className="text-sm text-slate-500">Checking what the push needs…</p>}
       {preflight && (
         <>

@@ -5,7 +5,7 @@
 // (stopCopyRuns; a run whose insert commits just after the push is ended by the worker instead,
 // lib/runs/stop-unreviewed-run.ts): none goes on with steps the client has not reviewed. Two pushes of one workflow to one
 // client run one after the other (advisory lock), so there is never a second copy.
-import { badRequest } from "@/lib/api/errors";
+import { badRequest, conflict } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -25,6 +25,8 @@ export type PushWorkflowOptions = {
   targetWorkspaceId: string;
   /** Required where the source has sample data (see push-input.ts); left out, it means `keep`. */
   sampleData?: SampleDataChoice;
+  /** The source version the preflight showed; another one is 409 workflow_changed. Left out: the current one. */
+  version?: number;
   user: { id: string; email: string };
   tx?: Tx;
 };
@@ -32,11 +34,20 @@ export type PushWorkflowOptions = {
 /** runsStopped: the ids of the copy's runs under way that the push stopped (stopCopyRuns). */
 export type PushResult = { created: boolean; copy: WorkflowView; preflight: PreflightView; runsStopped: string[] };
 
-export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: requested, user, tx }: PushWorkflowOptions): Promise<PushResult> {
+export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: requested, version, user, tx }: PushWorkflowOptions): Promise<PushResult> {
   const write = async (t: Tx): Promise<PushResult> => {
     await t.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${workflowId}), hashtext(${targetWorkspaceId}))`;
     const ctx = await loadPushContext({ workflowId, targetWorkspaceId, userId: user.id, tx: t, lock: true });
     const { source, target, link } = ctx;
+    // The source's row is locked (loadPushContext): no save lands between this check and the copy.
+    if (version !== undefined && version !== source.version) {
+      throw conflict(
+        "workflow_changed",
+        `the workflow was saved since the preflight you pushed from (the preflight showed version ${version}; it is at version ${source.version}): ` +
+          "check the preflight again, then push (nothing was pushed)",
+        { currentVersion: source.version },
+      );
+    }
     // Without sample data of the provider's, `keep` and `clear` do the same: both leave the client's own.
     const sampleData = requested ?? "keep";
     const plan = planPush({ ...ctx.inputs, sampleData });
