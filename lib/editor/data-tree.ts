@@ -20,10 +20,13 @@ export type DataNode = {
   omitted?: number;
   /** A step root without output: `sample` says why. */
   empty?: true;
+  /** A step root's note on when its output is there at all (only some runs reaching the step have it). */
+  note?: string;
 };
 
-/** `missing`: why a step has no output (the run skipped it, …); "no output yet" when absent. */
-export type StepOutputSource = { number: number; name: string; kind: string; output: unknown; hasOutput: boolean; missing?: string };
+/** `missing`: why a step has no output (the run skipped it, …); "no output yet" when absent.
+ *  `note`: said under the step whether or not this run has its output. */
+export type StepOutputSource = { number: number; name: string; kind: string; output: unknown; hasOutput: boolean; missing?: string; note?: string };
 
 export type DataTreeOptions = { maxArrayItems?: number; maxDepth?: number; maxSample?: number };
 
@@ -68,10 +71,11 @@ export function buildDataTree(sources: readonly StepOutputSource[], opts: DataTr
   const o = { maxArrayItems: opts.maxArrayItems ?? 3, maxDepth: opts.maxDepth ?? 8, maxSample: opts.maxSample ?? 48 };
   return [...sources]
     .sort((a, b) => a.number - b.number)
-    .map((s) => {
+    .map((s): DataNode => {
+      const note = s.note ? { note: s.note } : {};
       if (!s.hasOutput) {
-        return { id: `${s.number}:`, label: `${s.number}. ${s.name}`, step: s.number, path: [], type: "null", sample: s.missing ?? "no output yet", reference: formatReference(s.number, []), empty: true };
+        return { id: `${s.number}:`, label: `${s.number}. ${s.name}`, step: s.number, path: [], type: "null", sample: s.missing ?? "no output yet", reference: formatReference(s.number, []), empty: true, ...note };
       }
-      return { ...build(s.number, `${s.number}. ${s.name}`, [], s.output, 0, o), label: `${s.number}. ${s.name}` };
+      return { ...build(s.number, `${s.number}. ${s.name}`, [], s.output, 0, o), label: `${s.number}. ${s.name}`, ...note };
     });
 }

@@ -116,3 +116,31 @@ test("the Workflow data panel does not offer a sibling branch's outputs as earli
   await expect(tree.getByRole("treeitem").filter({ hasText: "5. Note" }).first()).not.toContainText("never runs");
   await expect(tree.getByRole("treeitem").filter({ hasText: "1. " }).first()).not.toContainText("never runs");
 });
+
+test("a step some runs reach by a nested branch: the canvas joins it to the step after, and Workflow data says which earlier steps only some runs have", async ({ page }) => {
+  // 2 Route (A → 3, Otherwise → 5); 3 Nested, in A (X → 6, Otherwise → 4). A run that took
+  // Otherwise of step 2 runs 5 then 6; one that took X of step 3 runs 6 without step 5.
+  const rule = [{ left: "{{ 1.kind }}", op: "equals", right: "a" }];
+  await openOwnWorkflow(page, "nestedroute", [
+    { kind: "webhook", config: {} },
+    { kind: "conditions", name: "Route", config: { branches: [{ id: "a", name: "A", rules: rule, target: "nested" }], otherwise: { target: "ticket" } } },
+    { id: "nested", kind: "conditions", name: "Nested", config: { branches: [{ id: "x", name: "X", rules: rule, target: "close" }], otherwise: { target: "inner" } } },
+    { id: "inner", kind: "transform", name: "Inner", config: field("inner") },
+    { id: "ticket", kind: "transform", name: "Ticket", config: field("ticket") },
+    { id: "close", kind: "transform", name: "Close", config: field("closed") },
+  ]);
+  await expect(page.getByTestId("rf__edge-ticket->close")).toHaveCount(1);
+  await expect(page.getByTestId("rf__edge-inner->ticket")).toHaveCount(0);
+  await page.getByTestId("step-node-6").click();
+  const tree = page.getByRole("complementary", { name: "Workflow data" }).getByRole("tree", { name: "Step outputs" });
+  const row = (label: string) => tree.getByRole("treeitem").filter({ hasText: label }).first();
+  await expect(row("5. Ticket").getByTestId("data-step-note")).toHaveText("available only on runs that came through step 5; others reach step 6 without it and read it as empty");
+  await expect(row("5. Ticket")).not.toContainText("never runs");
+  await expect(row("3. Nested").getByTestId("data-step-note")).toHaveText("available only on runs that came through step 3; others reach step 6 without it and read it as empty");
+  await expect(row("4. Inner")).toContainText("never runs on a run that reaches step 6 (another branch)");
+  await expect(row("2. Route").getByTestId("data-step-note")).toHaveCount(0);
+  // At step 5 every run reaching it came the same way: no note.
+  await page.getByTestId("step-node-5").click();
+  await expect(row("3. Nested")).toContainText("never runs on a run that reaches step 5 (another branch)");
+  await expect(tree.getByTestId("data-step-note")).toHaveCount(0);
+});

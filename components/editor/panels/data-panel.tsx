@@ -20,7 +20,7 @@ import { cn } from "@/components/ui/cn";
 import { relativeTime } from "@/components/ui/relative-time";
 import type { RunOverview, RunStepView } from "@/lib/editor/api-types";
 import { runKindLabel } from "@/components/runs/test-run-kind";
-import { neverRanBefore, ranBefore } from "@/lib/editor/branch-paths";
+import { neverRanBefore, ranBefore, ranOnlyOnSome, ranOnSomeRuns } from "@/lib/editor/branch-paths";
 import { dataFromRun, pickDataRun, type DataRun } from "@/lib/editor/data-run";
 import type { StepOutputSource } from "@/lib/editor/data-tree";
 import { clearedNote } from "@/lib/editor/retention-cleared";
@@ -73,6 +73,11 @@ function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPic
           <span className={node.empty ? "ml-auto min-w-0 text-right text-[11px] text-slate-500" : "ml-auto min-w-0 truncate font-mono text-[11px] text-slate-400"}>{node.sample}</span>
         </button>
       </div>
+      {node.note && (
+        <p data-testid="data-step-note" className="pb-0.5 pr-1 text-[11px] text-amber-700" style={{ paddingLeft: depth * 12 + 22 }}>
+          {node.note}
+        </p>
+      )}
       {hasChildren && open && (
         <ul role="group">
           {node.children!.map((c) => (
@@ -87,24 +92,27 @@ function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPic
 
 /** The steps the tree lists (those before the selected one; every step with none selected) and,
  *  of them, the ones whose output it may show: a step of a sibling branch never runs before it. */
-type Listed = { earlier: EditorStep[]; shown: ReadonlySet<string>; number: number };
+type Listed = { earlier: EditorStep[]; shown: ReadonlySet<string>; number: number; some: ReadonlySet<string> };
 
 function useListed(steps: EditorStep[], selectedId: string | null): Listed {
   return useMemo(() => {
     const before = selectedId ? ranBefore(steps).get(selectedId) ?? null : null;
     const upTo = selectedId ? steps.findIndex((s) => s.id === selectedId) : steps.length;
     const earlier = steps.slice(0, upTo < 0 ? steps.length : upTo);
-    return { earlier, shown: new Set(earlier.filter((s) => !before || before.has(s.id)).map((s) => s.id)), number: upTo + 1 };
+    // Steps only some runs reaching the selected one have run (a nested branch's route): noted.
+    const some = selectedId ? ranOnSomeRuns(steps).get(selectedId) ?? new Set<string>() : new Set<string>();
+    return { earlier, shown: new Set(earlier.filter((s) => !before || before.has(s.id)).map((s) => s.id)), number: upTo + 1, some };
   }, [steps, selectedId]);
 }
 
 /** Why a listed step shows no output though the run has one: a sibling branch's, or not read yet. */
-function withoutOutput(sources: StepOutputSource[], { earlier, shown, number }: Listed, reading: ReadonlyMap<string, string>): StepOutputSource[] {
+function withoutOutput(sources: StepOutputSource[], { earlier, shown, number, some }: Listed, reading: ReadonlyMap<string, string>): StepOutputSource[] {
   return sources.map((src, i) => {
     const id = earlier[i].id;
     if (!shown.has(id)) return { ...src, output: undefined, hasOutput: false, missing: neverRanBefore(number) };
+    const noted = some.has(id) ? { ...src, note: ranOnlyOnSome(i + 1, number) } : src;
     const note = reading.get(id);
-    return note && !src.hasOutput ? { ...src, missing: note } : src;
+    return note && !src.hasOutput ? { ...noted, missing: note } : noted;
   });
 }
 
