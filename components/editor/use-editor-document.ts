@@ -176,8 +176,6 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
           saveKind.current = "conflict";
           return { ok: false, message: SAVED_ELSEWHERE };
         }
-        // No answer at all (fetch's "Failed to fetch") is said in words, and like a passing server
-        // trouble it is retried with a growing delay; a refusal waits for the user.
         const status = e instanceof ApiError ? e.status : null;
         // Refused for who the caller now is (403, 404) or for what the workflow now is (409: a
         // colleague took it Live, which saves finished steps only): read both again at once rather
@@ -186,6 +184,8 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
           void qc.invalidateQueries({ queryKey: keys.workflow(workflowId), exact: true });
           void qc.invalidateQueries({ queryKey: workspacesKey });
         }
+        // No answer at all (fetch's "Failed to fetch") is said in words, and like a passing server
+        // trouble it is retried with a growing delay; a refusal waits for the user.
         const message = status === null ? UNREACHABLE : e instanceof Error ? e.message : String(e);
         const retryAt = isTransientSaveFailure(status) ? Date.now() + retryDelayMs(failures.current++) : undefined;
         setSave({ kind: "error", message, sessionEnded: status === 401, retryAt });
