@@ -24,8 +24,9 @@ type FieldNote = { message: string; incomplete: boolean };
 /** `notes`: by dotted config path (SchemaForm fills it in). */
 export type FormContext = { steps: EditorStep[]; index: number; workspaceId: string; notes?: ReadonlyMap<string, FieldNote> };
 type Path = (string | number)[];
-/** `v` is the new value at this field's level; `leaf` is the path of the field the user edited. */
-type FieldProps = { spec: FieldSpec; value: unknown; onChange: (v: unknown, leaf: Path) => void; path: Path; label: string; ctx: FormContext };
+/** `v` is the new value at this field's level; `leaf` is the path of the field the user edited.
+ *  `patch`: sets this field and its siblings at once (an account and the step's app). */
+type FieldProps = { spec: FieldSpec; value: unknown; onChange: (v: unknown, leaf: Path) => void; path: Path; label: string; ctx: FormContext; patch?: (changes: Record<string, unknown>) => void };
 
 const inputClass =
   "block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
@@ -46,7 +47,7 @@ function TargetSelect({ value, onChange, ctx, label, id, nullable }: { value: un
   );
 }
 
-function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: FieldProps & { hint?: ObjectField["hint"]; nullable?: boolean }) {
+function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch }: FieldProps & { hint?: ObjectField["hint"]; nullable?: boolean }) {
   const id = useId();
   const set = (v: unknown) => onChange(v, path);
   if (hint === "hidden") return null;
@@ -72,7 +73,9 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable }: Fiel
     case "text": {
       if (hint === "target") return wrap(<TargetSelect id={id} label={label} value={value} onChange={set} ctx={ctx} nullable={!!(nullable || spec.nullable)} />);
       if (hint === "connection")
-        return wrap(<ConnectionSelect id={id} label={label} value={value} onChange={set} workspaceId={ctx.workspaceId} kind={ctx.steps[ctx.index]?.kind ?? ""} className={inputClass} aria={aria} />);
+        return wrap(
+          <ConnectionSelect id={id} label={label} value={value} onChange={set} onPatch={patch ?? ((c) => set(c[path[path.length - 1]]))} workspaceId={ctx.workspaceId} step={ctx.steps[ctx.index]} className={inputClass} aria={aria} />,
+        );
       const text = typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
       if (hint === "javascript") return wrap(<CodeField id={id} language="javascript" label={label} value={text} onChange={set} multiline {...codeAria} />);
       if (hint === "template" || hint === "multiline")
@@ -163,6 +166,7 @@ function ObjectFields({ spec, value, onChange, path, ctx, legend }: { spec: Extr
       path={[...path, f.key]}
       ctx={ctx}
       onChange={(v, leaf) => onChange({ ...obj, [f.key]: v }, leaf)}
+      patch={(changes) => onChange({ ...obj, ...changes }, [...path, f.key])}
     />
   ));
   if (!legend) return <div className="space-y-3">{body}</div>;
