@@ -8,7 +8,7 @@
 // step-to-step rule (conditionsNext and branchEnd, as lib/runs/execute-run.ts applies them), and
 // the editor's answers are compared with what those runs did.
 import { describe, expect, it } from "vitest";
-import { neverRanBefore, ranBefore, ranOnSomeRuns, ranOnlyOnSome, unreachableSteps } from "@/lib/editor/branch-paths";
+import { branchesOnRemove, neverRanBefore, ranBefore, ranOnSomeRuns, ranOnlyOnSome, unreachableSteps } from "@/lib/editor/branch-paths";
 import { flowEdges, toFlow } from "@/lib/editor/flow-graph";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { branchEnd, conditionsNext } from "@/lib/runs/plan-path";
@@ -35,11 +35,13 @@ const cond = (n: number, branches: string[], otherwise: string | null): EditorSt
 
 /** Every way a run can go: the steps it runs, in order, for each choice of branch at each
  *  Conditions step, walked as execute-run.ts does. */
-function everyRun(steps: EditorStep[]): number[][] {
+type Run = { path: number[]; took: Map<number, string> };
+
+function everyRun(steps: EditorStep[]): Run[] {
   const engine = steps as unknown as Step[];
   const last = steps.length;
-  const runs: number[][] = [];
-  const go = (from: number, end: number, before: number[]) => {
+  const runs: Run[] = [];
+  const go = (from: number, end: number, before: number[], took: Map<number, string>) => {
     const path = [...before];
     let pos = from;
     while (pos < end) {
@@ -50,23 +52,33 @@ function everyRun(steps: EditorStep[]): number[][] {
         for (const output of outputs) {
           const next = conditionsNext(step, output);
           const at = next === null || next === "stop" ? 0 : engine.findIndex((s) => s.id === next) + 1;
-          if (at <= pos) runs.push(path); // stopped, ended, or failed on a target that is not later
-          else go(at, Math.min(branchEnd(engine, pos, at, end), last + 1), path);
+          const branch = new Map([...took, [pos, output.branch]]);
+          if (at <= pos) runs.push({ path, took: branch }); // stopped, ended, or failed on a target that is not later
+          else go(at, Math.min(branchEnd(engine, pos, at, end), last + 1), path, branch);
         }
         return;
       }
       pos++;
     }
-    runs.push(path);
+    runs.push({ path, took });
   };
-  go(1, last + 1, []);
+  go(1, last + 1, [], new Map());
   return runs;
 }
 
 /** What the runs did: the steps reached, and per step the earlier steps some / every run reaching it ran, and the next-step hand-overs. */
 function observed(steps: EditorStep[]) {
-  const runs = everyRun(steps);
+  const all = everyRun(steps);
+  const runs = all.map((r) => r.path);
   const reached = new Set(runs.flat());
+  // The steps a run runs after taking each branch of each Conditions step, by "number:branch".
+  const branchSteps = new Map<string, Set<number>>();
+  for (const { path, took } of all) {
+    for (const [c, branch] of took) {
+      const k = `${c}:${branch}`;
+      branchSteps.set(k, new Set([...(branchSteps.get(k) ?? []), ...path.filter((n) => n > c)]));
+    }
+  }
   const some = new Map<number, Set<number>>();
   const every = new Map<number, Set<number>>();
   const handOvers = new Set<string>();
@@ -78,7 +90,7 @@ function observed(steps: EditorStep[]) {
       if (i > 0 && steps[run[i - 1] - 1].kind !== "conditions") handOvers.add(`${run[i - 1]}->${n}`);
     });
   }
-  return { reached, some, every, handOvers };
+  return { reached, some, every, handOvers, branchSteps };
 }
 
 /** A small deterministic generator (mulberry32), so a failure names the same workflow each time. */
@@ -130,7 +142,7 @@ describe("the editor's paths are the runs' paths", () => {
     expect(neverRanBefore(6)).toBe("never runs on a run that reaches step 6 (another branch)");
   });
 
-  it("over generated workflows: reached steps, edges, what ran before (on some or every run) and the refused references", () => {
+  it("over generated workflows: reached steps, edges, what ran before (on some or every run), each branch's steps and the refused references", () => {
     const workflows = [nested, ...generated(2000)];
     const mismatches: string[] = [];
     for (const steps of workflows) {
@@ -161,6 +173,19 @@ describe("the editor's paths are the runs' paths", () => {
         const partly = sorted(want.filter((x) => !seen.every.get(n)!.has(x)));
         const gotPartly = sorted([...(onSome.get(id) ?? [])].map(number));
         if (JSON.stringify(gotPartly) !== JSON.stringify(partly)) say(`ran on some runs before step ${n}`, gotPartly, partly);
+      }
+
+      // Deleting a reached Conditions step names each branch's steps: those the runs taking it ran.
+      for (const c of seen.reached) {
+        const step = steps[c - 1];
+        if (step.kind !== "conditions") continue;
+        const ids = [...(step.config.branches as { id: string }[]).map((b) => b.id), "otherwise"];
+        const names = [...(step.config.branches as { name: string }[]).map((b) => b.name), "Otherwise"];
+        const listed = branchesOnRemove(steps, step.id)!.branches.filter((b) => !b.stops);
+        for (const b of listed) {
+          const want = sorted(seen.branchSteps.get(`${c}:${ids[names.indexOf(b.name)]}`) ?? []);
+          if (JSON.stringify(b.steps) !== JSON.stringify(want)) say(`steps of ${b.name} of step ${c}`, b.steps, want);
+        }
       }
 
       // Go live refuses a reference to an earlier step exactly when no run reaching the reader ran it.
