@@ -11,6 +11,8 @@ export type WorkflowView = {
   mode: "draft" | "live";
   steps: WorkflowStepView[];
   webhookUrl: string | null;
+  /** Draft only, once the trigger has had a URL: that URL, kept for when it is Live again. */
+  keptWebhookUrl?: string;
   version: number;
   updatedAt: string;
 };

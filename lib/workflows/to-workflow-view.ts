@@ -12,6 +12,8 @@ export type WorkflowView = {
   mode: "draft" | "live";
   steps: StepView[];
   webhookUrl: string | null;
+  /** Draft only, once the trigger has had a URL: that URL, kept (it answers 409 until Live again). */
+  keptWebhookUrl?: string;
   version: number;
   createdAt: string;
   updatedAt: string;
@@ -36,8 +38,12 @@ export function toWorkflowView({ workflow, endpoint, publicUrl }: ToWorkflowView
   const steps = (Array.isArray(workflow.steps) ? workflow.steps : []) as unknown as Step[];
   const trigger = steps[0];
   // The URL exists only while Live, and only for the endpoint of the current webhook trigger.
-  const showUrl =
-    workflow.mode === "live" && trigger?.kind === "webhook" && endpoint && !endpoint.rotatedAt && endpoint.stepId === trigger.id;
+  const current = trigger?.kind === "webhook" && endpoint && !endpoint.rotatedAt && endpoint.stepId === trigger.id;
+  const showUrl = workflow.mode === "live" && current;
+  // A Draft keeps the endpoint it had while Live (sync-trigger.ts): said, so the editor does not
+  // call it a workflow without a URL (a client copy a re-push sent back to Draft still gets
+  // deliveries at it, refused with 409 until it is Live again).
+  const keptUrl = workflow.mode === "draft" && current;
   return {
     id: workflow.id,
     workspaceId: workflow.workspaceId,
@@ -45,6 +51,7 @@ export function toWorkflowView({ workflow, endpoint, publicUrl }: ToWorkflowView
     mode: workflow.mode,
     steps: steps.map((s, i) => ({ id: s.id, number: i + 1, kind: s.kind, name: s.name, config: configView(s) })),
     webhookUrl: showUrl ? `${publicUrl}/hooks/${endpoint.token}` : null,
+    ...(keptUrl ? { keptWebhookUrl: `${publicUrl}/hooks/${endpoint.token}` } : {}),
     version: workflow.version,
     createdAt: workflow.createdAt.toISOString(),
     updatedAt: workflow.updatedAt.toISOString(),

@@ -1,5 +1,6 @@
 "use client";
-// The Webhook trigger's Configure tab. Draft: a prompt to go Live, no URL. Live: the URL under
+// The Webhook trigger's Configure tab. Draft: a prompt to go Live, and the URL it keeps if it has
+// been Live (going Live gives back the same one, refused with 409 meanwhile). Live: the URL under
 // "Webhook endpoint" with copy, Generate a new URL (confirmed: the old one stops at once).
 // Always: Shared secret (write-only: shows set / not set), Signature header, deliveries log.
 import { useId, useMemo, useState } from "react";
@@ -22,6 +23,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   const [copied, setCopied] = useState(false);
   const live = doc.server?.mode === "live";
   const url = doc.server?.webhookUrl ?? null;
+  const keptUrl = doc.server?.keptWebhookUrl ?? null;
   const secretValue = step.config.sharedSecret;
   const secretSet = typeof secretValue === "string" ? secretValue !== "" : (secretValue as { set?: boolean } | undefined)?.set === true;
   const header = typeof step.config.signatureHeader === "string" ? step.config.signatureHeader : "";
@@ -32,8 +34,9 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   const headerNoteId = `${useId()}-header-problem`;
 
   const copy = async () => {
-    if (!url) return;
-    await navigator.clipboard.writeText(url);
+    const shown = url ?? keptUrl;
+    if (!shown) return;
+    await navigator.clipboard.writeText(shown);
     setCopied(true);
     setTimeout(() => setCopied(false), 1500);
   };
@@ -46,7 +49,16 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
         </h3>
         {!live ? (
           <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            <p>This workflow is in Draft, so it has no webhook URL and accepts no deliveries. Switch it to Live to get the URL senders should POST to. Run step on Test &amp; Debug works in Draft.</p>
+            {keptUrl ? (
+              <>
+                <p>This workflow is in Draft: it keeps its webhook URL, but refuses deliveries to it (409, &ldquo;Rejected: Draft&rdquo; below) and starts no run. Once Live it accepts them again at the same URL, so senders need no change. Run step on Test &amp; Debug works in Draft.</p>
+                <div className="mt-2">
+                  <UrlField url={keptUrl} copied={copied} onCopy={copy} />
+                </div>
+              </>
+            ) : (
+              <p>This workflow is in Draft, so it has no webhook URL and accepts no deliveries. Switch it to Live to get the URL senders should POST to. Run step on Test &amp; Debug works in Draft.</p>
+            )}
             <button type="button" className={buttonClass("primary", "sm", "mt-3")} onClick={() => setMode.mutate("live")} disabled={setMode.isPending}>
               <Rocket className="h-4 w-4" aria-hidden /> {setMode.isPending ? "Going live…" : "Go live"}
             </button>
@@ -54,13 +66,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
           </div>
         ) : url ? (
           <>
-            <div className="flex gap-2">
-              <input readOnly value={url} aria-label="Webhook endpoint" data-testid="webhook-url" className={`${inputClass} bg-slate-50 font-mono text-xs`} onFocus={(e) => e.target.select()} />
-              <button type="button" className={buttonClass("secondary", "md", "shrink-0")} onClick={copy} aria-label="Copy webhook URL">
-                {copied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-                {copied ? "Copied" : "Copy"}
-              </button>
-            </div>
+            <UrlField url={url} copied={copied} onCopy={copy} />
             <p className="text-xs text-slate-500">Senders POST JSON here. A 202 means the delivery arrived; each accepted delivery starts a run (see Executions).</p>
             <ConfirmDialog
               title="Generate a new URL?"
@@ -153,6 +159,18 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
       </section>
 
       <DeliveriesLog workflowId={workflowId} />
+    </div>
+  );
+}
+
+function UrlField({ url, copied, onCopy }: { url: string; copied: boolean; onCopy: () => void }) {
+  return (
+    <div className="flex gap-2">
+      <input readOnly value={url} aria-label="Webhook endpoint" data-testid="webhook-url" className={`${inputClass} bg-slate-50 font-mono text-xs`} onFocus={(e) => e.target.select()} />
+      <button type="button" className={buttonClass("secondary", "md", "shrink-0")} onClick={onCopy} aria-label="Copy webhook URL">
+        {copied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+        {copied ? "Copied" : "Copy"}
+      </button>
     </div>
   );
 }

@@ -52,6 +52,14 @@ describe("toWorkflowView", () => {
     expect(toWorkflowView({ workflow: { ...base, steps: scheduler, mode: "live" }, endpoint, publicUrl }).webhookUrl).toBeNull();
   });
 
+  it("in Draft, names the URL the trigger kept from being Live (and no URL for one never Live)", () => {
+    const draft = toWorkflowView({ workflow: { ...base, mode: "draft" }, endpoint, publicUrl });
+    expect([draft.webhookUrl, draft.keptWebhookUrl]).toEqual([null, "https://flows.example.com/hooks/tok123"]);
+    expect(toWorkflowView({ workflow: { ...base, mode: "draft" }, endpoint: null, publicUrl })).not.toHaveProperty("keptWebhookUrl");
+    expect(toWorkflowView({ workflow: { ...base, mode: "draft" }, endpoint: { ...endpoint, rotatedAt: at }, publicUrl })).not.toHaveProperty("keptWebhookUrl");
+    expect(toWorkflowView({ workflow: { ...base, mode: "live" }, endpoint, publicUrl })).not.toHaveProperty("keptWebhookUrl");
+  });
+
   it("reads an empty workflow", () => {
     expect(toWorkflowView({ workflow: { ...base, steps: [], mode: "draft" }, endpoint: null, publicUrl }).steps).toEqual([]);
   });
