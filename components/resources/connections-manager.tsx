@@ -9,7 +9,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
-import { CredentialFields, readCredentials } from "@/components/resources/credential-fields";
+import { AUTH_KIND_LABELS, CredentialFields, readCredentials } from "@/components/resources/credential-fields";
 import { readSettings, sameSettings, SettingsFields, SettingsSummary } from "@/components/resources/connection-settings-fields";
 import { DeleteAccountButton } from "@/components/resources/delete-account-button";
 import { Badge } from "@/components/ui/badge";
@@ -114,7 +114,7 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
           <label className="text-sm font-medium text-slate-700">
             Authentication
             <select value={kind} onChange={(e) => setKind(e.target.value as AuthKind)} className={cn(inputClass, "mt-1")} name="authKind">
-              {entry.authKinds.map((k) => <option key={k} value={k}>{k}</option>)}
+              {entry.authKinds.map((k) => <option key={k} value={k}>{AUTH_KIND_LABELS[k]}</option>)}
             </select>
           </label>
           <label className="text-sm font-medium text-slate-700">
@@ -176,7 +176,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
       {/* Wraps on a phone: the base URL gets a line of its own (broken, not cut) rather than none. */}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="min-w-0 break-words font-medium text-slate-900">{c.name}</span>
-        <Badge>{c.authKind}</Badge>
+        <Badge>{AUTH_KIND_LABELS[kind] ?? c.authKind}</Badge>
         {c.hasCredentials ? <Badge tone="green">credentials set</Badge> : kind !== "none" && <Badge tone="amber">no credentials</Badge>}
         <span className="min-w-48 flex-1 text-slate-500 [overflow-wrap:anywhere]">{c.baseUrl}</span>
         {canEdit && (

@@ -1,7 +1,18 @@
-// The write-only credential inputs of an auth kind (names match lib/connections/connection-auth.ts).
+// The write-only credential inputs of an auth kind (names match lib/connections/connection-auth.ts),
+// and each kind's name as a technician reads it (the API's values, `oauth2_client_credentials`,
+// stay what is sent and stored).
 import { inputClass } from "@/components/resources/api-fetch";
 import { cn } from "@/components/ui/cn";
 import type { AuthKind } from "@/lib/connections/connection-auth";
+
+export const AUTH_KIND_LABELS: Record<AuthKind, string> = {
+  none: "None",
+  bearer: "Bearer token",
+  basic: "Username and password (Basic)",
+  api_key: "API key",
+  oauth2_client_credentials: "OAuth 2.0 client credentials",
+  openai: "API key (OpenAI-style)",
+};
 
 const FIELDS: Record<AuthKind, { name: string; label: string; secret: boolean }[]> = {
   none: [],

@@ -16,6 +16,7 @@ import { TableScroll } from "@/components/ui/table-scroll";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { TERMINAL_RUN_STATUSES, type RunOverview, type RunView } from "@/lib/editor/api-types";
 import { clearedNote } from "@/lib/editor/retention-cleared";
+import { formatRetryNote } from "@/lib/format-retry-note";
 import type { WorkspaceRunSummary } from "@/lib/runs/list-workspace-runs";
 
 type Props = {
@@ -149,7 +150,7 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
                               <RunStatus status={s.status} />
                               {/* The trigger only records the payload: the run's time is on the row above. */}
                               {s.number !== 1 && <span className="text-slate-400">{stepTimes(s).took ?? "—"}</span>}
-                              {s.error && <span className="basis-full pl-9 text-red-700">{s.error}</span>}
+                              {s.error && <span className="basis-full pl-9 text-red-700">{formatRetryNote(s.error)}</span>}
                             </li>
                           ))}
                         </ol>

@@ -2,11 +2,12 @@
 // A provider's client workspaces: each opens to its workflows or its members; the provider's
 // owners add new ones (POST /api/v1/workspaces/{providerId}/clients) and delete one after typing
 // its name (DELETE /api/v1/workspaces/{id}). The provider's members work in every client with
-// their provider role, so a new client is ready to push to at once.
-import { useState } from "react";
+// their provider role, so a new client is ready to push to at once. A refused name (blank, only
+// spaces) is said under the field, in words, not as the API's "name: …" with its field path.
+import { useId, useState } from "react";
 import Link from "next/link";
 import { Building2 } from "lucide-react";
-import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { ApiCallError, apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -14,8 +15,17 @@ import { FormDialog } from "@/components/ui/form-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 import type { WorkspaceAccess } from "@/lib/workspaces/access";
 
+/** The API's message about the name field without its path ("give the workspace a name" → "Give the workspace a name."), or null. */
+function nameMessage(e: unknown): string | null {
+  if (!(e instanceof ApiCallError) || e.body.field !== "name") return null;
+  const m = e.message.replace(/^name: /, "");
+  return `${m.charAt(0).toUpperCase()}${m.slice(1)}${m.endsWith(".") ? "" : "."}`;
+}
+
 export function ClientsManager({ providerId, clients, canManage }: { providerId: string; clients: WorkspaceAccess[]; canManage: boolean }) {
   const { run, busy, error } = useApiAction();
+  const [nameError, setNameError] = useState<string | null>(null);
+  const nameErrorId = useId();
   return (
     <div className="mt-6 space-y-4">
       <ErrorAlert error={error} />
@@ -27,13 +37,38 @@ export function ClientsManager({ providerId, clients, canManage }: { providerId:
             e.preventDefault();
             const form = e.currentTarget;
             const name = String(new FormData(form).get("name") ?? "");
-            void run(() => apiFetch(`/api/v1/workspaces/${providerId}/clients`, { method: "POST", json: { name } })).then((ok) => ok && form.reset());
+            setNameError(null);
+            let refused = false;
+            void run(() =>
+              apiFetch(`/api/v1/workspaces/${providerId}/clients`, { method: "POST", json: { name } }).catch((e: unknown) => {
+                const said = nameMessage(e);
+                if (said === null) throw e;
+                refused = true;
+                setNameError(said);
+              }),
+            ).then((ok) => ok && !refused && form.reset());
           }}
         >
-          <label className="min-w-64 flex-1 text-sm font-medium text-slate-700">
-            Client name
-            <input name="name" required maxLength={100} placeholder="e.g. Fabrikam Legal" className={cn(inputClass, "mt-1")} />
-          </label>
+          <div className="min-w-64 flex-1">
+            <label className="block text-sm font-medium text-slate-700">
+              Client name
+              <input
+                name="name"
+                required
+                maxLength={100}
+                placeholder="e.g. Fabrikam Legal"
+                className={cn(inputClass, "mt-1")}
+                onChange={() => setNameError(null)}
+                {...(nameError ? { "aria-invalid": true, "aria-describedby": nameErrorId } : {})}
+              />
+            </label>
+            {/* Outside the label, so it is the field's description and not part of its name. */}
+            {nameError && (
+              <p id={nameErrorId} role="alert" className="mt-1 text-sm text-red-700">
+                {nameError}
+              </p>
+            )}
+          </div>
           <button type="submit" disabled={busy} className={buttonClass("primary")}>Add client</button>
         </form>
       )}

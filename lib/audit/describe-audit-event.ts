@@ -1,11 +1,15 @@
 // How the audit page words an event: a label and a line of details, chosen by the event's action
 // (never guessed from which detail keys it carries: a webhook secret event also has a stepId, and
 // would read as an account choice). Events recorded before a detail existed (a workflowName,
-// say) still read sensibly. Pure and client-safe.
+// say) still read sensibly. A step is named as the technician sees it, "step 2 (Create ticket)",
+// from the workflow as it is now (list-audit-events.ts looks it up), never by its internal id; one
+// since deleted or replaced reads as such. Pure and client-safe.
 import { plural } from "@/lib/plural";
 import { formatBytes } from "@/lib/format-bytes";
 
 export type AuditEventWording = { label: string; text: string; tone: "green" | "blue" | "amber" | "slate" };
+/** The step an event's `stepId` names, in its workflow now; null when the step (or workflow) is gone. */
+export type AuditStep = { number: number; name: string } | null;
 
 type Details = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === "string" ? v : v === undefined || v === null ? "" : String(v));
@@ -22,7 +26,11 @@ const retention = (v: unknown) => {
 };
 const size = (n: unknown) => (typeof n !== "number" ? "" : formatBytes(n));
 
-const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & { tone?: AuditEventWording["tone"] }> = {
+/** "step 2 (Create ticket)"; undefined (not looked up) falls back to the id the event recorded. */
+const stepOf = (d: Details, s: AuditStep | undefined) =>
+  s ? `step ${s.number}${s.name ? ` (${s.name})` : ""}` : s === null ? "a step since deleted or replaced" : `step ${str(d.stepId)}`;
+
+const WORDING: Record<string, (d: Details, s: AuditStep | undefined) => Omit<AuditEventWording, "tone"> & { tone?: AuditEventWording["tone"] }> = {
   pushed: (d) => ({
     label: "Pushed",
     tone: d.returnedToDraft ? "amber" : "blue",
@@ -37,14 +45,14 @@ const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & 
       count(d.secretDestinations, "step", "sending secrets to a new address"),
     ].filter(Boolean).join(", "),
   }),
-  account_chosen: (d) => ({ label: "Account chosen", text: `step ${str(d.stepId)} → ${d.connectionId ? `account chosen${d.app ? ` (${str(d.app)})` : ""}` : "account cleared"}` }),
-  webhook_secret_set: (d) => ({ label: d.replaced ? "Webhook secret changed" : "Webhook secret set", text: joined(d.workflowName, `own shared secret on step ${str(d.stepId)}`) }),
-  webhook_secret_removed: (d) => ({ label: "Webhook secret removed", tone: "amber", text: joined(d.workflowName, `step ${str(d.stepId)} takes unsigned deliveries`) }),
-  unsigned_webhook_accepted: (d) => ({ label: "Unsigned webhook accepted", text: joined(d.workflowName, `unsigned deliveries accepted on step ${str(d.stepId)}`) }),
+  account_chosen: (d, s) => ({ label: "Account chosen", text: `${stepOf(d, s)} → ${d.connectionId ? `account chosen${d.app ? ` (${str(d.app)})` : ""}` : "account cleared"}` }),
+  webhook_secret_set: (d, s) => ({ label: d.replaced ? "Webhook secret changed" : "Webhook secret set", text: joined(d.workflowName, `own shared secret on ${stepOf(d, s)}`) }),
+  webhook_secret_removed: (d, s) => ({ label: "Webhook secret removed", tone: "amber", text: joined(d.workflowName, `${stepOf(d, s)} takes unsigned deliveries`) }),
+  unsigned_webhook_accepted: (d, s) => ({ label: "Unsigned webhook accepted", text: joined(d.workflowName, `unsigned deliveries accepted on ${stepOf(d, s)}`) }),
   reviewed: (d) => ({ label: "Reviewed", text: d.complete ? "checklist complete" : `${plural((d.missing as unknown[] | undefined)?.length ?? 0, "item")} open` }),
   went_live: (d) => ({ label: "Went live", tone: "green", text: joined(d.workflowName, typeof d.sourceVersion === "number" ? `source version ${d.sourceVersion}` : "") }),
   unpublished: (d) => ({ label: "Unpublished (Draft)", text: str(d.workflowName) }),
-  webhook_url_rotated: (d) => ({ label: "New webhook URL", tone: "amber", text: joined(d.workflowName, d.stepId ? `step ${str(d.stepId)}` : "") }),
+  webhook_url_rotated: (d, s) => ({ label: "New webhook URL", tone: "amber", text: joined(d.workflowName, d.stepId ? stepOf(d, s) : "") }),
   workflow_deleted: (d) => ({ label: "Workflow deleted", tone: "amber", text: joined(d.workflowName, d.mode === "live" ? "was Live" : "") }),
   client_created: (d) => ({ label: "Client added", text: str(d.name) }),
   client_deleted: (d) => ({ label: "Client deleted", tone: "amber", text: str(d.name) }),
@@ -87,7 +95,8 @@ const WORDING: Record<string, (d: Details) => Omit<AuditEventWording, "tone"> & 
   blueprint_installed: (d) => ({ label: "Blueprint installed", text: joined(d.workflowName, `from blueprint ${str(d.blueprintTitle || d.blueprint)}`) }),
 };
 
-export function describeAuditEvent(action: string, details: Details): AuditEventWording {
-  const w = WORDING[action]?.(details);
+/** `step`: the event's step as list-audit-events.ts found it (AuditEventView.step); left out, the recorded id is shown. */
+export function describeAuditEvent(action: string, details: Details, step?: AuditStep): AuditEventWording {
+  const w = WORDING[action]?.(details, step);
   return w ? { tone: "slate", ...w } : { label: action, text: "", tone: "slate" };
 }

@@ -74,4 +74,24 @@ describe("workflow events in the audit log", () => {
     expect(await eventsOf(api, t.providerA.id, wf.id)).toEqual([]);
     expect(await eventsOf(api, t.providerA.id, hooked.id)).toEqual([]);
   });
+
+  it("names an event's step as the workflow has it now (number and name), null once the step is gone", async () => {
+    const steps = [
+      { kind: "webhook", name: "EDR alert", config: {} },
+      { kind: "code", name: "Shape", config: { code: "return 1" } },
+    ];
+    let wf = (await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Named steps", steps })).body;
+    const secured = [{ ...wf.steps[0], config: { sharedSecret: "s3cret" } }, wf.steps[1]];
+    wf = (await api.put(`/api/v1/workflows/${wf.id}`, { name: "Named steps", steps: secured, version: wf.version })).body;
+    const [set] = await eventsOf(api, t.providerA.id, wf.id);
+    expect([set.action, set.step]).toEqual(["webhook_secret_set", { number: 1, name: "EDR alert" }]);
+    // The trigger replaced: the event's step is no longer in the workflow.
+    const replaced = [{ kind: "scheduler", name: "Nightly", config: { cron: "0 2 * * *", timezone: "UTC" } }, { ...wf.steps[1] }];
+    expect((await api.put(`/api/v1/workflows/${wf.id}`, { name: "Named steps", steps: replaced, version: wf.version })).status).toBe(200);
+    const after = (await eventsOf(api, t.providerA.id, wf.id)).find((e) => e.id === set.id)!;
+    expect(after.step).toBeNull();
+    // Events without a step carry no `step`.
+    await api.post(`/api/v1/workflows/${wf.id}/live`);
+    expect((await eventsOf(api, t.providerA.id, wf.id)).find((e) => e.action === "went_live")).not.toHaveProperty("step");
+  });
 });

@@ -11,6 +11,16 @@ describe("describeAuditEvent", () => {
     expect(describeAuditEvent("unsigned_webhook_accepted", { stepId: "st_1", workflowName: "Alerts" }).text).toBe("Alerts · unsigned deliveries accepted on step st_1");
   });
 
+  it("names a step by its number and name, not its id, and says when it is gone", () => {
+    const webhook = { number: 1, name: "Webhook" };
+    expect(describeAuditEvent("webhook_secret_set", { stepId: "st_0cFlFZdb9", workflowName: "Alerts" }, webhook).text).toBe("Alerts · own shared secret on step 1 (Webhook)");
+    expect(describeAuditEvent("account_chosen", { stepId: "st_WxYYMCizV", connectionId: "c1", app: "psa" }, { number: 3, name: "Create ticket" }).text).toBe("step 3 (Create ticket) → account chosen (psa)");
+    expect(describeAuditEvent("webhook_secret_removed", { stepId: "st_1", workflowName: "Alerts" }, webhook).text).toBe("Alerts · step 1 (Webhook) takes unsigned deliveries");
+    expect(describeAuditEvent("unsigned_webhook_accepted", { stepId: "st_1" }, webhook).text).toBe("unsigned deliveries accepted on step 1 (Webhook)");
+    expect(describeAuditEvent("webhook_url_rotated", { stepId: "st_1", workflowName: "Alerts" }, webhook).text).toBe("Alerts · step 1 (Webhook)");
+    expect(describeAuditEvent("account_chosen", { stepId: "st_WxYYMCizV", connectionId: null }, null).text).toBe("a step since deleted or replaced → account cleared");
+  });
+
   it("still words account choices and the older events as before", () => {
     expect(describeAuditEvent("account_chosen", { stepId: "st_2", connectionId: null, app: null }).text).toBe("step st_2 → account cleared");
     expect(describeAuditEvent("account_chosen", { stepId: "st_2", connectionId: "c1", app: "psa" }).text).toBe("step st_2 → account chosen (psa)");

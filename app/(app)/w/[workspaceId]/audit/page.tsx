@@ -9,6 +9,7 @@ import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
+import { ExactTime } from "@/components/ui/exact-time";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { describeAuditEvent } from "@/lib/audit/describe-audit-event";
 import { AUDIT_GROUPS } from "@/lib/audit/audit-groups";
@@ -70,10 +71,10 @@ export default async function AuditPage({ params, searchParams }: Props) {
             </thead>
             <tbody className="divide-y divide-slate-100">
               {events.map((e) => {
-                const w = describeAuditEvent(e.action, e.details);
+                const w = describeAuditEvent(e.action, e.details, e.step);
                 return (
                   <tr key={e.id}>
-                    <td className="whitespace-nowrap px-4 py-2 text-slate-500"><time dateTime={e.at}>{new Date(e.at).toUTCString()}</time></td>
+                    <td className="whitespace-nowrap px-4 py-2 text-slate-500"><ExactTime at={e.at} /></td>
                     <td className="px-4 py-2"><Badge tone={w.tone}>{w.label}</Badge></td>
                     <td className="px-4 py-2">{e.actor.email ?? "—"}</td>
                     <td className="px-4 py-2">{e.workspaceName}</td>
