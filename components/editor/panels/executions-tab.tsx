@@ -20,6 +20,7 @@ import { CappedText } from "@/components/editor/panels/capped-text";
 import { JsonView } from "@/components/editor/panels/json-view";
 import { GapRow, NewEntriesBar } from "@/components/editor/panels/live-list-parts";
 import { RunActions } from "@/components/editor/panels/run-actions";
+import { UnresolvedNote, unresolvedOf } from "@/components/editor/panels/unresolved-note";
 import { RunStatus } from "@/components/editor/run-status";
 import { stepFinished, stepTimes } from "@/components/runs/step-execution";
 import { testRunLabel } from "@/components/runs/test-run-kind";
@@ -37,30 +38,6 @@ const REACHED = new Set(["running", "waiting", "succeeded", "failed", "stopped"]
 function logLines(logs: unknown): string[] {
   if (!Array.isArray(logs)) return [];
   return logs.map((l) => (typeof l === "string" ? l : l && typeof l === "object" && "message" in l ? `${(l as { level?: string }).level ?? "info"}: ${String((l as { message: unknown }).message)}` : JSON.stringify(l)));
-}
-
-/** The step's references that found no data (its URL may read `/tickets/`: this says why). */
-function unresolvedOf(stepRun: Pick<RunStepView, "unresolved"> | null | undefined): string[] {
-  const list = stepRun?.unresolved;
-  return Array.isArray(list) ? list.filter((u): u is string => typeof u === "string") : [];
-}
-
-function Unresolved({ refs }: { refs: string[] }) {
-  return (
-    <div role="note" data-testid="unresolved-references" className="flex gap-2 rounded-md bg-amber-50 p-2 text-amber-900">
-      <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-      <p>
-        {refs.length === 1 ? "This reference found no data" : `These ${refs.length} references found no data`} in the run, so{" "}
-        {refs.length === 1 ? "it" : "each"} read as empty (null in a field of its own):{" "}
-        {refs.map((r, i) => (
-          <span key={r}>
-            {i > 0 && ", "}
-            <code className="break-all rounded bg-amber-100 px-1 font-mono text-xs">{r}</code>
-          </span>
-        ))}
-      </p>
-    </div>
-  );
 }
 
 /** An entry as the list gives it; `step`: this step's record without output (absent for the trigger's list). */
@@ -164,7 +141,7 @@ function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: RunView; st
       {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
       {isTrigger && (cleared("payload") || <JsonView label="Received payload" value={run.trigger} />)}
       {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{stepRun.error}</p>}
-      {unresolved.length > 0 && <Unresolved refs={unresolved} />}
+      {unresolved.length > 0 && <UnresolvedNote refs={unresolved} />}
       {showOutput && (((stepRun?.output ?? null) === null && cleared("output")) || <JsonView label="Output" value={stepRun?.output} />)}
       {log && (
         <div>

@@ -13,6 +13,7 @@ import { useEditor } from "@/components/editor/editor-context";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { useRunQuery } from "@/components/editor/api";
 import { JsonView } from "@/components/editor/panels/json-view";
+import { UnresolvedNote, unresolvedOf } from "@/components/editor/panels/unresolved-note";
 import { RunStatus } from "@/components/editor/run-status";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
@@ -148,6 +149,8 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
                   {mine.error}
                 </p>
               )}
+              {/* Why a field of the output is null (a typo in a reference), as Executions says it. */}
+              {unresolvedOf(mine).length > 0 && <UnresolvedNote refs={unresolvedOf(mine)} />}
               {/* A failed step has no output (its record holds null): no empty box under its error. */}
               {(mine.status === "succeeded" || (mine.output ?? null) !== null) && <JsonView label="Step output" value={mine.output} />}
             </>
