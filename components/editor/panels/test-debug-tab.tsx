@@ -4,7 +4,8 @@
 // executes only this step, in the worker, against the latest outputs of the earlier steps —
 // including its real request: an HTTP Request's is named here, and one that changes something is
 // confirmed first (test-sends.tsx); "Run whole workflow" runs every step on the Testing data, the
-// requests it sends named before it starts. Either way the result shows here.
+// requests it sends named before it starts — offered on the webhook trigger too, where the Testing
+// data is edited. Either way the result shows here.
 // While a JSON field of the step does not parse, running is off: it would run on the last
 // valid value, not on what the field shows.
 import { useEffect, useRef, useState } from "react";
@@ -59,16 +60,19 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
     }
   }, [error, stepsNow, forgetStep, forgetRun]);
   const onRun = { onSuccess: ({ run: r }: { run: { id: string } }) => setRunId(r.id) };
+  // Run whole workflow from the trigger: the Result's status is the run's, not the trigger's own
+  // (which succeeds at once, whatever becomes of the steps after it).
+  const wholeFromTrigger = isTrigger && step.kind === "webhook" && run.data?.scope === "workflow";
   const send = (which: "step" | "workflow") => {
     runTest.reset();
     runStepTest.reset();
     if (!isTrigger && which === "step") runStepTest.mutate(number, onRun);
-    else runTest.mutate(isTrigger && step.kind === "webhook" ? "step" : "workflow", onRun);
+    else runTest.mutate(which === "step" && isTrigger && step.kind === "webhook" ? "step" : "workflow", onRun);
   };
   const scopeOf = (which: "step" | "workflow"): TestScope => (which === "step" && !(isTrigger && step.kind === "scheduler") ? "step" : "workflow");
   const start = (which: "step" | "workflow") => {
     const scope = scopeOf(which);
-    const sends = isTrigger && step.kind === "webhook" ? [] : scope === "step" ? stepSends : workflowSends;
+    const sends = scope === "workflow" ? workflowSends : isTrigger ? [] : stepSends;
     if (needsConfirmation(workflowId, step.id, scope, sends)) setConfirming({ stepId: step.id, scope, sends });
     else send(which);
   };
@@ -78,7 +82,10 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       {isTrigger && step.kind === "webhook" ? (
         <div className="space-y-1">
           <label className="block text-sm font-semibold text-slate-900">Testing data</label>
-          <p className="text-xs text-slate-500">A sample payload, exactly as a sender would POST it. Run step makes it this trigger&apos;s output, so later steps can use its fields; it sends nothing over the network.</p>
+          <p className="text-xs text-slate-500">
+            A sample payload, exactly as a sender would POST it. Run step makes it this trigger&apos;s output, so later steps can use its fields; it sends nothing over the network. Run whole
+            workflow starts every step with it, as a delivery would.
+          </p>
           <JsonField
             label="Testing data"
             stepId={step.id}
@@ -99,13 +106,13 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
           <TestSendsNote sends={workflowSends} scope="workflow" isStep />
         </div>
       )}
-      {isTrigger && step.kind === "scheduler" && <TestSendsNote sends={workflowSends} scope="workflow" isStep={false} />}
+      {isTrigger && <TestSendsNote sends={workflowSends} scope="workflow" isStep={step.kind === "webhook"} />}
       <div className="flex flex-wrap gap-2">
         {/* Busy, not disabled, while a test starts: the button keeps keyboard focus. */}
         <BusyButton className={buttonClass("primary")} busy={busy} disabled={!trigger || !!unparsed} onClick={() => start("step")}>
           <Play className="h-4 w-4" aria-hidden /> {busy ? "Running…" : isTrigger && step.kind === "scheduler" ? "Run now" : "Run step"}
         </BusyButton>
-        {!isTrigger && (
+        {!(isTrigger && step.kind === "scheduler") && (
           <BusyButton className={buttonClass("secondary")} busy={busy} disabled={!trigger || !!unparsed} onClick={() => start("workflow")}>
             <PlayCircle className="h-4 w-4" aria-hidden /> Run whole workflow
           </BusyButton>
@@ -115,7 +122,8 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
         pending={confirming}
         onCancel={() => setConfirming(null)}
         onSend={() => {
-          const which = confirming?.scope === "step" ? "step" : isTrigger ? "step" : "workflow";
+          // A scheduler's Run now is its whole workflow.
+          const which = confirming?.scope === "step" || (isTrigger && step.kind === "scheduler") ? "step" : "workflow";
           setConfirming(null);
           send(which);
         }}
@@ -134,8 +142,9 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
         <section aria-label="Test result" className="space-y-2">
           <div className="flex items-center gap-2 text-sm">
             <span className="font-medium text-slate-900">Result</span>
-            <RunStatus status={mine?.status ?? run.data.status} />
+            <RunStatus status={wholeFromTrigger ? run.data.status : (mine?.status ?? run.data.status)} />
             {run.data.scope === "step" && !isTrigger && <span className="text-xs text-slate-500">this step alone</span>}
+            {wholeFromTrigger && <span className="text-xs text-slate-500">the whole workflow: each step&apos;s result is under its Executions</span>}
           </div>
           {mine?.status === "skipped" ? (
             // Why, as the Executions tab says it of a linked run: the branch taken, or how the run ended.
