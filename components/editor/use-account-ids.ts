@@ -1,6 +1,7 @@
 "use client";
-// The workspace's accounts by id (name and base URL), for marking a step whose account was
-// deleted since it was chosen, or cannot serve its URL (lib/editor/gone-account.ts). The same
+// The workspace's accounts by id (name, base URL, app), for marking a step whose account was
+// deleted since it was chosen, cannot serve its URL, or is of another app than the step's
+// (lib/editor/gone-account.ts). The same
 // query as an HTTP Request's account field, so the list is fetched once and refreshed with it (on
 // focus: an account deleted in another tab).
 import { useMemo } from "react";
@@ -14,5 +15,5 @@ export function useAccountIds(workspaceId: string): AccountIds {
     queryKey: ["connections", workspaceId, null],
     queryFn: () => api<{ connections: ConnectionView[] }>(`/api/v1/workspaces/${workspaceId}/connections`),
   });
-  return useMemo(() => (query.data ? new Map(query.data.connections.map((c) => [c.id, { name: c.name, baseUrl: c.baseUrl }])) : null), [query.data]);
+  return useMemo(() => (query.data ? new Map(query.data.connections.map((c) => [c.id, { name: c.name, baseUrl: c.baseUrl, app: c.app }])) : null), [query.data]);
 }

@@ -6,11 +6,13 @@
 // refuses the same way (lib/workflows/assert-live-accounts.ts). Pure and client-safe.
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { accountFieldMessage, accountUrlProblem } from "@/lib/http-step/account-url-problem";
+import { accountAppProblem, describeAccountAppProblem } from "@/lib/steps/step-account-app";
 
 export const GONE_ACCOUNT_MESSAGE = "Account: the account it used was deleted: choose another";
 
-/** What the editor knows of an account: enough to judge where its credentials may go. */
-export type KnownAccount = { name: string; baseUrl: string | null };
+/** What the editor knows of an account: enough to judge where its credentials may go and
+ *  whether it is of the app the step was built for. */
+export type KnownAccount = { name: string; baseUrl: string | null; app: string };
 
 /** Whether `config` names an account that is not among the workspace's (`accounts`); while the
  *  list is not known (null) nothing is said. */
@@ -25,7 +27,10 @@ export function stepAccountMessage(kind: string, config: Record<string, unknown>
   if (namesGoneAccount(config, accounts)) return GONE_ACCOUNT_MESSAGE;
   const id = stepConnectionId({ config });
   const account = id !== null ? accounts?.get(id) : undefined;
-  if (kind !== "http" || !account) return null;
+  if (!account) return null;
+  const otherApp = accountAppProblem({ kind, config }, account);
+  if (kind !== "http") return otherApp && `Account: ${describeAccountAppProblem(otherApp, account.name)}`;
   const problem = accountUrlProblem(config.url, account.baseUrl);
-  return problem && accountFieldMessage(problem, account.name);
+  if (problem) return accountFieldMessage(problem, account.name);
+  return otherApp && `Account: ${describeAccountAppProblem(otherApp, account.name)}`;
 }

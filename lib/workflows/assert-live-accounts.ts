@@ -5,11 +5,15 @@
 // Likewise an HTTP Request whose account cannot serve its URL (account-url-problem.ts): every run
 // would fail, and one whose host a reference makes, with an account without a base URL, would
 // otherwise send the account's credentials wherever the data says (a delivery's sender's host).
+// And a step built for one app (step-account-app.ts) with another app's account, saved through
+// the API or from before the editor's picker offered only the step's app: its calls would go out
+// with that other app's credentials.
 import { conflict } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { accountFieldMessage, accountUrlProblem } from "@/lib/http-step/account-url-problem";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
+import { accountAppProblem, describeAccountAppProblem } from "@/lib/steps/step-account-app";
 import type { Step } from "@/lib/workflows/definition";
 
 export async function assertLiveAccounts(opts: { workspaceId: string; steps: readonly Step[]; tx: Tx }): Promise<void> {
@@ -17,14 +21,19 @@ export async function assertLiveAccounts(opts: { workspaceId: string; steps: rea
   if (named.length === 0) return;
   const found = await opts.tx.connection.findMany({
     where: { workspaceId: opts.workspaceId, id: { in: named.map((x) => x.id!) } },
-    select: { id: true, name: true, baseUrl: true },
+    select: { id: true, name: true, baseUrl: true, app: true },
   });
   const here = new Map(found.map((c) => [c.id, c]));
   for (const x of named) {
     const account = here.get(x.id!);
     const problem = account && x.s.kind === "http" ? accountUrlProblem(x.s.config.url, account.baseUrl) : null;
-    if (account && !problem) continue;
-    const message = problem ? accountFieldMessage(problem, account!.name) : "Account: the account it used was deleted: choose another";
+    const otherApp = account ? accountAppProblem(x.s, account) : null;
+    if (account && !problem && !otherApp) continue;
+    const message = !account
+      ? "Account: the account it used was deleted: choose another"
+      : problem
+        ? accountFieldMessage(problem, account.name)
+        : `Account: ${describeAccountAppProblem(otherApp!, account.name)}`;
     throw conflict("step_incomplete", `step ${x.i + 1} (${STEP_CATALOG[x.s.kind].label}): ${message}, or keep the workflow in Draft`, {
       step: x.i + 1,
       stepId: x.s.id,

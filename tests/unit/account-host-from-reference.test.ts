@@ -105,8 +105,8 @@ describe("in the editor", () => {
     { id: "h", kind: "http", name: "Call back", config: { method: "POST", url: "https://{{ 1.callback_host }}/done", connectionId: "c-psa" } },
   ];
   const accounts = new Map([
-    ["c-psa", { name: "Halo PSA", baseUrl: null }],
-    ["c-base", { name: "Halo PSA (base URL)", baseUrl: "https://psa.example.com" }],
+    ["c-psa", { name: "Halo PSA", baseUrl: null, app: "psa" }],
+    ["c-base", { name: "Halo PSA (base URL)", baseUrl: "https://psa.example.com", app: "psa" }],
   ]);
   const said =
     'Account: the URL\'s host comes from a run\'s data (https://{{ 1.callback_host }}), and "Halo PSA" has no base URL: an account without one sends its credentials only to a host written in the URL or taken from a variable, never to one a delivery or a step\'s output names; give the account a base URL (the host it is for), or write the host in the URL';

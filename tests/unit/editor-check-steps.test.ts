@@ -51,11 +51,23 @@ describe("checkSteps", () => {
   it("a step on an account that no longer exists is unfinished under its Account field, once the accounts are known", () => {
     const steps = [hook(), http("h", { url: "/tickets", connectionId: "conn_gone" }), http("k", { connectionId: "conn_kept" })];
     expect(checkSteps(steps)).toEqual([]); // the list not loaded yet: nothing said
-    const problems = checkSteps(steps, new Map([["conn_kept", { name: "Kept", baseUrl: null }]]));
+    const problems = checkSteps(steps, new Map([["conn_kept", { name: "Kept", baseUrl: null, app: "psa" }]]));
     expect(problems.map(describeProblem)).toEqual(["step 2 (HTTP Request): Account: the account it used was deleted: choose another"]);
     expect(problems[0]).toMatchObject({ stepId: "h", field: "connectionId", incomplete: true });
     expect(blockingProblems(problems, false)).toEqual([]);
-    expect(checkStepFields(steps, 1, new Map([["conn_kept", { name: "Kept", baseUrl: null }]]))).toEqual([{ field: "connectionId", message: "Account: the account it used was deleted: choose another", incomplete: true }]);
+    expect(checkStepFields(steps, 1, new Map([["conn_kept", { name: "Kept", baseUrl: null, app: "psa" }]]))).toEqual([{ field: "connectionId", message: "Account: the account it used was deleted: choose another", incomplete: true }]);
+  });
+
+  it("a step built for one app on another app's account is unfinished under its Account field, in the words Go live refuses it with", () => {
+    const steps = [hook(), http("h", { url: "/scripts/run", app: "rmm", connectionId: "conn_psa" }), http("g", { url: "/tickets", connectionId: "conn_psa" })];
+    const accounts = new Map([["conn_psa", { name: "Fake PSA", baseUrl: "https://psa.example", app: "psa" }]]);
+    const problems = checkSteps(steps, accounts);
+    // The generic HTTP Request (no config.app) may use any app's account.
+    expect(problems.map(describeProblem)).toEqual([
+      'step 2 (HTTP Request): Account: "Fake PSA" is a PSA / ticketing account, but this step was built for Remote monitoring (RMM): its calls would go out with PSA / ticketing credentials. Choose a Remote monitoring (RMM) account, or switch the step to PSA / ticketing if it really calls that app.',
+    ]);
+    expect(problems[0]).toMatchObject({ stepId: "h", field: "connectionId", incomplete: true });
+    expect(blockingProblems(problems, false)).toEqual([]); // a Draft still saves it
   });
 
   it("a Code step whose code was cleared (or left only comments) is marked unfinished under its Code field", () => {
