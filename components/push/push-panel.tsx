@@ -119,12 +119,27 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
               )}
             </fieldset>
           )}
-          {/* Busy, not disabled, while pushing: a refused push leaves focus on it. */}
-          <BusyButton busy={busy} className={buttonClass("primary")} disabled={needsChoice} onClick={() => void push()}>
-            {busy ? "Pushing…" : `Push to ${preflight.target.name}`}
-          </BusyButton>
+          {/* Busy, not disabled, while pushing: a refused push leaves focus on it. Disabled until
+              the sample data choice is made, and then says so beside it (a disabled button alone
+              gave no reason). */}
+          <div className="flex flex-wrap items-center gap-3">
+            <BusyButton busy={busy} className={buttonClass("primary")} disabled={needsChoice} aria-describedby={needsChoice ? "push-needs-choice" : undefined} onClick={() => void push()}>
+              {busy ? "Pushing…" : `Push to ${preflight.target.name}`}
+            </BusyButton>
+            {needsChoice && (
+              <span id="push-needs-choice" className="text-sm text-slate-500" data-testid="push-needs-choice">
+                Choose what happens to the sample data first: {sampleChoices(preflight.sampleData.options)}.
+              </span>
+            )}
+          </div>
         </>
       )}
     </div>
   );
+}
+
+// The radio labels above, as the sentence beside the disabled button names them.
+function sampleChoices(options: readonly SampleDataChoice[]): string {
+  const labels = ["Keep it", "Clear it", ...(options.includes("replace") ? ["Replace the client's own with it"] : [])].map((l) => `“${l}”`);
+  return labels.length === 2 ? labels.join(" or ") : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
 }
