@@ -7,8 +7,11 @@
 // account is the new one has it preselected, said so, for the client to save: choosing stays theirs.
 // The confirmation names the push the page shows (pushCount): when the provider pushed again since
 // the page was loaded, the API answers 409 review_changed, the page loads the new review and says
-// so — the client confirms only a configuration it was shown.
-import { useState } from "react";
+// so — the client confirms only a configuration it was shown. Nothing typed is lost by following
+// a link (Add an account and back, say): plain values are kept for the tab until saved
+// (review-drafts.ts), and a secret typed but not saved — never kept in storage — is asked about
+// before leaving (review-leave-guard.tsx).
+import { useCallback, useEffect, useState } from "react";
 import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
 import { ApiCallError, apiFetch, inputClass } from "@/components/resources/api-fetch";
@@ -19,6 +22,8 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import type { ReviewItem } from "@/lib/push/compute-review";
 import type { ReviewView } from "@/lib/push/load-review";
 import { WebhookSecretAction } from "@/components/push/webhook-secret-action";
+import { useReviewDraft } from "@/components/push/review-drafts";
+import { ReviewLeaveGuard } from "@/components/push/review-leave-guard";
 import { plural } from "@/lib/plural";
 
 /** addedAccountId: the account the client just added from this page (?added=ID), or null. */
@@ -29,6 +34,17 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
   // Set when a confirmation was refused because the provider pushed again: the page has reloaded
   // the new review by then (run refreshes it), and this says why nothing was confirmed.
   const [changed, setChanged] = useState<string | null>(null);
+  // The secrets typed and not saved, by item, in words for the leave question.
+  const [unsavedSecrets, setUnsavedSecrets] = useState<Record<string, string>>({});
+  const markSecret = useCallback(
+    (id: string, what: string | null) =>
+      setUnsavedSecrets((prev) => {
+        if ((prev[id] ?? null) === what) return prev;
+        const { [id]: _dropped, ...rest } = prev;
+        return what ? { ...rest, [id]: what } : rest;
+      }),
+    [],
+  );
   const confirm = () =>
     void run(async () => {
       try {
@@ -43,6 +59,7 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
 
   return (
     <div className="space-y-4">
+      <ReviewLeaveGuard unsaved={Object.values(unsavedSecrets)} />
       <ErrorAlert error={error} />
       {changed && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="review-changed">{changed}</p>}
       {/* What the last push changed for the client's senders (its webhook URL): nothing to tick off, but not to be missed. */}
@@ -55,7 +72,7 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
             {item.done ? <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-label="done" /> : <Circle className="h-5 w-5 text-amber-500" aria-label="to do" />}
             {/* 12rem before the action wraps below it: beside it on a phone the label was one word a line. */}
             <span className="min-w-0 flex-[1_1_12rem]">{sentence(item)}</span>
-            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} run={run} added={addedAccountId} confirm={confirm} />}
+            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} run={run} added={addedAccountId} confirm={confirm} markSecret={markSecret} />}
           </li>
         ))}
       </ol>
@@ -96,10 +113,11 @@ type ItemActionProps = {
   run: (fn: () => Promise<unknown>) => Promise<boolean>;
   added: string | null;
   confirm: () => void;
+  /** Says a secret is typed and not saved (what: in words), or no longer (null). */
+  markSecret: (id: string, what: string | null) => void;
 };
 
-function ItemAction({ item, workspaceId, workflowId, live, busy, run, added, confirm }: ItemActionProps) {
-  const [value, setValue] = useState("");
+function ItemAction({ item, workspaceId, workflowId, live, busy, run, added, confirm, markSecret }: ItemActionProps) {
   if (item.kind === "account") {
     if (item.options.length === 0) {
       // The accounts page brings the client back here once the account is added (?returnTo).
@@ -149,25 +167,13 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, run, added, con
     );
   }
   if ((item.kind === "variable" || item.kind === "secret") && item.state !== "wrong_kind") {
-    const secret = item.kind === "secret";
-    // Cleared only once saved: a refused value (too long, say) stays to be corrected, not retyped.
-    const save = async () => {
-      if (await run(() => apiFetch(`/api/v1/workspaces/${workspaceId}/variables/${item.key}`, { method: "PUT", json: { value, secret } }))) setValue("");
-    };
-    return (
-      <form
-        className="flex items-center gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <input aria-label={`Value of ${item.key}`} type={secret ? "password" : "text"} value={value} onChange={(e) => setValue(e.target.value)} placeholder={item.done ? "Replace value" : "Fill in value"} autoComplete="off" className={cn(inputClass, "w-56")} />
-        <button type="submit" disabled={busy || value === ""} className={buttonClass("secondary", "sm")}>Save</button>
-      </form>
+    return item.kind === "secret" ? (
+      <SecretValue itemKey={item.key} done={item.done} workspaceId={workspaceId} busy={busy} run={run} markSecret={markSecret} />
+    ) : (
+      <PlainValue itemKey={item.key} done={item.done} workspaceId={workspaceId} workflowId={workflowId} busy={busy} run={run} />
     );
   }
-  if (item.kind === "webhook_secret") return <WebhookSecretAction item={item} workflowId={workflowId} busy={busy} run={run} />;
+  if (item.kind === "webhook_secret") return <WebhookSecretAction item={item} workflowId={workflowId} busy={busy} run={run} markSecret={markSecret} />;
   if (item.kind === "file" && !item.done) return <Link href={`/w/${workspaceId}/files`} className={buttonClass("secondary", "sm")}>Upload</Link>;
   if (item.kind === "confirm" && !item.done) {
     return (
@@ -177,4 +183,62 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, run, added, con
     );
   }
   return null;
+}
+
+type ValueProps = { itemKey: string; done: boolean; workspaceId: string; busy: boolean; run: ItemActionProps["run"] };
+
+/** A plain variable's value: kept for the tab until saved, so a link followed meanwhile loses nothing. */
+function PlainValue({ itemKey, done, workspaceId, workflowId, busy, run }: ValueProps & { workflowId: string }) {
+  const [value, setValue] = useReviewDraft(workflowId, itemKey);
+  // Typed on this visit, or kept from before the client left the page (then said so).
+  const [typed, setTyped] = useState(false);
+  const kept = value !== "" && !typed;
+  return (
+    <div className="flex flex-col gap-1">
+      <ValueForm
+        itemKey={itemKey}
+        secret={false}
+        done={done}
+        value={value}
+        workspaceId={workspaceId}
+        busy={busy}
+        run={run}
+        describedBy={kept ? `kept-${itemKey}` : undefined}
+        onChange={(v) => {
+          setTyped(true);
+          setValue(v);
+        }}
+      />
+      {kept && <p id={`kept-${itemKey}`} className="w-56 text-xs text-amber-800" data-testid="value-kept">Kept from before you left this page. Not saved yet.</p>}
+    </div>
+  );
+}
+
+/** A secret's value: never kept in storage; while typed and not saved, leaving the page asks first. */
+function SecretValue({ itemKey, done, workspaceId, busy, run, markSecret }: ValueProps & { markSecret: ItemActionProps["markSecret"] }) {
+  const [value, setValue] = useState("");
+  useEffect(() => markSecret(`secret-${itemKey}`, value ? `the value of ${itemKey}` : null), [value, itemKey, markSecret]);
+  useEffect(() => () => markSecret(`secret-${itemKey}`, null), [itemKey, markSecret]);
+  return <ValueForm itemKey={itemKey} secret done={done} value={value} onChange={setValue} workspaceId={workspaceId} busy={busy} run={run} />;
+}
+
+type ValueFormProps = ValueProps & { secret: boolean; value: string; onChange: (v: string) => void; describedBy?: string };
+
+function ValueForm({ itemKey, secret, done, value, onChange, workspaceId, busy, run, describedBy }: ValueFormProps) {
+  // Cleared only once saved: a refused value (too long, say) stays to be corrected, not retyped.
+  const save = async () => {
+    if (await run(() => apiFetch(`/api/v1/workspaces/${workspaceId}/variables/${itemKey}`, { method: "PUT", json: { value, secret } }))) onChange("");
+  };
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <input aria-label={`Value of ${itemKey}`} aria-describedby={describedBy} type={secret ? "password" : "text"} value={value} onChange={(e) => onChange(e.target.value)} placeholder={done ? "Replace value" : "Fill in value"} autoComplete="off" className={cn(inputClass, "w-56")} />
+      <button type="submit" disabled={busy || value === ""} className={buttonClass("secondary", "sm")}>Save</button>
+    </form>
+  );
 }

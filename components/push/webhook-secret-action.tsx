@@ -1,7 +1,8 @@
 "use client";
 // The review's webhook secret item: set the copy's own shared secret (write-only, like the
-// editor's field), or, after a warning, explicitly accept unsigned deliveries.
-import { useState } from "react";
+// editor's field), or, after a warning, explicitly accept unsigned deliveries. The secret typed is
+// never kept in storage: while it is typed and not saved, leaving the page asks first (markSecret).
+import { useEffect, useState } from "react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -12,10 +13,13 @@ type Props = {
   workflowId: string;
   busy: boolean;
   run: (fn: () => Promise<unknown>) => Promise<boolean>;
+  markSecret: (id: string, what: string | null) => void;
 };
 
-export function WebhookSecretAction({ item, workflowId, busy, run }: Props) {
+export function WebhookSecretAction({ item, workflowId, busy, run, markSecret }: Props) {
   const [secret, setSecret] = useState("");
+  useEffect(() => markSecret("webhook-secret", secret ? "the webhook shared secret" : null), [secret, markSecret]);
+  useEffect(() => () => markSecret("webhook-secret", null), [markSecret]);
   const [warned, setWarned] = useState(false);
   const url = `/api/v1/workflows/${workflowId}/review/webhook-secret`;
   return (
