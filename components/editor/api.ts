@@ -159,6 +159,25 @@ export const runStepQueryOptions = (runId: string, stepId: string) => ({
   structuralSharing: false,
 });
 
+/** What Executions and Test & Debug show of one step of a run: the run without its data, and
+ *  that step's record with its output and log once the run has one — the run's detail carried
+ *  every step's output (opening step 3's entry read step 2's 4 MB), on every poll while it ran.
+ *  Both are polled until the run has finished and the record says what the run's overview says
+ *  of the step (the two are read apart: a record read just before the step ended is read again). */
+export function useRunStep(runId: string | undefined, stepId: string, enabled = true) {
+  const overview = useQuery({ ...runOverviewQueryOptions(runId ?? ""), enabled: enabled && !!runId });
+  const listed = overview.data?.steps.find((s) => s.stepId === stepId);
+  const ended = !!overview.data && TERMINAL_RUN_STATUSES.includes(overview.data.status);
+  const settled = (q: { state: { data?: RunStepView } }) => ended && q.state.data?.status === listed?.status && q.state.data?.finishedAt === listed?.finishedAt;
+  const record = useQuery({
+    ...runStepQueryOptions(runId ?? "", stepId),
+    enabled: enabled && !!runId && !!listed,
+    refetchInterval: (q: { state: { data?: RunStepView } }) => (settled(q) ? false : POLL_MS),
+    staleTime: (q: { state: { data?: RunStepView } }) => (settled(q) ? Infinity : 0),
+  });
+  return { overview, record: listed ? record : undefined };
+}
+
 export const DELIVERIES_PAGE = 50;
 export type DeliveriesPage = { deliveries: Delivery[]; nextBefore: string | null };
 

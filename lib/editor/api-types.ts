@@ -67,8 +67,10 @@ export type RunView = RunSummary & {
   steps: RunStepView[];
 };
 
-/** GET /runs/{id}?outputs=false: the run without its payload and the steps' outputs and logs (the Runs page). */
-export type RunOverview = Omit<RunView, "trigger" | "steps"> & { steps: Omit<RunStepView, "output" | "logs">[] };
+/** GET /runs/{id}?outputs=false: the run without its payload and the steps' outputs and logs (the
+ *  Runs page, the canvas, Workflow data's runs, an open Executions entry), but a Conditions step's
+ *  output: the branch it chose, which says why a later step was skipped. */
+export type RunOverview = Omit<RunView, "trigger" | "steps"> & { steps: (Omit<RunStepView, "output" | "logs"> & { output?: unknown })[] };
 
 export type Delivery = { id: string; receivedAt: string; size: number; outcome: string; runId: string | null; contentType?: string | null; reason?: string };
 

@@ -10,8 +10,10 @@ import { toRunView, type RunView } from "@/lib/runs/to-run-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { requireRunRole } from "@/lib/runs/require-run-role";
 
-/** A run without its data: no `trigger`, and steps without `output` and `logs`. */
-export type RunOverview = Omit<RunView, "trigger" | "steps"> & { steps: Omit<RunView["steps"][number], "output" | "logs">[] };
+/** A run without its data: no `trigger`, and steps without `output` and `logs` — but a Conditions
+ *  step's output, the branch it chose ({"branch", "name"}, a few bytes), which says why the run
+ *  skipped a later step (lib/editor/skip-reason.ts) where the run is shown without its data. */
+export type RunOverview = Omit<RunView, "trigger" | "steps"> & { steps: (Omit<RunView["steps"][number], "output" | "logs"> & { output?: unknown })[] };
 
 export async function getRun(opts: { runId: string; userId: string; tx?: Tx; outputs?: true }): Promise<RunView>;
 export async function getRun(opts: { runId: string; userId: string; tx?: Tx; outputs: boolean }): Promise<RunView | RunOverview>;
@@ -37,9 +39,12 @@ async function getRunOverview(runId: string, userId: string, c: Tx | ReturnType<
   if (!run) throw notFound("run");
   await requireRunRole({ userId, workspaceId: run.workspaceId, min: "viewer", tx });
   const { steps, workflow, ...row } = run;
+  const chose = steps.some((s) => s.kind === "conditions")
+    ? new Map((await c.runStep.findMany({ where: { runId, kind: "conditions" }, select: { stepId: true, output: true } })).map((s) => [s.stepId, s.output]))
+    : null;
   const view = toRunView({ run: { ...row, trigger: null }, steps: steps.map((s) => ({ ...s, output: null, logs: [] })), definition: storedSteps(workflow) });
   const { trigger: _trigger, steps: viewSteps, ...rest } = view;
-  return { ...rest, steps: viewSteps.map(({ output: _output, logs: _logs, ...step }) => step) };
+  return { ...rest, steps: viewSteps.map(({ output: _output, logs: _logs, ...step }) => (chose?.has(step.stepId) ? { ...step, output: chose.get(step.stepId) ?? null } : step)) };
 }
 
 // Prisma parses json with JSON.parse, which rounds integers beyond double precision and makes a

@@ -9,11 +9,12 @@ import { openOwnWorkflow, runSucceeded } from "./own-workflow";
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
-/** Eight fields of 1,500 rows each: about 4 MB as the API sends it, 5 MB pretty-printed (each
- *  field is one JSONata expression, which has a second to run: 3,000 rows took longer on a busy machine). */
-const BIG = Array.from({ length: 8 }, (_, i) => ({
+/** Ten fields of 150 rows of 2.7 KB: about 4 MB as the API sends it, 4.5 MB pretty-printed. Few
+ *  rows, long strings: each field is one JSONata expression, which has a second to run, and 3,000
+ *  rows each (editor-big-outputs.spec.ts) ran out of it on a machine under load. */
+const BIG = Array.from({ length: 10 }, (_, i) => ({
   name: `rows${i + 1}`,
-  expression: '[1..1500].{"id": $, "name": "device-" & $string($), "note": $pad("note", 260, "-"), "tags": ["alpha", "beta", "gamma", "delta"]}',
+  expression: '[1..150].{"id": $, "name": "device-" & $string($), "note": $pad("note", 2600, "-"), "tags": ["alpha", "beta", "gamma", "delta"]}',
 }));
 
 /** The bytes of every run read (GET /api/v1/runs/…) since `reset()`, as the browser got them. */
@@ -43,6 +44,17 @@ function countRunBytes(page: Page) {
     },
     runs,
   };
+}
+
+/** Bytes of GET /api/v1/runs/… responses whose path does not match `except`, as the browser got them. */
+function countRunBytesExcept(page: Page, except: RegExp) {
+  const seen = { body: 0 };
+  page.on("response", async (res) => {
+    const path = new URL(res.url()).pathname;
+    if (res.request().method() !== "GET" || !path.startsWith("/api/v1/runs/") || except.test(path)) return;
+    seen.body += await res.body().then((b) => b.length, () => 0);
+  });
+  return seen;
 }
 
 /** The longest stretch the page's main thread was busy (long tasks) since `mark()`. */
@@ -99,7 +111,7 @@ test("Workflow data and the canvas read ten 4 MB runs without their outputs, the
   read.reset();
   const picked = Date.now();
   await page.getByTestId("step-node-3").click();
-  await expect(data.locator('[data-reference="{{ 2.rows1 }}"]')).toContainText("1500 items", { timeout: 60_000 });
+  await expect(data.locator('[data-reference="{{ 2.rows1 }}"]')).toContainText("150 items", { timeout: 60_000 });
   await expect(data.locator('[data-reference="{{ 2.rows1.0 }}"]')).toContainText("4 fields");
   const shown = Date.now() - picked;
   console.log(`step 3 selected (step 2's output shown): shown ${shown} ms after the click; runs read ${mb(read.body)} (${mb(read.wire)} on the wire)`);
@@ -110,7 +122,7 @@ test("Workflow data and the canvas read ten 4 MB runs without their outputs, the
   read.reset();
   await from.selectOption(runs[0]);
   await expect(tree).toHaveAttribute("data-run-id", runs[0]);
-  await expect(data.locator('[data-reference="{{ 2.rows1 }}"]')).toContainText("1500 items", { timeout: 60_000 });
+  await expect(data.locator('[data-reference="{{ 2.rows1 }}"]')).toContainText("150 items", { timeout: 60_000 });
   expect(read.body).toBeLessThan(big * 1.5);
 });
 
@@ -161,8 +173,8 @@ test("Show all on a 5 MB output keeps the page responsive and holds the whole ou
   await tasks.mark();
   const clicked = Date.now();
   await cut.getByRole("button", { name: /^Show all/ }).click();
-  await expect(output).toContainText('"name": "device-1500"', { timeout: 60_000 });
-  await expect(output).toContainText('"rows8": [');
+  await expect(output).toContainText('"name": "device-150"', { timeout: 60_000 });
+  await expect(output).toContainText('"rows10": [');
   // The page answers while the output is there: a click on another tab goes through at once.
   await entry.locator("button[aria-expanded]").first().click();
   await expect(output).toHaveCount(0);
@@ -173,4 +185,33 @@ test("Show all on a 5 MB output keeps the page responsive and holds the whole ou
   // Copy and Download stay, for the whole of it.
   await entry.locator("button[aria-expanded]").first().click();
   await expect(cut.getByRole("button", { name: "Download" })).toBeVisible();
+});
+
+test("step 3's Executions entry and Test & Debug read step 3's record, not the run's 4 MB step 2 output", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { ws, id } = await openOwnWorkflow(page, "bigstep", [
+    { kind: "webhook", config: { testingData: { n: 1 } } },
+    { id: "big-step", kind: "transform", name: "Big", config: { fields: BIG } },
+    { id: "last-step", kind: "transform", name: "Last", config: { fields: [{ name: "n", expression: "41 + 1" }] } },
+  ]);
+  const run = await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
+  // Workflow data beside step 3 shows step 2's output, and reads it (GET …/steps/big-step): that is
+  // asked for. Everything else read about runs is counted.
+  const read = countRunBytesExcept(page, /\/steps\/big-step$/);
+  await page.goto(`/w/${ws}/workflows/${id}?step=last-step&run=${run}`);
+  const panel = page.getByTestId("step-panel");
+  const entry = panel.locator(`[data-testid=execution][data-run-id="${run}"]`);
+  await expect(entry.getByLabel("Output")).toContainText('"n": 42', { timeout: 60_000 });
+  await expect(entry.getByRole("button", { name: "Run again" })).toBeVisible();
+  console.log(`step 3's entry opened: runs read ${(read.body / 1e3).toFixed(1)} KB besides Workflow data's step 2 output`);
+  expect(read.body).toBeLessThan(100_000);
+
+  // Run step on step 3: a test whose records copy step 2's output, polled until it ends.
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await panel.getByRole("button", { name: "Run step" }).click();
+  const result = panel.getByRole("region", { name: "Test result" });
+  await expect(result).toContainText("succeeded", { timeout: 60_000 });
+  await expect(result.getByLabel("Step output")).toContainText('"n": 42');
+  console.log(`after Run step on step 3: runs read ${(read.body / 1e3).toFixed(1)} KB besides Workflow data's step 2 output`);
+  expect(read.body).toBeLessThan(200_000);
 });

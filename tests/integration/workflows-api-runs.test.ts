@@ -144,6 +144,27 @@ describe("run list and detail", () => {
     expect((await api.get(`/api/v1/runs/00000000-0000-0000-0000-000000000000`)).status).toBe(404);
   });
 
+  it("a run without its data (?outputs=false) keeps a Conditions step's output, the branch it chose", async () => {
+    const wf = await newWorkflow([
+      { kind: "webhook", config: {} },
+      { kind: "conditions", name: "Severity", config: { branches: [{ id: "crit", name: "Critical", rules: [{ left: "1", op: "equals", right: "1" }], target: "ticket" }], otherwise: { target: null } } },
+      { id: "ticket", ...http, name: "Ticket" },
+    ]);
+    expect(wf.steps, JSON.stringify(wf)).toHaveLength(3);
+    const run = await db().run.create({ data: { workflowId: wf.id, workspaceId: t.providerA.id, status: "succeeded", trigger: { big: "x".repeat(50_000) } } });
+    await db().runStep.createMany({
+      data: [
+        { runId: run.id, stepId: wf.steps[0].id, number: 1, kind: "webhook", status: "succeeded", output: { big: "x".repeat(50_000) } },
+        { runId: run.id, stepId: wf.steps[1].id, number: 2, kind: "conditions", status: "succeeded", output: { branch: "crit", name: "Critical" } },
+        { runId: run.id, stepId: wf.steps[2].id, number: 3, kind: "http", status: "skipped" },
+      ],
+    });
+    const res = await api.get(`/api/v1/runs/${run.id}?outputs=false`);
+    expect(res.status).toBe(200);
+    expect(res.body).not.toHaveProperty("trigger");
+    expect(res.body.steps.map((s: Json) => s.output)).toEqual([undefined, { branch: "crit", name: "Critical" }, undefined]);
+  });
+
   it("reads one step's record with its output and logs, no other step's (what Workflow data shows)", async () => {
     const wf = await newWorkflow([{ kind: "webhook", config: {} }, { ...http, name: "Ticket" }, { ...http, name: "Notify" }]);
     const payload = `{"id":12345678901234567890,"host":"edr-01"}`;
@@ -169,6 +190,11 @@ describe("run list and detail", () => {
     expect(await first.text()).toContain('"id":12345678901234567890');
 
     expect((await api.get(`/api/v1/runs/${run.id}/steps/no-such-step`)).body).toMatchObject({ error: "not_found", message: "step not found" });
+    // Without its data, the run keeps no output (step 2's 100 KB neither).
+    const overview = await fetch(`${server.web.baseUrl}/api/v1/runs/${run.id}?outputs=false`, { headers: { authorization: `Bearer ${t.editor.token}` } });
+    const overviewText = await overview.text();
+    expect(overviewText.length).toBeLessThan(3_000);
+    expect(JSON.parse(overviewText).steps.map((s: Json) => "output" in s)).toEqual([false, false, false]);
     const outsider = apiClient(server.web.baseUrl, t.outsider.token);
     const hidden = await outsider.get(`/api/v1/runs/${run.id}/steps/${wf.steps[2].id}`);
     expect(hidden).toMatchObject({ status: 404, body: { message: "run not found" } });

@@ -6,15 +6,15 @@
 // always succeeds); for other steps what they produced. Each run expands to output, error,
 // references that found no data, log lines and timings, with Stop run / Run again
 // (run-actions.tsx). A collapsed entry is drawn from the list's page alone (status, times, the
-// step's status and unresolved references: GET …/runs?step=); a run's detail, every output with
-// it, is fetched when its entry is opened — QA found six 4 MB runs fetched for entries nobody
-// had opened. While the list is read (a run open, focus in it, scrolled into it, more
+// step's status and unresolved references: GET …/runs?step=); an opened one reads the run without
+// its data and this step's record (the trigger's: the run's detail, for its payload) — QA found
+// six 4 MB runs fetched for entries nobody had opened, and the detail carried every step's output. While the list is read (a run open, focus in it, scrolled into it, more
 // than the newest page loaded) it holds still: new runs are counted in a bar above, not pushed
 // in, so the run being read neither moves nor drops off the list (use-live-window.ts).
 import { useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, FlaskConical, TriangleAlert } from "lucide-react";
-import { runQueryOptions, useRunQuery, useRunWindow } from "@/components/editor/api";
+import { runQueryOptions, useRunOverviewQuery, useRunStep, useRunWindow } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { CappedText } from "@/components/editor/panels/capped-text";
 import { JsonView } from "@/components/editor/panels/json-view";
@@ -26,11 +26,12 @@ import { stepFinished, stepTimes } from "@/components/runs/step-execution";
 import { testRunLabel } from "@/components/runs/test-run-kind";
 import { relativeTime } from "@/components/ui/relative-time";
 import { useReading } from "@/components/editor/use-live-window";
-import type { RunStepSummary, RunStepView, RunSummary, RunView } from "@/lib/editor/api-types";
+import type { RunOverview, RunStepSummary, RunStepView, RunSummary } from "@/lib/editor/api-types";
 import { clearedNote } from "@/lib/editor/retention-cleared";
 import { skipReason } from "@/lib/editor/skip-reason";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { formatExactTime } from "@/lib/format-exact-time";
+import { formatRetryNote } from "@/lib/format-retry-note";
 import { plural } from "@/lib/plural";
 
 const REACHED = new Set(["running", "waiting", "succeeded", "failed", "stopped"]);
@@ -49,11 +50,17 @@ function RunEntry({ row, stepId, isTrigger, focused, open, onToggle, onRunStarte
   // The run a link opened is scrolled to once: every poll re-renders it, and the reader has
   // moved on by then.
   const scrolled = useRef(false);
-  // Fetched once opened (and polled while unfinished); closed again, it stays cached but idle.
-  const detail = useQuery({ ...runQueryOptions(row.run.id), enabled: open });
-  const full = open ? detail.data : undefined;
+  // Fetched once opened (and polled while unfinished); closed again, it stays cached but idle. The
+  // trigger's entry shows the payload, so it reads the run's detail; another step's entry reads
+  // the run without its data and this step's record alone (useRunStep): the run's detail carried
+  // every step's output, and opening step 3 read step 2's 4 MB.
+  const detail = useQuery({ ...runQueryOptions(row.run.id), enabled: open && isTrigger });
+  const one = useRunStep(row.run.id, stepId, open && !isTrigger);
+  const ready = isTrigger ? !!detail.data : !!one.overview.data && (!one.record || !!one.record.data);
+  const full: OpenRun | undefined = open && ready ? (isTrigger ? detail.data : one.overview.data) : undefined;
+  const stepRun: RunStepView | undefined = !full ? undefined : isTrigger ? detail.data?.steps.find((s) => s.stepId === stepId) : one.record?.data;
+  const failure = isTrigger ? detail.error : (one.overview.error ?? one.record?.error ?? null);
   const run: RunSummary = full ?? row.run;
-  const stepRun = full?.steps.find((s) => s.stepId === stepId);
   // What the row shows of the step: the detail's record once there, the list's until then.
   const shown: RunStepSummary | undefined = stepRun ?? row.step;
   const unresolved = unresolvedOf(shown);
@@ -104,8 +111,8 @@ function RunEntry({ row, stepId, isTrigger, focused, open, onToggle, onRunStarte
           <RunDetail run={full} stepRun={stepRun} isTrigger={isTrigger} onRunStarted={onRunStarted} />
         ) : (
           <div className="border-t border-slate-100 p-3 text-sm">
-            {detail.error ? (
-              <p role="alert" className="text-red-700 wrap-anywhere">Could not load this run: {detail.error.message}</p>
+            {failure ? (
+              <p role="alert" className="text-red-700 wrap-anywhere">Could not load this run: {failure.message}</p>
             ) : (
               <p className="text-slate-500">Loading the run…</p>
             )}
@@ -115,8 +122,11 @@ function RunEntry({ row, stepId, isTrigger, focused, open, onToggle, onRunStarte
   );
 }
 
-/** An open entry: the run's detail, fetched for it. */
-function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: RunView; stepRun: RunStepView | undefined; isTrigger: boolean; onRunStarted: () => void }) {
+/** An open run: without its data (the trigger's entry: with its payload, `trigger`). */
+type OpenRun = RunOverview & { trigger?: unknown };
+
+/** An open entry: the run and the step's record, fetched for it. */
+function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: OpenRun; stepRun: RunStepView | undefined; isTrigger: boolean; onRunStarted: () => void }) {
   // Made once per record: an entry re-renders on every poll of the list.
   const logs = stepRun?.logs;
   const log = useMemo(() => logLines(logs).join("\n"), [logs]);
@@ -140,7 +150,7 @@ function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: RunView; st
       <RunActions run={run} onRunStarted={onRunStarted} />
       {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
       {isTrigger && (cleared("payload") || <JsonView label="Received payload" value={run.trigger} />)}
-      {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{stepRun.error}</p>}
+      {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{formatRetryNote(stepRun.error)}</p>}
       {unresolved.length > 0 && <UnresolvedNote refs={unresolved} />}
       {showOutput && (((stepRun?.output ?? null) === null && cleared("output")) || <JsonView label="Output" value={stepRun?.output} />)}
       {log && (
@@ -178,7 +188,7 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   const listRef = useRef<HTMLUListElement>(null);
   const searched = runs.items;
   // The linked run's detail: the entry is open, and it may be outside the list or not reach this step.
-  const linkedQuery = useRunQuery(focusedRun ?? undefined);
+  const linkedQuery = useRunOverviewQuery(focusedRun ?? undefined);
   if (runs.isPending) return <p className="text-sm text-slate-500">Loading executions…</p>;
   if (runs.error) return <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load executions: {runs.error.message}</p>;
   // A list held still keeps its entries, but each reads its state from the newest page polled

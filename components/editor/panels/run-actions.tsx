@@ -7,11 +7,11 @@ import { keys } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { RunActionButtons } from "@/components/runs/run-action-buttons";
-import type { RunView } from "@/lib/editor/api-types";
+import type { RunOverview } from "@/lib/editor/api-types";
 
 /** `onRunStarted`: Run again's new run was listed (the list refetched); a list held still while
  *  it is read shows it at once, as the message promises. */
-export function RunActions({ run, onRunStarted }: { run: RunView; onRunStarted?: () => void }) {
+export function RunActions({ run, onRunStarted }: { run: RunOverview; onRunStarted?: () => void }) {
   const { workflowId, readOnly } = useEditor();
   const qc = useQueryClient();
   const { flush } = useWorkflowActions();

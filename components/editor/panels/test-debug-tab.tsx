@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from "react";
 import { Play, PlayCircle } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonField } from "@/components/editor/fields/json-field";
-import { useRunQuery } from "@/components/editor/api";
+import { useRunStep } from "@/components/editor/api";
 import { JsonView } from "@/components/editor/panels/json-view";
 import { UnresolvedNote, unresolvedOf } from "@/components/editor/panels/unresolved-note";
 import { RunStatus } from "@/components/editor/run-status";
@@ -22,13 +22,16 @@ import { ConfirmTestSends, needsConfirmation, TestSendsNote, useTestSends, type 
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { skipReason } from "@/lib/editor/skip-reason";
+import { formatRetryNote } from "@/lib/format-retry-note";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 export function TestDebugTab({ step, number }: { step: EditorStep; number: number }) {
   const { steps, update, workflowId } = useEditor();
   const { runTest, runStepTest } = useWorkflowActions();
   const [runId, setRunId] = useState<string>();
-  const run = useRunQuery(runId);
+  // The run without its data and this step's record: the run's detail, every step's output with
+  // it, was read on every poll while the test ran.
+  const { overview: run, record } = useRunStep(runId, step.id);
   const trigger = steps[0];
   const isTrigger = number === 1 && (step.kind === "webhook" || step.kind === "scheduler");
   // The trigger's Run step sends nothing (a webhook's is its Testing data); a scheduler's Run now
@@ -36,7 +39,9 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
   const stepSends = useTestSends(step.id, "step");
   const workflowSends = useTestSends(step.id, "workflow");
   const [confirming, setConfirming] = useState<{ stepId: string; scope: TestScope; sends: typeof stepSends } | null>(null);
+  // Status and error as the run's overview has them; the output from the step's record.
   const mine = run.data?.steps.find((s) => s.stepId === step.id);
+  const output = record?.data && record.data.status === mine?.status ? record.data : undefined;
   const busy = runTest.isPending || runStepTest.isPending;
   const unparsed = useUnparsedJson().find((u) => u.stepId === step.id);
   const error = runStepTest.error ?? runTest.error;
@@ -155,13 +160,13 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
             <>
               {mine.error && (
                 <p role="alert" className="rounded-md bg-red-50 p-2 text-sm whitespace-pre-wrap text-red-800 wrap-anywhere">
-                  {mine.error}
+                  {formatRetryNote(mine.error)}
                 </p>
               )}
               {/* Why a field of the output is null (a typo in a reference), as Executions says it. */}
               {unresolvedOf(mine).length > 0 && <UnresolvedNote refs={unresolvedOf(mine)} />}
               {/* A failed step has no output (its record holds null): no empty box under its error. */}
-              {(mine.status === "succeeded" || (mine.output ?? null) !== null) && <JsonView label="Step output" value={mine.output} />}
+              {output && (output.status === "succeeded" || (output.output ?? null) !== null) && <JsonView label="Step output" value={output.output} />}
             </>
           ) : (
             <p className="text-sm text-slate-500">{run.data.status === "succeeded" || run.data.status === "failed" || run.data.status === "stopped" ? "The run did not reach this step." : "Waiting for the run to reach this step…"}</p>
