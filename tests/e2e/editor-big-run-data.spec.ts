@@ -2,8 +2,10 @@
 // how the product shows large runs): Workflow data fetched the whole detail, every output, of
 // each of the 10 latest runs and the canvas the latest's, 4 MB apiece, before anything was
 // opened; a Code step's 5 MB log was laid out whole in Executions; and "Show all" on a 5 MB output
-// held the page for seconds. Now the panel reads the runs without their outputs and then only
-// the outputs it shows, the Log box is cut like an output, and "Show all" lays out what is in view.
+// held the page for seconds; an opened Executions entry, and Test & Debug's result on each poll,
+// read every step's output of the run to show one. Now the panel, an entry and the result read the
+// runs without their outputs and then only the outputs they show, the Log box is cut like an
+// output, and "Show all" lays out what is in view.
 import { expect, test, type Page } from "@playwright/test";
 import { openOwnWorkflow, runSucceeded } from "./own-workflow";
 
