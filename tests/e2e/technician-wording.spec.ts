@@ -36,16 +36,16 @@ test("the Audit log names a step by number and name and gives local times, not G
 });
 
 test.describe("a retry's next attempt", () => {
-  // Always 503: the step is retried, and waits between attempts. On the loopback address
-  // playwright.config.ts lets HTTP steps reach.
+  // Always 503 with Retry-After: 120, so the step waits two minutes for its next attempt. On the
+  // loopback address playwright.config.ts lets HTTP steps reach.
   let server: Server;
   test.beforeAll(async () => {
-    server = createServer((_req, res) => res.writeHead(503, { "content-type": "application/json" }).end('{"busy":true}'));
+    server = createServer((_req, res) => res.writeHead(503, { "content-type": "application/json", "retry-after": "120" }).end('{"busy":true}'));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.77", resolve));
   });
   test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  test("the Runs page says when the next attempt is in local time, not as a raw UTC instant", async ({ page }) => {
+  test("the Runs page, Executions and Test & Debug say when the next attempt is in local time, not as a raw UTC instant", async ({ page }) => {
     test.setTimeout(120_000);
     const ws = await ownProvider(page, "retry-time");
     const url = `http://127.0.0.77:${(server.address() as AddressInfo).port}/tickets`;
@@ -56,8 +56,7 @@ test.describe("a retry's next attempt", () => {
     const { run } = (await (await page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })).json()) as { run: { id: string } };
     type View = { steps: { number: number; status: string; error: string | null }[] };
     const step2 = async () => ((await (await page.request.get(`/api/v1/runs/${run.id}?outputs=false`)).json()) as View).steps.find((s) => s.number === 2);
-    // Waiting for an attempt at least 10 s away (the backoff doubles: 2 s, 4 s, 8 s, 16 s), so the page
-    // opens while the step still waits and shows that error.
+    // The step waits (the pages show its error only then).
     const secondsToNext = async () => {
       const s = await step2();
       const at = s?.status === "waiting" ? /next attempt at (\S+)\)/.exec(s.error ?? "")?.[1] : undefined;
@@ -70,7 +69,26 @@ test.describe("a retry's next attempt", () => {
     const steps = page.getByRole("list", { name: `Steps of run ${run.id}` });
     await expect(steps).toContainText(/next attempt at \d{1,2}:\d\d:\d\d/);
     await expect(steps).not.toContainText(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+
+    // The editor's Executions entry of the step says it the same way.
+    await page.goto(`/w/${ws}/workflows/${id}`);
+    await page.getByTestId("step-node-2").click();
+    const panel = page.getByTestId("step-panel");
+    await panel.getByRole("tab", { name: "Executions" }).click();
+    const entry = panel.locator(`[data-testid=execution][data-run-id="${run.id}"]`);
+    await entry.getByRole("button", { expanded: false }).click();
+    // The step's error (its Log keeps the worker's lines as written, UTC instants included).
+    const error = entry.locator("p").filter({ hasText: "attempt 1 of 5 failed" });
+    await expect(error).toContainText(/next attempt at \d{1,2}:\d\d:\d\d/);
+    await expect(error).not.toContainText(/\d{4}-\d\d-\d\dT/);
     await page.request.post(`/api/v1/runs/${run.id}/stop`);
+
+    // And Test & Debug's Result of Run step on it.
+    await panel.getByRole("tab", { name: "Test & Debug" }).click();
+    await panel.getByRole("button", { name: "Run step" }).click();
+    const result = panel.getByRole("region", { name: "Test result" });
+    await expect(result.getByRole("alert")).toContainText(/next attempt at \d{1,2}:\d\d:\d\d/, { timeout: 30_000 });
+    await expect(result.getByRole("alert")).not.toContainText(/\d{4}-\d\d-\d\dT/);
   });
 });
 
