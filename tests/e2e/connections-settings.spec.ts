@@ -71,7 +71,7 @@ test("an OAuth account made in the UI gets the token URL, scope and audience typ
   await form.getByLabel("Header name").fill("Authorization");
   await form.getByLabel("Key prefix").fill("Token ");
   await form.getByLabel("Account name").fill("RMM key");
-  await form.getByLabel("API key").fill("rmm-secret-key");
+  await form.getByLabel("API key", { exact: true }).fill("rmm-secret-key");
   await form.getByRole("button", { name: "Add account" }).click();
   await expect(page.getByTestId("account-RMM key").getByLabel("Settings")).toContainText("Header nameAuthorization");
   expect(await configOf(page, ws, "RMM key")).toEqual({ headerName: "Authorization", prefix: "Token " });

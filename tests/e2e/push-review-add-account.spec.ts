@@ -34,7 +34,7 @@ test("adding an account from the review comes back to the review with it presele
   const form = page.getByRole("form", { name: "Add an account" });
   await form.getByLabel("App").selectOption({ label: "PSA / ticketing" });
   await form.getByLabel("Account name").fill("Northwind PSA");
-  await form.getByLabel("Username").fill("u");
+  await form.getByLabel("Username", { exact: true }).fill("u");
   await form.getByLabel("Password", { exact: true }).fill("northwind-pass");
   await form.getByRole("button", { name: "Add account" }).click();
 
@@ -65,7 +65,7 @@ test("a returnTo that is not a path on this site is ignored", async ({ page }) =
   const form = page.getByRole("form", { name: "Add an account" });
   await form.getByLabel("App").selectOption({ label: "PSA / ticketing" });
   await form.getByLabel("Account name").fill("Own PSA");
-  await form.getByLabel("Username").fill("u");
+  await form.getByLabel("Username", { exact: true }).fill("u");
   await form.getByLabel("Password", { exact: true }).fill("own-pass");
   await form.getByRole("button", { name: "Add account" }).click();
   await expect(page.getByTestId("account-Own PSA")).toBeVisible();

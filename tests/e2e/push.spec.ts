@@ -82,7 +82,7 @@ test("push provider → client with preflight; the client admin completes the re
   await admin.getByLabel("App").selectOption({ label: "Directory / identity" });
   await admin.getByLabel("Account name").fill("Northwind Graph");
   await admin.getByLabel("Authentication").selectOption("bearer");
-  await admin.getByLabel("Token").fill("northwind-graph-token");
+  await admin.getByLabel("Token", { exact: true }).fill("northwind-graph-token");
   await admin.getByRole("button", { name: "Add account" }).click();
 
   // Back on the review by itself, the new account preselected: use it, fill in the secret, confirm, go Live.

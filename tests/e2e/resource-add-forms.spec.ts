@@ -36,7 +36,7 @@ test("the add-account form shows what the next account gets, keeps a refused one
   const form = page.getByRole("form", { name: "Add an account" });
   const add = async (name: string, token: string) => {
     await form.getByLabel("Account name").fill(name);
-    await form.getByLabel("Token").fill(token);
+    await form.getByLabel("Token", { exact: true }).fill(token);
     await form.getByRole("button", { name: "Add account" }).click();
   };
   await form.getByLabel("App").selectOption({ label: "PSA / ticketing" });
@@ -56,7 +56,7 @@ test("the add-account form shows what the next account gets, keeps a refused one
   await add("PSA one", "psa-token-3");
   await expect(page.getByRole("alert").filter({ hasText: 'already has an account named "PSA one"' })).toBeVisible();
   await expect(form.getByLabel("Account name")).toHaveValue("PSA one");
-  await expect(form.getByLabel("Token")).toHaveValue("psa-token-3");
+  await expect(form.getByLabel("Token", { exact: true })).toHaveValue("psa-token-3");
   await expect(form.getByLabel("App")).toHaveValue("psa");
 
   // An edit refused further down the page: its message is scrolled into view.
@@ -76,7 +76,7 @@ test("the add-account form shows what the next account gets, keeps a refused one
   await page.reload();
   const row = page.getByTestId("account-PSA basic");
   await row.getByRole("button", { name: "Edit" }).click();
-  await row.getByLabel("Password").fill("new-pass");
+  await row.getByLabel("Password", { exact: true }).fill("new-pass");
   await row.getByRole("button", { name: "Save" }).click();
   await expect(row.getByRole("button", { name: "Edit" })).toBeVisible();
   await expect(row).toContainText("credentials set");
