@@ -43,6 +43,7 @@ const ROUTES: Route[] = [
   { name: "list runs", file: "workflows/[workflowId]/runs", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/runs` },
   { name: "list deliveries", file: "workflows/[workflowId]/deliveries", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/deliveries` },
   { name: "get run", file: "runs/[runId]", method: "GET", path: (i) => `/api/v1/runs/${i.run}` },
+  { name: "get run step", file: "runs/[runId]/steps/[stepId]", method: "GET", path: (i) => `/api/v1/runs/${i.run}/steps/t` },
   { name: "stop run", file: "runs/[runId]/stop", method: "POST", path: (i) => `/api/v1/runs/${i.run}/stop` },
   { name: "run again", file: "runs/[runId]/rerun", method: "POST", path: (i) => `/api/v1/runs/${i.run}/rerun` },
   { name: "push preflight", file: "workflows/[workflowId]/push-preflight", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/push-preflight?target=${i.target}` },
@@ -84,6 +85,7 @@ async function seedTenant(name: string, kind: "provider" | "client", providerId?
   ];
   const wf = await db().workflow.create({ data: { workspaceId: ws.id, name: `${name} flow`, steps: steps as unknown as Prisma.InputJsonValue } });
   const run = await db().run.create({ data: { workflowId: wf.id, workspaceId: ws.id, status: "succeeded" } });
+  await db().runStep.create({ data: { runId: run.id, stepId: "t", number: 1, kind: "webhook", status: "succeeded", output: { tenant: name } } });
   await db().variable.create({ data: { workspaceId: ws.id, key: "K", secret: true, valueEncrypted: encryptSecret(`value-of-${name}`) } });
   await db().file.create({ data: { workspaceId: ws.id, name: "f.txt", contentType: "text/plain", size: 4, sha256: "x", data: new Uint8Array(Buffer.from(name.slice(0, 4))) } });
   const token = await db().apiToken.findFirstOrThrow({ where: { userId: user.id } });
