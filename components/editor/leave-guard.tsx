@@ -2,9 +2,8 @@
 // Asks before a link inside the app takes the user away from changes that leaving would lose:
 // a conflict, a save the server refused or that failed, a JSON text that does not parse. (Plain
 // unsaved edits need no question: they are saved on the way out, see use-editor-document.ts.)
-// Next's router cannot block a navigation, so the link's click is stopped in the capture phase,
-// before Next's own handler, and replayed with router.push once the user confirms. Closing or
-// reloading the tab is asked about by beforeunload. The browser's Back button cannot be stopped
+// Links and closing the tab are asked about as use-ask-before-links.ts does (the link replayed
+// with router.push once the user confirms). The browser's Back button cannot be stopped
 // either: while there is something to lose, a second history entry of this same page sits on top
 // (a "trap"), so Back lands on this page's own entry — its popstate is taken before Next's
 // (capture phase) and the question is asked; Leave goes back once more, Stay sets a new trap.
@@ -15,6 +14,7 @@ import { useEditor } from "@/components/editor/editor-context";
 import { useUnparsedJson, type UnparsedJson } from "@/components/editor/unparsed-json";
 import type { SaveState } from "@/components/editor/use-editor-document";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useAskBeforeLinks } from "@/components/ui/use-ask-before-links";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 /** Why leaving now would lose changes, in words; null when it would not. */
@@ -27,16 +27,6 @@ export function unsavedReason(save: SaveState, dirty: boolean, unparsed: Unparse
     return save.live ? "This workflow is Live and your latest changes have unfinished steps, which only a Draft saves." : "Your latest changes cannot be saved yet (see the header).";
   if (save.kind === "error") return `Your latest changes could not be saved: ${save.message}.`;
   return null;
-}
-
-/** A same-tab, same-origin link to another page, followed by a plain left click. */
-function leavingLink(e: MouseEvent): string | null {
-  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
-  const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
-  if (!(a instanceof HTMLAnchorElement) || (a.target && a.target !== "_self") || a.hasAttribute("download")) return null;
-  const url = new URL(a.href, window.location.href);
-  if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return null;
-  return url.pathname + url.search + url.hash;
 }
 
 /** What the next popstate is: our own removal of the trap (then, maybe, a link to follow), or the user's confirmed Back. */
@@ -80,18 +70,8 @@ export function LeaveGuard() {
   }, []);
   useEffect(syncTrap, [reason, syncTrap]);
 
+  useAskBeforeLinks(asking, setTarget);
   useEffect(() => {
-    const onClick = (e: MouseEvent) => {
-      if (!asking.current) return;
-      const href = leavingLink(e);
-      if (!href) return;
-      e.preventDefault();
-      e.stopPropagation(); // Next's Link listens below, at React's root
-      setTarget(href);
-    };
-    const onUnload = (e: BeforeUnloadEvent) => {
-      if (asking.current) e.preventDefault();
-    };
     const onPopState = (e: PopStateEvent) => {
       const was = expected.current;
       expected.current = null;
@@ -114,15 +94,9 @@ export function LeaveGuard() {
         window.history.back();
       }
     };
-    document.addEventListener("click", onClick, true);
-    window.addEventListener("beforeunload", onUnload);
     // Capture: at the window, capturing listeners run before Next's own popstate listener.
     window.addEventListener("popstate", onPopState, true);
-    return () => {
-      document.removeEventListener("click", onClick, true);
-      window.removeEventListener("beforeunload", onUnload);
-      window.removeEventListener("popstate", onPopState, true);
-    };
+    return () => window.removeEventListener("popstate", onPopState, true);
   }, [router, syncTrap]);
 
   const leave = (to: string) => {

@@ -1,23 +1,14 @@
 "use client";
 // Asks before a link takes the client away from the review with a secret typed but not saved (the
 // webhook's shared secret, a secret's value): secrets are never kept in storage, so leaving loses
-// them — plain values are kept for the tab instead (review-drafts.ts). The link's click is stopped
-// in the capture phase, before Next's own handler, and followed with router.push once the client
-// confirms; closing or reloading the tab is asked about by beforeunload. (The browser's Back
-// button is not asked about here: the editor's LeaveGuard shows what that takes.)
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+// them — plain values are kept for the tab instead (review-drafts.ts). Links and closing the tab
+// are asked about as use-ask-before-links.ts does, the link followed with router.push once the
+// client confirms. (The browser's Back button is not asked about here: the editor's LeaveGuard
+// shows what that takes.)
+import { useLayoutEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-
-/** A same-tab, same-origin link to another page, followed by a plain left click (as the editor's guard). */
-function leavingLink(e: MouseEvent): string | null {
-  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
-  const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
-  if (!(a instanceof HTMLAnchorElement) || (a.target && a.target !== "_self") || a.hasAttribute("download")) return null;
-  const url = new URL(a.href, window.location.href);
-  if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return null;
-  return url.pathname + url.search + url.hash;
-}
+import { useAskBeforeLinks } from "@/components/ui/use-ask-before-links";
 
 /** "the webhook shared secret", "A and B", "A, B and C". */
 const listed = (names: string[]) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
@@ -31,25 +22,7 @@ export function ReviewLeaveGuard({ unsaved }: { unsaved: string[] }) {
     asking.current = unsaved.length > 0;
   });
 
-  useEffect(() => {
-    const onClick = (e: MouseEvent) => {
-      if (!asking.current) return;
-      const href = leavingLink(e);
-      if (!href) return;
-      e.preventDefault();
-      e.stopPropagation(); // Next's Link listens below, at React's root
-      setTarget(href);
-    };
-    const onUnload = (e: BeforeUnloadEvent) => {
-      if (asking.current) e.preventDefault();
-    };
-    document.addEventListener("click", onClick, true);
-    window.addEventListener("beforeunload", onUnload);
-    return () => {
-      document.removeEventListener("click", onClick, true);
-      window.removeEventListener("beforeunload", onUnload);
-    };
-  }, []);
+  useAskBeforeLinks(asking, setTarget);
 
   const what = listed(unsaved);
   return (
