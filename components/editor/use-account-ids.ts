@@ -1,7 +1,7 @@
 "use client";
 // The workspace's accounts by id (name, base URL, app), for marking a step whose account was
 // deleted since it was chosen, cannot serve its URL, or is of another app than the step's
-// (lib/editor/gone-account.ts). The same
+// (lib/connections/step-account-message.ts). The same
 // query as an HTTP Request's account field, so the list is fetched once and refreshed with it (on
 // focus: an account deleted in another tab).
 import { useMemo } from "react";

@@ -4,7 +4,7 @@
 // (lib/steps/find-missing-fields.ts) are problems too, but `incomplete` ones: a Draft saves
 // them, going Live is refused until they are filled in. Pure and client-safe.
 import { formField } from "@/lib/editor/form-field";
-import { stepAccountMessage, type KnownAccount } from "@/lib/editor/gone-account";
+import { stepAccountMessage, type KnownAccount } from "@/lib/connections/step-account-message";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
 import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
@@ -49,7 +49,7 @@ export type ConfigProblem = Pick<StepProblem, "field" | "message" | "incomplete"
 
 /** The workspace's accounts by id, once loaded (null until then): a step naming another is
  *  unfinished, its account deleted since it was chosen, and so is one whose account cannot serve
- *  its URL (lib/editor/gone-account.ts). */
+ *  its URL (lib/connections/step-account-message.ts). */
 export type AccountIds = ReadonlyMap<string, KnownAccount> | null;
 
 /** One step's config on its own: the first problem its catalog schema finds (as the server

@@ -10,34 +10,27 @@
 // with that other app's credentials.
 import { conflict } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { stepAccountMessage } from "@/lib/connections/step-account-message";
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
-import { accountFieldMessage, accountUrlProblem } from "@/lib/http-step/account-url-problem";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
-import { accountAppProblem, describeAccountAppProblem } from "@/lib/steps/step-account-app";
 import type { Step } from "@/lib/workflows/definition";
 
 export async function assertLiveAccounts(opts: { workspaceId: string; steps: readonly Step[]; tx: Tx }): Promise<void> {
-  const named = opts.steps.map((s, i) => ({ s, i, id: stepConnectionId(s) })).filter((x) => x.id !== null);
-  if (named.length === 0) return;
+  const ids = opts.steps.map(stepConnectionId).filter((id) => id !== null);
+  if (ids.length === 0) return;
   const found = await opts.tx.connection.findMany({
-    where: { workspaceId: opts.workspaceId, id: { in: named.map((x) => x.id!) } },
+    where: { workspaceId: opts.workspaceId, id: { in: ids } },
     select: { id: true, name: true, baseUrl: true, app: true },
   });
-  const here = new Map(found.map((c) => [c.id, c]));
-  for (const x of named) {
-    const account = here.get(x.id!);
-    const problem = account && x.s.kind === "http" ? accountUrlProblem(x.s.config.url, account.baseUrl) : null;
-    const otherApp = account ? accountAppProblem(x.s, account) : null;
-    if (account && !problem && !otherApp) continue;
-    const message = !account
-      ? "Account: the account it used was deleted: choose another"
-      : problem
-        ? accountFieldMessage(problem, account.name)
-        : `Account: ${describeAccountAppProblem(otherApp!, account.name)}`;
-    throw conflict("step_incomplete", `step ${x.i + 1} (${STEP_CATALOG[x.s.kind].label}): ${message}, or keep the workflow in Draft`, {
-      step: x.i + 1,
-      stepId: x.s.id,
+  const accounts = new Map(found.map((c) => [c.id, c]));
+  opts.steps.forEach((s, i) => {
+    // The editor's own words for the step's Account field: the two cannot disagree.
+    const message = stepAccountMessage(s.kind, s.config, accounts);
+    if (!message) return;
+    throw conflict("step_incomplete", `step ${i + 1} (${STEP_CATALOG[s.kind].label}): ${message}, or keep the workflow in Draft`, {
+      step: i + 1,
+      stepId: s.id,
       field: "connectionId",
     });
-  }
+  });
 }

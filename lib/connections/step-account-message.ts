@@ -1,9 +1,10 @@
-// A step whose account cannot be used as it stands, said on the step in the server's words as
-// any other unfinished field is: an account deleted (with force) since it was chosen — the save
-// keeps its id so a Draft keeps its steps, and Go live answers 409 step_incomplete for it — or an
-// HTTP Request's account that cannot serve its URL (account-url-problem.ts: a host from a
-// reference with an account without a base URL, another host than its base URL's), which Go live
-// refuses the same way (lib/workflows/assert-live-accounts.ts). Pure and client-safe.
+// A step whose account cannot be used as it stands, in the words both the editor (under the
+// Account field, lib/editor/check-steps.ts) and Go live (409 step_incomplete,
+// lib/workflows/assert-live-accounts.ts) say it: an account deleted (with force) since it was
+// chosen — the save keeps its id so a Draft keeps its steps —, an HTTP Request's account that
+// cannot serve its URL (account-url-problem.ts: a host from a run's data with an account without a
+// base URL, another host than its base URL's), or an account of another app than the step was
+// built for (step-account-app.ts). Pure and client-safe.
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { accountFieldMessage, accountUrlProblem } from "@/lib/http-step/account-url-problem";
 import { accountAppProblem, describeAccountAppProblem } from "@/lib/steps/step-account-app";
@@ -28,9 +29,8 @@ export function stepAccountMessage(kind: string, config: Record<string, unknown>
   const id = stepConnectionId({ config });
   const account = id !== null ? accounts?.get(id) : undefined;
   if (!account) return null;
-  const otherApp = accountAppProblem({ kind, config }, account);
-  if (kind !== "http") return otherApp && `Account: ${describeAccountAppProblem(otherApp, account.name)}`;
-  const problem = accountUrlProblem(config.url, account.baseUrl);
+  const problem = kind === "http" ? accountUrlProblem(config.url, account.baseUrl) : null;
   if (problem) return accountFieldMessage(problem, account.name);
+  const otherApp = accountAppProblem({ kind, config }, account);
   return otherApp && `Account: ${describeAccountAppProblem(otherApp, account.name)}`;
 }
