@@ -2,13 +2,14 @@
 // (never guessed from which detail keys it carries: a webhook secret event also has a stepId, and
 // would read as an account choice). Events recorded before a detail existed (a workflowName,
 // say) still read sensibly. A step is named as the technician sees it, "step 2 (Create ticket)",
-// from the workflow as it is now (list-audit-events.ts looks it up), never by its internal id; one
-// since deleted or replaced reads as such. Pure and client-safe.
+// never by its internal id: as it was when the event was recorded, or for an event recorded
+// before steps were kept, from the workflow as it is now (list-audit-events.ts gives either); such
+// an older one's step since deleted or replaced reads as such. Pure and client-safe.
 import { plural } from "@/lib/plural";
 import { formatBytes } from "@/lib/format-bytes";
 
 export type AuditEventWording = { label: string; text: string; tone: "green" | "blue" | "amber" | "slate" };
-/** The step an event's `stepId` names, in its workflow now; null when the step (or workflow) is gone. */
+/** The step an event's `stepId` names, as recorded (or, for an older event, in its workflow now); null when that older event's step (or workflow) is gone. */
 export type AuditStep = { number: number; name: string } | null;
 
 type Details = Record<string, unknown>;

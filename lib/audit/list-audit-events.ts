@@ -5,12 +5,14 @@
 // events share a time (those of one transaction do), so the id breaks the tie. A year of a busy
 // MSP is thousands of events: `what` (a group of actions, audit-groups.ts), `actor` (part of the
 // e-mail of who did it) and `workflowId` narrow it, and pages continue within the filter. An
-// event about a step (its `stepId`: a webhook secret, an account chosen) also gets that step as
-// the workflow has it now, `step: {number, name}` (null once deleted), so the page can say
-// "step 2 (Create ticket)" rather than an internal id.
+// event about a step (its `stepId`: a webhook secret, an account chosen) also gets that step,
+// `step: {number, name}`, so the page can say "step 2 (Create ticket)" rather than an internal
+// id: as it was when the event was recorded (record-audit-event.ts keeps it), or — for an event
+// recorded before steps were kept — as the workflow has it now (null once deleted).
 import { z } from "@/lib/z";
 import { actionsOf, AUDIT_GROUPS, type AuditGroup } from "@/lib/audit/audit-groups";
 import type { AuditStep } from "@/lib/audit/describe-audit-event";
+import { findStepNames, type StepName } from "@/lib/audit/find-step-names";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { deliveriesCursorAfter, type DeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
@@ -24,7 +26,7 @@ export type AuditEventView = {
   actor: { id: string | null; email: string | null };
   action: string;
   details: Record<string, unknown>;
-  /** Only for an event with a `details.stepId`: that step in its workflow now, null when it is gone. */
+  /** Only for an event with a `details.stepId`: that step when the event was recorded; for an older event, in its workflow now (null when gone). */
   step?: AuditStep;
   at: string;
 };
@@ -54,7 +56,8 @@ export async function listAuditEvents({ workspaceId, userId, limit = 100, before
   });
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const steps = await stepsOf(page, tx);
+  const workflowIds = [...new Set(page.flatMap((r) => (r.workflowId && stepIdOf(r) && !recordedStep(r) ? [r.workflowId] : [])))];
+  const steps = await findStepNames({ workflowIds, tx });
   return { events: page.map((r) => toView(r, steps)), nextBefore: rows.length > limit && last ? deliveriesCursorAfter({ receivedAt: last.createdAt, id: last.id }) : null };
 }
 
@@ -72,25 +75,18 @@ const stepIdOf = (r: Pick<AuditRow, "details">) => {
   return typeof id === "string" ? id : null;
 };
 
-/** "<workflowId> <stepId>" → the step's number and name, for the workflows the page's step events name. */
-async function stepsOf(rows: AuditRow[], tx?: Tx): Promise<Map<string, { number: number; name: string }>> {
-  const ids = [...new Set(rows.flatMap((r) => (r.workflowId && stepIdOf(r) ? [r.workflowId] : [])))];
-  const out = new Map<string, { number: number; name: string }>();
-  if (ids.length === 0) return out;
-  // Only ids and names from the definition: its Testing data can be large.
-  const found = await (tx ?? db()).$queryRaw<{ workflowId: string; stepId: string; name: string; number: bigint }[]>`
-    SELECT w.id AS "workflowId", s.value->>'id' AS "stepId", s.value->>'name' AS name, s.ordinality AS number
-      FROM "Workflow" w, json_array_elements(CASE WHEN json_typeof(w.steps) = 'array' THEN w.steps ELSE '[]'::json END) WITH ORDINALITY s
-     WHERE w.id = ANY(${ids}::text[])`;
-  for (const f of found) out.set(`${f.workflowId} ${f.stepId}`, { number: Number(f.number), name: f.name });
-  return out;
-}
+/** The step as recorded with the event (record-audit-event.ts), if it was. */
+const recordedStep = (r: Pick<AuditRow, "details">): StepName | null => {
+  const s = (r.details as { step?: unknown } | null)?.step as Partial<StepName> | undefined;
+  return s && typeof s.number === "number" && typeof s.name === "string" ? { number: s.number, name: s.name } : null;
+};
 
 type AuditRow = { id: string; workspaceId: string; workflowId: string | null; actorId: string | null; actorEmail: string | null; action: string; details: unknown; createdAt: Date; workspace: { name: string } };
 
-function toView(r: AuditRow, steps: Map<string, { number: number; name: string }>): AuditEventView {
+function toView(r: AuditRow, steps: Map<string, StepName>): AuditEventView {
   const stepId = stepIdOf(r);
-  const { deletedClient, ...details } = (r.details ?? {}) as Record<string, unknown> & { deletedClient?: { id: string; name: string } };
+  // `step` is given on its own below, not twice.
+  const { deletedClient, step: _recorded, ...details } = (r.details ?? {}) as Record<string, unknown> & { deletedClient?: { id: string; name: string } };
   return {
     id: r.id,
     workspaceId: deletedClient?.id ?? r.workspaceId,
@@ -99,7 +95,7 @@ function toView(r: AuditRow, steps: Map<string, { number: number; name: string }
     actor: { id: r.actorId, email: r.actorEmail },
     action: r.action,
     details,
-    ...(stepId ? { step: (r.workflowId && steps.get(`${r.workflowId} ${stepId}`)) || null } : {}),
+    ...(stepId ? { step: recordedStep(r) ?? ((r.workflowId && steps.get(`${r.workflowId} ${stepId}`)) || null) } : {}),
     at: r.createdAt.toISOString(),
   };
 }

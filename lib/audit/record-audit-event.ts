@@ -2,7 +2,10 @@
 // rotated its webhook URL or deleted it, installed a blueprint, added a client or a member,
 // changed a variable, secret, account, file, API token, session or retention setting, stopped or
 // re-ran a run, and when). Called inside the transaction of the action it records, so the log
-// never claims something that rolled back.
+// never claims something that rolled back. An event about a step (`details.stepId`) also keeps
+// that step's number and name as they are now, in the same transaction (`details.step`): the log
+// says "step 1 (EDR alert)" as it was, after the step is renamed, moved or deleted.
+import { findStepNames } from "@/lib/audit/find-step-names";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
@@ -54,7 +57,11 @@ export type RecordAuditEventOptions = {
 };
 
 export async function recordAuditEvent({ workspaceId, workflowId, actor, action, details = {}, tx }: RecordAuditEventOptions): Promise<void> {
-  await (tx ?? db()).auditEvent.create({
+  const c = tx ?? db();
+  const stepId = typeof details.stepId === "string" ? details.stepId : null;
+  const step = workflowId && stepId ? (await findStepNames({ workflowIds: [workflowId], tx })).get(`${workflowId} ${stepId}`) : undefined;
+  if (step) details = { ...details, step };
+  await c.auditEvent.create({
     data: {
       workspaceId,
       workflowId: workflowId ?? null,

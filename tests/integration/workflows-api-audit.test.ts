@@ -75,7 +75,7 @@ describe("workflow events in the audit log", () => {
     expect(await eventsOf(api, t.providerA.id, hooked.id)).toEqual([]);
   });
 
-  it("names an event's step as the workflow has it now (number and name), null once the step is gone", async () => {
+  it("names an event's step as it was when the event was recorded: a later rename, move or delete does not change it", async () => {
     const steps = [
       { kind: "webhook", name: "EDR alert", config: {} },
       { kind: "code", name: "Shape", config: { code: "return 1" } },
@@ -85,13 +85,34 @@ describe("workflow events in the audit log", () => {
     wf = (await api.put(`/api/v1/workflows/${wf.id}`, { name: "Named steps", steps: secured, version: wf.version })).body;
     const [set] = await eventsOf(api, t.providerA.id, wf.id);
     expect([set.action, set.step]).toEqual(["webhook_secret_set", { number: 1, name: "EDR alert" }]);
-    // The trigger replaced: the event's step is no longer in the workflow.
+    // The step is given once, as `step`, not also among the details.
+    expect(set.details).toEqual({ workflowName: "Named steps", stepId: wf.steps[0].id, replaced: false });
+    const stepOfSet = async () => (await eventsOf(api, t.providerA.id, wf.id)).find((e) => e.id === set.id)!.step;
+    // Renamed: the event still says what the technician saw then.
+    const renamed = [{ ...wf.steps[0], name: "Intake" }, wf.steps[1]];
+    wf = (await api.put(`/api/v1/workflows/${wf.id}`, { name: "Named steps", steps: renamed, version: wf.version })).body;
+    expect(wf.steps[0].name).toBe("Intake");
+    expect(await stepOfSet()).toEqual({ number: 1, name: "EDR alert" });
+    // The trigger replaced: the step is gone from the workflow, and the event still names it.
     const replaced = [{ kind: "scheduler", name: "Nightly", config: { cron: "0 2 * * *", timezone: "UTC" } }, { ...wf.steps[1] }];
     expect((await api.put(`/api/v1/workflows/${wf.id}`, { name: "Named steps", steps: replaced, version: wf.version })).status).toBe(200);
-    const after = (await eventsOf(api, t.providerA.id, wf.id)).find((e) => e.id === set.id)!;
-    expect(after.step).toBeNull();
+    expect(await stepOfSet()).toEqual({ number: 1, name: "EDR alert" });
     // Events without a step carry no `step`.
     await api.post(`/api/v1/workflows/${wf.id}/live`);
     expect((await eventsOf(api, t.providerA.id, wf.id)).find((e) => e.action === "went_live")).not.toHaveProperty("step");
+  });
+
+  it("an event recorded before steps were kept (only a stepId) names the step as the workflow has it now, null once it is gone", async () => {
+    const steps = [
+      { kind: "webhook", name: "EDR alert", config: {} },
+      { kind: "code", name: "Shape", config: { code: "return 1" } },
+    ];
+    const wf = (await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Older events", steps })).body;
+    const older = (stepId: string) =>
+      db().auditEvent.create({ data: { workspaceId: t.providerA.id, workflowId: wf.id, action: "webhook_secret_removed", details: { workflowName: "Older events", stepId } } });
+    const [kept, gone] = [await older(wf.steps[1].id), await older("st_deleted_long_ago")];
+    const events = await eventsOf(api, t.providerA.id, wf.id);
+    expect(events.find((e) => e.id === kept.id)!.step).toEqual({ number: 2, name: "Shape" });
+    expect(events.find((e) => e.id === gone.id)!.step).toBeNull();
   });
 });
