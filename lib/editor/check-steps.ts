@@ -62,7 +62,7 @@ export function checkConfig(kind: StepKind, config: Record<string, unknown>, acc
     const issue = r.error.issues[0];
     problems.push({ ...atField(kind, issue.path, issue.message), incomplete: false });
   }
-  for (const m of findMissingFields(kind, sent)) problems.push({ field: m.field, message: m.message, incomplete: true });
+  for (const m of findMissingFields(kind, sent, accounts)) problems.push({ field: m.field, message: m.message, incomplete: true });
   const account = stepAccountMessage(kind, sent, accounts);
   if (account) problems.push({ field: "connectionId", message: account, incomplete: true });
   return problems;

@@ -8,7 +8,13 @@
 // only to a host written in the URL or taken from a variable or secret. The editor marks the
 // field, Go live and a Live save refuse it and a run fails it before sending, all through
 // lib/steps/find-missing-fields.ts; the executor checks the URL as resolved too
-// (lib/steps/executors/http.ts). Pure and client-safe.
+// (lib/steps/executors/http.ts).
+// A step on an account with a base URL is not held to it: its request goes to that origin only
+// (the executor fails any other URL as resolved, full URLs included, before sending; a redirect
+// elsewhere drops the headers that read a secret and does not re-send a body that reads one), so
+// its secrets cannot reach a host a run's data makes. On an account without a base URL the
+// account's own rule (hostFromRunData) refuses the very same URLs. Pure and client-safe.
+import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { hostFromRunData, writtenStart } from "@/lib/http-step/account-url-problem";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
@@ -57,9 +63,21 @@ export function sendsSecret(config: Record<string, unknown>): boolean {
   return sentFields(config).some(([, , value]) => [...strings(value)].some((text) => secretsIn(text).length > 0));
 }
 
-/** The field that would send a secret to a host a run's data makes; null when none would. */
-export function secretSentToDataHost(config: Record<string, unknown>): SecretToDataHost | null {
+/** The workspace's accounts by id, as far as the caller knows them (the editor's list, Go live's). */
+export type AccountBaseUrls = ReadonlyMap<string, { baseUrl: string | null }>;
+
+/** The field that would send a secret to a host a run's data makes; null when none would. A step
+ *  naming an account is judged only where the account is known (`accounts`): with a base URL its
+ *  request cannot leave that origin; without one — or gone — the account's own check refuses the
+ *  step (step-account-message.ts at Go live, the executor at run time), so a caller that does not
+ *  know the account (a run's findMissingFields) leaves it to them. */
+export function secretSentToDataHost(config: Record<string, unknown>, accounts?: AccountBaseUrls | null): SecretToDataHost | null {
   if (!hostFromRunData(config.url)) return null;
+  const id = stepConnectionId({ config });
+  if (id !== null) {
+    const account = accounts?.get(id);
+    if (!account || account.baseUrl) return null;
+  }
   for (const [field, label, value] of sentFields(config)) {
     for (const text of strings(value)) {
       const [secret] = secretsIn(text);

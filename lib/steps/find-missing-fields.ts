@@ -7,7 +7,7 @@
 // held the same way: each is judged with the code the run itself would use. So is an HTTP Request
 // that would send a secret to a host a run's data makes (secret-to-data-host.ts), said under the
 // field that holds the secret.
-import { secretSentToDataHost, secretToDataHostMessage } from "@/lib/http-step/secret-to-data-host";
+import { secretSentToDataHost, secretToDataHostMessage, type AccountBaseUrls } from "@/lib/http-step/secret-to-data-host";
 import { URL_FORM_RULE, urlForm } from "@/lib/http-step/url-form";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import type { StepKind } from "@/lib/steps/catalog";
@@ -225,11 +225,13 @@ export function isIgnoredIn(kind: StepKind, path: readonly (string | number)[], 
   return kind === "conditions" && at === "branches.*.rules.*.right" && UNARY_OPS.has(String(parent.op));
 }
 
-/** The fields of a step's config that are still empty, in catalog order; [] when the step is complete. */
-export function findMissingFields(kind: StepKind, config: Record<string, unknown>): MissingField[] {
+/** The fields of a step's config that are still empty, in catalog order; [] when the step is
+ *  complete. `accounts`: the workspace's, where known (the editor): a secret sent to a host a run's
+ *  data makes is said for a step on an account without a base URL too (secret-to-data-host.ts). */
+export function findMissingFields(kind: StepKind, config: Record<string, unknown>, accounts?: AccountBaseUrls | null): MissingField[] {
   const out: MissingField[] = [];
   for (const need of NEEDS[kind] ?? []) walk(need, config, need.path.split("."), [], [], out);
-  const secret = kind === "http" ? secretSentToDataHost(config) : null;
+  const secret = kind === "http" ? secretSentToDataHost(config, accounts) : null;
   if (secret) out.push({ field: secret.field, label: secret.label, message: secretToDataHostMessage(secret), run: secretToDataHostMessage(secret, true) });
   return out;
 }

@@ -52,10 +52,13 @@ function assertAccountTemplate(template: string, connection: LoadedConnection): 
 }
 
 // A step's own `{{ secrets.X }}` (a header, the query, the body, the URL) follows the same rule
-// (secret-to-data-host.ts). The engine refuses such a step before calling this
-// (find-missing-fields.ts); said here too for any other caller.
-function assertSecretTemplate(config: HttpConfig): void {
-  const problem = secretSentToDataHost(config);
+// (secret-to-data-host.ts): without an account the engine refuses such a step before calling
+// this (find-missing-fields.ts); with one, it is judged here, where the account is known (one
+// without a base URL has failed assertAccountTemplate already; one with a base URL is held to its
+// origin by assertAccountOrigin below).
+function assertSecretTemplate(config: HttpConfig, connection: LoadedConnection | null): void {
+  const accounts = connection && config.connectionId ? new Map([[config.connectionId, connection]]) : null;
+  const problem = secretSentToDataHost(config, accounts);
   if (problem) throw new StepError(secretToDataHostMessage(problem, true));
 }
 
@@ -103,7 +106,7 @@ const readsSecret = (text: string): boolean => [...text.matchAll(REFERENCE_PATTE
 
 function credentialHeaderNames(headers: readonly { name: string; value: string }[]): string[] {
   return headers
-    .filter((h) => CREDENTIAL_NAME.test(h.name.trim()) || readsSecret(h.value))
+    .filter((h) => CREDENTIAL_NAME.test(h.name.trim()) || readsSecret(h.name) || readsSecret(h.value))
     .map((h) => h.name.trim().toLowerCase());
 }
 
@@ -133,7 +136,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       ? await deps.loadConnection({ connectionId: config.connectionId, workspaceId: ctx.workspaceId, expectKinds: HTTP_KINDS })
       : null;
     if (connection) assertAccountTemplate(config.url, connection);
-    assertSecretTemplate(config);
+    assertSecretTemplate(config, connection);
     const req = buildHttpRequest(config, ctx.resolve, connection?.baseUrl);
     if (connection?.baseUrl) assertAccountOrigin(req.url, connection.baseUrl);
     else if (connection) assertOriginNotFromData(req.url, config.url, ctx.resolve, ACCOUNT_RULE);
