@@ -3,7 +3,8 @@
 // string); the Runs page says when a retry's next attempt is in the reader's time (not a raw UTC
 // instant); the Accounts page's Authentication reads "OAuth 2.0 client credentials", not
 // `oauth2_client_credentials`; Add client with a blank name says so under the field, without the
-// API's field path ("name: …"). Each in a provider of its own.
+// API's field path ("name: …"). Each in a provider of its own. A step's Log gives the worker's
+// instants (an attempt's failure, the next attempt) in the reader's time too.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
@@ -36,6 +37,8 @@ test("the Audit log names a step by number and name and gives local times, not G
 });
 
 test.describe("a retry's next attempt", () => {
+  // A zone away from the server's UTC, so a time left in UTC cannot pass for a local one.
+  test.use({ timezoneId: "Asia/Kolkata" });
   // Always 503 with Retry-After: 120, so the step waits two minutes for its next attempt. On the
   // loopback address playwright.config.ts lets HTTP steps reach.
   let server: Server;
@@ -77,10 +80,21 @@ test.describe("a retry's next attempt", () => {
     await panel.getByRole("tab", { name: "Executions" }).click();
     const entry = panel.locator(`[data-testid=execution][data-run-id="${run.id}"]`);
     await entry.getByRole("button", { expanded: false }).click();
-    // The step's error (its Log keeps the worker's lines as written, UTC instants included).
+    // The step's error.
     const error = entry.locator("p").filter({ hasText: "attempt 1 of 5 failed" });
     await expect(error).toContainText(/next attempt at \d{1,2}:\d\d:\d\d/);
     await expect(error).not.toContainText(/\d{4}-\d\d-\d\dT/);
+    // Its Log: the worker's lines give both instants in the reader's time as well, each with the
+    // exact instant (dateTime) and its full local date and time on hover, as the other times do.
+    const log = entry.getByLabel("Log", { exact: true });
+    await expect(log).toContainText(/attempt 1 of 5 failed at \d{1,2}:\d\d:\d\d.*: .*\(next attempt at \d{1,2}:\d\d:\d\d/);
+    await expect(log).not.toContainText(/\d{4}-\d\d-\d\dT/);
+    const next = /next attempt at (\S+)\)/.exec((await step2())?.error ?? "")![1];
+    const kolkata = await page.evaluate((iso) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "Asia/Kolkata" }), next);
+    const nextInLog = log.locator(`time[datetime="${next}"]`);
+    await expect(nextInLog).toHaveText(kolkata);
+    await expect(nextInLog).toHaveAttribute("title", /\d{4}/);
+    await expect(log.locator("time")).toHaveCount(2);
     await page.request.post(`/api/v1/runs/${run.id}/stop`);
 
     // And Test & Debug's Result of Run step on it.

@@ -6,7 +6,7 @@
 // for 3 s on every opening of the tab, and a Code step's 5 MB of console.log as long.
 // Show all puts the whole text in pieces that the browser lays out only once scrolled near
 // (content-visibility: auto): laid out in one, 5 MB held the page for seconds after the click.
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatBytes } from "@/lib/format-bytes";
 import { previewJson, textPieces } from "@/lib/json/json-preview";
@@ -28,9 +28,13 @@ export type CappedTextProps = {
   /** The test id of the row under a cut text (Show all, Copy, Download). */
   cutTestId: string;
   tone?: keyof typeof tones;
+  /** How a part of the text is shown (a Log's instants in local time); Copy and Download give the text itself. */
+  render?: (text: string) => ReactNode;
 };
 
-export function CappedText({ text, label, fileName, type, cutTestId, tone = "dark" }: CappedTextProps) {
+const asText = (text: string) => text;
+
+export function CappedText({ text, label, fileName, type, cutTestId, tone = "dark", render = asText }: CappedTextProps) {
   const preview = useMemo(() => previewJson(text), [text]);
   const [all, setAll] = useState(false);
   const whole = useMemo(() => (all ? textPieces(text) : null), [all, text]);
@@ -54,13 +58,13 @@ export function CappedText({ text, label, fileName, type, cutTestId, tone = "dar
     <div>
       <pre aria-label={label} className={cn("overflow-auto font-mono text-xs whitespace-pre-wrap wrap-anywhere", tones[tone].box)}>
         {!cut
-          ? text
+          ? render(text)
           : !whole
-            ? preview.head
+            ? render(preview.head)
             : whole.map((p, i) => (
                 // Its height before it is laid out: its lines at the box's line height (wrapped ones add more).
                 <span key={i} className="block [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${(p.lines * tones[tone].lineEm).toFixed(1)}em` }}>
-                  {p.text}
+                  {render(p.text)}
                 </span>
               ))}
       </pre>

@@ -18,6 +18,7 @@ import { runQueryOptions, useRunOverviewQuery, useRunStep, useRunWindow } from "
 import { useEditor } from "@/components/editor/editor-context";
 import { CappedText } from "@/components/editor/panels/capped-text";
 import { JsonView } from "@/components/editor/panels/json-view";
+import { logLocalTimes } from "@/components/editor/panels/log-local-times";
 import { GapRow, NewEntriesBar } from "@/components/editor/panels/live-list-parts";
 import { RunActions } from "@/components/editor/panels/run-actions";
 import { UnresolvedNote, unresolvedOf } from "@/components/editor/panels/unresolved-note";
@@ -157,7 +158,7 @@ function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: OpenRun; st
         <div>
           <div className="text-xs font-medium text-slate-600">Log</div>
           {/* Capped as an output is: a Code step's 1,000 lines of 10,000 characters, laid out whole, held the page. */}
-          <CappedText text={log} label="Log" fileName="log.txt" type="text/plain" cutTestId="log-view-cut" tone="light" />
+          <CappedText text={log} label="Log" fileName="log.txt" type="text/plain" cutTestId="log-view-cut" tone="light" render={logLocalTimes} />
         </div>
       )}
       <dl className="grid grid-cols-3 gap-2 text-xs text-slate-500">
