@@ -4,7 +4,7 @@ import { db, type Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/generated/prisma/client.ts";
 import { computeReview, type Review } from "@/lib/push/compute-review";
 import type { AccountNeed } from "@/lib/push/plan-push";
-import { describeSecretDestination, type SecretDestinationChange } from "@/lib/push/secret-destinations";
+import { describeSecretDestination, secretDestinationProblem, type SecretDestinationChange } from "@/lib/push/secret-destinations";
 import { isEditedSincePush } from "@/lib/push/steps-hash";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
@@ -24,9 +24,13 @@ export type ReviewView = Review & {
    *  complete. */
   notices: string[];
   /** Steps the last push made send a secret of the client's to an origin it did not go to before
-   *  (secret-destinations.ts); each is also a sentence of `notices`. */
-  secretDestinations: SecretDestinationChange[];
+   *  (secret-destinations.ts); each is also said in `notices`. `message`: that sentence, with
+   *  `problem` after it; `problem`: why the step as it is now cannot send it there (a host the
+   *  data of a run makes) and what the provider must change, null when it can. */
+  secretDestinations: ReviewSecretDestination[];
 };
+
+export type ReviewSecretDestination = SecretDestinationChange & { message: string; problem: string | null };
 
 export type LoadReviewOptions = { workflow: Workflow; tx?: Tx };
 
@@ -42,7 +46,7 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     link.pushedById ? c.user.findUnique({ where: { id: link.pushedById }, select: { email: true } }) : null,
   ]);
   const steps = storedSteps(workflow);
-  const secretDestinations = Array.isArray(link.secretDestinations) ? (link.secretDestinations as unknown as SecretDestinationChange[]) : [];
+  const changes = Array.isArray(link.secretDestinations) ? (link.secretDestinations as unknown as SecretDestinationChange[]) : [];
   const review = computeReview({
     steps,
     accountSteps: Array.isArray(link.accountSteps) ? (link.accountSteps as AccountNeed[]) : [],
@@ -51,6 +55,13 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     accounts,
     variables: new Map(variables.map((v) => [v.key, { secret: v.secret, hasValue: (v.secret ? v.valueEncrypted : v.value) !== null }])),
     files: new Set(files.map((f) => f.name)),
+  });
+  const live = workflow.mode === "live";
+  const secretDestinations = changes.map((c): ReviewSecretDestination => {
+    const accountChoice = review.items.some((i) => i.kind === "account" && i.stepId === c.stepId);
+    const problem = secretDestinationProblem({ step: steps.find((s) => s.id === c.stepId), accounts, accountChoice, live });
+    const said = describeSecretDestination(c);
+    return { ...c, message: problem ? `${said}. ${problem}` : said, problem };
   });
   return {
     workflowId: workflow.id,
@@ -61,7 +72,7 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     pushCount: link.pushCount,
     sampleData: link.sampleData,
     editedSincePush: isEditedSincePush(workflow.name, steps, link.pushedStepsHash),
-    notices: [...urlNotices(link.webhookUrlChange, steps[0], workflow.mode === "live"), ...secretNotices(secretDestinations, workflow.mode === "live")],
+    notices: [...urlNotices(link.webhookUrlChange, steps[0], live), ...secretNotices(secretDestinations, live)],
     secretDestinations,
     ...review,
   };
@@ -85,12 +96,15 @@ function urlNotices(change: string | null, trigger: Step | undefined, live: bool
 }
 
 /** The last push's new destinations of the client's secrets, said before the client confirms it
- *  reviewed the configuration: a secret's value is not bound to an address as credentials are. */
-function secretNotices(changes: SecretDestinationChange[], live: boolean): string[] {
+ *  reviewed the configuration: a secret's value is not bound to an address as credentials are.
+ *  A step that cannot send it there at all (a host the data of a run makes) gets a notice of its
+ *  own saying why, and what the provider must change: trusting the address is no answer there. */
+function secretNotices(changes: ReviewSecretDestination[], live: boolean): string[] {
   if (changes.length === 0) return [];
   const said = changes.map(describeSecretDestination).join("; ");
   return [
     `Your provider's ${live ? "last" : "new"} version sends your secrets somewhere new: ${said}.` +
       (live ? "" : " Check that you trust these addresses with them before you confirm the review and go Live."),
+    ...changes.flatMap((c) => (c.problem ? [`Step ${c.number} (${c.name}): ${c.problem}`] : [])),
   ];
 }

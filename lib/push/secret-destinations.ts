@@ -6,9 +6,14 @@
 // carrying one to another host would have it sent there once the client goes Live, unsaid. The
 // plan compares, per step (matched as match-copy-steps.ts does), the origin the copy's step sent
 // its secrets to and the one the new step sends them to, and reports every secret a step now sends
-// to an origin it did not go to before (no step of the copy sent it there). Pure.
+// to an origin it did not go to before (no step of the copy sent it there).
+// Where that new destination is a host the data of a run makes (`https://{{ 1.callback_host }}/x`)
+// the copy cannot go Live at all (secret-to-data-host.ts): the review says so in words for the
+// client's technician — what is wrong, and what the provider must change — not only where. Pure.
 import { urlOrigin } from "@/lib/connections/credential-destination-changes";
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
+import { hostFromRunData } from "@/lib/http-step/account-url-problem";
+import { secretSentToDataHost } from "@/lib/http-step/secret-to-data-host";
 import { credentialDestination } from "@/lib/push/compute-review";
 import type { StepRef } from "@/lib/push/scan-requirements";
 import type { Step } from "@/lib/workflows/definition";
@@ -40,15 +45,22 @@ export function stepSecrets(step: Step): string[] {
   return [...keys].sort();
 }
 
+const accountOf = (step: Step, accounts: Accounts) => {
+  const id = stepConnectionId(step);
+  return id ? accounts.find((a) => a.id === id) : undefined;
+};
+
 /** Where the step sends its request: null when it cannot tell (no URL, no account to join it to). */
 export function stepDestination(step: Step, accounts: Accounts): string | null {
   if (step.kind === "http") {
+    // An account with a base URL keeps the request on its origin, whatever host the data makes
+    // (the executor fails any other before sending): that origin is where its secrets go.
+    const base = accountOf(step, accounts)?.baseUrl;
+    if (base && hostFromRunData(step.config.url)) return urlOrigin(base);
     const own = credentialDestination(step.config.url);
     if (own !== null) return own;
   } else if (step.kind !== "ai_prompt") return null;
-  const id = stepConnectionId(step);
-  const account = id ? accounts.find((a) => a.id === id) : undefined;
-  return urlOrigin(account?.baseUrl ?? null);
+  return urlOrigin(accountOf(step, accounts)?.baseUrl ?? null);
 }
 
 export type SecretDestinationChangesOptions = {
@@ -86,4 +98,30 @@ export function describeSecretDestination(c: SecretDestinationChange): string {
   const what = `${c.secrets.length === 1 ? "secret" : "secrets"} ${c.secrets.join(", ")}`;
   const was = c.from !== null ? ` (was ${c.from})` : `, where ${c.secrets.length === 1 ? "it" : "they"} did not go before`;
   return `step ${c.number} (${c.name}) now sends ${what} to ${c.to}${was}`;
+}
+
+export type SecretDestinationProblemOptions = {
+  /** The copy's step as it is now (undefined: the client removed it). */
+  step: Step | undefined;
+  /** The client's accounts: a step on one with a base URL may send a secret whatever host the data makes. */
+  accounts: Accounts;
+  /** The review offers the client an account for the step (an account with a base URL settles it). */
+  accountChoice: boolean;
+  live: boolean;
+};
+
+/** Why the step, as the copy has it now, cannot send its secret where the change says, in words
+ *  for the client's technician: what is wrong and what the provider must change; null when it can
+ *  (the host is written in the URL or a variable, or the step's account has a base URL). */
+export function secretDestinationProblem({ step, accounts, accountChoice, live }: SecretDestinationProblemOptions): string | null {
+  if (step?.kind !== "http") return null;
+  const p = secretSentToDataHost(step.config, new Map(accounts.map((a) => [a.id, a])));
+  if (!p) return null;
+  const outcome = live ? "Runs of this copy fail at this step, sending nothing," : "This copy cannot go Live";
+  return (
+    `${outcome} until it is changed: the step takes the host of its address from the data each run receives (${p.written}), ` +
+    `so whoever sends that data — the system posting to your webhook, or one an earlier step reads — would choose where your secret ${p.secret} goes. ` +
+    `Ask your provider to write the host in the step's URL, or to take it from a variable you fill in` +
+    (accountChoice ? "; or choose an account with a base URL for this step below: its request then goes only to that address." : ".")
+  );
 }

@@ -40,7 +40,8 @@ describe("a re-push that sends a secret of the client's to a new host", () => {
 
     const review = await t.adminA.get(`/api/v1/workflows/${copy}/review`);
     expect(review.status).toBe(200);
-    expect(review.body.secretDestinations).toEqual([change]);
+    const said = "step 2 (Create ticket) now sends secret PSA_KEY to https://new.example.com (was https://old.example.com)";
+    expect(review.body.secretDestinations).toEqual([{ ...change, message: said, problem: null }]);
     expect(review.body.notices).toEqual([
       "Your provider's new version sends your secrets somewhere new: step 2 (Create ticket) now sends secret PSA_KEY to https://new.example.com (was https://old.example.com). " +
         "Check that you trust these addresses with them before you confirm the review and go Live.",
@@ -56,5 +57,33 @@ describe("a re-push that sends a secret of the client's to a new host", () => {
     const same = await t.tech.post(`/api/v1/workflows/${src.id}/push`, { targetWorkspaceId: ws });
     expect(same.body.preflight.secretDestinations).toEqual([]);
     expect((await t.adminA.get(`/api/v1/workflows/${copy}/review`)).body).toMatchObject({ secretDestinations: [], notices: [] });
+  });
+
+  it("says, where the new host comes from a run's data, why the copy cannot go Live and what the provider must change", async () => {
+    const ws = t.clientA.id;
+    const src = await t.createSource("Call back", [hook, ticket("https://old.example.com/tickets")]);
+    await t.adminA.put(`/api/v1/workspaces/${ws}/variables/PSA_KEY`, { value: "client-psa-key-value", secret: true });
+    const first = await t.tech.post(`/api/v1/workflows/${src.id}/push`, { targetWorkspaceId: ws });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const copy = first.body.copy.id;
+    const moved = await t.tech.put(`/api/v1/workflows/${src.id}`, { name: "Call back", version: src.version, steps: [hook, ticket("https://{{ 1.callback_host }}/tickets")] });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await t.tech.post(`/api/v1/workflows/${src.id}/push`, { targetWorkspaceId: ws })).status).toBe(200);
+
+    const review = await t.adminA.get(`/api/v1/workflows/${copy}/review`);
+    const problem =
+      "This copy cannot go Live until it is changed: the step takes the host of its address from the data each run receives (https://{{ 1.callback_host }}), " +
+      "so whoever sends that data — the system posting to your webhook, or one an earlier step reads — would choose where your secret PSA_KEY goes. " +
+      "Ask your provider to write the host in the step's URL, or to take it from a variable you fill in.";
+    const said = "step 2 (Create ticket) now sends secret PSA_KEY to a URL the workflow builds: https://{{ 1.callback_host }}/tickets (was https://old.example.com)";
+    expect(review.body.secretDestinations).toEqual([
+      { stepId: "s2", number: 2, name: "Create ticket", secrets: ["PSA_KEY"], from: "https://old.example.com", to: "a URL the workflow builds: https://{{ 1.callback_host }}/tickets", message: `${said}. ${problem}`, problem },
+    ]);
+    expect(review.body.notices).toEqual([expect.stringContaining(said), `Step 2 (Create ticket): ${problem}`]);
+    // And so it is: Go live refuses the copy.
+    expect((await t.adminA.post(`/api/v1/workflows/${copy}/review/confirm`)).status).toBe(200);
+    const live = await t.adminA.post(`/api/v1/workflows/${copy}/live`);
+    expect(live.status).toBe(409);
+    expect(live.body).toMatchObject({ error: "step_incomplete" });
   });
 });

@@ -3,7 +3,7 @@
 // and the audit): a secret's value is not bound to an address as account credentials are.
 import { describe, expect, it } from "vitest";
 import { planPush, type PushInputs } from "@/lib/push/plan-push";
-import { describeSecretDestination } from "@/lib/push/secret-destinations";
+import { describeSecretDestination, secretDestinationProblem, stepDestination } from "@/lib/push/secret-destinations";
 import { toPreflightView } from "@/lib/push/to-preflight-view";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -89,5 +89,41 @@ describe("where a re-push sends the client's secrets", () => {
       // The client's AI account is kept (the only one of the app): its base URL receives the prompt.
       { stepId: "ai", number: 3, name: "Summary", secrets: ["OTHER"], from: null, to: "https://ai.client.example" },
     ]);
+  });
+});
+
+// A destination whose host the data of a run makes is not one the client can accept by trusting
+// it: the copy cannot go Live (secret-to-data-host.ts). The review says why, in words for the
+// client's technician, and what the provider must change.
+describe("why a secret's new destination keeps the copy from going Live", () => {
+  const accounts = [
+    { id: "c-base", baseUrl: "https://psa.client.example/api" },
+    { id: "c-none", baseUrl: null },
+  ];
+  const callback = (connectionId: string | null) => http("cb", "Call back", { url: "https://{{ 1.callback_host }}/done", connectionId, ...header("{{ secrets.API_KEY }}") });
+
+  it("says what is wrong and what the provider must change", () => {
+    expect(secretDestinationProblem({ step: callback(null), accounts, accountChoice: false, live: false })).toBe(
+      "This copy cannot go Live until it is changed: the step takes the host of its address from the data each run receives (https://{{ 1.callback_host }}), " +
+        "so whoever sends that data — the system posting to your webhook, or one an earlier step reads — would choose where your secret API_KEY goes. " +
+        "Ask your provider to write the host in the step's URL, or to take it from a variable you fill in.",
+    );
+    // Where the review offers an account for the step, one with a base URL settles it.
+    expect(secretDestinationProblem({ step: callback(null), accounts, accountChoice: true, live: false })).toMatch(
+      /from a variable you fill in; or choose an account with a base URL for this step below: its request then goes only to that address\.$/,
+    );
+    expect(secretDestinationProblem({ step: callback("c-none"), accounts, accountChoice: false, live: true })).toMatch(/^Runs of this copy fail at this step, sending nothing, until it is changed: /);
+  });
+
+  it("says nothing where the step can send it: a host written or from a variable, an account with a base URL, a step removed", () => {
+    const written = http("cb", "Call back", { url: "https://{{ vars.HOST }}/done", ...header("{{ secrets.API_KEY }}") });
+    expect(secretDestinationProblem({ step: written, accounts, accountChoice: false, live: false })).toBeNull();
+    expect(secretDestinationProblem({ step: callback("c-base"), accounts, accountChoice: true, live: false })).toBeNull();
+    expect(secretDestinationProblem({ step: undefined, accounts, accountChoice: false, live: false })).toBeNull();
+  });
+
+  it("names an account's origin as the destination when the account has a base URL, whatever host the data makes", () => {
+    expect(stepDestination(callback("c-base"), accounts)).toBe("https://psa.client.example");
+    expect(stepDestination(callback(null), accounts)).toBe("a URL the workflow builds: https://{{ 1.callback_host }}/done");
   });
 });
