@@ -4,27 +4,40 @@
 // with a big one — where it now reads the runs without their data (getRun's `outputs: false`)
 // and then only the outputs it shows. A run in a workspace the caller cannot see answers 404
 // "run not found", like a missing id; a step the run has no record of, 404 "step not found".
+// `preview`: the output cut to what the data tree draws (lib/json/preview-json.ts), its cuts
+// said, without the logs — the tree drew a few sample items of a 4 MB output read whole.
 import { notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import { mayHaveRoundedIntegers, mayLoseNumbers, parseExactJson } from "@/lib/json/parse-exact-json";
+import { PREVIEW_LIMITS, previewJson, type PreviewCut, type PreviewLimits } from "@/lib/json/preview-json";
+import { readExactRunData } from "@/lib/runs/read-exact-run-data";
 import { requireRunRole } from "@/lib/runs/require-run-role";
 import { toRunView, type RunStepView } from "@/lib/runs/to-run-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
-export async function getRunStep({ runId, stepId, userId, tx }: { runId: string; stepId: string; userId: string; tx?: Tx }): Promise<RunStepView> {
+/** A step's record with its output previewed: no `logs`, and `preview` saying what was cut. */
+export type RunStepPreview = Omit<RunStepView, "logs"> & { preview: { limits: PreviewLimits; cuts: PreviewCut[] } };
+
+type Opts = { runId: string; stepId: string; userId: string; tx?: Tx };
+
+export async function getRunStep(opts: Opts & { preview?: false }): Promise<RunStepView>;
+export async function getRunStep(opts: Opts & { preview: boolean }): Promise<RunStepView | RunStepPreview>;
+export async function getRunStep({ runId, stepId, userId, tx, preview = false }: Opts & { preview?: boolean }): Promise<RunStepView | RunStepPreview> {
   const c = tx ?? db();
   const run = await c.run.findUnique({
     where: { id: runId },
     omit: { trigger: true },
-    include: { steps: { where: { stepId } }, workflow: { select: { steps: true } } },
+    // A preview leaves the logs unread (a Code step's may be 5 MB).
+    include: { steps: { where: { stepId }, omit: { logs: preview } }, workflow: { select: { steps: true } } },
   });
   if (!run) throw notFound("run");
   await requireRunRole({ userId, workspaceId: run.workspaceId, min: "viewer", tx });
   const { steps, workflow, ...row } = run;
-  const step = toRunView({ run: { ...row, trigger: null }, steps, definition: storedSteps(workflow) }).steps[0];
-  if (!step) throw notFound("step");
+  const found = toRunView({ run: { ...row, trigger: null }, steps: steps.map((s) => ({ ...s, logs: s.logs ?? [] })), definition: storedSteps(workflow) }).steps[0];
+  if (!found) throw notFound("step");
   // Step 1's output is the payload as posted: a 64-bit id in it reads back exactly, as in getRun.
-  if (step.number !== 1 || !mayHaveRoundedIntegers(step.output)) return step;
-  const [text] = await c.$queryRaw<{ output: string | null }[]>`SELECT output::text AS output FROM "RunStep" WHERE "runId" = ${runId} AND "stepId" = ${stepId}`;
-  return text?.output != null && mayLoseNumbers(text.output) ? { ...step, output: parseExactJson(text.output) } : step;
+  const step = found.number === 1 ? { ...found, output: (await readExactRunData(c, runId, { step: found })).output } : found;
+  if (!preview) return step;
+  const { logs: _logs, output, ...rest } = step;
+  const { value, cuts } = previewJson(output);
+  return { ...rest, output: value, preview: { limits: PREVIEW_LIMITS, cuts } };
 }

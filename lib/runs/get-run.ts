@@ -5,7 +5,7 @@
 // for that, again on every refresh while it ran.
 import { notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import { mayHaveRoundedIntegers, mayLoseNumbers, parseExactJson } from "@/lib/json/parse-exact-json";
+import { readExactRunData } from "@/lib/runs/read-exact-run-data";
 import { toRunView, type RunView } from "@/lib/runs/to-run-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { requireRunRole } from "@/lib/runs/require-run-role";
@@ -47,20 +47,11 @@ async function getRunOverview(runId: string, userId: string, c: Tx | ReturnType<
   return { ...rest, steps: viewSteps.map(({ output: _output, logs: _logs, ...step }) => (chose?.has(step.stepId) ? { ...step, output: chose.get(step.stepId) ?? null } : step)) };
 }
 
-// Prisma parses json with JSON.parse, which rounds integers beyond double precision and makes a
-// number beyond the double range (1e400) ±Infinity, written null; the trigger (and step 1's
-// record of it) must read back as posted, so those two are read again as text when they hold a
-// number that may have been such a one (rarely: one more query).
+// The trigger (and step 1's record of it) read back as posted, a 64-bit id in it exact
+// (read-exact-run-data.ts).
 async function keepExactIntegers(view: RunView, c: Tx | ReturnType<typeof db>): Promise<RunView> {
-  if (!mayHaveRoundedIntegers(view.trigger) && !mayHaveRoundedIntegers(view.steps.find((s) => s.number === 1)?.output)) return view;
-  const [texts] = await c.$queryRaw<{ trigger: string | null; output: string | null }[]>`
-    SELECT r.trigger::text AS trigger, (SELECT s.output::text FROM "RunStep" s WHERE s."runId" = r.id AND s.number = 1 LIMIT 1) AS output
-    FROM "Run" r WHERE r.id = ${view.id}`;
-  if (!texts) return view;
-  const exact = (text: string | null, fallback: unknown) => (text !== null && mayLoseNumbers(text) ? parseExactJson(text) : fallback);
-  return {
-    ...view,
-    trigger: exact(texts.trigger, view.trigger),
-    steps: view.steps.map((s) => (s.number === 1 ? { ...s, output: exact(texts.output, s.output) } : s)),
-  };
+  const first = view.steps.find((s) => s.number === 1);
+  const exact = await readExactRunData(c, view.id, { trigger: view.trigger, step: first && { stepId: first.stepId, output: first.output } });
+  if (exact.trigger === view.trigger && exact.output === first?.output) return view;
+  return { ...view, trigger: exact.trigger, steps: view.steps.map((s) => (s === first ? { ...s, output: exact.output } : s)) };
 }
