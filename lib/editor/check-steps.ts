@@ -7,7 +7,7 @@ import { formField } from "@/lib/editor/form-field";
 import { stepAccountMessage, type KnownAccount } from "@/lib/connections/step-account-message";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
-import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
+import { findBranchReferenceErrors, findPartialReads } from "@/lib/workflows/branch-references";
 import { findReferenceErrors } from "@/lib/workflows/references";
 import { isSecretEcho } from "@/lib/workflows/secret-echo";
 import { branchTargets, isTrigger, type EditorStep } from "@/lib/editor/step-ops";
@@ -45,7 +45,9 @@ function atField(kind: StepKind, path: readonly PropertyKey[], message: string):
   return { field: found.path.join("."), message: `${found.label}: ${message}` };
 }
 
-export type ConfigProblem = Pick<StepProblem, "field" | "message" | "incomplete">;
+/** `advisory`: a note, not a problem — the field is fine, but worth knowing about (a reference only
+ *  some runs have data for); it neither stops a save nor Go live. */
+export type ConfigProblem = Pick<StepProblem, "field" | "message" | "incomplete"> & { advisory?: true };
 
 /** The workspace's accounts by id, once loaded (null until then): a step naming another is
  *  unfinished, its account deleted since it was chosen, and so is one whose account cannot serve
@@ -103,15 +105,29 @@ function branchReferenceProblems(steps: readonly EditorStep[]): StepProblem[] {
   });
 }
 
+/** References to an earlier step only some runs reaching this one have run (a nested branch's
+ *  route skips it): noted under the field, naming the route, never a problem. */
+function partialReadNotes(steps: readonly EditorStep[]): (ConfigProblem & { stepId: string; number: number })[] {
+  return findPartialReads(steps).map((p) => {
+    const kind = steps[p.step - 1].kind;
+    return { stepId: p.stepId, number: p.step, ...atField(kind, p.field.split("."), p.message), incomplete: false, advisory: true as const };
+  });
+}
+
 /** What the Configure form shows under step `index`'s fields: its config's problems and its
- *  references' (which need the other steps to judge), the ones that stop a save first. */
+ *  references' (which need the other steps to judge), the ones that stop a save first, and last
+ *  the notes on references only some runs have data for. */
 export function checkStepFields(steps: readonly EditorStep[], index: number, accounts: AccountIds = null): ConfigProblem[] {
   const step = steps[index];
   if (!step) return [];
   const own = checkConfig(step.kind, configForCheck(step), accounts);
   const refs = referenceProblems(steps).filter((p) => p.stepId === step.id && p.number === index + 1);
   const branchRefs = branchReferenceProblems(steps).filter((p) => p.stepId === step.id && p.number === index + 1);
-  return [...own.filter((p) => !p.incomplete), ...refs, ...own.filter((p) => p.incomplete), ...branchRefs].map(({ field, message, incomplete }) => ({ field, message, incomplete }));
+  const partial = partialReadNotes(steps).filter((p) => p.stepId === step.id && p.number === index + 1);
+  return [
+    ...[...own.filter((p) => !p.incomplete), ...refs, ...own.filter((p) => p.incomplete), ...branchRefs].map(({ field, message, incomplete }) => ({ field, message, incomplete })),
+    ...partial.map(({ field, message, incomplete, advisory }) => ({ field, message, incomplete, advisory })),
+  ];
 }
 
 /** The problems that keep a save from being sent: all of them for a Live workflow (the server refuses an unfinished step there). */

@@ -10,7 +10,8 @@
 // Conditions step may jump past its branch's end and take the new bound), so "can have run
 // before" means what a run does. Where a later Conditions step's branch leads into steps another
 // branch reaches too, a step there may read either branch's step: the runs that came that way
-// have its output (the others read it as empty), so that is not refused. Pure and client-safe.
+// have its output (the others read it as empty), so that is not refused — the field says so
+// instead, naming the route those runs came by (findPartialReads). Pure and client-safe.
 import { branchLabel } from "@/lib/steps/step-label";
 import { bindsOwnSteps, findCodeStepReads } from "@/lib/workflows/code-step-reads";
 import { parseReference, REFERENCE_PATTERN, stringLeaves, templateFields, type ReferenceProblem } from "@/lib/workflows/references";
@@ -36,14 +37,11 @@ function why(steps: Steps, paths: RunPaths, shown: string, n: number, number: nu
   return `${shown} refers to step ${n}, which never runs on a run that reaches this step (another branch), so it has no output to read here`;
 }
 
-/**
- * References (`{{ n.path }}`, a Code body's `steps[n]`) to an earlier step that no run reaching
- * the reading step has run. A step no run reaches is not judged: it never reads anything. Later,
- * missing and removed steps are findReferenceErrors' (references.ts), not repeated here.
- * `only`: judge step `only`'s references alone (a run, about to execute it). `reads`: the step read.
- */
-export function findBranchReferenceErrors(steps: Steps, only?: number): (ReferenceProblem & { reads: number })[] {
-  const reads: { number: number; field: string; shown: string; n: number }[] = [];
+type Read = { number: number; field: string; shown: string; n: number };
+
+/** Every reference (`{{ n.path }}`, a Code body's `steps[n]`) to an earlier step; `only`: step `only`'s alone. */
+function earlierReads(steps: Steps, only?: number): Read[] {
+  const reads: Read[] = [];
   for (const [i, step] of steps.entries()) {
     const number = i + 1;
     if (only !== undefined && number !== only) continue;
@@ -59,16 +57,63 @@ export function findBranchReferenceErrors(steps: Steps, only?: number): (Referen
       }
     }
   }
+  return reads;
+}
+
+/** The reads `keep` picks, each step, field and step read once, with `say`'s message. */
+function judged(steps: Steps, reads: Read[], keep: (paths: RunPaths, r: Read) => boolean, say: (paths: RunPaths, r: Read) => string) {
   if (reads.length === 0) return [];
   const paths = runPaths(steps);
   const problems: (ReferenceProblem & { reads: number })[] = [];
   const said = new Set<string>();
   for (const r of reads) {
-    if (!paths.reached.has(r.number) || paths.ranBefore(r.number).has(r.n)) continue;
+    if (!paths.reached.has(r.number) || !keep(paths, r)) continue;
     const once = `${r.number}|${r.field}|${r.n}`;
     if (said.has(once)) continue;
     said.add(once);
-    problems.push({ step: r.number, stepId: steps[r.number - 1].id, field: r.field, message: why(steps, paths, r.shown, r.n, r.number), reads: r.n });
+    problems.push({ step: r.number, stepId: steps[r.number - 1].id, field: r.field, message: say(paths, r), reads: r.n });
   }
   return problems;
+}
+
+/**
+ * References (`{{ n.path }}`, a Code body's `steps[n]`) to an earlier step that no run reaching
+ * the reading step has run. A step no run reaches is not judged: it never reads anything. Later,
+ * missing and removed steps are findReferenceErrors' (references.ts), not repeated here.
+ * `only`: judge step `only`'s references alone (a run, about to execute it). `reads`: the step read.
+ */
+export function findBranchReferenceErrors(steps: Steps, only?: number): (ReferenceProblem & { reads: number })[] {
+  return judged(
+    steps,
+    earlierReads(steps, only),
+    (paths, r) => !paths.ranBefore(r.number).has(r.n),
+    (paths, r) => why(steps, paths, r.shown, r.n, r.number),
+  );
+}
+
+/** The route, in words, by which the runs that ran step n come to step m: "Conditions step 2
+ *  takes Otherwise", "Conditions step 2 takes branch "A" and Conditions step 3 takes branch "X"". */
+function routeWords(steps: Steps, paths: RunPaths, n: number, m: number): string | null {
+  const route = paths.routeTo(n, m);
+  return route.length ? route.map((c) => `Conditions step ${c.conditions} takes ${branchLabel(steps[c.conditions - 1].config, c.branch)}`).join(" and ") : null;
+}
+
+/**
+ * References to an earlier step that some runs reaching the reading step have run and others
+ * have not: a nested Conditions step's branch leading past its branch's end brings runs to the
+ * step by a route that skipped it. Not refused (the runs that came that way have its output);
+ * the editor says under the field which route that is, since the others read it as empty.
+ */
+export function findPartialReads(steps: Steps): (ReferenceProblem & { reads: number })[] {
+  return judged(
+    steps,
+    earlierReads(steps),
+    (paths, r) => paths.ranBefore(r.number).has(r.n) && !paths.alwaysBefore(r.number).has(r.n),
+    (paths, r) => {
+      const route = routeWords(steps, paths, r.n, r.number);
+      return route
+        ? `${r.shown} reads step ${r.n}, which has run only when ${route}; runs that come another way reach this step without it, and there it reads as empty`
+        : `${r.shown} reads step ${r.n}, which only some of the runs that reach this step have run; on the others it reads as empty`;
+    },
+  );
 }

@@ -33,6 +33,11 @@ export type RunPaths = {
   next: ReadonlyMap<number, ReadonlySet<number>>;
   /** The steps each branch of each Conditions step leads a run through, by "conditions:branch". */
   branches: ReadonlyMap<string, { conditions: number; branch: string; steps: ReadonlySet<number> }>;
+  /** For a step n only some runs reaching step m have run: the Conditions choices (in step order)
+   *  every run that ran n and reached m made on its way to n, and not every run reaching m made —
+   *  the route that brings n's output to m ("step 2 takes Otherwise"). Empty when no one choice
+   *  sets those runs apart (n reached by more than one route). */
+  routeTo: (n: number, m: number) => { conditions: number; branch: string }[];
 };
 
 const key = (pos: number, end: number) => `${pos}:${end}`;
@@ -125,7 +130,30 @@ export function runPaths(steps: PathSteps): RunPaths {
       every.set(e.to, had ? new Set([...had].filter((n) => withMe.has(n))) : withMe);
     }
   }
+  // The choices ("conditions:branch") every run arriving at a state made on its way there.
+  const took = new Map<string, Set<string> | null>(order.map((k) => [k, null]));
+  took.set(key(1, last), new Set());
+  for (const k of order) {
+    const mine = took.get(k) ?? new Set<string>();
+    for (const e of next.get(k) ?? []) {
+      const withEdge = e.via ? new Set([...mine, `${e.via.conditions}:${e.via.branch}`]) : mine;
+      const had = took.get(e.to);
+      took.set(e.to, had ? new Set([...had].filter((c) => withEdge.has(c))) : withEdge);
+    }
+  }
   const statesAt = (n: number) => order.filter((k) => at.get(k) === n);
+  const tookOn = (states: readonly string[]) => {
+    const sets = states.map((k) => took.get(k) ?? new Set<string>());
+    return sets.length ? [...sets[0]].filter((c) => sets.every((s) => s.has(c))) : [];
+  };
+  const routeTo = (n: number, m: number) => {
+    const onTheWay = statesAt(n).filter((k) => onwards(at, next, [k]).has(m));
+    const everyRun = new Set(tookOn(statesAt(m)));
+    return tookOn(onTheWay)
+      .filter((c) => !everyRun.has(c))
+      .map((c) => ({ conditions: Number(c.slice(0, c.indexOf(":"))), branch: c.slice(c.indexOf(":") + 1) }))
+      .sort((a, b) => a.conditions - b.conditions);
+  };
   const ranBefore = (n: number) => new Set(statesAt(n).flatMap((k) => [...some.get(k)!]));
   const alwaysBefore = (n: number) => {
     const sets = statesAt(n).map((k) => every.get(k) ?? new Set<number>());
@@ -151,7 +179,7 @@ export function runPaths(steps: PathSteps): RunPaths {
   }
   const branches = new Map([...starts].map(([k, b]) => [k, { conditions: b.conditions, branch: b.branch, steps: onwards(at, next, b.from) }]));
 
-  return { reached: reachedSteps, ranBefore, alwaysBefore, next: stepNext, branches };
+  return { reached: reachedSteps, ranBefore, alwaysBefore, next: stepNext, branches, routeTo };
 }
 
 /** The steps a run can go on to from any of the states `from` (those included). */

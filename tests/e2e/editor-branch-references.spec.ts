@@ -51,3 +51,29 @@ test("a reference to another branch's step is said under the field, marked on th
   await expect(page.getByTestId("step-node-4").getByLabel(/^Needs attention/)).toHaveCount(0);
   await expect(header.getByTestId("unfinished-steps")).toHaveCount(0);
 });
+
+test("a reference to a step only some routes have run is noted under the field, naming the route, and not marked", async ({ page }) => {
+  // 2 Route (High → 3, Otherwise → 5); 3 Nested, in High (Close now → 6, Otherwise → 4). Step 7
+  // reads step 3: runs by High ran it, runs by Otherwise of step 2 come through 5 and 6 without it.
+  const rule = [{ left: "{{ 1.kind }}", op: "equals", right: "a" }];
+  await openOwnWorkflow(page, "routenote", [
+    { kind: "webhook", config: {} },
+    { kind: "conditions", name: "Route", config: { branches: [{ id: "high", name: "High", rules: rule, target: "nested" }], otherwise: { target: "ticket" } } },
+    { id: "nested", kind: "conditions", name: "Nested", config: { branches: [{ id: "now", name: "Close now", rules: rule, target: "close" }], otherwise: { target: "inner" } } },
+    { id: "inner", kind: "transform", name: "Inner", config: { fields: [{ name: "i", expression: "1" }] } },
+    { id: "ticket", kind: "transform", name: "Ticket", config: { fields: [{ name: "t", expression: "1" }] } },
+    { id: "close", kind: "transform", name: "Close", config: { fields: [{ name: "c", expression: "1" }] } },
+    { kind: "transform", name: "Note", config: { fields: [{ name: "n", expression: "{{ 3.branch }}" }] } },
+  ]);
+  await page.getByTestId("step-node-7").click();
+  const panel = page.getByTestId("step-panel");
+  const note =
+    'Field 1 expression: {{ 3.branch }} reads step 3, which has run only when Conditions step 2 takes branch "High"; runs that come another way reach this step without it, and there it reads as empty';
+  await expect(panel.locator('[data-field-note="fields.0.expression"]')).toHaveText(note);
+  const expression = panel.getByRole("textbox", { name: "Expression" });
+  await expect(expression).toHaveAccessibleDescription(note);
+  await expect(expression).not.toHaveAttribute("aria-invalid", "true");
+  // A note, not a problem: the step is not marked and nothing stands before going Live.
+  await expect(page.getByTestId("step-node-7").getByLabel(/^Needs attention/)).toHaveCount(0);
+  await expect(page.getByTestId("editor-header").getByTestId("unfinished-steps")).toHaveCount(0);
+});

@@ -13,7 +13,8 @@ import { flowEdges, toFlow } from "@/lib/editor/flow-graph";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { branchEnd, conditionsNext } from "@/lib/runs/plan-path";
 import type { Step } from "@/lib/workflows/definition";
-import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
+import { findBranchReferenceErrors, findPartialReads } from "@/lib/workflows/branch-references";
+import { runPaths } from "@/lib/workflows/run-paths";
 
 const hook = (): EditorStep => ({ id: "s1", kind: "webhook", name: "Webhook", config: {} });
 /** A step that reads every earlier step, so the references check judges each one. */
@@ -140,6 +141,14 @@ describe("the editor's paths are the runs' paths", () => {
     expect(ranOnSomeRuns(nested).get("s5")!.size).toBe(0);
     expect(ranOnlyOnSome(5, 6)).toBe("available only on runs that came through step 5; others reach step 6 without it and read it as empty");
     expect(neverRanBefore(6)).toBe("never runs on a run that reaches step 6 (another branch)");
+    // The route each came by: step 5 on runs that took Otherwise of step 2, step 3 on those that took its branch.
+    expect(runPaths(nested).routeTo(5, 6)).toEqual([{ conditions: 2, branch: "otherwise" }]);
+    expect(runPaths(nested).routeTo(3, 6)).toEqual([{ conditions: 2, branch: "b0" }]);
+    // Step 6's field reading steps 1–5 is noted for those two, naming the route; step 4 is refused, not noted.
+    expect(findPartialReads(nested).map((p) => [p.step, p.reads, p.message])).toEqual([
+      [6, 3, '{{ 3.id }} reads step 3, which has run only when Conditions step 2 takes branch "B0"; runs that come another way reach this step without it, and there it reads as empty'],
+      [6, 5, "{{ 5.id }} reads step 5, which has run only when Conditions step 2 takes Otherwise; runs that come another way reach this step without it, and there it reads as empty"],
+    ]);
   });
 
   it("over generated workflows: reached steps, edges, what ran before (on some or every run), each branch's steps and the refused references", () => {
@@ -185,6 +194,23 @@ describe("the editor's paths are the runs' paths", () => {
         for (const b of listed) {
           const want = sorted(seen.branchSteps.get(`${c}:${ids[names.indexOf(b.name)]}`) ?? []);
           if (JSON.stringify(b.steps) !== JSON.stringify(want)) say(`steps of ${b.name} of step ${c}`, b.steps, want);
+        }
+      }
+
+      // The route named for a step only some runs reaching step m ran: the choices every run that
+      // ran it and reached m made before it, less those every run reaching m made.
+      const paths = runPaths(steps);
+      const runs = everyRun(steps);
+      const choicesBefore = (r: Run, at: number) => [...r.took].filter(([c]) => c < at).map(([c, b]) => `${c}:${b}`);
+      const common = (lists: string[][]) => (lists.length ? lists[0].filter((c) => lists.every((l) => l.includes(c))) : []);
+      for (const m of seen.reached) {
+        const toM = runs.filter((r) => r.path.includes(m));
+        const everyRunToM = new Set(common(toM.map((r) => choicesBefore(r, m))));
+        for (const n of seen.some.get(m)!) {
+          if (seen.every.get(m)!.has(n)) continue;
+          const want = common(toM.filter((r) => r.path.includes(n)).map((r) => choicesBefore(r, n))).filter((c) => !everyRunToM.has(c)).sort();
+          const got = paths.routeTo(n, m).map((c) => `${c.conditions}:${c.branch}`).sort();
+          if (JSON.stringify(got) !== JSON.stringify(want)) say(`route from step ${n} to step ${m}`, got, want);
         }
       }
 

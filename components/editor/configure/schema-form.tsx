@@ -19,8 +19,9 @@ import { useAccountIds } from "@/components/editor/use-account-ids";
 import { checkStepFields } from "@/lib/editor/check-steps";
 import { isIgnoredIn, isNeededIn } from "@/lib/steps/find-missing-fields";
 
-/** A message under a field: `incomplete` (amber) is saved in a Draft, the other (red) stops the save. */
-type FieldNote = { message: string; incomplete: boolean };
+/** A message under a field: `incomplete` (amber) is saved in a Draft, the other (red) stops the
+ *  save; `advisory` (slate) is neither, only worth knowing (a reference only some runs have data for). */
+type FieldNote = { message: string; incomplete: boolean; advisory?: true };
 /** `notes`: by dotted config path (SchemaForm fills it in). */
 export type FormContext = { steps: EditorStep[]; index: number; workspaceId: string; notes?: ReadonlyMap<string, FieldNote> };
 type Path = (string | number)[];
@@ -54,8 +55,9 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch 
   const note = ctx.notes?.get(path.join("."));
   // The message under the field is its description, and the field is marked invalid (screen readers).
   const missingId = `${id}-missing`;
-  const aria = note ? ({ "aria-invalid": true, "aria-describedby": missingId } as const) : {};
-  const codeAria = note ? ({ invalid: note.incomplete ? "missing" : true, describedBy: missingId } as const) : {};
+  const aria = note?.advisory ? { "aria-describedby": missingId } : note ? ({ "aria-invalid": true, "aria-describedby": missingId } as const) : {};
+  const codeAria = note?.advisory ? { describedBy: missingId } : note ? ({ invalid: note.incomplete ? "missing" : true, describedBy: missingId } as const) : {};
+  const noteKind = note?.advisory ? (["text-slate-600", "data-field-note"] as const) : note?.incomplete ? (["text-amber-800", "data-missing-field"] as const) : (["text-red-700", "data-invalid-field"] as const);
   const wrap = (control: React.ReactNode, block = true, text = label) => (
     <div className={block ? "space-y-1" : "flex items-center gap-2"}>
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
@@ -63,7 +65,7 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch 
       </label>
       {control}
       {note && (
-        <p id={missingId} className={`text-xs wrap-anywhere ${note.incomplete ? "text-amber-800" : "text-red-700"}`} {...{ [note.incomplete ? "data-missing-field" : "data-invalid-field"]: path.join(".") }}>
+        <p id={missingId} className={`text-xs wrap-anywhere ${noteKind[0]}`} {...{ [noteKind[1]]: path.join(".") }}>
           {note.message}
         </p>
       )}
