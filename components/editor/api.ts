@@ -6,7 +6,7 @@
 import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import { useLiveWindow } from "@/components/editor/use-live-window";
 import { holdsExactNumbers, parseJsonAsWritten } from "@/lib/json/parse-exact-json";
-import type { Delivery, RunOverview, RunStepView, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
+import type { Delivery, RunOverview, RunStepPreview, RunStepView, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
 import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
 
 export class ApiError extends Error {
@@ -60,6 +60,7 @@ export const keys = {
   run: (id: string) => ["run", id] as const,
   runOverview: (id: string) => ["run", id, "overview"] as const,
   runStep: (id: string, stepId: string) => ["run", id, "step", stepId] as const,
+  runStepPreview: (id: string, stepId: string) => ["run", id, "step", stepId, "preview"] as const,
   deliveries: (id: string) => ["workflow", id, "deliveries"] as const,
 };
 
@@ -154,6 +155,17 @@ export function useRunOverviewQuery(runId: string | undefined) {
 export const runStepQueryOptions = (runId: string, stepId: string) => ({
   queryKey: keys.runStep(runId, stepId),
   queryFn: () => api<RunStepView>(`/api/v1/runs/${runId}/steps/${encodeURIComponent(stepId)}`),
+  staleTime: Infinity,
+  // Kept as it came, exact numbers (a trigger's 64-bit id) and all (see runQueryOptions).
+  structuralSharing: false,
+});
+
+/** One step's record with its output previewed (…?preview=true): the first items of each array,
+ *  the start of each long string, each cut said — what Workflow data's tree draws, in KBs where
+ *  the whole output (read for it before) may be 4 MB. Read once, when the step has succeeded. */
+export const runStepPreviewQueryOptions = (runId: string, stepId: string) => ({
+  queryKey: keys.runStepPreview(runId, stepId),
+  queryFn: () => api<RunStepPreview>(`/api/v1/runs/${runId}/steps/${encodeURIComponent(stepId)}?preview=true`),
   staleTime: Infinity,
   // Kept as it came, exact numbers (a trigger's 64-bit id) and all (see runQueryOptions).
   structuralSharing: false,

@@ -1,5 +1,6 @@
 // The /api/v1 shapes the editor reads (issue 3's contract), as client-side types. Declared
 // here rather than imported from the server modules so client code never reaches into them.
+import type { PreviewCut } from "@/lib/json/preview-json";
 import type { StepKind } from "@/lib/steps/catalog";
 
 export type WorkflowStepView = { id: string; number: number; kind: StepKind; name: string; config: Record<string, unknown> };
@@ -56,6 +57,10 @@ export type RunStepView = {
   firstStartedAt?: string | null;
   finishedAt: string | null;
 };
+
+/** GET /runs/{id}/steps/{stepId}?preview=true: the record without its logs, its output cut to
+ *  what Workflow data's tree draws, each cut said with its whole size (lib/json/preview-json.ts). */
+export type RunStepPreview = Omit<RunStepView, "logs"> & { preview: { cuts: PreviewCut[] } };
 
 export type RunView = RunSummary & {
   targetStepId?: string | null;

@@ -2,6 +2,7 @@
 // a sample value and the reference that reads it. Pure and client-safe.
 import { formatReference } from "@/lib/editor/step-references";
 import { exactNumberText } from "@/lib/json/parse-exact-json";
+import { cutKey, type PreviewCut } from "@/lib/json/preview-json";
 
 export type ValueType = "object" | "array" | "string" | "number" | "boolean" | "null";
 
@@ -18,6 +19,9 @@ export type DataNode = {
   children?: DataNode[];
   /** Children left out to keep the tree small (long arrays, deep nesting). */
   omitted?: number;
+  /** What of a long array, wide object or long string the tree has, said under its children
+   *  ("first 3 of 5,000 items") or beside the sample ("1,000,000 characters"). */
+  more?: string;
   /** A step root without output: `sample` says why. */
   empty?: true;
   /** A step root's note on when its output is there at all (only some runs reaching the step have it). */
@@ -25,8 +29,9 @@ export type DataNode = {
 };
 
 /** `missing`: why a step has no output (the run skipped it, …); "no output yet" when absent.
- *  `note`: said under the step whether or not this run has its output. */
-export type StepOutputSource = { number: number; name: string; kind: string; output: unknown; hasOutput: boolean; missing?: string; note?: string };
+ *  `note`: said under the step whether or not this run has its output. `cuts`: the output is a
+ *  preview (lib/json/preview-json.ts), cut where these say, each with its whole size. */
+export type StepOutputSource = { number: number; name: string; kind: string; output: unknown; hasOutput: boolean; missing?: string; note?: string; cuts?: readonly PreviewCut[] };
 
 export type DataTreeOptions = { maxArrayItems?: number; maxDepth?: number; maxSample?: number };
 
@@ -38,11 +43,17 @@ export function typeOf(v: unknown): ValueType {
   return t === "object" ? "object" : t === "number" || t === "bigint" ? "number" : t === "boolean" ? "boolean" : "string";
 }
 
-function sampleOf(v: unknown, max: number): string {
+const count = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+
+/** `size`: an array's or object's whole count where a preview cut it. */
+function sampleOf(v: unknown, max: number, size?: number): string {
   const t = typeOf(v);
-  if (t === "array") return `${(v as unknown[]).length} item${(v as unknown[]).length === 1 ? "" : "s"}`;
+  if (t === "array") {
+    const n = size ?? (v as unknown[]).length;
+    return `${n} item${n === 1 ? "" : "s"}`;
+  }
   if (t === "object") {
-    const n = Object.keys(v as object).length;
+    const n = size ?? Object.keys(v as object).length;
     return `${n} field${n === 1 ? "" : "s"}`;
   }
   // A number kept exact (a 64-bit id) shows its digits, not "[object Object]" or a rounded double.
@@ -50,19 +61,28 @@ function sampleOf(v: unknown, max: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-function build(step: number, label: string, path: (string | number)[], v: unknown, depth: number, o: Required<DataTreeOptions>): DataNode {
+type Cuts = ReadonlyMap<string, PreviewCut>;
+
+function build(step: number, label: string, path: (string | number)[], v: unknown, depth: number, o: Required<DataTreeOptions>, cuts: Cuts): DataNode {
   const type = typeOf(v);
-  const node: DataNode = { id: `${step}:${path.join(".")}`, label, step, path, type, sample: sampleOf(v, o.maxSample), reference: formatReference(step, path) };
+  const cut = cuts.size ? cuts.get(cutKey(path)) : undefined;
+  const size = type === "array" ? cut?.items : type === "object" ? cut?.fields : undefined;
+  const node: DataNode = { id: `${step}:${path.join(".")}`, label, step, path, type, sample: sampleOf(v, o.maxSample, size), reference: formatReference(step, path) };
+  if (type === "string" && cut?.chars !== undefined) node.more = count(cut.chars, "character");
   if (type !== "object" && type !== "array") return node;
   const entries: [string | number, unknown][] =
     type === "array" ? (v as unknown[]).map((x, i) => [i, x]) : Object.entries(v as Record<string, unknown>);
+  const total = size ?? entries.length;
   if (depth >= o.maxDepth) {
-    node.omitted = entries.length;
+    node.omitted = total;
     return node;
   }
   const limit = type === "array" ? o.maxArrayItems : Infinity;
-  node.children = entries.slice(0, limit).map(([k, x]) => build(step, String(k), [...path, k], x, depth + 1, o));
-  if (entries.length > limit) node.omitted = entries.length - limit;
+  node.children = entries.slice(0, limit).map(([k, x]) => build(step, String(k), [...path, k], x, depth + 1, o, cuts));
+  if (total > node.children.length) {
+    node.omitted = total - node.children.length;
+    node.more = `first ${node.children.length.toLocaleString("en-US")} of ${count(total, type === "array" ? "item" : "field")}`;
+  }
   return node;
 }
 
@@ -76,6 +96,7 @@ export function buildDataTree(sources: readonly StepOutputSource[], opts: DataTr
       if (!s.hasOutput) {
         return { id: `${s.number}:`, label: `${s.number}. ${s.name}`, step: s.number, path: [], type: "null", sample: s.missing ?? "no output yet", reference: formatReference(s.number, []), empty: true, ...note };
       }
-      return { ...build(s.number, `${s.number}. ${s.name}`, [], s.output, 0, o), label: `${s.number}. ${s.name}`, ...note };
+      const cuts = new Map((s.cuts ?? []).map((c) => [cutKey(c.path), c]));
+      return { ...build(s.number, `${s.number}. ${s.name}`, [], s.output, 0, o, cuts), label: `${s.number}. ${s.name}`, ...note };
     });
 }

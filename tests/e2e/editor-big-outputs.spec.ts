@@ -4,16 +4,13 @@
 // outputs and all, for entries nobody had opened. Now a big value shows its first lines with
 // "Show all (…)", and a run's detail is fetched only for the entry opened.
 import { expect, test, type Page } from "@playwright/test";
+import { bigFields, openBigOutputWorkflow, runWholeWorkflow, watchLongTasks } from "../helpers/big-output-workflow";
 import { openOwnWorkflow, runSucceeded } from "./own-workflow";
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
-/** Four fields of 3,000 rows each: about 4 MB as the API sends it, 5 MB pretty-printed (each
- *  field is one JSONata expression, which has a second to run). */
-const BIG = Array.from({ length: 4 }, (_, i) => ({
-  name: `rows${i + 1}`,
-  expression: '[1..3000].{"id": $, "name": "device-" & $string($), "note": $pad("note", 260, "-"), "tags": ["alpha", "beta", "gamma", "delta"]}',
-}));
+/** Four fields of 3,000 rows each: about 4 MB as the API sends it, 5 MB pretty-printed. */
+const BIG = bigFields({ fields: 4, rows: 3_000, note: 260 });
 
 /** Requests for one run's detail (GET /api/v1/runs/{id}), by run id, counted as the page makes them. */
 function countRunDetails(page: Page): Map<string, number> {
@@ -25,28 +22,10 @@ function countRunDetails(page: Page): Map<string, number> {
   return seen;
 }
 
-/** The longest stretch the page's main thread was busy (long tasks) since `mark()`. */
-async function watchLongTasks(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __longest: number };
-    w.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
-    }).observe({ type: "longtask", buffered: true });
-  });
-  return {
-    mark: () => page.evaluate(() => void ((window as unknown as { __longest: number }).__longest = 0)),
-    longest: () => page.evaluate(() => Math.round((window as unknown as { __longest: number }).__longest)),
-  };
-}
-
 test("a run with a 4 MB output opens with its first lines, quickly; Show all lays out the rest", async ({ page }) => {
   test.setTimeout(180_000);
-  const { ws, id } = await openOwnWorkflow(page, "bigout", [
-    { kind: "webhook", config: { testingData: { n: 1 } } },
-    { id: "big-step", kind: "transform", name: "Big", config: { fields: BIG } },
-  ]);
-  const run = () => runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
+  const { ws, id } = await openBigOutputWorkflow(page, "bigout", { big: BIG });
+  const run = () => runWholeWorkflow(page, id);
   const older = await run();
   const linked = await run();
   const size = (await (await page.request.get(`/api/v1/runs/${linked}`)).body()).length;
@@ -141,11 +120,8 @@ test("collapsed entries of Executions fetch no run detail; opening one fetches t
 
 test("the Runs page opens a run with a 4 MB output to its steps without downloading the output", async ({ page }) => {
   test.setTimeout(120_000);
-  const { ws, id } = await openOwnWorkflow(page, "bigrow", [
-    { kind: "webhook", config: { testingData: { n: 1 } } },
-    { id: "big-step", kind: "transform", name: "Big", config: { fields: BIG } },
-  ]);
-  const run = await runSucceeded(page, page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } }));
+  const { ws, id } = await openBigOutputWorkflow(page, "bigrow", { big: BIG });
+  const run = await runWholeWorkflow(page, id);
   await page.goto(`/w/${ws}/runs`);
   const read = page.waitForResponse((res) => new URL(res.url()).pathname === `/api/v1/runs/${run}`);
   await page.getByRole("button", { name: `Steps of run ${run}` }).click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildDataTree } from "@/lib/editor/data-tree";
+import { buildDataTree, type DataNode } from "@/lib/editor/data-tree";
 import { parseJsonAsWritten } from "@/lib/json/parse-exact-json";
+import { previewJson } from "@/lib/json/preview-json";
 
 describe("buildDataTree", () => {
   const tree = buildDataTree([
@@ -53,5 +54,20 @@ describe("buildDataTree", () => {
       ["n", "number", "1e400"],
       ["m", "number", "-1E+999999"],
     ]);
+  });
+
+  it("draws a previewed output as the whole would be drawn, saying what the preview cut", () => {
+    const whole = { rows: Array.from({ length: 5_000 }, (_, i) => ({ id: i + 1, note: "n".repeat(700), tags: ["a", "b", "c", "d"] })), wide: Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, i])), deep: { a: { b: { c: { d: { e: { f: { g: { h: 1 } } } } } } } } };
+    const { value, cuts } = previewJson(whole);
+    const [full] = buildDataTree([{ number: 2, name: "Fetch", kind: "http", output: whole, hasOutput: true }]);
+    const [shown] = buildDataTree([{ number: 2, name: "Fetch", kind: "http", output: value, hasOutput: true, cuts }]);
+    const rows = (n: DataNode) => n.children!.find((c) => c.label === "rows")!;
+    // Every field path, type and sample of the first items; the counts of the whole. (The whole
+    // tree lists an object's every field; a preview, the first 100.)
+    const paths = (n: DataNode): unknown[] => (n.label === "wide" ? [] : [[n.reference, n.type, n.sample, n.omitted], ...(n.children ?? []).flatMap(paths)]);
+    expect(paths(shown)).toEqual(paths(full));
+    expect(rows(shown)).toMatchObject({ sample: "5000 items", omitted: 4_997, more: "first 3 of 5,000 items" });
+    expect(rows(shown).children![0].children!.find((c) => c.label === "note")).toMatchObject({ more: "700 characters" });
+    expect(shown.children!.find((c) => c.label === "wide")).toMatchObject({ sample: "150 fields", omitted: 50, more: "first 100 of 150 fields" });
   });
 });

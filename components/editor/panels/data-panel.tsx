@@ -5,20 +5,21 @@
 // field inserts its reference at the cursor of the field being edited; dragging it drops it.
 // A step of a sibling branch is listed without its output, saying it never runs before this one.
 // The recent runs are read without their data (…?outputs=false: statuses, errors, times), and
-// only the outputs the tree shows are read, one step's at a time (GET /runs/{id}/steps/{stepId}):
-// the panel read every output of each of the 10 latest runs, 41 MB for ten runs with a 4 MB
-// output, to show at most one run's earlier steps.
+// only the outputs the tree shows are read, one step's at a time, each as a preview cut to what the
+// tree draws (GET /runs/{id}/steps/{stepId}?preview=true: the first items of each array, the cuts
+// said): the panel read every output of each of the 10 latest runs, 41 MB for ten runs with a
+// 4 MB output, to show at most one run's earlier steps, and then that one output whole.
 import { useMemo, useState, useSyncExternalStore } from "react";
 import { useQueries, type UseQueryResult } from "@tanstack/react-query";
 import { ChevronRight, Database } from "lucide-react";
-import { runOverviewQueryOptions, runStepQueryOptions, useRunsQuery } from "@/components/editor/api";
+import { runOverviewQueryOptions, runStepPreviewQueryOptions, useRunsQuery } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { getInsertTarget, subscribeInsertTarget } from "@/components/editor/insert-target";
 import { HidePanelButton } from "@/components/editor/panel-toggle";
 import { inputClass } from "@/components/resources/api-fetch";
 import { cn } from "@/components/ui/cn";
 import { relativeTime } from "@/components/ui/relative-time";
-import type { RunOverview, RunStepView } from "@/lib/editor/api-types";
+import type { RunOverview, RunStepPreview } from "@/lib/editor/api-types";
 import { runKindLabel } from "@/components/runs/test-run-kind";
 import { neverRanBefore, ranBefore, ranOnlyOnSome, ranOnSomeRuns } from "@/lib/editor/branch-paths";
 import { dataFromRun, pickDataRun, type DataRun } from "@/lib/editor/data-run";
@@ -71,6 +72,8 @@ function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPic
           <span className={`shrink-0 text-[11px] ${TYPE_TONES[node.type]}`}>{node.empty ? "" : node.type}</span>
           {/* A step without output says why in full (a skip names the branch): no sample to cut. */}
           <span className={node.empty ? "ml-auto min-w-0 text-right text-[11px] text-slate-500" : "ml-auto min-w-0 truncate font-mono text-[11px] text-slate-400"}>{node.sample}</span>
+          {/* A long string's whole length (the preview read its start). */}
+          {node.type === "string" && node.more && <span className="shrink-0 text-[11px] text-slate-400">{node.more}</span>}
         </button>
       </div>
       {node.note && (
@@ -83,7 +86,11 @@ function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPic
           {node.children!.map((c) => (
             <TreeRow key={c.id} node={c} depth={depth + 1} onPick={onPick} />
           ))}
-          {node.omitted ? <li className="py-0.5 text-xs text-slate-400" style={{ paddingLeft: (depth + 1) * 12 + 22 }}>… {node.omitted} more</li> : null}
+          {node.omitted ? (
+            <li data-testid="data-more" className="py-0.5 text-xs text-slate-400" style={{ paddingLeft: (depth + 1) * 12 + 22 }}>
+              … {node.omitted.toLocaleString("en-US")} more{node.more ? ` (${node.more} shown)` : ""}
+            </li>
+          ) : null}
         </ul>
       )}
     </li>
@@ -105,49 +112,52 @@ function useListed(steps: EditorStep[], selectedId: string | null): Listed {
   }, [steps, selectedId]);
 }
 
-/** Why a listed step shows no output though the run has one: a sibling branch's, or not read yet. */
-function withoutOutput(sources: StepOutputSource[], { earlier, shown, number, some }: Listed, reading: ReadonlyMap<string, string>): StepOutputSource[] {
+/** Why a listed step shows no output though the run has one: a sibling branch's, or not read yet.
+ *  A previewed output comes with its cuts. */
+function withoutOutput(sources: StepOutputSource[], { earlier, shown, number, some }: Listed, { reading, cuts }: Outputs): StepOutputSource[] {
   return sources.map((src, i) => {
     const id = earlier[i].id;
     if (!shown.has(id)) return { ...src, output: undefined, hasOutput: false, missing: neverRanBefore(number) };
     const noted = some.has(id) ? { ...src, note: ranOnlyOnSome(i + 1, number) } : src;
     const note = reading.get(id);
-    return note && !src.hasOutput ? { ...noted, missing: note } : noted;
+    if (note && !src.hasOutput) return { ...noted, missing: note };
+    return src.hasOutput && cuts.has(id) ? { ...noted, cuts: cuts.get(id) } : noted;
   });
 }
 
-type Outputs = { outputs: ReadonlyMap<string, unknown>; reading: ReadonlyMap<string, string> };
+type Outputs = { outputs: ReadonlyMap<string, unknown>; cuts: ReadonlyMap<string, RunStepPreview["preview"]["cuts"]>; reading: ReadonlyMap<string, string> };
 
 /** What the step records read so far give: each output by its step, and one line per record in
  *  the order asked ("" read, else why not yet) — a string, so it compares equal while nothing
  *  arrives. Module-level: a combine that stays the same keeps its answer from render to render. */
-function combineSteps(results: UseQueryResult<RunStepView>[]) {
+function combineSteps(results: UseQueryResult<RunStepPreview>[]) {
   const outputs = new Map(results.flatMap((r) => (r.data ? [[r.data.stepId, r.data.output] as const] : [])));
+  const cuts = new Map(results.flatMap((r) => (r.data ? [[r.data.stepId, r.data.preview?.cuts ?? []] as const] : [])));
   const states = results.map((r) => (r.data ? "" : r.error ? `could not load its output: ${r.error.message.replace(/\n/g, " ")}` : "loading its output…")).join("\n");
-  return { outputs, states };
+  return { outputs, cuts, states };
 }
 
 /** The outputs of `run` the tree shows, each read once its step has succeeded (a step's output is
  *  final then), and what to say of each still on its way or that could not be read. */
 function useShownOutputs(run: RunOverview | null, listed: Listed): Outputs {
   const wanted = run && !run.outputsClearedAt ? run.steps.filter((s) => s.status === "succeeded" && listed.shown.has(s.stepId)).map((s) => s.stepId) : [];
-  const { outputs, states } = useQueries({ queries: wanted.map((stepId) => runStepQueryOptions(run!.id, stepId)), combine: combineSteps });
+  const { outputs, cuts, states } = useQueries({ queries: wanted.map((stepId) => runStepPreviewQueryOptions(run!.id, stepId)), combine: combineSteps });
   // Step ids hold no newline.
   const ids = wanted.join("\n");
   const reading = useMemo(() => {
     const lines = states.split("\n");
     return new Map(ids.split("\n").flatMap((id, i) => (lines[i] ? [[id, lines[i]] as const] : [])));
   }, [ids, states]);
-  return { outputs, reading };
+  return { outputs, cuts, reading };
 }
 
 /** The tree, from the settled steps and once per change of them (editor-context): not again before
  *  each character typed into a step's field. */
-function useDataTree(run: RunOverview | null, steps: EditorStep[], listed: Listed, { outputs, reading }: Outputs): DataNode[] {
+function useDataTree(run: RunOverview | null, steps: EditorStep[], listed: Listed, { outputs, cuts, reading }: Outputs): DataNode[] {
   return useMemo(() => {
     const withOutputs: DataRun | null = run && { ...run, steps: run.steps.map((s) => (outputs.has(s.stepId) ? { ...s, output: outputs.get(s.stepId) } : s)) };
-    return buildDataTree(withoutOutput(dataFromRun(withOutputs, listed.earlier, steps), listed, reading));
-  }, [run, steps, listed, outputs, reading]);
+    return buildDataTree(withoutOutput(dataFromRun(withOutputs, listed.earlier, steps), listed, { outputs, cuts, reading }));
+  }, [run, steps, listed, outputs, cuts, reading]);
 }
 
 /** `onHide` adds the Hide button (side by side layout); `className` hides the panel there when collapsed. */

@@ -7,7 +7,7 @@
 // references that found no data, log lines and timings, with Stop run / Run again
 // (run-actions.tsx). A collapsed entry is drawn from the list's page alone (status, times, the
 // step's status and unresolved references: GET …/runs?step=); an opened one reads the run without
-// its data and this step's record (the trigger's: the run's detail, for its payload) — QA found
+// its data and this step's record (the trigger's: step 1's, which holds the payload) — QA found
 // six 4 MB runs fetched for entries nobody had opened, and the detail carried every step's output. While the list is read (a run open, focus in it, scrolled into it, more
 // than the newest page loaded) it holds still: new runs are counted in a bar above, not pushed
 // in, so the run being read neither moves nor drops off the list (use-live-window.ts).
@@ -51,16 +51,22 @@ function RunEntry({ row, stepId, isTrigger, focused, open, onToggle, onRunStarte
   // The run a link opened is scrolled to once: every poll re-renders it, and the reader has
   // moved on by then.
   const scrolled = useRef(false);
-  // Fetched once opened (and polled while unfinished); closed again, it stays cached but idle. The
-  // trigger's entry shows the payload, so it reads the run's detail; another step's entry reads
-  // the run without its data and this step's record alone (useRunStep): the run's detail carried
-  // every step's output, and opening step 3 read step 2's 4 MB.
-  const detail = useQuery({ ...runQueryOptions(row.run.id), enabled: open && isTrigger });
-  const one = useRunStep(row.run.id, stepId, open && !isTrigger);
-  const ready = isTrigger ? !!detail.data : !!one.overview.data && (!one.record || !!one.record.data);
-  const full: OpenRun | undefined = open && ready ? (isTrigger ? detail.data : one.overview.data) : undefined;
-  const stepRun: RunStepView | undefined = !full ? undefined : isTrigger ? detail.data?.steps.find((s) => s.stepId === stepId) : one.record?.data;
-  const failure = isTrigger ? detail.error : (one.overview.error ?? one.record?.error ?? null);
+  // Fetched once opened (and polled while unfinished); closed again, it stays cached but idle. An
+  // entry reads the run without its data and this step's record alone (useRunStep): the run's
+  // detail carried every step's output, and opening step 3 read step 2's 4 MB. The trigger's
+  // entry too: its payload is step 1's record of it (the trigger's output is the run's payload as
+  // stored, secrets masked, 64-bit ids exact); it read the run's detail, 4 MB with a big step 2.
+  // Only a run whose step 1 has not recorded it yet (queued) reads the detail, which holds no
+  // output then, for the payload.
+  const one = useRunStep(row.run.id, stepId, open);
+  const recorded = one.overview.data?.steps.find((s) => s.stepId === stepId)?.status === "succeeded";
+  const detail = useQuery({ ...runQueryOptions(row.run.id), enabled: open && isTrigger && !!one.overview.data && !recorded });
+  const record = one.record?.data;
+  const payload = isTrigger ? (recorded && record?.status === "succeeded" ? { trigger: record.output } : detail.data && { trigger: detail.data.trigger }) : {};
+  const ready = !!one.overview.data && (isTrigger ? !!payload : !one.record || !!record);
+  const full: OpenRun | undefined = open && ready && one.overview.data ? { ...one.overview.data, ...payload } : undefined;
+  const stepRun: RunStepView | undefined = !full ? undefined : (record ?? (isTrigger ? detail.data?.steps.find((s) => s.stepId === stepId) : undefined));
+  const failure = one.overview.error ?? one.record?.error ?? (isTrigger ? detail.error : null);
   const run: RunSummary = full ?? row.run;
   // What the row shows of the step: the detail's record once there, the list's until then.
   const shown: RunStepSummary | undefined = stepRun ?? row.step;
