@@ -29,31 +29,90 @@ export function readsWorkspaceValue(reference: string): boolean {
   return ref?.type === "vars" || ref?.type === "secrets";
 }
 
-/** The URL template with each reference shown as DATA or WORKSPACE. */
-const marked = (url: string) => url.trim().replace(REFERENCE_PATTERN, (m) => (readsWorkspaceValue(m) ? WORKSPACE : DATA));
+// The URL's text as a URL parser reads it (WHATWG, as fetch and `new URL` do): a tab or newline
+// anywhere is dropped, and in an http(s) URL a `\` is a `/` — so `http://{{ 1.u }}\@api.example.com`
+// has the host {{ 1.u }}, not api.example.com. Each reference is one DATA or WORKSPACE mark;
+// `ends[i]` is where the i-th character of `text` ends in the URL as written.
+function asParsed(url: string): { text: string; ends: number[] } {
+  const written = url.trim();
+  let text = "";
+  const ends: number[] = [];
+  let last = 0;
+  const add = (chunk: string, from: number) => {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i];
+      if (c === "\t" || c === "\n" || c === "\r") continue;
+      text += c === "\\" ? "/" : c;
+      ends.push(from + i + 1);
+    }
+  };
+  for (const m of written.matchAll(REFERENCE_PATTERN)) {
+    add(written.slice(last, m.index), last);
+    text += readsWorkspaceValue(m[0]) ? WORKSPACE : DATA;
+    last = m.index + m[0].length;
+    ends.push(last);
+  }
+  add(written.slice(last), last);
+  return { text, ends };
+}
+
+/** Where in the parsed text the host may stand: [start, end) spans of the authority (user info,
+ *  host and port), each up to the next `/`, `?` or `#`. */
+function authorities(text: string): [number, number][] {
+  const head = text.split(/[?#]/, 1)[0];
+  const slash = head.indexOf("/");
+  if (slash === -1) return [[0, head.length]];
+  // Before the first `/`: a base URL's host that the text after a reference extends
+  // (`{{ vars.BASE }}{{ 1.rest }}`), or the whole start from data (`{{ 1.url }}/x`).
+  const spans: [number, number][] = [[0, slash]];
+  // A `//`, or a `/` right after a `:`, is where a scheme ends (`https://`, `{{ vars.PROTO }}://`,
+  // `{{ vars.SCHEME }}//` with SCHEME "http:"): the authority is what follows, after every `/` —
+  // an http(s) URL parser skips any number of them (`https:///x` is host x). A single `/` after a
+  // reference (`{{ vars.BASE }}/{{ 1.path }}`) reads as a base URL's path, as the rule allows;
+  // the run checks the URL as resolved for the rest.
+  if (head[slash + 1] === "/" || head[slash - 1] === ":") {
+    let start = slash;
+    while (head[start] === "/") start++;
+    const end = head.slice(start).search(/\//);
+    spans.push([start, end === -1 ? head.length : start + end]);
+  }
+  return spans;
+}
+
+/** The first span whose host (after its last `@`) a run's data may make, or null. */
+function dataHostSpan(url: string): { end: number } | null {
+  const { text, ends } = asParsed(url);
+  for (const [start, end] of authorities(text)) {
+    const authority = text.slice(start, end);
+    const host = authority.slice(authority.lastIndexOf("@") + 1);
+    // `{` left over: a reference that does not parse, which a run cannot be trusted to leave alone.
+    if (host.includes(DATA) || host.includes("{")) return { end: end === 0 ? 0 : ends[end - 1] };
+  }
+  return null;
+}
 
 /**
  * Whether a run's data may make the URL's scheme, host or port: a reference other than a variable
  * or secret at its start (`{{ 1.url }}/x`), in its host (`https://{{ 1.host }}/x`,
- * `https://{{ 1.tenant }}.example.com`), or right after a host before any `/`, `?` or `#`
- * (`https://api.example.com{{ 1.rest }}`, `{{ vars.BASE }}{{ 1.rest }}`: a value there that is not
- * a path extends the host). After a written `/`, `?` or `#` a value is encoded as path or query,
- * and before a written `@` as a user name or password, so it cannot move the host.
+ * `https://{{ 1.tenant }}.example.com`, `{{ vars.PROTO }}://{{ 1.host }}/x`), or right after a
+ * host before any `/`, `?` or `#` (`https://api.example.com{{ 1.rest }}`,
+ * `{{ vars.BASE }}{{ 1.rest }}`: a value there that is not a path extends the host). Read as a URL
+ * parser reads it (asParsed: `\` is `/`, tabs and newlines dropped). After a `/`, `?` or `#` a
+ * value is encoded as path or query, and before an `@` as a user name or password, so it cannot
+ * move the host. When the text leaves it open, the host counts as data-made.
  */
 export function hostFromRunData(url: unknown): boolean {
   const form = urlForm(url);
   if (form !== "absolute" && form !== "templated") return false;
-  const text = marked(url as string);
-  const rest = form === "absolute" ? text.slice(text.indexOf("//") + 2) : text;
-  const start = /^[^/?#]*/.exec(rest)![0];
-  const hostPart = start.slice(start.lastIndexOf("@") + 1);
-  return hostPart.includes(DATA) || hostPart.includes("{");
+  return dataHostSpan(url as string) !== null;
 }
 
-/** The start of a URL as written, up to where its path begins: what a message names. */
+/** The start of a URL as written, up to where the host a run's data makes ends (the whole
+ *  authority when none does): what a message names. */
 export function writtenStart(url: string): string {
   const text = url.trim();
-  const start = /^(?:https?:\/\/)?(?:[^/?#{]|\{\{[^{}]*\}\})*/i.exec(text)![0];
+  const end = dataHostSpan(text)?.end ?? /^(?:https?:\/\/)?(?:[^/?#{]|\{\{[^{}]*\}\})*/i.exec(text)![0].length;
+  const start = text.slice(0, end);
   return start.length > 80 ? `${start.slice(0, 79)}…` : start;
 }
 
