@@ -59,7 +59,7 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
 
   return (
     <div className="space-y-4">
-      <ReviewLeaveGuard unsaved={Object.values(unsavedSecrets)} />
+      <ReviewLeaveGuard unsaved={Object.values(unsavedSecrets)} fallback={`/w/${workspaceId}/workflows`} />
       <ErrorAlert error={error} />
       {changed && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="review-changed">{changed}</p>}
       {/* What the last push changed for the client's senders (its webhook URL): nothing to tick off, but not to be missed. */}
