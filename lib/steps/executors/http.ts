@@ -8,23 +8,29 @@ import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import type { LoadedConnection } from "@/lib/connections/get-connection-credentials";
 import { loadStepConnection } from "@/lib/connections/load-step-connection";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
-import { accountUrlProblem, accountUrlRemedy, describeAccountUrlProblem, readsWorkspaceValue } from "@/lib/http-step/account-url-problem";
+import { accountUrlProblem, accountUrlRemedy, describeAccountUrlProblem, hostFromRunData, readsWorkspaceValue } from "@/lib/http-step/account-url-problem";
 import { buildHttpRequest, type HttpConfig } from "@/lib/http-step/build-http-request";
 import { resolveUrlTemplate } from "@/lib/http-step/resolve-url-template";
+import { PIECE, secretPieceInRequest } from "@/lib/http-step/secret-in-request";
 import { secretSentToDataHost, secretToDataHostMessage, sendsSecret } from "@/lib/http-step/secret-to-data-host";
 import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
 import { httpConfig } from "@/lib/steps/catalog";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
+import { loadWorkspaceValues } from "@/lib/variables/load-workspace-values";
 import { StepError, type StepContext, type StepExecutor } from "./types";
 
 export type OutboundDeps = {
   loadConnection: (opts: { connectionId: string; workspaceId: string; expectKinds?: string[] }) => Promise<LoadedConnection>;
+  /** The workspace's secret values by key, read only for a request to a host a run's data makes
+   *  (secret-in-request.ts); unset (tests), no such check. */
+  loadSecrets?: (workspaceId: string) => Promise<Record<string, string | null>>;
   /** SSRF policy and resolver overrides (tests); default: the process's. */
   net?: Pick<GuardedFetchOptions, "policy" | "resolver">;
 };
-export const defaultOutboundDeps: OutboundDeps = { loadConnection: loadStepConnection };
+const loadSecrets = async (workspaceId: string) => (await loadWorkspaceValues({ workspaceIds: [workspaceId] })).get(workspaceId)?.secrets ?? {};
+export const defaultOutboundDeps: OutboundDeps = { loadConnection: loadStepConnection, loadSecrets };
 
 const HTTP_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "openai"];
 
@@ -67,7 +73,7 @@ const SECRET_RULE = "the step sends a secret: a secret is sent only to a host wr
 
 // The one thing that must hold, checked on the URL as resolved: with every value a run's data
 // gave replaced by a stand-in, the URL goes to the same origin (the data was path or query).
-function assertOriginNotFromData(url: string, template: string, resolve: StepContext["resolve"], rule: string): void {
+function originFromData(url: string, template: string, resolve: StepContext["resolve"]): boolean {
   let probe: string;
   try {
     const standIn: StepContext["resolve"] = (v) => (typeof v === "string" && !readsWorkspaceValue(v) ? { value: "x", unresolved: [] } : resolve(v));
@@ -75,10 +81,27 @@ function assertOriginNotFromData(url: string, template: string, resolve: StepCon
   } catch {
     probe = "";
   }
-  const target = new URL(url);
-  if (target.origin !== probe) {
-    throw new StepError(`the URL's host ${target.host} comes from a run's data, and ${rule}; nothing was sent`);
+  return new URL(url).origin !== probe;
+}
+
+function assertOriginNotFromData(url: string, template: string, resolve: StepContext["resolve"], rule: string): void {
+  if (originFromData(url, template, resolve)) {
+    throw new StepError(`the URL's host ${new URL(url).host} comes from a run's data, and ${rule}; nothing was sent`);
   }
+}
+
+// A request without an account to a host a run's data makes may still carry a secret an earlier
+// step put in its output in pieces the mask does not know (secret-in-request.ts): it is refused
+// before sending, naming where and whose, never the piece.
+async function assertNoSecretPiece(req: { url: string; headers: Record<string, string>; body?: string }, workspaceId: string, deps: OutboundDeps): Promise<void> {
+  if (!deps.loadSecrets) return;
+  const found = secretPieceInRequest(req, await deps.loadSecrets(workspaceId));
+  if (!found) return;
+  throw new StepError(
+    `${found.where} carries part of secret ${found.secret} (${PIECE} or more of its characters in a row), and the URL's host comes from a run's data: ` +
+      `a secret is sent only to a host written in the URL or taken from a variable or secret, never to one a delivery or a step's output names; ` +
+      `nothing was sent: keep the secret out of earlier steps' outputs (read it here with {{ secrets.${found.secret} }}) and write the host in the URL, or take it from a variable or secret`,
+  );
 }
 
 function assertAccountOrigin(url: string, baseUrl: string): void {
@@ -141,6 +164,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     if (connection?.baseUrl) assertAccountOrigin(req.url, connection.baseUrl);
     else if (connection) assertOriginNotFromData(req.url, config.url, ctx.resolve, ACCOUNT_RULE);
     else if (sendsSecret(config)) assertOriginNotFromData(req.url, config.url, ctx.resolve, SECRET_RULE);
+    if (!connection && (hostFromRunData(config.url) || originFromData(req.url, config.url, ctx.resolve))) await assertNoSecretPiece(req, ctx.workspaceId, deps);
     const ownKey = Object.keys(req.headers).find((k) => k.toLowerCase() === "idempotency-key");
     if (ownKey !== undefined && req.headers[ownKey].trim() === "") delete req.headers[ownKey];
     else if (ownKey === undefined && CHANGES_SOMETHING.has(req.method)) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
