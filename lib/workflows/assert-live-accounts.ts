@@ -15,6 +15,10 @@ import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { STEP_CATALOG } from "@/lib/steps/catalog";
 import type { Step } from "@/lib/workflows/definition";
 
+// The field's words end in a clause ("choose another") or a sentence ("… if it really calls that
+// app."): Go live's own way out joins either as one more choice, not after a full stop.
+const orKeepDraft = (message: string) => `${message.replace(/\.$/, "")}, or keep the workflow in Draft`;
+
 export async function assertLiveAccounts(opts: { workspaceId: string; steps: readonly Step[]; tx: Tx }): Promise<void> {
   const ids = opts.steps.map(stepConnectionId).filter((id) => id !== null);
   if (ids.length === 0) return;
@@ -27,7 +31,7 @@ export async function assertLiveAccounts(opts: { workspaceId: string; steps: rea
     // The editor's own words for the step's Account field: the two cannot disagree.
     const message = stepAccountMessage(s.kind, s.config, accounts);
     if (!message) return;
-    throw conflict("step_incomplete", `step ${i + 1} (${STEP_CATALOG[s.kind].label}): ${message}, or keep the workflow in Draft`, {
+    throw conflict("step_incomplete", `step ${i + 1} (${STEP_CATALOG[s.kind].label}): ${orKeepDraft(message)}`, {
       step: i + 1,
       stepId: s.id,
       field: "connectionId",
