@@ -6,7 +6,7 @@ import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, use
 import { useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, keys, useWorkflowQuery } from "@/components/editor/api";
 import { useAccountIds } from "@/components/editor/use-account-ids";
-import { useWorkspaceRole, workspacesKey } from "@/components/editor/use-workspace-role";
+import { lostOf, LOST_REASON, useWorkspaceRole, workspacesKey, type Lost } from "@/components/editor/use-workspace-role";
 import type { WorkflowView } from "@/lib/editor/api-types";
 import { blockingProblems, checkSteps, type StepProblem } from "@/lib/editor/check-steps";
 import { editorReducer, initialEditorState, type Doc } from "@/lib/editor/editor-state";
@@ -27,14 +27,9 @@ export type SaveState =
 
 export const AUTOSAVE_DELAY_MS = 800;
 
-/** Why this editor can no longer change the workflow, noticed by its polls (or a refused save). */
-export type Lost = "deleted" | "no_access" | "viewer";
-
-export const LOST_REASON: Record<Lost, string> = {
-  deleted: "this workflow was deleted",
-  no_access: "you no longer have access to this workspace",
-  viewer: "you can now only view this workflow (your role here is viewer)",
-};
+/** Why this editor can no longer change the workflow, noticed by its polls (or a refused save):
+ *  shared with the Push page and the client review (use-workspace-role.ts). */
+export { LOST_REASON, type Lost };
 
 /** What an action refused for a newer save (and a save held back by one) says. Another tab of
  *  the same person is as likely as a colleague: the words fit both. */
@@ -125,11 +120,10 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
     }
   }, [server, markSaved]);
 
-  // The poll's 404 is a workflow deleted, or a workspace the caller was removed from (the API
-  // answers both alike, so the workspaces list tells them apart); a viewer role is read-only.
+  // The poll's 404 is a workflow deleted, or a workspace the caller was removed from; a viewer
+  // role is read-only (lostOf).
   const role = useWorkspaceRole(initial.workspaceId);
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  const lost: Lost | null = role === null ? "no_access" : notFound ? "deleted" : role === "viewer" ? "viewer" : null;
+  const lost: Lost | null = lostOf(role, query.error);
   const lostNow = useRef(lost);
   useLayoutEffect(() => {
     lostNow.current = lost;

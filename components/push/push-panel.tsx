@@ -3,28 +3,44 @@
 // happens to sample data, push. Repeated per client. A push clears the form (its button too), so
 // focus moves to the result rather than falling to the page. The push names the version its
 // preflight showed: when the workflow was saved since (409 workflow_changed), nothing is pushed,
-// the preflight is loaded again and the panel says what changed, for the technician to push again.
+// the preflight is loaded again and the panel says what changed (in the steps, and in what the push
+// asks of the client), for the technician to push again. The workflow and the technician's role are
+// polled as the editor polls them: deleted, access lost or demoted to viewer while the page is open,
+// the panel says so and its controls are disabled, instead of a refused push saying it later.
 import { useEffect, useRef, useState } from "react";
 import { PreflightItems } from "@/components/push/preflight-view";
+import { LostNotice, WithQueryClient } from "@/components/push/query-client";
+import { LOST_REASON, useWorkflowLost } from "@/components/editor/use-workspace-role";
 import { ApiCallError, apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { preflightChanges } from "@/lib/push/preflight-changes";
+import { preflightChanges, stepChanges } from "@/lib/push/preflight-changes";
 import type { SampleDataChoice } from "@/lib/push/push-input";
 import type { PreflightView } from "@/lib/push/to-preflight-view";
 
-export function PushPanel({ workflowId, clients }: { workflowId: string; clients: { id: string; name: string }[] }) {
+type Props = { workspaceId: string; workflowId: string; clients: { id: string; name: string }[] };
+
+export function PushPanel(props: Props) {
+  return (
+    <WithQueryClient>
+      <Panel {...props} />
+    </WithQueryClient>
+  );
+}
+
+function Panel({ workspaceId, workflowId, clients }: Props) {
+  const lost = useWorkflowLost(workspaceId, workflowId);
   const [target, setTarget] = useState("");
   const [preflight, setPreflight] = useState<PreflightView | null>(null);
   const [sampleData, setSampleData] = useState<SampleDataChoice | "">("");
   const { run, busy, error, setError } = useApiAction();
   const [done, setDone] = useState<string | null>(null);
-  // A push refused because the workflow was saved after the preflight shown: the versions and what
-  // the new preflight says differently.
-  const [changed, setChanged] = useState<{ from: number; to: number; changes: string[] } | null>(null);
+  // A push refused because the workflow was saved after the preflight shown: the versions, what
+  // changed in the steps, and what the new preflight asks of the client differently.
+  const [changed, setChanged] = useState<{ from: number; to: number; steps: string[]; changes: string[] } | null>(null);
   const result = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (done) result.current?.focus();
@@ -70,7 +86,7 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
         if (latest.current !== target) return;
         setPreflight(fresh);
         setSampleData("");
-        setChanged({ from: shown.workflow.version, to: fresh.workflow.version, changes: preflightChanges(shown, fresh) });
+        setChanged({ from: shown.workflow.version, to: fresh.workflow.version, steps: stepChanges(shown, fresh), changes: preflightChanges(shown, fresh) });
         return;
       }
       pick("");
@@ -80,11 +96,12 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
 
   return (
     <div className="space-y-4">
+      {lost && <LostNotice id="push-lost" action="You can no longer push this workflow" reason={LOST_REASON[lost]} />}
       {done && <p ref={result} tabIndex={-1} role="status" className="rounded-md outline-none bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{done}</p>}
       <ErrorAlert error={error} />
       <label className="block max-w-md text-sm font-medium text-slate-700">
         Client workspace
-        <select aria-label="Client workspace" value={target} onChange={(e) => pick(e.target.value)} className={cn(inputClass, "mt-1")}>
+        <select aria-label="Client workspace" value={target} disabled={!!lost} onChange={(e) => pick(e.target.value)} className={cn(inputClass, "mt-1")}>
           <option value="">Choose one client…</option>
           {clients.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
         </select>
@@ -95,10 +112,17 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
             Not pushed: the workflow was saved since this preflight (version {changed.from} → version {changed.to}). The preflight below is for version {changed.to}: check
             it, and the steps in the editor, then push again.
           </p>
-          {changed.changes.length > 0 ? (
-            <ul className="list-disc pl-5">{changed.changes.map((c) => <li key={c}>{c}</li>)}</ul>
+          <p>In the steps:</p>
+          {changed.steps.length > 0 ? (
+            <ul className="list-disc pl-5" data-testid="push-changed-steps">{changed.steps.map((c) => <li key={c}>{c}</li>)}</ul>
           ) : (
-            <p>What the push needs reads the same; the steps may still differ.</p>
+            <p className="pl-5" data-testid="push-changed-steps">No step was added, removed, renamed, moved or changed (the workflow&apos;s name or sample data may have).</p>
+          )}
+          <p>In what the push asks of {preflight?.target.name ?? "the client"}:</p>
+          {changed.changes.length > 0 ? (
+            <ul className="list-disc pl-5" data-testid="push-changed-needs">{changed.changes.map((c) => <li key={c}>{c}</li>)}</ul>
+          ) : (
+            <p className="pl-5" data-testid="push-changed-needs">Nothing new: it reads the same keys and files, with the same notes.</p>
           )}
         </div>
       )}
@@ -110,23 +134,29 @@ export function PushPanel({ workflowId, clients }: { workflowId: string; clients
           {preflight.sampleData.present && (
             <fieldset className="flex gap-6 text-sm">
               <legend className="mb-1 font-medium text-slate-700">Sample data</legend>
-              <label className="flex items-center gap-2"><input type="radio" name="sampleData" checked={sampleData === "keep"} onChange={() => setSampleData("keep")} /> Keep it</label>
-              <label className="flex items-center gap-2"><input type="radio" name="sampleData" checked={sampleData === "clear"} onChange={() => setSampleData("clear")} /> Clear it</label>
+              <label className="flex items-center gap-2"><input type="radio" name="sampleData" disabled={!!lost} checked={sampleData === "keep"} onChange={() => setSampleData("keep")} /> Keep it</label>
+              <label className="flex items-center gap-2"><input type="radio" name="sampleData" disabled={!!lost} checked={sampleData === "clear"} onChange={() => setSampleData("clear")} /> Clear it</label>
               {preflight.sampleData.options.includes("replace") && (
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="sampleData" checked={sampleData === "replace"} onChange={() => setSampleData("replace")} /> Replace the client&apos;s own with it
+                  <input type="radio" name="sampleData" disabled={!!lost} checked={sampleData === "replace"} onChange={() => setSampleData("replace")} /> Replace the client&apos;s own with it
                 </label>
               )}
             </fieldset>
           )}
           {/* Busy, not disabled, while pushing: a refused push leaves focus on it. Disabled until
               the sample data choice is made, and then says so beside it (a disabled button alone
-              gave no reason). */}
+              gave no reason), and once pushing is no longer possible (said above, and by it). */}
           <div className="flex flex-wrap items-center gap-3">
-            <BusyButton busy={busy} className={buttonClass("primary")} disabled={needsChoice} aria-describedby={needsChoice ? "push-needs-choice" : undefined} onClick={() => void push()}>
+            <BusyButton
+              busy={busy}
+              className={buttonClass("primary")}
+              disabled={needsChoice || !!lost}
+              aria-describedby={lost ? "push-lost" : needsChoice ? "push-needs-choice" : undefined}
+              onClick={() => void push()}
+            >
               {busy ? "Pushing…" : `Push to ${preflight.target.name}`}
             </BusyButton>
-            {needsChoice && (
+            {needsChoice && !lost && (
               <span id="push-needs-choice" className="text-sm text-slate-500" data-testid="push-needs-choice">
                 Choose what happens to the sample data first: {sampleChoices(preflight.sampleData.options)}.
               </span>

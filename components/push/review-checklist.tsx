@@ -10,7 +10,9 @@
 // so — the client confirms only a configuration it was shown. Nothing typed is lost by following
 // a link (Add an account and back, say): plain values are kept for the tab until saved
 // (review-drafts.ts), and a secret typed but not saved — never kept in storage — is asked about
-// before leaving (review-leave-guard.tsx).
+// before leaving (review-leave-guard.tsx). The copy and the client's role are polled as the editor
+// polls them: deleted, access lost or demoted to viewer while the page is open, the page says so
+// and its actions are disabled, instead of a refused action saying it later.
 import { useCallback, useEffect, useState } from "react";
 import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
@@ -24,13 +26,28 @@ import type { ReviewView } from "@/lib/push/load-review";
 import { WebhookSecretAction } from "@/components/push/webhook-secret-action";
 import { useReviewDraft } from "@/components/push/review-drafts";
 import { ReviewLeaveGuard } from "@/components/push/review-leave-guard";
+import { LostNotice, WithQueryClient } from "@/components/push/query-client";
+import { LOST_REASON, useWorkflowLost } from "@/components/editor/use-workspace-role";
 import { plural } from "@/lib/plural";
 
 /** addedAccountId: the account the client just added from this page (?added=ID), or null. */
 type Props = { workspaceId: string; workflowId: string; review: ReviewView; mode: "draft" | "live"; canEdit: boolean; addedAccountId?: string | null };
 
-export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit, addedAccountId = null }: Props) {
-  const { run, busy, error } = useApiAction();
+export function ReviewChecklist(props: Props) {
+  return (
+    <WithQueryClient>
+      <Checklist {...props} />
+    </WithQueryClient>
+  );
+}
+
+function Checklist({ workspaceId, workflowId, review, mode, canEdit, addedAccountId = null }: Props) {
+  const { run, busy: running, error } = useApiAction();
+  // A viewer from the start has no actions to lose: only a change since the page loaded is said.
+  const polled = useWorkflowLost(workspaceId, workflowId);
+  const lost = polled === "viewer" && !canEdit ? null : polled;
+  // Every action is disabled as while one runs (busy); values typed stay in their boxes.
+  const busy = running || lost !== null;
   // Set when a confirmation was refused because the provider pushed again: the page has reloaded
   // the new review by then (run refreshes it), and this says why nothing was confirmed.
   const [changed, setChanged] = useState<string | null>(null);
@@ -60,6 +77,7 @@ export function ReviewChecklist({ workspaceId, workflowId, review, mode, canEdit
   return (
     <div className="space-y-4">
       <ReviewLeaveGuard unsaved={Object.values(unsavedSecrets)} fallback={`/w/${workspaceId}/workflows`} />
+      {lost && <LostNotice id="review-lost" action="You can no longer change this review" reason={LOST_REASON[lost]} />}
       <ErrorAlert error={error} />
       {changed && <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900" data-testid="review-changed">{changed}</p>}
       {/* What the last push changed for the client's senders (its webhook URL): nothing to tick off, but not to be missed. */}

@@ -1,11 +1,13 @@
 // What differs between two preflights of one workflow for one client, in sentences: what the Push
 // page shows when a push was refused because the workflow was saved since the preflight the
-// technician read (409 workflow_changed) and it has loaded the preflight again. The preflight
-// lists what a push needs, not the steps, so this says what changed in those terms: keys and files
-// read or no longer read, and the new preflight's notes that the old one did not have (accounts,
-// secrets sent somewhere new, sample data…), numbers aside (a note naming the version or a step's
-// new position is the same note). Pure and client-safe.
-import type { PreflightView } from "@/lib/push/to-preflight-view";
+// technician read (409 workflow_changed) and it has loaded the preflight again. Two lists: what
+// changed in the workflow's steps (stepChanges: added, removed, renamed, moved, new settings — by
+// the preflight's step fingerprints), and what changed in what the push asks of the client
+// (preflightChanges: keys and files read or no longer read, and the new preflight's notes that the
+// old one did not have — accounts, secrets sent somewhere new, sample data… —, numbers aside: a
+// note naming the version or a step's new position is the same note). Pure and client-safe.
+import { stepLabel } from "@/lib/steps/step-label";
+import type { PreflightStep, PreflightView } from "@/lib/push/to-preflight-view";
 
 export function preflightChanges(before: PreflightView, after: PreflightView): string[] {
   const out: string[] = [];
@@ -21,5 +23,61 @@ export function preflightChanges(before: PreflightView, after: PreflightView): s
   const shape = (note: string) => note.replace(/\d+/g, "#");
   const seen = new Set(before.notes.map(shape));
   for (const n of after.notes) if (!seen.has(shape(n))) out.push(n);
+  return out;
+}
+
+/** `Step 3 (HTTP Request "Send key")`, as run messages name a step, at the start of a sentence. */
+const named = (s: PreflightStep, number: number) => {
+  const label = stepLabel({ ...s, config: {} }, number);
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
+
+/** What changed in the workflow's steps between two preflights, step by step in the new order,
+ *  removed steps last (numbered as they were). A step is known by its id: a step put back under
+ *  the same id is the same step. A move is said only where the order of the steps both have
+ *  changed, and only of the fewest steps that explain it, not for every step after one added,
+ *  removed or moved. */
+export function stepChanges(before: PreflightView, after: PreflightView): string[] {
+  const was = before.workflow.steps ?? [];
+  const now = after.workflow.steps ?? [];
+  const wasById = new Map(was.map((s, i) => [s.id, { step: s, number: i + 1 }]));
+  const nowIds = new Set(now.map((s) => s.id));
+  const stayed = inOrder(
+    was.filter((s) => nowIds.has(s.id)).map((s) => s.id),
+    now.filter((s) => wasById.has(s.id)).map((s) => s.id),
+  );
+  const out: string[] = [];
+  now.forEach((s, i) => {
+    const old = wasById.get(s.id);
+    if (!old) {
+      out.push(`${named(s, i + 1)} was added.`);
+      return;
+    }
+    const what: string[] = [];
+    if (old.step.name !== s.name) what.push(`was renamed (it was "${old.step.name}")`);
+    if (!stayed.has(s.id)) what.push(`moved (it was step ${old.number})`);
+    if (old.step.fingerprint !== s.fingerprint || old.step.kind !== s.kind) what.push("has new settings");
+    if (what.length) out.push(`${named(s, i + 1)} ${what.length < 2 ? what.join("") : `${what.slice(0, -1).join(", ")} and ${what.at(-1)}`}.`);
+  });
+  was.forEach((s, i) => {
+    if (!nowIds.has(s.id)) out.push(`${named(s, i + 1)} was removed.`);
+  });
+  return out;
+}
+
+/** The ids of a longest run of steps that kept their order from `a` to `b` (same ids, both lists):
+ *  the others are the ones that moved. */
+function inOrder(a: string[], b: string[]): Set<string> {
+  const len = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) len[i][j] = a[i] === b[j] ? len[i + 1][j + 1] + 1 : Math.max(len[i + 1][j], len[i][j + 1]);
+  const out = new Set<string>();
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      out.add(a[i]);
+      i++;
+      j++;
+    } else if (len[i + 1][j] >= len[i][j + 1]) i++;
+    else j++;
+  }
   return out;
 }

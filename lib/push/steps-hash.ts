@@ -33,3 +33,12 @@ export function stepsHash(name: string, steps: readonly Step[], clientSide: read
 export function isEditedSincePush(name: string, steps: readonly Step[], pushedHash: string): boolean {
   return stepsHash(name, steps) !== pushedHash && stepsHash(name, steps, CLIENT_SIDE_BEFORE_HEADER) !== pushedHash;
 }
+
+/** A step's kind and settings as a short fingerprint: equal when nothing in the step but its name,
+ *  its position or its sample data (which the preflight speaks of itself) changed. What the Push
+ *  page compares between two preflights (preflight-changes.ts); a fingerprint, not the config, so
+ *  the preflight shows nothing a config holds (an encrypted secret). */
+export function stepFingerprint(step: Pick<Step, "kind" | "config">): string {
+  const { testingData: _sample, ...config } = step.config;
+  return createHash("sha256").update(JSON.stringify(stable({ kind: step.kind, config }))).digest("hex").slice(0, 16);
+}

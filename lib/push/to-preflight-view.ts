@@ -6,11 +6,13 @@ import type { PushPlan } from "@/lib/push/plan-push";
 import { offeredSampleData, providerHasSampleData, type SampleDataChoice } from "@/lib/push/push-input";
 import type { Step } from "@/lib/workflows/definition";
 import { keysReadBothWays } from "@/lib/push/scan-requirements";
+import { stepFingerprint } from "@/lib/push/steps-hash";
 import { plural } from "@/lib/plural";
 
-
 export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" | "webhookSecretRequired" | "webhookSecretState" | "keepsUnsignedAcceptance" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
-  workflow: { id: string; name: string; version: number };
+  /** `steps`: the workflow's steps in order, each with a fingerprint of its kind and settings, so
+   *  that two preflights tell what changed in the steps between them (preflight-changes.ts). */
+  workflow: { id: string; name: string; version: number; steps: PreflightStep[] };
   target: { id: string; name: string };
   /** `replace` is offered when the client has its own testing data, which `keep` and `clear` leave alone. */
   sampleData: PushPlan["sampleData"] & { options: SampleDataChoice[] };
@@ -32,6 +34,8 @@ export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" 
   attention: number;
   notes: string[];
 };
+
+export type PreflightStep = { id: string; kind: Step["kind"]; name: string; fingerprint: string };
 
 export type ToPreflightViewOptions = {
   workflow: { id: string; name: string; version: number; steps: Step[] };
@@ -166,7 +170,12 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     (plan.sampleData.present ? 1 : 0) +
     (clientSecret ? 1 : 0);
   return {
-    workflow: { id: workflow.id, name: workflow.name, version: workflow.version },
+    workflow: {
+      id: workflow.id,
+      name: workflow.name,
+      version: workflow.version,
+      steps: workflow.steps.map((s) => ({ id: s.id, kind: s.kind, name: s.name, fingerprint: stepFingerprint(s) })),
+    },
     target,
     ...items,
     sampleData: { ...plan.sampleData, options: offeredSampleData(plan.sampleData) },

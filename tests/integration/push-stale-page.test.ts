@@ -87,6 +87,10 @@ describe("pushing from a preflight read before the workflow was saved", () => {
 
     const again = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
     expect(again.variables).toEqual([{ key: "PSA_KEY", secret: true, status: "present" }]);
+    // The steps, for the page to say what changed in them: the unchanged steps keep their fingerprints.
+    const fingerprints = (p: Json) => p.workflow.steps.map((s: Json) => [s.id, s.kind, s.name, s.fingerprint]);
+    expect(fingerprints(again).slice(0, 2)).toEqual(fingerprints(pre));
+    expect(again.workflow.steps[2]).toMatchObject({ kind: "http", name: "Send key", fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) });
     const pushed = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, version: again.workflow.version });
     expect(pushed.status).toBe(201);
     expect((await t.tech.get(`/api/v1/workflows/${source.id}/pushes`)).body.copies[0].pushedVersion).toBe(2);

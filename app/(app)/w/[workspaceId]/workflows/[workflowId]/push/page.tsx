@@ -39,7 +39,7 @@ export default async function PushPage({ params }: Props) {
       ) : clients.length === 0 ? (
         <p className="text-sm text-slate-600">This provider has no client workspaces yet.</p>
       ) : (
-        <PushPanel workflowId={workflowId} clients={clients} />
+        <PushPanel workspaceId={workspaceId} workflowId={workflowId} clients={clients} />
       )}
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Clients with a copy</h2>
