@@ -4,29 +4,21 @@
 // transaction — found by QA: an install filled a key a pushed copy was waiting on and created
 // two more, and neither the client's nor the provider's log said so. The pushed copy's review
 // then counts the filled key as done.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { createPushTenancy } from "../helpers/push-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTenancyServer } from "../helpers/tenancy-server";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createPushTenancy>>;
-let tech: ApiClient;
-let adminA: ApiClient;
+const t = startTenancyServer();
 let copyId: string;
 
 const SETUP = { domain: "contoso-dental.com", clientName: "Contoso Dental", documentationOrganizationId: "ORG-7731" };
 type Event = { action: string; actor: { id: string; email: string }; workflowId: string | null; workspaceId: string; details: Record<string, unknown> };
 const log = async (api: ApiClient, ws: string): Promise<Event[]> => (await api.get(`/api/v1/workspaces/${ws}/audit?limit=500`)).body.events;
-const install = (setup: unknown) => tech.post(`/api/v1/workspaces/${t.clientA.id}/blueprints/new-hire-provisioning`, { setup });
+const install = (setup: unknown) => t.tech.post(`/api/v1/workspaces/${t.clientA.id}/blueprints/new-hire-provisioning`, { setup });
 
 beforeAll(async () => {
-  web = await startWeb();
-  t = await createPushTenancy(web.baseUrl);
-  tech = t.api(t.users.tech);
-  adminA = t.api(t.users.adminA);
-  const source = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, {
+  const source = await t.tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, {
     name: "Mailbox report",
     steps: [
       { id: "hook", kind: "webhook", name: "Hook", config: {} },
@@ -34,13 +26,12 @@ beforeAll(async () => {
     ],
   });
   expect(source.status, JSON.stringify(source.body)).toBe(201);
-  const pushed = await tech.post(`/api/v1/workflows/${source.body.id}/push`, { targetWorkspaceId: t.clientA.id });
+  const pushed = await t.tech.post(`/api/v1/workflows/${source.body.id}/push`, { targetWorkspaceId: t.clientA.id });
   expect(pushed.status, JSON.stringify(pushed.body)).toBe(201);
   copyId = pushed.body.copy.id;
 });
-afterAll(() => web?.stop());
 
-const item = async (key: string) => (await adminA.get(`/api/v1/workflows/${copyId}/review`)).body.items.find((i: Json) => i.kind === "variable" && i.key === key);
+const item = async (key: string) => (await t.adminA.get(`/api/v1/workflows/${copyId}/review`)).body.items.find((i: Json) => i.kind === "variable" && i.key === key);
 
 describe("installing a blueprint records its variable writes and itself", () => {
   it("logs the key it filled, the keys it created and the install, in the client's and the provider's log, without values", async () => {
@@ -53,7 +44,7 @@ describe("installing a blueprint records its variable writes and itself", () => 
       { key: "CLIENT_NAME", status: "created" },
     ]);
 
-    for (const [api, ws] of [[adminA, t.clientA.id], [tech, t.provider.id]] as const) {
+    for (const [api, ws] of [[t.adminA, t.clientA.id], [t.tech, t.provider.id]] as const) {
       const events = await log(api, ws);
       const mine = events.filter((e) => ["variable_created", "variable_updated", "blueprint_installed"].includes(e.action));
       expect(mine.map((e) => [e.action, e.details]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
@@ -70,7 +61,7 @@ describe("installing a blueprint records its variable writes and itself", () => 
 
     // The pushed copy was waiting on CLIENT_DOMAIN: its review now counts it as done.
     expect(await item("CLIENT_DOMAIN")).toMatchObject({ state: "ok", done: true });
-    const review = (await adminA.get(`/api/v1/workflows/${copyId}/review`)).body;
+    const review = (await t.adminA.get(`/api/v1/workflows/${copyId}/review`)).body;
     expect(review.missing.filter((m: Json) => m.kind === "variable")).toEqual([]);
   });
 
@@ -84,7 +75,7 @@ describe("installing a blueprint records its variable writes and itself", () => 
     const again = await install({ ...SETUP, clientName: "Contoso Dental Group" });
     expect(again.status, JSON.stringify(again.body)).toBe(201);
     expect(again.body.blueprint.variables.map((v: Json) => v.status)).toEqual(["kept", "kept", "kept"]);
-    const added = (await log(adminA, t.clientA.id)).slice(0, (await count()) - before);
+    const added = (await log(t.adminA, t.clientA.id)).slice(0, (await count()) - before);
     expect(added.map((e) => [e.action, e.workflowId])).toEqual([["blueprint_installed", again.body.id]]);
   });
 });

@@ -1,47 +1,34 @@
 // Variables/secrets, app accounts and files over the real server: shapes, write-only secrets
 // and credentials, values that may be absent, roles, and the 10 MB file limit.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { createPushTenancy } from "../helpers/push-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTenancyServer } from "../helpers/tenancy-server";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createPushTenancy>>;
-let tech: ApiClient;
-let viewer: ApiClient;
-
-beforeAll(async () => {
-  web = await startWeb();
-  t = await createPushTenancy(web.baseUrl);
-  tech = t.api(t.users.tech);
-  viewer = t.api(t.users.providerViewer);
-});
-afterAll(() => web?.stop());
+const t = startTenancyServer();
 
 describe("variables and secrets", () => {
   const base = () => `/api/v1/workspaces/${t.provider.id}/variables`;
 
   it("creates (201), replaces (200), lists and deletes; secrets never return their value", async () => {
-    expect((await tech.put(`${base()}/TENANT`, { value: "contoso.example", secret: false })).status).toBe(201);
-    const put = await tech.put(`${base()}/API_KEY`, { value: "sk-super-secret-123", secret: true });
+    expect((await t.tech.put(`${base()}/TENANT`, { value: "contoso.example", secret: false })).status).toBe(201);
+    const put = await t.tech.put(`${base()}/API_KEY`, { value: "sk-super-secret-123", secret: true });
     expect(put).toEqual({ status: 201, body: { variable: { key: "API_KEY", secret: true, hasValue: true, updatedAt: expect.any(String) } } });
-    expect((await tech.put(`${base()}/TENANT`, { value: "northwind.example" })).status).toBe(200);
-    const list = await viewer.get(base());
+    expect((await t.tech.put(`${base()}/TENANT`, { value: "northwind.example" })).status).toBe(200);
+    const list = await t.viewer.get(base());
     expect(list.status).toBe(200);
     expect(list.body.variables).toEqual([
       { key: "API_KEY", secret: true, hasValue: true, updatedAt: expect.any(String) },
       { key: "TENANT", secret: false, hasValue: true, value: "northwind.example", updatedAt: expect.any(String) },
     ]);
     expect(JSON.stringify(list.body)).not.toContain("sk-super-secret-123");
-    expect((await tech.del(`${base()}/TENANT`)).status).toBe(204);
-    expect((await tech.del(`${base()}/TENANT`)).status).toBe(404);
+    expect((await t.tech.del(`${base()}/TENANT`)).status).toBe(204);
+    expect((await t.tech.del(`${base()}/TENANT`)).status).toBe(404);
   });
 
   it("a key may exist without a value (null or absent)", async () => {
-    await tech.put(`${base()}/EMPTY_SECRET`, { secret: true });
-    await tech.put(`${base()}/EMPTY_VAR`, { value: null });
-    const list = (await tech.get(base())).body.variables;
+    await t.tech.put(`${base()}/EMPTY_SECRET`, { secret: true });
+    await t.tech.put(`${base()}/EMPTY_VAR`, { value: null });
+    const list = (await t.tech.get(base())).body.variables;
     expect(list).toEqual(
       expect.arrayContaining([
         { key: "EMPTY_SECRET", secret: true, hasValue: false, updatedAt: expect.any(String) },
@@ -51,24 +38,24 @@ describe("variables and secrets", () => {
   });
 
   it("turning a variable into a secret leaves no plaintext behind", async () => {
-    await tech.put(`${base()}/FLIP`, { value: "plain-then-secret", secret: false });
-    await tech.put(`${base()}/FLIP`, { value: "plain-then-secret", secret: true });
+    await t.tech.put(`${base()}/FLIP`, { value: "plain-then-secret", secret: false });
+    await t.tech.put(`${base()}/FLIP`, { value: "plain-then-secret", secret: true });
     const row = await db().variable.findFirstOrThrow({ where: { workspaceId: t.provider.id, key: "FLIP" } });
     expect(row.value).toBeNull();
     expect(row.valueEncrypted).toMatch(/^v1:/);
   });
 
   it("rejects bad keys and non-string values; viewers may not write", async () => {
-    expect((await tech.put(`${base()}/has.dot`, { value: "x" })).status).toBe(400);
-    expect((await tech.put(`${base()}/OK`, { value: 5 })).status).toBe(400);
-    const r = await viewer.put(`${base()}/OK`, { value: "x" });
+    expect((await t.tech.put(`${base()}/has.dot`, { value: "x" })).status).toBe(400);
+    expect((await t.tech.put(`${base()}/OK`, { value: 5 })).status).toBe(400);
+    const r = await t.viewer.put(`${base()}/OK`, { value: "x" });
     expect(r.status).toBe(403);
   });
 });
 
 describe("app catalog and accounts", () => {
   it("lists the catalog with auth kinds", async () => {
-    const r = await viewer.get("/api/v1/apps");
+    const r = await t.viewer.get("/api/v1/apps");
     expect(r.status).toBe(200);
     const keys = r.body.apps.map((a: { key: string }) => a.key);
     expect(keys).toEqual(expect.arrayContaining(["directory", "edr", "rmm", "psa", "documentation", "password_manager", "chat", "license_distributor", "openai", "http"]));
@@ -76,22 +63,22 @@ describe("app catalog and accounts", () => {
 
   it("creates, lists per app, updates and deletes accounts; credentials are write-only", async () => {
     const ws = t.provider.id;
-    const created = await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "psa", name: "Main PSA", credentials: { username: "api", password: "psa-pass-99" } });
+    const created = await t.tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "psa", name: "Main PSA", credentials: { username: "api", password: "psa-pass-99" } });
     expect(created.status).toBe(201);
     expect(created.body.connection).toMatchObject({ app: "psa", appLabel: "PSA / ticketing", name: "Main PSA", authKind: "basic", hasCredentials: true });
     expect(JSON.stringify(created.body)).not.toContain("psa-pass-99");
     const id = created.body.connection.id;
-    expect((await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "psa", name: "Main PSA" })).status).toBe(409);
-    expect((await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "nope", name: "X" })).status).toBe(400);
-    const bad = await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "psa", name: "Bad", credentials: { username: "api", password: 987654321 } });
+    expect((await t.tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "psa", name: "Main PSA" })).status).toBe(409);
+    expect((await t.tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "nope", name: "X" })).status).toBe(400);
+    const bad = await t.tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "psa", name: "Bad", credentials: { username: "api", password: 987654321 } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).not.toContain("987654321");
-    const badPatch = await fetchPatch((await viewer.get(`/api/v1/workspaces/${ws}/connections?app=psa`)).body.connections[0].id, { credentials: { username: "api", password: 13579246 } });
+    const badPatch = await fetchPatch((await t.viewer.get(`/api/v1/workspaces/${ws}/connections?app=psa`)).body.connections[0].id, { credentials: { username: "api", password: 13579246 } });
     expect(badPatch.status).toBe(400);
     expect(JSON.stringify(badPatch.body)).not.toContain("13579246");
 
-    await tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "chat", name: "Slack", credentials: { token: "xoxb-1234" } });
-    const psaOnly = await viewer.get(`/api/v1/workspaces/${ws}/connections?app=psa`);
+    await t.tech.post(`/api/v1/workspaces/${ws}/connections`, { app: "chat", name: "Slack", credentials: { token: "xoxb-1234" } });
+    const psaOnly = await t.viewer.get(`/api/v1/workspaces/${ws}/connections?app=psa`);
     expect(psaOnly.body.connections.map((c: { name: string }) => c.name)).toEqual(["Main PSA"]);
 
     // Renaming keeps the stored credentials; changing the auth kind needs new ones.
@@ -101,16 +88,16 @@ describe("app catalog and accounts", () => {
     expect((await fetchPatch(id, { authKind: "bearer" })).status).toBe(400);
     const rekeyed = await fetchPatch(id, { authKind: "api_key", credentials: { apiKey: "new-api-key-42" } });
     expect(rekeyed.body.connection).toMatchObject({ authKind: "api_key", hasCredentials: true });
-    expect(JSON.stringify((await viewer.get(`/api/v1/connections/${id}`)).body)).not.toContain("new-api-key-42");
+    expect(JSON.stringify((await t.viewer.get(`/api/v1/connections/${id}`)).body)).not.toContain("new-api-key-42");
     expect((await fetchPatch(id, { name: "viewer rename" }, t.users.providerViewer.token)).status).toBe(403);
 
-    expect((await tech.del(`/api/v1/connections/${id}`)).status).toBe(204);
-    expect((await tech.get(`/api/v1/connections/${id}`)).status).toBe(404);
+    expect((await t.tech.del(`/api/v1/connections/${id}`)).status).toBe(204);
+    expect((await t.tech.get(`/api/v1/connections/${id}`)).status).toBe(404);
   });
 });
 
 async function fetchPatch(id: string, body: unknown, token = t.users.tech.token) {
-  const res = await fetch(`${web.baseUrl}/api/v1/connections/${id}`, {
+  const res = await fetch(`${t.web.baseUrl}/api/v1/connections/${id}`, {
     method: "PATCH",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -119,7 +106,7 @@ async function fetchPatch(id: string, body: unknown, token = t.users.tech.token)
 }
 
 describe("files", () => {
-  const url = (name: string) => `${web.baseUrl}/api/v1/workspaces/${t.provider.id}/files/${name}`;
+  const url = (name: string) => `${t.web.baseUrl}/api/v1/workspaces/${t.provider.id}/files/${name}`;
   const put = (name: string, body: BodyInit, type = "text/plain", token = t.users.tech.token) =>
     fetch(url(name), { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": type }, body });
 
@@ -128,14 +115,14 @@ describe("files", () => {
     expect(first.status).toBe(201);
     expect((await first.json()).file).toMatchObject({ name: "cleanup.ps1", contentType: "text/plain", size: 30 });
     expect((await put("cleanup.ps1", "Clear-RecycleBin -Force")).status).toBe(200);
-    const list = await viewer.get(`/api/v1/workspaces/${t.provider.id}/files`);
+    const list = await t.viewer.get(`/api/v1/workspaces/${t.provider.id}/files`);
     expect(list.body.files).toEqual([expect.objectContaining({ name: "cleanup.ps1", size: 23, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
     const got = await fetch(url("cleanup.ps1"), { headers: { authorization: `Bearer ${t.users.providerViewer.token}` } });
     expect(got.status).toBe(200);
     expect(got.headers.get("content-disposition")).toContain('filename="cleanup.ps1"');
     expect(await got.text()).toBe("Clear-RecycleBin -Force");
-    expect((await put("viewer.txt", "x", "text/plain", t.users.providerViewer.token)).status).toBe(403);
-    expect((await tech.del(`/api/v1/workspaces/${t.provider.id}/files/cleanup.ps1`)).status).toBe(204);
+    expect((await put("t.viewer.txt", "x", "text/plain", t.users.providerViewer.token)).status).toBe(403);
+    expect((await t.tech.del(`/api/v1/workspaces/${t.provider.id}/files/cleanup.ps1`)).status).toBe(204);
     expect((await fetch(url("cleanup.ps1"), { headers: { authorization: `Bearer ${t.users.tech.token}` } })).status).toBe(404);
   });
 
@@ -172,7 +159,7 @@ describe("files", () => {
     expect((await putIf("notes.md", "replaced", { "if-match": `"${current}"` })).status).toBe(200);
     expect(await (await fetch(url("notes.md"), { headers: { authorization: `Bearer ${t.users.tech.token}` } })).text()).toBe("replaced");
     await db().workflow.delete({ where: { id: wf.id } });
-    expect((await tech.del(`/api/v1/workspaces/${ws}/files/notes.md`)).status).toBe(204);
+    expect((await t.tech.del(`/api/v1/workspaces/${ws}/files/notes.md`)).status).toBe(204);
     expect((await putIf("notes.md", "x", { "if-match": `"${current}"` })).status).toBe(412);
     expect((await putIf("empty.txt", "", { "if-none-match": "*" })).status).toBe(201);
   });
