@@ -81,6 +81,29 @@ describe("an HTTP step's own headers on a redirect", () => {
   });
 });
 
+describe("a header whose name a reference gives, on a redirect to another origin", () => {
+  // The config holds the template `{{ secrets.HN }}`; the request carries its value as the name.
+  async function getWith(hs: { name: string; value: string }[], delivery: Record<string, unknown> = {}) {
+    const ctx = resolvingContext("http", { method: "GET", url: `${first.url}/elsewhere`, headers: hs }, { 1: delivery }, { vars: {}, secrets: { HN: "X-Partner-Ref" } });
+    const r = await createHttpExecutor(memoryDeps([]))(ctx);
+    return (r.output as { body: Record<string, string> }).body;
+  }
+
+  it("that reads a secret stays behind: the other host does not receive it", async () => {
+    const received = await getWith([
+      { name: "{{ secrets.HN }}", value: "partner-7731" },
+      { name: "X-Tenant", value: "acme" },
+    ]);
+    expect(received["x-tenant"]).toBe("acme");
+    expect(received["x-partner-ref"]).toBeUndefined();
+  });
+
+  it("that a run's data names as a credential (X-Api-Key) stays behind too", async () => {
+    const received = await getWith([{ name: "{{ 1.header }}", value: "literal-key-9" }], { header: "X-Api-Key" });
+    expect(received["x-api-key"]).toBeUndefined();
+  });
+});
+
 async function post(path: string, body: unknown) {
   const ctx = resolvingContext("http", { method: "POST", url: `${first.url}${path}`, body }, { 1: {} }, { vars: {}, secrets: { K: "sec-ret-value" } });
   return createHttpExecutor(memoryDeps([]))(ctx).then(

@@ -13,6 +13,7 @@ import { buildHttpRequest, type HttpConfig } from "@/lib/http-step/build-http-re
 import { resolveUrlTemplate } from "@/lib/http-step/resolve-url-template";
 import { PIECE, secretPieceInRequest } from "@/lib/http-step/secret-in-request";
 import { secretSentToDataHost, secretToDataHostMessage, sendsSecret } from "@/lib/http-step/secret-to-data-host";
+import { toText } from "@/lib/http-step/to-text";
 import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
@@ -121,16 +122,20 @@ function assertAccountOrigin(url: string, baseUrl: string): void {
 // Headers the step sets that carry credentials stay with the first origin, like Authorization
 // and an account's own headers: a redirect to another host (an API moved, or a sender-chosen
 // URL) must not take an `X-Api-Key: {{ secrets.KEY }}` along. Credentials are a header whose
-// value reads a secret, or whose name says it is one.
+// value or name reads a secret, or whose name says it is one. The names dropped are the ones the
+// request carries: a name the step takes from a reference (`{{ secrets.HN }}: …`, `{{ 1.header }}`)
+// is sent as its value, not as the template the config holds.
 // (Not a bare "key": Idempotency-Key is for the request wherever it lands.)
 const CREDENTIAL_NAME = /(^|[-_])(api[-_]?key|access[-_]?key|secret[-_]?key|private[-_]?key|subscription[-_]?key|token|auth|authentication|secret|password|passwd|session|signature|cookie)($|[-_])/i;
 
 const readsSecret = (text: string): boolean => [...text.matchAll(REFERENCE_PATTERN)].some(([, inner]) => parseReference(inner)?.type === "secrets");
 
-function credentialHeaderNames(headers: readonly { name: string; value: string }[]): string[] {
-  return headers
-    .filter((h) => CREDENTIAL_NAME.test(h.name.trim()) || readsSecret(h.name) || readsSecret(h.value))
-    .map((h) => h.name.trim().toLowerCase());
+function credentialHeaderNames(headers: readonly { name: string; value: string }[], resolve: StepContext["resolve"]): string[] {
+  return headers.flatMap((h) => {
+    const sent = toText(resolve(h.name).value).trim();
+    const credential = CREDENTIAL_NAME.test(h.name.trim()) || CREDENTIAL_NAME.test(sent) || readsSecret(h.name) || readsSecret(h.value);
+    return credential ? [sent.toLowerCase()] : [];
+  });
 }
 
 // A 307/308 sends the body again, to wherever the Location points (fetch's rule, which strips
@@ -168,7 +173,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     const ownKey = Object.keys(req.headers).find((k) => k.toLowerCase() === "idempotency-key");
     if (ownKey !== undefined && req.headers[ownKey].trim() === "") delete req.headers[ownKey];
     else if (ownKey === undefined && CHANGES_SOMETHING.has(req.method)) req.headers["Idempotency-Key"] = idempotencyKey(ctx.runId, ctx.step.id);
-    const credentialHeaders = credentialHeaderNames(config.headers);
+    const credentialHeaders = credentialHeaderNames(config.headers, ctx.resolve);
     const bodyStaysWithOrigin = bodyCarriesCredentials(config.body);
     let secrets: string[] = connection?.secrets ?? [];
     const clean = <T>(v: T): T => redactCredentials(v, secrets);
