@@ -44,6 +44,9 @@ export type UpdateConnectionOptions = { connectionId: string; userId: string; in
 export async function updateConnection({ connectionId, userId, input, tx }: UpdateConnectionOptions): Promise<ConnectionView> {
   const write = async (t: Tx) => {
     if (input.credentials !== undefined) await lockSecretKey(t); // before any row, as a rotation
+    // Locked first, so two PATCHes merge one after the other and one racing a delete finds the row
+    // gone (404) instead of failing its update.
+    await t.$queryRaw`SELECT 1 FROM "Connection" WHERE id = ${connectionId} FOR UPDATE`;
     const before = await loadConnection({ connectionId, userId, role: "editor", tx: t });
     // A read sent back names the account it came from: another one's id, workspace or app is a
     // mistake (a PATCH neither moves nor re-keys an account), not something to ignore.

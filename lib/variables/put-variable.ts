@@ -2,10 +2,14 @@
 // the database and is never echoed back; switching a key between plain and secret (only when
 // the body says `secret`; without it the key keeps its kind) replaces the stored value in the
 // new form, so no plaintext stays behind in `value` — and is refused while workflows read the
-// key (409, as a delete), unless forced. The row is locked for the check and the write.
+// key (409, as a delete), unless forced. The row is locked for the check and the write; a key
+// that does not exist yet has no row to lock, so it is inserted (never upserted): of two first
+// writes at once, the slower one's insert collides and it starts over, finding the other's row —
+// refused if it asked for a new key only, otherwise an update checked like any other.
 import { AppError } from "@/lib/api/errors";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { toVariableView } from "@/lib/variables/to-variable-view";
@@ -58,13 +62,15 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
       : { secret: false, value, valueEncrypted: null };
     // Only when the stored kind changed between the peek and the row lock: rare, and then late.
     if (data.valueEncrypted !== null && !echo && !keyLocked) await lockSecretKey(t);
-    const row = await t.variable.upsert({
-      where: { workspaceId_key: { workspaceId, key } },
-      create: { workspaceId, key, ...data },
-      update: data,
-    });
+    const row = before
+      ? await t.variable.update({ where: { workspaceId_key: { workspaceId, key } }, data })
+      : await t.variable.create({ data: { workspaceId, key, ...data } });
     await recordUserEvent({ workspaceId, userId, action: before ? "variable_updated" : "variable_created", details: { key, secret }, tx: t }); // never the value
     return { variable: toVariableView(row), created: !before };
   };
-  return tx ? write(tx) : db().$transaction(write);
+  const attempt = () => (tx ? write(tx) : db().$transaction(write));
+  return attempt().catch((e) => {
+    if (!tx && e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") return attempt();
+    throw e;
+  });
 }

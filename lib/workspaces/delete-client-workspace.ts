@@ -9,7 +9,7 @@
 // (lib/members/account-origin.ts): its owners, who owned the client, can still give them roles
 // and reset their passwords, where an origin naming a deleted workspace would leave nobody who can.
 import { db, type Tx } from "@/lib/db/client";
-import { badRequest, forbidden } from "@/lib/api/errors";
+import { badRequest, forbidden, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { requireWorkspaceRole, workspaceRole } from "@/lib/workspaces/access";
 
@@ -17,7 +17,11 @@ export async function deleteClientWorkspace(opts: { workspaceId: string; actor: 
   const { workspaceId, actor } = opts;
   await db().$transaction(async (tx: Tx) => {
     await requireWorkspaceRole(actor.id, workspaceId, "viewer", tx); // 404 for anyone who cannot see it
-    const ws = await tx.workspace.findUniqueOrThrow({ where: { id: workspaceId }, select: { kind: true, name: true, providerId: true } });
+    // Locked: of two deletes at once the second waits here, finds the row gone and answers 404,
+    // as a repeated delete does.
+    const [ws] = await tx.$queryRaw<{ kind: string; name: string; providerId: string | null }[]>`
+      SELECT kind::text AS kind, name, "providerId" FROM "Workspace" WHERE id = ${workspaceId} FOR UPDATE`;
+    if (!ws) throw notFound("workspace");
     if (ws.kind !== "client" || !ws.providerId) throw badRequest("only client workspaces can be deleted");
     // The client's own owners may not: the client belongs to the provider's book of customers.
     if ((await workspaceRole(actor.id, ws.providerId, tx)) !== "owner") throw forbidden("only the provider's owners can delete a client workspace");
