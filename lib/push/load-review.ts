@@ -3,6 +3,7 @@
 import { db, type Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/generated/prisma/client.ts";
 import { computeReview, type Review } from "@/lib/push/compute-review";
+import { copyHistoryNotices } from "@/lib/push/copy-history-notices";
 import type { AccountNeed } from "@/lib/push/plan-push";
 import { describeSecretDestination, secretDestinationProblem, type SecretDestinationChange } from "@/lib/push/secret-destinations";
 import { isEditedSincePush } from "@/lib/push/steps-hash";
@@ -19,7 +20,8 @@ export type ReviewView = Review & {
   pushCount: number;
   sampleData: string;
   editedSincePush: boolean;
-  /** What the last push changed that the client's senders notice (its webhook URL stopping, or a
+  /** That the provider deleted its workflow, and which changes made here the last push replaced
+   *  (copy-history-notices.ts); what the last push changed that the client's senders notice (its webhook URL stopping, or a
    *  new one to hand out) and where it now sends the client's secrets; informational, nothing to
    *  complete. */
   notices: string[];
@@ -72,7 +74,7 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     pushCount: link.pushCount,
     sampleData: link.sampleData,
     editedSincePush: isEditedSincePush(workflow.name, steps, link.pushedStepsHash),
-    notices: [...urlNotices(link.webhookUrlChange, steps[0], live), ...secretNotices(secretDestinations, live)],
+    notices: [...copyHistoryNotices(link), ...urlNotices(link.webhookUrlChange, steps[0], live), ...secretNotices(secretDestinations, live)],
     secretDestinations,
     ...review,
   };
