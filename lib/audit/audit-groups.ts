@@ -16,6 +16,7 @@ export type AuditGroup = keyof typeof AUDIT_GROUPS;
 
 const GROUP_OF: Record<AuditAction, AuditGroup> = {
   pushed: "push",
+  copy_edited: "push",
   account_chosen: "push",
   webhook_secret_set: "push",
   webhook_secret_removed: "push",

@@ -25,6 +25,15 @@ const retention = (v: unknown) => {
   const entries = Object.entries((v ?? {}) as Record<string, unknown>);
   return entries.length === 0 ? "defaults" : entries.map(([k, n]) => `${k} ${str(n)}`).join(", ");
 };
+/** " (2 steps: “Notify” added, “Ticket” changed)" for a copy_edited / pushed event's step edits. */
+const stepEdits = (steps: unknown) =>
+  Array.isArray(steps) && steps.length > 0 ? ` (${plural(steps.length, "step")}: ${(steps as Details[]).map((e) => `“${str(e.name)}” ${str(e.change)}`).join(", ")})` : "";
+/** A push's clientEditsReplaced, said so the provider sees it replaced the client's own work. */
+const replacedEdits = (v: unknown) => {
+  if (!v || typeof v !== "object") return "";
+  const steps = (v as Details).steps;
+  return Array.isArray(steps) && steps.length > 0 ? `replaced the client's own changes (${plural(steps.length, "step")})` : "replaced the client's own changes";
+};
 const size = (n: unknown) => (typeof n !== "number" ? "" : formatBytes(n));
 
 /** "step 2 (Create ticket)"; undefined (not looked up) falls back to the id the event recorded. */
@@ -44,7 +53,14 @@ const WORDING: Record<string, (d: Details, s: AuditStep | undefined) => Omit<Aud
       count(d.filesCopied, "file", "copied"),
       count(d.runsStopped, "run", "under way stopped"),
       count(d.secretDestinations, "step", "sending secrets to a new address"),
+      replacedEdits(d.clientEditsReplaced),
     ].filter(Boolean).join(", "),
+  }),
+  // The client's first change of a pushed copy after a push (the provider's next push replaces it).
+  copy_edited: (d) => ({
+    label: "Pushed copy changed",
+    tone: "amber",
+    text: joined(d.workflowName, `changed after your provider's push of version ${str(d.sourceVersion)}${stepEdits(d.steps)}`),
   }),
   account_chosen: (d, s) => ({ label: "Account chosen", text: `${stepOf(d, s)} → ${d.connectionId ? `account chosen${d.app ? ` (${str(d.app)})` : ""}` : "account cleared"}` }),
   webhook_secret_set: (d, s) => ({ label: d.replaced ? "Webhook secret changed" : "Webhook secret set", text: joined(d.workflowName, `own shared secret on ${stepOf(d, s)}`) }),

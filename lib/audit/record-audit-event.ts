@@ -11,6 +11,7 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 
 export type AuditAction =
   | "pushed"
+  | "copy_edited"
   | "account_chosen"
   | "webhook_secret_set"
   | "webhook_secret_removed"

@@ -7,12 +7,13 @@
 // client run one after the other (advisory lock), so there is never a second copy.
 import { badRequest, conflict } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { endRunsStopped, PUSH_STOP_REASON, PUSH_STOP_STEP_ERROR } from "@/lib/runs/end-run-stopped";
 import type { Step } from "@/lib/workflows/definition";
 import { loadPushContext } from "@/lib/push/load-push-context";
 import { planPush, type PushPlan, type SampleDataChoice } from "@/lib/push/plan-push";
+import { clientEdits, pushedStepsOf, readPushedSteps } from "@/lib/push/client-edits";
 import { offeredSampleData } from "@/lib/push/push-input";
 import { toPreflightView, type PreflightView } from "@/lib/push/to-preflight-view";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
@@ -104,6 +105,12 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
     if (link && move) await t.webhookEndpoint.updateMany({ where: { workflowId: copy.id, stepId: move.from, rotatedAt: null }, data: { stepId: move.to } });
     await syncTrigger({ workflow: copy, tx: t });
 
+    // The client's own changes this push replaces: said in its review and in the audit, never silently.
+    const existing = ctx.inputs.existing;
+    const editsReplaced =
+      link && existing && plan.existingCopy?.editedByClient
+        ? clientEdits({ pushed: readPushedSteps(link.pushedSteps), pushedName: link.sourceName, pushedVersion: link.sourceVersion, name: existing.name, steps: existing.steps })
+        : null;
     const webhookUrlChange = urlChange(plan.trigger.webhookUrl, plan.steps[0]?.kind === "webhook", link?.webhookUrlChange ?? null);
     const pushed = {
       sourceName: source.name,
@@ -122,6 +129,10 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
       ...(plan.keepsUnsignedAcceptance ? {} : { unsignedAcceptedAt: null, unsignedAcceptedById: null }),
       webhookUrlChange,
       secretDestinations: plan.secretDestinations as unknown as Prisma.InputJsonValue,
+      pushedSteps: pushedStepsOf(plan.steps) as unknown as Prisma.InputJsonValue,
+      clientEditsReplaced: editsReplaced ? (editsReplaced as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+      // A new push cycle: the client's next change is audited again (record-client-copy-edit.ts).
+      clientEditedAt: null,
     };
     if (link) await t.workflowCopy.update({ where: { id: link.id }, data: { ...pushed, pushCount: { increment: 1 } } });
     else {
@@ -154,6 +165,9 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
         secretDestinations: plan.secretDestinations.map((c) => ({ stepId: c.stepId, secrets: c.secrets, from: c.from, to: c.to })),
         // The copy's runs under way that the push stopped (stopCopyRuns).
         runsStopped,
+        // The changes made in the client's workspace since the previous push that this push
+        // replaced (client-edits.ts): steps by id and name, never their settings; null if none.
+        clientEditsReplaced: editsReplaced,
       },
       tx: t,
     });

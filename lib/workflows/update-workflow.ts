@@ -13,6 +13,7 @@ import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { modeNotSaved, refuseUnknownConfigFields, type WorkflowWrite } from "@/lib/workflows/parse-workflow-input";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { assertReviewKept } from "@/lib/push/assert-review-kept";
+import { recordClientCopyEdit } from "@/lib/push/record-client-copy-edit";
 import { prepareSteps, setsSharedSecret } from "@/lib/workflows/prepare-steps";
 import { recordSecretChange } from "@/lib/workflows/record-secret-change";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
@@ -56,6 +57,8 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
       data: { name: input.name, ...(steps && { steps: toJsonField(steps) }), version: { increment: 1 } },
     });
     if (steps) await recordSecretChange({ workflow, userId, previous: storedSteps(before), steps, tx: t });
+    // A pushed copy's first change after a push is audited: the provider's next push replaces it.
+    await recordClientCopyEdit({ workflow, userId, tx: t });
     // Replacing the trigger retires its URL; a Live workflow's new webhook trigger gets a new one.
     await syncTrigger({ workflow, tx: t });
     // A Live Scheduler whose cron or time zone changed runs the new one's occurrences from now.
