@@ -13,9 +13,10 @@ import { mayHaveRoundedIntegers, parseExactJson } from "@/lib/json/parse-exact-j
 import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
 import { describeSteps, pickStepTestSource } from "@/lib/runs/pick-step-test-source";
 import { toRunView, type RunView } from "@/lib/runs/to-run-view";
-import { isTriggerKind } from "@/lib/steps/catalog";
+import { isTriggerKind, STEP_CATALOG } from "@/lib/steps/catalog";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { assertVersionSeen, type SeenWorkflow } from "@/lib/workflows/assert-version-seen";
+import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
 export type CreateStepTestRunOptions = { workflowId: string; userId: string; stepNumber: number; seen?: SeenWorkflow; tx?: Tx };
@@ -37,6 +38,17 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, seen =
     if (!step) throw notFound(`step ${stepNumber}`);
     if (stepNumber < 2 || isTriggerKind(step.kind)) {
       throw new AppError(400, "invalid_request", "only steps after the trigger are tested this way; test the trigger with POST …/steps/1/test");
+    }
+    // A step reading a step on another branch of a Conditions step (or one no run reaches) reads
+    // nothing on every real run: said first, in the editor's words for the field, rather than
+    // "test the earlier steps first" — or a run borrowing an output no real run could give it.
+    const [unreadable] = findBranchReferenceErrors(definition, stepNumber);
+    if (unreadable) {
+      throw conflict("branch_reference", `step ${stepNumber} (${STEP_CATALOG[step.kind].label}): ${unreadable.message}; nothing was run: change the reference`, {
+        step: stepNumber,
+        stepId: step.id,
+        field: unreadable.field,
+      });
     }
     const earlierIds = definition.slice(0, stepNumber - 1).map((s) => s.id);
     const runs = await t.run.findMany({
