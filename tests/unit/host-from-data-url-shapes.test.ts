@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { accountUrlProblem, hostFromRunData, writtenStart } from "@/lib/http-step/account-url-problem";
 import { checkSteps, describeProblem } from "@/lib/editor/check-steps";
+import { planPush } from "@/lib/push/plan-push";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import type { Step } from "@/lib/workflows/definition";
@@ -85,5 +86,33 @@ describe("the editor and Go live", () => {
         details: { step: 2, stepId: "h", field: "query.0.value" },
       }),
     );
+  });
+});
+
+describe("a push", () => {
+  it("does not select the client's account without a base URL for `{{ vars.PROTO }}://{{ 1.host }}/x`", () => {
+    const generic = { id: "c-gen", app: "psa", name: "PSA token", baseUrl: null };
+    for (const url of ["{{ vars.PROTO }}://{{ 1.host }}/x", "http://{{ 1.u }}\\@127.0.0.1:4131/x"]) {
+      const plan = planPush({
+        source: {
+          id: "wf",
+          name: "W",
+          version: 2,
+          steps: [
+            { id: "t", kind: "webhook", name: "Hook", config: {} },
+            { id: "cb", kind: "http", name: "Call back", config: { method: "POST", url, connectionId: "p-psa" } },
+          ],
+        },
+        sourceAccounts: new Map([["p-psa", { id: "p-psa", app: "psa", name: "Provider PSA" }]]),
+        targetAccounts: [generic],
+        targetVariables: new Map([["PROTO", { secret: false, hasValue: true }]]),
+        targetFiles: new Map(),
+        sourceFiles: new Map(),
+        existing: null,
+        sampleData: "keep",
+      });
+      expect(plan.steps[1].config.connectionId, url).toBeNull();
+      expect(plan.unusableAccounts, url).toMatchObject([{ stepId: "cb", account: { id: "c-gen" }, chosen: false }]);
+    }
   });
 });
