@@ -63,7 +63,8 @@ export async function listAuditEvents({ workspaceId, userId, limit = 100, before
 
 const narrowedTo = ({ what, actor, workflowId }: AuditFilter): Prisma.AuditEventWhereInput => ({
   ...(what ? { action: { in: actionsOf(what) } } : {}),
-  ...(actor ? { actorEmail: { contains: actor, mode: "insensitive" as const } } : {}),
+  // `contains` is a LIKE: "_" and "%" in an e-mail are letters here, not wildcards.
+  ...(actor ? { actorEmail: { contains: actor.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" as const } } : {}),
   ...(workflowId ? { workflowId } : {}),
 });
 
