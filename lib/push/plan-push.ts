@@ -8,6 +8,7 @@ import { accountUrlProblem, describeAccountUrlProblem } from "@/lib/http-step/ac
 import type { Step } from "@/lib/workflows/definition";
 import { fallbackAccountApp } from "@/lib/push/fallback-account-app";
 import { matchCopySteps } from "@/lib/push/match-copy-steps";
+import { replacedCopySteps } from "@/lib/push/replaced-copy-steps";
 import { planSampleData, type SampleDataPlan } from "@/lib/push/plan-sample-data";
 import { secretDestinationChanges, type SecretDestinationChange } from "@/lib/push/secret-destinations";
 import type { SampleDataChoice } from "@/lib/push/push-input";
@@ -127,6 +128,8 @@ export function planPush(inputs: PushInputs): PushPlan {
   const { source, existing } = inputs;
   const req = scanRequirements(source.steps);
   const before = new Map((existing?.steps ?? []).map((s) => [s.id, s]));
+  // A step the provider deleted and added again keeps the client's account choice.
+  const replaced = replacedCopySteps(source.steps, existing?.steps ?? null);
   const targetById = new Map(inputs.targetAccounts.map((a) => [a.id, a]));
   const sourceById = new Map(source.steps.map((s) => [s.id, s]));
   const unusableAccounts: UnusableAccount[] = [];
@@ -171,7 +174,7 @@ export function planPush(inputs: PushInputs): PushPlan {
     const own = s.kind === "http" && s.app !== null ? fallbackAccountApp(s) : null;
     if (source && own !== null && source.app !== own) otherAppAccounts.push({ ...ref, account: { name: source.name, app: source.app }, app: own });
     const app = source ? (own ?? source.app) : undefined;
-    const kept = stepConnectionId(before.get(s.stepId));
+    const kept = stepConnectionId(before.get(s.stepId) ?? replaced.get(s.stepId));
     const keptAccount = kept ? targetById.get(kept) : undefined;
     if (!app && (s.connectionId || s.requiresAccount)) {
       // The provider's account was deleted, or the step never had one (a blueprint installed with
