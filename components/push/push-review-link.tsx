@@ -8,16 +8,18 @@ import { Send, ListChecks, type LucideIcon } from "lucide-react";
 import { apiFetch } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 
-type State = { kind: "push" } | { kind: "review"; open: number } | null;
-export type PushReviewTarget = { href: string; label: string; icon: LucideIcon };
+type State = { kind: "push" } | { kind: "review"; open: number; sourceDeleted: boolean } | null;
+/** copy: set on a copy that arrived by push (the editor's note that the next push replaces edits;
+ *  sourceDeleted once the provider deleted its workflow, when none will). */
+export type PushReviewTarget = { href: string; label: string; icon: LucideIcon; copy?: { sourceDeleted: boolean } };
 
 export function usePushReviewLink({ workspaceId, workflowId, canPush = true }: { workspaceId: string; workflowId: string; /** Viewers do not push. */ canPush?: boolean }): PushReviewTarget | null {
   const [state, setState] = useState<State>(null);
   useEffect(() => {
     let live = true;
     (async () => {
-      const review = await apiFetch<{ pushed: boolean; missing?: unknown[] }>(`/api/v1/workflows/${workflowId}/review`);
-      if (review.pushed) return { kind: "review", open: review.missing?.length ?? 0 } as const;
+      const review = await apiFetch<{ pushed: boolean; missing?: unknown[]; source?: { workflowId: string | null } }>(`/api/v1/workflows/${workflowId}/review`);
+      if (review.pushed) return { kind: "review", open: review.missing?.length ?? 0, sourceDeleted: review.source?.workflowId === null } as const;
       const { workspaces } = await apiFetch<{ workspaces: { id: string; kind: string }[] }>("/api/v1/workspaces");
       return canPush && workspaces.find((w) => w.id === workspaceId)?.kind === "provider" ? ({ kind: "push" } as const) : null;
     })().then(
@@ -32,7 +34,7 @@ export function usePushReviewLink({ workspaceId, workflowId, canPush = true }: {
   const base = `/w/${workspaceId}/workflows/${workflowId}`;
   return state.kind === "push"
     ? { href: `${base}/push`, label: "Push to client", icon: Send }
-    : { href: `${base}/review`, label: `Client review${state.open ? ` (${state.open} open)` : ""}`, icon: ListChecks };
+    : { href: `${base}/review`, label: `Client review${state.open ? ` (${state.open} open)` : ""}`, icon: ListChecks, copy: { sourceDeleted: state.sourceDeleted } };
 }
 
 export function PushReviewLink({ target, className }: { target: PushReviewTarget; className?: string }) {

@@ -13,6 +13,7 @@ import { NewWorkflowButton } from "@/components/workflows/new-workflow-button";
 import { RenameWorkflowDialog } from "@/components/workflows/rename-workflow-dialog";
 import { WorkflowRow, type RowAction } from "@/components/workflows/workflow-row";
 import { useWorkflowList, useWorkflowListActions, type WorkflowListItem } from "@/components/workflows/workflow-list-api";
+import { copiesCutOff, usePushedCopies } from "@/components/workflows/use-pushed-copies";
 import { filterWorkflows } from "@/lib/workflow-list/filter-workflows";
 
 type Props = { workspaceId: string; canEdit: boolean; initial?: WorkflowListItem[] };
@@ -34,6 +35,8 @@ function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
   const [dialog, setDialog] = useState<{ action: Exclude<RowAction, "duplicate">; workflow: WorkflowListItem } | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  // Deleting a workflow cuts its clients' copies off from it for good: the confirmation says so.
+  const copiesOf = usePushedCopies(dialog?.action === "delete" ? dialog.workflow.id : null);
 
   const workflows = list.data ?? [];
   const shown = filterWorkflows(workflows, query);
@@ -169,6 +172,7 @@ function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
           <>
             “{dialog?.workflow.name}” and its run history are deleted for good.
             {dialog?.workflow.mode === "live" && " It is Live: its webhook URL and schedule stop at once."}
+            {copiesOf && copiesCutOff(copiesOf)}
           </>
         }
         confirmLabel="Delete workflow"

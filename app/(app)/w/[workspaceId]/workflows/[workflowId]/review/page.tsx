@@ -5,13 +5,17 @@ import { notFound, redirect } from "next/navigation";
 import { ReviewChecklist } from "@/components/push/review-checklist";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
+import { workflowPageTitle } from "@/components/resources/workflow-page-title";
 import { Badge } from "@/components/ui/badge";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { AppError } from "@/lib/api/errors";
 import { getClientReview } from "@/lib/push/get-client-review";
 import { getWorkflow } from "@/lib/workflows/get-workflow";
 
-export const metadata: Metadata = { title: "Client review · MSP Flow" };
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workflowId } = await params;
+  return { title: await workflowPageTitle(workflowId, (name) => `Review ${name} · MSP Flow`, "Client review · MSP Flow") };
+}
 
 /** What the push did with the trigger's testing data; "kept" only where there is some to keep. */
 function sampleDataNote(choice: string, hasTestingData: boolean): string {
@@ -42,7 +46,15 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const hasTestingData = (workflow.steps[0]?.config as { testingData?: unknown } | undefined)?.testingData !== undefined;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-6 py-8">
-      <PageHeader title={`Review “${workflow.name}”`} subtitle={review.pushed ? <>Pushed by {review.pushedBy ?? "your provider"} from version {review.source.version} <TimeAgo at={review.pushedAt} /></> : undefined}>
+      <PageHeader title={`Review “${workflow.name}”`} subtitle={
+          review.pushed ? (
+            <>
+              Pushed by {review.pushedBy ?? "your provider"} from version {review.source.version} <TimeAgo at={review.pushedAt} />
+              {/* The delete cut the link (source.workflowId null): no push will update this copy again. */}
+              {review.source.workflowId === null && <> · your provider has since deleted its workflow, so this copy gets no further updates</>}
+            </>
+          ) : undefined
+        }>
         <div className="flex items-center gap-3">
           {workflow.mode === "live" ? <Badge tone="green">Live</Badge> : <Badge>Draft</Badge>}
           <Link href={editor} className="text-sm text-brand-700 hover:underline">Open in the editor</Link>

@@ -1,0 +1,27 @@
+"use client";
+// The clients that have a pushed copy of a workflow (GET /workflows/{id}/pushes), for the delete
+// confirmation: deleting the source cuts those copies off for good, so the provider is told how
+// many before confirming. Fetched when the dialog opens (the list does not carry it); null while
+// loading or for no workflow.
+import { useQuery } from "@tanstack/react-query";
+import { api } from "@/components/editor/api";
+
+type Pushes = { copies: { target: { id: string; name: string } }[] };
+
+export function usePushedCopies(workflowId: string | null): string[] | null {
+  const q = useQuery({
+    queryKey: ["workflow", workflowId, "pushes"],
+    queryFn: () => api<Pushes>(`/api/v1/workflows/${workflowId}/pushes`).then((b) => b.copies.map((c) => c.target.name)),
+    enabled: workflowId !== null,
+    staleTime: 0,
+  });
+  return workflowId === null ? null : (q.data ?? null);
+}
+
+/** The sentence the delete confirmation adds for a workflow with copies; "" without. */
+export function copiesCutOff(clients: string[]): string {
+  if (clients.length === 0) return "";
+  const names = clients.length <= 3 ? ` (${clients.join(", ")})` : ` (${clients.slice(0, 3).join(", ")} and ${clients.length - 3} more)`;
+  const n = clients.length === 1 ? "1 client has a copy" : `${clients.length} clients have a copy`;
+  return ` ${n}${names}: ${clients.length === 1 ? "it stays theirs but gets" : "those stay theirs but get"} no further updates from you.`;
+}
