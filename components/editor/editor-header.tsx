@@ -4,12 +4,14 @@
 // (on a phone with Draft/Live, which leaves the name room) and Undo, Redo and Push / Client review
 // go into one "More actions" menu (the row would be wider than a phone). A refused Go live is
 // shown in full under the bar: its reasons (a schedule's error, what a client review still
-// misses) run long. So is the note that a version saved elsewhere was loaded and Undo starts there.
+// misses) run long. So is the note that a version saved elsewhere was loaded and Undo starts there,
+// and, on a copy pushed by a provider, that its next push replaces changes made here.
 import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { AlertTriangle, ArrowLeft, Info, MoreHorizontal, Redo2, Undo2, X } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { PushReviewLink, usePushReviewLink } from "@/components/push/push-review-link";
+import { PushedCopyNote } from "@/components/push/pushed-copy-note";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { SaveIndicator } from "@/components/editor/save-indicator";
 import { Badge } from "@/components/ui/badge";
@@ -113,6 +115,7 @@ export function EditorHeader() {
           </IconButton>
         </div>
       )}
+      {push?.copy && !readOnly && <PushedCopyNote sourceDeleted={push.copy.sourceDeleted} />}
       {doc.state.historyDropped && !readOnly && (
         <div role="status" data-testid="history-dropped" className="flex items-start gap-2 border-t border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900">
           <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
