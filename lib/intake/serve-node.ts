@@ -5,9 +5,12 @@ import { handleDelivery } from "@/lib/intake/intake";
 import { declaredLength, readIncomingBody } from "@/lib/intake/read-body";
 import { MAX_BODY_BYTES } from "@/lib/intake/responses";
 
-const HOOK_PATH = /^\/hooks\/([^/?#]+)\/?(?:[?#].*)?$/;
+// Everything under /hooks/ is the intake's: a path with more segments (/hooks/<token>/extra) is an
+// unknown webhook URL like any other — its whole rest is the "token", which no endpoint has — so it
+// gets the usual 202 and no run, never Next's HTML 404 page.
+const HOOK_PATH = /^\/hooks\/([^?#]+?)\/?(?:[?#].*)?$/;
 
-/** The token of a /hooks/<token> URL, or null when the path is something else. */
+/** The token of a /hooks/<token> URL (for a longer path, its whole rest), or null when the path is something else. */
 export function hookToken(url: string | undefined): string | null {
   const m = url ? HOOK_PATH.exec(url) : null;
   if (!m) return null;

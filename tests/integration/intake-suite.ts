@@ -136,6 +136,18 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
         expect(await db().delivery.count()).toBe(before);
       });
 
+      it("a longer path under /hooks/ (a real token plus more): an unknown URL, 202 {received:true}, no run, nothing recorded", async () => {
+        const h = await createHook();
+        const before = await db().delivery.count();
+        for (const t of [`${h.token}/extra`, `${h.token}/a/b`, "a/b"]) {
+          const r = await post(t, { a: 1 });
+          expect([r.status, r.text], t).toEqual([202, RECEIVED]);
+          expect(r.headers["content-type"], t).toMatch(/^application\/json/);
+        }
+        expect(await db().run.count({ where: { workflowId: h.workflowId } })).toBe(0);
+        expect(await db().delivery.count()).toBe(before);
+      });
+
       it("rotated URL: old token 202 with no run and a rotated_url record; the new one works", async () => {
         const h = await createHook();
         await db().webhookEndpoint.update({ where: { id: h.endpointId }, data: { rotatedAt: new Date() } });

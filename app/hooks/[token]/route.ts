@@ -1,7 +1,6 @@
 // Inbound deliveries through Next (next dev, or a deployment without the custom server):
 // a thin adapter over the same intake the custom server's fast path uses.
-import { handleDelivery } from "@/lib/intake/intake";
-import { readBody } from "@/lib/intake/read-body";
+import { serveWebHook } from "@/lib/intake/serve-web";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -9,18 +8,7 @@ export const runtime = "nodejs";
 type Ctx = { params: Promise<{ token: string }> };
 
 async function intake(request: Request, { params }: Ctx): Promise<Response> {
-  const { token } = await params;
-  const headers: Record<string, string> = {};
-  // Headers iterates names in lower case, repeated headers joined with ", ".
-  request.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  // Node's web streams are async iterable; the DOM typings lack it.
-  const body = request.body as unknown as AsyncIterable<Uint8Array> | null;
-  const result = await handleDelivery({ method: request.method, token, headers, readBody: (limit) => readBody(body, limit) });
-  // Hop-by-hop "connection" is the server's business; Next manages its own connections.
-  const out = Object.entries(result.headers).filter(([name]) => name !== "connection");
-  return new Response(request.method === "HEAD" ? null : result.body, { status: result.status, headers: out });
+  return serveWebHook(request, (await params).token);
 }
 
 export { intake as POST, intake as GET, intake as HEAD, intake as PUT, intake as PATCH, intake as DELETE, intake as OPTIONS };
