@@ -1,6 +1,8 @@
 "use client";
 // One workflow in the list: name (opens the editor), Draft/Live, trigger and size, last run
-// status and time, and an actions menu (Rename, Duplicate, Delete) for editors. Below 1024 px the
+// status and time, and an actions menu (Rename, Duplicate, Delete) for editors. A copy pushed here
+// says from which provider, and while its review has open items how many, linking to the review:
+// beside the workspace's own workflow of the same name it was an identical row. Below 1024 px the
 // name and the menu share the first line and Draft/Live and the last run fold under them: beside
 // a fixed last-run column a phone left the name one letter wide.
 import { useState } from "react";
@@ -41,6 +43,19 @@ export function WorkflowRow({ workspaceId, workflow: w, canEdit, busy, onAction 
         >
           {w.name}
         </Link>
+        {w.pushedFrom && (
+          <p className="mt-0.5 text-xs text-slate-600" data-testid="workflow-pushed-from">
+            Pushed from {w.pushedFrom.provider.name}
+            {w.pushedFrom.openItems > 0 && (
+              <>
+                {" · "}
+                <Link href={`${href}/review`} className="font-medium text-amber-800 hover:underline">
+                  Review: {w.pushedFrom.openItems} {w.pushedFrom.openItems === 1 ? "item" : "items"} open
+                </Link>
+              </>
+            )}
+          </p>
+        )}
         <p className="mt-0.5 text-xs text-slate-500 lg:truncate">
           {triggerLabel(w.triggerKind)} · {w.stepCount} {w.stepCount === 1 ? "step" : "steps"} · <TimeAgo at={w.updatedAt} prefix="updated " />
         </p>

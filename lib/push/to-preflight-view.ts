@@ -41,9 +41,11 @@ export type ToPreflightViewOptions = {
   workflow: { id: string; name: string; version: number; steps: Step[] };
   target: { id: string; name: string };
   plan: PushPlan;
+  /** The client's workflows of the same name (any case) that are not this workflow's copy. */
+  namesakes?: number;
 };
 
-export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptions): PreflightView {
+export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPreflightViewOptions): PreflightView {
   const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, unusableAccounts: plan.unusableAccounts, otherAppAccounts: plan.otherAppAccounts, secretDestinations: plan.secretDestinations, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
   const secretSet = plan.webhookSecretRequired; // the source's trigger verifies signatures
   const notes: string[] = [];
@@ -62,6 +64,13 @@ export function toPreflightView({ workflow, target, plan }: ToPreflightViewOptio
     }
     if (copy.editedByClient) notes.push("The client has edited its copy since the last push; pushing replaces those edits with this version.");
   } else notes.push(`The workflow arrives in ${target.name} as a new copy in Draft; the client reviews it and switches it Live.`);
+  // Two rows of one name in the client's list: said before pushing, as the list then says which is the copy.
+  if (namesakes) {
+    notes.push(
+      `${target.name} already has ${namesakes === 1 ? "a workflow" : `${namesakes} workflows`} named "${workflow.name}" that ${namesakes === 1 ? "is" : "are"} not this copy ` +
+        `(its own, or one pushed from another workflow): the copy arrives beside ${namesakes === 1 ? "it" : "them"} under the same name, marked "Pushed from" in ${target.name}'s Workflows list.`,
+    );
+  }
   const unusable = new Set(plan.unusableAccounts.map((u) => u.stepId));
   const choose = plan.connections.flatMap((a) => a.steps.filter((s) => s.result === "no_account"));
   const chooseOthers = choose.filter((s) => !unusable.has(s.stepId));

@@ -1,8 +1,10 @@
 // The workflows of a workspace for the UI list, most recently changed first, each with its
-// last run (test runs included: they are runs the user started and sees in Executions).
+// last run (test runs included: they are runs the user started and sees in Executions), and for
+// a pushed copy where it came from and how much of its review is open.
 import { db, type Tx } from "@/lib/db/client";
 import { isTriggerKind } from "@/lib/steps/catalog";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
+import { listCopySummaries, type CopySummary } from "@/lib/workflow-list/list-copy-summaries";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
 export type WorkflowListItem = {
@@ -18,6 +20,9 @@ export type WorkflowListItem = {
   /** `scope` and `testedStep` as GET /api/v1/workspaces/{ws}/runs gives them, so a test is
    *  labelled by its kind ("test · step 2", components/runs/test-run-kind.ts). */
   lastRun: { id: string; status: string; test: boolean; scope: string; testedStep: number | null; createdAt: string } | null;
+  /** A copy pushed to this workspace: from which provider, and its review's open items; null for
+   *  the workspace's own workflows. */
+  pushedFrom: CopySummary | null;
 };
 
 type LastRunRow = { workflowId: string; id: string; status: string; test: boolean; scope: string; testedStep: number | null; createdAt: Date };
@@ -46,7 +51,10 @@ export async function listWorkflows({ workspaceId, userId, tx }: { workspaceId: 
   await requireWorkspaceRole(userId, workspaceId, "viewer", tx);
   const rows = await c.workflow.findMany({ where: { workspaceId }, orderBy: [{ updatedAt: "desc" }, { id: "asc" }] });
   const ids = rows.map((w) => w.id);
-  const lastRuns = ids.length ? await c.$queryRawUnsafe<LastRunRow[]>(LAST_RUNS_SQL, ids) : [];
+  const [lastRuns, copies] = await Promise.all([
+    ids.length ? c.$queryRawUnsafe<LastRunRow[]>(LAST_RUNS_SQL, ids) : Promise.resolve([] as LastRunRow[]),
+    listCopySummaries({ workspaceId, workflows: rows, c }),
+  ]);
   const byWorkflow = new Map(lastRuns.map((r) => [r.workflowId, r]));
   return {
     workflows: rows.map((w) => {
@@ -63,6 +71,7 @@ export async function listWorkflows({ workspaceId, userId, tx }: { workspaceId: 
         createdAt: w.createdAt.toISOString(),
         updatedAt: w.updatedAt.toISOString(),
         lastRun: last ? { id: last.id, status: last.status, test: last.test, scope: last.scope, testedStep: last.testedStep, createdAt: last.createdAt.toISOString() } : null,
+        pushedFrom: copies.get(w.id) ?? null,
       };
     }),
   };
