@@ -5,11 +5,15 @@ import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { WorkflowEditor } from "@/components/editor/workflow-editor";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
+import { workflowPageTitle } from "@/components/resources/workflow-page-title";
 import { findWorkflowWorkspace } from "@/lib/workflows/find-workflow-workspace";
 
-export const metadata: Metadata = { title: "Workflow editor · MSP Flow" };
-
 type Props = { params: Promise<{ workspaceId: string; workflowId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workflowId } = await params;
+  return { title: await workflowPageTitle(workflowId, (name) => `${name} · Workflow editor · MSP Flow`, "Workflow editor · MSP Flow") };
+}
 
 export default async function WorkflowEditorPage({ params, searchParams }: Props) {
   const { workspaceId, workflowId } = await params;

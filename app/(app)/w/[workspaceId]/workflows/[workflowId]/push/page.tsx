@@ -7,14 +7,18 @@ import { PushPanel } from "@/components/push/push-panel";
 import { PushedCopiesTable } from "@/components/push/pushed-copies-table";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
+import { workflowPageTitle } from "@/components/resources/workflow-page-title";
 import { AppError } from "@/lib/api/errors";
 import { listPushedCopies } from "@/lib/push/list-pushed-copies";
 import { listAccessibleWorkspaces } from "@/lib/workspaces/access";
 import { getWorkflow } from "@/lib/workflows/get-workflow";
 
-export const metadata: Metadata = { title: "Push to a client · MSP Flow" };
-
 type Props = { params: Promise<{ workspaceId: string; workflowId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workflowId } = await params;
+  return { title: await workflowPageTitle(workflowId, (name) => `Push ${name} to a client · MSP Flow`, "Push to a client · MSP Flow") };
+}
 
 export default async function PushPage({ params }: Props) {
   const { workspaceId, workflowId } = await params;

@@ -12,11 +12,6 @@ import { AppError } from "@/lib/api/errors";
 import { getClientReview } from "@/lib/push/get-client-review";
 import { getWorkflow } from "@/lib/workflows/get-workflow";
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { workflowId } = await params;
-  return { title: await workflowPageTitle(workflowId, (name) => `Review ${name} · MSP Flow`, "Client review · MSP Flow") };
-}
-
 /** What the push did with the trigger's testing data; "kept" only where there is some to keep. */
 function sampleDataNote(choice: string, hasTestingData: boolean): string {
   if (choice === "replace") return " The provider's sample data replaced the trigger's testing data.";
@@ -29,6 +24,11 @@ function sampleDataNote(choice: string, hasTestingData: boolean): string {
 // ?added=ID: the account just added from an item's "Add an account" (the accounts page leads back
 // here with it), which the checklist preselects where it is the only fitting one.
 type Props = { params: Promise<{ workspaceId: string; workflowId: string }>; searchParams: Promise<{ added?: string | string[] }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { workflowId } = await params;
+  return { title: await workflowPageTitle(workflowId, (name) => `Review ${name} · MSP Flow`, "Client review · MSP Flow") };
+}
 
 export default async function ReviewPage({ params, searchParams }: Props) {
   const { workspaceId, workflowId } = await params;
