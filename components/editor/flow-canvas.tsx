@@ -75,11 +75,21 @@ function Canvas({ statuses, invalid }: Props) {
           className: "group/node",
           // The dimmed look of a step no run reaches is said in words too (lib/editor/branch-paths.ts).
           ariaLabel: `Step ${n.data.number}: ${n.data.step.name} (${STEP_CATALOG[n.data.step.kind].label})${n.data.unreachable ? " — no run reaches this step" : ""}`,
-          ...(n.id === selectedId ? { selected: true } : {}),
+          // The step the Step panel shows, said as well as drawn (the ring).
+          ...(n.id === selectedId ? { selected: true, domAttributes: { "aria-current": "step" as const } } : {}),
         }),
       ),
     [laid.nodes, selectedId],
   );
+  // Edges named by step numbers (and a Conditions branch's name), not React Flow's default
+  // "Edge from <id> to <id>", which reads out internal step ids.
+  const edges = useMemo(() => {
+    const numbers = new Map(laid.nodes.map((n) => [n.id, n.data.number]));
+    return laid.edges.map((e) => ({
+      ...e,
+      ariaLabel: `Step ${numbers.get(e.source)} to step ${numbers.get(e.target)}${e.data?.kind === "branch" && e.data.label ? ` (${e.data.label})` : ""}`,
+    }));
+  }, [laid]);
   // A node that draws as before is passed again as the same object: React Flow then keeps it as it
   // is (typing in one step's field made it redo every node, DOM included, on each keystroke).
   // Kept in state, adjusted while rendering (React's pattern for following a changed input).
@@ -206,7 +216,7 @@ function Canvas({ statuses, invalid }: Props) {
     <div ref={box} className="relative h-full w-full" onDragOver={onDragOver} onDrop={onDrop} onFocus={onFocus} data-testid="editor-canvas">
       <ReactFlow
         nodes={nodes}
-        edges={laid.edges}
+        edges={edges}
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         onNodeClick={onNodeClick}
