@@ -25,6 +25,7 @@ import { useEditorDocument } from "@/components/editor/use-editor-document";
 import { canvasStepStatuses } from "@/components/runs/step-execution";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useMediaQuery } from "@/components/ui/use-media-query";
 import { TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { WorkflowView } from "@/lib/editor/api-types";
 import type { StepStatus } from "@/lib/editor/flow-graph";
@@ -93,12 +94,19 @@ function KeyboardDelete({ stepId, onClose }: { stepId: string | null; onClose: (
 
 type PaneName = "canvas" | "tools" | "step" | "data";
 
+/** Tailwind's lg: where the panes stand side by side and the tabs are hidden. */
+const WIDE = "(min-width: 1024px)";
+
 /** One column from 1024 px up (the wrapper is display: contents); below, a tab's full-width pane. */
 function Pane({ value, className, children }: { value: PaneName; className?: string; children: React.ReactNode }) {
+  // From 1024 px the tabs are hidden: a tab panel named by a tab that is not there is not one (the
+  // columns are landmarks of their own: Tools, Workflow canvas, Workflow data, the step panel).
+  const wide = useMediaQuery(WIDE);
   return (
     <TabsPrimitive.Content
       forceMount
       value={value}
+      {...(wide ? { role: undefined, "aria-labelledby": undefined } : {})}
       // Not focusable: a click on the canvas must leave focus where the Delete shortcut expects it.
       tabIndex={undefined}
       className={cn(
@@ -133,6 +141,11 @@ function EditorLayout() {
   const invalid = useMemo(() => new Map(doc.problems.map((p) => [p.stepId, p.message])), [doc.problems]);
   const showData = selectedId !== null && doc.state.steps[0]?.id !== selectedId;
   const [pane, setPane] = usePane(selectedId);
+  // The page's title follows a rename made here (generateMetadata gave the name it opened with).
+  const name = doc.state.name;
+  useEffect(() => {
+    if (name) document.title = `${name} · Workflow editor · MSP Flow`;
+  }, [name]);
   const tools = usePanelOpen("tools");
   const data = usePanelOpen("data");
   return (
