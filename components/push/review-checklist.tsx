@@ -256,7 +256,9 @@ function ValueForm({ itemKey, secret, done, value, onChange, workspaceId, busy, 
       }}
     >
       <input aria-label={`Value of ${itemKey}`} aria-describedby={describedBy} type={secret ? "password" : "text"} value={value} onChange={(e) => onChange(e.target.value)} placeholder={done ? "Replace value" : "Fill in value"} autoComplete="off" className={cn(inputClass, "w-56")} />
-      <button type="submit" disabled={busy || value === ""} className={buttonClass("secondary", "sm")}>Save</button>
+      <button type="submit" disabled={busy || value === ""} className={buttonClass("secondary", "sm")}>
+        Save<span className="sr-only"> {itemKey}</span>
+      </button>
     </form>
   );
 }

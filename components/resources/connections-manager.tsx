@@ -188,7 +188,9 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
               setMoves([]);
             }}
           >
+            {/* Named with the account, as its Delete is: every row has one. */}
             {editing ? "Cancel" : "Edit"}
+            <span className="sr-only"> {editing ? `changes to ${c.name}` : c.name}</span>
           </button>
         )}
         {canEdit && <DeleteAccountButton account={c} run={run} />}

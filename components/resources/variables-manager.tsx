@@ -160,7 +160,9 @@ function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdi
             className={cn(inputClass, "w-44 sm:w-56")}
             autoComplete="off"
           />
-          <button type="submit" disabled={draft === ""} className={buttonClass("secondary", "sm")}>Set</button>
+          <button type="submit" disabled={draft === ""} className={buttonClass("secondary", "sm")}>
+            Set<span className="sr-only"> {v.key}</span>
+          </button>
         </form>
       )}
       {canEdit && children}

@@ -74,8 +74,9 @@ export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: Switc
         if (!next) setQuery("");
       }}
     >
+      {/* Named by what it shows, then what it does: an aria-label "Switch workspace" hid the
+          visible workspace name from screen readers and from voice control. */}
       <Menu.Trigger
-        aria-label="Switch workspace"
         className="flex h-9 min-w-0 max-w-xs shrink-[100] items-center gap-2 rounded-md border border-slate-200 bg-white px-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:px-3"
       >
         {/* A narrow bar shrinks this button first (shrink-[100]: else the user menu beside it was
@@ -87,6 +88,7 @@ export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: Switc
           </span>
         )}
         <ChevronsUpDown className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+        <span className="sr-only">, switch workspace</span>
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content

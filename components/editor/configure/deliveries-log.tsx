@@ -17,6 +17,7 @@ import { buttonClass } from "@/components/ui/button";
 import { relativeTime } from "@/components/ui/relative-time";
 import type { Delivery } from "@/lib/editor/api-types";
 import { formatBytes } from "@/lib/format-bytes";
+import { formatExactTime } from "@/lib/format-exact-time";
 
 const OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
   accepted: { label: "Accepted", tone: "green" },
@@ -94,6 +95,8 @@ function DeliveryRow({ d, runHref }: { d: Delivery; runHref: (runId: string) => 
       {d.runId && (
         <Link href={runHref(d.runId)} className="text-xs font-medium text-brand-700 hover:underline" title={`Open run ${d.runId} under the trigger's Executions`}>
           View run
+          {/* One link per delivery: its time tells a screen reader's list of links apart. */}
+          <span className="sr-only"> of the delivery at {formatExactTime(d.receivedAt)}</span>
         </Link>
       )}
       <time className="ml-auto text-xs text-slate-500" dateTime={d.receivedAt} title={new Date(d.receivedAt).toUTCString()}>

@@ -112,6 +112,8 @@ function RunEntry({ row, stepId, isTrigger, focused, open, onToggle, onRunStarte
         <time className="ml-auto text-xs text-slate-500" dateTime={run.createdAt} title={new Date(run.createdAt).toUTCString()}>
           {relativeTime(new Date(run.createdAt))}
         </time>
+        {/* Entries of one status read alike ("succeeded 2 minutes ago" ×3): the exact start tells them apart. */}
+        <span className="sr-only">, started {formatExactTime(run.createdAt)}</span>
       </button>
       {open &&
         (full ? (
