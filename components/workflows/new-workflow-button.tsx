@@ -1,12 +1,13 @@
 "use client";
 // "New workflow": asks for a name, creates an empty Draft through the management API and
-// opens it in the editor at /w/{ws}/workflows/{id}. A name of only spaces passes the browser's
-// `required`: it is said under the field, before asking the server.
-import { useId, useState } from "react";
+// opens it in the editor at /w/{ws}/workflows/{id}. A missing name (empty or only spaces) is said
+// under the field (workflow-name-field.tsx), before asking the server.
+import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Plus } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
+import { NAME_REQUIRED, WorkflowNameField } from "@/components/workflows/workflow-name-field";
 
 export function NewWorkflowButton({ workspaceId }: { workspaceId: string }) {
   const router = useRouter();
@@ -14,12 +15,11 @@ export function NewWorkflowButton({ workspaceId }: { workspaceId: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
-  const nameErrorId = useId();
 
   async function create(form: FormData) {
     const name = String(form.get("name") ?? "").trim();
     setError(null);
-    if (!name) return setNameError("Name is required");
+    if (!name) return setNameError(NAME_REQUIRED);
     setNameError(null);
     setBusy(true);
     try {
@@ -57,25 +57,14 @@ export function NewWorkflowButton({ workspaceId }: { workspaceId: string }) {
       submitLabel="Create"
       busyLabel="Creating…"
     >
-      <label className="block text-sm font-medium text-slate-700">
-        Name
-        <input
-          name="name"
-          required
-          maxLength={200}
-          autoFocus
-          placeholder="e.g. New-hire provisioning"
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? nameErrorId : undefined}
-          onChange={() => setNameError(null)}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
-        />
-      </label>
-      {nameError && (
-        <p id={nameErrorId} role="alert" className="-mt-2 text-sm text-red-700">
-          {nameError}
-        </p>
-      )}
+      <WorkflowNameField
+        name="name"
+        error={nameError}
+        autoFocus
+        placeholder="e.g. New-hire provisioning"
+        onChange={() => setNameError(null)}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500"
+      />
     </FormDialog>
   );
 }
