@@ -42,25 +42,28 @@ export function SettingsFields({ kind, values, hints }: FieldsProps) {
         }
         const hint = hints?.[key];
         const placeholder = findPlaceholder(hint);
+        // The hint is outside the label: inside, it was read as part of the field's name.
         return (
-          <label key={key} className={cn("text-sm font-medium text-slate-700", key === "tokenUrl" && "sm:col-span-2")}>
-            {label}
-            <input
-              name={`config.${key}`}
-              type={key === "tokenUrl" ? "url" : "text"}
-              defaultValue={start}
-              required={!field.optional}
-              placeholder={hint ?? field.placeholder}
-              aria-describedby={placeholder ? `${id}-${key}` : undefined}
-              autoComplete="off"
-              className={cn(inputClass, "mt-1")}
-            />
+          <div key={key} className={cn(key === "tokenUrl" && "sm:col-span-2")}>
+            <label className="block text-sm font-medium text-slate-700">
+              {label}
+              <input
+                name={`config.${key}`}
+                type={key === "tokenUrl" ? "url" : "text"}
+                defaultValue={start}
+                required={!field.optional}
+                placeholder={hint ?? field.placeholder}
+                aria-describedby={placeholder ? `${id}-${key}` : undefined}
+                autoComplete="off"
+                className={cn(inputClass, "mt-1")}
+              />
+            </label>
             {placeholder && (
-              <span id={`${id}-${key}`} className="mt-1 block text-xs font-normal text-slate-500">
+              <p id={`${id}-${key}`} className="mt-1 text-xs text-slate-500">
                 The address depends on your tenant: type it with {placeholder} replaced by your own value.
-              </span>
+              </p>
             )}
-          </label>
+          </div>
         );
       })}
     </>
