@@ -6,6 +6,7 @@ import { AppError, badRequest } from "@/lib/api/errors";
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
 import { describeZodError } from "@/lib/api/handler";
 import { misspeltFieldNote, withMisspeltFields } from "@/lib/api/misspelt-field";
+import { zodIssueField } from "@/lib/api/zod-issue-field";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import { exactNumberText, roundExactNumbers } from "@/lib/json/parse-exact-json";
 import { STEP_CATALOG, type StepKind } from "@/lib/steps/catalog";
@@ -17,7 +18,8 @@ import { dropSecretEcho } from "@/lib/workflows/prepare-steps";
 const workflowCreateSchema = workflowInputSchema.extend({
   /** Optimistic concurrency: the version the client last read; a mismatch is 409. */
   version: z.number().int().positive().optional(),
-  /** Read back from a GET: accepted when it is the workflow's mode, never a way to change it. */
+  /** Read back from a GET: on a PUT accepted when it is the workflow's mode, never a way to change
+   *  it; ignored on a create (a new workflow starts in Draft). */
   mode: z.enum(["draft", "live"]).optional(),
 });
 export type WorkflowCreate = z.infer<typeof workflowCreateSchema>;
@@ -36,7 +38,7 @@ const STEP_KEYS = new Set([...Object.keys(stepInputSchema.shape), "number"]);
 function refuseUnknownKeys(raw: unknown): void {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return; // the schema says what is wrong
   const extra = Object.keys(raw).find((k) => !WORKFLOW_KEYS.has(k));
-  if (extra) throw new AppError(400, "invalid_request", `unknown field ${JSON.stringify(extra)}: a workflow save takes name, steps and version`);
+  if (extra) throw new AppError(400, "invalid_request", `unknown field ${JSON.stringify(extra)}: a workflow save takes name, steps and version`, { field: extra, issues: [{ path: extra, message: "unknown field" }] });
   const steps = (raw as { steps?: unknown }).steps;
   if (!Array.isArray(steps)) return;
   steps.forEach((step, i) => {
@@ -97,8 +99,8 @@ function exactOnlyInTestingData(raw: unknown): unknown {
   return { ...(toDoubles({ ...raw, steps: null }, "") as object), steps };
 }
 
-/** `creating`: a new workflow starts in Draft, so a body asking for Live is refused, and a body
- *  without steps makes an empty workflow. */
+/** `creating`: a new workflow starts in Draft whatever `mode` the body says, and a body without
+ *  steps makes an empty workflow. */
 export function parseWorkflowInput(raw: unknown, opts: { creating: true }): WorkflowCreate;
 export function parseWorkflowInput(raw: unknown, opts?: { creating?: false }): WorkflowWrite;
 export function parseWorkflowInput(body: unknown, opts: { creating?: boolean } = {}): WorkflowWrite {
@@ -106,15 +108,21 @@ export function parseWorkflowInput(body: unknown, opts: { creating?: boolean } =
   refuseUnknownKeys(raw);
   const r = (opts.creating ? workflowCreateSchema : workflowWriteSchema).safeParse(raw);
   if (r.success) {
-    if (opts.creating && r.data.mode === "live") throw modeNotSaved("draft");
+    // A create ignores `mode`, like the GET's other read-only fields: a copy made by GET then POST
+    // of a Live workflow starts in Draft, as every new workflow does (a PUT still refuses a change).
+    const read = opts.creating ? { ...r.data, mode: undefined } : r.data;
     // Before anything reads the configs: a left-out value is the same as an empty one.
-    const data = r.data.steps ? { ...r.data, steps: r.data.steps.map((s) => ({ ...s, config: fillLeftOut(s.kind, s.config) })) } : r.data;
+    const data = read.steps ? { ...read, steps: read.steps.map((s) => ({ ...s, config: fillLeftOut(s.kind, s.config) })) } : read;
     if (opts.creating) refuseUnknownConfigFields(data.steps ?? []);
     return data;
   }
   const issue = r.error.issues[0];
   const [root, index, ...rest] = issue.path;
-  if (root !== "steps" || typeof index !== "number") throw new AppError(400, "invalid_request", describeZodError(withMisspeltFields(new ZodError([issue]), raw)));
+  if (root !== "steps" || typeof index !== "number") {
+    // Named like every other body's 400: `field` and `issues[].path` (handler.ts's errorResponse).
+    const field = zodIssueField(issue);
+    throw new AppError(400, "invalid_request", describeZodError(withMisspeltFields(new ZodError([issue]), raw)), { ...(field ? { field } : {}), issues: [{ path: field, message: issue.message }] });
+  }
   const rawStep = (raw as { steps: unknown[] }).steps[index] as { kind?: unknown } | undefined;
   const label = STEP_CATALOG[rawStep?.kind as StepKind]?.label;
   const field = rest.map(String).join(".");

@@ -11,6 +11,10 @@ import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+import { z } from "@/lib/z";
+
+/** Its body takes nothing: empty, `{}`, or a 400 naming the field (like /live's, not ignored). */
+export const rotateWebhookUrlInputSchema = z.strictObject({});
 
 export type RotateWebhookUrlOptions = { workflowId: string; userId: string; tx?: Tx };
 

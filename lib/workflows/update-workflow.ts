@@ -31,7 +31,9 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
     if (input.version !== undefined && input.version !== before.version) {
       throw conflict(
         "version_conflict",
-        `the workflow was saved by someone else since you loaded it (you sent version ${input.version}; it is at version ${before.version}); reload it and apply your change again`,
+        input.version > before.version
+          ? `this workflow has no version ${input.version}: it is at version ${before.version}; reload it and apply your change again`
+          : `the workflow was saved by someone else since you loaded it (you sent version ${input.version}; it is at version ${before.version}); reload it and apply your change again`,
         { currentVersion: before.version },
       );
     }

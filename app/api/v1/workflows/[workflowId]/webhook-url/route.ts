@@ -1,8 +1,12 @@
-import { apiRoute } from "@/lib/api/handler";
-import { rotateWebhookUrl } from "@/lib/workflows/rotate-webhook-url";
+import { apiRoute, readJson } from "@/lib/api/handler";
+import { rotateWebhookUrl, rotateWebhookUrlInputSchema } from "@/lib/workflows/rotate-webhook-url";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 // 200 {"webhookUrl", "workflow"}; 409 workflow_not_live in Draft, no_webhook_trigger without one.
-export const POST = apiRoute<{ workflowId: string }>(({ params, user }) => rotateWebhookUrl({ workflowId: params.workflowId, userId: user.id }));
+// The body takes nothing: a field or a body that is not JSON is a 400, as on /live.
+export const POST = apiRoute<{ workflowId: string }>(async ({ req, params, user }) => {
+  await readJson(req, rotateWebhookUrlInputSchema);
+  return rotateWebhookUrl({ workflowId: params.workflowId, userId: user.id });
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
