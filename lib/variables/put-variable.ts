@@ -2,7 +2,8 @@
 // the database and is never echoed back; switching a key between plain and secret (only when
 // the body says `secret`; without it the key keeps its kind) replaces the stored value in the
 // new form, so no plaintext stays behind in `value` — and is refused while workflows read the
-// key (409, as a delete), unless forced. The row is locked for the check and the write; a key
+// key (409, as a delete), unless forced; so is emptying a value that Live workflows read. The row
+// is locked for the check and the write; a key
 // that does not exist yet has no row to lock, so it is inserted (never upserted): of two first
 // writes at once, the slower one's insert collides and it starts over, finding the other's row —
 // refused if it asked for a new key only, otherwise an update checked like any other.
@@ -15,7 +16,8 @@ import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { toVariableView } from "@/lib/variables/to-variable-view";
 import type { PutVariableInput, VariableView } from "@/lib/variables/variable-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
-import { assertResourceUnused } from "@/lib/workspaces/assert-resource-unused";
+import { assertResourceUnused, inUseConflict } from "@/lib/workspaces/assert-resource-unused";
+import { listResourceUsers } from "@/lib/workspaces/list-resource-users";
 
 export type PutVariableOptions = {
   workspaceId: string;
@@ -42,8 +44,8 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
       await lockSecretKey(t);
       keyLocked = true;
     }
-    const [before] = await t.$queryRaw<{ secret: boolean; valueEncrypted: string | null }[]>`
-      SELECT secret, "valueEncrypted" FROM "Variable" WHERE "workspaceId" = ${workspaceId} AND key = ${key} FOR UPDATE`;
+    const [before] = await t.$queryRaw<{ secret: boolean; value: string | null; valueEncrypted: string | null }[]>`
+      SELECT secret, value, "valueEncrypted" FROM "Variable" WHERE "workspaceId" = ${workspaceId} AND key = ${key} FOR UPDATE`;
     if (before && onlyIfNew) {
       throw new AppError(412, "variable_exists", `${key} already exists (a ${before.secret ? "secret" : "variable"}); set its value in its row, or delete it first`, { secret: before.secret });
     }
@@ -57,6 +59,16 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     // A secret's read sent back says `hasValue: true` and carries no value (it is never read):
     // it keeps the stored value, like a webhook secret's {"set": true} echo, instead of clearing it.
     const echo = secret && before?.secret && input.value === undefined && input.hasValue === true;
+    // Emptied, a value that Live workflows read fails their runs ("value missing"), as a delete
+    // would, and a Live copy's completed review would no longer hold (found by QA): refused the
+    // same way unless forced. A Draft's runs are tests, which say what is missing.
+    if (before && before.secret === secret && !echo && value === null && (before.secret ? before.valueEncrypted : before.value) !== null && !force) {
+      const live = (await listResourceUsers({ workspaceId, kind: secret ? "secrets" : "vars", key, tx: t })).filter((w) => w.mode === "live");
+      if (live.length) {
+        const noun = secret ? "secret" : "variable";
+        throw inUseConflict(`${noun}_in_use`, `${noun} "${key}"`, live, "emptying its value would fail their runs (value missing)", "Set another value, or switch them to Draft first", "empty it anyway");
+      }
+    }
     const data = secret
       ? { secret: true, value: null, valueEncrypted: echo ? before.valueEncrypted : value === null ? null : encryptSecret(value) }
       : { secret: false, value, valueEncrypted: null };
