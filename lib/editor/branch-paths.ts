@@ -5,6 +5,7 @@
 // another branch, and the earlier steps that never ran (or ran only on some runs) on a run
 // reaching a given step. Pure and client-safe.
 import { branchTargets, OTHERWISE, removeStep, type EditorStep } from "@/lib/editor/step-ops";
+import { routeWords } from "@/lib/workflows/branch-references";
 import { runPaths } from "@/lib/workflows/run-paths";
 
 const paths = (steps: readonly EditorStep[]) => runPaths(steps);
@@ -83,8 +84,24 @@ export function ranOnSomeRuns(steps: readonly EditorStep[]): Map<string, Set<str
 /** Why an earlier step has no output to offer step `number`: it is in another branch. */
 export const neverRanBefore = (number: number) => `never runs on a run that reaches step ${number} (another branch)`;
 
-/** What an earlier step `n` that only some runs reaching step `number` have run offers it. */
-export const ranOnlyOnSome = (n: number, number: number) => `available only on runs that came through step ${n}; others reach step ${number} without it and read it as empty`;
+/** What an earlier step that only some runs reaching step `number` have run offers it: `route`,
+ *  the way those runs came (routeWords), named as the note under a field reading it names it —
+ *  "came through step 5" only restated that step 5 ran. */
+export const ranOnlyOnSome = (number: number, route: string | null) =>
+  route
+    ? `has run only when ${route}; runs that come another way reach step ${number} without it and read it as empty`
+    : `only some of the runs that reach step ${number} have run it; on the others it reads as empty`;
+
+/** Step `id`'s earlier steps that only some runs reaching it have run (by id), each with the
+ *  Workflow data panel's note naming the route (ranOnlyOnSome; RunPaths.routeTo, as the field notes). */
+export function ranOnSomeRunsNoted(steps: readonly EditorStep[], id: string): Map<string, string> {
+  const at = steps.findIndex((s) => s.id === id);
+  const p = paths(steps);
+  if (at < 0 || !p.reached.has(at + 1)) return new Map();
+  const always = p.alwaysBefore(at + 1);
+  const some = [...p.ranBefore(at + 1)].filter((n) => !always.has(n)).sort((a, b) => a - b);
+  return new Map(some.map((n) => [steps[n - 1].id, ranOnlyOnSome(at + 1, routeWords(steps, p, n, at + 1))]));
+}
 
 /** The branches a step is in, per Conditions step: "conditionsId:branch" keys and their names. */
 function membership(steps: readonly EditorStep[]): Map<string, Map<string, string>> {

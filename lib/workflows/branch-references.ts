@@ -92,8 +92,10 @@ export function findBranchReferenceErrors(steps: Steps, only?: number): (Referen
 }
 
 /** The route, in words, by which the runs that ran step n come to step m: "Conditions step 2
- *  takes Otherwise", "Conditions step 2 takes branch "A" and Conditions step 3 takes branch "X"". */
-function routeWords(steps: Steps, paths: RunPaths, n: number, m: number): string | null {
+ *  takes Otherwise", "Conditions step 2 takes branch "A" and Conditions step 3 takes branch "X"".
+ *  Null when no one route sets those runs apart. The field notes here and the Workflow data
+ *  panel's note (lib/editor/branch-paths.ts) both say it, so they name the same route. */
+export function routeWords(steps: Steps, paths: RunPaths, n: number, m: number): string | null {
   const route = paths.routeTo(n, m);
   return route.length ? route.map((c) => `Conditions step ${c.conditions} takes ${branchLabel(steps[c.conditions - 1].config, c.branch)}`).join(" and ") : null;
 }

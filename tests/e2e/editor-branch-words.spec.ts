@@ -134,9 +134,9 @@ test("a step some runs reach by a nested branch: the canvas joins it to the step
   await page.getByTestId("step-node-6").click();
   const tree = page.getByRole("complementary", { name: "Workflow data" }).getByRole("tree", { name: "Step outputs" });
   const row = (label: string) => tree.getByRole("treeitem").filter({ hasText: label }).first();
-  await expect(row("5. Ticket").getByTestId("data-step-note")).toHaveText("available only on runs that came through step 5; others reach step 6 without it and read it as empty");
+  await expect(row("5. Ticket").getByTestId("data-step-note")).toHaveText("has run only when Conditions step 2 takes Otherwise; runs that come another way reach step 6 without it and read it as empty");
   await expect(row("5. Ticket")).not.toContainText("never runs");
-  await expect(row("3. Nested").getByTestId("data-step-note")).toHaveText("available only on runs that came through step 3; others reach step 6 without it and read it as empty");
+  await expect(row("3. Nested").getByTestId("data-step-note")).toHaveText('has run only when Conditions step 2 takes branch "A"; runs that come another way reach step 6 without it and read it as empty');
   await expect(row("4. Inner")).toContainText("never runs on a run that reaches step 6 (another branch)");
   await expect(row("2. Route").getByTestId("data-step-note")).toHaveCount(0);
   // At step 5 every run reaching it came the same way: no note.

@@ -8,7 +8,7 @@
 // step-to-step rule (conditionsNext and branchEnd, as lib/runs/execute-run.ts applies them), and
 // the editor's answers are compared with what those runs did.
 import { describe, expect, it } from "vitest";
-import { branchesOnRemove, neverRanBefore, ranBefore, ranOnSomeRuns, ranOnlyOnSome, unreachableSteps } from "@/lib/editor/branch-paths";
+import { branchesOnRemove, neverRanBefore, ranBefore, ranOnSomeRuns, ranOnSomeRunsNoted, unreachableSteps } from "@/lib/editor/branch-paths";
 import { flowEdges, toFlow } from "@/lib/editor/flow-graph";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { branchEnd, conditionsNext } from "@/lib/runs/plan-path";
@@ -139,7 +139,14 @@ describe("the editor's paths are the runs' paths", () => {
     // Step 3 (through X) and step 5 (through Otherwise of step 2) each ran on only some of the runs reaching step 6.
     expect([...ranOnSomeRuns(nested).get("s6")!].sort()).toEqual(["s3", "s5"]);
     expect(ranOnSomeRuns(nested).get("s5")!.size).toBe(0);
-    expect(ranOnlyOnSome(5, 6)).toBe("available only on runs that came through step 5; others reach step 6 without it and read it as empty");
+    // Workflow data at step 6 names, under each, the route its runs came by, as the field notes below do.
+    expect(ranOnSomeRunsNoted(nested, "s6")).toEqual(
+      new Map([
+        ["s3", 'has run only when Conditions step 2 takes branch "B0"; runs that come another way reach step 6 without it and read it as empty'],
+        ["s5", "has run only when Conditions step 2 takes Otherwise; runs that come another way reach step 6 without it and read it as empty"],
+      ]),
+    );
+    expect(ranOnSomeRunsNoted(nested, "s5").size).toBe(0);
     expect(neverRanBefore(6)).toBe("never runs on a run that reaches step 6 (another branch)");
     // The route each came by: step 5 on runs that took Otherwise of step 2, step 3 on those that took its branch.
     expect(runPaths(nested).routeTo(5, 6)).toEqual([{ conditions: 2, branch: "otherwise" }]);
@@ -182,6 +189,8 @@ describe("the editor's paths are the runs' paths", () => {
         const partly = sorted(want.filter((x) => !seen.every.get(n)!.has(x)));
         const gotPartly = sorted([...(onSome.get(id) ?? [])].map(number));
         if (JSON.stringify(gotPartly) !== JSON.stringify(partly)) say(`ran on some runs before step ${n}`, gotPartly, partly);
+        const noted = sorted([...ranOnSomeRunsNoted(steps, id).keys()].map(number));
+        if (JSON.stringify(noted) !== JSON.stringify(partly)) say(`noted in Workflow data at step ${n}`, noted, partly);
       }
 
       // Deleting a reached Conditions step names each branch's steps: those the runs taking it ran.

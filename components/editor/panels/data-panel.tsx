@@ -21,7 +21,7 @@ import { cn } from "@/components/ui/cn";
 import { relativeTime } from "@/components/ui/relative-time";
 import type { RunOverview, RunStepPreview } from "@/lib/editor/api-types";
 import { runKindLabel } from "@/components/runs/test-run-kind";
-import { neverRanBefore, ranBefore, ranOnlyOnSome, ranOnSomeRuns } from "@/lib/editor/branch-paths";
+import { neverRanBefore, ranBefore, ranOnSomeRunsNoted } from "@/lib/editor/branch-paths";
 import { dataFromRun, pickDataRun, type DataRun } from "@/lib/editor/data-run";
 import type { StepOutputSource } from "@/lib/editor/data-tree";
 import { clearedNote } from "@/lib/editor/retention-cleared";
@@ -99,15 +99,16 @@ function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPic
 
 /** The steps the tree lists (those before the selected one; every step with none selected) and,
  *  of them, the ones whose output it may show: a step of a sibling branch never runs before it. */
-type Listed = { earlier: EditorStep[]; shown: ReadonlySet<string>; number: number; some: ReadonlySet<string> };
+type Listed = { earlier: EditorStep[]; shown: ReadonlySet<string>; number: number; some: ReadonlyMap<string, string> };
 
 function useListed(steps: EditorStep[], selectedId: string | null): Listed {
   return useMemo(() => {
     const before = selectedId ? ranBefore(steps).get(selectedId) ?? null : null;
     const upTo = selectedId ? steps.findIndex((s) => s.id === selectedId) : steps.length;
     const earlier = steps.slice(0, upTo < 0 ? steps.length : upTo);
-    // Steps only some runs reaching the selected one have run (a nested branch's route): noted.
-    const some = selectedId ? ranOnSomeRuns(steps).get(selectedId) ?? new Set<string>() : new Set<string>();
+    // Steps only some runs reaching the selected one have run (a nested branch's route): noted,
+    // naming the route as a field reading them does.
+    const some = selectedId ? ranOnSomeRunsNoted(steps, selectedId) : new Map<string, string>();
     return { earlier, shown: new Set(earlier.filter((s) => !before || before.has(s.id)).map((s) => s.id)), number: upTo + 1, some };
   }, [steps, selectedId]);
 }
@@ -118,7 +119,7 @@ function withoutOutput(sources: StepOutputSource[], { earlier, shown, number, so
   return sources.map((src, i) => {
     const id = earlier[i].id;
     if (!shown.has(id)) return { ...src, output: undefined, hasOutput: false, missing: neverRanBefore(number) };
-    const noted = some.has(id) ? { ...src, note: ranOnlyOnSome(i + 1, number) } : src;
+    const noted = some.has(id) ? { ...src, note: some.get(id) } : src;
     const note = reading.get(id);
     if (note && !src.hasOutput) return { ...noted, missing: note };
     return src.hasOutput && cuts.has(id) ? { ...noted, cuts: cuts.get(id) } : noted;
