@@ -99,6 +99,16 @@ describe("deletes sent twice at once", () => {
     }
   });
 
+  it("a rename racing the client's DELETE: 200 (before it) or 404, never 500", async () => {
+    for (let i = 0; i < ROUNDS; i++) {
+      const made = await owner.post(`/api/v1/workspaces/${providerId}/clients`, { name: `Renamed ${i}` });
+      expect(made.status).toBe(201);
+      const [del, rename] = await Promise.all([owner.del(`/api/v1/workspaces/${made.body.id}`), owner.patch(`/api/v1/workspaces/${made.body.id}`, { name: `Renamed ${i} b` })]);
+      expect(del.status).toBe(204);
+      expect([200, 404]).toContain(rename.status);
+    }
+  });
+
   it("DELETE of an account: one 204, the others 404; a PATCH racing a delete is 200 or 404, never 500", async () => {
     for (let i = 0; i < ROUNDS; i++) {
       const made = await owner.post(`/api/v1/workspaces/${providerId}/connections`, { app: "psa", name: `PSA ${i}`, authKind: "basic", credentials: { username: "u", password: "p" } });
