@@ -19,7 +19,7 @@ import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ListFilter } from "@/components/ui/list-filter";
 import { APP_CATALOG, appByKey } from "@/lib/connections/app-catalog";
-import type { AuthKind } from "@/lib/connections/connection-auth";
+import { CONFIG_KEYS, type AuthKind } from "@/lib/connections/connection-auth";
 import type { ConnectionView } from "@/lib/connections/connection-input";
 import { credentialDestinationChanges, describeDestinationChange, type DestinationChange } from "@/lib/connections/credential-destination-changes";
 import { startingConfig } from "@/lib/connections/connection-settings";
@@ -163,9 +163,12 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
   // Kept as typed when refused (onSubmit: a form action would reset it).
   async function save(form: HTMLFormElement) {
     const data = new FormData(form);
-    // Settings only when changed: a PATCH's config replaces them all, and the audit names what changed.
+    // Settings only when changed (the audit names what changed). A PATCH merges config key by key,
+    // so the form says every setting: one left empty (or a stored key the kind does not read) is
+    // sent as null, which removes it.
     const settings = readSettings(data, kind);
-    const config = sameSettings(settings, c.config, kind) ? undefined : settings;
+    const cleared = Object.fromEntries([...Object.keys(c.config), ...CONFIG_KEYS[kind]].map((key) => [key, null]));
+    const config = sameSettings(settings, c.config, kind) ? undefined : { ...cleared, ...settings };
     const ok = await run(() =>
       apiFetch(`/api/v1/connections/${c.id}`, { method: "PATCH", json: { name: String(data.get("name") ?? "").trim(), baseUrl: String(data.get("baseUrl") ?? "").trim() || null, config, credentials: readCredentials(data, kind) } }),
     );

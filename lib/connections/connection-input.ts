@@ -31,7 +31,8 @@ export const createConnectionSchema = z.strictObject({
 });
 export type CreateConnectionInput = z.infer<typeof createConnectionSchema>;
 
-/** Absent fields keep their stored value; absent credentials keep the stored ones. The read-only
+/** Absent fields keep their stored value; absent credentials keep the stored ones, and config and
+ *  credentials sent are merged into the stored ones key by key (a config key sent as null is removed). The read-only
  *  fields of a GET are accepted, so a read can be sent back with a changed name (as a workflow's
  *  can): `id`, `workspaceId` and `app` must be the account's own (update-connection.ts), the
  *  others are ignored. */
@@ -40,7 +41,9 @@ export const updateConnectionSchema = z.strictObject({
   authKind: authKindSchema.optional(),
   baseUrl: baseUrl.optional(),
   credentials: z.record(z.string(), z.unknown()).optional(),
-  config: connectionConfigSchema.optional(),
+  // Merged key by key into the stored config, a key sent as null removed; each value is checked
+  // against the auth kind's settings in update-connection.ts (parse-connection-fields.ts).
+  config: z.record(z.string(), z.unknown()).optional(),
   id: z.string().optional(),
   workspaceId: z.string().optional(),
   app: z.string().optional(),

@@ -1,6 +1,7 @@
 // PATCH /connections/{id}. Absent fields keep their value; credentials are replaced only when
 // sent (write-only: the form cannot show them, so an untouched form must not wipe them), and
-// field by field: a rotated password alone keeps the stored username.
+// field by field: a rotated password alone keeps the stored username. Config merges the same way
+// (a key sent as null is removed).
 // Changing the auth kind needs new credentials, because the stored ones have the old shape; so
 // does sending the stored ones to a new address (credential-destination-changes.ts): an editor
 // who cannot read them must not be able to re-point them at a host of their choosing.
@@ -9,7 +10,7 @@ import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { appByKey } from "@/lib/connections/app-catalog";
-import { credentialSchemas, type AuthKind } from "@/lib/connections/connection-auth";
+import { CONFIG_KEYS, credentialSchemas, type AuthKind } from "@/lib/connections/connection-auth";
 import { credentialDestinationChanges, describeDestinationChange } from "@/lib/connections/credential-destination-changes";
 import type { ConnectionView, UpdateConnectionInput } from "@/lib/connections/connection-input";
 import { loadConnection } from "@/lib/connections/load-connection";
@@ -67,13 +68,25 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
       throw badRequest(`changing the auth kind to ${authKind} needs its credentials too`, { field: "credentials" });
     }
     // Config is held to the (new) auth kind's keys; one the stored config holds as sent is a read sent back.
-    const parsed = parseConnectionFields({ authKind, config: input.config, storedConfig: before.config });
+    // It merges into the stored config key by key, like credentials: a key left out keeps its value
+    // (a new token URL alone keeps the scope), one sent as null is removed.
+    const storedConfig = (before.config && typeof before.config === "object" && !Array.isArray(before.config) ? before.config : {}) as Record<string, unknown>;
+    const sent = input.config === undefined ? undefined : Object.fromEntries(Object.entries(input.config).filter(([, v]) => v !== null));
+    const removed = input.config === undefined ? [] : Object.keys(input.config).filter((k) => input.config?.[k] === null);
+    const unknownRemoved = removed.find((k) => !(k in storedConfig) && !(CONFIG_KEYS[authKind] as readonly string[]).includes(k));
+    if (unknownRemoved) {
+      const takes = CONFIG_KEYS[authKind];
+      throw badRequest(`config.${unknownRemoved}: unknown field (misspelt?); ${authKind} auth takes ${takes.length ? takes.join(", ") : "no config"}`, { field: `config.${unknownRemoved}` });
+    }
+    const parsed = parseConnectionFields({ authKind, config: sent, storedConfig });
     if (!parsed.ok) throw badRequest(`${parsed.field}: ${parsed.message}`, { field: parsed.field });
+    const config =
+      input.config === undefined ? undefined : Object.fromEntries(Object.entries({ ...storedConfig, ...parsed.fields.config }).filter(([k]) => !removed.includes(k)));
     const baseUrl = input.baseUrl === undefined ? before.baseUrl : input.baseUrl || null;
     const destinations = credentialDestinationChanges({
       authKind,
       before: { baseUrl: before.baseUrl, config: before.config as Record<string, unknown> },
-      after: { baseUrl, config: (parsed.fields.config ?? before.config) as Record<string, unknown> },
+      after: { baseUrl, config: config ?? storedConfig },
     });
     // Stored credentials go to a new address only when they are entered again, whole: merged with
     // the stored secret, a new client ID alone would still carry it there.
@@ -87,7 +100,7 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     const data: Prisma.ConnectionUpdateInput = {};
     if (input.name !== undefined) data.name = input.name;
     if (input.baseUrl !== undefined) data.baseUrl = baseUrl;
-    if (parsed.fields.config !== undefined) data.config = parsed.fields.config as Prisma.InputJsonValue;
+    if (config !== undefined) data.config = config as Prisma.InputJsonValue;
     if (kindChanged) data.authKind = authKind;
     const keepStored = !kindChanged && !moved;
     if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, keepStored ? { ...storedCredentials(before.credentialsEncrypted), ...input.credentials } : (input.credentials ?? {}));
