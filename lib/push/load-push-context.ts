@@ -5,6 +5,7 @@ import { badRequest } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import type { Workflow, WorkflowCopy, Workspace } from "@/lib/generated/prisma/client.ts";
 import type { PushInputs } from "@/lib/push/plan-push";
+import { readPushedSteps } from "@/lib/push/client-edits";
 import { scanRequirements } from "@/lib/push/scan-requirements";
 import { UNFINISHED_RUN_STATUSES } from "@/lib/runs/end-run-stopped";
 import { withExactSteps } from "@/lib/workflows/exact-steps";
@@ -70,6 +71,8 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
         pushedSampleHashes: (link.pushedSampleHashes as Record<string, string> | null) ?? null,
         hasWebhookUrl: link.copyWorkflow.endpoints.length > 0,
         unsignedAcceptedAt: link.unsignedAcceptedAt,
+        pushedSteps: readPushedSteps(link.pushedSteps),
+        pushedName: link.sourceName,
         unfinishedRuns,
       },
     },

@@ -9,6 +9,7 @@ import type { Step } from "@/lib/workflows/definition";
 import { fallbackAccountApp } from "@/lib/push/fallback-account-app";
 import { matchCopySteps } from "@/lib/push/match-copy-steps";
 import { replacedCopySteps } from "@/lib/push/replaced-copy-steps";
+import { clientEdits, type ClientEdits, type PushedStep } from "@/lib/push/client-edits";
 import { planSampleData, type SampleDataPlan } from "@/lib/push/plan-sample-data";
 import { secretDestinationChanges, type SecretDestinationChange } from "@/lib/push/secret-destinations";
 import type { SampleDataChoice } from "@/lib/push/push-input";
@@ -47,6 +48,10 @@ export type PushInputs = {
     unsignedAcceptedAt?: Date | null;
     /** The copy's runs under way (queued, running, waiting): a push stops them (push-workflow.ts). */
     unfinishedRuns?: number;
+    /** What the last push gave the copy (WorkflowCopy.pushedSteps; null before it was recorded) and
+     *  the name it gave it: to say which of the client's edits this push replaces (client-edits.ts). */
+    pushedSteps?: PushedStep[] | null;
+    pushedName?: string;
   } | null;
   sampleData: SampleDataChoice;
 };
@@ -105,7 +110,16 @@ export type PushPlan = {
   files: FilePlan[];
   sampleData: { present: boolean; steps: StepRef[]; clientOwn: SampleDataPlan["clientOwn"] };
   /** runsStopped: the copy's runs under way (queued, running, waiting) that the push stops. */
-  existingCopy: null | { workflowId: string; mode: "draft" | "live"; pushedSourceVersion: number; editedByClient: boolean; returnsToDraft: boolean; runsStopped: number };
+  /** clientEdits: what the client changed since the last push, which this push replaces (null: not edited). */
+  existingCopy: null | {
+    workflowId: string;
+    mode: "draft" | "live";
+    pushedSourceVersion: number;
+    editedByClient: boolean;
+    clientEdits: ClientEdits | null;
+    returnsToDraft: boolean;
+    runsStopped: number;
+  };
   trigger: TriggerPlan;
   /** What the copy becomes, and what its review must ask for. */
   steps: Step[];
@@ -271,6 +285,9 @@ export function planPush(inputs: PushInputs): PushPlan {
       mode: existing.mode,
       pushedSourceVersion: existing.sourceVersion,
       editedByClient: isEditedSincePush(existing.name, existing.steps, existing.pushedStepsHash),
+      clientEdits: isEditedSincePush(existing.name, existing.steps, existing.pushedStepsHash)
+        ? clientEdits({ pushed: existing.pushedSteps ?? null, pushedName: existing.pushedName ?? existing.name, pushedVersion: existing.sourceVersion, name: existing.name, steps: existing.steps })
+        : null,
       returnsToDraft: existing.mode === "live",
       runsStopped: existing.unfinishedRuns ?? 0,
     },

@@ -13,7 +13,7 @@ import { endRunsStopped, PUSH_STOP_REASON, PUSH_STOP_STEP_ERROR } from "@/lib/ru
 import type { Step } from "@/lib/workflows/definition";
 import { loadPushContext } from "@/lib/push/load-push-context";
 import { planPush, type PushPlan, type SampleDataChoice } from "@/lib/push/plan-push";
-import { clientEdits, pushedStepsOf, readPushedSteps } from "@/lib/push/client-edits";
+import { pushedStepsOf } from "@/lib/push/client-edits";
 import { offeredSampleData } from "@/lib/push/push-input";
 import { toPreflightView, type PreflightView } from "@/lib/push/to-preflight-view";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
@@ -106,11 +106,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
     await syncTrigger({ workflow: copy, tx: t });
 
     // The client's own changes this push replaces: said in its review and in the audit, never silently.
-    const existing = ctx.inputs.existing;
-    const editsReplaced =
-      link && existing && plan.existingCopy?.editedByClient
-        ? clientEdits({ pushed: readPushedSteps(link.pushedSteps), pushedName: link.sourceName, pushedVersion: link.sourceVersion, name: existing.name, steps: existing.steps })
-        : null;
+    const editsReplaced = plan.existingCopy?.clientEdits ?? null;
     const webhookUrlChange = urlChange(plan.trigger.webhookUrl, plan.steps[0]?.kind === "webhook", link?.webhookUrlChange ?? null);
     const pushed = {
       sourceName: source.name,

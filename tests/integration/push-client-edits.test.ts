@@ -44,6 +44,9 @@ describe("a re-push over the client's own edits", () => {
     expect((await t.adminA.get(`/api/v1/workflows/${copyId}/review`)).body.editedSincePush).toBe(true);
 
     await save(t.tech, source.id, (w) => ({ ...w, steps: [...w.steps, { id: "close", kind: "code", name: "Close out", config: { code: "return 1" } }] }));
+    // The provider's preflight has them too (existingCopy.clientEdits), before it pushes.
+    const pre = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
+    expect(pre.existingCopy).toMatchObject({ editedByClient: true, clientEdits: { steps: [{ name: "Open ticket", change: "changed" }, { name: "Notify our chat", change: "added" }] } });
     const again = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id });
     expect(again.status).toBe(200);
     expect(again.body.copy.steps.map((s: Json) => s.name)).toEqual(["HR event", "Open ticket", "Close out"]);

@@ -101,7 +101,7 @@ describe("planPush", () => {
     const psa = plan.connections.find((c) => c.app === "psa")!;
     expect(psa.steps[0]).toMatchObject({ result: "kept", account: { id: "c-psa2" } });
     expect(plan.steps.find((s) => s.id === "t")!.config.sharedSecretEncrypted).toBe("v1:client");
-    expect(plan.existingCopy).toEqual({ workflowId: "copy", mode: "live", pushedSourceVersion: 2, editedByClient: false, returnsToDraft: true, runsStopped: 0 });
+    expect(plan.existingCopy).toEqual({ workflowId: "copy", mode: "live", pushedSourceVersion: 2, editedByClient: false, clientEdits: null, returnsToDraft: true, runsStopped: 0 });
   });
 
   it("asks the review for an account when the provider's account was deleted: AI for AI Prompt, any for HTTP", () => {
