@@ -3,7 +3,10 @@
 // that were not used because the workspace already had the variable with another value (never
 // overwritten: other workflows may read it), keys the workspace holds as a secret (Go live is
 // refused: wrong_kind), and apps left without an account (their steps cannot run). The form
-// shows this instead of opening the editor; with nothing to say it opens the editor at once.
+// shows this instead of opening the editor; with nothing to say it opens the editor at once. It
+// replaces the form and its Create button: focus moves to its heading, which a screen reader then
+// reads, instead of dropping to the page.
+import { useEffect, useRef } from "react";
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import type { BlueprintView } from "@/lib/blueprints/blueprint-view";
@@ -47,11 +50,13 @@ export function InstallResult({ answer, blueprint, workspace, setup, noneChosen 
   };
   const appLabel = (key: string) => blueprint.apps.find((a) => a.key === key)?.label ?? key;
   const editor = `/w/${ws}/workflows/${answer.id}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   return (
     <section aria-labelledby="bp-installed" className="mt-6 space-y-5 rounded-xl border border-amber-300 bg-amber-50 p-5">
       <div>
-        <h2 id="bp-installed" className="text-base font-semibold text-slate-900">
+        <h2 id="bp-installed" ref={heading} tabIndex={-1} className="text-base font-semibold text-slate-900 outline-none">
           Draft workflow “{answer.name}” created in {workspace.name}: check these before going Live
         </h2>
       </div>

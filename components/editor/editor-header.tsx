@@ -50,7 +50,8 @@ export function EditorHeader() {
             View only<span className="hidden lg:inline"> · your role here is viewer</span>
           </Badge>
         )}
-        <div className="order-last min-w-0 basis-full truncate max-sm:flex-1 lg:order-none lg:flex-1" role="status" aria-live="polite">
+        {/* Only the save state inside is a live region: not "Before going Live: …" beside it. */}
+        <div className="order-last min-w-0 basis-full truncate max-sm:flex-1 lg:order-none lg:flex-1">
           <SaveIndicator save={doc.save} onSelect={select} />
         </div>
         {!readOnly && (

@@ -7,6 +7,8 @@
 // the unsaved edits; the new one then says to come back here), then a save. Steps no run reaches
 // are named beside the saved state: a warning, Go live is not refused for them. One that got no
 // answer (the network) says when it is tried again by itself, with "Retry now" beside it.
+// Only the save state is a live region: the notes beside it ("Before going Live: …", steps no run
+// reaches) were re-read by a screen reader after every autosave.
 import { useEffect, useMemo, useState } from "react";
 import { AlertTriangle, Check, CloudUpload, Loader2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
@@ -49,8 +51,8 @@ function SessionEnded() {
   );
 }
 
-/** "trying again in 8 s", counting down to the automatic retry at `at` (epoch ms). The header is a
- *  live region: a screen reader hears "trying again shortly" once, not every second. */
+/** "trying again in 8 s", counting down to the automatic retry at `at` (epoch ms). The save state
+ *  is a live region: a screen reader hears "trying again shortly" once, not every second. */
 function RetryCountdown({ at }: { at: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -120,6 +122,26 @@ export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (
     .find((u) => u.at >= 0);
   const unfinished = doc.problems.filter((p) => p.incomplete);
   const calm = save.kind === "saved" || save.kind === "pending" || save.kind === "saving";
+  const notes = save.kind === "saved" && !lost && !(unparsed && calm);
+  // The live region stays in place (one that appears with its words is often not read) and holds
+  // the state only.
+  return (
+    <span className="flex min-w-0 items-center gap-3">
+      <span role="status" aria-live="polite" className="flex min-w-0 shrink-0">
+        <State save={save} onSelect={onSelect} unparsed={unparsed} calm={calm} />
+      </span>
+      {notes && (
+        <>
+          <Unfinished problems={unfinished} onSelect={onSelect} />
+          <Unreached onSelect={onSelect} />
+        </>
+      )}
+    </span>
+  );
+}
+
+function State({ save, onSelect, unparsed, calm }: { save: SaveState; onSelect: (id: string) => void; unparsed: { stepId: string; label: string; at: number } | undefined; calm: boolean }) {
+  const { steps, doc, lost } = useEditor();
   // Not "All changes saved" on a workflow that is gone, or no longer this user's to change.
   if (lost) {
     const text = `${doc.dirty ? "Not saved: " : ""}${LOST_REASON[lost]}`;
@@ -132,13 +154,7 @@ export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (
   }
   switch (save.kind) {
     case "saved":
-      return (
-        <span className="flex min-w-0 items-center gap-3">
-          <span className={`${base} shrink-0 text-slate-500`} data-save-state="saved"><Check className="h-3.5 w-3.5" aria-hidden /> All changes saved</span>
-          <Unfinished problems={unfinished} onSelect={onSelect} />
-          <Unreached onSelect={onSelect} />
-        </span>
-      );
+      return <span className={`${base} shrink-0 text-slate-500`} data-save-state="saved"><Check className="h-3.5 w-3.5" aria-hidden /> All changes saved</span>;
     case "pending":
       return <span className={`${base} text-slate-500`} data-save-state="pending"><CloudUpload className="h-3.5 w-3.5" aria-hidden /> Unsaved changes</span>;
     case "saving":
@@ -155,3 +171,4 @@ export function SaveIndicator({ save, onSelect }: { save: SaveState; onSelect: (
       return <span className={`${base} text-red-700`} data-save-state="conflict"><AlertTriangle className="h-3.5 w-3.5" aria-hidden /> Saved elsewhere</span>;
   }
 }
+

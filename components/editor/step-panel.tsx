@@ -1,7 +1,11 @@
 "use client";
 // The selected step: its name, move/delete, and the tabs Configure / Test & Debug / Executions.
 // A one-of field (HTTP Body: json / raw / …) keeps what each choice held while the panel is open.
-import { useMemo, useRef } from "react";
+// A move says the step's new number (a polite live region); when the button pressed can take the
+// step no further (disabled, which would drop focus to the page), focus goes to the other one.
+// The step's problems are listed, each a link to its field, but not as an alert: they change as
+// the user types, and an alert interrupted on every keystroke and on each "Add header".
+import { useEffect, useMemo, useRef } from "react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { SchemaForm } from "@/components/editor/configure/schema-form";
@@ -13,6 +17,7 @@ import { DeleteStepDialog } from "@/components/editor/delete-step-dialog";
 import { useStepMove } from "@/components/editor/use-step-move";
 import { STEP_ICONS } from "@/components/editor/step-icons";
 import { IconButton } from "@/components/ui/icon-button";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { describeSchema } from "@/lib/editor/form-model";
 import { unreachableSteps, UNREACHABLE_MESSAGE } from "@/lib/editor/branch-paths";
@@ -32,6 +37,25 @@ export function StepPanel() {
   // A warning about the whole workflow: checked a render behind while typing (editor-context), by
   // id, as the settled steps may still be in their order before a move.
   const unreached = useMemo(() => new Set(unreachableSteps(settledSteps).map((n) => settledSteps[n - 1].id)), [settledSteps]);
+  const { announce, region } = useAnnouncer();
+  const upButton = useRef<HTMLButtonElement>(null);
+  const downButton = useRef<HTMLButtonElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  // The direction of the move just made from this panel, for the render that shows it.
+  const moved = useRef<"up" | "down" | null>(null);
+  const stepName = step?.name;
+  useEffect(() => {
+    const dir = moved.current;
+    if (!dir) return;
+    moved.current = null;
+    announce(`${stepName || "The step"} is now step ${index + 1} of ${steps.length}`);
+    const same = dir === "up" ? upButton.current : downButton.current;
+    const other = dir === "up" ? downButton.current : upButton.current;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!same?.disabled && !lost) return;
+    const to = [same, other, nameField.current].find((el) => el && !el.disabled);
+    to?.focus();
+  }, [index]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (!step || !spec) {
     return (
@@ -52,6 +76,7 @@ export function StepPanel() {
         <Icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
         <span className="rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-600">{number}</span>
         <input
+          ref={nameField}
           aria-label="Step name"
           value={step.name}
           readOnly={readOnly}
@@ -63,10 +88,10 @@ export function StepPanel() {
         />
         {!readOnly && (
         <>
-        <IconButton label="Move step up" disabled={!canMove(steps, index, index - 1)} onClick={() => tryMove(index - 1)}>
+        <IconButton ref={upButton} label="Move step up" disabled={!canMove(steps, index, index - 1)} onClick={() => tryMove(index - 1) && (moved.current = "up")}>
           <ArrowUp className="h-4 w-4" aria-hidden />
         </IconButton>
-        <IconButton label="Move step down" disabled={!canMove(steps, index, index + 1)} onClick={() => tryMove(index + 1)}>
+        <IconButton ref={downButton} label="Move step down" disabled={!canMove(steps, index, index + 1)} onClick={() => tryMove(index + 1) && (moved.current = "down")}>
           <ArrowDown className="h-4 w-4" aria-hidden />
         </IconButton>
         <DeleteStepDialog
@@ -80,6 +105,7 @@ export function StepPanel() {
         </>
         )}
       </div>
+      {region}
       <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{entry.description}</p>
       {unreached.has(step.id) && (
         <p data-testid="step-unreachable" className="mx-4 mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900 wrap-anywhere">
@@ -95,7 +121,12 @@ export function StepPanel() {
         <div role="alert" data-testid="move-changes-branch" className="mx-4 mt-3 rounded-md border border-amber-200 bg-amber-50 p-2 text-xs text-amber-900 wrap-anywhere">
           <p>{confirm.message}</p>
           <div className="mt-2 flex gap-2">
-            <button type="button" onClick={confirm.accept} className="rounded border border-amber-300 bg-white px-2 py-1 font-medium hover:bg-amber-100">
+            <button
+              type="button"
+              onClick={() => {
+                moved.current = confirm.up ? "up" : "down";
+                confirm.accept();
+              }} className="rounded border border-amber-300 bg-white px-2 py-1 font-medium hover:bg-amber-100">
               Move anyway
             </button>
             <button type="button" onClick={confirm.cancel} className="rounded px-2 py-1 font-medium hover:bg-amber-100">
@@ -105,9 +136,15 @@ export function StepPanel() {
         </div>
       )}
       {problems.length > 0 && (
-        <ul role="alert" className="mx-4 mt-3 space-y-1 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-800 wrap-anywhere">
+        <ul aria-label="Problems in this step" data-testid="step-problems" className="mx-4 mt-3 space-y-1 rounded-md border border-red-200 bg-red-50 p-2 text-xs text-red-800 wrap-anywhere">
           {problems.map((p, i) => (
-            <li key={i}>{p.message}</li>
+            <li key={i}>
+              {p.field === undefined ? p.message : (
+                <button type="button" className="text-left underline-offset-2 hover:underline" onClick={() => focusFieldOf(p.field!)}>
+                  {p.message}
+                </button>
+              )}
+            </li>
           ))}
         </ul>
       )}
@@ -156,6 +193,17 @@ export function StepPanel() {
       </Tabs>
     </aside>
   );
+}
+
+/** Focuses the field whose note (under it, on the Configure tab) is about `path`: the control
+ *  that note describes. Nothing when the Configure tab is not the one shown. */
+function focusFieldOf(path: string) {
+  const note = [...document.querySelectorAll<HTMLElement>("[data-invalid-field], [data-missing-field]")].find(
+    (el) => (el.dataset.invalidField ?? el.dataset.missingField) === path,
+  );
+  if (!note?.id) return;
+  const field = [...document.querySelectorAll<HTMLElement>("[aria-describedby]")].find((el) => el.getAttribute("aria-describedby")!.split(" ").includes(note.id));
+  field?.focus();
 }
 
 function ViewOnlyNote({ what }: { what: string }) {

@@ -17,16 +17,19 @@ export function useStepMove(stepId: string | undefined, index: number) {
   const { steps, move } = useEditor();
   const [held, setHeld] = useState<Held | null>(null);
   const current = held && held.stepId === stepId && held.steps === steps ? held : null;
-  const tryMove = (to: number) => {
-    if (!stepId) return;
+  /** True when the step moved (not refused, nor asked about first). */
+  const tryMove = (to: number): boolean => {
+    if (!stepId) return false;
     const why = moveProblem(steps, index, to);
-    if (why) return setHeld({ stepId, steps, message: why });
+    if (why) return (setHeld({ stepId, steps, message: why }), false);
     const change = branchChangeOnMove(steps, index, to);
-    if (change) return setHeld({ stepId, steps, message: change, to });
+    if (change) return (setHeld({ stepId, steps, message: change, to }), false);
     move(stepId, to);
+    return true;
   };
   const confirm = current?.to === undefined ? null : {
     message: current.message,
+    up: current.to! < index,
     accept: () => {
       setHeld(null);
       move(current.stepId, current.to!);

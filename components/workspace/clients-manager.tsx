@@ -4,6 +4,8 @@
 // its name (DELETE /api/v1/workspaces/{id}). The provider's members work in every client with
 // their provider role, so a new client is ready to push to at once. A refused name (blank, only
 // spaces) is said under the field, in words, not as the API's "name: …" with its field path.
+// An added client is said (a polite live region); after a delete, focus goes to the next row's
+// Delete, as on the Variables page.
 import { useId, useState } from "react";
 import Link from "next/link";
 import { Building2 } from "lucide-react";
@@ -12,6 +14,7 @@ import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { FormDialog } from "@/components/ui/form-dialog";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import { useApiAction } from "@/components/ui/use-api-action";
 import type { WorkspaceAccess } from "@/lib/workspaces/access";
 
@@ -26,8 +29,10 @@ export function ClientsManager({ providerId, clients, canManage }: { providerId:
   const { run, busy, error } = useApiAction();
   const [nameError, setNameError] = useState<string | null>(null);
   const nameErrorId = useId();
+  const { announce, region } = useAnnouncer();
   return (
     <div className="mt-6 space-y-4">
+      {region}
       <ErrorAlert error={error} />
       {canManage && (
         <form
@@ -46,7 +51,11 @@ export function ClientsManager({ providerId, clients, canManage }: { providerId:
                 refused = true;
                 setNameError(said);
               }),
-            ).then((ok) => ok && !refused && form.reset());
+            ).then((ok) => {
+              if (!ok || refused) return;
+              form.reset();
+              announce(`Added ${name.trim()}.`);
+            });
           }}
         >
           <div className="min-w-64 flex-1">
@@ -114,6 +123,7 @@ function DeleteClientButton({ client }: { client: WorkspaceAccess }) {
       submitLabel="Delete client"
       busyLabel="Deleting…"
       submitDisabled={typed !== client.name}
+      removesRow
     >
       <label className="block text-sm font-medium text-slate-700">
         Type <span className="font-semibold">{client.name}</span> to confirm

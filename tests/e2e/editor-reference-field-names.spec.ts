@@ -29,7 +29,7 @@ test("a reference to a missing or later step is named in the form's words, in th
   await retype(page, expression, "+ {{ 9.x }}");
   const missing = "Field 1 expression: {{ 9.x }} refers to step 9, which does not exist (the workflow has 4 steps)";
   await expect(held).toHaveText(`Not saved: step 4 (Data Transformation): ${missing}`);
-  await expect(panel.getByRole("alert").getByText(missing, { exact: true })).toBeVisible();
+  await expect(panel.getByTestId("step-problems").getByText(missing, { exact: true })).toBeVisible();
   await expect(panel.locator('[data-invalid-field="fields.0.expression"]')).toHaveText(missing);
   await expect(expression).toHaveAccessibleDescription(missing);
 

@@ -126,3 +126,100 @@ test("a form's button pressed from the keyboard keeps focus through the save, re
   await expect(page.getByRole("alert").filter({ hasText: "already has a client named" })).toBeVisible();
   await expect(add).toBeFocused();
 });
+
+// Focus is not dropped to <body> when the control pressed disables itself or leaves, and what the
+// action did is said in a polite live region (a status), once.
+test("the webhook panel keeps focus through Generate a new URL and Go live, and says what changed", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "hookfocus");
+  const created = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name: "Hook", steps: [{ kind: "webhook", config: {} }] } });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/w/${ws}/workflows/${id}`);
+  await page.getByTestId("step-node-1").click();
+  const panel = page.getByTestId("step-panel");
+  // Draft: the panel's own Go live goes, so focus moves to the URL it gave.
+  const goLive = panel.getByRole("button", { name: "Go live" });
+  await goLive.focus();
+  await page.keyboard.press("Enter");
+  const url = panel.getByRole("textbox", { name: "Webhook endpoint" });
+  await expect(url).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "The workflow is Live" })).toHaveCount(1);
+  const first = await url.inputValue();
+
+  const rotate = panel.getByRole("button", { name: "Generate a new URL" });
+  await rotate.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Generate a new URL?");
+  await page.keyboard.press("Tab"); // Cancel has focus first
+  await expect(dialog.getByRole("button", { name: "Generate new URL" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(url).not.toHaveValue(first);
+  await expect(rotate).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: `New webhook URL: ${await url.inputValue()}` })).toHaveCount(1);
+});
+
+test("Move step up/down keep focus on the panel when the button pressed can go no further, and say the step's new number", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "movefocus");
+  const http = (name: string) => ({ kind: "http", name, config: { method: "GET", url: "https://example.com/" } });
+  const created = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name: "Moves", steps: [{ kind: "webhook", config: {} }, http("A"), http("B"), http("C")] } });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/w/${ws}/workflows/${id}`);
+  await page.getByTestId("step-node-2").click();
+  const panel = page.getByTestId("step-panel");
+  const up = panel.getByRole("button", { name: "Move step up" });
+  const down = panel.getByRole("button", { name: "Move step down" });
+  const said = (text: string) => expect(page.getByRole("status").filter({ hasText: text })).toHaveCount(1);
+  // A middle move: the button stays as it was, with focus.
+  await down.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("complementary", { name: "Step 3: A" })).toBeVisible();
+  await expect(down).toBeFocused();
+  await said("A is now step 3 of 4");
+  // Now the last: Move step down can go no further, and focus is on Move step up.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("complementary", { name: "Step 4: A" })).toBeVisible();
+  await expect(down).toBeDisabled();
+  await expect(up).toBeFocused();
+  await said("A is now step 4 of 4");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("complementary", { name: "Step 3: A" })).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("complementary", { name: "Step 2: A" })).toBeVisible();
+  await expect(up).toBeDisabled();
+  await expect(down).toBeFocused();
+  await said("A is now step 2 of 4");
+});
+
+test("a blueprint installed from the keyboard moves focus to the result's heading", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "bpfocus");
+  await page.goto(`/w/${ws}/blueprints/new-hire-provisioning`);
+  await page.getByRole("button", { name: "Fill in the example (Contoso Dental)" }).click();
+  const create = page.getByRole("button", { name: "Create Draft workflow" });
+  await create.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: /^Draft workflow “New-hire provisioning” created in/ })).toBeFocused();
+});
+
+test("deleting clients from the keyboard moves focus to the next row's Delete, the previous one's, then the add form", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "clientfocus");
+  for (const name of ["Alpha", "Beta", "Gamma"]) {
+    expect((await page.request.post(`/api/v1/workspaces/${ws}/clients`, { data: { name } })).status()).toBe(201);
+  }
+  await page.goto(`/w/${ws}/clients`);
+  const dialog = page.getByRole("dialog");
+  const remove = async (name: string) => {
+    await page.getByRole("button", { name: `Delete ${name}` }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog).toContainText(`Delete ${name}?`);
+    await page.keyboard.type(name);
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("client-row").filter({ hasText: name })).toHaveCount(0);
+  };
+  const names = (await page.getByTestId("client-row").allInnerTexts()).map((t) => ["Alpha", "Beta", "Gamma"].find((n) => t.includes(n))!);
+  await remove(names[1]);
+  await expect(page.getByRole("button", { name: `Delete ${names[2]}` })).toBeFocused();
+  await remove(names[2]);
+  await expect(page.getByRole("button", { name: `Delete ${names[0]}` })).toBeFocused();
+  await remove(names[0]);
+  await expect(page.getByRole("form", { name: "Add a client" }).getByLabel("Client name")).toBeFocused();
+});

@@ -4,9 +4,10 @@
 // show as chips; Conditions targets are a choice of later steps. A field the step still needs
 // before it can run (lib/steps/find-missing-fields.ts) says so under itself, and so does one whose
 // value keeps the workflow from saving (a number out of range, a reference to a later step): the
-// header names only the first, in the same words.
+// header names only the first, in the same words. "Add header" (any list's Add) moves focus to the
+// new row's first field (its Name), where the user types next.
 import { Plus, Trash2 } from "lucide-react";
-import { useDeferredValue, useId, useMemo } from "react";
+import { useDeferredValue, useEffect, useId, useMemo, useRef } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
 import { ConnectionSelect } from "@/components/editor/fields/connection-select";
 import { TemplateHints } from "@/components/editor/fields/template-hints";
@@ -184,6 +185,15 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
   const items = Array.isArray(value) ? value : [];
   const singular = singularOf(label.replace(/ \(optional\)$/, ""));
   const setItem = (i: number, v: unknown, leaf: Path) => onChange(items.map((x, j) => (j === i ? v : x)), leaf);
+  // The row just added from this list's Add button, whose first field takes focus once shown.
+  const added = useRef<number | null>(null);
+  const rows = useRef<(HTMLDivElement | null)[]>([]);
+  useEffect(() => {
+    const i = added.current;
+    if (i === null || i >= items.length) return;
+    added.current = null;
+    rows.current[i]?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea, [contenteditable=true]")?.focus();
+  }, [items.length]);
   const fresh = () => {
     const v = emptyValue(spec.item);
     // A new Conditions branch: its own stable id (its canvas handle), one rule, and it stops
@@ -203,10 +213,17 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
           <IconButton label={`Remove ${singular.toLowerCase()} ${i + 1}`} className="absolute right-1 top-1" disabled={spec.min !== undefined && items.length <= spec.min} onClick={() => onChange(items.filter((_, j) => j !== i), path)}>
             <Trash2 className="h-4 w-4" aria-hidden />
           </IconButton>
-          <Field spec={spec.item} value={item} path={[...path, i]} label={`${singular} ${i + 1}`} ctx={ctx} onChange={(v, leaf) => setItem(i, v, leaf)} />
+          <div ref={(el) => void (rows.current[i] = el)}>
+            <Field spec={spec.item} value={item} path={[...path, i]} label={`${singular} ${i + 1}`} ctx={ctx} onChange={(v, leaf) => setItem(i, v, leaf)} />
+          </div>
         </div>
       ))}
-      <button type="button" onClick={() => onChange([...items, fresh()], path)} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+      <button
+        type="button"
+        onClick={() => {
+          added.current = items.length;
+          onChange([...items, fresh()], path);
+        }} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <Plus className="h-3.5 w-3.5" aria-hidden /> Add {singular.toLowerCase()}
       </button>
     </div>

@@ -3,13 +3,19 @@
 // been Live (going Live gives back the same one, refused with 409 meanwhile). Live: the URL under
 // "Webhook endpoint" with copy, Generate a new URL (confirmed: the old one stops at once).
 // Always: Shared secret (write-only: shows set / not set), Signature header, deliveries log.
-import { useId, useMemo, useState } from "react";
+// Going Live from here moves focus to the URL it gave (the button goes); Generate a new URL stays
+// focusable while it works (the confirmation hands focus back to it). Each change of mode or URL
+// while the panel is open — from here, the header's Go live / Unpublish, or elsewhere — is said
+// in a polite live region.
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Check, Copy, RefreshCw, Rocket } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { DeliveriesLog } from "@/components/editor/configure/deliveries-log";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { checkConfig, configForCheck } from "@/lib/editor/check-steps";
 import type { EditorStep } from "@/lib/editor/step-ops";
@@ -32,6 +38,24 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   // other fields' (components/editor/configure/schema-form.tsx), not only in the header.
   const headerProblem = useMemo(() => checkConfig(step.kind, configForCheck(step)).find((p) => p.field === "signatureHeader")?.message ?? null, [step]);
   const headerNoteId = `${useId()}-header-problem`;
+  const { announce, region } = useAnnouncer();
+  const urlField = useRef<HTMLInputElement>(null);
+  // Set by this panel's Go live: once Live, focus goes to the URL (the button is gone).
+  const focusUrl = useRef(false);
+  const seen = useRef({ live, url });
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = { live, url };
+    if (before.live !== live) {
+      announce(live ? `The workflow is Live${url ? `: senders POST to ${url}` : ""}.` : "The workflow is in Draft: deliveries to its URL are refused and start no run.");
+    } else if (live && url && before.url && before.url !== url) {
+      announce(`New webhook URL: ${url}. The old one starts no more runs.`);
+    }
+    if (focusUrl.current && live && url) {
+      focusUrl.current = false;
+      urlField.current?.focus();
+    }
+  }, [live, url, announce]);
 
   const copy = async () => {
     const shown = url ?? keptUrl;
@@ -43,6 +67,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
 
   return (
     <div className="space-y-6">
+      {region}
       <section aria-labelledby="wh-endpoint" className="space-y-2">
         <h3 id="wh-endpoint" className="text-sm font-semibold text-slate-900">
           Webhook endpoint
@@ -59,14 +84,21 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
             ) : (
               <p>This workflow is in Draft, so it has no webhook URL and accepts no deliveries. Switch it to Live to get the URL senders should POST to. Run step on Test &amp; Debug works in Draft.</p>
             )}
-            <button type="button" className={buttonClass("primary", "sm", "mt-3")} onClick={() => setMode.mutate("live")} disabled={setMode.isPending}>
+            <BusyButton
+              className={buttonClass("primary", "sm", "mt-3")}
+              busy={setMode.isPending}
+              onClick={() => {
+                focusUrl.current = true;
+                setMode.mutate("live", { onError: () => (focusUrl.current = false) });
+              }}
+            >
               <Rocket className="h-4 w-4" aria-hidden /> {setMode.isPending ? "Going live…" : "Go live"}
-            </button>
+            </BusyButton>
             {setMode.error && <p role="alert" className="mt-2 text-red-700 wrap-anywhere">{setMode.error.message}</p>}
           </div>
         ) : url ? (
           <>
-            <UrlField url={url} copied={copied} onCopy={copy} />
+            <UrlField url={url} copied={copied} onCopy={copy} inputRef={urlField} />
             <p className="text-xs text-slate-500">Senders POST JSON here. A 202 means the delivery arrived; each accepted delivery starts a run (see Executions).</p>
             <ConfirmDialog
               title="Generate a new URL?"
@@ -75,9 +107,10 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
               destructive
               onConfirm={() => rotateUrl.mutate()}
               trigger={
-                <button type="button" className={buttonClass("ghost", "sm")} disabled={rotateUrl.isPending}>
+                // Busy, not disabled: the confirmation returns focus to it while the new URL is made.
+                <BusyButton className={buttonClass("ghost", "sm")} busy={rotateUrl.isPending}>
                   <RefreshCw className="h-4 w-4" aria-hidden /> Generate a new URL
-                </button>
+                </BusyButton>
               }
             />
             {rotateUrl.error && <p role="alert" className="text-sm text-red-700 wrap-anywhere">{rotateUrl.error.message}</p>}
@@ -163,10 +196,10 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   );
 }
 
-function UrlField({ url, copied, onCopy }: { url: string; copied: boolean; onCopy: () => void }) {
+function UrlField({ url, copied, onCopy, inputRef }: { url: string; copied: boolean; onCopy: () => void; inputRef?: React.Ref<HTMLInputElement> }) {
   return (
     <div className="flex gap-2">
-      <input readOnly value={url} aria-label="Webhook endpoint" data-testid="webhook-url" className={`${inputClass} bg-slate-50 font-mono text-xs`} onFocus={(e) => e.target.select()} />
+      <input ref={inputRef} readOnly value={url} aria-label="Webhook endpoint" data-testid="webhook-url" className={`${inputClass} bg-slate-50 font-mono text-xs`} onFocus={(e) => e.target.select()} />
       <button type="button" className={buttonClass("secondary", "md", "shrink-0")} onClick={onCopy} aria-label="Copy webhook URL">
         {copied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
         {copied ? "Copied" : "Copy"}

@@ -8,6 +8,7 @@
 // data is edited. Either way the result shows here.
 // While a JSON field of the step does not parse, running is off: it would run on the last
 // valid value, not on what the field shows.
+// The end of a run is said once, politely ("Result: succeeded"), not each time a poll redraws it.
 import { useEffect, useRef, useState } from "react";
 import { Play, PlayCircle } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
@@ -21,6 +22,7 @@ import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { ConfirmTestSends, needsConfirmation, TestSendsNote, useTestSends, type TestScope } from "@/components/editor/panels/test-sends";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import { skipReason } from "@/lib/editor/skip-reason";
 import { formatRetryNote } from "@/lib/format-retry-note";
 import type { EditorStep } from "@/lib/editor/step-ops";
@@ -64,10 +66,19 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       forgetRun();
     }
   }, [error, stepsNow, forgetStep, forgetRun]);
+  const shownStatus = run.data ? (wholeFromTriggerOf(isTrigger, step.kind, run.data.scope) ? run.data.status : (mine?.status ?? run.data.status)) : undefined;
+  const { announce, region } = useAnnouncer();
+  // The run whose end was said: by id, so a poll bringing the same end again says nothing.
+  const saidFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!runId || !shownStatus || !ENDED.has(shownStatus) || saidFor.current === runId) return;
+    saidFor.current = runId;
+    announce(`Result: ${shownStatus}${mine?.error ? ` — ${mine.error}` : ""}`);
+  }, [runId, shownStatus, mine?.error, announce]);
   const onRun = { onSuccess: ({ run: r }: { run: { id: string } }) => setRunId(r.id) };
   // Run whole workflow from the trigger: the Result's status is the run's, not the trigger's own
   // (which succeeds at once, whatever becomes of the steps after it).
-  const wholeFromTrigger = isTrigger && step.kind === "webhook" && run.data?.scope === "workflow";
+  const wholeFromTrigger = wholeFromTriggerOf(isTrigger, step.kind, run.data?.scope);
   const send = (which: "step" | "workflow") => {
     runTest.reset();
     runStepTest.reset();
@@ -84,6 +95,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
 
   return (
     <div className="space-y-4">
+      {region}
       {isTrigger && step.kind === "webhook" ? (
         <div className="space-y-1">
           <label className="block text-sm font-semibold text-slate-900">Testing data</label>
@@ -147,7 +159,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
         <section aria-label="Test result" className="space-y-2">
           <div className="flex items-center gap-2 text-sm">
             <span className="font-medium text-slate-900">Result</span>
-            <RunStatus status={wholeFromTrigger ? run.data.status : (mine?.status ?? run.data.status)} />
+            <RunStatus status={shownStatus!} />
             {run.data.scope === "step" && !isTrigger && <span className="text-xs text-slate-500">this step alone</span>}
             {wholeFromTrigger && <span className="text-xs text-slate-500">the whole workflow: each step&apos;s result is under its Executions</span>}
           </div>
@@ -176,3 +188,8 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
     </div>
   );
 }
+
+/** A step's or a run's statuses after which nothing changes. */
+const ENDED = new Set(["succeeded", "failed", "stopped", "skipped"]);
+
+const wholeFromTriggerOf = (isTrigger: boolean, kind: string, scope: string | undefined) => isTrigger && kind === "webhook" && scope === "workflow";
