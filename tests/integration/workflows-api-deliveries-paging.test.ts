@@ -47,7 +47,9 @@ describe("deliveries log paging", () => {
     // between them loses or repeats one.
     const endpoint = await db().webhookEndpoint.findFirstOrThrow({ where: { workflowId: wf.id } });
     const at = new Date(Date.now() - 60_000);
-    for (const id of ["tie-a", "tie-b", "tie-c"]) {
+    // Ids as the database makes them (UUIDs): a cursor's id part is refused when it is not one.
+    const tie = (c: string) => `00000000-0000-4000-8000-00000000000${c}`;
+    for (const id of [tie("a"), tie("b"), tie("c")]) {
       await db().delivery.create({ data: { id, workflowId: wf.id, endpointId: endpoint.id, outcome: "too_large", size: 9, receivedAt: at } });
     }
 
@@ -56,7 +58,7 @@ describe("deliveries log paging", () => {
     expect(all.body.nextBefore).toBeNull();
     const everything: string[] = all.body.deliveries.map((d: Json) => d.id);
     expect(everything).toHaveLength(11);
-    expect(everything.slice(-3)).toEqual(["tie-c", "tie-b", "tie-a"]);
+    expect(everything.slice(-3)).toEqual([tie("c"), tie("b"), tie("a")]);
     const accepted = all.body.deliveries.filter((d: Json) => d.outcome === "accepted");
     expect(accepted).toHaveLength(4);
     for (const d of accepted) expect(d).toMatchObject({ runId: d.id, contentType: "application/json" });
