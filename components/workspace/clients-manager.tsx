@@ -94,8 +94,13 @@ export function ClientsManager({ providerId, clients, canManage }: { providerId:
                 <span className="min-w-0 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{c.name}</span>
               </span>
               <span className="ml-auto flex shrink-0 items-center gap-3">
-                <Link href={`/w/${c.id}/members`} className={buttonClass("ghost", "sm")}>Members</Link>
-                <Link href={`/w/${c.id}/workflows`} className={buttonClass("secondary", "sm")}>Open</Link>
+                {/* Named with the client (as Delete is): a screen reader's list of links had a Members and an Open per row. */}
+                <Link href={`/w/${c.id}/members`} className={buttonClass("ghost", "sm")}>
+                  Members<span className="sr-only"> of {c.name}</span>
+                </Link>
+                <Link href={`/w/${c.id}/workflows`} className={buttonClass("secondary", "sm")}>
+                  Open<span className="sr-only"> {c.name}</span>
+                </Link>
                 {canManage && <DeleteClientButton client={c} />}
               </span>
             </li>
