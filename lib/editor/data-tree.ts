@@ -100,3 +100,14 @@ export function buildDataTree(sources: readonly StepOutputSource[], opts: DataTr
       return { ...build(s.number, `${s.number}. ${s.name}`, [], s.output, 0, o, cuts), label: `${s.number}. ${s.name}`, ...note };
     });
 }
+
+/** The name a screen reader says for a node, what the row shows in one line: `status, string,
+ *  "open"`, `1. Webhook, object, 2 fields`, `body, string, "Dear…", 2,600 characters`, and for a
+ *  step without output, why (`3. Isolate, skipped in this run: …`). A null value says null once. */
+export function spokenName(node: DataNode): string {
+  if (node.empty) return `${node.label}, ${node.sample}`;
+  const parts = [node.label, node.type];
+  if (node.sample !== node.type) parts.push(node.sample);
+  if (node.type === "string" && node.more) parts.push(node.more);
+  return parts.join(", ");
+}

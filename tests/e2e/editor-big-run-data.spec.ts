@@ -104,8 +104,8 @@ test("Workflow data and the canvas read ten 4 MB runs without their outputs, the
   console.log(`step 3 selected (step 2's output shown): shown ${shown} ms after the click; runs read ${mb(read.body)} (${mb(read.wire)} on the wire) of a ${mb(big)} run`);
   expect(read.body).toBeLessThan(100_000);
   // Every field path of the first rows, with its type and sample; the cut said.
-  await data.getByRole("button", { name: "Expand 0" }).first().click();
-  await data.getByRole("button", { name: "Expand 2" }).first().click();
+  await tree.getByRole("treeitem", { name: "0, object, 4 fields" }).first().getByTestId("data-toggle").first().click();
+  await tree.getByRole("treeitem", { name: "2, object, 4 fields" }).first().getByTestId("data-toggle").first().click();
   await expect(data.locator('[data-reference="{{ 2.rows1.0.name }}"]')).toContainText('"device-1"');
   await expect(data.locator('[data-reference="{{ 2.rows1.2.id }}"]')).toContainText("3");
   await expect(data.locator('[data-reference="{{ 2.rows1.0.note }}"]')).toContainText("2,600 characters");

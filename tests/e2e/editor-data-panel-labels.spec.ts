@@ -66,11 +66,11 @@ test("the Inserted confirmation goes when the selection or the steps change, and
   // Another step selected: the confirmation is about the step left behind.
   await page.getByTestId("step-node-3").click();
   await expect(status).not.toContainText("Inserted");
-  await expect(status).toContainText(/Outputs of earlier steps|Click a field to insert it/);
+  await expect(status).toContainText(/Outputs of earlier steps|to insert it into/);
   // Coming back to the step does not bring the old confirmation back.
   await page.getByTestId("step-node-4").click();
   await expect(panel.getByLabel("Step name")).toHaveValue("Create account");
-  await expect(status).toContainText(/Outputs of earlier steps|Click a field to insert it/);
+  await expect(status).toContainText(/Outputs of earlier steps|to insert it into/);
   await expect(status).not.toContainText("Inserted");
 
   // Back on step 4, insert again, then move it up a place (steps renumbered, the selection
@@ -82,5 +82,5 @@ test("the Inserted confirmation goes when the selection or the steps change, and
   await panel.getByRole("button", { name: "Move step up" }).click();
   await expect(page.getByTestId("step-node-3")).toContainText("Create account");
   await expect(status).not.toContainText("Inserted");
-  await expect(status).toContainText(/Outputs of earlier steps|Click a field to insert it/);
+  await expect(status).toContainText(/Outputs of earlier steps|to insert it into/);
 });

@@ -2,20 +2,22 @@
 // Workflow data: the numbered outputs of earlier steps as an expandable tree with types and
 // sample values, all from one run (lib/editor/data-run.ts): the latest with an output, or one
 // picked from the recent ones, named above the tree (test or live, status, when). Clicking a
-// field inserts its reference at the cursor of the field being edited; dragging it drops it.
+// field, or Enter on it, inserts its reference at the cursor of the field last edited; dragging
+// it drops it. The tree and its keys: data-tree-view.tsx.
 // A step of a sibling branch is listed without its output, saying it never runs before this one.
 // The recent runs are read without their data (…?outputs=false: statuses, errors, times), and
 // only the outputs the tree shows are read, one step's at a time, each as a preview cut to what the
 // tree draws (GET /runs/{id}/steps/{stepId}?preview=true: the first items of each array, the cuts
 // said): the panel read every output of each of the 10 latest runs, 41 MB for ten runs with a
 // 4 MB output, to show at most one run's earlier steps, and then that one output whole.
-import { useMemo, useState, useSyncExternalStore } from "react";
+import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { useQueries, type UseQueryResult } from "@tanstack/react-query";
-import { ChevronRight, Database } from "lucide-react";
+import { Database } from "lucide-react";
 import { runOverviewQueryOptions, runStepPreviewQueryOptions, useRunsQuery } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { getInsertTarget, subscribeInsertTarget } from "@/components/editor/insert-target";
 import { HidePanelButton } from "@/components/editor/panel-toggle";
+import { DataTreeView } from "@/components/editor/panels/data-tree-view";
 import { inputClass } from "@/components/resources/api-fetch";
 import { cn } from "@/components/ui/cn";
 import { relativeTime } from "@/components/ui/relative-time";
@@ -31,71 +33,6 @@ import { formatExactTime } from "@/lib/format-exact-time";
 
 /** How many recent runs the panel offers (each one read without its data; finished ones once). */
 const RECENT_RUNS = 10;
-
-const TYPE_TONES: Record<string, string> = {
-  string: "text-emerald-700",
-  number: "text-sky-700",
-  boolean: "text-violet-700",
-  object: "text-slate-500",
-  array: "text-slate-500",
-  null: "text-slate-400",
-};
-
-function TreeRow({ node, depth, onPick }: { node: DataNode; depth: number; onPick: (ref: string) => void }) {
-  const [open, setOpen] = useState(depth < 2);
-  const hasChildren = !!node.children?.length;
-  return (
-    <li role="treeitem" aria-expanded={hasChildren ? open : undefined} aria-selected={false}>
-      <div className="group flex items-center gap-1 rounded pr-1 hover:bg-slate-50" style={{ paddingLeft: depth * 12 }}>
-        {hasChildren ? (
-          <button type="button" aria-label={`${open ? "Collapse" : "Expand"} ${node.label}`} onClick={() => setOpen(!open)} className="rounded p-0.5 text-slate-400 hover:text-slate-700">
-            <ChevronRight className={`h-3.5 w-3.5 transition-transform ${open ? "rotate-90" : ""}`} aria-hidden />
-          </button>
-        ) : (
-          <span className="w-[18px]" />
-        )}
-        <button
-          type="button"
-          draggable
-          onDragStart={(e) => {
-            e.dataTransfer.setData("text/plain", node.reference);
-            e.dataTransfer.effectAllowed = "copy";
-          }}
-          onClick={() => onPick(node.reference)}
-          title={`Insert ${node.reference}`}
-          data-reference={node.reference}
-          className="flex min-w-0 flex-1 items-baseline gap-2 rounded px-1 py-0.5 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-        >
-          {/* The name is what the user picks by, the sample only a hint: the name keeps its width
-              (up to most of the row, for a very long key) and the sample gives way first. */}
-          <span className={`max-w-[75%] shrink-0 truncate ${depth === 0 ? "font-semibold text-slate-900" : "font-mono text-[13px] text-slate-800"}`}>{node.label}</span>
-          <span className={`shrink-0 text-[11px] ${TYPE_TONES[node.type]}`}>{node.empty ? "" : node.type}</span>
-          {/* A step without output says why in full (a skip names the branch): no sample to cut. */}
-          <span className={node.empty ? "ml-auto min-w-0 text-right text-[11px] text-slate-500" : "ml-auto min-w-0 truncate font-mono text-[11px] text-slate-400"}>{node.sample}</span>
-          {/* A long string's whole length (the preview read its start). */}
-          {node.type === "string" && node.more && <span className="shrink-0 text-[11px] text-slate-400">{node.more}</span>}
-        </button>
-      </div>
-      {node.note && (
-        <p data-testid="data-step-note" className="pb-0.5 pr-1 text-[11px] text-amber-700" style={{ paddingLeft: depth * 12 + 22 }}>
-          {node.note}
-        </p>
-      )}
-      {hasChildren && open && (
-        <ul role="group">
-          {node.children!.map((c) => (
-            <TreeRow key={c.id} node={c} depth={depth + 1} onPick={onPick} />
-          ))}
-          {node.omitted ? (
-            <li data-testid="data-more" className="py-0.5 text-xs text-slate-400" style={{ paddingLeft: (depth + 1) * 12 + 22 }}>
-              … {node.omitted.toLocaleString("en-US")} more{node.more ? ` (${node.more} shown)` : ""}
-            </li>
-          ) : null}
-        </ul>
-      )}
-    </li>
-  );
-}
 
 /** The steps the tree lists (those before the selected one; every step with none selected) and,
  *  of them, the ones whose output it may show: a step of a sibling branch never runs before it. */
@@ -171,6 +108,7 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
   if (picked && !ids.includes(picked)) ids.push(picked);
   const overviews = useQueries({ queries: ids.map((id) => runOverviewQueryOptions(id)) });
   const target = useSyncExternalStore(subscribeInsertTarget, getInsertTarget, () => null);
+  const hintId = useId();
   // The last pick's confirmation holds for the step and the step list it was made in: another
   // step selected, or steps added, removed or moved (references renumbered), and it no longer
   // says what is true, so the help text comes back. Edits inside a step (the insert itself) keep it.
@@ -201,7 +139,7 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
 
   const pick = (ref: string) => {
     const t = getInsertTarget();
-    if (!t) return setFlash({ text: "Click into a field of the step first, then pick a value here.", context });
+    if (!t) return setFlash({ text: "Go to a field of the step first (click or Tab into it), then pick a value here.", context });
     t.insert(ref);
     setFlash({ text: `Inserted ${ref} into ${t.label}`, context });
   };
@@ -233,19 +171,18 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
             </select>
           </label>
         )}
-        <p className="mt-1 text-xs text-slate-500" aria-live="polite">
-          {shownFlash ?? (target ? `Click a field to insert it into “${target.label}”, or drag it.` : "Outputs of earlier steps. Click into a step field, then click a value to insert its reference.")}
+        <p id={hintId} className="mt-1 text-xs text-slate-500" aria-live="polite">
+          {shownFlash ??
+            (target
+              ? `Click a field or press Enter on it to insert it into “${target.label}”, or drag it there.`
+              : "Outputs of earlier steps. Go to a step field first, then click a value here or press Enter on it to insert its reference.")}
         </p>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
         {tree.length === 0 ? (
           <p className="p-2 text-sm text-slate-500">No earlier steps. Step 1 (the trigger) feeds the steps after it.</p>
         ) : (
-          <ul role="tree" aria-label="Step outputs" data-run-id={run?.id} className="space-y-1">
-            {tree.map((n) => (
-              <TreeRow key={n.id} node={n} depth={0} onPick={pick} />
-            ))}
-          </ul>
+          <DataTreeView tree={tree} runId={run?.id} onPick={pick} describedBy={hintId} />
         )}
         {tree.length > 0 && !run && (
           <p className="p-2 text-xs text-slate-500">No outputs yet: Run step on the trigger&apos;s Test &amp; Debug tab to fill this in.</p>

@@ -1,0 +1,142 @@
+// The Workflow data panel's tree with the keyboard alone, as a screen-reader user meets it: one
+// Tab stop (not two or three buttons per item), Up/Down/Home/End through the items shown, Right
+// and Left to open, close and move between levels, Enter to insert the focused field's reference
+// into the field last edited (focus back there, the insert announced), and each item named as its
+// row reads ("first, string, "Ada"") rather than together with its children. Before, the
+// treeitems took no focus, the arrows did nothing and Tab stopped on "Collapse 1. Webhook" then
+// "1. Webhook object 1 field".
+import { randomBytes } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { createProviderOwner } from "./e2e-database";
+import { providerWorkspaceId, signIn } from "./sign-in";
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** A workflow whose trigger and step 2 have run, step 3 (an HTTP step without a URL) open. */
+async function openTested(page: Page) {
+  const tag = randomBytes(3).toString("hex");
+  const email = `datatreekeys-${tag}@example.test`;
+  await createProviderOwner(`datatreekeys MSP ${tag}`, email, "datatreekeys-pw-1");
+  await signIn(page, email, "datatreekeys-pw-1");
+  const ws = await providerWorkspaceId(page);
+  const res = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
+    data: {
+      name: `Onboarding ${tag}`,
+      steps: [
+        { kind: "webhook", config: { testingData: { employee: { first: "Ada", last: "Lovelace" }, active: true } } },
+        { kind: "transform", name: "Make UPN", config: { fields: [{ name: "upn", expression: '"ada.lovelace@acme.test"' }] } },
+        { kind: "http", name: "Create account", config: { method: "POST", url: "" } },
+      ],
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  const run = (await (await page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })).json()) as { run: { id: string } };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/v1/runs/${run.run.id}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .toMatch(/^(succeeded|failed)$/);
+  await page.goto(`/w/${ws}/workflows/${id}`);
+  await page.getByTestId("step-node-3").click();
+  return page.getByRole("complementary", { name: "Workflow data" });
+}
+
+/** The accessible name and role of what has focus. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return { role: el?.getAttribute("role") ?? el?.tagName.toLowerCase() ?? "", name: el?.getAttribute("aria-label") ?? el?.textContent?.trim() ?? "" };
+  });
+
+test("the Workflow data tree: one Tab stop, arrows, Home/End, Right/Left, and Enter inserts into the field last edited", async ({ page }) => {
+  const data = await openTested(page);
+  const panel = page.getByTestId("step-panel");
+  const tree = data.getByRole("tree", { name: "Step outputs" });
+  await expect(tree.getByRole("treeitem", { name: 'upn, string, "ada.lovelace@acme.test"' })).toBeVisible({ timeout: 15_000 });
+
+  // Each item named as its row reads, with its level; the steps' and fields' nesting as groups.
+  await expect(tree).toMatchAriaSnapshot(`
+    - tree "Step outputs":
+      - treeitem "1. Webhook, object, 2 fields" [expanded] [level=1]:
+        - group:
+          - treeitem "employee, object, 2 fields" [expanded] [level=2]:
+            - group:
+              - treeitem "first, string, \\"Ada\\"" [level=3]
+              - treeitem "last, string, \\"Lovelace\\"" [level=3]
+          - treeitem "active, boolean, true" [level=2]
+      - treeitem "2. Make UPN, object, 1 field" [expanded] [level=1]:
+        - group:
+          - treeitem "upn, string, \\"ada.lovelace@acme.test\\"" [level=2]
+  `);
+  await expect(tree.getByRole("treeitem", { name: "employee, object, 2 fields" })).toHaveAttribute("aria-posinset", "1");
+  await expect(tree.getByRole("treeitem", { name: "employee, object, 2 fields" })).toHaveAttribute("aria-setsize", "2");
+
+  // The field being edited, reached without the mouse; then Tab on until the tree.
+  const url = panel.getByRole("textbox", { name: "URL", exact: true });
+  await url.focus();
+  await expect(data.locator("p[aria-live]")).toHaveText("Click a field or press Enter on it to insert it into “URL”, or drag it there.");
+  const stops: string[] = [];
+  for (let i = 0; i < 60 && (await focused(page)).role !== "treeitem"; i++) {
+    await page.keyboard.press("Tab");
+    stops.push((await focused(page)).name);
+  }
+  expect(await focused(page), `Tab stops: ${stops.join(" | ")}`).toEqual({ role: "treeitem", name: "1. Webhook, object, 2 fields" });
+  await expect(tree.getByRole("treeitem", { name: "1. Webhook, object, 2 fields" })).toBeFocused();
+  // One Tab stop: the next Tab leaves the tree.
+  await page.keyboard.press("Tab");
+  expect((await focused(page)).role).not.toBe("treeitem");
+  await page.keyboard.press("Shift+Tab");
+  await expect(tree.getByRole("treeitem", { name: "1. Webhook, object, 2 fields" })).toBeFocused();
+
+  const item = (name: string) => tree.getByRole("treeitem", { name, exact: true });
+  await page.keyboard.press("ArrowDown");
+  await expect(item("employee, object, 2 fields")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(item('first, string, "Ada"')).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(item('upn, string, "ada.lovelace@acme.test"')).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(item("1. Webhook, object, 2 fields")).toBeFocused();
+  // Left on an open item closes it (its fields gone), Right opens it again, Right again goes in.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowLeft");
+  await expect(item("employee, object, 2 fields")).toHaveAttribute("aria-expanded", "false");
+  await expect(item('first, string, "Ada"')).toHaveCount(0);
+  await page.keyboard.press("ArrowDown");
+  await expect(item("active, boolean, true")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowRight");
+  await expect(item("employee, object, 2 fields")).toHaveAttribute("aria-expanded", "true");
+  await expect(item("employee, object, 2 fields")).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(item('first, string, "Ada"')).toBeFocused();
+  // Left on a field goes up to its parent.
+  await page.keyboard.press("ArrowLeft");
+  await expect(item("employee, object, 2 fields")).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+
+  // Enter: the reference goes into the URL field, focus goes back there, and it is said.
+  await page.keyboard.press("Enter");
+  await expect(url).toBeFocused();
+  await expect(panel.locator('[data-reference="{{ 1.employee.first }}"]')).toBeVisible();
+  await expect(data.locator("p[aria-live]")).toHaveText("Inserted {{ 1.employee.first }} into URL");
+
+  // Back into the tree (Tab from the field as before): it is where the user left it.
+  for (let i = 0; i < 60 && (await focused(page)).role !== "treeitem"; i++) await page.keyboard.press("Tab");
+  await expect(item('first, string, "Ada"')).toBeFocused();
+});
+
+test("the mouse still opens and closes with the chevron and inserts by clicking a row", async ({ page }) => {
+  const data = await openTested(page);
+  const panel = page.getByTestId("step-panel");
+  const tree = data.getByRole("tree", { name: "Step outputs" });
+  const employee = tree.getByRole("treeitem", { name: "employee, object, 2 fields" });
+  await expect(employee).toHaveAttribute("aria-expanded", "true", { timeout: 15_000 });
+  await employee.getByTestId("data-toggle").first().click();
+  await expect(employee).toHaveAttribute("aria-expanded", "false");
+  await expect(data.locator('[data-reference="{{ 1.employee.last }}"]')).toHaveCount(0);
+  await employee.getByTestId("data-toggle").first().click();
+  await panel.getByRole("textbox", { name: "URL", exact: true }).click();
+  await data.locator('[data-reference="{{ 1.employee.last }}"]').click();
+  await expect(panel.locator('[data-reference="{{ 1.employee.last }}"]')).toBeVisible();
+  await expect(panel.getByRole("textbox", { name: "URL", exact: true })).toBeFocused();
+});
