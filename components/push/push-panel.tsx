@@ -15,6 +15,7 @@ import { ApiCallError, apiFetch, inputClass } from "@/components/resources/api-f
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { preflightChanges, stepChanges } from "@/lib/push/preflight-changes";
@@ -42,6 +43,8 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
   // changed in the steps, and what the new preflight asks of the client differently.
   const [changed, setChanged] = useState<{ from: number; to: number; steps: string[]; changes: string[] } | null>(null);
   const result = useRef<HTMLParagraphElement>(null);
+  // The preflight appears below the client picker, where focus stays: it is said when it arrives.
+  const { announce, region } = useAnnouncer();
   useEffect(() => {
     if (done) result.current?.focus();
   }, [done]);
@@ -58,7 +61,11 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
     setError(null);
     if (!id) return;
     loadPreflight(id).then(
-      (p) => latest.current === id && setPreflight(p),
+      (p) => {
+        if (latest.current !== id) return;
+        setPreflight(p);
+        announce(`Preflight for ${p.target.name} loaded, below.`);
+      },
       (e: Error) => latest.current === id && setError(e.message),
     );
   }
@@ -96,6 +103,7 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
 
   return (
     <div className="space-y-4">
+      {region}
       {lost && <LostNotice id="push-lost" action="You can no longer push this workflow" reason={LOST_REASON[lost]} />}
       {done && <p ref={result} tabIndex={-1} role="status" className="rounded-md outline-none bg-emerald-50 px-3 py-2 text-sm text-emerald-800">{done}</p>}
       <ErrorAlert error={error} />

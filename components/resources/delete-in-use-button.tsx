@@ -27,9 +27,11 @@ export type DeleteInUseButtonProps = {
   /** What happens to the workflows that use it when it goes anyway. */
   inUseEffect: string;
   run: (fn: () => Promise<unknown>) => Promise<boolean>;
+  /** Called once it is deleted (not when the API answered that workflows use it). */
+  onDeleted?: () => void;
 };
 
-export function DeleteInUseButton({ name, path, inUseCode, workspaceId, noun, description, inUseEffect, run }: DeleteInUseButtonProps) {
+export function DeleteInUseButton({ name, path, inUseCode, workspaceId, noun, description, inUseEffect, run, onDeleted }: DeleteInUseButtonProps) {
   const [open, setOpen] = useState(false);
   const [users, setUsers] = useState<WorkflowUser[] | null>(null);
 
@@ -37,6 +39,7 @@ export function DeleteInUseButton({ name, path, inUseCode, workspaceId, noun, de
     run(async () => {
       try {
         await apiFetch(`${path}${force ? "?force=true" : ""}`, { method: "DELETE" });
+        onDeleted?.();
       } catch (e) {
         if (!(e instanceof ApiCallError) || e.body.error !== inUseCode) throw e;
         setUsers(e.body.workflows as WorkflowUser[]);

@@ -9,6 +9,7 @@ import { DeleteInUseButton } from "@/components/resources/delete-in-use-button";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ListFilter } from "@/components/ui/list-filter";
@@ -19,6 +20,9 @@ const KEY_RULE = "A key starts with a letter or _, then letters, digits, _ or - 
 
 export function VariablesManager({ workspaceId, variables, canEdit }: { workspaceId: string; variables: VariableView[]; canEdit: boolean }) {
   const { run, error } = useApiAction();
+  // An added or deleted key is said (a polite live region): focus stays in the form, or goes to
+  // the next row, and neither says what happened.
+  const { announce, region } = useAnnouncer();
   const base = `/api/v1/workspaces/${workspaceId}/variables`;
   const [query, setQuery] = useState("");
   // The API's order is the database's (byte or locale order, undocumented): AUD_10 came before
@@ -37,11 +41,14 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
     const ok = await run(() =>
       apiFetch(`${base}/${encodeURIComponent(key)}`, { method: "PUT", headers: { "if-none-match": "*" }, json: { value: value === "" ? null : value, secret: data.get("secret") === "on" } }),
     );
-    if (ok) form.reset();
+    if (!ok) return;
+    form.reset();
+    announce(`Saved ${data.get("secret") === "on" ? "secret" : "variable"} ${key}.`);
   }
 
   return (
     <div className="mt-6 space-y-6">
+      {region}
       <ErrorAlert error={error} />
       {canEdit && (
         <form
@@ -100,6 +107,7 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
                     description={v.secret ? "Its value is deleted and cannot be recovered: nobody can read a secret back." : "The key and its value are deleted."}
                     inUseEffect="Their steps fail until the key exists again; Live ones keep accepting deliveries whose runs stop at those steps."
                     run={run}
+                    onDeleted={() => announce(`Deleted ${v.key}.`)}
                   />
                 </VariableRow>
               ))}

@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { openOwnWorkflow } from "./own-workflow";
 
 /** The polite live regions' words, as a screen reader would get them. */
-const said = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const said = (page: Page, text: string) => page.locator("[aria-live=polite]").filter({ hasText: text });
 
 test("a finished test run is said once, and so are Go live and Unpublish on the webhook panel", async ({ page }) => {
   await openOwnWorkflow(page, "saytest", [{ kind: "webhook", config: { testingData: { user: "ann" } } }]);

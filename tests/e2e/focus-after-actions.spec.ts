@@ -128,7 +128,7 @@ test("a form's button pressed from the keyboard keeps focus through the save, re
 });
 
 // Focus is not dropped to <body> when the control pressed disables itself or leaves, and what the
-// action did is said in a polite live region (a status), once.
+// action did is said in a polite live region, once.
 test("the webhook panel keeps focus through Generate a new URL and Go live, and says what changed", async ({ page }) => {
   const { ws } = await signInToOwnProvider(page, "hookfocus");
   const created = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name: "Hook", steps: [{ kind: "webhook", config: {} }] } });
@@ -142,7 +142,7 @@ test("the webhook panel keeps focus through Generate a new URL and Go live, and 
   await page.keyboard.press("Enter");
   const url = panel.getByRole("textbox", { name: "Webhook endpoint" });
   await expect(url).toBeFocused();
-  await expect(page.getByRole("status").filter({ hasText: "The workflow is Live" })).toHaveCount(1);
+  await expect(page.locator("[aria-live=polite]").filter({ hasText: "The workflow is Live" })).toHaveCount(1);
   const first = await url.inputValue();
 
   const rotate = panel.getByRole("button", { name: "Generate a new URL" });
@@ -155,7 +155,7 @@ test("the webhook panel keeps focus through Generate a new URL and Go live, and 
   await page.keyboard.press("Enter");
   await expect(url).not.toHaveValue(first);
   await expect(rotate).toBeFocused();
-  await expect(page.getByRole("status").filter({ hasText: `New webhook URL: ${await url.inputValue()}` })).toHaveCount(1);
+  await expect(page.locator("[aria-live=polite]").filter({ hasText: `New webhook URL: ${await url.inputValue()}` })).toHaveCount(1);
 });
 
 test("Move step up/down keep focus on the panel when the button pressed can go no further, and say the step's new number", async ({ page }) => {
@@ -168,7 +168,7 @@ test("Move step up/down keep focus on the panel when the button pressed can go n
   const panel = page.getByTestId("step-panel");
   const up = panel.getByRole("button", { name: "Move step up" });
   const down = panel.getByRole("button", { name: "Move step down" });
-  const said = (text: string) => expect(page.getByRole("status").filter({ hasText: text })).toHaveCount(1);
+  const said = (text: string) => expect(page.locator("[aria-live=polite]").filter({ hasText: text })).toHaveCount(1);
   // A middle move: the button stays as it was, with focus.
   await down.focus();
   await page.keyboard.press("Enter");
