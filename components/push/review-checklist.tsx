@@ -12,7 +12,11 @@
 // (review-drafts.ts), and a secret typed but not saved — never kept in storage — is asked about
 // before leaving (review-leave-guard.tsx). The copy and the client's role are polled as the editor
 // polls them: deleted, access lost or demoted to viewer while the page is open, the page says so
-// and its actions are disabled, instead of a refused action saying it later.
+// and its actions are disabled — its links (Add an account, Upload) and value boxes too —, instead
+// of a refused action saying it later. Back and Forward read the page again (RefreshOnReturn on the
+// page): a value set elsewhere meanwhile shows its item done, and a value kept from before for it
+// is dropped (review-drafts.ts). A key that exists as the other kind is set again with its value
+// box, which saves it as the kind the workflow reads (a delete was refused while in use).
 import { useCallback, useEffect, useState } from "react";
 import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
@@ -48,6 +52,10 @@ function Checklist({ workspaceId, workflowId, review, mode, canEdit, addedAccoun
   const lost = polled === "viewer" && !canEdit ? null : polled;
   // Every action is disabled as while one runs (busy); values typed stay in their boxes.
   const busy = running || lost !== null;
+  // Keys the workflow reads both as a variable and as a secret: setting one kind only moves the
+  // problem to the other read, so their items offer no value box (the provider must change it).
+  const keys = review.items.map(keyOf).filter((k): k is string => k !== null);
+  const bothWays = new Set(keys.filter((k, i) => keys.indexOf(k) !== i));
   // Set when a confirmation was refused because the provider pushed again: the page has reloaded
   // the new review by then (run refreshes it), and this says why nothing was confirmed.
   const [changed, setChanged] = useState<string | null>(null);
@@ -90,7 +98,7 @@ function Checklist({ workspaceId, workflowId, review, mode, canEdit, addedAccoun
             {item.done ? <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-label="done" /> : <Circle className="h-5 w-5 text-amber-500" aria-label="to do" />}
             {/* 12rem before the action wraps below it: beside it on a phone the label was one word a line. */}
             <span className="min-w-0 flex-[1_1_12rem]">{sentence(item)}</span>
-            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} run={run} added={addedAccountId} confirm={confirm} markSecret={markSecret} />}
+            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} lost={lost !== null} readBothWays={bothWays.has(keyOf(item) ?? "")} run={run} added={addedAccountId} confirm={confirm} markSecret={markSecret} />}
           </li>
         ))}
       </ol>
@@ -119,6 +127,8 @@ function sentence(item: ReviewItem): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
+const keyOf = (i: ReviewItem) => (i.kind === "variable" || i.kind === "secret" ? i.key : null);
+
 const itemKey = (i: ReviewItem) =>
   i.kind === "account" ? `account-${i.stepId}` : i.kind === "file" ? `file-${i.name}` : i.kind === "confirm" ? "confirm" : i.kind === "webhook_secret" ? "webhook-secret" : `${i.kind}-${i.key}`;
 
@@ -128,6 +138,10 @@ type ItemActionProps = {
   workflowId: string;
   live: boolean;
   busy: boolean;
+  /** The review was lost (copy deleted, access or edit rights lost): links and boxes are disabled too. */
+  lost: boolean;
+  /** A key item whose key the workflow also reads as the other kind. */
+  readBothWays: boolean;
   run: (fn: () => Promise<unknown>) => Promise<boolean>;
   added: string | null;
   confirm: () => void;
@@ -135,11 +149,19 @@ type ItemActionProps = {
   markSecret: (id: string, what: string | null) => void;
 };
 
-function ItemAction({ item, workspaceId, workflowId, live, busy, run, added, confirm, markSecret }: ItemActionProps) {
+// A link that would lead on with a review that can no longer change: the same control, disabled.
+const deadLink = (label: string) => (
+  <button type="button" disabled className={buttonClass("secondary", "sm")}>
+    {label}
+  </button>
+);
+
+function ItemAction({ item, workspaceId, workflowId, live, busy, lost, readBothWays, run, added, confirm, markSecret }: ItemActionProps) {
   if (item.kind === "account") {
     if (item.options.length === 0) {
       // The accounts page brings the client back here once the account is added (?returnTo).
       const query = new URLSearchParams({ ...(item.app ? { app: item.app } : {}), returnTo: `/w/${workspaceId}/workflows/${workflowId}/review` });
+      if (lost) return deadLink("Add an account");
       return <Link href={`/w/${workspaceId}/connections?${query}`} className={buttonClass("secondary", "sm")}>Add an account</Link>;
     }
     // A Live copy cannot be left without the account (the API refuses it, 409): another one may
@@ -184,15 +206,15 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, run, added, con
       </div>
     );
   }
-  if ((item.kind === "variable" || item.kind === "secret") && item.state !== "wrong_kind") {
+  if ((item.kind === "variable" || item.kind === "secret") && !(item.state === "wrong_kind" && readBothWays)) {
     return item.kind === "secret" ? (
-      <SecretValue itemKey={item.key} done={item.done} workspaceId={workspaceId} busy={busy} run={run} markSecret={markSecret} />
+      <SecretValue itemKey={item.key} done={item.done} workspaceId={workspaceId} busy={busy} lost={lost} run={run} markSecret={markSecret} />
     ) : (
-      <PlainValue itemKey={item.key} done={item.done} workspaceId={workspaceId} workflowId={workflowId} busy={busy} run={run} />
+      <PlainValue itemKey={item.key} done={item.done} workspaceId={workspaceId} workflowId={workflowId} busy={busy} lost={lost} run={run} />
     );
   }
-  if (item.kind === "webhook_secret") return <WebhookSecretAction item={item} workflowId={workflowId} busy={busy} run={run} markSecret={markSecret} />;
-  if (item.kind === "file" && !item.done) return <Link href={`/w/${workspaceId}/files`} className={buttonClass("secondary", "sm")}>Upload</Link>;
+  if (item.kind === "webhook_secret") return <WebhookSecretAction item={item} workflowId={workflowId} busy={busy} lost={lost} run={run} markSecret={markSecret} />;
+  if (item.kind === "file" && !item.done) return lost ? deadLink("Upload") : <Link href={`/w/${workspaceId}/files`} className={buttonClass("secondary", "sm")}>Upload</Link>;
   if (item.kind === "confirm" && !item.done) {
     return (
       <button type="button" disabled={busy} className={buttonClass("secondary", "sm")} onClick={confirm}>
@@ -203,11 +225,11 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, run, added, con
   return null;
 }
 
-type ValueProps = { itemKey: string; done: boolean; workspaceId: string; busy: boolean; run: ItemActionProps["run"] };
+type ValueProps = { itemKey: string; done: boolean; workspaceId: string; busy: boolean; lost: boolean; run: ItemActionProps["run"] };
 
 /** A plain variable's value: kept for the tab until saved, so a link followed meanwhile loses nothing. */
-function PlainValue({ itemKey, done, workspaceId, workflowId, busy, run }: ValueProps & { workflowId: string }) {
-  const [value, setValue] = useReviewDraft(workflowId, itemKey);
+function PlainValue({ itemKey, done, workspaceId, workflowId, busy, lost, run }: ValueProps & { workflowId: string }) {
+  const { value, setValue, outdated } = useReviewDraft(workflowId, itemKey, done);
   // Typed on this visit, or kept from before the client left the page (then said so).
   const [typed, setTyped] = useState(false);
   const kept = value !== "" && !typed;
@@ -220,29 +242,35 @@ function PlainValue({ itemKey, done, workspaceId, workflowId, busy, run }: Value
         value={value}
         workspaceId={workspaceId}
         busy={busy}
+        lost={lost}
         run={run}
-        describedBy={kept ? `kept-${itemKey}` : undefined}
+        describedBy={kept ? `kept-${itemKey}` : outdated ? `outdated-${itemKey}` : undefined}
         onChange={(v) => {
           setTyped(true);
           setValue(v);
         }}
       />
       {kept && <p id={`kept-${itemKey}`} className="w-56 text-xs text-amber-800" data-testid="value-kept">Kept from before you left this page. Not saved yet.</p>}
+      {outdated && (
+        <p id={`outdated-${itemKey}`} role="status" className="w-56 text-xs text-amber-800" data-testid="value-outdated">
+          What you typed here before was not saved, and {itemKey} has been set since: it was dropped, so Save cannot overwrite the newer value.
+        </p>
+      )}
     </div>
   );
 }
 
 /** A secret's value: never kept in storage; while typed and not saved, leaving the page asks first. */
-function SecretValue({ itemKey, done, workspaceId, busy, run, markSecret }: ValueProps & { markSecret: ItemActionProps["markSecret"] }) {
+function SecretValue({ itemKey, done, workspaceId, busy, lost, run, markSecret }: ValueProps & { markSecret: ItemActionProps["markSecret"] }) {
   const [value, setValue] = useState("");
   useEffect(() => markSecret(`secret-${itemKey}`, value ? `the value of ${itemKey}` : null), [value, itemKey, markSecret]);
   useEffect(() => () => markSecret(`secret-${itemKey}`, null), [itemKey, markSecret]);
-  return <ValueForm itemKey={itemKey} secret done={done} value={value} onChange={setValue} workspaceId={workspaceId} busy={busy} run={run} />;
+  return <ValueForm itemKey={itemKey} secret done={done} value={value} onChange={setValue} workspaceId={workspaceId} busy={busy} lost={lost} run={run} />;
 }
 
 type ValueFormProps = ValueProps & { secret: boolean; value: string; onChange: (v: string) => void; describedBy?: string };
 
-function ValueForm({ itemKey, secret, done, value, onChange, workspaceId, busy, run, describedBy }: ValueFormProps) {
+function ValueForm({ itemKey, secret, done, value, onChange, workspaceId, busy, lost, run, describedBy }: ValueFormProps) {
   // Cleared only once saved: a refused value (too long, say) stays to be corrected, not retyped.
   const save = async () => {
     if (await run(() => apiFetch(`/api/v1/workspaces/${workspaceId}/variables/${itemKey}`, { method: "PUT", json: { value, secret } }))) onChange("");
@@ -255,7 +283,7 @@ function ValueForm({ itemKey, secret, done, value, onChange, workspaceId, busy, 
         void save();
       }}
     >
-      <input aria-label={`Value of ${itemKey}`} aria-describedby={describedBy} type={secret ? "password" : "text"} value={value} onChange={(e) => onChange(e.target.value)} placeholder={done ? "Replace value" : "Fill in value"} autoComplete="off" className={cn(inputClass, "w-56")} />
+      <input aria-label={`Value of ${itemKey}`} aria-describedby={describedBy} disabled={lost} type={secret ? "password" : "text"} value={value} onChange={(e) => onChange(e.target.value)} placeholder={done ? "Replace value" : "Fill in value"} autoComplete="off" className={cn(inputClass, "w-56")} />
       <button type="submit" disabled={busy || value === ""} className={buttonClass("secondary", "sm")}>
         Save<span className="sr-only"> {itemKey}</span>
       </button>

@@ -12,11 +12,13 @@ type Props = {
   item: Extract<ReviewItem, { kind: "webhook_secret" }>;
   workflowId: string;
   busy: boolean;
+  /** The review was lost: the box takes no typing (what was typed stays to be seen). */
+  lost?: boolean;
   run: (fn: () => Promise<unknown>) => Promise<boolean>;
   markSecret: (id: string, what: string | null) => void;
 };
 
-export function WebhookSecretAction({ item, workflowId, busy, run, markSecret }: Props) {
+export function WebhookSecretAction({ item, workflowId, busy, lost = false, run, markSecret }: Props) {
   const [secret, setSecret] = useState("");
   useEffect(() => markSecret("webhook-secret", secret ? "the webhook shared secret" : null), [secret, markSecret]);
   useEffect(() => () => markSecret("webhook-secret", null), [markSecret]);
@@ -35,6 +37,7 @@ export function WebhookSecretAction({ item, workflowId, busy, run, markSecret }:
       >
         <input
           aria-label="Webhook shared secret"
+          disabled={lost}
           type="password"
           value={secret}
           onChange={(e) => setSecret(e.target.value)}

@@ -102,7 +102,9 @@ export function computeReview(inputs: ReviewInputs): Review {
       // Read both ways, recreating the key only moves the problem to the other read.
       wrong_kind: bothWays.has(key)
         ? `the workflow reads ${key} both as a variable and as a secret, and a key is one or the other: ask your provider to change the workflow`
-        : `${key} exists as a ${secret ? "plain variable" : "secret"} but the workflow reads it as a ${kind}; delete it and create it as a ${kind}`,
+        : // Set again with its kind, the key changes kind in place (PUT …/variables/KEY {"secret": …}),
+          // which the review's value box does; a delete was refused while a workflow read it.
+          `${key} exists as a ${secret ? "plain variable" : "secret"} but the workflow reads it as a ${kind}: type its value in "Value of ${key}" and Save, and it is saved as a ${kind} in its place`,
     }[state];
     return { kind, key, state, done: state === "ok", message };
   };

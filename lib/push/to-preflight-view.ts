@@ -123,7 +123,7 @@ export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPre
     const has = v.secret ? "plain variable" : "secret";
     notes.push(
       `${v.key} exists in ${target.name} as a ${has}, but the workflow reads it as a ${reads}: the push leaves it as it is, ` +
-        `and the client must delete it and create it as a ${reads} before going Live (or you change how the workflow reads it).`,
+        `and the client must set it again as a ${reads} before going Live: its review's "Value of ${v.key}" box saves it as one (or you change how the workflow reads it).`,
     );
   }
   if (plan.sampleData.present) notes.push("Sample (testing) data may hold your own data: choose to keep or clear it.");

@@ -33,10 +33,10 @@ describe("toPreflightView: a key of the other kind", () => {
       { key: "API_KEY", secret: true, status: "wrong_kind" },
     ]);
     expect(view.notes).toContain(
-      "TENANT exists in Contoso as a secret, but the workflow reads it as a variable: the push leaves it as it is, and the client must delete it and create it as a variable before going Live (or you change how the workflow reads it).",
+      "TENANT exists in Contoso as a secret, but the workflow reads it as a variable: the push leaves it as it is, and the client must set it again as a variable before going Live: its review's \"Value of TENANT\" box saves it as one (or you change how the workflow reads it).",
     );
     expect(view.notes).toContain(
-      "API_KEY exists in Contoso as a plain variable, but the workflow reads it as a secret: the push leaves it as it is, and the client must delete it and create it as a secret before going Live (or you change how the workflow reads it).",
+      "API_KEY exists in Contoso as a plain variable, but the workflow reads it as a secret: the push leaves it as it is, and the client must set it again as a secret before going Live: its review's \"Value of API_KEY\" box saves it as one (or you change how the workflow reads it).",
     );
     expect(view.attention).toBe(2);
   });

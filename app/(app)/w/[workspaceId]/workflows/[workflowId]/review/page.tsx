@@ -5,6 +5,7 @@ import { notFound, redirect } from "next/navigation";
 import { ReviewChecklist } from "@/components/push/review-checklist";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
+import { RefreshOnReturn } from "@/components/ui/refresh-on-return";
 import { workflowPageTitle } from "@/components/resources/workflow-page-title";
 import { Badge } from "@/components/ui/badge";
 import { TimeAgo } from "@/components/ui/time-ago";
@@ -46,6 +47,8 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const hasTestingData = (workflow.steps[0]?.config as { testingData?: unknown } | undefined)?.testingData !== undefined;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-6 py-8">
+      {/* Back from the Variables page (or another tab's change): what was done there shows. */}
+      <RefreshOnReturn />
       <PageHeader title={`Review “${workflow.name}”`} subtitle={
           review.pushed ? (
             <>
