@@ -90,7 +90,13 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
     let copy;
     let runsStopped: string[] = [];
     if (link) {
-      await t.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${link.copyWorkflowId} FOR UPDATE`;
+      // The client may have deleted its copy since the link was read: the lock then finds no row,
+      // and the update below would fail as a 500. The plan was made against that copy (its
+      // account choices, its edits), so the push stops and says so instead of sending a new one.
+      const held = await t.$queryRaw<unknown[]>`SELECT 1 FROM "Workflow" WHERE id = ${link.copyWorkflowId} FOR UPDATE`;
+      if (held.length === 0) {
+        throw conflict("copy_deleted", `${target.name} deleted its copy of this workflow while you pushed: nothing was pushed; push again to send ${target.name} a new copy`);
+      }
       runsStopped = await stopCopyRuns({ workflowId: link.copyWorkflowId, steps: ctx.inputs.existing?.steps ?? [], tx: t });
       copy = await t.workflow.update({
         where: { id: link.copyWorkflowId },
