@@ -81,6 +81,10 @@ test("the Workflow data tree: one Tab stop, arrows, Home/End, Right/Left, and En
   }
   expect(await focused(page), `Tab stops: ${stops.join(" | ")}`).toEqual({ role: "treeitem", name: "1. Webhook, object, 2 fields" });
   await expect(tree.getByRole("treeitem", { name: "1. Webhook, object, 2 fields" })).toBeFocused();
+  // The focused item's row is ringed (its children's rows are not).
+  const ring = (name: string) => tree.getByRole("treeitem", { name, exact: true }).locator(":scope > div").first().evaluate((el) => getComputedStyle(el).boxShadow);
+  expect(await ring("1. Webhook, object, 2 fields")).not.toBe("none");
+  expect(await ring("employee, object, 2 fields")).toBe("none");
   // One Tab stop: the next Tab leaves the tree.
   await page.keyboard.press("Tab");
   expect((await focused(page)).role).not.toBe("treeitem");
@@ -139,4 +143,15 @@ test("the mouse still opens and closes with the chevron and inserts by clicking 
   await data.locator('[data-reference="{{ 1.employee.last }}"]').click();
   await expect(panel.locator('[data-reference="{{ 1.employee.last }}"]')).toBeVisible();
   await expect(panel.getByRole("textbox", { name: "URL", exact: true })).toBeFocused();
+});
+
+test("Enter before any field was edited says where to go first, and focus stays in the tree", async ({ page }) => {
+  const data = await openTested(page);
+  const tree = data.getByRole("tree", { name: "Step outputs" });
+  const first = tree.getByRole("treeitem", { name: 'first, string, "Ada"' });
+  await expect(first).toBeVisible({ timeout: 15_000 });
+  await first.focus();
+  await page.keyboard.press("Enter");
+  await expect(data.locator("p[aria-live]")).toHaveText("Go to a field of the step first (click or Tab into it), then pick a value here.");
+  await expect(first).toBeFocused();
 });
