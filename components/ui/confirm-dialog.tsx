@@ -26,9 +26,12 @@ export type ConfirmDialogProps = {
    * heading, not to <body>.
    */
   removesRow?: boolean;
+  /** The confirm button waits (disabled, saying why in `waitingLabel`) until what the description
+   *  must say has loaded: a fast click would otherwise confirm before reading it. */
+  waitingLabel?: string;
 };
 
-export function ConfirmDialog({ trigger, open, onOpenChange, title, description, details, confirmLabel, onConfirm, destructive, removesRow }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, open, onOpenChange, title, description, details, confirmLabel, onConfirm, destructive, removesRow, waitingLabel }: ConfirmDialogProps) {
   const returnFocus = useReturnFocus(open, trigger === undefined);
   // What had focus as the dialog opened (its trigger), before the dialog took it.
   const opener = useRef<HTMLElement | null>(null);
@@ -52,6 +55,7 @@ export function ConfirmDialog({ trigger, open, onOpenChange, title, description,
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className={buttonClass("secondary")}>Cancel</AlertDialog.Cancel>
             <AlertDialog.Action
+              disabled={waitingLabel !== undefined}
               onClick={() => {
                 if (removesRow && opener.current) {
                   stopWatching.current();
@@ -61,7 +65,7 @@ export function ConfirmDialog({ trigger, open, onOpenChange, title, description,
               }}
               className={buttonClass("primary", "md", destructive ? "bg-red-600 hover:bg-red-700 focus-visible:ring-red-500" : "")}
             >
-              {confirmLabel}
+              {waitingLabel ?? confirmLabel}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

@@ -1,21 +1,24 @@
 "use client";
 // The clients that have a pushed copy of a workflow (GET /workflows/{id}/pushes), for the delete
 // confirmation: deleting the source cuts those copies off for good, so the provider is told how
-// many before confirming. Fetched when the dialog opens (the list does not carry it); null while
-// loading or for no workflow.
+// many before confirming. Fetched when the dialog opens (the list does not carry it); the
+// confirmation waits for it, so a quick click cannot confirm before the sentence is there.
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/editor/api";
 
 type Pushes = { copies: { target: { id: string; name: string } }[] };
 
-export function usePushedCopies(workflowId: string | null): string[] | null {
+/** `clients`: their names, null while loading, for no workflow, or when they could not be read
+ *  (`failed`); `checking`: still loading, so the confirmation waits. */
+export function usePushedCopies(workflowId: string | null): { clients: string[] | null; checking: boolean; failed: boolean } {
   const q = useQuery({
     queryKey: ["workflow", workflowId, "pushes"],
     queryFn: () => api<Pushes>(`/api/v1/workflows/${workflowId}/pushes`).then((b) => b.copies.map((c) => c.target.name)),
     enabled: workflowId !== null,
     staleTime: 0,
   });
-  return workflowId === null ? null : (q.data ?? null);
+  if (workflowId === null) return { clients: null, checking: false, failed: false };
+  return { clients: q.data ?? null, checking: q.isPending, failed: q.isError };
 }
 
 /** The sentence the delete confirmation adds for a workflow with copies; "" without. */

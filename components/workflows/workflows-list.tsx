@@ -172,12 +172,14 @@ function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
           <>
             “{dialog?.workflow.name}” and its run history are deleted for good.
             {dialog?.workflow.mode === "live" && " It is Live: its webhook URL and schedule stop at once."}
-            {copiesOf && copiesCutOff(copiesOf)}
+            {copiesOf.clients && copiesCutOff(copiesOf.clients)}
+            {copiesOf.failed && " (Could not check which clients have a copy of it: a client's copy stays theirs but gets no further updates.)"}
           </>
         }
         confirmLabel="Delete workflow"
         destructive
         removesRow
+        waitingLabel={copiesOf.checking ? "Checking clients' copies…" : undefined}
         onConfirm={() => {
           const target = dialog?.workflow;
           if (!target) return;

@@ -43,10 +43,19 @@ test("a client's edits of a pushed copy: told before, told when a push replaced 
   );
 
   // Deleting the provider's workflow names the client that has a copy.
+  // Its confirm button waits for the copies to be read: a quick click must not delete unwarned.
+  let answer!: () => void;
+  const answered = new Promise<void>((r) => (answer = r));
+  await page.route(`**/api/v1/workflows/${source.id}/pushes`, async (route) => {
+    await answered;
+    await route.continue();
+  });
   await page.goto(`/w/${provider}/workflows`);
   await page.getByRole("button", { name: `Actions for ${name}`, exact: true }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete workflow?" });
+  await expect(confirm.getByRole("button", { name: "Checking clients' copies…" })).toBeDisabled();
+  answer();
   await expect(confirm).toContainText(`1 client has a copy (${client}): it stays theirs but gets no further updates from you.`);
   await page.screenshot({ path: test.info().outputPath("push-client-edits-delete.png") });
   await confirm.getByRole("button", { name: "Delete workflow" }).click();
