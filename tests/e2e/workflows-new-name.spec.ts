@@ -14,7 +14,7 @@ test("a blank name is said under the field, and the workflow is created once nam
 
   const api = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name: "   ", steps: [] } });
   expect(api.status()).toBe(400);
-  expect(await api.json()).toEqual({ error: "invalid_request", message: "name: give the workflow a name" });
+  expect(await api.json()).toMatchObject({ error: "invalid_request", message: "name: give the workflow a name", field: "name" });
 
   await page.goto(`/w/${ws}/workflows`);
   await page.getByRole("button", { name: "New workflow" }).first().click();
