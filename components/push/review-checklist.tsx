@@ -16,8 +16,10 @@
 // of a refused action saying it later. Back and Forward read the page again (RefreshOnReturn on the
 // page): a value set elsewhere meanwhile shows its item done, and a value kept from before for it
 // is dropped (review-drafts.ts). A key that exists as the other kind is set again with its value
-// box, which saves it as the kind the workflow reads (a delete was refused while in use).
-import { useCallback, useEffect, useState } from "react";
+// box, which saves it as the kind the workflow reads (a delete was refused while in use). What is
+// still open ("2 items still open") is a polite live region, and a saved value is said: a screen
+// reader hears each step of the review. Confirming removes its button: focus moves to that count.
+import { useCallback, useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
 import { ApiCallError, apiFetch, inputClass } from "@/components/resources/api-fetch";
@@ -25,6 +27,7 @@ import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import type { ReviewItem } from "@/lib/push/compute-review";
 import type { ReviewView } from "@/lib/push/load-review";
 import { WebhookSecretAction } from "@/components/push/webhook-secret-action";
@@ -70,11 +73,21 @@ function Checklist({ workspaceId, workflowId, review, mode, canEdit, addedAccoun
       }),
     [],
   );
+  // Set once the confirmation is saved: the refreshed review drops its button, and focus (then on
+  // <body>) goes to what is still open.
+  const summary = useRef<HTMLSpanElement>(null);
+  const confirmed = useRef(false);
+  useEffect(() => {
+    if (!confirmed.current) return;
+    confirmed.current = false;
+    if (!document.activeElement || document.activeElement === document.body) summary.current?.focus();
+  }, [review]);
   const confirm = () =>
     void run(async () => {
       try {
         await apiFetch(`/api/v1/workflows/${workflowId}/review/confirm`, { method: "POST", json: { pushCount: review.pushCount } });
         setChanged(null);
+        confirmed.current = true;
       } catch (e) {
         if (!(e instanceof ApiCallError && e.body.error === "review_changed")) throw e;
         const version = typeof e.body.sourceVersion === "number" ? ` (version ${e.body.sourceVersion})` : "";
@@ -111,7 +124,7 @@ function Checklist({ workspaceId, workflowId, review, mode, canEdit, addedAccoun
               Go live
             </button>
           )}
-          <span className="text-sm text-slate-500">{review.complete ? "Every item is complete." : `${plural(review.missing.length, "item")} still open.`}</span>
+          <span ref={summary} tabIndex={-1} aria-live="polite" data-testid="review-summary" className="text-sm text-slate-500 outline-none">{review.complete ? "Every item is complete." : `${plural(review.missing.length, "item")} still open.`}</span>
         </div>
       )}
     </div>
@@ -271,9 +284,13 @@ function SecretValue({ itemKey, done, workspaceId, busy, lost, run, markSecret }
 type ValueFormProps = ValueProps & { secret: boolean; value: string; onChange: (v: string) => void; describedBy?: string };
 
 function ValueForm({ itemKey, secret, done, value, onChange, workspaceId, busy, lost, run, describedBy }: ValueFormProps) {
+  const { announce, region } = useAnnouncer();
   // Cleared only once saved: a refused value (too long, say) stays to be corrected, not retyped.
   const save = async () => {
-    if (await run(() => apiFetch(`/api/v1/workspaces/${workspaceId}/variables/${itemKey}`, { method: "PUT", json: { value, secret } }))) onChange("");
+    if (await run(() => apiFetch(`/api/v1/workspaces/${workspaceId}/variables/${itemKey}`, { method: "PUT", json: { value, secret } }))) {
+      onChange("");
+      announce(`Saved the value of ${itemKey}.`);
+    }
   };
   return (
     <form
@@ -283,6 +300,7 @@ function ValueForm({ itemKey, secret, done, value, onChange, workspaceId, busy, 
         void save();
       }}
     >
+      {region}
       <input aria-label={`Value of ${itemKey}`} aria-describedby={describedBy} disabled={lost} type={secret ? "password" : "text"} value={value} onChange={(e) => onChange(e.target.value)} placeholder={done ? "Replace value" : "Fill in value"} autoComplete="off" className={cn(inputClass, "w-56")} />
       <button type="submit" disabled={busy || value === ""} className={buttonClass("secondary", "sm")}>
         Save<span className="sr-only"> {itemKey}</span>

@@ -190,6 +190,24 @@ test("Move step up/down keep focus on the panel when the button pressed can go n
   await said("A is now step 2 of 4");
 });
 
+test("confirming the review from the keyboard moves focus to what is still open", async ({ page }) => {
+  const { ws, tag } = await signInToOwnProvider(page, "reviewfocus");
+  const clientId = ((await (await page.request.post(`/api/v1/workspaces/${ws}/clients`, { data: { name: `Tailspin ${tag}` } })).json()) as { id: string }).id;
+  const created = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name: "Hook", steps: [{ kind: "webhook", config: {} }] } });
+  const { id } = (await created.json()) as { id: string };
+  const pushed = await page.request.post(`/api/v1/workflows/${id}/push`, { data: { targetWorkspaceId: clientId } });
+  expect(pushed.status(), await pushed.text()).toBe(201);
+  const copy = ((await pushed.json()) as { copy: { id: string } }).copy.id;
+  await page.goto(`/w/${clientId}/workflows/${copy}/review`);
+  const reviewed = page.getByRole("button", { name: "I reviewed the configuration" });
+  await reviewed.focus();
+  await page.keyboard.press("Enter");
+  await expect(reviewed).toHaveCount(0);
+  const summary = page.getByTestId("review-summary");
+  await expect(summary).toBeFocused();
+  await expect(summary).toHaveAttribute("aria-live", "polite");
+});
+
 test("a blueprint installed from the keyboard moves focus to the result's heading", async ({ page }) => {
   const { ws } = await signInToOwnProvider(page, "bpfocus");
   await page.goto(`/w/${ws}/blueprints/new-hire-provisioning`);
