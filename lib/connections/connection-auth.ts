@@ -55,6 +55,13 @@ export const CONFIG_KEYS: Record<AuthKind, readonly ConfigKey[]> = {
   openai: ["defaultModel"],
 };
 
+/** The config keys an auth kind cannot work without (the form's required inputs). An account may
+ *  start without one (a Directory account created from its defaults has no token URL yet), but a
+ *  PATCH cannot remove one once set: the Edit form could then save nothing. */
+export const REQUIRED_CONFIG_KEYS: Partial<Record<AuthKind, readonly ConfigKey[]>> = {
+  oauth2_client_credentials: ["tokenUrl"],
+};
+
 /** Every secret string inside credentials, for redaction of anything a server echoes back. */
 export function secretStrings(credentials: Record<string, unknown>): string[] {
   return Object.entries(credentials)

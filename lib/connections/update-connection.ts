@@ -1,7 +1,7 @@
 // PATCH /connections/{id}. Absent fields keep their value; credentials are replaced only when
 // sent (write-only: the form cannot show them, so an untouched form must not wipe them), and
 // field by field: a rotated password alone keeps the stored username. Config merges the same way
-// (a key sent as null is removed).
+// (a key sent as null is removed, unless the auth kind requires it).
 // Changing the auth kind needs new credentials, because the stored ones have the old shape; so
 // does sending the stored ones to a new address (credential-destination-changes.ts): an editor
 // who cannot read them must not be able to re-point them at a host of their choosing.
@@ -10,7 +10,7 @@ import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { appByKey } from "@/lib/connections/app-catalog";
-import { CONFIG_KEYS, credentialSchemas, type AuthKind } from "@/lib/connections/connection-auth";
+import { CONFIG_KEYS, credentialSchemas, REQUIRED_CONFIG_KEYS, type AuthKind } from "@/lib/connections/connection-auth";
 import { credentialDestinationChanges, describeDestinationChange } from "@/lib/connections/credential-destination-changes";
 import type { ConnectionView, UpdateConnectionInput } from "@/lib/connections/connection-input";
 import { loadConnection } from "@/lib/connections/load-connection";
@@ -77,6 +77,10 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     if (unknownRemoved) {
       const takes = CONFIG_KEYS[authKind];
       throw badRequest(`config.${unknownRemoved}: unknown field (misspelt?); ${authKind} auth takes ${takes.length ? takes.join(", ") : "no config"}`, { field: `config.${unknownRemoved}` });
+    }
+    const requiredRemoved = removed.find((k) => (REQUIRED_CONFIG_KEYS[authKind] as readonly string[] | undefined)?.includes(k));
+    if (requiredRemoved) {
+      throw badRequest(`config.${requiredRemoved}: is required for ${authKind} auth; it can be changed but not removed`, { field: `config.${requiredRemoved}` });
     }
     const parsed = parseConnectionFields({ authKind, config: sent, storedConfig });
     if (!parsed.ok) throw badRequest(`${parsed.field}: ${parsed.message}`, { field: parsed.field });

@@ -1,7 +1,7 @@
 // PATCH /api/v1/connections/{id} merges `config` key by key, as it merges credentials: a key left
 // out keeps its stored value (a Directory account sent only a new tokenUrl keeps its scope), a key
-// sent as null is removed, and a null for a key the account's auth kind does not take is a 400
-// naming it. A GET's config sent back whole changes nothing.
+// sent as null is removed, and a null for a key the account's auth kind does not take, or one it
+// requires (an OAuth token URL), is a 400 naming it. A GET's config sent back whole changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../helpers/api-fixtures";
 import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
@@ -51,6 +51,18 @@ describe("PATCH config", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ field: "config.scope" });
     expect((await api.get(`/api/v1/connections/${c.id}`)).body.connection.config).toEqual(res.body.connection.config);
+  });
+
+  it("refuses a null for the token URL the auth kind requires, keeping it (the Edit form could then save nothing)", async () => {
+    const c = await directoryAccount("Graph keep token URL");
+    const res = await api.patch(`/api/v1/connections/${c.id}`, { config: { tokenUrl: null } });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "invalid_request", field: "config.tokenUrl" });
+    expect(res.body.message).toMatch(/required.*changed but not removed/);
+    expect((await api.get(`/api/v1/connections/${c.id}`)).body.connection.config.tokenUrl).toBe(TOKEN_URL);
+    // The same token URL sent again is not a new address for the stored secret.
+    const again = await api.patch(`/api/v1/connections/${c.id}`, { config: { tokenUrl: TOKEN_URL } });
+    expect(again.status).toBe(200);
   });
 
   it("a GET sent back whole changes nothing", async () => {
