@@ -57,10 +57,11 @@ const WORDING: Record<string, (d: Details, s: AuditStep | undefined) => Omit<Aud
     ].filter(Boolean).join(", "),
   }),
   // The client's first change of a pushed copy after a push (the provider's next push replaces it).
+  // Worded for both logs it shows in: the client's, and its provider's (no "your provider" there).
   copy_edited: (d) => ({
     label: "Pushed copy changed",
     tone: "amber",
-    text: joined(d.workflowName, `changed after your provider's push of version ${str(d.sourceVersion)}${stepEdits(d.steps)}`),
+    text: joined(d.workflowName, `changed since version ${str(d.sourceVersion)} was pushed${stepEdits(d.steps)}`),
   }),
   account_chosen: (d, s) => ({ label: "Account chosen", text: `${stepOf(d, s)} → ${d.connectionId ? `account chosen${d.app ? ` (${str(d.app)})` : ""}` : "account cleared"}` }),
   webhook_secret_set: (d, s) => ({ label: d.replaced ? "Webhook secret changed" : "Webhook secret set", text: joined(d.workflowName, `own shared secret on ${stepOf(d, s)}`) }),

@@ -40,7 +40,7 @@ describe("a re-push over the client's own edits", () => {
     const edited = await events(copyId, "copy_edited");
     expect(edited).toHaveLength(1);
     expect(edited[0].details).toMatchObject({ workflowName: "Offboarding", sourceVersion: 1 });
-    expect(describeAuditEvent("copy_edited", edited[0].details as Json).text).toContain("changed after your provider's push of version 1");
+    expect(describeAuditEvent("copy_edited", edited[0].details as Json).text).toContain("changed since version 1 was pushed");
     expect((await t.adminA.get(`/api/v1/workflows/${copyId}/review`)).body.editedSincePush).toBe(true);
 
     await save(t.tech, source.id, (w) => ({ ...w, steps: [...w.steps, { id: "close", kind: "code", name: "Close out", config: { code: "return 1" } }] }));

@@ -61,6 +61,16 @@ describe("describeAuditEvent", () => {
     });
   });
 
+  it("words a client's change of a pushed copy so it reads right in the provider's log as in the client's", () => {
+    const w = describeAuditEvent("copy_edited", {
+      workflowName: "Offboard user",
+      sourceVersion: 1,
+      steps: [{ name: "Notify", change: "added" }, { name: "Ticket", change: "changed" }],
+    });
+    expect(w).toEqual({ label: "Pushed copy changed", tone: "amber", text: "Offboard user · changed since version 1 was pushed (2 steps: “Notify” added, “Ticket” changed)" });
+    expect(w.text).not.toMatch(/your provider/);
+  });
+
   it("shows an unknown action by its name", () => {
     expect(describeAuditEvent("something_new", { a: 1 })).toEqual({ label: "something_new", text: "", tone: "slate" });
   });
