@@ -10,9 +10,12 @@ import type { Step } from "@/lib/workflows/definition";
 import { stable } from "@/lib/push/steps-hash";
 
 export type PushedStep = { id: string; kind: string; name: string; fingerprint: string };
-export type ClientStepEdit = { stepId: string; name: string; change: "added" | "removed" | "changed" | "renamed"; from?: string };
+/** `now`: the step's name once the push that replaces the edit is done (null: that push leaves no
+ *  such step; absent: recorded before it was kept), so that the review names the step as the client
+ *  finds it — the provider may have renamed it too. */
+export type ClientStepEdit = { stepId: string; name: string; change: "added" | "removed" | "changed" | "renamed"; from?: string; now?: string | null };
 /** steps null: the copy was pushed before steps were recorded, so only that it was edited is known. */
-export type ClientEdits = { previousVersion: number; workflowRenamed: { from: string; to: string } | null; steps: ClientStepEdit[] | null };
+export type ClientEdits = { previousVersion: number; workflowRenamed: { from: string; to: string; now?: string } | null; steps: ClientStepEdit[] | null };
 
 const CLIENT_SIDE = ["connectionId", "sharedSecretEncrypted", "signatureHeader", "testingData"];
 
@@ -39,10 +42,12 @@ export type ClientEditsInputs = {
   /** The copy as the client has it now. */
   name: string;
   steps: readonly Step[];
+  /** The copy as the push that replaces these edits makes it (absent: no push yet). */
+  after?: { name: string; steps: readonly { id: string; name: string }[] };
 };
 
-export function clientEdits({ pushed, pushedName, pushedVersion, name, steps }: ClientEditsInputs): ClientEdits {
-  const workflowRenamed = name !== pushedName ? { from: pushedName, to: name } : null;
+export function clientEdits({ pushed, pushedName, pushedVersion, name, steps, after }: ClientEditsInputs): ClientEdits {
+  const workflowRenamed = name !== pushedName ? { from: pushedName, to: name, ...(after && { now: after.name }) } : null;
   if (!pushed) return { previousVersion: pushedVersion, workflowRenamed, steps: null };
   const before = new Map(pushed.map((s) => [s.id, s]));
   const now = new Set(steps.map((s) => s.id));
@@ -54,25 +59,48 @@ export function clientEdits({ pushed, pushedName, pushedVersion, name, steps }: 
     else if (was.name !== s.name) edits.push({ stepId: s.id, name: s.name, change: "renamed", from: was.name });
   }
   for (const s of pushed) if (!now.has(s.id)) edits.push({ stepId: s.id, name: s.name, change: "removed" });
+  if (after) for (const e of edits) e.now = after.steps.find((s) => s.id === e.stepId)?.name ?? null;
   return { previousVersion: pushedVersion, workflowRenamed, steps: edits };
 }
 
 const quoted = (name: string) => `“${name}”`;
 
-/** The client's review: what this push did to the changes made in the client's workspace. */
-export function describeReplacedEdits(edits: ClientEdits): string {
+/** Who reads the list: the client after the push ("here" is its workspace, the provider is "your
+ *  provider") or the provider before it ("here" is the client's workspace by name). */
+type Reader = { here: string; provider: string; removed: string };
+const CLIENT: Reader = { here: "here", provider: "your provider's", removed: "was removed" };
+
+/** Each replaced edit, named as the step is named once the push is done (ClientStepEdit.now). One
+ *  function for the client's review and the provider's preflight, so both read the same edits alike. */
+export function replacedEditParts(edits: ClientEdits, reader: Reader = CLIENT): string[] {
   const parts: string[] = [];
   for (const e of edits.steps ?? []) {
-    const step = `step ${quoted(e.name)}`;
-    if (e.change === "added") parts.push(`${step} (added here) was removed`);
-    else if (e.change === "removed") parts.push(`${step} (removed here) is back`);
-    else if (e.change === "changed") parts.push(`${step} has your provider's settings again`);
-    else parts.push(`step ${quoted(e.from ?? e.name)} (renamed here to ${quoted(e.name)}) has your provider's name again`);
+    const after = e.change === "added" ? e.name : e.now === undefined ? (e.change === "renamed" ? (e.from ?? e.name) : e.name) : e.now;
+    if (e.change === "added") parts.push(`step ${quoted(e.name)} (added ${reader.here}) ${reader.removed}`);
+    else if (after === null) continue; // the provider's version has no such step either: nothing of it is replaced
+    else if (e.change === "removed") parts.push(`step ${quoted(after)} (removed ${reader.here}) is back`);
+    else if (e.change === "changed") parts.push(`step ${quoted(after)}${after !== e.name ? ` (${quoted(e.name)} ${reader.here})` : ""} has ${reader.provider} settings again`);
+    else parts.push(`step ${quoted(after)} (renamed ${reader.here} to ${quoted(e.name)}) has ${reader.provider} name again`);
   }
-  if (edits.workflowRenamed) parts.push(`the workflow is named ${quoted(edits.workflowRenamed.from)} again (renamed here to ${quoted(edits.workflowRenamed.to)})`);
+  const w = edits.workflowRenamed;
+  if (w) parts.push(`the workflow is named ${quoted(w.now ?? w.from)} again (renamed ${reader.here} to ${quoted(w.to)})`);
+  return parts;
+}
+
+/** The client's review: what this push did to the changes made in the client's workspace. */
+export function describeReplacedEdits(edits: ClientEdits): string {
+  const parts = replacedEditParts(edits);
   const which = parts.length ? `: ${parts.join("; ")}` : "";
   return (
     `This push replaced changes made in this workspace since the previous push (version ${edits.previousVersion})${which}. ` +
     "What you review now is your provider's version: make a change again if you still need it, or ask your provider to add it to theirs."
   );
+}
+
+/** The provider's preflight: which of the client's changes pushing replaces, in the words the
+ *  client's review will use. */
+export function describeEditsToReplace(edits: ClientEdits, clientName: string): string {
+  const parts = replacedEditParts(edits, { here: `in ${clientName}`, provider: "your", removed: "is removed" });
+  const which = parts.length ? `: ${parts.join("; ")}` : "";
+  return `${clientName} has edited its copy since the last push (version ${edits.previousVersion}); pushing replaces those edits with this version${which}.`;
 }

@@ -286,7 +286,7 @@ export function planPush(inputs: PushInputs): PushPlan {
       pushedSourceVersion: existing.sourceVersion,
       editedByClient: isEditedSincePush(existing.name, existing.steps, existing.pushedStepsHash),
       clientEdits: isEditedSincePush(existing.name, existing.steps, existing.pushedStepsHash)
-        ? clientEdits({ pushed: existing.pushedSteps ?? null, pushedName: existing.pushedName ?? existing.name, pushedVersion: existing.sourceVersion, name: existing.name, steps: existing.steps })
+        ? clientEdits({ pushed: existing.pushedSteps ?? null, pushedName: existing.pushedName ?? existing.name, pushedVersion: existing.sourceVersion, name: existing.name, steps: existing.steps, after: { name: source.name, steps } })
         : null,
       returnsToDraft: existing.mode === "live",
       runsStopped: existing.unfinishedRuns ?? 0,

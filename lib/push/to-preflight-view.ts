@@ -8,6 +8,7 @@ import type { Step } from "@/lib/workflows/definition";
 import { keysReadBothWays } from "@/lib/push/scan-requirements";
 import { stepFingerprint } from "@/lib/push/steps-hash";
 import { plural } from "@/lib/plural";
+import { describeEditsToReplace } from "@/lib/push/client-edits";
 
 export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" | "webhookSecretRequired" | "webhookSecretState" | "keepsUnsignedAcceptance" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
   /** `steps`: the workflow's steps in order, each with a fingerprint of its kind and settings, so
@@ -62,7 +63,7 @@ export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPre
         `${plural(copy.runsStopped, "run", "runs")} under way on this copy will be stopped: none goes on with steps the client has not reviewed.`,
       );
     }
-    if (copy.editedByClient) notes.push("The client has edited its copy since the last push; pushing replaces those edits with this version.");
+    if (copy.clientEdits) notes.push(describeEditsToReplace(copy.clientEdits, target.name));
   } else notes.push(`The workflow arrives in ${target.name} as a new copy in Draft; the client reviews it and switches it Live.`);
   // Two rows of one name in the client's list: said before pushing, as the list then says which is the copy.
   if (namesakes) {

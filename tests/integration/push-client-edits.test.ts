@@ -47,6 +47,11 @@ describe("a re-push over the client's own edits", () => {
     // The provider's preflight has them too (existingCopy.clientEdits), before it pushes.
     const pre = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${t.clientA.id}`)).body;
     expect(pre.existingCopy).toMatchObject({ editedByClient: true, clientEdits: { steps: [{ name: "Open ticket", change: "changed" }, { name: "Notify our chat", change: "added" }] } });
+    // …and the Push page's notes name them (preflight-view.tsx lists the notes), as the client's review will.
+    expect(pre.notes).toContain(
+      `${t.clientA.name} has edited its copy since the last push (version 1); pushing replaces those edits with this version: ` +
+        `step “Open ticket” has your settings again; step “Notify our chat” (added in ${t.clientA.name}) is removed.`,
+    );
     const again = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id });
     expect(again.status).toBe(200);
     expect(again.body.copy.steps.map((s: Json) => s.name)).toEqual(["HR event", "Open ticket", "Close out"]);

@@ -58,7 +58,7 @@ describe("re-pushing a webhook workflow keeps the client's trigger", () => {
 
     const notes = (await preflight(sourceId)).notes.join(" ");
     expect(notes).toContain("Client A's own shared secret and signature header (X-C-Sig) on its copy are kept");
-    expect(notes).not.toContain("The client has edited its copy");
+    expect(notes).not.toContain("has edited its copy");
     const pushed = await push(sourceId);
     expect(pushed.copy.steps[0].config).toMatchObject({ sharedSecret: { set: true }, signatureHeader: "X-C-Sig" });
     expect(pushed.preflight.trigger).toMatchObject({ clientSecretKept: true, signatureHeader: "X-C-Sig" });

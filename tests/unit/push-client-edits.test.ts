@@ -2,7 +2,7 @@
 // account choice on a step the provider re-created (replaced-copy-steps.ts).
 import { describe, expect, it } from "vitest";
 import { describeAuditEvent } from "@/lib/audit/describe-audit-event";
-import { clientEdits, describeReplacedEdits, pushedStepsOf } from "@/lib/push/client-edits";
+import { clientEdits, describeEditsToReplace, describeReplacedEdits, pushedStepsOf } from "@/lib/push/client-edits";
 import { replacedCopySteps } from "@/lib/push/replaced-copy-steps";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -34,6 +34,21 @@ describe("clientEdits", () => {
       "This push replaced changes made in this workspace since the previous push (version 3): step “Ticket” (renamed here to “Ticket (ours)”) has your provider's name again; " +
         "step “Mail” has your provider's settings again; the workflow is named “W” again (renamed here to “W2”). " +
         "What you review now is your provider's version: make a change again if you still need it, or ask your provider to add it to theirs.",
+    );
+  });
+
+  it("names each step as the push leaves it, for the client after the push and the provider before it (one list)", () => {
+    // The provider renamed "Close out" too: the client finds "Close out v2" after the push, not "Close out".
+    const was = [step("hook", "Hook", {}, "webhook"), step("close", "Close out", { code: "1" }, "code")];
+    const mine = [was[0], step("close", "Close out (ours)", { code: "1" }, "code"), step("chat", "Notify chat", { url: "/c" })];
+    const after = { name: "Offboard user", steps: [was[0], step("close", "Close out v2", { code: "2" }, "code")] };
+    const edits = clientEdits({ pushed: pushedStepsOf(was), pushedName: "Offboard user", pushedVersion: 1, name: "Offboard user", steps: mine, after });
+    const review = describeReplacedEdits(edits);
+    expect(review).toContain("step “Close out v2” (renamed here to “Close out (ours)”) has your provider's name again; step “Notify chat” (added here) was removed.");
+    expect(review).not.toContain("“Close out”");
+    expect(describeEditsToReplace(edits, "Northwind")).toBe(
+      "Northwind has edited its copy since the last push (version 1); pushing replaces those edits with this version: " +
+        "step “Close out v2” (renamed in Northwind to “Close out (ours)”) has your name again; step “Notify chat” (added in Northwind) is removed.",
     );
   });
 
