@@ -55,7 +55,7 @@ test("field names stay whole beside a long sample value; the sample is what shor
 test("the Inserted confirmation goes when the selection or the steps change, and the help comes back", async ({ page }) => {
   const data = await openTested(page);
   const panel = page.getByTestId("step-panel");
-  const status = data.locator("p[aria-live]");
+  const status = data.getByTestId("data-panel-hint");
   await panel.getByRole("textbox", { name: "URL", exact: true }).click();
   await data.locator('[data-reference="{{ 2.upn }}"]').click();
   await expect(status).toHaveText("Inserted {{ 2.upn }} into URL");

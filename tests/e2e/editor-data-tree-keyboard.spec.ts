@@ -6,11 +6,14 @@
 // treeitems took no focus, the arrows did nothing and Tab stopped on "Collapse 1. Webhook" then
 // "1. Webhook object 1 field".
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createProviderOwner } from "./e2e-database";
 import { providerWorkspaceId, signIn } from "./sign-in";
 
 test.use({ viewport: { width: 1280, height: 800 } });
+
+/** Whether the element (or one around it) is a live region, whose changes a screen reader speaks unasked. */
+const liveAncestor = (l: Locator) => l.evaluate((el) => el.closest('[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]') !== null);
 
 /** A workflow whose trigger and step 2 have run, step 3 (an HTTP step without a URL) open. */
 async function openTested(page: Page) {
@@ -73,7 +76,10 @@ test("the Workflow data tree: one Tab stop, arrows, Home/End, Right/Left, and En
   // The field being edited, reached without the mouse; then Tab on until the tree.
   const url = panel.getByRole("textbox", { name: "URL", exact: true });
   await url.focus();
-  await expect(data.locator("p[aria-live]")).toHaveText("Click a field or press Enter on it to insert it into “URL”, or drag it there.");
+  await expect(data.getByTestId("data-panel-hint")).toHaveText("Click a field or press Enter on it to insert it into “URL”, or drag it there.");
+  // The help is not a live region (it would be spoken at every field focused, every run ended);
+  // only the answer to a pick is.
+  expect(await liveAncestor(data.getByText("Click a field or press Enter on it to insert it into “URL”, or drag it there."))).toBe(false);
   const stops: string[] = [];
   for (let i = 0; i < 60 && (await focused(page)).role !== "treeitem"; i++) {
     await page.keyboard.press("Tab");
@@ -122,7 +128,8 @@ test("the Workflow data tree: one Tab stop, arrows, Home/End, Right/Left, and En
   await page.keyboard.press("Enter");
   await expect(url).toBeFocused();
   await expect(panel.locator('[data-reference="{{ 1.employee.first }}"]')).toBeVisible();
-  await expect(data.locator("p[aria-live]")).toHaveText("Inserted {{ 1.employee.first }} into URL");
+  await expect(data.getByTestId("data-panel-hint")).toHaveText("Inserted {{ 1.employee.first }} into URL");
+  expect(await liveAncestor(data.getByText("Inserted {{ 1.employee.first }} into URL"))).toBe(true);
 
   // Back into the tree (Tab from the field as before): it is where the user left it.
   for (let i = 0; i < 60 && (await focused(page)).role !== "treeitem"; i++) await page.keyboard.press("Tab");
@@ -152,6 +159,7 @@ test("Enter before any field was edited says where to go first, and focus stays 
   await expect(first).toBeVisible({ timeout: 15_000 });
   await first.focus();
   await page.keyboard.press("Enter");
-  await expect(data.locator("p[aria-live]")).toHaveText("Go to a field of the step first (click or Tab into it), then pick a value here.");
+  await expect(data.getByTestId("data-panel-hint")).toHaveText("Go to a field of the step first (click or Tab into it), then pick a value here.");
+  expect(await liveAncestor(data.getByText("Go to a field of the step first (click or Tab into it), then pick a value here."))).toBe(true);
   await expect(first).toBeFocused();
 });

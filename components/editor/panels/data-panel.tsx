@@ -171,11 +171,16 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
             </select>
           </label>
         )}
-        <p id={hintId} className="mt-1 text-xs text-slate-500" aria-live="polite">
-          {shownFlash ??
-            (target
+        {/* Only the answer to a pick is live: the help changes with every field focused and every
+            run that ends, and would be spoken unasked. The live region is always there (one added
+            with its text is often not read). */}
+        <p id={hintId} data-testid="data-panel-hint" className="mt-1 text-xs text-slate-500">
+          {shownFlash
+            ? null
+            : target
               ? `Click a field or press Enter on it to insert it into “${target.label}”, or drag it there.`
-              : "Outputs of earlier steps. Go to a step field first, then click a value here or press Enter on it to insert its reference.")}
+              : "Outputs of earlier steps. Go to a step field first, then click a value here or press Enter on it to insert its reference."}
+          <span role="status">{shownFlash}</span>
         </p>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-2">
