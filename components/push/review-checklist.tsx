@@ -242,7 +242,7 @@ type ValueProps = { itemKey: string; done: boolean; workspaceId: string; busy: b
 
 /** A plain variable's value: kept for the tab until saved, so a link followed meanwhile loses nothing. */
 function PlainValue({ itemKey, done, workspaceId, workflowId, busy, lost, run }: ValueProps & { workflowId: string }) {
-  const { value, setValue, outdated } = useReviewDraft(workflowId, itemKey, done);
+  const { value, setValue, outdated, overtaken } = useReviewDraft(workflowId, itemKey, done);
   // Typed on this visit, or kept from before the client left the page (then said so).
   const [typed, setTyped] = useState(false);
   const kept = value !== "" && !typed;
@@ -257,13 +257,18 @@ function PlainValue({ itemKey, done, workspaceId, workflowId, busy, lost, run }:
         busy={busy}
         lost={lost}
         run={run}
-        describedBy={kept ? `kept-${itemKey}` : outdated ? `outdated-${itemKey}` : undefined}
+        describedBy={kept ? `kept-${itemKey}` : overtaken ? `overtaken-${itemKey}` : outdated ? `outdated-${itemKey}` : undefined}
         onChange={(v) => {
           setTyped(true);
           setValue(v);
         }}
       />
       {kept && <p id={`kept-${itemKey}`} className="w-56 text-xs text-amber-800" data-testid="value-kept">Kept from before you left this page. Not saved yet.</p>}
+      {overtaken && (
+        <p id={`overtaken-${itemKey}`} role="status" className="w-56 text-xs text-amber-800" data-testid="value-overtaken">
+          {itemKey} was set elsewhere since you typed this: Save replaces that value.
+        </p>
+      )}
       {outdated && (
         <p id={`outdated-${itemKey}`} role="status" className="w-56 text-xs text-amber-800" data-testid="value-outdated">
           What you typed here before was not saved, and {itemKey} has been set since: it was dropped, so Save cannot overwrite the newer value.

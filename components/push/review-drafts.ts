@@ -7,7 +7,9 @@
 // A draft remembers whether its item was still to do when typed. Kept for an item that has since
 // been done elsewhere (the Variables page, another tab or person), it is older than the saved
 // value: it is dropped instead of filled in, where Save would overwrite the newer value, and the
-// page says so (found by QA).
+// page says so (found by QA). Typed on this visit, it is the client's latest word and stays, but
+// once the item is done elsewhere meanwhile the page says that Save would replace that value
+// (`overtaken`), rather than sitting there ready to overwrite it unsaid (found by QA).
 import { useEffect, useState, useSyncExternalStore } from "react";
 
 const storageKey = (workflowId: string, key: string) => `msp-flow:review-draft:${workflowId}:${key}`;
@@ -62,6 +64,8 @@ export type ReviewDraft = {
   setValue: (value: string) => void;
   /** A value typed here before was dropped: the item was done elsewhere since. */
   outdated: boolean;
+  /** Typed on this visit while the item was to do, and the item was done elsewhere since. */
+  overtaken: boolean;
 };
 
 /** The unsaved value of plain variable `key` on this copy's review; `done`: whether the review
@@ -88,5 +92,6 @@ export function useReviewDraft(workflowId: string, key: string, done: boolean): 
       write(id, v === "" ? "" : JSON.stringify({ v, open: !done }));
     },
     outdated: outdated || stale,
+    overtaken: typed && draft.open && done && draft.value !== "",
   };
 }

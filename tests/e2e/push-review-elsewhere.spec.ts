@@ -110,3 +110,35 @@ test("a key that exists as the other kind is set again as the kind the workflow 
   const vars = (await (await page.request.get(`/api/v1/workspaces/${clientId}/variables`)).json()) as { variables: { key: string; secret: boolean; hasValue: boolean }[] };
   expect(vars.variables.find((v) => v.key === "CHAT_KEY")).toMatchObject({ secret: true, hasValue: true });
 });
+
+test("a value typed on the review (not saved) for a variable then set elsewhere stays, and the page says Save replaces that value", async ({ page }) => {
+  const { clientId, reviewPath, checklist } = await pushedCopy(page, "review-overtaken", [
+    hook,
+    { id: "call", kind: "http", name: "Queue", config: { method: "POST", url: "https://psa.example/queue", body: { type: "raw", raw: "{{ vars.PSA_TENANT }} {{ vars.PSA_QUEUE }}" } } },
+  ]);
+  await page.goto(reviewPath);
+  const tenant = checklist.getByTestId("review-variable-PSA_TENANT");
+  const box = tenant.getByLabel("Value of PSA_TENANT");
+  await box.fill("tenant-typed");
+
+  // Set in another tab meanwhile; saving another item reloads the review.
+  const elsewhere = await page.request.put(`/api/v1/workspaces/${clientId}/variables/PSA_TENANT`, { data: { value: "tenant-elsewhere", secret: false } });
+  expect(elsewhere.ok(), await elsewhere.text()).toBe(true);
+  const queue = checklist.getByTestId("review-variable-PSA_QUEUE");
+  await queue.getByLabel("Value of PSA_QUEUE").fill("Service desk");
+  await queue.getByRole("button", { name: "Save PSA_QUEUE" }).click();
+  await expect(queue).toHaveAttribute("data-done", "true");
+
+  await expect(tenant).toHaveAttribute("data-done", "true");
+  await expect(box).toHaveValue("tenant-typed");
+  const said = tenant.getByTestId("value-overtaken");
+  await expect(said).toHaveText("PSA_TENANT was set elsewhere since you typed this: Save replaces that value.");
+  await expect(box).toHaveAccessibleDescription("PSA_TENANT was set elsewhere since you typed this: Save replaces that value.");
+
+  // Saved anyway, it is the client's word: the notice goes with the typed value.
+  await tenant.getByRole("button", { name: "Save PSA_TENANT" }).click();
+  await expect(box).toHaveValue("");
+  await expect(said).toHaveCount(0);
+  const vars = (await (await page.request.get(`/api/v1/workspaces/${clientId}/variables`)).json()) as unknown;
+  expect(JSON.stringify(vars)).toContain("tenant-typed");
+});
