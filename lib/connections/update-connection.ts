@@ -78,7 +78,9 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
       const takes = CONFIG_KEYS[authKind];
       throw badRequest(`config.${unknownRemoved}: unknown field (misspelt?); ${authKind} auth takes ${takes.length ? takes.join(", ") : "no config"}`, { field: `config.${unknownRemoved}` });
     }
-    const requiredRemoved = removed.find((k) => (REQUIRED_CONFIG_KEYS[authKind] as readonly string[] | undefined)?.includes(k));
+    // Sent blank, it would be as gone (the form's required input refuses blank too).
+    const blanked = Object.keys(sent ?? {}).filter((k) => typeof sent?.[k] === "string" && (sent[k] as string).trim() === "");
+    const requiredRemoved = [...removed, ...blanked].find((k) => (REQUIRED_CONFIG_KEYS[authKind] as readonly string[] | undefined)?.includes(k));
     if (requiredRemoved) {
       throw badRequest(`config.${requiredRemoved}: is required for ${authKind} auth; it can be changed but not removed`, { field: `config.${requiredRemoved}` });
     }

@@ -59,6 +59,9 @@ describe("PATCH config", () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: "invalid_request", field: "config.tokenUrl" });
     expect(res.body.message).toMatch(/required.*changed but not removed/);
+    const blank = await api.patch(`/api/v1/connections/${c.id}`, { config: { tokenUrl: " " } });
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ field: "config.tokenUrl" });
     expect((await api.get(`/api/v1/connections/${c.id}`)).body.connection.config.tokenUrl).toBe(TOKEN_URL);
     // The same token URL sent again is not a new address for the stored secret.
     const again = await api.patch(`/api/v1/connections/${c.id}`, { config: { tokenUrl: TOKEN_URL } });
