@@ -32,14 +32,26 @@ test("a client's edits of a pushed copy: told before, told when a push replaced 
   // The client adds a step of its own; the provider saves a new version and pushes again.
   const copy = (await (await page.request.get(`/api/v1/workflows/${copyId}`)).json()) as { name: string; steps: Step[] };
   const own = { id: "notify", kind: "code", name: "Notify our chat", config: { code: "return 2" } };
-  expect((await page.request.put(`/api/v1/workflows/${copyId}`, { data: { name: copy.name, steps: [...copy.steps, own] } })).status()).toBe(200);
+  // …and renames the provider's step, which the provider renames too.
+  const ours = copy.steps.map((s) => (s.id === "calc" ? { ...s, name: "Close out (ours)" } : s));
+  expect((await page.request.put(`/api/v1/workflows/${copyId}`, { data: { name: copy.name, steps: [...ours, own] } })).status()).toBe(200);
   const renamed = source.steps.map((s) => (s.id === "calc" ? { ...s, name: "Close it out" } : s));
   expect((await page.request.put(`/api/v1/workflows/${source.id}`, { data: { name, steps: renamed } })).status()).toBe(200);
+
+  // The Push page names the client's edits the push replaces, as the client's review will.
+  await page.goto(`/w/${provider}/workflows/${source.id}/push`);
+  await page.getByLabel("Client workspace").selectOption(clientId);
+  await expect(page.getByTestId("preflight")).toContainText(
+    `${client} has edited its copy since the last push (version 1); pushing replaces those edits with this version: ` +
+      `step “Close it out” (renamed in ${client} to “Close out (ours)”) has your name again; step “Notify our chat” (added in ${client}) is removed.`,
+  );
   expect((await push()).status()).toBe(200);
 
+  // The client's review names the step as it finds it now ("Close it out"), not as it was pushed before.
   await page.goto(`/w/${clientId}/workflows/${copyId}/review`);
   await expect(page.getByTestId("review-notice").filter({ hasText: "This push replaced changes" })).toContainText(
-    "This push replaced changes made in this workspace since the previous push (version 1): step “Notify our chat” (added here) was removed.",
+    "This push replaced changes made in this workspace since the previous push (version 1): " +
+      "step “Close it out” (renamed here to “Close out (ours)”) has your provider's name again; step “Notify our chat” (added here) was removed.",
   );
 
   // Deleting the provider's workflow names the client that has a copy.
