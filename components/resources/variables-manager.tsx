@@ -1,6 +1,7 @@
 "use client";
-// Variables and secrets of a workspace: add a key, set or clear its value, delete it (confirmed;
-// one that workflows read lists them first). A secret's value is write-only: the page only ever
+// Variables and secrets of a workspace: add a key (its value may stay empty), set a new value,
+// delete it (confirmed; one that workflows read lists them first). Emptying a value is the API's
+// alone (PUT {"value": null}): the row's Set takes a value, not a blank. A secret's value is write-only: the page only ever
 // knows whether one is set, so a deleted secret cannot be recovered from here.
 import { useState } from "react";
 import { KeyRound } from "lucide-react";
