@@ -5,10 +5,8 @@
 // row reads ("first, string, "Ada"") rather than together with its children. Before, the
 // treeitems took no focus, the arrows did nothing and Tab stopped on "Collapse 1. Webhook" then
 // "1. Webhook object 1 field".
-import { randomBytes } from "node:crypto";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createProviderOwner } from "./e2e-database";
-import { providerWorkspaceId, signIn } from "./sign-in";
+import { openOwnWorkflow } from "./own-workflow";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -17,27 +15,16 @@ const liveAncestor = (l: Locator) => l.evaluate((el) => el.closest('[aria-live]:
 
 /** A workflow whose trigger and step 2 have run, step 3 (an HTTP step without a URL) open. */
 async function openTested(page: Page) {
-  const tag = randomBytes(3).toString("hex");
-  const email = `datatreekeys-${tag}@example.test`;
-  await createProviderOwner(`datatreekeys MSP ${tag}`, email, "datatreekeys-pw-1");
-  await signIn(page, email, "datatreekeys-pw-1");
-  const ws = await providerWorkspaceId(page);
-  const res = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
-    data: {
-      name: `Onboarding ${tag}`,
-      steps: [
-        { kind: "webhook", config: { testingData: { employee: { first: "Ada", last: "Lovelace" }, active: true } } },
-        { kind: "transform", name: "Make UPN", config: { fields: [{ name: "upn", expression: '"ada.lovelace@acme.test"' }] } },
-        { kind: "http", name: "Create account", config: { method: "POST", url: "" } },
-      ],
-    },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
+  const { ws, id } = await openOwnWorkflow(page, "datatreekeys", [
+    { kind: "webhook", config: { testingData: { employee: { first: "Ada", last: "Lovelace" }, active: true } } },
+    { kind: "transform", name: "Make UPN", config: { fields: [{ name: "upn", expression: '"ada.lovelace@acme.test"' }] } },
+    { kind: "http", name: "Create account", config: { method: "POST", url: "" } },
+  ]);
   const run = (await (await page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })).json()) as { run: { id: string } };
   await expect
     .poll(async () => ((await (await page.request.get(`/api/v1/runs/${run.run.id}`)).json()) as { status: string }).status, { timeout: 30_000 })
     .toMatch(/^(succeeded|failed)$/);
+  // Opened again now that the run has ended: the editor then reads it as the latest from the start.
   await page.goto(`/w/${ws}/workflows/${id}`);
   await page.getByTestId("step-node-3").click();
   return page.getByRole("complementary", { name: "Workflow data" });
