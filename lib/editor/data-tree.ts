@@ -61,13 +61,17 @@ function sampleOf(v: unknown, max: number, size?: number): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
+// The path joined by "." with "." and "\\" in a key escaped: a key holding "." ({"a.b": …}) and
+// the nested a → b are two fields, and the tree opens, closes and focuses by id.
+const nodeId = (step: number, path: readonly (string | number)[]) => `${step}:${path.map((k) => String(k).replace(/[\\.]/g, "\\$&")).join(".")}`;
+
 type Cuts = ReadonlyMap<string, PreviewCut>;
 
 function build(step: number, label: string, path: (string | number)[], v: unknown, depth: number, o: Required<DataTreeOptions>, cuts: Cuts): DataNode {
   const type = typeOf(v);
   const cut = cuts.size ? cuts.get(cutKey(path)) : undefined;
   const size = type === "array" ? cut?.items : type === "object" ? cut?.fields : undefined;
-  const node: DataNode = { id: `${step}:${path.join(".")}`, label, step, path, type, sample: sampleOf(v, o.maxSample, size), reference: formatReference(step, path) };
+  const node: DataNode = { id: nodeId(step, path), label, step, path, type, sample: sampleOf(v, o.maxSample, size), reference: formatReference(step, path) };
   if (type === "string" && cut?.chars !== undefined) node.more = count(cut.chars, "character");
   if (type !== "object" && type !== "array") return node;
   const entries: [string | number, unknown][] =
@@ -94,7 +98,7 @@ export function buildDataTree(sources: readonly StepOutputSource[], opts: DataTr
     .map((s): DataNode => {
       const note = s.note ? { note: s.note } : {};
       if (!s.hasOutput) {
-        return { id: `${s.number}:`, label: `${s.number}. ${s.name}`, step: s.number, path: [], type: "null", sample: s.missing ?? "no output yet", reference: formatReference(s.number, []), empty: true, ...note };
+        return { id: nodeId(s.number, []), label: `${s.number}. ${s.name}`, step: s.number, path: [], type: "null", sample: s.missing ?? "no output yet", reference: formatReference(s.number, []), empty: true, ...note };
       }
       const cuts = new Map((s.cuts ?? []).map((c) => [cutKey(c.path), c]));
       return { ...build(s.number, `${s.number}. ${s.name}`, [], s.output, 0, o, cuts), label: `${s.number}. ${s.name}`, ...note };

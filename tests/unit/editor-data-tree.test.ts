@@ -70,4 +70,13 @@ describe("buildDataTree", () => {
     expect(rows(shown).children![0].children!.find((c) => c.label === "note")).toMatchObject({ more: "700 characters" });
     expect(shown.children!.find((c) => c.label === "wide")).toMatchObject({ sample: "150 fields", omitted: 50, more: "first 100 of 150 fields" });
   });
+  // A key holding "." and the same words as a nested path are two fields: opening or focusing one
+  // in the Workflow data tree (keyed by node id) must not open or focus the other too.
+  it("gives a dotted key and the nested path it reads like different ids", () => {
+    const [root] = buildDataTree([{ number: 1, name: "Webhook", kind: "webhook", output: { "a.b": { x: 1 }, a: { b: { x: 2 } } }, hasOutput: true }]);
+    const ids = (n: DataNode): string[] => [n.id, ...(n.children ?? []).flatMap(ids)];
+    const all = ids(root);
+    expect(new Set(all).size).toBe(all.length);
+    expect(root.children!.find((c) => c.label === "a.b")!.id).not.toBe(root.children!.find((c) => c.label === "a")!.children![0].id);
+  });
 });
