@@ -31,6 +31,25 @@ export async function createTenancy() {
   };
 }
 
+/** A provider with two clients (and an unrelated provider with a client of its own), and users
+ *  for each: the provider's editor (tech) and viewer, each client's owner, an outsider. */
+export async function createPushTenancy(baseUrl: string) {
+  const provider = await db().workspace.create({ data: { name: "Acme IT", kind: "provider" } });
+  const clientA = await db().workspace.create({ data: { name: "Client A", kind: "client", providerId: provider.id } });
+  const clientB = await db().workspace.create({ data: { name: "Client B", kind: "client", providerId: provider.id } });
+  const other = await db().workspace.create({ data: { name: "Other MSP", kind: "provider" } });
+  const otherClient = await db().workspace.create({ data: { name: "Other client", kind: "client", providerId: other.id } });
+  const users = {
+    tech: await createUser([{ workspaceId: provider.id, role: "editor" }]),
+    providerViewer: await createUser([{ workspaceId: provider.id, role: "viewer" }]),
+    adminA: await createUser([{ workspaceId: clientA.id, role: "owner" }]),
+    adminB: await createUser([{ workspaceId: clientB.id, role: "owner" }]),
+    outsider: await createUser([{ workspaceId: other.id, role: "owner" }]),
+  };
+  const api = (u: { token: string }) => apiClient(baseUrl, u.token);
+  return { provider, clientA, clientB, other, otherClient, users, api };
+}
+
 // Response bodies are checked by assertions, not by the type system.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;

@@ -1,29 +1,14 @@
-// A provider with two clients (and an unrelated provider), users for each, and a workflow that
-// exercises every push rule: accounts of three apps, variables, a secret, a file, sample data;
+// For push tests: accounts, and a workflow that exercises every push rule (accounts of three apps,
+// variables, a secret, a file, sample data) for createPushTenancy's provider (api-fixtures.ts);
 // the real server a push test file starts for them, and the client's Live copy the run tests use.
-import { afterAll, beforeAll, expect } from "vitest";
+import { expect } from "vitest";
 import { db } from "@/lib/db/client";
 import { QUEUES } from "@/lib/jobs/queues";
-import { apiClient, createUser, type ApiClient, type Json } from "./api-fixtures";
-import { startLocalServer, type Handler } from "./local-server";
-import { startWeb, startWorker, type Service, type WebService } from "./services";
+import type { ApiClient, Json } from "./api-fixtures";
+import { startTestServer, type PushServer, type TestServerOptions } from "./api-server";
 
-export async function createPushTenancy(baseUrl: string) {
-  const provider = await db().workspace.create({ data: { name: "Acme IT", kind: "provider" } });
-  const clientA = await db().workspace.create({ data: { name: "Client A", kind: "client", providerId: provider.id } });
-  const clientB = await db().workspace.create({ data: { name: "Client B", kind: "client", providerId: provider.id } });
-  const other = await db().workspace.create({ data: { name: "Other MSP", kind: "provider" } });
-  const otherClient = await db().workspace.create({ data: { name: "Other client", kind: "client", providerId: other.id } });
-  const users = {
-    tech: await createUser([{ workspaceId: provider.id, role: "editor" }]),
-    providerViewer: await createUser([{ workspaceId: provider.id, role: "viewer" }]),
-    adminA: await createUser([{ workspaceId: clientA.id, role: "owner" }]),
-    adminB: await createUser([{ workspaceId: clientB.id, role: "owner" }]),
-    outsider: await createUser([{ workspaceId: other.id, role: "owner" }]),
-  };
-  const api = (u: { token: string }) => apiClient(baseUrl, u.token);
-  return { provider, clientA, clientB, other, otherClient, users, api };
-}
+export { createPushTenancy } from "./api-fixtures";
+export type { FakeService, PushServer, PushTenancy } from "./api-server";
 
 /** Credentials with a `token` make a bearer account, whatever the app's default auth kind. */
 export async function createAccount(api: ApiClient, workspaceId: string, app: string, name: string, credentials?: Record<string, unknown>, baseUrl?: string): Promise<string> {
@@ -54,57 +39,15 @@ export async function createSourceWorkflow(api: ApiClient, providerId: string): 
   return res.body;
 }
 
-export type PushTenancy = Awaited<ReturnType<typeof createPushTenancy>>;
-export type FakeService = Awaited<ReturnType<typeof startLocalServer>>;
-export type PushServer<F extends string = never> = PushTenancy & {
-  web: WebService;
-  worker: Service | null;
-  /** Fake services by the names the file gave them: each answers every request 200 {"ok":true}. */
-  fakes: Record<F, FakeService>;
-  /** The provider's editor, and each client's owner. */
-  tech: ApiClient;
-  adminA: ApiClient;
-  adminB: ApiClient;
-  /** A workflow of the provider's, as the API answers its creation (id, version, name, steps). */
-  createSource: (name: string, steps: Json[]) => Promise<Json>;
-  putFile: (workspaceId: string, name: string, body: string, user: { token: string }) => Promise<Response>;
-};
-
-const answerOk: Handler = (_req, res) => {
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end(JSON.stringify({ ok: true }));
-};
-
 /**
- * A push test file's real server and tenancy, started before its tests and stopped after: the
- * production web server (with a worker where the file's runs must execute, and the fake services
- * it names), a fresh createPushTenancy of its own, and the API clients of its users. Read it
- * inside tests, once beforeAll has run; a file's own beforeAll, registered after, runs after it.
+ * A push test file's real server and tenancy, started before its tests and stopped after:
+ * startTestServer (api-server.ts) with createPushTenancy — the production web server (with a
+ * worker where the file's runs must execute, and the fake services it names) and the API clients
+ * of the tenancy's users. Read it inside tests, once beforeAll has run; a file's own beforeAll,
+ * registered after, runs after it.
  */
-export function startPushServer<F extends string = never>({ worker = false, fakes = [] }: { worker?: boolean; fakes?: readonly F[] } = {}): PushServer<F> {
-  const ctx = {} as PushServer<F>;
-  beforeAll(async () => {
-    const [web, w, servers] = await Promise.all([startWeb(), worker ? startWorker() : null, Promise.all(fakes.map(() => startLocalServer(answerOk)))]);
-    Object.assign(ctx, { web, worker: w, fakes: Object.fromEntries(fakes.map((name, i) => [name, servers[i]])) });
-    const t = await createPushTenancy(web.baseUrl);
-    const tech = t.api(t.users.tech);
-    Object.assign(ctx, t, {
-      tech,
-      adminA: t.api(t.users.adminA),
-      adminB: t.api(t.users.adminB),
-      createSource: async (name: string, steps: Json[]) => {
-        const res = await tech.post(`/api/v1/workspaces/${t.provider.id}/workflows`, { name, steps });
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        return res.body;
-      },
-      putFile: (workspaceId: string, name: string, body: string, user: { token: string }) =>
-        fetch(`${web.baseUrl}/api/v1/workspaces/${workspaceId}/files/${name}`, { method: "PUT", headers: { authorization: `Bearer ${user.token}`, "content-type": "text/plain" }, body }),
-    });
-  });
-  afterAll(async () => {
-    await Promise.all([ctx.web?.stop(), ctx.worker?.stop(), ...Object.values<FakeService>(ctx.fakes ?? {}).map((f) => f.close())]);
-  });
-  return ctx;
+export function startPushServer<F extends string = never>(options: TestServerOptions<F> = {}): PushServer<F> {
+  return startTestServer({ ...options, tenancy: "push" });
 }
 
 /** A step that sends client A's secret API_KEY to `host`: what a provider's new version may do. */

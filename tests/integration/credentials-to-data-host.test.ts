@@ -5,27 +5,15 @@
 // step_incomplete on the field that carries it, saying what to do); with the host written in the
 // step it goes Live and the credential goes there; a workflow Live from before fails its run
 // naming the reason, the host the delivery named getting nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
+import type { Json } from "../helpers/api-fixtures";
 import { startLocalServer } from "../helpers/local-server";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
+import { eventually } from "../helpers/services";
 
-let web: WebService;
-let worker: Service;
-let api: ApiClient;
-let workspaceId: string;
-
-beforeAll(async () => {
-  [web, worker] = await Promise.all([startWeb(), startWorker()]);
-  const t = await createTenancy();
-  workspaceId = t.providerA.id;
-  api = apiClient(web.baseUrl, t.editor.token);
-});
-afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop()]);
-});
+const { t, api } = startTestServer({ worker: true });
 
 const TEMPLATED = "http://{{ 1.callback_host }}/collect";
 
@@ -67,7 +55,7 @@ const CASES: Case[] = [
     what: "an account without a base URL",
     name: "Call back",
     prepare: async () => {
-      const account = await api.post(`/api/v1/workspaces/${workspaceId}/connections`, { app: "http", name: "PSA token", authKind: "bearer", credentials: { token: TOKEN } });
+      const account = await api.post(`/api/v1/workspaces/${t.providerA.id}/connections`, { app: "http", name: "PSA token", authKind: "bearer", credentials: { token: TOKEN } });
       expect(account.status, JSON.stringify(account.body)).toBe(201);
       const connectionId = account.body.connection.id as string;
       return (url) => ({ method: "POST", url, connectionId, body: { type: "json", json: { ok: true } } });
@@ -82,7 +70,7 @@ const CASES: Case[] = [
     what: "a secret in a header",
     name: "Call back with key",
     prepare: async () => {
-      expect((await api.put(`/api/v1/workspaces/${workspaceId}/variables/PSA_KEY`, { value: KEY, secret: true })).status).toBe(201);
+      expect((await api.put(`/api/v1/workspaces/${t.providerA.id}/variables/PSA_KEY`, { value: KEY, secret: true })).status).toBe(201);
       return (url) => ({ method: "POST", url, headers: [{ name: "X-Api-Key", value: "{{ secrets.PSA_KEY }}" }], body: { type: "json", json: { ok: true } } });
     },
     field: "headers.0.value",
@@ -105,7 +93,7 @@ describe.each(CASES)("an HTTP Request whose host comes from a delivery, with $wh
         { id: "hook", kind: "webhook", name: "Callback request", config: {} },
         { id: "call", kind: "http", name: "Call back", config: config(url) },
       ];
-      const created = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, { name: c.name, steps: steps(TEMPLATED) });
+      const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: c.name, steps: steps(TEMPLATED) });
       expect(created.status, JSON.stringify(created.body)).toBe(201); // a Draft saves it
       const id = created.body.id as string;
 

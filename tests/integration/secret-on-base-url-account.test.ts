@@ -3,25 +3,13 @@
 // workflow goes Live, a run whose delivery names that host sends the secret there, and one that
 // names another host fails before sending. On an account without a base URL going Live is still
 // refused (409 step_incomplete, by the account's own rule).
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
+import { expect, it } from "vitest";
+import type { Json } from "../helpers/api-fixtures";
 import { startLocalServer } from "../helpers/local-server";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
+import { eventually } from "../helpers/services";
 
-let web: WebService;
-let worker: Service;
-let api: ApiClient;
-let workspaceId: string;
-
-beforeAll(async () => {
-  [web, worker] = await Promise.all([startWeb(), startWorker()]);
-  const t = await createTenancy();
-  workspaceId = t.providerA.id;
-  api = apiClient(web.baseUrl, t.editor.token);
-});
-afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop()]);
-});
+const { t, api } = startTestServer({ worker: true });
 
 const KEY = "psa-live-api-key-4410";
 
@@ -44,9 +32,9 @@ it("a secret goes Live on an account with a base URL, and reaches that origin on
   };
   const [psa, other] = await Promise.all([startLocalServer(ok()), startLocalServer(ok())]);
   try {
-    expect((await api.put(`/api/v1/workspaces/${workspaceId}/variables/PSA_KEY`, { value: KEY, secret: true })).status).toBe(201);
+    expect((await api.put(`/api/v1/workspaces/${t.providerA.id}/variables/PSA_KEY`, { value: KEY, secret: true })).status).toBe(201);
     const account = async (name: string, baseUrl: string | null) => {
-      const r = await api.post(`/api/v1/workspaces/${workspaceId}/connections`, { app: "http", name, authKind: "none", ...(baseUrl ? { baseUrl } : {}), credentials: {} });
+      const r = await api.post(`/api/v1/workspaces/${t.providerA.id}/connections`, { app: "http", name, authKind: "none", ...(baseUrl ? { baseUrl } : {}), credentials: {} });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       return r.body.connection.id as string;
     };
@@ -55,7 +43,7 @@ it("a secret goes Live on an account with a base URL, and reaches that origin on
       { id: "call", kind: "http", name: "Call back", config: { method: "POST", url: "http://{{ 1.host }}/collect", connectionId, headers: [{ name: "X-Api-Key", value: "{{ secrets.PSA_KEY }}" }] } },
     ];
 
-    const created = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, { name: "PSA account", steps: steps(await account("PSA", psa.url)) });
+    const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "PSA account", steps: steps(await account("PSA", psa.url)) });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
     const live = await api.post(`/api/v1/workflows/${id}/live`);
@@ -72,7 +60,7 @@ it("a secret goes Live on an account with a base URL, and reaches that origin on
     expect(other.requests).toEqual([]);
     expect(psa.requests).toHaveLength(1);
 
-    const generic = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, { name: "Generic account", steps: steps(await account("Generic", null)) });
+    const generic = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Generic account", steps: steps(await account("Generic", null)) });
     expect(generic.status, JSON.stringify(generic.body)).toBe(201);
     const refused = await api.post(`/api/v1/workflows/${generic.body.id as string}/live`);
     expect(refused.status).toBe(409);

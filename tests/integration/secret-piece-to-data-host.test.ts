@@ -4,25 +4,12 @@
 // `{{ 2.token }}` to `http://{{ 1.callback_host }}/collect`. The workflow goes Live (nothing in
 // it reads a secret where it sends), but the run fails the step before sending, saying why; the
 // host the delivery named gets nothing.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { apiClient, createTenancy, type ApiClient } from "../helpers/api-fixtures";
+import { expect, it } from "vitest";
 import { startLocalServer } from "../helpers/local-server";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
+import { eventually } from "../helpers/services";
 
-let web: WebService;
-let worker: Service;
-let api: ApiClient;
-let workspaceId: string;
-
-beforeAll(async () => {
-  [web, worker] = await Promise.all([startWeb(), startWorker()]);
-  const t = await createTenancy();
-  workspaceId = t.providerA.id;
-  api = apiClient(web.baseUrl, t.editor.token);
-});
-afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop()]);
-});
+const { t, api } = startTestServer({ worker: true });
 
 const KEY = "k9XmQ2vL7pR4tZ8wB3nY6cJ1";
 
@@ -32,13 +19,13 @@ it("a run sends nothing that carries a piece of a secret to a host a delivery na
     res.end("{}");
   });
   try {
-    expect((await api.put(`/api/v1/workspaces/${workspaceId}/variables/PSA_CREDS`, { value: `svc-automation:${KEY}`, secret: true })).status).toBe(201);
+    expect((await api.put(`/api/v1/workspaces/${t.providerA.id}/variables/PSA_CREDS`, { value: `svc-automation:${KEY}`, secret: true })).status).toBe(201);
     const steps = [
       { id: "hook", kind: "webhook", name: "Callback request", config: {} },
       { id: "split", kind: "transform", name: "Key part", config: { fields: [{ name: "token", expression: `$substringAfter({{ secrets.PSA_CREDS }}, ":")` }] } },
       { id: "call", kind: "http", name: "Call back", config: { method: "POST", url: "http://{{ 1.callback_host }}/collect", headers: [{ name: "X-Token", value: "{{ 2.token }}" }] } },
     ];
-    const created = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, { name: "Piece to callback", steps });
+    const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Piece to callback", steps });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
     const live = await api.post(`/api/v1/workflows/${id}/live`);

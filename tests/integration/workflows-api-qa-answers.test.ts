@@ -3,20 +3,11 @@
 // like every other body's; a 409 workflow_changed says what is actually wrong (a version never
 // saved, a stepId that is not step n's) instead of "someone saved a newer version"; and …/draft and
 // …/webhook-url read their bodies like …/live does (not JSON or an unknown field: 400; empty: fine).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import type { WebService } from "../helpers/services";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { describe, expect, it } from "vitest";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer();
 
 const http = { kind: "http", config: { url: "https://api.example.test" } };
 const newWorkflow = async (name = "QA flow"): Promise<Json> => {
