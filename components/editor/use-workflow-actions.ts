@@ -14,6 +14,10 @@ import { getUnparsedJson } from "@/components/editor/unparsed-json";
 import type { RunView, WorkflowView } from "@/lib/editor/api-types";
 import { blockingProblems, describeProblem } from "@/lib/editor/check-steps";
 
+/** The mutations of the user's own Go live / Unpublish ("mode") and Generate a new URL ("url"),
+ *  here or in the header: the webhook panel says what they did, and not what a poll brings. */
+export const userChangeKey = (workflowId: string, what?: "mode" | "url") => ["workflow", workflowId, "user-change", ...(what ? [what] : [])];
+
 export function useWorkflowActions() {
   const { workflowId, doc, steps, select } = useEditor();
   const qc = useQueryClient();
@@ -46,6 +50,7 @@ export function useWorkflowActions() {
   };
 
   const setMode = useMutation({
+    mutationKey: userChangeKey(workflowId, "mode"),
     mutationFn: async (mode: "live" | "draft") => {
       if (mode === "draft") return api<WorkflowView>(`/api/v1/workflows/${workflowId}/draft`, { method: "POST" });
       await flush();
@@ -76,6 +81,7 @@ export function useWorkflowActions() {
   }, [refused, savedSteps, forgetRefusal]);
 
   const rotateUrl = useMutation({
+    mutationKey: userChangeKey(workflowId, "url"),
     mutationFn: () => api<{ webhookUrl: string; workflow: WorkflowView }>(`/api/v1/workflows/${workflowId}/webhook-url`, { method: "POST" }),
     onSuccess: (r) => doc.acceptServer(r.workflow),
   });

@@ -220,7 +220,12 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
           ) : (
             <p className="text-xs text-slate-500 sm:col-span-2">Leave a credential field empty to keep its stored value (change just a password, say).</p>
           )}
-          <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary", "sm")}>Save</button></div>
+          {/* Named with the account as its Cancel is: with several rows open, each Save says whose. */}
+          <div className="sm:col-span-2">
+            <button type="submit" className={buttonClass("primary", "sm")}>
+              Save<span className="sr-only"> changes to {c.name}</span>
+            </button>
+          </div>
         </form>
       )}
     </li>

@@ -2,8 +2,9 @@
 // Owners' invitation links: for someone who already has an account that cannot be added by
 // e-mail (one made in another provider's workspace), an owner makes a link with a role, hands it
 // over, and that person accepts it while signed in. The link is shown once; open links are listed
-// (expired ones marked) and can be revoked.
-import { useState } from "react";
+// (expired ones marked) and can be revoked. The "For" field's hint is its description, outside
+// its label: inside, it was read as part of the field's name.
+import { useId, useState } from "react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
@@ -23,6 +24,7 @@ export function InvitationsManager({ workspaceId, workspaceName, invitations }: 
   const { run, busy, error } = useApiAction();
   const [issued, setIssued] = useState<{ link: string; message: string } | null>(null);
   const base = `/api/v1/workspaces/${workspaceId}/invitations`;
+  const noteId = useId();
 
   const create = async (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -50,10 +52,11 @@ export function InvitationsManager({ workspaceId, workspaceName, invitations }: 
           void create(e.currentTarget);
         }}
       >
-        <label className="min-w-56 flex-1 text-sm font-medium text-slate-700">
-          For <span className="font-normal text-slate-400">(a name or address, for your list)</span>
-          <input name="note" maxLength={200} className={cn(inputClass, "mt-1")} />
-        </label>
+        <div className="min-w-56 flex-1 text-sm">
+          <label htmlFor={noteId} className="font-medium text-slate-700">For</label>{" "}
+          <span id={`${noteId}-hint`} className="text-slate-600">(a name or address, for your list)</span>
+          <input id={noteId} name="note" maxLength={200} aria-describedby={`${noteId}-hint`} className={cn(inputClass, "mt-1")} />
+        </div>
         <label className="text-sm font-medium text-slate-700">
           Role
           <select name="role" defaultValue="editor" aria-label="Invited person's role" className={cn(inputClass, "mt-1")}>

@@ -5,7 +5,8 @@
 // before it can run (lib/steps/find-missing-fields.ts) says so under itself, and so does one whose
 // value keeps the workflow from saving (a number out of range, a reference to a later step): the
 // header names only the first, in the same words. "Add header" (any list's Add) moves focus to the
-// new row's first field (its Name), where the user types next.
+// new row's first field (its Name), where the user types next; removing the last row moves it to
+// the row above's Remove (or, with none left, to Add), as the removed button took focus with it.
 import { Plus, Trash2 } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useMemo, useRef } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
@@ -188,7 +189,19 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
   // The row just added from this list's Add button, whose first field takes focus once shown.
   const added = useRef<number | null>(null);
   const rows = useRef<(HTMLDivElement | null)[]>([]);
+  // Set by a Remove whose row was the last: rows are keyed by index, so a Remove in the middle
+  // stays focused (on the row that moved up), but the last one goes, and focus with it to <body>.
+  // The list's length once that removal lands (an edit refused, as in a viewer's editor, never does).
+  const removedLast = useRef<number | null>(null);
+  const removers = useRef<(HTMLButtonElement | null)[]>([]);
+  const addButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    if (removedLast.current !== null) {
+      const landed = removedLast.current === items.length;
+      removedLast.current = null;
+      const above = removers.current[items.length - 1];
+      if (landed) (above && !above.disabled ? above : addButton.current)?.focus();
+    }
     const i = added.current;
     if (i === null || i >= items.length) return;
     added.current = null;
@@ -210,7 +223,16 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
       <div className="text-xs font-medium text-slate-600">{label}</div>
       {items.map((item, i) => (
         <div key={i} className="relative rounded-lg border border-slate-200 bg-slate-50/60 p-3 pr-10">
-          <IconButton label={`Remove ${singular.toLowerCase()} ${i + 1}`} className="absolute right-1 top-1" disabled={spec.min !== undefined && items.length <= spec.min} onClick={() => onChange(items.filter((_, j) => j !== i), path)}>
+          <IconButton
+            ref={(el) => void (removers.current[i] = el)}
+            label={`Remove ${singular.toLowerCase()} ${i + 1}`}
+            className="absolute right-1 top-1"
+            disabled={spec.min !== undefined && items.length <= spec.min}
+            onClick={() => {
+              removedLast.current = i === items.length - 1 ? i : null;
+              onChange(items.filter((_, j) => j !== i), path);
+            }}
+          >
             <Trash2 className="h-4 w-4" aria-hidden />
           </IconButton>
           <div ref={(el) => void (rows.current[i] = el)}>
@@ -219,6 +241,7 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
         </div>
       ))}
       <button
+        ref={addButton}
         type="button"
         onClick={() => {
           added.current = items.length;

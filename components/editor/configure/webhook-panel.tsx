@@ -5,19 +5,22 @@
 // Always: Shared secret (write-only: shows set / not set), Signature header, deliveries log.
 // Going Live from here moves focus to the URL it gave (the button goes); Generate a new URL stays
 // focusable while it works (the confirmation hands focus back to it). Each change of mode or URL
-// while the panel is open — from here, the header's Go live / Unpublish, or elsewhere — is said
-// in a polite live region.
+// the user makes while the panel is open — from here or the header's Go live / Unpublish — is
+// said in a polite live region; one the editor's poll brings (a colleague's, another tab's) is
+// shown, not said: a live region speaking up with no action of the user's is an interruption.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useMutationState, type Mutation } from "@tanstack/react-query";
 import { Check, Copy, RefreshCw, Rocket } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { DeliveriesLog } from "@/components/editor/configure/deliveries-log";
-import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
+import { userChangeKey, useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { checkConfig, configForCheck } from "@/lib/editor/check-steps";
+import type { WorkflowView } from "@/lib/editor/api-types";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 const inputClass = "block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
@@ -42,20 +45,21 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   const urlField = useRef<HTMLInputElement>(null);
   // Set by this panel's Go live: once Live, focus goes to the URL (the button is gone).
   const focusUrl = useRef(false);
-  const seen = useRef({ live, url });
   useEffect(() => {
-    const before = seen.current;
-    seen.current = { live, url };
-    if (before.live !== live) {
-      announce(live ? `The workflow is Live${url ? `: senders POST to ${url}` : ""}.` : "The workflow is in Draft: deliveries to its URL are refused and start no run.");
-    } else if (live && url && before.url && before.url !== url) {
-      announce(`New webhook URL: ${url}. The old one starts no more runs.`);
-    }
     if (focusUrl.current && live && url) {
       focusUrl.current = false;
       urlField.current?.focus();
     }
-  }, [live, url, announce]);
+  }, [live, url]);
+  // The user's latest change that succeeded (mutation ids grow); one made before the panel opened is not news.
+  const done = useMutationState({ filters: { mutationKey: userChangeKey(workflowId), status: "success" }, select: saidOf });
+  const { id: latestId, text: latestText } = done.reduce((a, d) => (d.id > a.id ? d : a), { id: 0, text: "" });
+  const said = useRef(latestId);
+  useEffect(() => {
+    if (latestId <= said.current) return;
+    said.current = latestId;
+    announce(latestText);
+  }, [latestId, latestText, announce]);
 
   const copy = async () => {
     const shown = url ?? keptUrl;
@@ -194,6 +198,17 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
       <DeliveriesLog workflowId={workflowId} />
     </div>
   );
+}
+
+type Said = { id: number; text: string };
+
+/** What a Go live / Unpublish or Generate a new URL did, in the words the panel says it. */
+function saidOf(m: Mutation<unknown, Error, unknown>): Said {
+  const { data } = m.state;
+  if (m.options.mutationKey?.at(-1) === "url") return { id: m.mutationId, text: `New webhook URL: ${(data as { webhookUrl: string }).webhookUrl}. The old one starts no more runs.` };
+  const w = data as WorkflowView;
+  const text = w.mode === "live" ? `The workflow is Live${w.webhookUrl ? `: senders POST to ${w.webhookUrl}` : ""}.` : "The workflow is in Draft: deliveries to its URL are refused and start no run.";
+  return { id: m.mutationId, text };
 }
 
 function UrlField({ url, copied, onCopy, inputRef }: { url: string; copied: boolean; onCopy: () => void; inputRef?: React.Ref<HTMLInputElement> }) {

@@ -3,7 +3,9 @@
 // shown, and the field listed as unparsed for its step), and the value is committed whenever it
 // does. The text is the user's: their key order and formatting stay as typed. Text that does not
 // parse outlives the field (switching tab or step unmounts it): it is kept per step and field and
-// comes back when the field does, unless the value changed meanwhile (undo).
+// comes back when the field does, unless the value changed meanwhile (undo). The parse error is
+// the field's description (aria-invalid), not an alert: it changes with each keystroke, and an
+// alert interrupted the typing every time.
 import { useEffect, useId, useRef, useState } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
 import { setUnparsedJson } from "@/components/editor/unparsed-json";
@@ -97,7 +99,7 @@ export function JsonField({ value, onChange, label, id, stepId, exactIntegers }:
         }}
       />
       {error && (
-        <p id={errorId} role="alert" className="mt-1 text-xs text-red-700 wrap-anywhere">
+        <p id={errorId} className="mt-1 text-xs text-red-700 wrap-anywhere">
           {error === BEYOND_RANGE ? error : `Not valid JSON yet: ${error}`}
         </p>
       )}

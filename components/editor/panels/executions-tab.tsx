@@ -112,8 +112,11 @@ function RunEntry({ row, stepId, isTrigger, focused, open, onToggle, onRunStarte
         <time className="ml-auto text-xs text-slate-500" dateTime={run.createdAt} title={new Date(run.createdAt).toUTCString()}>
           {relativeTime(new Date(run.createdAt))}
         </time>
-        {/* Entries of one status read alike ("succeeded 2 minutes ago" ×3): the exact start tells them apart. */}
-        <span className="sr-only">, started {formatExactTime(run.createdAt)}</span>
+        {/* Entries of one status read alike ("succeeded 2 minutes ago" ×3): the exact start tells them
+            apart, and the end of the run's id (as Data from names a run) two started in one second. */}
+        <span className="sr-only">
+          , run …{run.id.slice(-8)}, started {formatExactTime(run.createdAt)}
+        </span>
       </button>
       {open &&
         (full ? (
