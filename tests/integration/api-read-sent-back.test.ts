@@ -2,19 +2,12 @@
 // read does: the read-only fields of the GET view are accepted and ignored, one that contradicts
 // the URL (another key or id) is a 400 naming it, and an unknown field is still a 400 — naming it
 // in `field` and in `issues[].path` (those were "" for an unrecognized key).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const vars = () => `/api/v1/workspaces/${t.providerA.id}/variables`;
 const readVariable = async (key: string): Promise<Json> => (await api.get(vars())).body.variables.find((v: Json) => v.key === key);

@@ -2,19 +2,12 @@
 // workflow save, at any depth), and in the bodies of variables, connections and Run step. What a
 // GET returns — the webhook secret's {"set"} echo, and keys a stored step already carries — may
 // still be sent back.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const webhook = { kind: "webhook", config: { sharedSecret: "s3cret-value", testingData: { a: 1 } } };
 const create = (steps: unknown[], name = "Typos") => api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name, steps });

@@ -4,19 +4,11 @@
 // A department listed twice (names match without regard to case) is refused the same way: the
 // second entry's access would never be applied. So is a device class listed twice in the
 // replacement-cost table once its names are trimmed: one of the two costs used to vanish.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const install = (slug: string, body: unknown) => api.post(`/api/v1/workspaces/${t.clientA1.id}/blueprints/${slug}`, body);
 const workflows = () => db().workflow.count({ where: { workspaceId: t.clientA1.id } });

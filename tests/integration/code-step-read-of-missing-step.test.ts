@@ -2,19 +2,11 @@
 // without a word and failed when run: "code step failed: TypeError: Cannot read properties of
 // undefined (reading 'x') (line 1)". It is now held to the rules of {{ 9.x }}: the save is a 400
 // naming the step, the field and the read, and a workflow stored before the check cannot go Live.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const steps = (code: string) => [
   { id: "t", kind: "webhook", name: "Webhook", config: {} },

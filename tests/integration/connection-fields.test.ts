@@ -1,21 +1,13 @@
 // An account's config and credentials take only the keys its auth kind reads: a misspelt one is a
 // 400 naming it (POST and PATCH), never stored — stored, `headerNmae` made the HTTP step send the
 // key under the default header. Every app with every auth kind it offers still saves.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { APP_CATALOG } from "@/lib/connections/app-catalog";
 import { CONFIG_KEYS, credentialSchemas } from "@/lib/connections/connection-auth";
 import { db } from "@/lib/db/client";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const create = (body: Record<string, unknown>) => api.post(`/api/v1/workspaces/${t.providerA.id}/connections`, body);
 const count = (name: string) => db().connection.count({ where: { workspaceId: t.providerA.id, name } });

@@ -2,18 +2,10 @@
 // out keeps its stored value (a Directory account sent only a new tokenUrl keeps its scope), a key
 // sent as null is removed, and a null for a key the account's auth kind does not take, or one it
 // requires (an OAuth token URL), is a 400 naming it. A GET's config sent back whole changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { describe, expect, it } from "vitest";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const TOKEN_URL = "https://login.example.test/tenant-a/oauth2/v2.0/token";
 

@@ -4,18 +4,10 @@
 // query and no account; `{{ vars.SCHEME }}//{{ 1.host }}/x`; and a backslash, which URL parsers
 // read as `/` (`http://{{ 1.u }}\@127.0.0.1:4131/x`: the host is {{ 1.u }}). Each is now refused
 // with 409 step_incomplete on the field, as `http://{{ 1.host }}/x` is.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { describe, expect, it } from "vitest";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-}, 120_000);
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 async function goLive(http: Record<string, unknown>) {
   const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, {

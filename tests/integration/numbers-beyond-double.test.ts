@@ -4,21 +4,13 @@
 // data was saved and read back as null (found by QA). Such a number is kept as written, as a 64-bit
 // id is; steps compute with the double it rounds to, ±Infinity. Where it cannot be kept (a
 // setting other than Testing data, which is a double) the save is a 400 naming the field.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseExactJson } from "@/lib/json/parse-exact-json";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
-import { eventually, type WebService } from "../helpers/services";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
+import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer({ worker: true }));
-}, 120_000);
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer({ worker: true });
 
 const PAYLOAD = '{"n":1e400,"neg":-1e400,"huge":1E+999999,"id":9007199254740993,"ok":7}';
 // What a Code step sees: the doubles, ±Infinity, as a 64-bit id is the double it rounds to.

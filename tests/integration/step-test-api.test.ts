@@ -1,21 +1,13 @@
 // Run step on a step after the trigger (POST /api/v1/workflows/{id}/steps/{n}/test): only step n
 // runs, in the worker, against the earlier outputs of the newest run that has them, recorded as
 // a test run (scope "step") in the run list and readable through GET /api/v1/runs/{id}.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { eventually, type WebService } from "../helpers/services";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { eventually } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer({ worker: true }));
-}, 120_000);
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer({ worker: true });
 
 const finished = (runId: string) =>
   eventually(

@@ -4,22 +4,15 @@
 // branch's step had been tested alone, it ran, borrowing an output no real run could give it,
 // while the editor's field said the reference is on another branch. It now answers 409
 // branch_reference first, in the field's own words, and nothing runs.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
 import type { Step } from "@/lib/workflows/definition";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer({ worker: true }));
-}, 120_000);
-afterAll(() => server?.stop());
+const { t, api } = startTestServer({ worker: true });
 
 // 1 webhook, 2 Critical? (Yes → 3, Otherwise → 4), 3 isolate (Yes), 4 ticket (Otherwise) reading `ticket`.
 const steps = (ticket: string): Step[] => [

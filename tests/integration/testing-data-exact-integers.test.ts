@@ -2,21 +2,13 @@
 // 9007199254740993 is saved, read back and tested as typed, as a live delivery keeps every digit.
 // It was read with JSON.parse on the way in and out, so the save, the next read and the test
 // run's trigger all held 9007199254740992: another id.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseExactJson } from "@/lib/json/parse-exact-json";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
-import { eventually, type WebService } from "../helpers/services";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
+import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer({ worker: true }));
-}, 120_000);
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer({ worker: true });
 
 const BIG = "9007199254740993";
 // As a technician pastes it: keys in their order (words; see README on keys that are whole numbers).

@@ -1,22 +1,14 @@
 // A key named "__proto__" (or "constructor") is data like any other: Testing data saved with one
 // reads back with it, as an own field, and a Test & Debug run sees the same data a live delivery
 // of the same payload does (a delivery always kept it as a plain field).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createWorkflow } from "@/lib/workflows/create-workflow";
 import { db } from "@/lib/db/client";
 import { parseWorkflowInput } from "@/lib/workflows/parse-workflow-input";
 import { eventually } from "../helpers/services";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer({ worker: true }));
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer({ worker: true });
 
 // Parsed from text: in a JavaScript literal "__proto__" would set the prototype instead.
 // A nested "$type" object is data too (Prisma has tagged values of that shape).

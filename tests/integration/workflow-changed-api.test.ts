@@ -2,19 +2,12 @@
 // step the step's `stepId`): a colleague's save in between — step 2 deleted so "step 3" is now
 // another step, a GET turned DELETE — is a 409 workflow_changed, and nothing runs or goes Live.
 // Without those fields the routes act on the stored workflow as before.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { type ApiClient, type Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { type Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-}, 120_000);
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const transform = (name: string) => ({ kind: "transform", name, config: { fields: [{ name: "x", expression: "1" }] } });
 

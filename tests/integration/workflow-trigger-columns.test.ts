@@ -4,19 +4,12 @@
 // and reading from it parsed the whole definition — Testing data up to 1 MB — on every delivery.
 // Whoever writes steps (a save, a push, a review), the columns follow, and deliveries with them.
 import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { LOOKUP_ENDPOINTS_SQL } from "@/lib/intake/lookup-endpoints";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const columns = (id: string) =>
   db().workflow.findUniqueOrThrow({ where: { id }, select: { triggerStepId: true, triggerKind: true, triggerSecretEncrypted: true, triggerSignatureHeader: true } });

@@ -1,21 +1,12 @@
 // Go live, Unpublish, Generate a new URL and deleting a workflow are in the workspace's audit
 // log (GET …/audit): who, what, which workflow — written with the change, so a refused or
 // repeated request leaves no event, and never with a webhook token.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
-import type { WebService } from "../helpers/services";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer();
 
 const eventsOf = async (client: ApiClient, workspaceId: string, workflowId: string) =>
   ((await client.get(`/api/v1/workspaces/${workspaceId}/audit`)).body.events as Json[]).filter((e) => e.workflowId === workflowId);

@@ -2,18 +2,10 @@
 // value as empty. Going Live (or saving a Live workflow) now answers 409 step_incomplete naming
 // the step, the field and the branches, as for any unfinished step; a Draft still saves it, and
 // once the reference reads a step its runs have run, it goes Live.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { describe, expect, it } from "vitest";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 // 1 webhook, 2 Critical? (Yes → 3, Otherwise → 4), 3 isolate, 4 open a ticket naming `ticket`.
 const steps = (ticket: string) => [

@@ -3,19 +3,12 @@
 // with "url": "". A value a step needs and leaves out is now saved empty, as if sent empty: a
 // Draft keeps it, going Live (or a Live save) answers 409 step_incomplete naming it. And what
 // the validation library said in its own notation reads in words like every other message.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const create = (steps: unknown[], name = "Bare steps") => api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name, steps });
 const KINDS = ["http", "code", "ai_prompt", "conditions", "transform", "summarize", "parse_json", "wait"];

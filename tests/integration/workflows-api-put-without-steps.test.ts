@@ -1,19 +1,11 @@
 // PUT /api/v1/workflows/{id} without "steps" keeps the stored steps: a rename-only PUT renames,
 // and a Live workflow keeps its webhook URL, shared secret and Testing data. The version check
 // still applies. POST (create) without steps still makes an empty workflow.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const steps = [
   { kind: "webhook", config: { sharedSecret: "hook-secret-1", signatureHeader: "X-Sig", testingData: { ticket: 42 } } },

@@ -1,19 +1,12 @@
 // GET /api/v1/workflows/{id}/runs pages back through every run: `limit` as before, and
 // `before=<nextBefore>` for the next older page — runs created in one millisecond (a group
 // commit gives a whole batch one time) included, none lost or repeated at a page boundary.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 async function walk(workflowId: string, limit: number): Promise<{ ids: string[]; sizes: number[] }> {
   const ids: string[] = [];

@@ -1,19 +1,12 @@
 // GET /api/v1/workflows/{id}/runs?step=<stepId>: only the runs that reached that step, so a step
 // on a rarely taken Conditions branch finds the run that took it however many runs went the
 // other way since (the editor's Executions tab asks this; it once looked at the latest 20 only).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 type StepState = "succeeded" | "failed" | "skipped" | "waiting" | "running" | "pending";
 

@@ -3,22 +3,13 @@
 // place — {"set": "true"}, {"value": "…"}, null — was taken for that echo and dropped: the save
 // answered 201/200 and the trigger stayed unsigned, accepting any request once Live. Now a 400
 // naming the field, and nothing stored.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
 import { db } from "@/lib/db/client";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import type { WebService } from "../helpers/services";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer();
 
 const SECRET = "mysecret-for-shapes-1";
 const code = { kind: "code", config: { code: "return 1" } };

@@ -2,22 +2,12 @@
 // as "not a valid HTTP header name", by the API and so by the editor's autosave, although the
 // intake itself trims the name. It is trimmed before it is checked and stored, and deliveries
 // signed in that header pass.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
 import { db } from "@/lib/db/client";
-import type { ApiClient } from "../helpers/api-fixtures";
-import type { WebService } from "../helpers/services";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer();
 
 const SECRET = "pasted-header-secret";
 const code = { kind: "code", config: { code: "return 1" } };

@@ -3,18 +3,11 @@
 // the Code step after it skipped), an expression that does not parse, a `matches` pattern that
 // does not compile, a Wait "until" no run can read. All were accepted, and each run then failed or
 // stopped. A Draft still saves them (409 step_incomplete names step and field, as for an empty URL).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { describe, expect, it } from "vitest";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer();
 
 const webhook = { kind: "webhook", config: {} };
 const code = { kind: "code", name: "Report", config: { code: "return { ok: true }" } };

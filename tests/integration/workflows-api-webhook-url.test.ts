@@ -1,20 +1,10 @@
 // The webhook URL's lifecycle through the management API: issued on first go-live, kept across
 // Draft/Live, rotated on demand, replaced with the trigger.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import type { ApiClient } from "../helpers/api-fixtures";
-import type { WebService } from "../helpers/services";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer();
 
 const http = { kind: "http", config: { url: "https://api.example.test" } };
 const newWorkflow = async (steps: unknown[] = [{ kind: "webhook", config: {} }, http]) =>
