@@ -85,7 +85,10 @@ export function computeReview(inputs: ReviewInputs): Review {
     const done = current !== null && options.some((o) => o.id === current);
     const appLabel = need.app === null ? "any app" : (appByKey(need.app)?.label ?? need.app);
     const step = `step ${hit.number} (${hit.step.name})`;
-    const message = accountMessage({ step, app: need.app, appLabel, done, options, current: ofApp.find((a) => a.id === current), first: ofApp[0], problem });
+    const plain = accountMessage({ step, app: need.app, appLabel, done, options, current: ofApp.find((a) => a.id === current), first: ofApp[0], problem });
+    // The push did not carry the client's choice over to a step renamed by its provider
+    // (reset-account-choices.ts): said, so an empty picker is not taken for a lost setting.
+    const message = !done && need.reset?.length ? `${resetClause(need.reset)}: ${plain}` : plain;
     const destination = hit.step.kind === "http" ? credentialDestination(hit.step.config.url) : null;
     items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message, destination });
   }
@@ -122,6 +125,13 @@ export function computeReview(inputs: ReviewInputs): Review {
   });
   const missing = items.filter((i) => !i.done);
   return { complete: missing.length === 0, items, missing };
+}
+
+/** "your account choice was reset — your provider deleted step “Create ticket” (you had chosen “PSA
+ *  write”) and added this step in its place under another name" */
+function resetClause(reset: NonNullable<AccountNeed["reset"]>): string {
+  const was = reset.map((r) => `“${r.name}” (you had chosen “${r.account}”)`).join(" and ");
+  return `your account choice was reset — your provider deleted ${reset.length === 1 ? "step" : "steps"} ${was} and added this step in its place under another name`;
 }
 
 type AccountMessageInputs = {

@@ -9,9 +9,11 @@ import type { Step } from "@/lib/workflows/definition";
 import { fallbackAccountApp } from "@/lib/push/fallback-account-app";
 import { matchCopySteps } from "@/lib/push/match-copy-steps";
 import { replacedCopySteps } from "@/lib/push/replaced-copy-steps";
+import { resetAccountChoices, type ResetChoice } from "@/lib/push/reset-account-choices";
+import { reviewAccountNeeds } from "@/lib/push/review-account-needs";
 import { clientEdits, type ClientEdits, type PushedStep } from "@/lib/push/client-edits";
 import { planSampleData, type SampleDataPlan } from "@/lib/push/plan-sample-data";
-import { secretDestinationChanges, type SecretDestinationChange } from "@/lib/push/secret-destinations";
+import { secretDestinationChanges, secretDestinationProblem, type SecretDestinationChange } from "@/lib/push/secret-destinations";
 import type { SampleDataChoice } from "@/lib/push/push-input";
 import { keysReadBothWays, scanRequirements, type StepRef } from "@/lib/push/scan-requirements";
 import { isEditedSincePush, stepsHash } from "@/lib/push/steps-hash";
@@ -21,8 +23,10 @@ import { DEFAULT_SIGNATURE_HEADER } from "@/lib/triggers/verify-signature";
 export type { SampleDataChoice };
 /** baseUrl: where the account sends its credentials (null: wherever a step's complete URL says). */
 export type Account = { id: string; app: string; name: string; baseUrl: string | null };
-/** A step the client review asks an account for; app null = an account of any app. */
-export type AccountNeed = { stepId: string; app: string | null };
+/** A step the client review asks an account for; app null = an account of any app. `reset`: the
+ *  client's choices for the copy's steps this one took the place of, which the push did not carry
+ *  over (reset-account-choices.ts): the review says so instead of showing an empty picker. */
+export type AccountNeed = { stepId: string; app: string | null; reset?: { name: string; account: string }[] };
 
 export type PushInputs = {
   source: { id: string; name: string; version: number; steps: Step[] };
@@ -104,8 +108,14 @@ export type PushPlan = {
    *  client is asked for an account of the step's own app (`app`), not of the account's. */
   otherAppAccounts: (StepRef & { account: { name: string; app: string }; app: string })[];
   /** On a re-push: each step of the copy that would send a client's secret to an origin it did not
-   *  go to before (secret-destinations.ts). The client's review says so, as does the audit. */
-  secretDestinations: SecretDestinationChange[];
+   *  go to before (secret-destinations.ts). The client's review says so, as does the audit.
+   *  `problem`: why the copy then cannot go Live (a host a run's data makes), in the words of the
+   *  client's review (secretDestinationProblem); null when it can. */
+  secretDestinations: (SecretDestinationChange & { problem: string | null })[];
+  /** On a re-push: new steps that arrive without an account although they take the place of copy
+   *  steps the client had chosen one for — deleted and added again under a new name, which does
+   *  not carry the choice over (reset-account-choices.ts). */
+  accountChoicesReset: (StepRef & { replaces: ResetChoice[] })[];
   variables: KeyPlan[];
   files: FilePlan[];
   sampleData: { present: boolean; steps: StepRef[]; clientOwn: SampleDataPlan["clientOwn"] };
@@ -144,6 +154,7 @@ export function planPush(inputs: PushInputs): PushPlan {
   const before = new Map((existing?.steps ?? []).map((s) => [s.id, s]));
   // A step the provider deleted and added again keeps the client's account choice.
   const replaced = replacedCopySteps(source.steps, existing?.steps ?? null);
+  const resets = resetAccountChoices({ source: source.steps, existing: existing?.steps ?? null, replaced, accounts: inputs.targetAccounts });
   const targetById = new Map(inputs.targetAccounts.map((a) => [a.id, a]));
   const sourceById = new Map(source.steps.map((s) => [s.id, s]));
   const unusableAccounts: UnusableAccount[] = [];
@@ -268,6 +279,17 @@ export function planPush(inputs: PushInputs): PushPlan {
     return { ...s, id: match.copyId(i), config };
   });
 
+  // A step that takes the place of one the client chose an account for, yet arrives without one.
+  const accountChoicesReset: PushPlan["accountChoicesReset"] = [];
+  for (const need of accountSteps) {
+    const was = resets.get(need.stepId);
+    if (!was || chosen.get(need.stepId)) continue;
+    const i = source.steps.findIndex((s) => s.id === need.stepId);
+    accountChoicesReset.push({ stepId: need.stepId, number: i + 1, name: source.steps[i].name, replaces: was });
+    need.reset = was.map((w) => ({ name: w.name, account: w.account.name }));
+  }
+  const reviewNeeds = new Set(reviewAccountNeeds(steps, accountSteps).map((n) => n.stepId));
+
   const webhookSecretRequired = hasSharedSecret(source.steps[0]);
   const keepsUnsignedAcceptance = webhookSecretRequired && (existing?.unsignedAcceptedAt ?? null) !== null;
   return {
@@ -276,7 +298,12 @@ export function planPush(inputs: PushInputs): PushPlan {
     stepsWithoutAccount,
     unusableAccounts,
     otherAppAccounts,
-    secretDestinations: existing ? secretDestinationChanges({ before: existing.steps, after: steps, prior: match.prior, accounts: inputs.targetAccounts }) : [],
+    // After the push the copy is in Draft: the problem is said as the review of a Draft copy says it.
+    secretDestinations: (existing ? secretDestinationChanges({ before: existing.steps, after: steps, prior: match.prior, accounts: inputs.targetAccounts }) : []).map((c) => ({
+      ...c,
+      problem: secretDestinationProblem({ step: steps.find((s) => s.id === c.stepId), accounts: inputs.targetAccounts, accountChoice: reviewNeeds.has(c.stepId), live: false }),
+    })),
+    accountChoicesReset,
     variables,
     files,
     sampleData: { present: req.sampleData.length > 0, steps: req.sampleData, clientOwn: sample.clientOwn },

@@ -34,7 +34,8 @@ const named = (s: PreflightStep, number: number) => {
 
 /** What changed in the workflow's steps between two preflights, step by step in the new order,
  *  removed steps last (numbered as they were). A step is known by its id: a step put back under
- *  the same id is the same step. A move is said only where the order of the steps both have
+ *  the same id is the same step; so is one deleted and added again with the same kind, app and
+ *  name (a new id), as for the push. A move is said only where the order of the steps both have
  *  changed, and only of the fewest steps that explain it, not for every step after one added,
  *  removed or moved. */
 export function stepChanges(before: PreflightView, after: PreflightView): string[] {
@@ -42,13 +43,27 @@ export function stepChanges(before: PreflightView, after: PreflightView): string
   const now = after.workflow.steps ?? [];
   const wasById = new Map(was.map((s, i) => [s.id, { step: s, number: i + 1 }]));
   const nowIds = new Set(now.map((s) => s.id));
+  const again = deletedAndAddedAgain(was, now);
+  // A step added again stands in its old step's place when moves are told.
+  const known = (s: PreflightStep) => again.get(s.id)?.step.id ?? s.id;
+  const nowKnown = new Set(now.map(known));
   const stayed = inOrder(
-    was.filter((s) => nowIds.has(s.id)).map((s) => s.id),
-    now.filter((s) => wasById.has(s.id)).map((s) => s.id),
+    was.filter((s) => nowKnown.has(s.id)).map((s) => s.id),
+    now.map(known).filter((id) => wasById.has(id)),
   );
   const out: string[] = [];
   now.forEach((s, i) => {
     const old = wasById.get(s.id);
+    const same = again.get(s.id);
+    if (same) {
+      // One step to the client as to the push, which keeps its account choice (replaced-copy-steps.ts).
+      const what = ["was deleted and added again"];
+      if (!stayed.has(same.step.id)) what.push(`moved (it was step ${same.number})`);
+      if (same.step.fingerprint !== s.fingerprint) what.push("has new settings");
+      const keeps = s.kind === "http" || s.kind === "ai_prompt" ? ": it is the same step to the client, whose account choice for it is kept" : "";
+      out.push(`${named(s, i + 1)} ${what.length < 2 ? what[0] : `${what.slice(0, -1).join(", ")} and ${what.at(-1)}`}${keeps}.`);
+      return;
+    }
     if (!old) {
       out.push(`${named(s, i + 1)} was added.`);
       return;
@@ -59,9 +74,29 @@ export function stepChanges(before: PreflightView, after: PreflightView): string
     if (old.step.fingerprint !== s.fingerprint || old.step.kind !== s.kind) what.push("has new settings");
     if (what.length) out.push(`${named(s, i + 1)} ${what.length < 2 ? what.join("") : `${what.slice(0, -1).join(", ")} and ${what.at(-1)}`}.`);
   });
+  const paired = new Set([...again.values()].map((w) => w.step.id));
   was.forEach((s, i) => {
-    if (!nowIds.has(s.id)) out.push(`${named(s, i + 1)} was removed.`);
+    if (!nowIds.has(s.id) && !paired.has(s.id)) out.push(`${named(s, i + 1)} was removed.`);
   });
+  return out;
+}
+
+const sameStep = (a: PreflightStep, b: PreflightStep) => a.kind === b.kind && a.name === b.name && (a.app ?? null) === (b.app ?? null);
+
+/** New step id -> the removed step it plainly replaces: same kind, app and name, one to one — the
+ *  rule a push keeps the client's account choice by (replaced-copy-steps.ts). A step renamed as
+ *  it was added again is a new step to the push too, and is said as removed and added. */
+function deletedAndAddedAgain(was: PreflightStep[], now: PreflightStep[]): Map<string, { step: PreflightStep; number: number }> {
+  const wasIds = new Set(was.map((s) => s.id));
+  const nowIds = new Set(now.map((s) => s.id));
+  const added = now.filter((s) => !wasIds.has(s.id));
+  const removed = was.map((step, i) => ({ step, number: i + 1 })).filter((r) => !nowIds.has(r.step.id));
+  const out = new Map<string, { step: PreflightStep; number: number }>();
+  for (const s of added) {
+    const candidates = removed.filter((r) => sameStep(s, r.step));
+    if (candidates.length !== 1 || added.filter((a) => sameStep(a, candidates[0].step)).length !== 1) continue;
+    out.set(s.id, candidates[0]);
+  }
   return out;
 }
 

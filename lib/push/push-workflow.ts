@@ -130,7 +130,8 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
       // when the provider drops the secret, and is asked again when a secret is added back.
       ...(plan.keepsUnsignedAcceptance ? {} : { unsignedAcceptedAt: null, unsignedAcceptedById: null }),
       webhookUrlChange,
-      secretDestinations: plan.secretDestinations as unknown as Prisma.InputJsonValue,
+      // The change alone: the review says the problem as the copy stands when it is read (load-review.ts).
+      secretDestinations: plan.secretDestinations.map(({ problem: _problem, ...c }) => c) as unknown as Prisma.InputJsonValue,
       pushedSteps: pushedStepsOf(plan.steps) as unknown as Prisma.InputJsonValue,
       clientEditsReplaced: editsReplaced ? (editsReplaced as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
       // A new push cycle: the client's next change is audited again (record-client-copy-edit.ts).

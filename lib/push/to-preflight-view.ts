@@ -36,7 +36,9 @@ export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" 
   notes: string[];
 };
 
-export type PreflightStep = { id: string; kind: Step["kind"]; name: string; fingerprint: string };
+/** `app`: the app the step was built for (`config.app`), which with kind and name tells a step
+ *  deleted and added again from a new one (preflight-changes.ts, replaced-copy-steps.ts). */
+export type PreflightStep = { id: string; kind: Step["kind"]; name: string; app: string | null; fingerprint: string };
 
 export type ToPreflightViewOptions = {
   workflow: { id: string; name: string; version: number; steps: Step[] };
@@ -47,7 +49,7 @@ export type ToPreflightViewOptions = {
 };
 
 export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPreflightViewOptions): PreflightView {
-  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, unusableAccounts: plan.unusableAccounts, otherAppAccounts: plan.otherAppAccounts, secretDestinations: plan.secretDestinations, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
+  const items = { connections: plan.connections, unknownAccounts: plan.unknownAccounts, stepsWithoutAccount: plan.stepsWithoutAccount, unusableAccounts: plan.unusableAccounts, otherAppAccounts: plan.otherAppAccounts, secretDestinations: plan.secretDestinations, accountChoicesReset: plan.accountChoicesReset, variables: plan.variables, files: plan.files, existingCopy: plan.existingCopy };
   const secretSet = plan.webhookSecretRequired; // the source's trigger verifies signatures
   const notes: string[] = [];
   const copy = plan.existingCopy;
@@ -101,6 +103,14 @@ export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPre
     );
   }
   notes.push(...unusableNotes(plan, target.name));
+  // A choice the push does not carry over to a renamed step is said, not dropped unsaid (reset-account-choices.ts).
+  for (const r of plan.accountChoicesReset) {
+    const was = r.replaces.map((w) => `step ${w.number} (${w.name}), for which ${target.name} chose "${w.account.name}"`).join(", and ");
+    notes.push(
+      `Step ${r.number} (${r.name}) will need its account chosen again in ${target.name}: it takes the place of ${was}, which you deleted, ` +
+        `and a step added again under another name does not keep the client's account choice. ${target.name}'s review says the choice was reset.`,
+    );
+  }
   // A secret's value is not bound to an address as account credentials are: said to both sides.
   for (const c of plan.secretDestinations) {
     const what = `${target.name}'s ${c.secrets.length === 1 ? "secret" : "secrets"} ${c.secrets.join(", ")}`;
@@ -108,6 +118,8 @@ export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPre
       `Step ${c.number} (${c.name}) would send ${what} to ${c.to}, where ${c.secrets.length === 1 ? "it has" : "they have"} not gone before` +
         `${c.from !== null ? ` (the step sent ${c.secrets.length === 1 ? "it" : "them"} to ${c.from})` : ""}: the client's review says so.`,
     );
+    // Why the copy cannot go Live there, in the very words the client's review will show (load-review.ts).
+    if (c.problem) notes.push(`${target.name}'s copy cannot go Live after this push; its review says: “Step ${c.number} (${c.name}): ${c.problem}”`);
   }
   const created = plan.variables.filter((v) => v.status === "created_without_value").length;
   if (created) notes.push(`${plural(created, "variable/secret key")} will be created in ${target.name} without a value; the client fills them in.`);
@@ -184,7 +196,7 @@ export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPre
       id: workflow.id,
       name: workflow.name,
       version: workflow.version,
-      steps: workflow.steps.map((s) => ({ id: s.id, kind: s.kind, name: s.name, fingerprint: stepFingerprint(s) })),
+      steps: workflow.steps.map((s) => ({ id: s.id, kind: s.kind, name: s.name, app: typeof s.config.app === "string" ? s.config.app : null, fingerprint: stepFingerprint(s) })),
     },
     target,
     ...items,

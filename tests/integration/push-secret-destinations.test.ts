@@ -28,14 +28,16 @@ describe("a re-push that sends a secret of the client's to a new host", () => {
     const moved = await t.tech.put(`/api/v1/workflows/${src.id}`, { name: "Tickets", version: src.version, steps: [hook, ticket("https://new.example.com/tickets")] });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const change = { stepId: "s2", number: 2, name: "Create ticket", secrets: ["PSA_KEY"], from: "https://old.example.com", to: "https://new.example.com" };
+    // The preflight says, as the review does, whether the copy could then go Live (null: it could).
+    const planned = { ...change, problem: null };
     const note = "Step 2 (Create ticket) would send Client A's secret PSA_KEY to https://new.example.com, where it has not gone before (the step sent it to https://old.example.com): the client's review says so.";
 
     const pre = await t.tech.get(`/api/v1/workflows/${src.id}/push-preflight?target=${ws}`);
-    expect(pre.body.secretDestinations).toEqual([change]);
+    expect(pre.body.secretDestinations).toEqual([planned]);
     expect(pre.body.notes).toContain(note);
     const again = await t.tech.post(`/api/v1/workflows/${src.id}/push`, { targetWorkspaceId: ws });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body.preflight.secretDestinations).toEqual([change]);
+    expect(again.body.preflight.secretDestinations).toEqual([planned]);
     expect(again.body.preflight.notes).toContain(note);
 
     const review = await t.adminA.get(`/api/v1/workflows/${copy}/review`);

@@ -33,7 +33,7 @@ describe("where a re-push sends the client's secrets", () => {
     const before = [hook, http("ticket", "Create ticket", { url: "https://old.example.com/tickets", ...header("{{ secrets.API_KEY }}") })];
     const after = [hook, http("ticket", "Create ticket", { url: "https://new.example.com/tickets", ...header("{{ secrets.API_KEY }}") })];
     const plan = planPush(inputs(after, before));
-    expect(plan.secretDestinations).toEqual([{ stepId: "ticket", number: 2, name: "Create ticket", secrets: ["API_KEY"], from: "https://old.example.com", to: "https://new.example.com" }]);
+    expect(plan.secretDestinations).toEqual([{ stepId: "ticket", number: 2, name: "Create ticket", secrets: ["API_KEY"], from: "https://old.example.com", to: "https://new.example.com", problem: null }]);
     expect(describeSecretDestination(plan.secretDestinations[0])).toBe("step 2 (Create ticket) now sends secret API_KEY to https://new.example.com (was https://old.example.com)");
     const view = toPreflightView({ workflow: { id: "wf", name: "W", version: 2, steps: after }, target: { id: "c", name: "Client A" }, plan });
     expect(view.secretDestinations).toEqual(plan.secretDestinations);
@@ -50,8 +50,8 @@ describe("where a re-push sends the client's secrets", () => {
       http("b", "B", { url: "https://b.example.com/y", body: { type: "raw", raw: "key={{ secrets.API_KEY }}" } }),
     ];
     expect(planPush(inputs(after, before)).secretDestinations).toEqual([
-      { stepId: "a", number: 2, name: "A", secrets: ["OTHER"], from: null, to: "https://a.example.com" },
-      { stepId: "b", number: 3, name: "B", secrets: ["API_KEY"], from: null, to: "https://b.example.com" },
+      { stepId: "a", number: 2, name: "A", secrets: ["OTHER"], from: null, to: "https://a.example.com", problem: null },
+      { stepId: "b", number: 3, name: "B", secrets: ["API_KEY"], from: null, to: "https://b.example.com", problem: null },
     ]);
   });
 
@@ -85,9 +85,9 @@ describe("where a re-push sends the client's secrets", () => {
     ];
     const plan = planPush(inputs(after, before));
     expect(plan.secretDestinations).toEqual([
-      { stepId: "rel", number: 2, name: "Relative", secrets: ["API_KEY"], from: "https://api.client.example", to: "a URL the workflow builds: https://{{ vars.HOST }}/x" },
+      { stepId: "rel", number: 2, name: "Relative", secrets: ["API_KEY"], from: "https://api.client.example", to: "a URL the workflow builds: https://{{ vars.HOST }}/x", problem: null },
       // The client's AI account is kept (the only one of the app): its base URL receives the prompt.
-      { stepId: "ai", number: 3, name: "Summary", secrets: ["OTHER"], from: null, to: "https://ai.client.example" },
+      { stepId: "ai", number: 3, name: "Summary", secrets: ["OTHER"], from: null, to: "https://ai.client.example", problem: null },
     ]);
   });
 });
