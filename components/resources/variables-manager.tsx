@@ -1,12 +1,15 @@
 "use client";
 // Variables and secrets of a workspace: add a key (its value may stay empty), set a new value,
-// delete it (confirmed; one that workflows read lists them first). Emptying a value is the API's
-// alone (PUT {"value": null}): the row's Set takes a value, not a blank. A secret's value is write-only: the page only ever
-// knows whether one is set, so a deleted secret cannot be recovered from here.
+// empty it (Empty, confirmed: refused while Live workflows read it), switch its kind (Make secret
+// keeps the value; Make variable asks for it again — variable-kind-switch.tsx), delete it
+// (confirmed; one that workflows read lists them first). A secret's value is write-only: the page
+// only ever knows whether one is set, so a deleted or emptied secret cannot be recovered from here.
 import { useState } from "react";
 import { KeyRound } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { DeleteInUseButton } from "@/components/resources/delete-in-use-button";
+import { VariableEmptyButton } from "@/components/resources/variable-empty-button";
+import { VariableKindSwitch } from "@/components/resources/variable-kind-switch";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -99,6 +102,10 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
             <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Variables and secrets">
               {shown.map((v) => (
                 <VariableRow key={v.key} v={v} canEdit={canEdit} onSave={(value) => run(() => apiFetch(`${base}/${v.key}`, { method: "PUT", json: { value, secret: v.secret } }))}>
+                  {v.hasValue && (
+                    <VariableEmptyButton v={v} path={`${base}/${v.key}`} workspaceId={workspaceId} run={run} announce={announce} onEmptied={() => document.getElementById(valueBoxId(v.key))?.focus()} />
+                  )}
+                  <VariableKindSwitch v={v} path={`${base}/${v.key}`} workspaceId={workspaceId} run={run} announce={announce} />
                   <DeleteInUseButton
                     name={v.key}
                     path={`${base}/${v.key}`}
@@ -120,6 +127,9 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   );
 }
 
+/** The id of a row's "New value" box (focus goes there once its value is emptied). */
+const valueBoxId = (key: string) => `variable-value-${key}`;
+
 // About four lines fit the value's box (max-h-24); past that, or a long unbroken text, it may scroll.
 const mayScroll = (value: string | null | undefined) => !!value && (value.split("\n").length > 4 || value.length > 240);
 
@@ -131,11 +141,12 @@ function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdi
   }
   return (
     // Wraps instead of squeezing: the key (with its kind) takes a line of its own on a phone and a
-    // 16rem column beside the value on a wide screen, a long key breaking inside it; the value
+    // 14rem column beside the value on a wide screen, a long key breaking inside it; the value
     // keeps at least 12rem, else it moves under the key; a long one wraps (in a box that scrolls
-    // past a few lines) instead of being cut with "…".
+    // past a few lines) instead of being cut with "…". The row's actions (Empty, the kind switch,
+    // Delete) stay together after the value box, or on a line of their own when narrower.
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3" data-testid={`variable-${v.key}`}>
-      <span className="flex min-w-0 basis-full items-start gap-2 md:shrink-0 md:basis-64">
+      <span className="flex min-w-0 basis-full items-start gap-2 md:shrink-0 md:basis-56">
         {v.secret && <KeyRound className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-400" aria-label="secret" />}
         <span className="min-w-0 break-all font-mono text-sm text-slate-900">{v.key}</span>
         <span className="ml-auto shrink-0">{v.secret ? <Badge tone="blue">Secret</Badge> : <Badge>Variable</Badge>}</span>
@@ -161,12 +172,13 @@ function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdi
           }}
         >
           <input
+            id={valueBoxId(v.key)}
             aria-label={`New value for ${v.key}`}
             type={v.secret ? "password" : "text"}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             placeholder={v.hasValue ? "Replace value" : "Fill in value"}
-            className={cn(inputClass, "w-44 sm:w-56")}
+            className={cn(inputClass, "w-40")}
             autoComplete="off"
           />
           <button type="submit" disabled={draft === ""} className={buttonClass("secondary", "sm")}>
@@ -174,7 +186,7 @@ function VariableRow({ v, canEdit, onSave, children }: { v: VariableView; canEdi
           </button>
         </form>
       )}
-      {canEdit && children}
+      {canEdit && <span className="flex shrink-0 items-center gap-1">{children}</span>}
     </li>
   );
 }

@@ -88,7 +88,11 @@ const WORDING: Record<string, (d: Details, s: AuditStep | undefined) => Omit<Aud
   invitation_revoked: (d) => ({ label: "Invitation link revoked", text: d.madeBy ? `${invitation(d)} · made by ${str(d.madeBy)}, no longer an owner` : invitation(d) }),
   invitation_accepted: (d) => ({ label: "Joined by invitation", text: `${str(d.email)} (${str(d.role)})` }),
   variable_created: (d) => ({ label: d.secret ? "Secret added" : "Variable added", text: variable(d) }),
-  variable_updated: (d) => ({ label: d.secret ? "Secret changed" : "Variable changed", text: variable(d) }),
+  // kindChanged: the key was switched between plain and secret (its steps read it the other way now).
+  variable_updated: (d) =>
+    d.kindChanged
+      ? { label: d.secret ? "Variable made secret" : "Secret made a plain variable", tone: "amber" as const, text: variable(d) }
+      : { label: d.secret ? "Secret changed" : "Variable changed", text: variable(d) },
   variable_deleted: (d) => ({ label: d.secret ? "Secret deleted" : "Variable deleted", tone: "amber", text: variable(d) }),
   connection_created: (d) => ({ label: "Account added", text: account(d) }),
   connection_updated: (d) => ({

@@ -2,12 +2,16 @@
 // the database and is never echoed back; switching a key between plain and secret (only when
 // the body says `secret`; without it the key keeps its kind) replaces the stored value in the
 // new form, so no plaintext stays behind in `value` — and is refused while workflows read the
-// key (409, as a delete), unless forced; so is emptying a value that Live workflows read. The row
+// key (409, as a delete), unless forced; so is emptying a value that Live workflows read. A body
+// that says `hasValue: true` and sends no value keeps the stored one: a secret's read sent back,
+// and a plain variable made secret (the Variables page's kind switch: its value is kept, now
+// encrypted). A secret is never made plain that way — its value would be on show to every viewer
+// — so that asks for the new value (400). The row
 // is locked for the check and the write; a key
 // that does not exist yet has no row to lock, so it is inserted (never upserted): of two first
 // writes at once, the slower one's insert collides and it starts over, finding the other's row —
 // refused if it asked for a new key only, otherwise an update checked like any other.
-import { AppError } from "@/lib/api/errors";
+import { AppError, badRequest } from "@/lib/api/errors";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -35,12 +39,15 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const value = input.value ?? null;
+    // "Has a value, not sent": keep the stored one (above).
+    const keepsValue = input.value === undefined && input.hasValue === true;
     // A write that encrypts takes the key check (FOR SHARE) before the row's own lock, the order a
     // rotation locks them in (lib/secrets/lock-secret-key.ts); whether it encrypts depends on the
-    // stored kind when the body does not say, so that is looked at first, without a lock.
-    const peek = input.secret === undefined ? await t.variable.findUnique({ where: { workspaceId_key: { workspaceId, key } }, select: { secret: true } }) : null;
+    // stored kind when the body does not say, or when it keeps a value (a plain one is encrypted),
+    // so that is looked at first, without a lock.
+    const peek = input.secret === undefined || keepsValue ? await t.variable.findUnique({ where: { workspaceId_key: { workspaceId, key } }, select: { secret: true } }) : null;
     let keyLocked = false;
-    if ((input.secret ?? peek?.secret ?? false) && value !== null) {
+    if ((input.secret ?? peek?.secret ?? false) && (value !== null || (keepsValue && peek?.secret === false))) {
       await lockSecretKey(t);
       keyLocked = true;
     }
@@ -50,6 +57,9 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
       throw new AppError(412, "variable_exists", `${key} already exists (a ${before.secret ? "secret" : "variable"}); set its value in its row, or delete it first`, { secret: before.secret });
     }
     const secret = input.secret ?? before?.secret ?? false;
+    if (keepsValue && before?.secret && !secret) {
+      throw badRequest(`value: making the secret ${key} a plain variable needs its new value: a secret's value is never read back`, { field: "value" });
+    }
     // {{ secrets.KEY }} reads secrets only, {{ vars.KEY }} plain variables only: a key that workflows
     // read changing kind breaks their steps like a delete would (and a secret's new value typed
     // as plain text would be on show to every viewer).
@@ -58,7 +68,9 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     }
     // A secret's read sent back says `hasValue: true` and carries no value (it is never read):
     // it keeps the stored value, like a webhook secret's {"set": true} echo, instead of clearing it.
-    const echo = secret && before?.secret && input.value === undefined && input.hasValue === true;
+    const echo = secret && before?.secret && keepsValue;
+    // A plain variable made secret keeping its value: encrypted now, the plain text gone.
+    const madeSecretKept = secret && before && !before.secret && keepsValue;
     // Emptied, a value that Live workflows read fails their runs ("value missing"), as a delete
     // would, and a Live copy's completed review would no longer hold (found by QA): refused the
     // same way unless forced. A Draft's runs are tests, which say what is missing.
@@ -70,14 +82,16 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
       }
     }
     const data = secret
-      ? { secret: true, value: null, valueEncrypted: echo ? before.valueEncrypted : value === null ? null : encryptSecret(value) }
+      ? { secret: true, value: null, valueEncrypted: echo ? before.valueEncrypted : madeSecretKept ? (before.value === null ? null : encryptSecret(before.value)) : value === null ? null : encryptSecret(value) }
       : { secret: false, value, valueEncrypted: null };
     // Only when the stored kind changed between the peek and the row lock: rare, and then late.
     if (data.valueEncrypted !== null && !echo && !keyLocked) await lockSecretKey(t);
     const row = before
       ? await t.variable.update({ where: { workspaceId_key: { workspaceId, key } }, data })
       : await t.variable.create({ data: { workspaceId, key, ...data } });
-    await recordUserEvent({ workspaceId, userId, action: before ? "variable_updated" : "variable_created", details: { key, secret }, tx: t }); // never the value
+    // A change of kind says so (the log reads "Variable made secret"): never the value.
+    const kindChanged = before !== undefined && before.secret !== secret;
+    await recordUserEvent({ workspaceId, userId, action: before ? "variable_updated" : "variable_created", details: { key, secret, ...(kindChanged ? { kindChanged } : {}) }, tx: t });
     return { variable: toVariableView(row), created: !before };
   };
   const attempt = () => (tx ? write(tx) : db().$transaction(write));

@@ -17,7 +17,8 @@ export const putVariableSchema = z.strictObject({
   secret: z.boolean().optional(),
   // The read-only fields of the list's view, so a read can be sent back with a changed value
   // (as a workflow's can). `key` must be the URL's (putVariableBody); the others are ignored,
-  // except that a secret's read (`hasValue: true`, never a value) keeps the stored value.
+  // except that `hasValue: true` without a value keeps the stored value (a secret's read, never a
+  // value; a plain variable made secret — put-variable.ts).
   key: variableKeySchema.optional(),
   hasValue: z.unknown().optional(),
   updatedAt: z.unknown().optional(),

@@ -13,6 +13,11 @@ import type { Step } from "@/lib/workflows/definition";
 
 export type AssertKeysRightKindOptions = { workspaceId: string; steps: readonly Step[]; tx: Tx };
 
+// The fix on the Variables page is its row's kind switch (variable-kind-switch.tsx), named as
+// the button reads; a secret's value is never shown, so making it plain asks for it again.
+const SWITCH_TO_VARIABLE = `switch its kind on the Variables page ("Make variable", typing its value again: a secret's value is never shown)`;
+const SWITCH_TO_SECRET = `switch its kind on the Variables page ("Make secret": its value is kept, encrypted)`;
+
 const label = (step: Step, number: number) => `step ${number} (${STEP_CATALOG[step.kind].label}${step.name && step.name !== STEP_CATALOG[step.kind].label ? ` "${step.name}"` : ""})`;
 
 /** The first Code step whose body reads `vars.key`, with its number. */
@@ -33,7 +38,7 @@ function codeReadMessage(steps: readonly Step[], key: string, at: { step: Step; 
   return (
     `${label(at.step, at.number)} reads vars.${key}${alsoTemplate}, but ${key} is a secret in this workspace and Code steps cannot read secrets: ` +
     `use it where the request is made (an HTTP Request's header or URL with {{ secrets.${key} }}, or an account), ` +
-    `or, if it need not be secret, delete it and create it as a plain variable on the Variables page; or keep the workflow in Draft`
+    `or, if it need not be secret, ${SWITCH_TO_VARIABLE}; or keep the workflow in Draft`
   );
 }
 
@@ -54,6 +59,6 @@ export async function assertKeysRightKind({ workspaceId, steps, tx }: AssertKeys
     : bothWays.has(key)
       ? `the workflow reads ${key} both as a variable and as a secret, and a key is one or the other: change the workflow to read it one way, or keep the workflow in Draft`
       : `${key} is a ${has} in this workspace but the workflow reads it as a ${reads_} ({{ ${secret ? "vars" : "secrets"}.${key} }}): ` +
-        `delete it and create it as a ${reads_} on the Variables page, or change the workflow to read {{ ${secret ? "secrets" : "vars"}.${key} }}; or keep the workflow in Draft`;
+        `${secret ? SWITCH_TO_VARIABLE : SWITCH_TO_SECRET}, or change the workflow to read {{ ${secret ? "secrets" : "vars"}.${key} }}; or keep the workflow in Draft`;
   throw conflict("wrong_kind", message, { key, secret });
 }

@@ -87,7 +87,7 @@ describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
     expect(live.status).toBe(409);
     expect(live.body).toMatchObject({ error: "wrong_kind", key: "CLIENT_NAME", secret: true });
     expect(live.body.message).toBe(
-      "CLIENT_NAME is a secret in this workspace but the workflow reads it as a variable ({{ vars.CLIENT_NAME }}): delete it and create it as a variable on the Variables page, " +
+      'CLIENT_NAME is a secret in this workspace but the workflow reads it as a variable ({{ vars.CLIENT_NAME }}): switch its kind on the Variables page ("Make variable", typing its value again: a secret\'s value is never shown), ' +
         "or change the workflow to read {{ secrets.CLIENT_NAME }}; or keep the workflow in Draft",
     );
     expect((await db().workflow.findUniqueOrThrow({ where: { id: res.body.id } })).mode).toBe("draft");

@@ -475,14 +475,14 @@ describe("unfinished steps", () => {
     expect(refused.body.message).toBe(
       'step 2 (Code Execution "Sign") reads vars.API_KEY, but API_KEY is a secret in this workspace and Code steps cannot read secrets: ' +
         "use it where the request is made (an HTTP Request's header or URL with {{ secrets.API_KEY }}, or an account), " +
-        "or, if it need not be secret, delete it and create it as a plain variable on the Variables page; or keep the workflow in Draft",
+        "or, if it need not be secret, switch its kind on the Variables page (\"Make variable\", typing its value again: a secret's value is never shown); or keep the workflow in Draft",
     );
     // A template's read keeps its own wording: {{ vars.K }} there is fixed by {{ secrets.K }}.
     const steps = [wf.steps[0], { kind: "http", name: "Call", config: { method: "GET", url: "https://a.test/{{ vars.API_KEY }}" } }];
     expect((await api.put(`/api/v1/workflows/${wf.id}`, { name: wf.name, steps })).status).toBe(200);
     const template = await api.post(`/api/v1/workflows/${wf.id}/live`);
     expect(template.status).toBe(409);
-    expect(template.body.message).toContain("({{ vars.API_KEY }}): delete it and create it as a variable on the Variables page, or change the workflow to read {{ secrets.API_KEY }}");
+    expect(template.body.message).toContain('({{ vars.API_KEY }}): switch its kind on the Variables page ("Make variable", typing its value again: a secret\'s value is never shown), or change the workflow to read {{ secrets.API_KEY }}');
   });
 
   it("a cleared JSON body is saved as no body", async () => {

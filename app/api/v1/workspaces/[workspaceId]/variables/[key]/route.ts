@@ -1,7 +1,8 @@
 // PUT creates or replaces one key ({"value": string | null, "secret"?: bool — absent keeps the
 // key's kind}; 201 when new; a read sent back is accepted; with `If-None-Match: *` it only
 // creates — 412 variable_exists for a key that exists; changing the kind of a key workflows read
-// is 409 variable_in_use / secret_in_use unless ?force=true),
+// is 409 variable_in_use / secret_in_use unless ?force=true; `hasValue: true` without a value
+// keeps the stored one — a plain variable made secret is encrypted —, a 400 for a secret made plain),
 // DELETE removes it (409 variable_in_use / secret_in_use while workflows read it, unless
 // ?force=true). A secret's value is encrypted and never returned.
 import { readForce } from "@/lib/api/force-query";
