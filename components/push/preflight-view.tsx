@@ -40,6 +40,8 @@ function UnresolvedAccount({ step: s, why }: { step: UnresolvedAccountStep; why:
 }
 
 export function PreflightItems({ preflight }: { preflight: PreflightView }) {
+  // A step that takes the place of one the client chose an account for (reset-account-choices.ts).
+  const reset = new Set((preflight.accountChoicesReset ?? []).map((r) => r.stepId));
   return (
     <div className="space-y-3" data-testid="preflight">
       <ul className="space-y-1 rounded-lg bg-brand-50 px-4 py-3 text-sm text-slate-800">
@@ -51,7 +53,7 @@ export function PreflightItems({ preflight }: { preflight: PreflightView }) {
             <li key={s.stepId} className="flex items-center gap-3 px-4 py-2" data-testid={`preflight-account-${s.stepId}`}>
               <span className="w-48 font-medium">{app.appLabel}</span>
               <span className="flex-1 text-slate-600">step {s.number} ({s.name}) · client has {app.clientAccounts.length} account{app.clientAccounts.length === 1 ? "" : "s"}{s.account ? ` → ${s.account.name}` : ""}</span>
-              <Badge tone={ACCOUNT[s.result][1]}>{ACCOUNT[s.result][0]}</Badge>
+              {reset.has(s.stepId) ? <Badge tone="amber">client&apos;s choice reset</Badge> : <Badge tone={ACCOUNT[s.result][1]}>{ACCOUNT[s.result][0]}</Badge>}
             </li>
           )),
         )}

@@ -154,7 +154,8 @@ export function planPush(inputs: PushInputs): PushPlan {
   const before = new Map((existing?.steps ?? []).map((s) => [s.id, s]));
   // A step the provider deleted and added again keeps the client's account choice.
   const replaced = replacedCopySteps(source.steps, existing?.steps ?? null);
-  const resets = resetAccountChoices({ source: source.steps, existing: existing?.steps ?? null, replaced, accounts: inputs.targetAccounts });
+  const pushedIds = existing?.pushedSteps ? new Set(existing.pushedSteps.map((p) => p.id)) : null;
+  const resets = resetAccountChoices({ source: source.steps, existing: existing?.steps ?? null, replaced, accounts: inputs.targetAccounts, pushedIds });
   const targetById = new Map(inputs.targetAccounts.map((a) => [a.id, a]));
   const sourceById = new Map(source.steps.map((s) => [s.id, s]));
   const unusableAccounts: UnusableAccount[] = [];

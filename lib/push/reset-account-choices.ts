@@ -23,10 +23,13 @@ export type ResetAccountChoicesOptions = {
   replaced: ReadonlyMap<string, Step>;
   /** The client's accounts. */
   accounts: readonly { id: string; name: string }[];
+  /** The ids of the steps the last push gave the copy (null: not recorded). A step the client added
+   *  itself is no step the provider deleted: the push's note on the client's edits speaks of it. */
+  pushedIds?: ReadonlySet<string> | null;
 };
 
 /** Source step id -> the choices of the copy's steps it takes the place of (absent: none). */
-export function resetAccountChoices({ source, existing, replaced, accounts }: ResetAccountChoicesOptions): Map<string, ResetChoice[]> {
+export function resetAccountChoices({ source, existing, replaced, accounts, pushedIds = null }: ResetAccountChoicesOptions): Map<string, ResetChoice[]> {
   const out = new Map<string, ResetChoice[]>();
   if (!existing) return out;
   const sourceIds = new Set(source.map((s) => s.id));
@@ -36,7 +39,7 @@ export function resetAccountChoices({ source, existing, replaced, accounts }: Re
   const app = (s: Step) => s.config.app ?? null;
   const gone = existing.flatMap((s, i): (ResetChoice & { step: Step })[] => {
     const account = byId.get(stepConnectionId(s) ?? "");
-    if (sourceIds.has(s.id) || taken.has(s.id) || !account) return [];
+    if (sourceIds.has(s.id) || taken.has(s.id) || !account || (pushedIds && !pushedIds.has(s.id))) return [];
     return [{ stepId: s.id, number: i + 1, name: s.name, account: { id: account.id, name: account.name }, step: s }];
   });
   for (const s of source) {

@@ -58,7 +58,7 @@ test("a step added again under a new name: the preflight says its account must b
   await expect(preflight).toContainText(
     `Step 2 (Create ticket) will need its account chosen again in ${clientName}: it takes the place of step 2 (List tickets), for which ${clientName} chose "PSA write", which you deleted`,
   );
-  await expect(preflight.getByTestId("preflight-account-create")).toContainText("arrives without an account");
+  await expect(preflight.getByTestId("preflight-account-create")).toContainText("client's choice reset");
   await page.getByRole("button", { name: `Push to ${clientName}` }).click();
   await expect(page.getByRole("status")).toContainText(`Updated the copy in ${clientName}`);
 
