@@ -4,18 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
-import { startApiServer, type ApiServer } from "@/tests/helpers/api-server";
+import { startTestServer } from "@/tests/helpers/api-server";
 import { untilLockWait } from "@/tests/helpers/lock-waits";
 
-let server: ApiServer;
-beforeAll(async () => {
-  await verifySecretKey({ db: db() });
-  server = await startApiServer();
-});
-afterAll(async () => {
-  await server?.stop();
-  await db().$disconnect();
-});
+beforeAll(() => verifySecretKey({ db: db() }));
+afterAll(() => db().$disconnect());
+const server = startTestServer();
 
 describe("a write rolled back by a deadlock", () => {
   it("answers 503 temporarily_unavailable with Retry-After, saves nothing, and succeeds when sent again", async () => {

@@ -7,14 +7,11 @@
 // another host.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { apiClient, type Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 import { startLocalServer } from "../helpers/local-server";
 import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
 let own: Awaited<ReturnType<typeof startLocalServer>>;
 let other: Awaited<ReturnType<typeof startLocalServer>>;
 
@@ -27,12 +24,11 @@ const receiver = (label: string) =>
 
 beforeAll(async () => {
   [own, other] = await Promise.all([receiver("own"), receiver("other")]);
-  ({ t, api } = server = await startApiServer({ worker: true }));
-}, 120_000);
+});
 afterAll(async () => {
-  await server?.stop();
   await Promise.all([own?.close(), other?.close()]);
 });
+const { t, api, web } = startTestServer({ worker: true });
 
 /** Everything the other host has received, headers and bodies, as one string. */
 const seenByOther = () => JSON.stringify(other.requests);
@@ -156,7 +152,7 @@ describe("moving an account's credentials to a new address", () => {
   }, 120_000);
 
   it("a provider technician in a client workspace is held to the same rule", async () => {
-    const admin = apiClient(server.web.baseUrl, t.clientAdmin.token);
+    const admin = apiClient(web.baseUrl, t.clientAdmin.token);
     const id = await account({ app: "rmm", name: "Client RMM", baseUrl: own.url, credentials: { apiKey: "client-key-7" } }, t.clientA1.id, admin);
     const moved = await api.patch(`/api/v1/connections/${id}`, { baseUrl: other.url });
     expect(moved.status).toBe(400);

@@ -3,20 +3,11 @@
 // body, the test run made from it — and runs; deeper is a 400 naming where. Prisma's query
 // compiler parsed such values with serde_json's 128-level limit and answered 500 from 120 levels
 // on (lib/db/to-json-field.ts).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { describe, expect, it } from "vitest";
+import { startTestServer } from "../helpers/api-server";
 import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let t: Tenancy;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startApiServer({ worker: true });
-  ({ t, api } = server);
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer({ worker: true });
 
 /** `levels` arrays, one inside the other, around a marker. */
 const nested = (levels: number) => JSON.parse(`${"[".repeat(levels)}"core"${"]".repeat(levels)}`);

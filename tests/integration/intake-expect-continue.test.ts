@@ -2,14 +2,10 @@
 // with 413 before the upload is invited (curl sends the header for large bodies by default);
 // a delivery within the limit is invited (100 Continue) and then accepted as usual.
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer, type ApiServer } from "../helpers/api-server";
+import { describe, expect, it } from "vitest";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-beforeAll(async () => {
-  server = await startApiServer();
-});
-afterAll(() => server?.stop());
+const server = startTestServer();
 
 /** Sends the head only, and resolves with what the server has written when it first answers. */
 function sendHead(path: string, headers: Record<string, string>): Promise<{ first: string; socket: net.Socket; more: () => Promise<string> }> {

@@ -2,25 +2,14 @@
 // elsewhere (adding them by address is refused, account_elsewhere), that person accepts it and
 // works in the workspace with its role; the link works once, until it expires, not after it is
 // revoked; only owners make, list and revoke links; the link is never shown again nor stored.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { hashInvitationToken } from "@/lib/invitations/invitation-token";
 import { runRetention } from "@/lib/retention/run-retention";
-import { apiClient, createUser, type ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
-import type { WebService } from "../helpers/services";
+import { createUser } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let t: Tenancy;
-let as: (u: { token: string }) => ApiClient;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  ({ web, t } = server);
-  as = (u) => apiClient(web.baseUrl, u.token);
-});
-afterAll(() => server?.stop());
+const { web, t, as } = startTestServer();
 
 const invitations = (ws: string) => `/api/v1/workspaces/${ws}/invitations`;
 const tokenOf = (link: string) => new URL(link).pathname.replace(/^\/invite\//, "");

@@ -2,22 +2,12 @@
 // they made (in the provider and in its clients) are revoked — gone from the Members page's list,
 // recorded in the audit log — and a link whose maker is no longer an owner is refused anyway (a
 // link made before this rule existed): a fired owner must not rejoin as owner by their own link.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { apiClient, createUser, type ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer } from "../helpers/api-server";
-import type { WebService } from "../helpers/services";
+import { createUser } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let as: (u: { token: string }) => ApiClient;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  ({ web } = server);
-  as = (u) => apiClient(web.baseUrl, u.token);
-});
-afterAll(() => server?.stop());
+const { as } = startTestServer();
 
 const invitations = (ws: string) => `/api/v1/workspaces/${ws}/invitations`;
 const tokenOf = (link: string) => new URL(link).pathname.replace(/^\/invite\//, "");

@@ -2,20 +2,12 @@
 // objects must read back with their keys in the order they were written — the sender's order
 // for a delivery, the step's for its output, the technician's for Testing data — not
 // PostgreSQL jsonb's (shorter keys first), which scrambled every payload on reload.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer } from "../helpers/api-server";
+import { describe, expect, it } from "vitest";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let api: ApiClient;
-let workspaceId: string;
-beforeAll(async () => {
-  server = await startApiServer({ worker: true });
-  api = server.api;
-  workspaceId = server.t.providerA.id;
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer({ worker: true });
 
 // jsonb would give lastName, firstName, department, managerEmail (by length).
 const newHire = { firstName: "Ada", lastName: "Lovelace", department: "Engineering", managerEmail: "boss@example.com", address: { street: "1 Main St", city: "Springfield" } };
@@ -27,7 +19,7 @@ describe("JSON key order", () => {
       { id: "hook", kind: "webhook", name: "New hire", config: { testingData: newHire } },
       { id: "code", kind: "code", name: "Shape", config: { code: "return { userPrincipalName: 'ada@x', id: 7, displayName: 'Ada', mail: 'ada@x' };" } },
     ];
-    const created = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, { name: "key order", steps });
+    const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "key order", steps });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
 

@@ -2,23 +2,12 @@
 // PUT (If-None-Match: *, what the Variables page's add form sends) leaves an existing key as it
 // is (412); a key that workflows read keeps its kind unless forced, as a delete would be refused;
 // a basic account's password changed alone keeps the stored username.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/secrets/crypto";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
-import type { WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let t: Tenancy;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startApiServer();
-  ({ web, t, api } = server);
-});
-afterAll(() => server?.stop());
+const { t, api, web } = startTestServer();
 
 const unique = () => `K_${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 

@@ -3,23 +3,14 @@
 // cleared them, Run again refuses in words (409 payload_cleared) instead of starting a run with
 // no payload, a single-step test does not borrow the cleared outputs, and the deliveries log
 // still lists the delivery with its size.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { RetentionSettings } from "@/lib/retention/prune-workflow-history";
 import { runRetention } from "@/lib/retention/run-retention";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer({ worker: true }));
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const { t, api } = startTestServer({ worker: true });
 
 const settings: RetentionSettings = { runDays: 30, runsPerWorkflow: 10_000, stepOutputDays: 14, deliveryDays: 30, deliveriesPerWorkflow: 100_000, batchSize: 1_000 };
 const payload = { alert: { id: "A-1", host: "srv-01", user: "ada@example.com" } };

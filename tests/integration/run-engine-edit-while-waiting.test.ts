@@ -6,18 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { QUEUES } from "@/lib/jobs/queues";
-import type { ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { startTestServer } from "../helpers/api-server";
 import { startLocalServer } from "../helpers/local-server";
 import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
+const { t, api } = startTestServer({ worker: true });
 let remote: Awaited<ReturnType<typeof startLocalServer>>;
 
 beforeAll(async () => {
-  ({ t, api } = server = await startApiServer({ worker: true }));
   // Unavailable for an hour: the run parks in a retry backoff that only the test ends.
   remote = await startLocalServer((_req, res) => {
     res.writeHead(503, { "retry-after": "3600" });
@@ -25,7 +21,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await server?.stop();
   await remote?.close();
 });
 

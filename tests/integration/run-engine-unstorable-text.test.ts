@@ -3,20 +3,12 @@
 // error. Such a write used to be refused, which the engine took for a worker crash: the step ran
 // again (an HTTP POST five times) before the run failed with "the worker stopped… 5 times". Now
 // those characters become U+FFFD and the step runs once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer } from "../helpers/api-server";
+import { describe, expect, it } from "vitest";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let api: ApiClient;
-let workspaceId: string;
-beforeAll(async () => {
-  server = await startApiServer({ worker: true });
-  api = server.api;
-  workspaceId = server.t.providerA.id;
-});
-afterAll(() => server?.stop());
+const { t, api } = startTestServer({ worker: true });
 
 type StepView = { number: number; status: string; output: Json; error: string | null; attempts?: number; logs?: string[] };
 
@@ -25,7 +17,7 @@ async function runOnce(code: string): Promise<{ status: string; error: string | 
     { id: "hook", kind: "webhook", name: "Hook", config: {} },
     { id: "code", kind: "code", name: "Cut text", config: { code } },
   ];
-  const created = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, { name: "unstorable text", steps });
+  const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "unstorable text", steps });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.id as string;
   const url = (await api.post(`/api/v1/workflows/${id}/live`)).body.webhookUrl as string;

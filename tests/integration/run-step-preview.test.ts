@@ -1,19 +1,12 @@
 // GET /api/v1/runs/{id}/steps/{stepId}?preview=true: the output cut to what Workflow data's tree
 // draws, each cut said with the whole count — the panel read a step's whole 4 MB output to draw
 // three sample items of it. Step 1's 64-bit ids stay exact; a run of another tenant stays 404.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { apiClient, type ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { apiClient } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api, web } = startTestServer();
 
 const http = { kind: "http", config: { url: "https://api.example.test" } };
 const rows = Array.from({ length: 5_000 }, (_, i) => ({ id: i + 1, name: `device-${i + 1}`, note: "n".repeat(700), tags: ["alpha", "beta", "gamma", "delta"] }));
@@ -35,7 +28,7 @@ async function bigRun() {
 }
 
 const read = async (path: string, token = t.editor.token) => {
-  const res = await fetch(`${server.web.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${web.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, text: await res.text() };
 };
 
@@ -86,7 +79,7 @@ describe("a step's output previewed (?preview=true)", () => {
 
   it("answers 404 for a run of another tenant, a missing step as before, and 400 for a bad value", async () => {
     const { run, wf } = await bigRun();
-    const outsider = apiClient(server.web.baseUrl, t.outsider.token);
+    const outsider = apiClient(web.baseUrl, t.outsider.token);
     expect(await outsider.get(`/api/v1/runs/${run.id}/steps/${wf.steps[1].id}?preview=true`)).toMatchObject({ status: 404, body: { error: "not_found", message: "run not found" } });
     expect(await api.get(`/api/v1/runs/${run.id}/steps/no-such-step?preview=true`)).toMatchObject({ status: 404, body: { message: "step not found" } });
     expect(await api.get(`/api/v1/runs/${run.id}/steps/${wf.steps[1].id}?preview=yes`)).toMatchObject({ status: 400, body: { error: "invalid_request" } });

@@ -3,19 +3,16 @@
 // Run again replays a run's trigger exactly as a new test run. Editors only; other tenants 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { apiClient, type ApiClient } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { apiClient } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 import { startLocalServer } from "../helpers/local-server";
 import { eventually } from "../helpers/services";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
+const { t, api, web } = startTestServer({ worker: true });
 let remote: Awaited<ReturnType<typeof startLocalServer>>;
 let releaseSlow: () => void = () => {};
 
 beforeAll(async () => {
-  ({ t, api } = server = await startApiServer({ worker: true }));
   remote = await startLocalServer(async (req, res) => {
     if (req.url === "/slow") await new Promise<void>((r) => (releaseSlow = r));
     res.writeHead(200, { "content-type": "application/json" });
@@ -24,7 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   releaseSlow();
-  await server?.stop();
   await remote?.close();
 });
 
@@ -114,8 +110,8 @@ describe("POST /api/v1/runs/{id}/stop", () => {
     await untilStatus(run.id, "succeeded");
     const ended = await api.post(`/api/v1/runs/${run.id}/stop`);
     expect(ended).toMatchObject({ status: 409, body: { error: "run_finished", status: "succeeded" } });
-    expect((await apiClient(server.web.baseUrl, t.viewer.token).post(`/api/v1/runs/${run.id}/stop`)).status).toBe(403);
-    expect((await apiClient(server.web.baseUrl, t.outsider.token).post(`/api/v1/runs/${run.id}/stop`))).toMatchObject({ status: 404, body: { error: "not_found" } });
+    expect((await apiClient(web.baseUrl, t.viewer.token).post(`/api/v1/runs/${run.id}/stop`)).status).toBe(403);
+    expect((await apiClient(web.baseUrl, t.outsider.token).post(`/api/v1/runs/${run.id}/stop`))).toMatchObject({ status: 404, body: { error: "not_found" } });
     expect((await api.post(`/api/v1/runs/00000000-0000-0000-0000-000000000000/stop`)).status).toBe(404);
     expect((await api.get(`/api/v1/runs/${run.id}/stop`)).status).toBe(405);
   });
@@ -127,7 +123,7 @@ describe("POST /api/v1/runs/{id}/rerun", () => {
     const wf = await newWorkflow([{ kind: "webhook", config: {} }, { kind: "code", config: { code: "return { host: steps[1].alert.host }" } }]);
     expect((await api.post(`/api/v1/workflows/${wf.id}/live`)).status).toBe(200);
     const live = (await api.get(`/api/v1/workflows/${wf.id}`)).body;
-    expect((await fetch(live.webhookUrl.replace(/^https?:\/\/[^/]+/, server.web.baseUrl), { method: "POST", headers: { "content-type": "application/json" }, body: posted })).status).toBe(202);
+    expect((await fetch(live.webhookUrl.replace(/^https?:\/\/[^/]+/, web.baseUrl), { method: "POST", headers: { "content-type": "application/json" }, body: posted })).status).toBe(202);
     const first = await eventually(async () => (await api.get(`/api/v1/workflows/${wf.id}/runs`)).body.runs[0], 30_000, "the delivery's run");
     await untilStatus(first.id, "succeeded");
 
@@ -136,7 +132,7 @@ describe("POST /api/v1/runs/{id}/rerun", () => {
     expect(res.body).toMatchObject({ workflowId: wf.id, status: "queued", test: true, scope: "workflow" });
     expect(res.body.id).not.toBe(first.id);
     await untilStatus(res.body.id, "succeeded");
-    const text = await (await fetch(`${server.web.baseUrl}/api/v1/runs/${res.body.id}`, { headers: { authorization: `Bearer ${t.editor.token}` } })).text();
+    const text = await (await fetch(`${web.baseUrl}/api/v1/runs/${res.body.id}`, { headers: { authorization: `Bearer ${t.editor.token}` } })).text();
     expect(text).toContain('"id":12345678901234567890'); // not rounded on the way
     expect((await runOf(res.body.id)).steps[1].output).toEqual({ host: "ws-01" });
     expect((await api.get(`/api/v1/workflows/${wf.id}/runs`)).body.runs.map((r: { id: string }) => r.id).slice(0, 2)).toEqual([res.body.id, first.id]);
@@ -145,7 +141,7 @@ describe("POST /api/v1/runs/{id}/rerun", () => {
   it("refuses a viewer with 403 and another tenant with 404", async () => {
     const wf = await newWorkflow([{ kind: "webhook", config: {} }]);
     const run = await runWhole(wf.id);
-    expect((await apiClient(server.web.baseUrl, t.viewer.token).post(`/api/v1/runs/${run.id}/rerun`)).status).toBe(403);
-    expect((await apiClient(server.web.baseUrl, t.outsider.token).post(`/api/v1/runs/${run.id}/rerun`)).status).toBe(404);
+    expect((await apiClient(web.baseUrl, t.viewer.token).post(`/api/v1/runs/${run.id}/rerun`)).status).toBe(403);
+    expect((await apiClient(web.baseUrl, t.outsider.token).post(`/api/v1/runs/${run.id}/rerun`)).status).toBe(404);
   });
 });

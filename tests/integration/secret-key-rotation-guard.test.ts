@@ -11,24 +11,18 @@ import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { rotateSecretKey } from "@/lib/secrets/rotate-secret-key";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
-import { startApiServer, type ApiServer } from "@/tests/helpers/api-server";
+import { startTestServer } from "@/tests/helpers/api-server";
 import { untilLockWait } from "@/tests/helpers/lock-waits";
 
-let server: ApiServer;
-beforeAll(async () => {
-  await verifySecretKey({ db: db() });
-  server = await startApiServer();
-});
+beforeAll(() => verifySecretKey({ db: db() }));
+afterAll(() => db().$disconnect());
+const server = startTestServer();
 // The key a test rotated the database to: rotated back after it, whatever the outcome, so that
 // each test starts with the key of this process and of its web server.
 let away: Buffer | null = null;
 afterEach(async () => {
   if (away) await db().$transaction((tx) => rotateSecretKey({ tx, from: away!, to: env().SECRET_KEY }));
   away = null;
-});
-afterAll(async () => {
-  await server?.stop();
-  await db().$disconnect();
 });
 
 describe("a process left running with the key from before a rotation", () => {

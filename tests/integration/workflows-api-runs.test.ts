@@ -1,17 +1,10 @@
 // Trigger tests (Run step), the run list and detail, and the deliveries log, through the API.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { apiClient, type Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, api, web } = startTestServer();
 
 // Unicode, nesting, big numbers, null and a key named "body" must all survive (JSON equality).
 const TESTING_DATA = { zeta: 1, alpha: { nested: [1, 2.5, "x", null, true] }, body: { note: "sender's own body key" }, "ünïcödé": "✓", big: 12345678901234 };
@@ -179,23 +172,23 @@ describe("run list and detail", () => {
     // Step 1's id as posted, not rounded to …600 (a reader with the exact-number reviver sees the digits).
     await db().$executeRaw`UPDATE "RunStep" SET output = ${payload}::jsonb WHERE "runId" = ${run.id} AND number = 1`;
 
-    const res = await fetch(`${server.web.baseUrl}/api/v1/runs/${run.id}/steps/${wf.steps[2].id}`, { headers: { authorization: `Bearer ${t.editor.token}` } });
+    const res = await fetch(`${web.baseUrl}/api/v1/runs/${run.id}/steps/${wf.steps[2].id}`, { headers: { authorization: `Bearer ${t.editor.token}` } });
     expect(res.status).toBe(200);
     const text = await res.text();
     // Step 3's record alone: step 2's 100 KB output is not in it.
     expect(text.length).toBeLessThan(2_000);
     expect(JSON.parse(text)).toMatchObject({ stepId: wf.steps[2].id, number: 3, kind: "http", name: "Notify", status: "succeeded", output: { sent: true }, logs: [], error: null });
     expect((await api.get(`/api/v1/runs/${run.id}/steps/${wf.steps[1].id}`)).body).toMatchObject({ number: 2, output: { rows: "x".repeat(100_000) }, logs: ["GET …"] });
-    const first = await fetch(`${server.web.baseUrl}/api/v1/runs/${run.id}/steps/${wf.steps[0].id}`, { headers: { authorization: `Bearer ${t.editor.token}` } });
+    const first = await fetch(`${web.baseUrl}/api/v1/runs/${run.id}/steps/${wf.steps[0].id}`, { headers: { authorization: `Bearer ${t.editor.token}` } });
     expect(await first.text()).toContain('"id":12345678901234567890');
 
     expect((await api.get(`/api/v1/runs/${run.id}/steps/no-such-step`)).body).toMatchObject({ error: "not_found", message: "step not found" });
     // Without its data, the run keeps no output (step 2's 100 KB neither).
-    const overview = await fetch(`${server.web.baseUrl}/api/v1/runs/${run.id}?outputs=false`, { headers: { authorization: `Bearer ${t.editor.token}` } });
+    const overview = await fetch(`${web.baseUrl}/api/v1/runs/${run.id}?outputs=false`, { headers: { authorization: `Bearer ${t.editor.token}` } });
     const overviewText = await overview.text();
     expect(overviewText.length).toBeLessThan(3_000);
     expect(JSON.parse(overviewText).steps.map((s: Json) => "output" in s)).toEqual([false, false, false]);
-    const outsider = apiClient(server.web.baseUrl, t.outsider.token);
+    const outsider = apiClient(web.baseUrl, t.outsider.token);
     const hidden = await outsider.get(`/api/v1/runs/${run.id}/steps/${wf.steps[2].id}`);
     expect(hidden).toMatchObject({ status: 404, body: { message: "run not found" } });
   });
