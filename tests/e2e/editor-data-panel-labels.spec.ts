@@ -1,37 +1,24 @@
 // The Workflow data panel at its laptop width: field names stay readable next to a long sample
 // value (the sample is what shortens), and "Inserted {{ 2.upn }} into URL" goes once it stops
 // being true (another step selected, steps renumbered), giving back the help text.
-import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { createProviderOwner } from "./e2e-database";
-import { providerWorkspaceId, signIn } from "./sign-in";
+import { openOwnWorkflow } from "./own-workflow";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 /** A workflow whose trigger and step 2 have run (the HTTP step after them fails: no URL yet). */
 async function openTested(page: Page) {
-  const tag = randomBytes(3).toString("hex");
-  const email = `datalabels-${tag}@example.test`;
-  await createProviderOwner(`datalabels MSP ${tag}`, email, "datalabels-pw-1");
-  await signIn(page, email, "datalabels-pw-1");
-  const ws = await providerWorkspaceId(page);
-  const res = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
-    data: {
-      name: `Onboarding ${tag}`,
-      steps: [
-        { kind: "webhook", config: { testingData: { employee: { first: "Ada", last: "Lovelace", manager: "Grace Brewster Murray Hopper of the Navy" } } } },
-        { kind: "transform", name: "Make UPN", config: { fields: [{ name: "upn", expression: '"ada.lovelace@acme.test"' }, { name: "count", expression: "2" }] } },
-        { kind: "transform", name: "Spare", config: { fields: [{ name: "x", expression: "1" }] } },
-        { kind: "http", name: "Create account", config: { method: "POST", url: "" } },
-      ],
-    },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
+  const { ws, id } = await openOwnWorkflow(page, "datalabels", [
+    { kind: "webhook", config: { testingData: { employee: { first: "Ada", last: "Lovelace", manager: "Grace Brewster Murray Hopper of the Navy" } } } },
+    { kind: "transform", name: "Make UPN", config: { fields: [{ name: "upn", expression: '"ada.lovelace@acme.test"' }, { name: "count", expression: "2" }] } },
+    { kind: "transform", name: "Spare", config: { fields: [{ name: "x", expression: "1" }] } },
+    { kind: "http", name: "Create account", config: { method: "POST", url: "" } },
+  ]);
   const run = (await (await page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })).json()) as { run: { id: string } };
   await expect
     .poll(async () => ((await (await page.request.get(`/api/v1/runs/${run.run.id}`)).json()) as { status: string }).status, { timeout: 30_000 })
     .toMatch(/^(succeeded|failed)$/);
+  // Opened again now that the run has ended: the editor then reads it as the latest from the start.
   await page.goto(`/w/${ws}/workflows/${id}`);
   await page.getByTestId("step-node-4").click();
   return page.getByRole("complementary", { name: "Workflow data" });
