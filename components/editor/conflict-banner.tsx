@@ -1,12 +1,15 @@
 "use client";
 // Shown when the workflow was saved elsewhere after we loaded it — in another tab of the same
-// person as often as by a colleague, so the words fit both: take that version or keep ours. Also
+// person as often as by a colleague, so the words fit both: take that version or keep ours. When the
+// server says who saved it and when, the banner names them ("Alex Smith (alex@…) saved a newer
+// version 2 minutes ago"), so the technician knows whom to ask before choosing. Also
 // what the editor's polls noticed about the workflow or the caller's access: deleted, removed from
 // the workspace, or now a viewer (the editor is then read-only).
 import Link from "next/link";
 import { useEditor } from "@/components/editor/editor-context";
-import type { Lost } from "@/components/editor/use-editor-document";
+import type { Lost, Saver } from "@/components/editor/use-editor-document";
 import { buttonClass } from "@/components/ui/button";
+import { TimeAgo } from "@/components/ui/time-ago";
 
 const LOST_TEXT: Record<Lost, string> = {
   deleted: "This workflow was deleted. Nothing here can be saved any more.",
@@ -35,7 +38,7 @@ export function ConflictBanner() {
   return (
     <div role="alert" className="flex items-center gap-3 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900">
       <span className="flex-1">
-        This workflow was saved elsewhere (in another tab or by someone else) while you were editing.{" "}
+        <WhoSaved saver={doc.save.saver} />{" "}
         {doc.dirty ? "Your latest changes are not saved." : "What you see here is not that version, so nothing was run or changed."}
       </span>
       <button type="button" className={buttonClass("secondary", "sm")} onClick={() => void doc.reload()}>
@@ -45,5 +48,17 @@ export function ConflictBanner() {
         Keep mine
       </button>
     </div>
+  );
+}
+
+/** Who saved the newer version and when, as far as the server knows; otherwise where it may have come from. */
+function WhoSaved({ saver }: { saver?: Saver }) {
+  const by = saver?.savedBy;
+  if (!by) return <>This workflow was saved elsewhere (in another tab or by someone else) while you were editing.</>;
+  return (
+    <span data-testid="conflict-saver">
+      <strong className="font-semibold">{by.name}</strong> ({by.email}) saved a newer version{saver.savedAt ? " " : ""}
+      {saver.savedAt && <TimeAgo at={saver.savedAt} />} while you were editing.
+    </span>
   );
 }

@@ -23,7 +23,19 @@ export type SaveState =
   /** `sessionEnded`: refused because the browser session ended (the header offers sign-in).
    *  `retryAt`: no answer or a passing server trouble: saved again by itself then (epoch ms). */
   | { kind: "error"; message: string; sessionEnded?: boolean; retryAt?: number }
-  | { kind: "conflict"; theirVersion: number };
+  /** `saver`: who saved `theirVersion` and when, as the server says (null: not known). */
+  | { kind: "conflict"; theirVersion: number; saver?: Saver };
+
+/** Who saved a version and when (the workflow's `savedBy` / `savedAt`, or a 409's). */
+export type Saver = { savedBy: { name: string; email: string } | null; savedAt: string | null };
+
+// A 409's body or a workflow read says who saved its version; anything else there is not trusted.
+const saverOf = (v: { savedBy?: unknown; savedAt?: unknown }): Saver | undefined => {
+  const by = v.savedBy as { name?: unknown; email?: unknown } | null | undefined;
+  const savedBy = by && typeof by.name === "string" && typeof by.email === "string" ? { name: by.name, email: by.email } : null;
+  const savedAt = typeof v.savedAt === "string" ? v.savedAt : null;
+  return savedBy || savedAt ? { savedBy, savedAt } : undefined;
+};
 
 export const AUTOSAVE_DELAY_MS = 800;
 
@@ -107,7 +119,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
       const mine = latest.current;
       // Already in conflict (an action refused for a newer save): the user chooses; Keep mine
       // then saves over the newest version.
-      if (saveKind.current === "conflict") setSave({ kind: "conflict", theirVersion: server.version });
+      if (saveKind.current === "conflict") setSave({ kind: "conflict", theirVersion: server.version, saver: saverOf(server) });
       else if (mine.revision === savedRevision.current) {
         version.current = server.version;
         dispatch({ type: "theirs", doc: docOf(server) });
@@ -116,7 +128,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
         version.current = server.version;
         markSaved(mine.revision);
         setSave({ kind: "saved" });
-      } else setSave({ kind: "conflict", theirVersion: server.version });
+      } else setSave({ kind: "conflict", theirVersion: server.version, saver: saverOf(server) });
     }
   }, [server, markSaved]);
 
@@ -166,7 +178,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
         return { ok: true };
       } catch (e) {
         if (e instanceof ApiError && e.code === "version_conflict") {
-          setSave({ kind: "conflict", theirVersion: Number(e.body.currentVersion ?? version.current + 1) });
+          setSave({ kind: "conflict", theirVersion: Number(e.body.currentVersion ?? version.current + 1), saver: saverOf(e.body) });
           saveKind.current = "conflict";
           return { ok: false, message: SAVED_ELSEWHERE };
         }
@@ -258,14 +270,22 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   const acceptServer = useCallback((w: WorkflowView) => putServer(w), [putServer]);
 
   /** An action refused because the workflow was saved since the version we show (409
-   *  workflow_changed): the conflict banner, whether or not anything here is unsaved. */
-  const savedElsewhere = useCallback((theirVersion: number) => {
+   *  workflow_changed, its body given): the conflict banner, whether or not anything here is unsaved. */
+  const savedElsewhere = useCallback((refusal: { currentVersion?: unknown; savedBy?: unknown; savedAt?: unknown }) => {
+    const theirVersion = Number(refusal.currentVersion);
     saveKind.current = "conflict";
-    setSave({ kind: "conflict", theirVersion: Number.isFinite(theirVersion) ? Math.max(theirVersion, version.current + 1) : version.current + 1 });
+    setSave({ kind: "conflict", theirVersion: Number.isFinite(theirVersion) ? Math.max(theirVersion, version.current + 1) : version.current + 1, saver: saverOf(refusal) });
   }, []);
 
-  /** The version the editor shows (what Run step and Go live tell the server they act on). */
+  /** The version the editor shows (what Run step, Go live, Unpublish and Generate a new URL tell
+   *  the server they act on). */
   const seenVersion = useCallback(() => version.current, []);
+
+  /** Waits for a save under way, which moves the version shown, without saving anything itself:
+   *  Unpublish and Generate a new URL act on the version the user sees, not on edits still unsaved. */
+  const settled = useCallback(async () => {
+    while (inFlight.current) await inFlight.current.catch(() => {});
+  }, []);
 
   // Leaving with unsaved edits asks first.
   useEffect(() => {
@@ -277,7 +297,7 @@ export function useEditorDocument(workflowId: string, initial: WorkflowView) {
   }, []);
 
   const effective: SaveState = save.kind === "saved" && dirty ? { kind: "pending" } : save;
-  return { query, server, state, dispatch, save: effective, problems, saveNow, overwrite, reload, acceptServer, savedElsewhere, seenVersion, lost, dirty };
+  return { query, server, state, dispatch, save: effective, problems, saveNow, overwrite, reload, acceptServer, savedElsewhere, seenVersion, settled, lost, dirty };
 }
 
 export type EditorDocument = ReturnType<typeof useEditorDocument>;

@@ -1,10 +1,12 @@
 "use client";
-// Go live / Unpublish / Generate a new URL / Run step: each saves pending edits first, so the
-// server acts on what the user sees, then takes the server's answer as the new state. `flush`
-// is that first part, for other actions on the workflow as it is now (Run again). Go live and the
-// tests also tell the server which version (and step) they mean: a save from elsewhere since is
-// refused (409 workflow_changed) and shown as the conflict banner, instead of going Live with, or
-// running, steps this editor never showed (another step now numbered 3, a GET turned DELETE).
+// Go live / Run step: each saves pending edits first, so the server acts on what the user sees,
+// then takes the server's answer as the new state. `flush` is that first part, for other actions
+// on the workflow as it is now (Run again). Unpublish and Generate a new URL only wait for a save
+// under way (a Live workflow's unfinished step, say, saves once back in Draft). Each tells the
+// server which version (and step) it means: a save from elsewhere since is refused (409
+// workflow_changed) and shown as the conflict banner, naming who saved, instead of going Live
+// with, running, or unpublishing steps this editor never showed (another step now numbered 3, a
+// GET turned DELETE, a colleague's fix just re-published).
 import { useEffect, useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, ApiError, keys } from "@/components/editor/api";
@@ -44,7 +46,7 @@ export function useWorkflowActions() {
       return await send();
     } catch (e) {
       if (!(e instanceof ApiError && e.code === "workflow_changed")) throw e;
-      doc.savedElsewhere(Number(e.body.currentVersion));
+      doc.savedElsewhere(e.body);
       throw new Error(SAVED_ELSEWHERE);
     }
   };
@@ -52,7 +54,10 @@ export function useWorkflowActions() {
   const setMode = useMutation({
     mutationKey: userChangeKey(workflowId, "mode"),
     mutationFn: async (mode: "live" | "draft") => {
-      if (mode === "draft") return api<WorkflowView>(`/api/v1/workflows/${workflowId}/draft`, { method: "POST" });
+      if (mode === "draft") {
+        await doc.settled();
+        return onVersion(() => api<WorkflowView>(`/api/v1/workflows/${workflowId}/draft`, { method: "POST", body: { version: doc.seenVersion() } }));
+      }
       await flush();
       return onVersion(() => api<WorkflowView>(`/api/v1/workflows/${workflowId}/live`, { method: "POST", body: { version: doc.seenVersion() } }));
     },
@@ -82,7 +87,10 @@ export function useWorkflowActions() {
 
   const rotateUrl = useMutation({
     mutationKey: userChangeKey(workflowId, "url"),
-    mutationFn: () => api<{ webhookUrl: string; workflow: WorkflowView }>(`/api/v1/workflows/${workflowId}/webhook-url`, { method: "POST" }),
+    mutationFn: async () => {
+      await doc.settled();
+      return onVersion(() => api<{ webhookUrl: string; workflow: WorkflowView }>(`/api/v1/workflows/${workflowId}/webhook-url`, { method: "POST", body: { version: doc.seenVersion() } }));
+    },
     onSuccess: (r) => doc.acceptServer(r.workflow),
   });
 

@@ -15,6 +15,9 @@ export type WorkflowView = {
   /** Draft only, once the trigger has had a URL: that URL, kept for when it is Live again. */
   keptWebhookUrl?: string;
   version: number;
+  /** Who saved this version and when; null when not known (a push made it, or saved before this was recorded). */
+  savedBy?: { name: string; email: string } | null;
+  savedAt?: string | null;
   updatedAt: string;
 };
 

@@ -34,7 +34,7 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, seen =
     const definition = storedSteps(workflow);
     const step = definition[stepNumber - 1];
     // Before "not found": the step the caller meant may be gone because someone saved meanwhile.
-    assertVersionSeen(workflow, seen, step && { id: step.id, number: stepNumber });
+    await assertVersionSeen(workflow, seen, t, step && { id: step.id, number: stepNumber });
     if (!step) throw notFound(`step ${stepNumber}`);
     if (stepNumber < 2 || isTriggerKind(step.kind)) {
       throw new AppError(400, "invalid_request", "only steps after the trigger are tested this way; test the trigger with POST …/steps/1/test");

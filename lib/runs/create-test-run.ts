@@ -26,7 +26,7 @@ export async function createTestRun({ workflowId, userId, scope, seen = {}, tx }
     const workflow = await loadWorkflow({ workflowId, userId, role: "editor", tx: t });
     const definition = storedSteps(workflow);
     const trigger = definition[0];
-    assertVersionSeen(workflow, seen, trigger && { id: trigger.id, number: 1 });
+    await assertVersionSeen(workflow, seen, t, trigger && { id: trigger.id, number: 1 });
     if (!trigger || !isTriggerKind(trigger.kind)) {
       throw conflict("trigger_required", "step 1 is not a trigger (Webhook or Scheduler), so there is nothing to run; add one first");
     }

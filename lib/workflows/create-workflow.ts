@@ -8,6 +8,7 @@ import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { prepareSteps, setsSharedSecret } from "@/lib/workflows/prepare-steps";
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+import { savedFields } from "@/lib/workflows/version-saver";
 
 export type CreateWorkflowOptions = { workspaceId: string; userId: string; input: WorkflowInput; tx?: Tx };
 
@@ -18,7 +19,7 @@ export async function createWorkflow({ workspaceId, userId, input, tx }: CreateW
     await assertStepConnections({ workspaceId, steps, tx: t });
     if (setsSharedSecret(input.steps)) await lockSecretKey(t);
     const workflow = await t.workflow.create({
-      data: { workspaceId, name: input.name, steps: toJsonField(steps) },
+      data: { workspaceId, name: input.name, steps: toJsonField(steps), ...savedFields(userId, 1) },
     });
     return readWorkflowView({ workflow, tx: t });
   };

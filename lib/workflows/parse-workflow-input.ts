@@ -32,7 +32,7 @@ export type WorkflowWrite = z.infer<typeof workflowWriteSchema>;
 // A read sent back (PUT of what GET returned) is a normal way to save, so the read-only fields of
 // a workflow and its steps are accepted and ignored; anything else is a mistake worth naming
 // (a typo, or expecting `"mode": "live"` to publish) rather than something to drop silently.
-const WORKFLOW_KEYS = new Set([...Object.keys(workflowWriteSchema.shape), "id", "workspaceId", "webhookUrl", "keptWebhookUrl", "createdAt", "updatedAt"]);
+const WORKFLOW_KEYS = new Set([...Object.keys(workflowWriteSchema.shape), "id", "workspaceId", "webhookUrl", "keptWebhookUrl", "savedBy", "savedAt", "createdAt", "updatedAt"]);
 const STEP_KEYS = new Set([...Object.keys(stepInputSchema.shape), "number"]);
 
 function refuseUnknownKeys(raw: unknown): void {

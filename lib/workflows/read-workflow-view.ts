@@ -5,12 +5,14 @@ import { env } from "@/lib/env";
 import type { Workflow } from "@/lib/generated/prisma/client.ts";
 import { withExactSteps } from "@/lib/workflows/exact-steps";
 import { toWorkflowView, type WorkflowView } from "@/lib/workflows/to-workflow-view";
+import { loadVersionSaver } from "@/lib/workflows/version-saver";
 
 export async function readWorkflowView({ workflow, tx }: { workflow: Workflow; tx?: Tx }): Promise<WorkflowView> {
   const c = tx ?? db();
-  const [exact, endpoint] = await Promise.all([
+  const [exact, endpoint, saver] = await Promise.all([
     withExactSteps(workflow, c),
     c.webhookEndpoint.findFirst({ where: { workflowId: workflow.id, rotatedAt: null }, orderBy: { createdAt: "desc" } }),
+    loadVersionSaver(workflow, c),
   ]);
-  return toWorkflowView({ workflow: exact, endpoint, publicUrl: env().PUBLIC_URL });
+  return toWorkflowView({ workflow: exact, endpoint, publicUrl: env().PUBLIC_URL, saver });
 }

@@ -22,7 +22,7 @@ export type SetWorkflowModeOptions = { workflowId: string; userId: string; mode:
 export async function setWorkflowMode({ workflowId, userId, mode, version, tx }: SetWorkflowModeOptions): Promise<WorkflowView> {
   const write = async (t: Tx) => {
     const before = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
-    assertVersionSeen(before, { version });
+    await assertVersionSeen(before, { version }, t);
     // A pushed copy goes Live only once its client review is complete (409 listing what is
     // missing, accounts included): asked first, as it is the fuller list for such a copy.
     const recorded = mode === "live" && (await assertReviewComplete({ workflow: before, userId, tx: t }));

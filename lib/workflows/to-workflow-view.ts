@@ -2,6 +2,7 @@
 // shared secret is write-only: reads say whether one is set, never the value or its ciphertext.
 import type { WebhookEndpoint, Workflow } from "@/lib/generated/prisma/client.ts";
 import type { Step } from "@/lib/workflows/definition";
+import type { VersionSaver } from "@/lib/workflows/version-saver";
 
 export type StepView = { id: string; number: number; kind: Step["kind"]; name: string; config: Record<string, unknown> };
 
@@ -15,6 +16,10 @@ export type WorkflowView = {
   /** Draft only, once the trigger has had a URL: that URL, kept (it answers 409 until Live again). */
   keptWebhookUrl?: string;
   version: number;
+  /** Who saved this version and when (null: not known, e.g. made by a push): read by the API's
+   *  readers, and what the editor's conflict banner names for a save it did not make. */
+  savedBy?: VersionSaver["savedBy"];
+  savedAt?: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -24,6 +29,8 @@ export type ToWorkflowViewOptions = {
   /** The workflow's current (unrotated) endpoint, if any. */
   endpoint: Pick<WebhookEndpoint, "token" | "stepId" | "rotatedAt"> | null;
   publicUrl: string;
+  /** Who saved the current version (readWorkflowView always gives it). */
+  saver?: VersionSaver;
 };
 
 function configView(step: Step): Record<string, unknown> {
@@ -34,7 +41,7 @@ function configView(step: Step): Record<string, unknown> {
   return { sharedSecret: { set: typeof sharedSecretEncrypted === "string" && sharedSecretEncrypted !== "" }, ...rest };
 }
 
-export function toWorkflowView({ workflow, endpoint, publicUrl }: ToWorkflowViewOptions): WorkflowView {
+export function toWorkflowView({ workflow, endpoint, publicUrl, saver }: ToWorkflowViewOptions): WorkflowView {
   const steps = (Array.isArray(workflow.steps) ? workflow.steps : []) as unknown as Step[];
   const trigger = steps[0];
   // The URL exists only while Live, and only for the endpoint of the current webhook trigger.
@@ -53,6 +60,7 @@ export function toWorkflowView({ workflow, endpoint, publicUrl }: ToWorkflowView
     webhookUrl: showUrl ? `${publicUrl}/hooks/${endpoint.token}` : null,
     ...(keptUrl ? { keptWebhookUrl: `${publicUrl}/hooks/${endpoint.token}` } : {}),
     version: workflow.version,
+    ...saver,
     createdAt: workflow.createdAt.toISOString(),
     updatedAt: workflow.updatedAt.toISOString(),
   };

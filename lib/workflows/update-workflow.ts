@@ -1,6 +1,7 @@
 // Saves a workflow's name and steps (a body without steps keeps them; mode is changed only by
 // go Live / Draft). The version counts definition saves; a client sending the version it read
-// gets 409 when someone saved in between, instead of silently overwriting their change.
+// gets 409 when someone saved in between, instead of silently overwriting their change, naming who
+// saved that version and when (each save records itself: version-saver.ts).
 import { conflict } from "@/lib/api/errors";
 import { assertStepConnections } from "@/lib/connections/assert-step-connections";
 import { db, type Tx } from "@/lib/db/client";
@@ -21,6 +22,7 @@ import { storedSteps } from "@/lib/workflows/stored-steps";
 import { syncTrigger } from "@/lib/workflows/sync-trigger";
 import { syncWorkflowSchedule } from "@/lib/triggers/sync-workflow-schedule";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+import { loadVersionSaver, savedFields, saverName } from "@/lib/workflows/version-saver";
 
 export type UpdateWorkflowOptions = { workflowId: string; userId: string; input: WorkflowWrite; tx?: Tx };
 
@@ -29,12 +31,14 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
     if (input.steps && setsSharedSecret(input.steps)) await lockSecretKey(t); // before the workflow's row, as a rotation
     const before = await loadWorkflow({ workflowId, userId, role: "editor", tx: t, lock: true });
     if (input.version !== undefined && input.version !== before.version) {
+      const saver = await loadVersionSaver(before, t);
+      const when = saver.savedAt ? `, saved at ${saver.savedAt}` : "";
       throw conflict(
         "version_conflict",
         input.version > before.version
           ? `this workflow has no version ${input.version}: it is at version ${before.version}; reload it and apply your change again`
-          : `the workflow was saved by someone else since you loaded it (you sent version ${input.version}; it is at version ${before.version}); reload it and apply your change again`,
-        { currentVersion: before.version },
+          : `the workflow was saved by ${saverName(saver)} since you loaded it (you sent version ${input.version}; it is at version ${before.version}${when}); reload it and apply your change again`,
+        { currentVersion: before.version, ...saver },
       );
     }
     if (input.mode !== undefined && input.mode !== before.mode) throw modeNotSaved(before.mode);
@@ -56,7 +60,7 @@ export async function updateWorkflow({ workflowId, userId, input, tx }: UpdateWo
     }
     const workflow = await t.workflow.update({
       where: { id: before.id },
-      data: { name: input.name, ...(steps && { steps: toJsonField(steps) }), version: { increment: 1 } },
+      data: { name: input.name, ...(steps && { steps: toJsonField(steps) }), version: { increment: 1 }, ...savedFields(userId, before.version + 1) },
     });
     if (steps) await recordSecretChange({ workflow, userId, previous: storedSteps(before), steps, tx: t });
     // A pushed copy's first change after a push is audited: the provider's next push replaces it.

@@ -51,13 +51,13 @@ export async function markAccountMadeIn(email: string, workspaceName: string): P
   });
 }
 
-/** A new user with `role` in the named workspace (e.g. a viewer of a provider a spec made). */
-export async function createMember(workspaceName: string, email: string, password: string, role: "owner" | "editor" | "viewer"): Promise<void> {
+/** A new user with `role` in the named workspace (e.g. a viewer of a provider a spec made), called `name`. */
+export async function createMember(workspaceName: string, email: string, password: string, role: "owner" | "editor" | "viewer", name = "Member"): Promise<void> {
   const hash = await hashPassword(password);
   await withClient(async (c) => {
     const { rows } = await c.query(`SELECT id FROM "Workspace" WHERE name = $1`, [workspaceName]);
     if (rows.length !== 1) throw new Error(`expected one workspace named ${workspaceName}`);
-    const user = await c.query(`INSERT INTO "User" (email, name, "passwordHash") VALUES ($1, 'Member', $2) RETURNING id`, [email, hash]);
+    const user = await c.query(`INSERT INTO "User" (email, name, "passwordHash") VALUES ($1, $2, $3) RETURNING id`, [email, name, hash]);
     await c.query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $2, $3)`, [user.rows[0].id, rows[0].id, role]);
   });
 }
@@ -87,4 +87,12 @@ export async function addFinishedRuns(workflowId: string, count: number, endingM
       [workflowId, count, endingMinutesAgo],
     ),
   );
+}
+
+/** The workflow's latest save, as if made `minutes` ago (what the conflict banner says of it). */
+export async function ageLatestSave(workflowId: string, minutes: number): Promise<void> {
+  await withClient(async (c) => {
+    const { rowCount } = await c.query(`UPDATE "Workflow" SET "savedAt" = "savedAt" - make_interval(mins => $2) WHERE id = $1 AND "savedAt" IS NOT NULL`, [workflowId, minutes]);
+    if (rowCount !== 1) throw new Error(`expected workflow ${workflowId} with a recorded save`);
+  });
 }

@@ -1,29 +1,30 @@
 // Two technicians, two browsers, one workflow. What one saves while the other's editor is open is
-// never taken in silently: Go live and Run step say the workflow was saved elsewhere (the banner)
-// instead of going Live with, or running, steps the editor never showed; Unpublish loads the newer
-// version; a colleague taking it Live shows at once; and the editor notices the workflow deleted,
-// the user removed from the workspace, or made a viewer, and stops offering to edit.
+// never taken in silently: a save, Go live, Unpublish, Generate a new URL and Run step say who
+// saved a newer version and when (the banner: "Alex Smith (…) saved a newer version 2 minutes
+// ago") instead of overwriting it, or going Live with, unpublishing, or running steps the editor
+// never showed; a colleague taking it Live shows at once; and the editor notices the workflow
+// deleted, the user removed from the workspace, or made a viewer, and stops offering to edit.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page, type Route } from "@playwright/test";
-import { createMember, createProviderOwner } from "./e2e-database";
+import { ageLatestSave, createMember, createProviderOwner } from "./e2e-database";
 import { signIn } from "./sign-in";
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
-type Team = { ws: string; tech1: Page; tech2: Page; close: () => Promise<void> };
+type Team = { ws: string; tech1: Page; tech2: Page; tech2Email: string; close: () => Promise<void> };
 
-/** tech1 (owner) and tech2 (editor) of a provider of their own, each in a browser of their own. */
+/** tech1 (owner) and tech2 (editor, "Alex Smith") of a provider of their own, each in a browser of their own. */
 async function team(browser: Browser): Promise<Team> {
   const tag = randomBytes(3).toString("hex");
   const provider = `Two techs ${tag}`;
   await createProviderOwner(provider, `tech1-${tag}@example.test`, "tech1-pw-1");
-  await createMember(provider, `tech2-${tag}@example.test`, "tech2-pw-2", "editor");
+  await createMember(provider, `tech2-${tag}@example.test`, "tech2-pw-2", "editor", "Alex Smith");
   const [c1, c2] = await Promise.all([browser.newContext(), browser.newContext()]);
   const [tech1, tech2] = await Promise.all([c1.newPage(), c2.newPage()]);
   await signIn(tech1, `tech1-${tag}@example.test`, "tech1-pw-1");
   await signIn(tech2, `tech2-${tag}@example.test`, "tech2-pw-2");
   const { workspaces } = (await (await tech1.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
-  return { ws: workspaces[0].id, tech1, tech2, close: async () => void (await Promise.all([c1.close(), c2.close()])) };
+  return { ws: workspaces[0].id, tech1, tech2, tech2Email: `tech2-${tag}@example.test`, close: async () => void (await Promise.all([c1.close(), c2.close()])) };
 }
 
 type Wf = { id: string; name: string; version: number; mode: string; steps: { id: string; name: string; kind: string; config: unknown }[] };
@@ -68,15 +69,19 @@ const backToTab = (page: Page) => page.evaluate(() => window.dispatchEvent(new E
 
 const banner = (page: Page) => page.getByRole("alert").filter({ hasText: "while you were editing" });
 
-test("Go live after a colleague's save shows the banner and stays Draft; their step is there once loaded", async ({ browser }) => {
-  const { ws, tech1, tech2, close } = await team(browser);
+/** What the banner says of tech2's save, made (as aged by ageLatestSave) `ago`. */
+const savedByTech2 = (email: string, ago: string) => `Alex Smith (${email}) saved a newer version ${ago} while you were editing`;
+
+test("Go live after a colleague's save shows the banner naming them and stays Draft; their step is there once loaded", async ({ browser }) => {
+  const { ws, tech1, tech2, tech2Email, close } = await team(browser);
   try {
     const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
     await open(tech1, ws, wf);
     const release = await holdPolls(tech1, wf.id);
     await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
+    await ageLatestSave(wf.id, 2);
     await tech1.getByTestId("editor-header").getByRole("button", { name: "Go live" }).click();
-    await expect(banner(tech1)).toContainText("This workflow was saved elsewhere (in another tab or by someone else) while you were editing");
+    await expect(banner(tech1)).toContainText(savedByTech2(tech2Email, "2 minutes ago"));
     await expect(tech1.getByTestId("editor-header").getByRole("alert")).toContainText("Could not go Live: this workflow was saved elsewhere meanwhile");
     expect((await read(tech1, wf.id)).mode).toBe("draft");
     await release();
@@ -93,20 +98,85 @@ test("Go live after a colleague's save shows the banner and stays Draft; their s
   }
 });
 
-test("Unpublish after a colleague's save loads their version, so the next save keeps their step", async ({ browser }) => {
-  const { ws, tech1, tech2, close } = await team(browser);
+test("a save after a colleague's names them in the banner, and Keep mine saves over their version", async ({ browser }) => {
+  const { ws, tech1, tech2, tech2Email, close } = await team(browser);
+  try {
+    const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
+    await open(tech1, ws, wf);
+    const release = await holdPolls(tech1, wf.id);
+    await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
+    await ageLatestSave(wf.id, 2);
+    const refused = tech1.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${wf.id}`));
+    await tech1.getByLabel("Workflow name").fill("Renamed by tech1");
+    expect((await refused).status()).toBe(409);
+    // The editor reads the workflow once (was the refused save its own, landed?): let it.
+    await release();
+    await expect(banner(tech1)).toContainText(savedByTech2(tech2Email, "2 minutes ago"));
+    await expect(banner(tech1)).toContainText("Your latest changes are not saved.");
+    expect((await read(tech1, wf.id)).name).toBe(wf.name);
+    await banner(tech1).getByRole("button", { name: "Keep mine" }).click();
+    await expect.poll(async () => (await read(tech1, wf.id)).name).toBe("Renamed by tech1");
+    await expect(banner(tech1)).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});
+
+test("Unpublish after a colleague re-published a change is refused with the banner naming them; it stays Live until their version is loaded", async ({ browser }) => {
+  const { ws, tech1, tech2, tech2Email, close } = await team(browser);
   try {
     const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
     expect((await tech1.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
     await open(tech1, ws, wf);
     const release = await holdPolls(tech1, wf.id);
-    await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
-    await tech1.getByTestId("editor-header").getByRole("button", { name: "Unpublish" }).click();
-    await expect(tech1.getByTestId("step-node-3")).toContainText("B by tech2");
+    // tech2 unpublishes, fixes a step and publishes again, all while tech1 still shows the old Live version.
+    expect((await tech2.request.post(`/api/v1/workflows/${wf.id}/draft`)).status()).toBe(200);
+    await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("Fix by tech2")]);
+    expect((await tech2.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
+    const header = tech1.getByTestId("editor-header");
+    const refused = tech1.waitForResponse((r) => r.url().endsWith(`/api/v1/workflows/${wf.id}/draft`));
+    await header.getByRole("button", { name: "Unpublish" }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(banner(tech1)).toContainText(savedByTech2(tech2Email, "just now"));
+    await expect(header.getByRole("alert")).toContainText("Could not unpublish: this workflow was saved elsewhere meanwhile");
+    expect((await read(tech1, wf.id)).mode).toBe("live");
     await release();
-    await tech1.getByLabel("Workflow name").fill("Renamed after unpublish");
-    await expect.poll(async () => (await read(tech1, wf.id)).name).toBe("Renamed after unpublish");
-    expect((await read(tech1, wf.id)).steps.map((s) => s.name).slice(1)).toEqual(["A", "B by tech2"]);
+    await banner(tech1).getByRole("button", { name: "Load that version" }).click();
+    await expect(tech1.getByTestId("step-node-3")).toContainText("Fix by tech2");
+    await header.getByRole("button", { name: "Unpublish" }).click();
+    await expect(header.getByRole("button", { name: "Go live" })).toBeVisible();
+    expect((await read(tech1, wf.id)).mode).toBe("draft");
+  } finally {
+    await close();
+  }
+});
+
+test("Generate a new URL after a colleague's save is refused with the banner naming them, and the URL stays", async ({ browser }) => {
+  const { ws, tech1, tech2, tech2Email, close } = await team(browser);
+  try {
+    const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
+    expect((await tech1.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
+    const url = (await read(tech1, wf.id)) as Wf & { webhookUrl: string };
+    await open(tech1, ws, wf);
+    await tech1.getByTestId("step-node-1").click();
+    const panel = tech1.getByTestId("step-panel");
+    await expect(panel.getByTestId("webhook-url")).toHaveValue(url.webhookUrl);
+    const release = await holdPolls(tech1, wf.id);
+    await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
+    const refused = tech1.waitForResponse((r) => r.url().endsWith(`/api/v1/workflows/${wf.id}/webhook-url`));
+    await panel.getByRole("button", { name: "Generate a new URL" }).click();
+    await tech1.getByRole("alertdialog").getByRole("button", { name: "Generate new URL" }).click();
+    expect((await refused).status()).toBe(409);
+    await expect(banner(tech1)).toContainText(savedByTech2(tech2Email, "just now"));
+    await expect(panel.getByRole("alert")).toContainText("this workflow was saved elsewhere meanwhile");
+    expect(((await read(tech1, wf.id)) as Wf & { webhookUrl: string }).webhookUrl).toBe(url.webhookUrl);
+    await release();
+    await banner(tech1).getByRole("button", { name: "Load that version" }).click();
+    await expect(tech1.getByTestId("step-node-3")).toContainText("B by tech2");
+    await tech1.getByTestId("step-node-1").click();
+    await panel.getByRole("button", { name: "Generate a new URL" }).click();
+    await tech1.getByRole("alertdialog").getByRole("button", { name: "Generate new URL" }).click();
+    await expect(panel.getByTestId("webhook-url")).not.toHaveValue(url.webhookUrl);
   } finally {
     await close();
   }

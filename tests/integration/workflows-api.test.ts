@@ -44,8 +44,11 @@ describe("create, read, update, delete", () => {
     });
     expect(res.status).toBe(201);
     const wf = res.body;
-    expect(Object.keys(wf).sort()).toEqual(["createdAt", "id", "mode", "name", "steps", "updatedAt", "version", "webhookUrl", "workspaceId"]);
+    expect(Object.keys(wf).sort()).toEqual(["createdAt", "id", "mode", "name", "savedAt", "savedBy", "steps", "updatedAt", "version", "webhookUrl", "workspaceId"]);
     expect(wf).toMatchObject({ workspaceId: t.providerA.id, name: "EDR triage", mode: "draft", webhookUrl: null, version: 1 });
+    // Version 1 is the creator's save: the editor's conflict banner names them if it is in the way.
+    expect(wf.savedBy).toEqual({ name: expect.any(String), email: expect.stringMatching(/@/) });
+    expect(Math.abs(Date.parse(wf.savedAt) - Date.parse(wf.createdAt))).toBeLessThan(60_000);
     expect(wf.steps).toHaveLength(2);
     expect(wf.steps[0]).toEqual({
       id: expect.stringMatching(/^[A-Za-z0-9_-]+$/),

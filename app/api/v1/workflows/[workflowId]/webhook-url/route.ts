@@ -3,10 +3,11 @@ import { rotateWebhookUrl, rotateWebhookUrlInputSchema } from "@/lib/workflows/r
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 // 200 {"webhookUrl", "workflow"}; 409 workflow_not_live in Draft, no_webhook_trigger without one.
-// The body takes nothing: a field or a body that is not JSON is a 400, as on /live.
+// The body is optional and read like /live's: {"version"} (a save since is a 409 workflow_changed);
+// another field or a body that is not JSON is a 400.
 export const POST = apiRoute<{ workflowId: string }>(async ({ req, params, user }) => {
-  await readJson(req, rotateWebhookUrlInputSchema);
-  return rotateWebhookUrl({ workflowId: params.workflowId, userId: user.id });
+  const { version } = await readJson(req, rotateWebhookUrlInputSchema);
+  return rotateWebhookUrl({ workflowId: params.workflowId, userId: user.id, version });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed(["POST"]);
