@@ -17,7 +17,8 @@ export type PushTenancy = Awaited<ReturnType<typeof createPushTenancy>>;
 export type FakeService = Awaited<ReturnType<typeof startLocalServer>>;
 type User = { token: string };
 
-type Started<F extends string> = {
+/** The processes alone (`tenancy: "none"`), for a file that makes the workspaces it needs itself. */
+export type Started<F extends string = never> = {
   web: WebService;
   /** null unless the file asked for one. */
   worker: Service | null;
@@ -60,7 +61,9 @@ const answerOk: Handler = (_req, res) => {
 // created empty now, filled in place once beforeAll has started everything.
 const later = <T>() => ({}) as T;
 
-function emptyServer<F extends string>(tenancy: "single" | "push", worker: boolean) {
+type TenancyKind = "single" | "push" | "none";
+
+function emptyServer<F extends string>(tenancy: TenancyKind, worker: boolean) {
   const s = {
     web: later<WebService>(),
     worker: worker ? later<Service>() : null,
@@ -70,11 +73,12 @@ function emptyServer<F extends string>(tenancy: "single" | "push", worker: boole
       await Promise.all([s.web.stop?.(), s.worker?.stop?.(), ...Object.values<FakeService>(s.fakes).map((f) => f.close())]);
     },
   };
+  if (tenancy === "none") return s;
   if (tenancy === "single") return Object.assign(s, { t: later<Tenancy>(), api: later<ApiClient>() });
   return Object.assign(s, { tech: later<ApiClient>(), viewer: later<ApiClient>(), adminA: later<ApiClient>(), adminB: later<ApiClient>() });
 }
 
-async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, tenancy: "single" | "push", fakes: readonly F[]) {
+async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, tenancy: TenancyKind, fakes: readonly F[]) {
   await ensureQueues(databaseUrl());
   const [web, worker, servers] = await Promise.all([
     startWeb(),
@@ -84,9 +88,11 @@ async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, te
   Object.assign(s.web, web);
   if (worker) Object.assign(s.worker!, worker);
   fakes.forEach((name, i) => Object.assign(s.fakes, { [name]: servers[i] }));
-  if ("t" in s) {
-    Object.assign(s.t, await createTenancy());
-    Object.assign(s.api, s.as(s.t.editor));
+  if (tenancy === "none") return;
+  if (tenancy === "single") {
+    const a = s as unknown as ApiServer<F>;
+    Object.assign(a.t, await createTenancy());
+    Object.assign(a.api, a.as(a.t.editor));
     return;
   }
   const p = s as unknown as PushServer<F>;
@@ -107,13 +113,14 @@ async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, te
 }
 
 /**
- * A test file's real server and tenancy (createTenancy's, or with `tenancy: "push"`
- * createPushTenancy's), started before its tests and stopped after. What it returns is filled in
+ * A test file's real server and tenancy (createTenancy's; with `tenancy: "push"`
+ * createPushTenancy's; none with `tenancy: "none"`), started before its tests and stopped after. What it returns is filled in
  * by beforeAll: read it inside tests or hooks; a file's own beforeAll, registered after, runs after it.
  */
 export function startTestServer<F extends string = never>(options: TestServerOptions<F> & { tenancy: "push" }): PushServer<F>;
+export function startTestServer<F extends string = never>(options: TestServerOptions<F> & { tenancy: "none" }): Started<F>;
 export function startTestServer<F extends string = never>(options?: TestServerOptions<F> & { tenancy?: "single" }): ApiServer<F>;
-export function startTestServer<F extends string = never>({ worker = false, fakes = [], tenancy = "single" }: TestServerOptions<F> & { tenancy?: "single" | "push" } = {}) {
+export function startTestServer<F extends string = never>({ worker = false, fakes = [], tenancy = "single" }: TestServerOptions<F> & { tenancy?: TenancyKind } = {}) {
   const s = emptyServer<F>(tenancy, worker);
   beforeAll(() => launch(s, tenancy, fakes));
   afterAll(() => s.stop());

@@ -3,23 +3,21 @@
 // variable_exists), never overwriting a secret with a plain value; an update racing a create
 // is an update; a second DELETE of a client workspace or of an account answers 404, not 500.
 // Each case runs many rounds, so an interleaving that breaks it shows up deterministically enough.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { apiClient, createUser, type ApiClient } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
+const { web } = startTestServer({ tenancy: "none" });
 let owner: ApiClient;
 let providerId: string;
 const ROUNDS = 15;
 
 beforeAll(async () => {
-  web = await startWeb();
   const provider = await db().workspace.create({ data: { name: "Race IT", kind: "provider" } });
   providerId = provider.id;
   owner = apiClient(web.baseUrl, (await createUser([{ workspaceId: provider.id, role: "owner" }])).token);
 });
-afterAll(() => web?.stop());
 
 const varUrl = (key: string) => `/api/v1/workspaces/${providerId}/variables/${key}`;
 const putVar = (key: string, body: unknown, createOnly: boolean) =>

@@ -3,18 +3,17 @@
 // (+02:00 is the same instant as the Z time two hours earlier) on the runs, deliveries,
 // workspace runs and audit lists; and a cursor whose id part is garbled is a 400 naming `before`
 // instead of a page that starts with the cursor's own entry again.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { apiClient, createUser, type ApiClient } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
+const { web } = startTestServer({ tenancy: "none" });
 let api: ApiClient;
 let ws: { id: string };
 let flowId: string;
 
 beforeAll(async () => {
-  web = await startWeb();
   ws = await db().workspace.create({ data: { name: "Params MSP", kind: "provider" } });
   flowId = (await db().workflow.create({ data: { workspaceId: ws.id, name: "Alerts", steps: [] } })).id;
   api = apiClient(web.baseUrl, (await createUser([{ workspaceId: ws.id, role: "viewer" }])).token);
@@ -28,7 +27,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => web?.stop());
 
 const audit = (q: string) => api.get(`/api/v1/workspaces/${ws.id}/audit?${q}`);
 const emails = (r: { body: { events: { actor: { email: string } }[] } }) => r.body.events.map((e) => e.actor.email);

@@ -1,13 +1,9 @@
 // The app's icon: /favicon.ico (browsers ask for it on every page) and the SVG icon the pages
 // link to answer 200 without a session, so no page logs a 404 for it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWeb, type WebService } from "../helpers/services";
+import { describe, expect, it } from "vitest";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
-beforeAll(async () => {
-  web = await startWeb();
-});
-afterAll(() => web?.stop());
+const { web } = startTestServer({ tenancy: "none" });
 
 describe("app icon", () => {
   it("serves /favicon.ico", async () => {

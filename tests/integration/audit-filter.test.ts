@@ -6,15 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { apiClient, createUser } from "../helpers/api-fixtures";
 import { browser, createPasswordUser } from "../helpers/auth-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
+const { web } = startTestServer({ tenancy: "none" });
 let ws: { id: string };
 let api: ReturnType<typeof apiClient>;
 let flowId: string;
 
 beforeAll(async () => {
-  web = await startWeb();
   ws = await db().workspace.create({ data: { name: "Busy MSP", kind: "provider" } });
   flowId = (await db().workflow.create({ data: { workspaceId: ws.id, name: "EDR alerts", steps: [] } })).id;
   api = apiClient(web.baseUrl, (await createUser([{ workspaceId: ws.id, role: "viewer" }])).token);
@@ -34,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db().workspace.delete({ where: { id: ws.id } }).catch(() => {});
-  await web?.stop();
 });
 
 const actions = (r: { body: { events: { action: string }[] } }) => r.body.events.map((e) => e.action);

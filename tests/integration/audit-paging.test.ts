@@ -1,17 +1,13 @@
 // Older audit events are reachable: GET …/audit?limit=&before= pages through the whole log with
 // the answer's nextBefore (null on the last page), events that share a time included; a
 // `before` that is not a cursor or a time is a 400; the audit page links to older events.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { apiClient, createUser } from "../helpers/api-fixtures";
 import { browser, createPasswordUser } from "../helpers/auth-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
-beforeAll(async () => {
-  web = await startWeb();
-});
-afterAll(() => web?.stop());
+const { web } = startTestServer({ tenancy: "none" });
 
 async function workspaceWithEvents(count: number) {
   const ws = await db().workspace.create({ data: { name: "Long history", kind: "provider" } });

@@ -2,21 +2,13 @@
 // retention, stopped or re-ran a run, made or revoked an API token and signed out everywhere —
 // over the real server, each in the transaction of the change — with names, keys and ids only:
 // no secret value, credential or token appears in any event.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
+import { createUser } from "../helpers/api-fixtures";
 import { browser, createPasswordUser } from "../helpers/auth-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createTenancy>>;
-let as: (u: { token: string }) => ApiClient;
-
-beforeAll(async () => {
-  [web, t] = await Promise.all([startWeb(), createTenancy()]);
-  as = (u) => apiClient(web.baseUrl, u.token);
-});
-afterAll(() => web?.stop());
+const { web, t, as } = startTestServer();
 
 type Event = { action: string; actor: { id: string; email: string }; workflowId: string | null; details: Record<string, unknown> };
 const events = async (u: { token: string }, ws: string): Promise<Event[]> => (await as(u).get(`/api/v1/workspaces/${ws}/audit?limit=500`)).body.events;

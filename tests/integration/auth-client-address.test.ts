@@ -1,15 +1,11 @@
 // Without TRUST_PROXY the web server replaces X-Forwarded-For with the socket's address, so a
 // client that invents a new address per attempt is still counted as one address by the
 // sign-in throttle.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWeb, type WebService } from "@/tests/helpers/services";
+import { describe, expect, it } from "vitest";
+import { startTestServer } from "@/tests/helpers/api-server";
 import { testAddress } from "@/tests/helpers/auth-fixtures";
 
-let web: WebService;
-beforeAll(async () => {
-  web = await startWeb();
-});
-afterAll(() => web?.stop());
+const { web } = startTestServer({ tenancy: "none" });
 
 describe("client address for throttling", () => {
   it("ignores a forged X-Forwarded-For when no proxy is trusted", async () => {

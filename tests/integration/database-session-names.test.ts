@@ -1,17 +1,11 @@
 // Every database session says which process holds it (pg_stat_activity.application_name), so an
 // operator looking at a busy database can tell the web server's sessions from the worker's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import { eventually } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
-let worker: Service;
-beforeAll(async () => {
-  [web, worker] = await Promise.all([startWeb(), startWorker()]);
-}, 120_000);
-afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop()]);
-});
+const { web } = startTestServer({ tenancy: "none", worker: true });
 
 const sessionNames = async () =>
   (await db().$queryRaw<{ name: string }[]>`SELECT DISTINCT application_name AS name FROM pg_stat_activity WHERE datname = current_database()`).map((r) => r.name);

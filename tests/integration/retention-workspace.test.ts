@@ -1,18 +1,14 @@
 // Retention per workspace: an owner overrides the operator's defaults for their workspace
 // (GET/PUT /api/v1/workspaces/{ws}/retention), and the retention pass applies each
 // workspace's own settings.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { runRetention } from "@/lib/retention/run-retention";
 import { apiClient, createTenancy, createUser } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 import { createWorkflow } from "./run-engine-fixtures";
 
-let web: WebService;
-beforeAll(async () => {
-  web = await startWeb();
-});
-afterAll(() => web?.stop());
+const { web } = startTestServer({ tenancy: "none" });
 
 const DAY = 86_400_000;
 

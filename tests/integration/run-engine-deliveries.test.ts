@@ -1,25 +1,12 @@
 // The engine's step kinds through the whole product path: a workflow saved through the API
 // (references checked at save), switched Live, a real POST to its webhook URL, and the run
 // read back with GET /api/v1/runs/{id}.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import { describe, expect, it } from "vitest";
+import { type Json } from "../helpers/api-fixtures";
+import { eventually } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
-let worker: Service;
-let api: ApiClient;
-let token: string;
-let workspaceId: string;
-beforeAll(async () => {
-  [web, worker] = await Promise.all([startWeb(), startWorker()]);
-  const t = await createTenancy();
-  workspaceId = t.providerA.id;
-  token = t.editor.token;
-  api = apiClient(web.baseUrl, token);
-});
-afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop()]);
-});
+const { t, web, api } = startTestServer({ worker: true });
 
 const steps = [
   { id: "hook", kind: "webhook", name: "Alert", config: {} },
@@ -69,13 +56,13 @@ describe("run engine through real deliveries", () => {
   it("rejects a reference to a later step when saving, naming step and field", async () => {
     const bad = structuredClone(steps);
     (bad[2].config as { fields: { expression: string }[] }).fields[0].expression = "{{ 4.groups }}";
-    const res = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, { name: "bad refs", steps: bad });
+    const res = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "bad refs", steps: bad });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("step 3 (Data Transformation): fields.0.expression: {{ 4.groups }} refers to step 4, which comes after step 3");
   });
 
   it("runs parse_json, transform, summarize, conditions and wait on a delivered payload", async () => {
-    const created = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, { name: "disk alert", steps });
+    const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "disk alert", steps });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     workflowId = created.body.id;
     const live = await api.post(`/api/v1/workflows/${workflowId}/live`);
@@ -112,7 +99,7 @@ describe("run engine through real deliveries", () => {
   });
 
   it("reads back a 64-bit id exactly, as the trigger and as step 1's output; steps compute with it as a number", async () => {
-    const created = await api.post(`/api/v1/workspaces/${workspaceId}/workflows`, {
+    const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, {
       name: "big ids",
       steps: [
         { kind: "webhook", config: {} },
@@ -126,7 +113,7 @@ describe("run engine through real deliveries", () => {
       const list = await api.get(`/api/v1/workflows/${created.body.id}/runs`);
       const id = list.body.runs[0]?.id;
       if (!id || list.body.runs[0].status !== "succeeded") return null;
-      return (await fetch(`${web.baseUrl}/api/v1/runs/${id}`, { headers: { authorization: `Bearer ${token}` } })).text();
+      return (await fetch(`${web.baseUrl}/api/v1/runs/${id}`, { headers: { authorization: `Bearer ${t.editor.token}` } })).text();
     }, 20_000, "the run to finish");
     expect(text).toContain(`"trigger":${posted}`);
     expect(text).toContain(`"output":${posted}`);

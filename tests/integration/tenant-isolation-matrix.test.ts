@@ -5,12 +5,12 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { createUser } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
 type Ids = { ws: string; wf: string; run: string; conn: string; token: string; sess: string; member: string; inv: string; target: string };
 type Route = { name: string; file?: string; method: string; path: (i: Ids) => string; body?: unknown; raw?: string };
@@ -72,7 +72,7 @@ const ROUTES: Route[] = [
   { name: "end session", file: "auth/sessions/[sessionId]", method: "DELETE", path: (i) => `/api/v1/auth/sessions/${i.sess}` },
 ];
 
-let web: WebService;
+const { web } = startTestServer({ tenancy: "none" });
 const tenants: Record<string, Ids & { user: { id: string; token: string } }> = {};
 
 async function seedTenant(name: string, kind: "provider" | "client", providerId?: string) {
@@ -128,7 +128,6 @@ async function call(token: string, r: Route, ids: Ids) {
 }
 
 beforeAll(async () => {
-  web = await startWeb();
   tenants.provider = await seedTenant("Provider", "provider");
   tenants.clientA = await seedTenant("Client A", "client", tenants.provider.ws);
   tenants.clientB = await seedTenant("Client B", "client", tenants.provider.ws);
@@ -138,7 +137,6 @@ beforeAll(async () => {
   tenants.provider.target = tenants.clientA.ws;
   tenants.other.target = tenants.otherClient.ws;
 });
-afterAll(() => web?.stop());
 
 // Who may not see whom (provider members act in their own clients, so those are not foreign).
 const FOREIGN: Record<string, string[]> = {

@@ -1,16 +1,12 @@
 // Tenant isolation and roles on every workflow route: a resource of another tenant answers
 // 404 exactly like a missing one, and changes nothing; viewers read but may not write.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createConnection } from "@/lib/connections/create-connection";
 import { db } from "@/lib/db/client";
-import { databaseUrl } from "@/lib/env";
-import { ensureQueues } from "@/lib/jobs/boss";
-import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createTenancy>>;
-let editor: ApiClient;
+const { web, t, api: editor } = startTestServer();
 let wf: Json;
 let clientWf: Json;
 let runId: string;
@@ -47,10 +43,6 @@ async function snapshot() {
 }
 
 beforeAll(async () => {
-  await ensureQueues(databaseUrl());
-  t = await createTenancy();
-  web = await startWeb();
-  editor = apiClient(web.baseUrl, t.editor.token);
   wf = (await editor.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Provider flow", steps: [{ kind: "webhook", config: { sharedSecret: "s" } }] })).body;
   await editor.post(`/api/v1/workflows/${wf.id}/live`);
   runId = (await editor.post(`/api/v1/workflows/${wf.id}/steps/1/test`)).body.run.id;
@@ -58,9 +50,6 @@ beforeAll(async () => {
   const created = await editor.post(`/api/v1/workspaces/${t.clientA1.id}/workflows`, { name: "Client flow", steps: [{ kind: "webhook", config: {} }] });
   expect(created.status).toBe(201);
   clientWf = created.body;
-});
-afterAll(async () => {
-  await web?.stop();
 });
 
 describe("another tenant's ids answer 404, as if they did not exist", () => {

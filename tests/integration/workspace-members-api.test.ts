@@ -2,24 +2,19 @@
 // renames workspaces; owners give people roles (an account with a one-time temporary password
 // for someone new), change and remove them; a provider never loses its last owner; every
 // change is in the audit log; roles take effect on the next request.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
+import { createUser } from "../helpers/api-fixtures";
 import { browser } from "../helpers/auth-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 import { issueApiToken } from "@/lib/auth/issue-api-token";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createTenancy>>;
+const { web, t, as } = startTestServer();
 let owner: { id: string; token: string };
-let as: (u: { token: string }) => ApiClient;
 
 beforeAll(async () => {
-  [web, t] = await Promise.all([startWeb(), createTenancy()]);
   owner = await createUser([{ workspaceId: t.providerA.id, role: "owner" }]);
-  as = (u) => apiClient(web.baseUrl, u.token);
 });
-afterAll(() => web?.stop());
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

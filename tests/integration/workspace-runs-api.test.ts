@@ -1,14 +1,12 @@
 // GET /api/v1/workspaces/{id}/runs over the real server: runs across a workspace's workflows,
 // a provider's clients' with clients=true, filtered by status, window and workflow, newest first,
 // older pages by the `before` cursor, and nothing of anyone else's.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { apiClient, createTenancy, createUser, type ApiClient } from "../helpers/api-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { createUser } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let web: WebService;
-let t: Awaited<ReturnType<typeof createTenancy>>;
-let as: (u: { token: string }) => ApiClient;
+const { t, as } = startTestServer();
 const ids: Record<string, string> = {};
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
@@ -22,8 +20,6 @@ async function run(wf: { id: string; workspaceId: string }, status: "succeeded" 
 }
 
 beforeAll(async () => {
-  [web, t] = await Promise.all([startWeb(), createTenancy()]);
-  as = (u) => apiClient(web.baseUrl, u.token);
   const providerFlow = await workflow(t.providerA.id, "Provider flow");
   const clientFlow = await workflow(t.clientA1.id, "Client flow");
   const otherFlow = await workflow(t.providerB.id, "Other MSP flow");
@@ -34,7 +30,6 @@ beforeAll(async () => {
   ids.cWaiting = await run(clientFlow, "waiting", hoursAgo(0.5));
   ids.other = await run(otherFlow, "failed", hoursAgo(1), "not yours");
 });
-afterAll(() => web?.stop());
 
 const runs = (r: { body: { runs: { id: string }[] } }) => r.body.runs.map((x) => x.id);
 
