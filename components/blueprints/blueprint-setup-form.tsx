@@ -131,7 +131,10 @@ export function BlueprintSetupForm({ blueprint, workspaces, defaultWorkspaceId }
       const body = (await res.json().catch(() => ({}))) as ApiError & Partial<InstallAnswer>;
       if (!res.ok) {
         const byField: Record<string, string> = {};
-        for (const i of body.issues ?? []) if (i.field && !byField[i.field]) byField[i.field] = i.message;
+        for (const i of body.issues ?? []) {
+          const at = i.path ?? i.field; // `path`, as every 400 names a field; `field` from an older server
+          if (at && !byField[at]) byField[at] = i.message;
+        }
         if (body.field && !byField[body.field]) byField[body.field] = body.message?.replace(/^[^:]+: /, "") ?? "is not valid";
         // Field problems are listed by label; only an answer about no field is shown as it came.
         return refuse(byField, Object.keys(byField).length ? null : (body.message ?? `could not install the blueprint (${res.status})`));

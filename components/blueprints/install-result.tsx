@@ -2,7 +2,8 @@
 // What installing a blueprint did that the technician must know before going Live: setup values
 // that were not used because the workspace already had the variable with another value (never
 // overwritten: other workflows may read it), keys the workspace holds as a secret (Go live is
-// refused: wrong_kind), and apps left without an account (their steps cannot run). The form
+// refused: wrong_kind), apps left without an account (their steps cannot run), and a workflow of
+// the same name already in the workspace (the install adds a second one beside it). The form
 // shows this instead of opening the editor; with nothing to say it opens the editor at once. It
 // replaces the form and its Create button: focus moves to its heading, which a screen reader then
 // reads, instead of dropping to the page.
@@ -12,7 +13,7 @@ import { buttonClass } from "@/components/ui/button";
 import type { BlueprintView } from "@/lib/blueprints/blueprint-view";
 import type { InstalledConnection, InstalledVariable } from "@/lib/blueprints/install-blueprint";
 
-export type InstallAnswer = { id: string; name: string; blueprint: { connections: InstalledConnection[]; variables: InstalledVariable[] } };
+export type InstallAnswer = { id: string; name: string; blueprint: { connections: InstalledConnection[]; variables: InstalledVariable[]; namesakes: number } };
 
 /** Which of the answer's variables and accounts need the technician; empty lists = nothing to show. */
 export function installAttention(answer: InstallAnswer) {
@@ -21,12 +22,13 @@ export function installAttention(answer: InstallAnswer) {
     wrongKind: answer.blueprint.variables.filter((v) => v.status === "wrong_kind"),
     // An app this setup's variant does not call needs no account.
     noAccount: answer.blueprint.connections.filter((c) => c.connectionId === null && c.steps > 0),
+    namesakes: answer.blueprint.namesakes,
   };
 }
 
 export function needsAttention(answer: InstallAnswer): boolean {
   const a = installAttention(answer);
-  return a.kept.length + a.wrongKind.length + a.noAccount.length > 0;
+  return a.kept.length + a.wrongKind.length + a.noAccount.length + a.namesakes > 0;
 }
 
 type Props = {
@@ -41,7 +43,7 @@ type Props = {
 const quote = (v: unknown) => (typeof v === "string" ? `“${v.trim()}”` : "your value");
 
 export function InstallResult({ answer, blueprint, workspace, setup, noneChosen }: Props) {
-  const { kept, wrongKind, noAccount } = installAttention(answer);
+  const { kept, wrongKind, noAccount, namesakes } = installAttention(answer);
   const ws = workspace.id;
   const field = (key: string) => {
     const v = blueprint.variables.find((x) => x.key === key);
@@ -60,6 +62,18 @@ export function InstallResult({ answer, blueprint, workspace, setup, noneChosen 
           Draft workflow “{answer.name}” created in {workspace.name}: check these before going Live
         </h2>
       </div>
+
+      {namesakes > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-800">Same name</h3>
+          <p className="mt-2 text-sm text-slate-800">
+            {namesakes === 1
+              ? `A workflow named “${answer.name}” already exists in ${workspace.name}; this is a second one.`
+              : `${namesakes} workflows named “${answer.name}” already exist in ${workspace.name}; this is one more.`}{" "}
+            The Workflows list shows them under one name: rename this one in the editor if you keep it, or delete it if it was installed twice by mistake.
+          </p>
+        </div>
+      )}
 
       {(kept.length > 0 || wrongKind.length > 0) && (
         <div>
