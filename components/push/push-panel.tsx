@@ -60,6 +60,8 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
     setChanged(null);
     setError(null);
     if (!id) return;
+    // Said where focus stays, as the preflight is when it arrives (which then replaces this).
+    announce("Checking what the push needs…");
     loadPreflight(id).then(
       (p) => {
         if (latest.current !== id) return;

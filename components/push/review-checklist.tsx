@@ -19,6 +19,8 @@
 // box, which saves it as the kind the workflow reads (a delete was refused while in use). What is
 // still open ("2 items still open") is a polite live region, and a saved value is said: a screen
 // reader hears each step of the review. Confirming removes its button: focus moves to that count.
+// A viewer (of the workspace from the start) reads the items without controls, under a note that
+// says their role cannot complete them and who can.
 import { useCallback, useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { CheckCircle2, Circle } from "lucide-react";
@@ -37,8 +39,9 @@ import { LostNotice, WithQueryClient } from "@/components/push/query-client";
 import { LOST_REASON, useWorkflowLost } from "@/components/editor/use-workspace-role";
 import { plural } from "@/lib/plural";
 
-/** addedAccountId: the account the client just added from this page (?added=ID), or null. */
-type Props = { workspaceId: string; workflowId: string; review: ReviewView; mode: "draft" | "live"; canEdit: boolean; addedAccountId?: string | null };
+/** addedAccountId: the account the client just added from this page (?added=ID), or null.
+ *  workspaceName: the workspace's, for a viewer's note on who completes the items. */
+type Props = { workspaceId: string; workspaceName: string; workflowId: string; review: ReviewView; mode: "draft" | "live"; canEdit: boolean; addedAccountId?: string | null };
 
 export function ReviewChecklist(props: Props) {
   return (
@@ -48,7 +51,7 @@ export function ReviewChecklist(props: Props) {
   );
 }
 
-function Checklist({ workspaceId, workflowId, review, mode, canEdit, addedAccountId = null }: Props) {
+function Checklist({ workspaceId, workspaceName, workflowId, review, mode, canEdit, addedAccountId = null }: Props) {
   const { run, busy: running, error } = useApiAction();
   // A viewer from the start has no actions to lose: only a change since the page loaded is said.
   const polled = useWorkflowLost(workspaceId, workflowId);
@@ -105,7 +108,18 @@ function Checklist({ workspaceId, workflowId, review, mode, canEdit, addedAccoun
       {review.notices.map((n) => (
         <p key={n} role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="review-notice">{n}</p>
       ))}
-      <ol className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Review checklist">
+      {/* A viewer reads the items without their controls: said why, and who completes them (as
+          the editor's "View only" badge says it there), and read with the list. */}
+      {!canEdit && (
+        <p id="review-view-only" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="review-view-only">
+          View only · your role here is viewer: an editor or owner of {workspaceName} completes these.
+        </p>
+      )}
+      <ol
+        className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
+        aria-label="Review checklist"
+        aria-describedby={canEdit ? undefined : "review-view-only"}
+      >
         {review.items.map((item) => (
           <li key={itemKey(item)} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm" data-testid={`review-${itemKey(item)}`} data-done={item.done}>
             {item.done ? <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-label="done" /> : <Circle className="h-5 w-5 text-amber-500" aria-label="to do" />}

@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ReviewPage({ params, searchParams }: Props) {
   const { workspaceId, workflowId } = await params;
   const { added } = await searchParams;
-  const { user, canEdit } = await loadWorkspacePage(workspaceId);
+  const { user, workspace, canEdit } = await loadWorkspacePage(workspaceId);
   const found = await Promise.all([getWorkflow({ workflowId, userId: user.id }), getClientReview({ workflowId, userId: user.id })]).catch((e) => {
     if (e instanceof AppError && e.status === 404) notFound();
     throw e;
@@ -69,7 +69,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
             Check the configuration in the editor, choose your own accounts and fill in your values. Values were not copied from your provider.
             {sampleDataNote(review.sampleData, hasTestingData)}
           </p>
-          <ReviewChecklist workspaceId={workspaceId} workflowId={workflowId} review={review} mode={workflow.mode} canEdit={canEdit} addedAccountId={typeof added === "string" ? added : null} />
+          <ReviewChecklist workspaceId={workspaceId} workspaceName={workspace.name} workflowId={workflowId} review={review} mode={workflow.mode} canEdit={canEdit} addedAccountId={typeof added === "string" ? added : null} />
         </>
       ) : (
         <p className="text-sm text-slate-600">This workflow was not pushed from a provider; there is nothing to review. Go live from the editor.</p>
