@@ -29,6 +29,9 @@ export type Started<F extends string = never> = {
   stop: () => Promise<void>;
 };
 
+/** A worker without a web server (`web: false`), for files that enqueue runs themselves. */
+export type WorkerOnly<F extends string = never> = Pick<Started<F>, "fakes" | "stop"> & { worker: Service };
+
 /** createTenancy's provider A (with client A1) and unrelated provider B; `api` is A's editor. */
 export type ApiServer<F extends string = never> = Started<F> & { t: Tenancy; api: ApiClient };
 
@@ -78,14 +81,14 @@ function emptyServer<F extends string>(tenancy: TenancyKind, worker: boolean) {
   return Object.assign(s, { tech: later<ApiClient>(), viewer: later<ApiClient>(), adminA: later<ApiClient>(), adminB: later<ApiClient>() });
 }
 
-async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, tenancy: TenancyKind, fakes: readonly F[]) {
+async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, tenancy: TenancyKind, fakes: readonly F[], withWeb = true) {
   await ensureQueues(databaseUrl());
   const [web, worker, servers] = await Promise.all([
-    startWeb(),
+    withWeb ? startWeb() : null,
     s.worker ? startWorker() : null,
     Promise.all(fakes.map(() => startLocalServer(answerOk))),
   ]);
-  Object.assign(s.web, web);
+  if (web) Object.assign(s.web, web);
   if (worker) Object.assign(s.worker!, worker);
   fakes.forEach((name, i) => Object.assign(s.fakes, { [name]: servers[i] }));
   if (tenancy === "none") return;
@@ -96,7 +99,7 @@ async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, te
     return;
   }
   const p = s as unknown as PushServer<F>;
-  Object.assign(p, await createPushTenancy(web.baseUrl));
+  Object.assign(p, await createPushTenancy(p.web.baseUrl));
   Object.assign(p.tech, p.as(p.users.tech));
   Object.assign(p.viewer, p.as(p.users.providerViewer));
   Object.assign(p.adminA, p.as(p.users.adminA));
@@ -108,21 +111,23 @@ async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, te
       return res.body;
     },
     putFile: (workspaceId: string, name: string, body: string, user: User) =>
-      fetch(`${web.baseUrl}/api/v1/workspaces/${workspaceId}/files/${name}`, { method: "PUT", headers: { authorization: `Bearer ${user.token}`, "content-type": "text/plain" }, body }),
+      fetch(`${p.web.baseUrl}/api/v1/workspaces/${workspaceId}/files/${name}`, { method: "PUT", headers: { authorization: `Bearer ${user.token}`, "content-type": "text/plain" }, body }),
   });
 }
 
 /**
  * A test file's real server and tenancy (createTenancy's; with `tenancy: "push"`
- * createPushTenancy's; none with `tenancy: "none"`), started before its tests and stopped after. What it returns is filled in
- * by beforeAll: read it inside tests or hooks; a file's own beforeAll, registered after, runs after it.
+ * createPushTenancy's; none with `tenancy: "none"`, where `web: false` leaves only the worker),
+ * started before its tests and stopped after. What it returns is filled in by beforeAll: read it
+ * inside tests or hooks; a file's own beforeAll, registered after, runs after it.
  */
 export function startTestServer<F extends string = never>(options: TestServerOptions<F> & { tenancy: "push" }): PushServer<F>;
+export function startTestServer<F extends string = never>(options: TestServerOptions<F> & { tenancy: "none"; web: false; worker: true }): WorkerOnly<F>;
 export function startTestServer<F extends string = never>(options: TestServerOptions<F> & { tenancy: "none" }): Started<F>;
 export function startTestServer<F extends string = never>(options?: TestServerOptions<F> & { tenancy?: "single" }): ApiServer<F>;
-export function startTestServer<F extends string = never>({ worker = false, fakes = [], tenancy = "single" }: TestServerOptions<F> & { tenancy?: TenancyKind } = {}) {
+export function startTestServer<F extends string = never>({ worker = false, fakes = [], tenancy = "single", web = true }: TestServerOptions<F> & { tenancy?: TenancyKind; web?: boolean } = {}): unknown {
   const s = emptyServer<F>(tenancy, worker);
-  beforeAll(() => launch(s, tenancy, fakes));
+  beforeAll(() => launch(s, tenancy, fakes, web));
   afterAll(() => s.stop());
   return s;
 }

@@ -5,22 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConnection } from "@/lib/connections/create-connection";
 import { startLocalServer } from "../helpers/local-server";
-import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, createWorkspace, enqueueRun, finishedRun, statuses, stopTestBoss } from "./run-engine-fixtures";
+import { createWorkflow, createWorkspace, enqueueRun, finishedRun, statuses, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
+startEngineWorker();
 let server: Awaited<ReturnType<typeof startLocalServer>>;
 
 beforeAll(async () => {
-  worker = await startWorker();
   server = await startLocalServer((req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ model: "gpt4o", choices: [{ message: { role: "assistant", content: "triaged" }, finish_reason: "stop" }], usage: {} }));
   });
 });
 afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
   await server?.close();
 });
 

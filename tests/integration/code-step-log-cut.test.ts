@@ -2,20 +2,12 @@
 // also what lets the engine mask the start of a secret the cut fell inside. The sandbox cut lines
 // at 10,000 characters and appended "…", then the engine cut them again at 10,000, dropping the
 // "…": the stored line ended in "…s3cr3t-Val", the secret's first ten characters in clear.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, createWorkspace, enqueueRun, finishedRun, stopTestBoss } from "./run-engine-fixtures";
+import { describe, expect, it } from "vitest";
+import { createWorkflow, createWorkspace, enqueueRun, finishedRun, startEngineWorker } from "./run-engine-fixtures";
 
 const SECRET = "s3cr3t-Value-998877";
 
-let worker: Service;
-beforeAll(async () => {
-  worker = await startWorker();
-});
-afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
-});
+startEngineWorker();
 
 async function logsOf(code: string) {
   const workspaceId = await createWorkspace({ secrets: { API_KEY: SECRET } });

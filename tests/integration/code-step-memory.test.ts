@@ -5,19 +5,14 @@
 // limit, and the child gives the memory back. WebAssembly (whose memory was not counted either)
 // is not available at all.
 import { readFileSync, readdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, startWorker, type Service } from "../helpers/services";
-import { createWorkflow, createWorkspace, enqueueRun, finishedRun, statuses, stopTestBoss } from "./run-engine-fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../helpers/services";
+import { createWorkflow, createWorkspace, enqueueRun, finishedRun, statuses, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
+const { worker } = startEngineWorker();
 let workspaceId: string;
 beforeAll(async () => {
-  worker = await startWorker();
   workspaceId = await createWorkspace();
-});
-afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
 });
 
 // One workspace throughout, as one tenant would: its code steps share warm isolates and children.

@@ -3,14 +3,12 @@
 // the GET actually sent to the final URL (both said POST with the final URL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer } from "../helpers/local-server";
-import { startWorker, type Service } from "../helpers/services";
-import { runHttpStep, stopTestBoss } from "./run-engine-fixtures";
+import { runHttpStep, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
+startEngineWorker();
 let server: Awaited<ReturnType<typeof startLocalServer>>;
 
 beforeAll(async () => {
-  worker = await startWorker();
   server = await startLocalServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     const to = url.searchParams.get("to");
@@ -23,8 +21,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
   await server?.close();
 });
 

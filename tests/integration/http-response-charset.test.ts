@@ -4,14 +4,12 @@
 // ignored — as the intake reads deliveries.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer } from "../helpers/local-server";
-import { startWorker, type Service } from "../helpers/services";
-import { runHttpStep, stopTestBoss } from "./run-engine-fixtures";
+import { runHttpStep, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
+startEngineWorker();
 let server: Awaited<ReturnType<typeof startLocalServer>>;
 
 beforeAll(async () => {
-  worker = await startWorker();
   server = await startLocalServer((req, res) => {
     const bodies: Record<string, [string, Buffer]> = {
       "/latin1": ["text/plain; charset=iso-8859-1", Buffer.from("café crème", "latin1")],
@@ -26,8 +24,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
   await server?.close();
 });
 

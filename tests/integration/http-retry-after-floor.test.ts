@@ -1,20 +1,13 @@
 // An HTTP step whose server answers 503 with a Retry-After that is malformed (-5), a date long
 // past, or 0 still waits the documented backoff (2 s, then 4 s …, ±20 %) between attempts, instead
 // of sending all five attempts back to back within a fraction of a second.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { startLocalServer } from "../helpers/local-server";
-import { eventually, startWorker, type Service } from "../helpers/services";
-import { createWorkflow, enqueueRun, stopTestBoss } from "./run-engine-fixtures";
+import { eventually } from "../helpers/services";
+import { createWorkflow, enqueueRun, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
-beforeAll(async () => {
-  worker = await startWorker();
-});
-afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
-});
+startEngineWorker();
 
 const PARKED = /^attempt (\d) of 5 failed at (\S+): HTTP 503 from POST .* \(next attempt at (\S+)\)$/;
 

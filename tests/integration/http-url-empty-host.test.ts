@@ -5,22 +5,18 @@
 // info into the host is refused too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalServer } from "../helpers/local-server";
-import { startWorker, type Service } from "../helpers/services";
-import { runHttpStep, stopTestBoss } from "./run-engine-fixtures";
+import { runHttpStep, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
+startEngineWorker();
 let server: Awaited<ReturnType<typeof startLocalServer>>;
 
 beforeAll(async () => {
-  worker = await startWorker();
   server = await startLocalServer((req, res) => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ path: new URL(req.url ?? "/", "http://x").pathname }));
   });
 });
 afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
   await server?.close();
 });
 

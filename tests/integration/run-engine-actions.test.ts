@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createConnection } from "@/lib/connections/create-connection";
 import { startFakeOpenAI, type FakeOpenAI } from "../fakes/openai";
 import { startLocalServer } from "../helpers/local-server";
-import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, createWorkspace, enqueueRun, finishedRun, statuses, stopTestBoss } from "./run-engine-fixtures";
+import { createWorkflow, createWorkspace, enqueueRun, finishedRun, statuses, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
+const { worker } = startEngineWorker();
 let api: Awaited<ReturnType<typeof startLocalServer>>;
 let ai: FakeOpenAI;
 beforeAll(async () => {
-  worker = await startWorker();
   api = await startLocalServer((req, res, body) => {
     res.writeHead(req.url === "/fail" ? 503 : 200, { "content-type": "application/json", "retry-after": "0" });
     res.end(JSON.stringify({ path: req.url, auth: req.headers.authorization ?? null, body: body ? JSON.parse(body) : null }));
@@ -20,8 +18,6 @@ beforeAll(async () => {
   ai = await startFakeOpenAI({ apiKey: "sk-run-secret-1" });
 });
 afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
   await api?.close();
   await ai?.close();
 });

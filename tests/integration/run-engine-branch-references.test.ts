@@ -1,18 +1,10 @@
 // A workflow Live from before going Live refused it can hold a step that reads a step on another
 // branch. Such a run sent the value as empty and succeeded; the step now fails saying which step
 // it reads and why no run that reaches it has that step's output.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, enqueueRun, finishedRun, statuses, stopTestBoss } from "./run-engine-fixtures";
+import { describe, expect, it } from "vitest";
+import { createWorkflow, enqueueRun, finishedRun, statuses, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
-beforeAll(async () => {
-  worker = await startWorker();
-});
-afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
-});
+startEngineWorker();
 
 describe("a run reaching a step that reads another branch's step", () => {
   it("fails that step naming the reference, the step it reads and the branches", async () => {

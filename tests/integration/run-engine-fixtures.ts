@@ -1,6 +1,7 @@
 // Fixtures for the run-engine suites: workflows and runs inserted with Prisma, run-execute jobs
-// sent with a producer pg-boss, and polling helpers (never fixed sleeps).
+// sent with a producer pg-boss, polling helpers (never fixed sleeps), and the worker they run in.
 import { randomUUID } from "node:crypto";
+import { afterAll } from "vitest";
 import { fromPrisma, type PgBoss } from "pg-boss";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -8,6 +9,7 @@ import { createBoss } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import type { Step } from "@/lib/workflows/definition";
+import { startTestServer } from "../helpers/api-server";
 import { eventually } from "../helpers/services";
 
 export type StepSpec = Omit<Step, "id" | "name"> & { id?: string; name?: string };
@@ -23,6 +25,14 @@ export async function testBoss(): Promise<PgBoss> {
 export async function stopTestBoss() {
   await boss?.stop({ graceful: false });
   boss = undefined;
+}
+
+/** A run-engine file's worker (startTestServer without a web server or tenancy), started before
+ *  its tests; after them this file's producer pg-boss is stopped, then the worker. */
+export function startEngineWorker() {
+  const s = startTestServer({ tenancy: "none", web: false, worker: true });
+  afterAll(stopTestBoss);
+  return s;
 }
 
 export async function createWorkspace(values: { vars?: Record<string, string | null>; secrets?: Record<string, string | null> } = {}) {

@@ -2,18 +2,10 @@
 // rule compares ids and codes written as text, a Wait's instant is a reference with no value, a
 // Summarize aggregates 200,000 rows, a Data Transformation sorts 200,000 values, and a field is a
 // bare function or is named __proto__.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, enqueueRun, finishedRun, statuses, stopTestBoss } from "./run-engine-fixtures";
+import { describe, expect, it } from "vitest";
+import { createWorkflow, enqueueRun, finishedRun, statuses, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
-beforeAll(async () => {
-  worker = await startWorker();
-});
-afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
-});
+startEngineWorker();
 
 describe("step values through a run", () => {
   it("de-duplicates on an id sent as text without taking a new id for a seen one (two texts compare as text)", async () => {

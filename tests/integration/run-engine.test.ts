@@ -1,20 +1,12 @@
 // The run engine through a real worker process: runs inserted with their run-execute job, as
 // the intake and the test-run API do, and read back from the database.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { startLocalServer } from "../helpers/local-server";
-import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, createWorkspace, enqueueRun, finishedRun, runInStatus, statuses, stopTestBoss, type StepSpec } from "./run-engine-fixtures";
+import { createWorkflow, createWorkspace, enqueueRun, finishedRun, runInStatus, statuses, startEngineWorker, type StepSpec } from "./run-engine-fixtures";
 
-let worker: Service;
-beforeAll(async () => {
-  worker = await startWorker();
-});
-afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
-});
+startEngineWorker();
 
 // Blueprint 3's shape: variance = active - billed; > 0 → review ticket (4), otherwise → record the check (5).
 const reconciliation = (otherwise: string | null = "s5"): StepSpec[] => [

@@ -1,18 +1,10 @@
 // A retried step's record keeps every attempt's history: one log line per failed attempt (when
 // and why), not only the last attempt's lines.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startLocalServer } from "../helpers/local-server";
-import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, enqueueRun, finishedRun, stopTestBoss } from "./run-engine-fixtures";
+import { createWorkflow, enqueueRun, finishedRun, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
-beforeAll(async () => {
-  worker = await startWorker();
-});
-afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
-});
+startEngineWorker();
 
 const FAILED_LINE = /^attempt (\d) of 5 failed at (\d{4}-\d\d-\d\dT[\d:.]+Z): HTTP (\d+) from GET /;
 

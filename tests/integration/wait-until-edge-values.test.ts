@@ -2,18 +2,10 @@
 // is fails the step saying it is too far away, one before the first says it is not a date (both
 // were "internal error: Invalid time value"), and an ISO 8601 offset of hours alone (+05) is read
 // as +05:00 rather than refused.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, type Service } from "../helpers/services";
-import { createWorkflow, enqueueRun, finishedRun, statuses, stopTestBoss } from "./run-engine-fixtures";
+import { describe, expect, it } from "vitest";
+import { createWorkflow, enqueueRun, finishedRun, statuses, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
-beforeAll(async () => {
-  worker = await startWorker();
-});
-afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
-});
+startEngineWorker();
 
 const waitUntil = async (at: unknown) => {
   const wf = await createWorkflow([
