@@ -91,7 +91,7 @@ export function InstallResult({ answer, blueprint, workspace, setup, noneChosen 
             {wrongKind.map((v) => (
               <li key={`wrong-${v.key}`}>
                 <code>{v.key}</code> is a secret in {workspace.name}, but the workflow reads it as a variable (<code>{`{{ vars.${v.key} }}`}</code>): Go live is refused until
-                you delete the secret and create <code>{v.key}</code> as a variable on the Variables page.
+                you switch its kind on the Variables page (“Make variable”, typing its value again: a secret’s value is never shown).
               </li>
             ))}
           </ul>

@@ -43,6 +43,8 @@ test("installing new-hire provisioning shows the values not used, the secret rea
   await expect(vars).toHaveCount(2);
   await expect(vars.nth(0)).toContainText(`E-mail domain: “fabrikam.com” was not used. ${clientName} already has the variable CLIENT_DOMAIN with another value`);
   await expect(vars.nth(1)).toContainText(`CLIENT_NAME is a secret in ${clientName}, but the workflow reads it as a variable ({{ vars.CLIENT_NAME }}): Go live is refused`);
+  // The fix it names is the Variables page's kind switch, not deleting the secret and creating a variable.
+  await expect(vars.nth(1)).toContainText("switch its kind on the Variables page (“Make variable”");
   await expect(page.getByRole("link", { name: "Open Variables" })).toHaveAttribute("href", `/w/${clientId}/variables`);
   const apps = page.getByRole("list", { name: "Apps without an account" }).getByRole("listitem");
   // Not the PSA: with the contact in documentation, no step calls it.
