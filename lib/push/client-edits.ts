@@ -7,6 +7,7 @@
 // for isEditedSincePush. Pure.
 import { createHash } from "node:crypto";
 import type { Step } from "@/lib/workflows/definition";
+import { replacedCopySteps } from "@/lib/push/replaced-copy-steps";
 import { stable } from "@/lib/push/steps-hash";
 
 export type PushedStep = { id: string; kind: string; name: string; fingerprint: string };
@@ -43,7 +44,7 @@ export type ClientEditsInputs = {
   name: string;
   steps: readonly Step[];
   /** The copy as the push that replaces these edits makes it (absent: no push yet). */
-  after?: { name: string; steps: readonly { id: string; name: string }[] };
+  after?: { name: string; steps: readonly Step[] };
 };
 
 export function clientEdits({ pushed, pushedName, pushedVersion, name, steps, after }: ClientEditsInputs): ClientEdits {
@@ -59,7 +60,14 @@ export function clientEdits({ pushed, pushedName, pushedVersion, name, steps, af
     else if (was.name !== s.name) edits.push({ stepId: s.id, name: s.name, change: "renamed", from: was.name });
   }
   for (const s of pushed) if (!now.has(s.id)) edits.push({ stepId: s.id, name: s.name, change: "removed" });
-  if (after) for (const e of edits) e.now = after.steps.find((s) => s.id === e.stepId)?.name ?? null;
+  if (after) {
+    // A step the provider deleted and added again (same kind, app and name) has a new id, yet it is
+    // the step the client edited — the one whose account choice the push keeps (replaced-copy-steps.ts):
+    // its edit is replaced too, and named as that step.
+    const takenBy = new Map([...replacedCopySteps(after.steps, steps)].map(([newId, old]) => [old.id, newId]));
+    const nameOf = (id: string | undefined) => after.steps.find((s) => s.id === id)?.name;
+    for (const e of edits) e.now = nameOf(e.stepId) ?? nameOf(takenBy.get(e.stepId)) ?? null;
+  }
   return { previousVersion: pushedVersion, workflowRenamed, steps: edits };
 }
 
