@@ -110,7 +110,8 @@ export type PushPlan = {
   /** On a re-push: each step of the copy that would send a client's secret to an origin it did not
    *  go to before (secret-destinations.ts). The client's review says so, as does the audit.
    *  `problem`: why the copy then cannot go Live (a host a run's data makes), in the words of the
-   *  client's review (secretDestinationProblem); null when it can. */
+   *  client's review (secretDestinationProblem); null when it can. On a first push: only the steps
+   *  with a `problem` (that the secrets go somewhere new is true of every step then). */
   secretDestinations: (SecretDestinationChange & { problem: string | null })[];
   /** On a re-push: new steps that arrive without an account although they take the place of copy
    *  steps the client had chosen one for — deleted and added again under a new name, which does
@@ -300,10 +301,14 @@ export function planPush(inputs: PushInputs): PushPlan {
     unusableAccounts,
     otherAppAccounts,
     // After the push the copy is in Draft: the problem is said as the review of a Draft copy says it.
-    secretDestinations: (existing ? secretDestinationChanges({ before: existing.steps, after: steps, prior: match.prior, accounts: inputs.targetAccounts }) : []).map((c) => ({
-      ...c,
-      problem: secretDestinationProblem({ step: steps.find((s) => s.id === c.stepId), accounts: inputs.targetAccounts, accountChoice: reviewNeeds.has(c.stepId), live: false }),
-    })),
+    // A first push sends every secret somewhere new, which is no news; only a destination the copy
+    // cannot go Live with (a host a run's data makes) is said, in the re-push's words.
+    secretDestinations: secretDestinationChanges({ before: existing?.steps ?? [], after: steps, prior: match.prior, accounts: inputs.targetAccounts })
+      .map((c) => ({
+        ...c,
+        problem: secretDestinationProblem({ step: steps.find((s) => s.id === c.stepId), accounts: inputs.targetAccounts, accountChoice: reviewNeeds.has(c.stepId), live: false }),
+      }))
+      .filter((c) => existing || c.problem !== null),
     accountChoicesReset,
     variables,
     files,

@@ -9,7 +9,9 @@
 // to an origin it did not go to before (no step of the copy sent it there).
 // Where that new destination is a host the data of a run makes (`https://{{ 1.callback_host }}/x`)
 // the copy cannot go Live at all (secret-to-data-host.ts): the review says so in words for the
-// client's technician — what is wrong, and what the provider must change — not only where. Pure.
+// client's technician — what is wrong, and what the provider must change — not only where. A
+// first push compares with no steps (every secret goes somewhere new then): the plan keeps only
+// such a step, said in the same words (plan-push.ts). Pure.
 import { urlOrigin } from "@/lib/connections/credential-destination-changes";
 import { stepConnectionId } from "@/lib/connections/step-connection-id";
 import { hostFromRunData } from "@/lib/http-step/account-url-problem";
