@@ -8,8 +8,9 @@ import { QUEUES } from "@/lib/jobs/queues";
 import type { RecordedRequest } from "@/tests/fakes/fake-server";
 import { fakeConnections } from "@/tests/fakes/msp-connections";
 import { startMspStack, type MspStack } from "@/tests/fakes/msp-stack";
-import { apiClient, createTenancy, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import type { ApiClient, Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
+import { eventually, type Service, type WebService } from "../helpers/services";
 import { stopTestBoss, testBoss } from "./run-engine-fixtures";
 
 export type BlueprintEnv = {
@@ -22,20 +23,19 @@ export type BlueprintEnv = {
 
 const FINAL = ["succeeded", "failed", "stopped"];
 
-/** Registers beforeAll/afterAll for a test file and returns a handle filled in by beforeAll. */
+/** Registers beforeAll/afterAll for a test file (the server and tenancy are startTestServer's, with
+ *  a worker) and returns a handle filled in by beforeAll. */
 export function blueprintEnvForFile(): BlueprintEnv {
-  const env = {} as BlueprintEnv;
+  const server = startTestServer({ worker: true });
+  const env = { web: server.web, worker: server.worker, api: server.api } as BlueprintEnv;
   beforeAll(async () => {
     env.stack = await startMspStack();
-    const t = await createTenancy();
-    env.workspaceId = t.clientA1.id;
+    env.workspaceId = server.t.clientA1.id;
     for (const c of fakeConnections(env.stack)) await createConnection({ workspaceId: env.workspaceId, ...c });
-    [env.web, env.worker] = await Promise.all([startWeb(), startWorker()]);
-    env.api = apiClient(env.web.baseUrl, t.editor.token);
   });
   afterAll(async () => {
     await stopTestBoss();
-    await Promise.all([env.web?.stop(), env.worker?.stop(), env.stack?.close()]);
+    await env.stack?.close();
   });
   return env;
 }
