@@ -1,22 +1,13 @@
 // The blueprint API over the real server: the gallery list, installing as a Draft workflow,
 // setup errors naming the field, connection choice (given / only account / none / several),
 // workspace variables filled but never overwritten, and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createConnection } from "@/lib/connections/create-connection";
 import { db } from "@/lib/db/client";
-import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
-import type { WebService } from "../helpers/services";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import { apiClient, type Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer();
 
 const install = (slug: string, body: unknown, workspaceId = t.clientA1.id, client = api) => client.post(`/api/v1/workspaces/${workspaceId}/blueprints/${slug}`, body);
 const leaverSetup = { documentationOrganizationId: "ORG-311", paidLicenses: ["O365_BUSINESS_PREMIUM"], vaultCollections: ["col-billing"] };

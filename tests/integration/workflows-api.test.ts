@@ -2,23 +2,14 @@
 // webhook secret, validation and optimistic concurrency.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/secrets/crypto";
 import { storedSteps } from "@/lib/workflows/stored-steps";
-import type { ApiClient, Json } from "../helpers/api-fixtures";
-import type { WebService } from "../helpers/services";
-import { startApiServer, type ApiServer, type Tenancy } from "../helpers/api-server";
+import type { Json } from "../helpers/api-fixtures";
+import { startTestServer } from "../helpers/api-server";
 
-let server: ApiServer;
-let web: WebService;
-let api: ApiClient;
-let t: Tenancy;
-
-beforeAll(async () => {
-  ({ t, web, api } = server = await startApiServer());
-});
-afterAll(() => server?.stop());
+const { t, web, api } = startTestServer();
 
 const SECRET = "s3cr3t-Plaintext-Value-9f2c";
 const webhook = (config: Record<string, unknown> = {}) => ({ kind: "webhook", config });
