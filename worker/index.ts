@@ -9,7 +9,7 @@ import { recordHeartbeat } from "@/lib/health/record-heartbeat";
 import { createBoss } from "@/lib/jobs/boss";
 import { env, generateSecretKeyAtCheck } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { warmSandbox } from "@/lib/sandbox/run-in-sandbox";
+import { sandboxStopping, warmSandbox } from "@/lib/sandbox/run-in-sandbox";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { registerHandlers } from "@/worker/register-handlers";
 import { lowerPriority } from "@/worker/lower-priority";
@@ -61,6 +61,9 @@ async function main() {
     stopping = true;
     lifecycle().info({ worker: id, signal }, `worker stopping (${signal})`);
     clearInterval(timer);
+    // A Code step whose sandbox process ends from now on is interrupted, not failed: the run
+    // resumes on the next start (the children ignore the signal itself: sandbox-child.ts).
+    sandboxStopping();
     // Runs still executing after 10 s are aborted (their jobs failed, so retried). The pool stays
     // open until the handlers have returned: closed under them, their last writes and pg-boss's
     // own completion failed with error lines ("Database connection is not opened") in an

@@ -51,3 +51,9 @@ export async function runInSandbox(opts: SandboxOptions): Promise<SandboxResult>
   });
   return { value: r.json === null ? null : JSON.parse(r.json), durationMs: r.durationMs };
 }
+
+/** The worker is stopping: code steps whose sandbox process ends from now on are interrupted
+ *  (retryable: the run resumes on the next start), not failed (sandbox-pool.ts). */
+export function sandboxStopping(): void {
+  pool().stopping();
+}

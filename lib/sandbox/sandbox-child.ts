@@ -2,6 +2,14 @@
 // expression with a regular expression) for the pool in the
 // worker (sandbox-pool.ts). Started with an empty environment, so no secret is even present
 // in this process. Exits when the worker goes away (IPC disconnect).
+//
+// SIGINT and SIGTERM are ignored: they are the worker's to act on. Ctrl-C under `npm start` and a
+// systemd stop (KillMode=control-group) signal every process of the group or cgroup at once, and
+// a child that died of it failed the code step it was running for good, where the worker's own
+// stop lets that step end (or, past its grace period, aborts it so the run resumes on the next
+// start). The pool forks children in a process group of their own as well (sandbox-pool.ts);
+// this covers a cgroup-wide signal, which reaches them anyway. The child still ends when the
+// worker does (the channel closes) and when the pool kills it (SIGKILL).
 import { runExpressionIsolate } from "./run-expression-isolate.ts";
 import { runIsolate } from "./run-isolate.ts";
 import { SandboxError, type FromChild, type ToChild } from "./sandbox-types.ts";
@@ -28,4 +36,6 @@ process.on("message", (m: ToChild) => {
   ).finally(() => running.delete(m.id));
 });
 process.on("disconnect", () => process.exit(0));
+process.on("SIGINT", () => undefined);
+process.on("SIGTERM", () => undefined);
 send({ type: "ready" });

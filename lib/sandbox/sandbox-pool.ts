@@ -49,6 +49,8 @@ export class SandboxPool {
   private readonly slots: Slot[] = [];
   private readonly waiting = new FairQueue<Job>();
   private nextId = 1;
+  /** Set by the worker's stop (stopping()): a child ending now ended with the worker, not because of the job. */
+  private isStopping = false;
   private readonly size: number;
   private readonly perWorkspace: number;
   /** `size` children in all, of which one workspace (isolation key) holds at most `perWorkspace` at once. */
@@ -83,8 +85,23 @@ export class SandboxPool {
     this.updateRefs();
   }
 
+  /** The worker is stopping: an execution whose child ends from now on is reported `aborted`
+   *  (the run resumes on the next start), not `crashed` (a final failure of the step). */
+  stopping() {
+    this.isStopping = true;
+  }
+
   private spawn(): Slot {
-    const child = fork(childEntry(), [], { env: { NODE_ENV: "production" }, execArgv: [], serialization: "advanced", stdio: ["ignore", "ignore", "pipe", "ipc"] });
+    // detached: a process group of its own, so a signal for the worker's group (Ctrl-C under npm
+    // start) does not reach the child before its handlers are even installed (sandbox-child.ts).
+    // It does not outlive the worker: it exits when the IPC channel closes, however the worker ends.
+    const child = fork(childEntry(), [], {
+      env: { NODE_ENV: "production" },
+      execArgv: [],
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+      detached: true,
+    });
     const slot: Slot = { child, ready: false, stderr: "" };
     child.stderr?.on("data", (d: Buffer) => (slot.stderr = (slot.stderr + d.toString("utf8")).slice(-4_000)));
     child.on("message", (m: FromChild) => this.onMessage(slot, m));
@@ -185,11 +202,14 @@ export class SandboxPool {
       const what = job.kind === "expression" ? "the expression" : "the code";
       if (slot.killedFor === "timeout") job.reject(new SandboxError("timeout", `${what} ran longer than its ${job.timeoutMs / 1000} s time limit`));
       else if (slot.killedFor === "aborted") job.reject(new SandboxError("aborted", "the code step was cancelled"));
+      // Ended with the worker (or by a stop signal sent to the child itself): not the code's doing.
+      else if (this.isStopping || signal === "SIGTERM" || signal === "SIGINT") job.reject(new SandboxError("aborted", `the sandbox process was stopped (${signal ?? `exit code ${code}`})`));
       else if (oom) job.reject(new SandboxError("memory", `${what} used more than its ${job.memoryMb} MB memory limit`));
       else job.reject(new SandboxError("crashed", `the sandbox process ended unexpectedly (${signal ?? `exit code ${code}`})`));
     } else if (!slot.ready && this.waiting.size > 0) {
       // A child that dies before it is ready would fail every queued job the same way.
-      for (const j of this.waiting.drain()) j.reject(new SandboxError("crashed", `the sandbox process could not start: ${slot.stderr.trim().split("\n").pop() ?? signal ?? code}`));
+      const reason = this.isStopping ? "aborted" : "crashed";
+      for (const j of this.waiting.drain()) j.reject(new SandboxError(reason, `the sandbox process could not start: ${slot.stderr.trim().split("\n").pop() ?? signal ?? code}`));
     }
     this.dispatch();
   }

@@ -28,7 +28,8 @@ export const executeCode: StepExecutor = async (ctx) => {
     return { output: value ?? null };
   } catch (e) {
     if (e instanceof SandboxError) {
-      // A cancelled run (worker shutting down) may be picked up again; user-code faults are final.
+      // Cancelled (the worker stopping, the run stopped) or its sandbox process ended with the
+      // worker: a run that goes on may pick the step up again; user-code faults are final.
       throw new StepError(`code step failed: ${e.message.slice(0, 2_000)}`, { retryable: e.reason === "aborted" });
     }
     throw e;
