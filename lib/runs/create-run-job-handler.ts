@@ -11,9 +11,18 @@
 // REFILL_AFTER_MS therefore fetches more jobs itself, up to its batch size in flight, while
 // anything of it runs (for REFILL_FOR_MS at most, well inside the jobs' 15-minute expiry). Those
 // jobs are settled one by one as their runs end, and kept claimed by a heartbeat of their own.
+//
+// A run is stopped by another process (Stop, stop-run.ts; a re-push): the runs executing here
+// learn of it by polling their status, one query a second for all of them that have executed
+// for a second or more (nearly every run has ended by then, and costs nothing). A run found
+// ended has its signal aborted: its Code step's sandbox execution is ended at once (it held a
+// sandbox child until its time limit, up to a minute, keeping the workspace's other Code steps
+// waiting), an HTTP Request or AI Prompt stops waiting for its answer, and no further step starts.
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { QUEUES, runExecutePayload } from "@/lib/jobs/queues";
+import { db } from "@/lib/db/client";
 import { createProgressWriter, type ProgressWriter } from "@/lib/runs/create-progress-writer";
+import { UNFINISHED_RUN_STATUSES } from "@/lib/runs/end-run-stopped";
 import { executeRun } from "@/lib/runs/execute-run";
 import { loadRunBatch } from "@/lib/runs/load-run-batch";
 import { stopUnreviewedRun } from "@/lib/runs/stop-unreviewed-run";
@@ -28,6 +37,8 @@ export type RunJobHandler = ((jobs: JobWithMetadata<unknown>[]) => Promise<void>
 type Job = JobWithMetadata<unknown>;
 
 export const REFILL = { afterMs: 3_000, forMs: 2 * 60_000, pollMs: 1_000, heartbeatMs: 5_000 };
+/** How often the runs executing here are checked for a Stop written elsewhere. */
+export const STOP_POLL_MS = 1_000;
 
 export type CreateRunJobHandlerOptions = {
   boss: PgBoss;
@@ -37,15 +48,52 @@ export type CreateRunJobHandlerOptions = {
   /** The worker is shutting down: fetch nothing more. */
   stopping?: () => boolean;
   refill?: Partial<typeof REFILL>;
+  stopPollMs?: number;
 };
 
 const QUEUE = QUEUES.runExecute.name;
 
-export function createRunJobHandler({ boss, write = createProgressWriter(), batchSize = 25, stopping = () => false, refill = {} }: CreateRunJobHandlerOptions): RunJobHandler {
+export function createRunJobHandler({ boss, write = createProgressWriter(), batchSize = 25, stopping = () => false, refill = {}, stopPollMs = STOP_POLL_MS }: CreateRunJobHandlerOptions): RunJobHandler {
   const { afterMs, forMs, pollMs, heartbeatMs } = { ...REFILL, ...refill };
   // Runs executing in this process. A second job for one of them (a duplicate, or a resume that
   // came due very early) is failed so that pg-boss retries it after this execution is over.
   const inFlight = new Set<string>();
+
+  // Runs executing here, watched for a Stop written by another process (see the top of the file).
+  const watched = new Map<string, { since: number; ended: AbortController }>();
+  let stopPoll: NodeJS.Timeout | undefined;
+  let polling = false;
+  const pollStops = async () => {
+    const ids = [...watched].filter(([, w]) => Date.now() - w.since >= stopPollMs).map(([id]) => id);
+    if (ids.length === 0 || polling) return;
+    polling = true;
+    try {
+      const unfinished = [...UNFINISHED_RUN_STATUSES];
+      const ended = await db().$queryRaw<{ id: string; status: string }[]>`
+        SELECT id, status::text FROM "Run" WHERE id = ANY(${ids}::text[]) AND status::text <> ALL(${unfinished}::text[])`;
+      for (const r of ended) watched.get(r.id)?.ended.abort(new Error(`run ${r.id} was ended elsewhere (${r.status}) while it executed here`));
+    } catch {
+      // Tried again at the next tick: a poll that could not run says nothing about the runs.
+    } finally {
+      polling = false;
+    }
+  };
+  const watch = (runId: string): AbortSignal => {
+    const ended = new AbortController();
+    watched.set(runId, { since: Date.now(), ended });
+    if (!stopPoll) {
+      stopPoll = setInterval(() => void pollStops(), stopPollMs);
+      stopPoll.unref();
+    }
+    return ended.signal;
+  };
+  const unwatch = (runId: string) => {
+    watched.delete(runId);
+    if (watched.size === 0 && stopPoll) {
+      clearInterval(stopPoll);
+      stopPoll = undefined;
+    }
+  };
 
   /** The jobs to execute, one per run; the rest go to `refused` with why. */
   function claim(jobs: readonly Job[], refused: { job: Job; error: string }[]): Map<string, Job> {
@@ -78,7 +126,8 @@ export function createRunJobHandler({ boss, write = createProgressWriter(), batc
             return write(w);
           };
           let error: string | null = null;
-          const signal = signalOf(job);
+          const endedElsewhere = watch(runId);
+          const signal = AbortSignal.any([signalOf(job), endedElsewhere]);
           try {
             // A pushed copy's run while the push awaits the client's review: stopped, not executed.
             const outcome = !item ? "not_found" : item.unreviewedPush ? await stopUnreviewedRun({ work: item }) : await executeRun({ work: item, write: tracked, boss, signal });
@@ -90,26 +139,34 @@ export function createRunJobHandler({ boss, write = createProgressWriter(), batc
             else logger().info(fields, "run executed");
           } catch (e) {
             const ids = { runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, attempt: job.retryCount + 1 };
-            // The worker's stop (SIGTERM) outlasted its grace period: an orderly stop, not a failure
-            // for alerting to page on. The step was left as it was; the job is failed so that it is
-            // retried, and the run resumes from that step (lib/runs/execute-run.ts).
-            if (signal.aborted && stopping()) logger().info(ids, "run interrupted by shutdown; it resumes on the next start");
-            else logger().error({ ...ids, err: message(e) }, "run execution failed");
-            if (job.retryCount >= job.retryLimit && !signal.aborted) {
-              // Out of retries: end the run visibly instead of leaving it "running" forever.
-              await writeProgress({ steps: [], runs: [{ id: runId, status: "failed", error: `the run could not be executed: ${message(e)}`, finishedAt: new Date() }] }).catch(() => {});
+            // Stopped meanwhile, its step interrupted: the run has ended, so its job is done.
+            if (endedElsewhere.aborted) logger().info(ids, "run stopped during a step; the step was interrupted");
+            else {
+              // The worker's stop (SIGTERM) outlasted its grace period: an orderly stop, not a failure
+              // for alerting to page on. The step was left as it was; the job is failed so that it is
+              // retried, and the run resumes from that step (lib/runs/execute-run.ts).
+              if (signal.aborted && stopping()) logger().info(ids, "run interrupted by shutdown; it resumes on the next start");
+              else logger().error({ ...ids, err: message(e) }, "run execution failed");
+              if (job.retryCount >= job.retryLimit && !signal.aborted) {
+                // Out of retries: end the run visibly instead of leaving it "running" forever.
+                await writeProgress({ steps: [], runs: [{ id: runId, status: "failed", error: `the run could not be executed: ${message(e)}`, finishedAt: new Date() }] }).catch(() => {});
+              }
+              error = message(e);
             }
-            error = message(e);
           } finally {
             // Now, not when the whole batch is done: a run that just parked itself may have a
             // resume job coming due while slower runs of this batch are still executing.
             inFlight.delete(runId);
+            unwatch(runId);
           }
           await ended(job, error);
         }),
       );
     } finally {
-      for (const runId of mine.keys()) inFlight.delete(runId);
+      for (const runId of mine.keys()) {
+        inFlight.delete(runId);
+        unwatch(runId);
+      }
     }
   }
 

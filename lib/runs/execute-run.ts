@@ -168,6 +168,9 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
       output = { resumeAt, resumedAt: new Date().toISOString() };
       stepWrite = { runId: run.id, stepId: step.id, number, kind: step.kind, status: "succeeded", output, attempts: rec.attempts, finishedAt: new Date() };
     } else {
+      // The worker is stopping, or the run was stopped elsewhere (create-run-job-handler.ts): no
+      // further step starts (a step under way when it was aborted throws below).
+      if (signal.aborted) throw new Error(`run ${run.id} interrupted before ${label(step, number)}: ${String(signal.reason ?? "aborted")}`);
       const attempt = (rec?.attempts ?? 0) + 1;
       const base = { runId: run.id, stepId: step.id, number, kind: step.kind };
       if (rec?.status === "running" && rec.attempts >= MAX_STEP_ATTEMPTS) {
@@ -187,7 +190,8 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
       const finishedAt = new Date();
       const common = { ...base, attempts: attempt, startedAt, logs: [...history, ...outcome.logs], unresolved: outcome.unresolved };
       if (!outcome.ok) {
-        // A worker shutting down: leave the step as it was; the job is retried elsewhere.
+        // A worker shutting down: leave the step as it was; the job is retried elsewhere. (A run
+        // stopped elsewhere has ended: its job is completed, create-run-job-handler.ts.)
         if (signal.aborted) throw new Error(`run ${run.id} interrupted: ${String(signal.reason ?? "aborted")}`);
         const { error } = outcome;
         const failed = `attempt ${attempt} of ${MAX_STEP_ATTEMPTS} failed at ${finishedAt.toISOString()}: ${error.message}`;

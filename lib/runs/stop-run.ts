@@ -1,6 +1,8 @@
 // Stop: ends a run that has not ended yet (queued, running, or waiting on a Wait step or a
 // retry) as `stopped`, naming who stopped it (end-run-stopped.ts: its step in progress fails with
-// that reason, the steps it never reached are recorded skipped, the worker learns at its next write).
+// that reason, the steps it never reached are recorded skipped). The worker executing it sees the
+// run ended within about a second and interrupts its step (create-run-job-handler.ts); its next
+// write is refused in any case.
 import { conflict, notFound } from "@/lib/api/errors";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { db } from "@/lib/db/client";
