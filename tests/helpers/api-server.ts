@@ -83,9 +83,10 @@ function emptyServer<F extends string>(tenancy: TenancyKind, worker: boolean) {
 
 async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, tenancy: TenancyKind, fakes: readonly F[], withWeb = true) {
   await ensureQueues(databaseUrl());
+  // Each process is kept as soon as it is spawned, so that stop() ends it even when another fails to start.
   const [web, worker, servers] = await Promise.all([
-    withWeb ? startWeb() : null,
-    s.worker ? startWorker() : null,
+    withWeb ? startWeb({}, (svc) => Object.assign(s.web, svc)) : null,
+    s.worker ? startWorker({}, (svc) => Object.assign(s.worker!, svc)) : null,
     Promise.all(fakes.map(() => startLocalServer(answerOk))),
   ]);
   if (web) Object.assign(s.web, web);
