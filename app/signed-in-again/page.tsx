@@ -1,4 +1,5 @@
-// Where "sign in again" from an editor whose session ended lands (components/editor/save-indicator.tsx):
+// Where "sign in again" from a page whose session ended lands (components/ui/access-lost.tsx: the
+// editor, and the workspace pages' forms, which link here without a workflow):
 // that link opens a new tab, and the edits not saved yet are in the old one. Opening the editor
 // here would show the workflow without them, and a save from here would make the old tab's a
 // conflict; so this page says to go back, and links to the workflow only for an old tab that is gone.
@@ -22,7 +23,10 @@ export default async function SignedInAgainPage({ searchParams }: { searchParams
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-lg font-semibold">You are signed in again</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Now go back to your editor tab and save: it still holds the changes that were not saved. You can close this tab.
+          {raw
+            ? "Now go back to your editor tab and save: it still holds the changes that were not saved."
+            : "Now go back to your other tab and try again: it still holds what you typed."}{" "}
+          You can close this tab.
         </p>
         {workflow && (
           <p className="mt-4 text-sm text-slate-500">

@@ -5,6 +5,7 @@
 // would round 1234567890123456789 to …800, and the Executions tab must show what arrived.
 import { replaceEqualDeep, useQuery } from "@tanstack/react-query";
 import { useLiveWindow } from "@/components/editor/use-live-window";
+import { apiFailureMessage } from "@/components/ui/access-lost";
 import { holdsExactNumbers, parseJsonAsWritten } from "@/lib/json/parse-exact-json";
 import type { Delivery, RunOverview, RunStepPreview, RunStepView, RunSummary, RunView, WorkflowView } from "@/lib/editor/api-types";
 import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
@@ -19,8 +20,6 @@ export class ApiError extends Error {
     super(message);
   }
 }
-
-const SESSION_ENDED = "your session has ended: sign in again (in a new tab, so nothing here is lost), then try again";
 
 /** The browser sends a keepalive request after its page has gone only up to 64 KiB of body. */
 const KEEPALIVE_MAX = 60_000;
@@ -39,9 +38,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   const body = readBody(await res.text().catch(() => ""));
   if (!res.ok) {
     // 401 here is a browser whose session ended (signed out everywhere, cookie gone): the API's
-    // own message is for scripts ("send a valid API token").
-    const message = res.status === 401 ? SESSION_ENDED : String(body.message ?? `request failed (${res.status})`);
-    throw new ApiError(res.status, String(body.error ?? "http_error"), message, body);
+    // own message is for scripts ("send a valid API token"). The resource pages say it alike.
+    throw new ApiError(res.status, String(body.error ?? "http_error"), apiFailureMessage(res.status, body), body);
   }
   return body as T;
 }

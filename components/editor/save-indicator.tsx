@@ -12,6 +12,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { AlertTriangle, Check, CloudUpload, Loader2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
+import { SignInAgainLink } from "@/components/ui/access-lost";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import { LOST_REASON, type SaveState } from "@/components/editor/use-editor-document";
 import { numberRanges, unreachableSteps } from "@/lib/editor/branch-paths";
@@ -31,18 +32,11 @@ function Notice({ text, state, tone, onClick }: { text: string; state?: string; 
 
 function SessionEnded() {
   const { doc } = useEditor();
-  // The new tab lands on a page that says to come back here: opening the editor there would show
-  // the workflow without this tab's unsaved edits (app/signed-in-again/page.tsx).
-  const back = `/signed-in-again?workflow=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`;
   return (
     <span className={`${base} text-red-700`} data-save-state="error">
       <AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden />
       <span className="line-clamp-2 whitespace-normal">
-        Your session has ended —{" "}
-        <a href={`/signin?callbackUrl=${encodeURIComponent(back)}`} target="_blank" rel="noopener" className="font-medium underline">
-          sign in again (opens in a new tab)
-        </a>
-        , then{" "}
+        Your session has ended — <SignInAgainLink workflow={`${window.location.pathname}${window.location.search}`} />, then{" "}
         <button type="button" className="font-medium underline" onClick={() => void doc.saveNow({ force: true })}>
           save
         </button>

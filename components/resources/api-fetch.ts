@@ -1,5 +1,9 @@
 // Browser calls to /api/v1 for the resource pages: JSON in and out, and the API's own error
-// message (e.g. the 409 listing what a review still misses) thrown as the Error's message.
+// message (e.g. the 409 listing what a review still misses) thrown as the Error's message —
+// except a session that ended and a workspace no longer shared, said in the editor's words
+// (components/ui/access-lost.tsx) rather than the API's, which are for scripts.
+import { apiFailureMessage, NO_WORKSPACE_ACCESS } from "@/components/ui/access-lost";
+
 export class ApiCallError extends Error {
   constructor(
     message: string,
@@ -20,8 +24,23 @@ export async function apiFetch<T = Record<string, unknown>>(path: string, init: 
   const res = await fetch(path, { method: init.method ?? "GET", headers, body });
   const text = await res.text();
   const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  if (!res.ok) throw new ApiCallError(String(parsed.message ?? `request failed (${res.status})`), res.status, parsed);
+  if (!res.ok) {
+    const lost = res.status === 404 && (await workspaceGone(path));
+    throw new ApiCallError(lost ? NO_WORKSPACE_ACCESS : apiFailureMessage(res.status, parsed), res.status, parsed);
+  }
   return parsed as T;
+}
+
+/** A workspace route's 404 is a missing file or key, or the whole workspace gone from the caller's
+ *  (removed, or the client deleted): the API answers both alike, so the caller's list of
+ *  workspaces tells them apart, as the editor's polls do (use-workspace-role.ts). */
+async function workspaceGone(path: string): Promise<boolean> {
+  const id = /^\/api\/v1\/workspaces\/([^/?#]+)\//.exec(path)?.[1];
+  if (!id) return false;
+  const res = await fetch("/api/v1/workspaces", { cache: "no-store" }).catch(() => null);
+  if (!res?.ok) return false;
+  const { workspaces } = (await res.json().catch(() => ({ workspaces: null }))) as { workspaces: { id: string }[] | null };
+  return !!workspaces && !workspaces.some((w) => w.id === decodeURIComponent(id));
 }
 
 export const inputClass =

@@ -5,6 +5,7 @@
 // (`removesRow`, as ConfirmDialog's).
 import { useRef } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
+import { ErrorMessage } from "@/components/ui/access-lost";
 import { buttonClass } from "@/components/ui/button";
 import { focusNeighbourWhenRemoved } from "@/components/ui/focus-after-removal";
 import { focusedOpener, useReturnFocus } from "@/components/ui/use-return-focus";
@@ -64,7 +65,7 @@ export function FormDialog({ trigger, open, onOpenChange, title, description, on
             {children}
             {error && (
               <p role="alert" className="text-sm text-red-700">
-                {error}
+                <ErrorMessage text={error} />
               </p>
             )}
             <div className="flex justify-end gap-2">

@@ -1,10 +1,12 @@
 "use client";
 // "New workflow": asks for a name, creates an empty Draft through the management API and
 // opens it in the editor at /w/{ws}/workflows/{id}. A missing name (empty or only spaces) is said
-// under the field (workflow-name-field.tsx), before asking the server.
+// under the field (workflow-name-field.tsx), before asking the server. A session that ended or a
+// workspace no longer shared is said in the editor's words, with a link (access-lost.tsx).
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Plus } from "lucide-react";
+import { apiFetch } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/form-dialog";
 import { NAME_REQUIRED, WorkflowNameField } from "@/components/workflows/workflow-name-field";
@@ -23,13 +25,8 @@ export function NewWorkflowButton({ workspaceId }: { workspaceId: string }) {
     setNameError(null);
     setBusy(true);
     try {
-      const res = await fetch(`/api/v1/workspaces/${workspaceId}/workflows`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ name, steps: [] }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { message?: string; id?: string };
-      if (!res.ok) throw new Error(body.message ?? `could not create the workflow (${res.status})`);
+      // apiFetch: a session that ended, or a workspace no longer shared, is said as such.
+      const body = await apiFetch<{ id?: string }>(`/api/v1/workspaces/${workspaceId}/workflows`, { method: "POST", json: { name, steps: [] } });
       setOpen(false);
       if (body.id) router.push(`/w/${workspaceId}/workflows/${body.id}`);
       else router.refresh();
