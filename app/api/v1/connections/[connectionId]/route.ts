@@ -15,9 +15,10 @@ export const GET = apiRoute<P>(async ({ params, user }) => ({
   connection: toConnectionView(await loadConnection({ connectionId: params.connectionId, userId: user.id, role: "viewer" })),
 }));
 
-export const PATCH = apiRoute<P>(async ({ req, params, user }) => ({
-  connection: await updateConnection({ connectionId: params.connectionId, userId: user.id, input: await readJson(req, updateConnectionSchema) }),
-}));
+export const PATCH = apiRoute<P>(async ({ req, params, user }) => {
+  await loadConnection({ connectionId: params.connectionId, userId: user.id, role: "editor" }); // the role before the body
+  return { connection: await updateConnection({ connectionId: params.connectionId, userId: user.id, input: await readJson(req, updateConnectionSchema) }) };
+});
 
 export const DELETE = apiRoute<P>(async ({ req, params, user }) => {
   await deleteConnection({ connectionId: params.connectionId, userId: user.id, force: readForce(req) });

@@ -5,14 +5,16 @@ import { getWorkflow } from "@/lib/workflows/get-workflow";
 import { parseWorkflowInput } from "@/lib/workflows/parse-workflow-input";
 import { updateWorkflow } from "@/lib/workflows/update-workflow";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkflowRole } from "@/lib/workflows/require-workflow-role";
 
 type Params = { workflowId: string };
 
 export const GET = apiRoute<Params>(({ params, user }) => getWorkflow({ workflowId: params.workflowId, userId: user.id }));
 
-export const PUT = apiRoute<Params>(async ({ req, params, user }) =>
-  updateWorkflow({ workflowId: params.workflowId, userId: user.id, input: parseWorkflowInput(await readJson(req, z.unknown(), { exactIntegers: true })) }),
-);
+export const PUT = apiRoute<Params>(async ({ req, params, user }) => {
+  await requireWorkflowRole({ workflowId: params.workflowId, userId: user.id, role: "editor" });
+  return updateWorkflow({ workflowId: params.workflowId, userId: user.id, input: parseWorkflowInput(await readJson(req, z.unknown(), { exactIntegers: true })) });
+});
 
 // 204 No Content.
 export const DELETE = apiRoute<Params>(({ params, user }) => deleteWorkflow({ workflowId: params.workflowId, userId: user.id }));

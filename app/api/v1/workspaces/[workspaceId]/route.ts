@@ -5,8 +5,10 @@ import { WorkspaceNameBody } from "@/lib/members/member-schema";
 import { deleteClientWorkspace } from "@/lib/workspaces/delete-client-workspace";
 import { renameWorkspace } from "@/lib/workspaces/rename-workspace";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export const PATCH = apiRoute<{ workspaceId: string }>(async ({ req, params, user }) => {
+  await requireWorkspaceRole(user.id, params.workspaceId, "owner");
   const { name } = await readJson(req, WorkspaceNameBody);
   return renameWorkspace({ workspaceId: params.workspaceId, name, actor: user });
 });

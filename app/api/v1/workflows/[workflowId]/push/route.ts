@@ -6,8 +6,10 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { pushInputSchema } from "@/lib/push/push-input";
 import { pushWorkflow } from "@/lib/push/push-workflow";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkflowRole } from "@/lib/workflows/require-workflow-role";
 
 export const POST = apiRoute<{ workflowId: string }>(async ({ req, params, user }) => {
+  await requireWorkflowRole({ workflowId: params.workflowId, userId: user.id, role: "editor" }); // the source; the target is in the body
   const input = await readJson(req, pushInputSchema);
   const result = await pushWorkflow({ workflowId: params.workflowId, targetWorkspaceId: input.targetWorkspaceId, sampleData: input.sampleData, version: input.version, user });
   return Response.json(result, { status: result.created ? 201 : 200 });

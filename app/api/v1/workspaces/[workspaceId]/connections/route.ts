@@ -5,6 +5,7 @@ import { createConnectionSchema } from "@/lib/connections/connection-input";
 import { createWorkspaceConnection } from "@/lib/connections/create-workspace-connection";
 import { listConnections } from "@/lib/connections/list-connections";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 type P = { workspaceId: string };
 
@@ -13,9 +14,10 @@ export const GET = apiRoute<P>(async ({ req, params, user }) => ({
 }));
 
 export const POST = apiRoute<P>(
-  async ({ req, params, user }) => ({
-    connection: await createWorkspaceConnection({ workspaceId: params.workspaceId, userId: user.id, input: await readJson(req, createConnectionSchema) }),
-  }),
+  async ({ req, params, user }) => {
+    await requireWorkspaceRole(user.id, params.workspaceId, "editor");
+    return { connection: await createWorkspaceConnection({ workspaceId: params.workspaceId, userId: user.id, input: await readJson(req, createConnectionSchema) }) };
+  },
   { status: 201 },
 );
 

@@ -7,10 +7,12 @@ import { addMember } from "@/lib/members/add-member";
 import { listMembers } from "@/lib/members/list-members";
 import { AddMemberBody } from "@/lib/members/member-schema";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export const GET = apiRoute<{ workspaceId: string }>(({ params, user }) => listMembers({ workspaceId: params.workspaceId, userId: user.id }));
 
 export const POST = apiRoute<{ workspaceId: string }>(async ({ req, params, user }) => {
+  await requireWorkspaceRole(user.id, params.workspaceId, "owner");
   const input = await readJson(req, AddMemberBody);
   const result = await addMember({ workspaceId: params.workspaceId, actor: user, input });
   return Response.json(result, { status: 201, headers: { "cache-control": "no-store" } });

@@ -3,8 +3,10 @@
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { confirmReview, confirmReviewInputSchema } from "@/lib/push/confirm-review";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkflowRole } from "@/lib/workflows/require-workflow-role";
 
 export const POST = apiRoute<{ workflowId: string }>(async ({ req, params, user }) => {
+  await requireWorkflowRole({ workflowId: params.workflowId, userId: user.id, role: "editor" });
   const input = await readJson(req, confirmReviewInputSchema);
   return confirmReview({ workflowId: params.workflowId, user, input });
 });

@@ -5,10 +5,12 @@ import { changeMemberRole } from "@/lib/members/change-member-role";
 import { ChangeRoleBody } from "@/lib/members/member-schema";
 import { removeMember } from "@/lib/members/remove-member";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 type Params = { workspaceId: string; userId: string };
 
 export const PATCH = apiRoute<Params>(async ({ req, params, user }) => {
+  await requireWorkspaceRole(user.id, params.workspaceId, "owner");
   const { role } = await readJson(req, ChangeRoleBody);
   return changeMemberRole({ workspaceId: params.workspaceId, memberId: params.userId, role, actor: user });
 });

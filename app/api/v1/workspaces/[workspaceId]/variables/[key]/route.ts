@@ -11,11 +11,13 @@ import { deleteVariable } from "@/lib/variables/delete-variable";
 import { putVariable } from "@/lib/variables/put-variable";
 import { putVariableBody, variableKeySchema } from "@/lib/variables/variable-schema";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 type P = { workspaceId: string; key: string };
 
 export const PUT = apiRoute<P>(async ({ req, params, user }) => {
   const key = variableKeySchema.parse(params.key);
+  await requireWorkspaceRole(user.id, params.workspaceId, "editor");
   const input = await readJson(req, putVariableBody(key));
   const onlyIfNew = req.headers.get("if-none-match")?.trim() === "*";
   const { variable, created } = await putVariable({ workspaceId: params.workspaceId, userId: user.id, key, input, onlyIfNew, force: readForce(req) });

@@ -3,6 +3,7 @@ import { apiRoute, readJson } from "@/lib/api/handler";
 import { createStepTestRun } from "@/lib/runs/create-step-test-run";
 import { stepTestInputSchema } from "@/lib/runs/step-test-input";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkflowRole } from "@/lib/workflows/require-workflow-role";
 
 // The path names a step: anything but a step number is a step that does not exist. (Step 1 is
 // matched by its own route before this one.)
@@ -19,6 +20,7 @@ function stepNumber(param: string): number {
 export const POST = apiRoute<{ workflowId: string; stepNumber: string }>(
   async ({ req, params, user }) => {
     const n = stepNumber(params.stepNumber);
+    await requireWorkflowRole({ workflowId: params.workflowId, userId: user.id, role: "editor" });
     const { version, stepId } = await readJson(req, stepTestInputSchema);
     return { run: await createStepTestRun({ workflowId: params.workflowId, userId: user.id, stepNumber: n, seen: { version, stepId } }) };
   },

@@ -5,8 +5,10 @@
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { resetMemberPassword, ResetPasswordBody } from "@/lib/members/reset-member-password";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
+import { requireWorkspaceRole } from "@/lib/workspaces/access";
 
 export const POST = apiRoute<{ workspaceId: string; userId: string }>(async ({ req, params, user }) => {
+  await requireWorkspaceRole(user.id, params.workspaceId, "owner");
   const { revokeApiTokens } = await readJson(req, ResetPasswordBody);
   const result = await resetMemberPassword({ workspaceId: params.workspaceId, memberId: params.userId, actor: user, revokeApiTokens });
   return Response.json(result, { headers: { "cache-control": "no-store" } });
