@@ -2,10 +2,12 @@
 // stop-run.ts), a re-push that replaces a copy's steps (push-workflow.ts: all of the copy's runs
 // at once) and the worker (stop-unreviewed-run.ts): the run records
 // `reason`, its step in progress fails with `stepError`, and the steps it never reached are
-// recorded skipped, as when a run fails. The worker learns of it at its next write: a step record
-// of an ended run is refused (write-progress.ts), so at most the step executing at that moment
-// completes, and an HTTP Request or AI Prompt not yet started is not sent; a parked run's
-// wake-up finds it ended.
+// recorded skipped, as when a run fails. The worker learns of it at its next write — a step record
+// of an ended run is refused (write-progress.ts), so an HTTP Request or AI Prompt not yet started
+// is not sent — or, for a step that has run a second or more, from its once-a-second check of its
+// runs (create-run-job-handler.ts), which aborts the run's signal: a Code step's sandbox ends, an
+// HTTP Request or AI Prompt stops waiting for its answer (which may already have been sent), and
+// no further step starts. A parked run's wake-up finds it ended.
 import type { Tx } from "@/lib/db/client";
 import type { Step } from "@/lib/workflows/definition";
 
