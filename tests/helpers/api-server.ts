@@ -18,10 +18,10 @@ export type FakeService = Awaited<ReturnType<typeof startLocalServer>>;
 type User = { token: string };
 
 /** The processes alone (`tenancy: "none"`), for a file that makes the workspaces it needs itself. */
-export type Started<F extends string = never> = {
+export type Started<F extends string = never, W extends boolean = boolean> = {
   web: WebService;
   /** null unless the file asked for one. */
-  worker: Service | null;
+  worker: W extends true ? Service : null;
   /** Fake services by the names the file gave them: each answers every request 200 {"ok":true}. */
   fakes: Record<F, FakeService>;
   /** A client acting as this user. */
@@ -30,13 +30,13 @@ export type Started<F extends string = never> = {
 };
 
 /** A worker without a web server (`web: false`), for files that enqueue runs themselves. */
-export type WorkerOnly<F extends string = never> = Pick<Started<F>, "fakes" | "stop"> & { worker: Service };
+export type WorkerOnly<F extends string = never> = Pick<Started<F, true>, "worker" | "fakes" | "stop">;
 
 /** createTenancy's provider A (with client A1) and unrelated provider B; `api` is A's editor. */
-export type ApiServer<F extends string = never> = Started<F> & { t: Tenancy; api: ApiClient };
+export type ApiServer<F extends string = never, W extends boolean = boolean> = Started<F, W> & { t: Tenancy; api: ApiClient };
 
 /** createPushTenancy's provider with clients A and B, and another provider. */
-export type PushServer<F extends string = never> = Started<F> &
+export type PushServer<F extends string = never, W extends boolean = boolean> = Started<F, W> &
   PushTenancy & {
     /** The provider's editor and viewer, and each client's owner. */
     tech: ApiClient;
@@ -48,11 +48,13 @@ export type PushServer<F extends string = never> = Started<F> &
     putFile: (workspaceId: string, name: string, body: string, user: User) => Promise<Response>;
   };
 
-export type TestServerOptions<F extends string> = {
+export type TestServerOptions<F extends string, W extends boolean = boolean> = {
   /** A worker process too, for files whose runs must execute. */
-  worker?: boolean;
+  worker?: W;
   /** Local fake services to start, by name. */
   fakes?: readonly F[];
+  /** More environment for the web server and the worker (as `npm start` gives both the same). */
+  env?: Record<string, string>;
 };
 
 const answerOk: Handler = (_req, res) => {
@@ -81,12 +83,12 @@ function emptyServer<F extends string>(tenancy: TenancyKind, worker: boolean) {
   return Object.assign(s, { tech: later<ApiClient>(), viewer: later<ApiClient>(), adminA: later<ApiClient>(), adminB: later<ApiClient>() });
 }
 
-async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, tenancy: TenancyKind, fakes: readonly F[], withWeb = true) {
+async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, tenancy: TenancyKind, fakes: readonly F[], withWeb = true, env: Record<string, string> = {}) {
   await ensureQueues(databaseUrl());
   // Each process is kept as soon as it is spawned, so that stop() ends it even when another fails to start.
   const [web, worker, servers] = await Promise.all([
-    withWeb ? startWeb({}, (svc) => Object.assign(s.web, svc)) : null,
-    s.worker ? startWorker({}, (svc) => Object.assign(s.worker!, svc)) : null,
+    withWeb ? startWeb(env, (svc) => Object.assign(s.web, svc)) : null,
+    s.worker ? startWorker(env, (svc) => Object.assign(s.worker!, svc)) : null,
     Promise.all(fakes.map(() => startLocalServer(answerOk))),
   ]);
   if (web) Object.assign(s.web, web);
@@ -122,13 +124,13 @@ async function launch<F extends string>(s: ReturnType<typeof emptyServer<F>>, te
  * started before its tests and stopped after. What it returns is filled in by beforeAll: read it
  * inside tests or hooks; a file's own beforeAll, registered after, runs after it.
  */
-export function startTestServer<F extends string = never>(options: TestServerOptions<F> & { tenancy: "push" }): PushServer<F>;
-export function startTestServer<F extends string = never>(options: TestServerOptions<F> & { tenancy: "none"; web: false; worker: true }): WorkerOnly<F>;
-export function startTestServer<F extends string = never>(options: TestServerOptions<F> & { tenancy: "none" }): Started<F>;
-export function startTestServer<F extends string = never>(options?: TestServerOptions<F> & { tenancy?: "single" }): ApiServer<F>;
-export function startTestServer<F extends string = never>({ worker = false, fakes = [], tenancy = "single", web = true }: TestServerOptions<F> & { tenancy?: TenancyKind; web?: boolean } = {}): unknown {
+export function startTestServer<F extends string = never, W extends boolean = false>(options: TestServerOptions<F, W> & { tenancy: "push" }): PushServer<F, W>;
+export function startTestServer<F extends string = never>(options: TestServerOptions<F, true> & { tenancy: "none"; web: false }): WorkerOnly<F>;
+export function startTestServer<F extends string = never, W extends boolean = false>(options: TestServerOptions<F, W> & { tenancy: "none" }): Started<F, W>;
+export function startTestServer<F extends string = never, W extends boolean = false>(options?: TestServerOptions<F, W> & { tenancy?: "single" }): ApiServer<F, W>;
+export function startTestServer<F extends string = never>({ worker = false, fakes = [], env = {}, tenancy = "single", web = true }: TestServerOptions<F> & { tenancy?: TenancyKind; web?: boolean } = {}): unknown {
   const s = emptyServer<F>(tenancy, worker);
-  beforeAll(() => launch(s, tenancy, fakes, web));
+  beforeAll(() => launch(s, tenancy, fakes, web, env));
   afterAll(() => s.stop());
   return s;
 }

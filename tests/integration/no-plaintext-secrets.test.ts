@@ -7,7 +7,8 @@ import pg from "pg";
 import { db } from "@/lib/db/client";
 import { startLocalServer } from "../helpers/local-server";
 import { createAccount, createPushTenancy } from "../helpers/push-fixtures";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import { eventually } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 
 const SECRETS = {
   providerSecret: "PLAIN-provider-secret-7f3a",
@@ -21,8 +22,7 @@ const SECRETS = {
   clientHookSecret: "PLAIN-client-webhook-secret-ef01",
 };
 
-let web: WebService;
-let worker: Service;
+const { web, worker } = startTestServer({ tenancy: "none", worker: true });
 let echo: Awaited<ReturnType<typeof startLocalServer>>;
 
 beforeAll(async () => {
@@ -31,10 +31,9 @@ beforeAll(async () => {
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ headers: req.headers }));
   });
-  [web, worker] = await Promise.all([startWeb(), startWorker()]);
 });
 afterAll(async () => {
-  await Promise.all([web?.stop(), worker?.stop(), echo?.close()]);
+  await echo?.close();
 });
 
 async function dumpDatabase(): Promise<string> {

@@ -1,20 +1,16 @@
 // GET /metrics (token-protected Prometheus text) and the live/ready health split, against the
 // production server and a worker on this file's database.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { eventually, startWeb, startWorker, type Service, type WebService } from "../helpers/services";
+import { eventually, startWeb, type Service } from "../helpers/services";
+import { startTestServer } from "../helpers/api-server";
 import { createHook } from "./intake-fixtures";
 
 const TOKEN = "metrics-token-0123456789abcdef";
-let web: WebService;
-let worker: Service;
+const { web, worker } = startTestServer({ tenancy: "none", worker: true, env: { METRICS_TOKEN: TOKEN } });
 const extra: Service[] = [];
-
-beforeAll(async () => {
-  [web, worker] = await Promise.all([startWeb({ METRICS_TOKEN: TOKEN }), startWorker()]);
-});
 afterAll(async () => {
-  await Promise.all([web, worker, ...extra].filter(Boolean).map((s) => s.stop()));
+  await Promise.all(extra.map((s) => s.stop()));
 });
 
 const metrics = (headers: Record<string, string> = {}, base = web.baseUrl) => fetch(`${base}/metrics`, { headers });
