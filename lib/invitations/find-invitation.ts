@@ -3,7 +3,9 @@
 // why, so its holder knows to ask for a new one. The token is the capability: no tenancy check
 // of the holder — but its maker must still own the workspace: a link grants what they may grant,
 // and losing the owner role revokes their links (revoke-invitations-of-former-owner.ts); this
-// check also stops a link left behind, such as one made before that revocation existed.
+// check also stops a link left behind, such as one made before that revocation existed. A link
+// used by the reader themselves is theirs to look at again (`usedBy`): it is returned, used, for
+// the page to say "You joined …" instead of telling them to ask for a new one.
 import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/api/errors";
 import { hashInvitationToken } from "@/lib/invitations/invitation-token";
@@ -16,18 +18,22 @@ export type FoundInvitation = {
   role: (typeof ROLES)[number];
   expiresAt: Date;
   acceptedAt: Date | null;
+  acceptedById: string | null;
   createdById: string | null;
 };
 
-export async function findInvitation(tx: Tx, token: string, opts: { lock?: boolean } = {}): Promise<FoundInvitation> {
+export const linkUsed = () => new AppError(410, "invitation_used", "this invitation link has already been used; ask an owner of the workspace for a new one");
+
+export async function findInvitation(tx: Tx, token: string, opts: { lock?: boolean; usedBy?: string } = {}): Promise<FoundInvitation> {
   const hash = hashInvitationToken(token);
   const [row] = opts.lock
     ? await tx.$queryRaw<FoundInvitation[]>`
-        SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt", "createdById" FROM "Invitation" WHERE "tokenHash" = ${hash} FOR UPDATE`
+        SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt", "acceptedById", "createdById" FROM "Invitation" WHERE "tokenHash" = ${hash} FOR UPDATE`
     : await tx.$queryRaw<FoundInvitation[]>`
-        SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt", "createdById" FROM "Invitation" WHERE "tokenHash" = ${hash}`;
+        SELECT id, "workspaceId", role::text AS role, "expiresAt", "acceptedAt", "acceptedById", "createdById" FROM "Invitation" WHERE "tokenHash" = ${hash}`;
   if (!row) throw new AppError(404, "not_found", "this invitation link does not work: it is mistyped, or an owner of the workspace revoked it; ask them for a new one");
-  if (row.acceptedAt) throw new AppError(410, "invitation_used", "this invitation link has already been used; ask an owner of the workspace for a new one");
+  if (row.acceptedAt && opts.usedBy && row.acceptedById === opts.usedBy) return row;
+  if (row.acceptedAt) throw linkUsed();
   if (row.expiresAt <= new Date()) throw new AppError(410, "invitation_expired", "this invitation link has expired; ask an owner of the workspace for a new one");
   // As a revoked link answers (404): it is one, whether or not its row is gone yet.
   if (!row.createdById || (await workspaceRole(row.createdById, row.workspaceId, tx)) !== "owner") {

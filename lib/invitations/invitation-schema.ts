@@ -26,9 +26,13 @@ export type InvitationPreview = {
   workspace: { id: string; name: string; kind: "provider" | "client" };
   role: Role;
   invitedBy: Person | null;
+  /** Whom the maker meant the link for, as they wrote it: lets someone else's holder see it is not theirs. */
+  note: string | null;
   expiresAt: string;
   /** The caller already has a role of their own in the workspace. */
   alreadyMember: boolean;
+  /** The caller used this link themselves (and still works there). */
+  joined: boolean;
 };
 
 export function toInvitationView(row: { id: string; role: Role; note: string | null; createdBy: Person | null; createdAt: Date; expiresAt: Date }, now = new Date()): InvitationView {

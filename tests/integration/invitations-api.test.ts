@@ -51,7 +51,7 @@ describe("invitation links", () => {
     const preview = await as(t.outsider).get(`/api/v1/invitations/${token}`);
     expect(preview).toEqual({
       status: 200,
-      body: { invitation: { workspace: { id: provider.id, name: provider.name, kind: "provider" }, role: "editor", invitedBy: made.body.invitation.createdBy, expiresAt: made.body.invitation.expiresAt, alreadyMember: false } },
+      body: { invitation: { workspace: { id: provider.id, name: provider.name, kind: "provider" }, role: "editor", invitedBy: made.body.invitation.createdBy, note: "Bob from B", expiresAt: made.body.invitation.expiresAt, alreadyMember: false, joined: false } },
     });
 
     const accepted = await as(t.outsider).post(`/api/v1/invitations/${token}/accept`);
@@ -69,6 +69,21 @@ describe("invitation links", () => {
       ["invitation_accepted", { invitationId: made.body.invitation.id, email, role: "editor" }],
       ["invitation_created", { invitationId: made.body.invitation.id, role: "editor", note: "Bob from B", expiresAt: made.body.invitation.expiresAt }],
     ]);
+  });
+
+  it("its user reading a used link again is told they joined (while they work there); anyone else, that it was used", async () => {
+    const { provider, owner } = await freshProvider();
+    const token = tokenOf((await as(owner).post(invitations(provider.id), { role: "editor" })).body.link);
+    const [user, other] = [await createUser([]), await createUser([])];
+    expect((await as(user).post(`/api/v1/invitations/${token}/accept`)).status).toBe(200);
+    const again = await as(user).get(`/api/v1/invitations/${token}`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.invitation).toMatchObject({ workspace: { id: provider.id, name: provider.name }, joined: true, alreadyMember: true });
+    expect(await as(other).get(`/api/v1/invitations/${token}`)).toMatchObject({ status: 410, body: { error: "invitation_used" } });
+    // Accepting it again is still refused; and once removed, it is a used link to them too.
+    expect(await as(user).post(`/api/v1/invitations/${token}/accept`)).toMatchObject({ status: 410, body: { error: "invitation_used" } });
+    expect((await as(owner).del(`/api/v1/workspaces/${provider.id}/members/${user.id}`)).status).toBe(204);
+    expect(await as(user).get(`/api/v1/invitations/${token}`)).toMatchObject({ status: 410, body: { error: "invitation_used" } });
   });
 
   it("works once: two people accepting at once make one member, the other gets 410", async () => {

@@ -1,13 +1,16 @@
 // /invite/<token>: an invitation link. The signed-in holder sees which workspace and role it
-// offers and who made it, and accepts it; a link used, expired or revoked says so. Signed out,
-// the visit goes through /signin and comes back here (proxy.ts).
+// offers, who made it and whom for (its note), and accepts it, or signs in as someone else; a link
+// used, expired or revoked says so — except to the person who used it, who reads that they joined.
+// Signed out, the visit goes through /signin and comes back here (proxy.ts).
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireCurrentUser } from "@/components/auth/current-user";
+import { buttonClass } from "@/components/ui/button";
 import { AcceptInvitation } from "@/components/workspace/accept-invitation";
 import { AppError } from "@/lib/api/errors";
 import type { InvitationPreview } from "@/lib/invitations/invitation-schema";
 import { readInvitation } from "@/lib/invitations/read-invitation";
+import { NotYou } from "./not-you";
 
 export const metadata: Metadata = { title: "Invitation · MSP Flow" };
 
@@ -26,16 +29,25 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     <main className="flex min-h-full items-center justify-center px-4 py-10">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-lg font-semibold">Invitation</h1>
-        {invitation ? (
+        {invitation?.joined ? (
+          <>
+            <p className="mt-2 text-sm text-slate-700">
+              You joined <strong>{invitation.workspace.name}</strong> with this link.
+            </p>
+            <Link href={`/w/${invitation.workspace.id}/workflows`} className={`mt-4 ${buttonClass("primary")}`}>
+              Open {invitation.workspace.name}
+            </Link>
+          </>
+        ) : invitation ? (
           <>
             <p className="mt-2 text-sm text-slate-700">
               {invitation.invitedBy ? `${invitation.invitedBy.name} (${invitation.invitedBy.email})` : "An owner"} invites you to{" "}
               <strong>{invitation.workspace.name}</strong> ({invitation.workspace.kind === "provider" ? "a provider workspace" : "a client workspace"}) as{" "}
               <strong>{invitation.role}</strong>.
             </p>
-            <p className="mt-1 text-xs text-slate-500">
-              You are signed in as {user.email}. The link works once, until {new Date(invitation.expiresAt).toUTCString()}.
-            </p>
+            {invitation.note && <p className="mt-2 text-sm text-slate-700" data-testid="invitation-note">For: {invitation.note}</p>}
+            <p className="mt-1 text-xs text-slate-500">The link works once, until {new Date(invitation.expiresAt).toUTCString()}.</p>
+            <NotYou email={user.email} token={token} />
             <AcceptInvitation token={token} workspace={invitation.workspace} alreadyMember={invitation.alreadyMember} />
           </>
         ) : (
