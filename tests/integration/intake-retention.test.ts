@@ -1,17 +1,12 @@
 // The intake keeps a busy workflow's deliveries log bounded between retention-job passes.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { eventually, startWeb, type WebService } from "@/tests/helpers/services";
+import { startTestServer } from "@/tests/helpers/api-server";
+import { eventually } from "@/tests/helpers/services";
 import { createHook, deliveriesOf, send } from "@/tests/integration/intake-fixtures";
 
 describe("deliveries log retention at the intake", () => {
-  let web: WebService;
-  beforeAll(async () => {
-    web = await startWeb({ DELIVERY_RETENTION_DAYS: "7", DELIVERY_RETENTION_MAX: "100" });
-  });
-  afterAll(async () => {
-    await web?.stop();
-  });
+  const { web } = startTestServer({ tenancy: "none", env: { DELIVERY_RETENTION_DAYS: "7", DELIVERY_RETENTION_MAX: "100" } });
 
   it("trims requests without a run past the retention days and beyond the newest DELIVERY_RETENTION_MAX after a delivery", async () => {
     const h = await createHook();

@@ -1,26 +1,19 @@
 // The intake integration suite, run against both adapters (intake-fast-path.test.ts and
 // intake-next-route.test.ts): the real server, the file's own database. Size, signature and
 // probing cases are in intake-suite-checks.ts.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { startWeb, type WebService } from "@/tests/helpers/services";
+import { startTestServer } from "@/tests/helpers/api-server";
 import { createHook, deliveriesOf, jobsFor, MB, RECEIVED, runsOf, send, type Hook } from "@/tests/integration/intake-fixtures";
 import { intakeChecks } from "@/tests/integration/intake-suite-checks";
 
 /** `rawPaths`: the adapter sees undecodable paths itself (Next answers those before any route). */
 export function intakeSuite(name: string, env: Record<string, string>, opts: { rawPaths?: boolean } = {}) {
   describe(name, () => {
-    let web: WebService;
+    const { web } = startTestServer({ tenancy: "none", env });
     const url = (token: string) => `${web.baseUrl}/hooks/${token}`;
     const post = (h: Hook | string, body: unknown, headers?: Record<string, string | string[]>) =>
       send(url(typeof h === "string" ? h : h.token), { body: typeof body === "string" ? body : JSON.stringify(body), headers });
-
-    beforeAll(async () => {
-      web = await startWeb(env);
-    });
-    afterAll(async () => {
-      await web?.stop();
-    });
 
     describe("accepted deliveries", () => {
       it("answers 202 {received:true} after committing one run (which records the delivery) and its job", async () => {

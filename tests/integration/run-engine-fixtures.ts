@@ -27,10 +27,10 @@ export async function stopTestBoss() {
   boss = undefined;
 }
 
-/** A run-engine file's worker (startTestServer without a web server or tenancy), started before
- *  its tests; after them this file's producer pg-boss is stopped, then the worker. */
-export function startEngineWorker() {
-  const s = startTestServer({ tenancy: "none", web: false, worker: true });
+/** A run-engine file's worker (startTestServer without a web server or tenancy; `env`: more of its
+ *  environment), started before its tests; after them this file's producer pg-boss is stopped, then the worker. */
+export function startEngineWorker(env: Record<string, string> = {}) {
+  const s = startTestServer({ tenancy: "none", web: false, worker: true, env });
   afterAll(stopTestBoss);
   return s;
 }

@@ -3,20 +3,13 @@
 // held every run of the worker. Here one loop (WORKER_CONCURRENCY=1): while two runs hang in
 // their HTTP Request, quick runs queued after them still run, and the slow ones, fetched beside
 // the batch and kept claimed past the queue's 10 s heartbeat, finish once answered, sent once.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { startLocalServer } from "../helpers/local-server";
-import { eventually, startWorker, type Service } from "../helpers/services";
-import { createWorkflow, enqueueRun, FINAL, stopTestBoss } from "./run-engine-fixtures";
+import { eventually } from "../helpers/services";
+import { createWorkflow, enqueueRun, FINAL, startEngineWorker } from "./run-engine-fixtures";
 
-let worker: Service;
-beforeAll(async () => {
-  worker = await startWorker({ WORKER_CONCURRENCY: "1", WORKER_BATCH_SIZE: "5" });
-});
-afterAll(async () => {
-  await stopTestBoss();
-  await worker?.stop();
-});
+startEngineWorker({ WORKER_CONCURRENCY: "1", WORKER_BATCH_SIZE: "5" });
 
 const statusOf = async (id: string) => (await db().run.findUniqueOrThrow({ where: { id } })).status;
 
