@@ -2,24 +2,19 @@
 // value (the sample is what shortens), and "Inserted {{ 2.upn }} into URL" goes once it stops
 // being true (another step selected, steps renumbered), giving back the help text.
 import { expect, test, type Page } from "@playwright/test";
-import { openOwnWorkflow } from "./own-workflow";
+import { openOwnWorkflow, testedAndReopened } from "./own-workflow";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
 /** A workflow whose trigger and step 2 have run (the HTTP step after them fails: no URL yet). */
 async function openTested(page: Page) {
-  const { ws, id } = await openOwnWorkflow(page, "datalabels", [
+  const own = await openOwnWorkflow(page, "datalabels", [
     { kind: "webhook", config: { testingData: { employee: { first: "Ada", last: "Lovelace", manager: "Grace Brewster Murray Hopper of the Navy" } } } },
     { kind: "transform", name: "Make UPN", config: { fields: [{ name: "upn", expression: '"ada.lovelace@acme.test"' }, { name: "count", expression: "2" }] } },
     { kind: "transform", name: "Spare", config: { fields: [{ name: "x", expression: "1" }] } },
     { kind: "http", name: "Create account", config: { method: "POST", url: "" } },
   ]);
-  const run = (await (await page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })).json()) as { run: { id: string } };
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/v1/runs/${run.run.id}`)).json()) as { status: string }).status, { timeout: 30_000 })
-    .toMatch(/^(succeeded|failed)$/);
-  // Opened again now that the run has ended: the editor then reads it as the latest from the start.
-  await page.goto(`/w/${ws}/workflows/${id}`);
+  await testedAndReopened(page, own);
   await page.getByTestId("step-node-4").click();
   return page.getByRole("complementary", { name: "Workflow data" });
 }

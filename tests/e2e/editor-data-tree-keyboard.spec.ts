@@ -6,7 +6,7 @@
 // treeitems took no focus, the arrows did nothing and Tab stopped on "Collapse 1. Webhook" then
 // "1. Webhook object 1 field".
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { openOwnWorkflow } from "./own-workflow";
+import { openOwnWorkflow, testedAndReopened } from "./own-workflow";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -15,17 +15,12 @@ const liveAncestor = (l: Locator) => l.evaluate((el) => el.closest('[aria-live]:
 
 /** A workflow whose trigger and step 2 have run, step 3 (an HTTP step without a URL) open. */
 async function openTested(page: Page) {
-  const { ws, id } = await openOwnWorkflow(page, "datatreekeys", [
+  const own = await openOwnWorkflow(page, "datatreekeys", [
     { kind: "webhook", config: { testingData: { employee: { first: "Ada", last: "Lovelace" }, active: true } } },
     { kind: "transform", name: "Make UPN", config: { fields: [{ name: "upn", expression: '"ada.lovelace@acme.test"' }] } },
     { kind: "http", name: "Create account", config: { method: "POST", url: "" } },
   ]);
-  const run = (await (await page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })).json()) as { run: { id: string } };
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/v1/runs/${run.run.id}`)).json()) as { status: string }).status, { timeout: 30_000 })
-    .toMatch(/^(succeeded|failed)$/);
-  // Opened again now that the run has ended: the editor then reads it as the latest from the start.
-  await page.goto(`/w/${ws}/workflows/${id}`);
+  await testedAndReopened(page, own);
   await page.getByTestId("step-node-3").click();
   return page.getByRole("complementary", { name: "Workflow data" });
 }

@@ -26,6 +26,16 @@ export async function openOwnWorkflow(page: Page, prefix: string, steps: unknown
 export const storedWorkflow = async (page: Page, id: string) =>
   (await (await page.request.get(`/api/v1/workflows/${id}`)).json()) as { name: string; mode: string; steps: { kind: string; name: string; config: Record<string, unknown> }[] };
 
+/** Runs the whole workflow from its trigger's testing data and waits until that run has ended,
+ *  succeeded or failed; then opens the editor again, which reads it as the latest run from the start. */
+export async function testedAndReopened(page: Page, { ws, id }: { ws: string; id: string }): Promise<void> {
+  const run = (await (await page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })).json()) as { run: { id: string } };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/v1/runs/${run.run.id}`)).json()) as { status: string }).status, { timeout: 30_000 })
+    .toMatch(/^(succeeded|failed)$/);
+  await page.goto(`/w/${ws}/workflows/${id}`);
+}
+
 /** The id of the run a request started (Run step's `{run}` or Run again's run), once it has succeeded. */
 export async function runSucceeded(page: Page, started: Promise<{ ok(): boolean; json(): Promise<unknown> }>): Promise<string> {
   const res = await started;
