@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { hashApiToken } from "@/lib/auth/authenticate-request";
+import { eventually } from "./services";
 
 export type Role = "owner" | "editor" | "viewer";
 
@@ -74,3 +75,14 @@ export function apiClient(baseUrl: string, token: string) {
   };
 }
 export type ApiClient = ReturnType<typeof apiClient>;
+
+/** A run as GET /api/v1/runs/{id} answers it, once it has ended (succeeded, failed or stopped). */
+export const finishedRunView = (api: ApiClient, runId: string, timeoutMs = 20_000): Promise<Json> =>
+  eventually(
+    async () => {
+      const r = await api.get(`/api/v1/runs/${runId}`);
+      return ["succeeded", "failed", "stopped"].includes(r.body.status) ? (r.body as Json) : null;
+    },
+    timeoutMs,
+    `run ${runId} to finish`,
+  );

@@ -3,21 +3,12 @@
 // a test run (scope "step") in the run list and readable through GET /api/v1/runs/{id}.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
-import { eventually } from "../helpers/services";
+import { apiClient, finishedRunView, type ApiClient, type Json } from "../helpers/api-fixtures";
 import { startTestServer } from "../helpers/api-server";
 
 const { t, web, api } = startTestServer({ worker: true });
 
-const finished = (runId: string) =>
-  eventually(
-    async () => {
-      const r = await api.get(`/api/v1/runs/${runId}`);
-      return ["succeeded", "failed", "stopped"].includes(r.body.status) ? (r.body as Json) : null;
-    },
-    20_000,
-    `run ${runId} to finish`,
-  );
+const finished = (runId: string) => finishedRunView(api, runId);
 
 const webhook = (testingData: unknown) => ({ kind: "webhook", name: "Alert", config: { testingData } });
 const transform = (fields: { name: string; expression: string }[]) => ({ kind: "transform", config: { fields } });

@@ -8,9 +8,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
 import type { Step } from "@/lib/workflows/definition";
-import type { Json } from "../helpers/api-fixtures";
+import { finishedRunView, type Json } from "../helpers/api-fixtures";
 import { startTestServer } from "../helpers/api-server";
-import { eventually } from "../helpers/services";
 
 const { t, api } = startTestServer({ worker: true });
 
@@ -22,15 +21,7 @@ const steps = (ticket: string): Step[] => [
   { id: "tix", kind: "transform", name: "Ticket", config: { fields: [{ name: "ticket", expression: ticket }] } },
 ];
 
-const finished = (runId: string) =>
-  eventually(
-    async () => {
-      const r = await api.get(`/api/v1/runs/${runId}`);
-      return ["succeeded", "failed", "stopped"].includes(r.body.status) ? (r.body as Json) : null;
-    },
-    20_000,
-    `run ${runId} to finish`,
-  );
+const finished = (runId: string) => finishedRunView(api, runId);
 
 async function newWorkflow(ticket: string) {
   const res = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Isolate or ticket", steps: steps(ticket) });
