@@ -5,6 +5,9 @@
 // step no further (disabled, which would drop focus to the page), focus goes to the other one.
 // The step's problems are listed, each a link to its field, but not as an alert: they change as
 // the user types, and an alert interrupted on every keystroke and on each "Add header".
+// In a short window (`short:`, globals.css; 200% zoom on a laptop) the whole panel is one scroll
+// container: the header, description and problems scroll away with the tab's content, which
+// otherwise had the few pixels left under them (32 px at 640×400). Taller, only the content scrolls.
 import { useEffect, useMemo, useRef } from "react";
 import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
@@ -71,7 +74,7 @@ export function StepPanel() {
   const problems = doc.problems.filter((p) => p.stepId === step.id);
 
   return (
-    <aside aria-label={`Step ${number}: ${step.name}`} className="flex h-full w-[440px] shrink-0 flex-col border-l border-slate-200 bg-white" data-testid="step-panel">
+    <aside aria-label={`Step ${number}: ${step.name}`} className="flex h-full w-[440px] shrink-0 flex-col border-l border-slate-200 bg-white short:overflow-y-auto" data-testid="step-panel">
       <div className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
         <Icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
         <span className="rounded bg-slate-100 px-1.5 text-xs font-medium text-slate-600">{number}</span>
@@ -150,7 +153,7 @@ export function StepPanel() {
       )}
       <Tabs
         defaultValue={focus?.stepId === step.id ? "executions" : "configure"}
-        className="flex min-h-0 flex-1 flex-col"
+        className="flex min-h-0 flex-1 flex-col short:flex-none"
         // A link to one of this step's runs from inside the editor (the deliveries log) opens it.
         key={focus?.stepId === step.id ? `${step.id}:${focus.runId}` : step.id}
       >
@@ -159,7 +162,7 @@ export function StepPanel() {
           <TabsTrigger value="test">Test &amp; Debug</TabsTrigger>
           <TabsTrigger value="executions">Executions</TabsTrigger>
         </TabsList>
-        <TabsContent value="configure">
+        <TabsContent value="configure" className={ONE_SCROLL}>
           {readOnly && <ViewOnlyNote what="change this step" />}
           {/* inert: a viewer sees every field, can focus and change none (CodeMirror included). */}
           <div inert={readOnly} className={readOnly ? "[&_button]:opacity-50" : undefined}>
@@ -181,19 +184,22 @@ export function StepPanel() {
             )}
           </div>
         </TabsContent>
-        <TabsContent value="test">
+        <TabsContent value="test" className={ONE_SCROLL}>
           {readOnly && <ViewOnlyNote what="run steps" />}
           <div inert={readOnly} className={readOnly ? "[&_button]:opacity-50" : undefined}>
             <TestDebugTab step={step} number={number} />
           </div>
         </TabsContent>
-        <TabsContent value="executions">
+        <TabsContent value="executions" className={ONE_SCROLL}>
           <ExecutionsTab step={step} number={number} />
         </TabsContent>
       </Tabs>
     </aside>
   );
 }
+
+/** A short window: a tab's content is as tall as it is, and the panel scrolls (see the top). */
+const ONE_SCROLL = "short:flex-none short:overflow-visible";
 
 /** Focuses the field whose note (under it, on the Configure tab) is about `path`: the control
  *  that note describes. Nothing when the Configure tab is not the one shown. */

@@ -4,6 +4,12 @@
 // does not show, which for a 4 MB output were downloaded whole) with each one's status, time and error, read again with
 // each refresh of the list while the run is unfinished. In a workspace where the user may act
 // (`actIn`: editor or owner), a row has Stop run or Run again.
+// The table fits a 1280 px screen: a row with Run again's hint ("Runs the whole workflow, not only
+// step 5: …") gives it a width of its own, two or three lines under the button, and an error
+// shows in two lines at most (whole in its title), in a block at most 448 px wide, so an empty
+// Error column takes no room. With max-widths on the cells instead (which a table does not keep
+// to), an empty Error column held 448 px, the table overflowed its box with Run again past the
+// edge, and the hint wrapped a word a line (rows 200+ px tall).
 import { Fragment, useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { ChevronRight, Filter } from "lucide-react";
@@ -11,7 +17,8 @@ import { apiFetch } from "@/components/resources/api-fetch";
 import { RunStatus } from "@/components/editor/run-status";
 import { RunRowActions } from "@/components/runs/run-row-actions";
 import { stepTimes, took } from "@/components/runs/step-execution";
-import { testRunLabel } from "@/components/runs/test-run-kind";
+import { rerunNote, testRunLabel } from "@/components/runs/test-run-kind";
+import { cn } from "@/components/ui/cn";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { TERMINAL_RUN_STATUSES, type RunOverview, type RunView } from "@/lib/editor/api-types";
@@ -114,8 +121,24 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
                   {showWorkspace && <td className="px-3 py-2 text-slate-600">{r.workspaceName}</td>}
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt) ?? "—"}</td>
-                  <td className="max-w-md truncate px-3 py-2 text-red-700" title={r.error ?? undefined}>{r.error ?? ""}</td>
-                  {actions && <td className="max-w-xs px-3 py-2">{actIn.includes(r.workspaceId) && <RunRowActions run={r} onStopped={onStopped} />}</td>}
+                  <td className="px-3 py-2 text-red-700">
+                    {r.error && (
+                      <p className="line-clamp-2 min-w-40 max-w-md [overflow-wrap:anywhere]" title={r.error}>
+                        {r.error}
+                      </p>
+                    )}
+                  </td>
+                  {actions && (
+                    <td className="px-3 py-2">
+                      {/* With Run again's hint, a width of its own: a table squeezed to its box (a
+                          phone's) left the hint a word wide. Without, as narrow as its button. */}
+                      {actIn.includes(r.workspaceId) && (
+                        <div className={cn("[&_button]:whitespace-nowrap", TERMINAL_RUN_STATUSES.includes(r.status) && rerunNote(r) && "w-64")}>
+                          <RunRowActions run={r} onStopped={onStopped} />
+                        </div>
+                      )}
+                    </td>
+                  )}
                 </tr>
                 {detail && (
                   <tr>

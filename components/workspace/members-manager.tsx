@@ -5,8 +5,10 @@
 // role does not allow, e.g. the last owner of a provider; a reset the API would refuse (someone
 // who also works for another provider, the seeded owner) is shown disabled with the reason. Each
 // row shows the role the person really acts with here (a provider member's provider role when
-// higher), and a client's page lists its provider's members who work there too, read-only.
-import { useState } from "react";
+// higher), and a client's page lists its provider's members who work there too, read-only. The
+// Name field's "(new accounts)" hint is its description, outside its label: inside, it was read
+// as part of the field's name.
+import { useId, useState } from "react";
 import { useRouter } from "next/navigation";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { Badge } from "@/components/ui/badge";
@@ -30,6 +32,7 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
   // The temporary password just issued (new account or reset), shown once.
   const [issued, setIssued] = useState<{ message: string; password: string } | null>(null);
   const base = `/api/v1/workspaces/${workspaceId}/members`;
+  const nameId = useId();
   // Lowering one's own role is confirmed first, like leaving: it cannot be undone from here.
   const [demotion, setDemotion] = useState<{ from: MemberView["role"]; to: string; settle: (ok: boolean) => void } | null>(null);
   const changeRole = (m: MemberView, role: string): Promise<boolean> => {
@@ -83,10 +86,11 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
             E-mail
             <input name="email" type="email" required maxLength={320} placeholder="name@client.example" className={cn(inputClass, "mt-1")} />
           </label>
-          <label className="w-48 text-sm font-medium text-slate-700">
-            Name <span className="font-normal text-slate-500">(new accounts)</span>
-            <input name="name" maxLength={100} className={cn(inputClass, "mt-1")} />
-          </label>
+          <div className="w-48 text-sm">
+            <label htmlFor={nameId} className="font-medium text-slate-700">Name</label>{" "}
+            <span id={`${nameId}-hint`} className="text-slate-600">(new accounts)</span>
+            <input id={nameId} name="name" maxLength={100} aria-describedby={`${nameId}-hint`} className={cn(inputClass, "mt-1")} />
+          </div>
           <label className="text-sm font-medium text-slate-700">
             Role
             <select name="role" defaultValue="editor" aria-label="New member's role" className={cn(inputClass, "mt-1")}>
