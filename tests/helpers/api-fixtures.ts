@@ -76,6 +76,17 @@ export function apiClient(baseUrl: string, token: string) {
 }
 export type ApiClient = ReturnType<typeof apiClient>;
 
+/** A call with the body as text and the answer as text, for numbers JSON.parse (the test's own)
+ *  would round or write as null. */
+export async function textCall(baseUrl: string, token: string, method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body,
+  });
+  return { status: res.status, text: await res.text() };
+}
+
 /** A run as GET /api/v1/runs/{id} answers it, once it has ended (succeeded, failed or stopped). */
 export const finishedRunView = (api: ApiClient, runId: string, timeoutMs = 20_000): Promise<Json> =>
   eventually(

@@ -6,7 +6,7 @@
 // setting other than Testing data, which is a double) the save is a 400 naming the field.
 import { describe, expect, it } from "vitest";
 import { parseExactJson } from "@/lib/json/parse-exact-json";
-import type { Json } from "../helpers/api-fixtures";
+import { textCall, type Json } from "../helpers/api-fixtures";
 import { startTestServer } from "../helpers/api-server";
 import { eventually } from "../helpers/services";
 
@@ -16,15 +16,7 @@ const PAYLOAD = '{"n":1e400,"neg":-1e400,"huge":1E+999999,"id":9007199254740993,
 // What a Code step sees: the doubles, ±Infinity, as a 64-bit id is the double it rounds to.
 const CODE = "return { n: steps[1].n, positive: steps[1].n === Infinity, negative: steps[1].neg === -Infinity, huge: steps[1].huge === Infinity, id: steps[1].id };";
 
-/** A call with the body as text and the answer as text: JSON.parse (the test's own) would write null. */
-async function call(method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${web.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${t.editor.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body,
-  });
-  return { status: res.status, text: await res.text() };
-}
+const call = (method: string, path: string, body?: string) => textCall(web.baseUrl, t.editor.token, method, path, body);
 
 type RunText = { status: string; trigger: unknown; steps: { number: number; status: string; output: unknown; error: string | null }[] };
 

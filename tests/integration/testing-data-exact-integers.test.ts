@@ -4,7 +4,7 @@
 // run's trigger all held 9007199254740992: another id.
 import { describe, expect, it } from "vitest";
 import { parseExactJson } from "@/lib/json/parse-exact-json";
-import type { Json } from "../helpers/api-fixtures";
+import { textCall, type Json } from "../helpers/api-fixtures";
 import { startTestServer } from "../helpers/api-server";
 import { eventually } from "../helpers/services";
 
@@ -14,15 +14,7 @@ const BIG = "9007199254740993";
 // As a technician pastes it: keys in their order (words; see README on keys that are whole numbers).
 const PAYLOAD = `{"zulu":1,"ticketId":${BIG},"device":{"serial":-9223372036854775808,"name":"PC-1"},"ids":[${BIG},12345678901234567890],"text":"${BIG}"}`;
 
-/** A call with the body as text and the answer as text: JSON.parse (the test's own) would round. */
-async function call(method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(`${web.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${t.editor.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body,
-  });
-  return { status: res.status, text: await res.text() };
-}
+const call = (method: string, path: string, body?: string) => textCall(web.baseUrl, t.editor.token, method, path, body);
 
 const testingDataOf = (text: string) => JSON.stringify((parseExactJson(text) as { steps: { config: { testingData: unknown } }[] }).steps[0].config.testingData);
 
