@@ -118,7 +118,8 @@ describe("a number beyond the double range anywhere else in a save", () => {
   });
 
   it("is a 400 in any other request body too", async () => {
-    const res = await call("PUT", `/api/v1/workspaces/${t.providerA.id}/retention`, '{"runDays":1e400}');
+    // Retention is an owner's to set (the role is checked before the body is read): the client's owner sends it.
+    const res = await textCall(web.baseUrl, t.clientAdmin.token, "PUT", `/api/v1/workspaces/${t.clientA1.id}/retention`, '{"runDays":1e400}');
     expect(res.status, res.text).toBe(400);
     expect((JSON.parse(res.text) as Json).message).toMatch(/^runDays: is a number beyond ±1\.8e308/);
   });
