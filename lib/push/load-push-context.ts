@@ -4,7 +4,7 @@
 import { badRequest } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import type { Workflow, WorkflowCopy, Workspace } from "@/lib/generated/prisma/client.ts";
-import type { PushInputs } from "@/lib/push/plan-push";
+import type { AccountNeed, PushInputs } from "@/lib/push/plan-push";
 import { readPushedSteps } from "@/lib/push/client-edits";
 import { scanRequirements } from "@/lib/push/scan-requirements";
 import { UNFINISHED_RUN_STATUSES } from "@/lib/runs/end-run-stopped";
@@ -73,6 +73,7 @@ export async function loadPushContext({ workflowId, targetWorkspaceId, userId, t
         unsignedAcceptedAt: link.unsignedAcceptedAt,
         pushedSteps: readPushedSteps(link.pushedSteps),
         pushedName: link.sourceName,
+        accountSteps: Array.isArray(link.accountSteps) ? (link.accountSteps as AccountNeed[]) : null,
         unfinishedRuns,
       },
     },

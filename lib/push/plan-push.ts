@@ -9,7 +9,7 @@ import type { Step } from "@/lib/workflows/definition";
 import { fallbackAccountApp } from "@/lib/push/fallback-account-app";
 import { matchCopySteps } from "@/lib/push/match-copy-steps";
 import { replacedCopySteps } from "@/lib/push/replaced-copy-steps";
-import { resetAccountChoices, type ResetChoice } from "@/lib/push/reset-account-choices";
+import { recordReset, resetAccountChoices, type RecordedReset, type ResetChoice } from "@/lib/push/reset-account-choices";
 import { reviewAccountNeeds } from "@/lib/push/review-account-needs";
 import { clientEdits, type ClientEdits, type PushedStep } from "@/lib/push/client-edits";
 import { planSampleData, type SampleDataPlan } from "@/lib/push/plan-sample-data";
@@ -25,8 +25,9 @@ export type { SampleDataChoice };
 export type Account = { id: string; app: string; name: string; baseUrl: string | null };
 /** A step the client review asks an account for; app null = an account of any app. `reset`: the
  *  client's choices for the copy's steps this one took the place of, which the push did not carry
- *  over (reset-account-choices.ts): the review says so instead of showing an empty picker. */
-export type AccountNeed = { stepId: string; app: string | null; reset?: { name: string; account: string }[] };
+ *  over (reset-account-choices.ts): the review says so instead of showing an empty picker — and
+ *  the next push says it again while the step still has no account. */
+export type AccountNeed = { stepId: string; app: string | null; reset?: RecordedReset[] };
 
 export type PushInputs = {
   source: { id: string; name: string; version: number; steps: Step[] };
@@ -56,6 +57,9 @@ export type PushInputs = {
      *  the name it gave it: to say which of the client's edits this push replaces (client-edits.ts). */
     pushedSteps?: PushedStep[] | null;
     pushedName?: string;
+    /** The last push's account needs (WorkflowCopy.accountSteps): a choice it said was reset is
+     *  said again while the step still has no account (reset-account-choices.ts). */
+    accountSteps?: AccountNeed[] | null;
   } | null;
   sampleData: SampleDataChoice;
 };
@@ -115,7 +119,8 @@ export type PushPlan = {
   secretDestinations: (SecretDestinationChange & { problem: string | null })[];
   /** On a re-push: new steps that arrive without an account although they take the place of copy
    *  steps the client had chosen one for — deleted and added again under a new name, which does
-   *  not carry the choice over (reset-account-choices.ts). */
+   *  not carry the choice over (reset-account-choices.ts) —; and steps the last push said that of,
+   *  for which the client has chosen no account since. */
   accountChoicesReset: (StepRef & { replaces: ResetChoice[] })[];
   variables: KeyPlan[];
   files: FilePlan[];
@@ -156,7 +161,7 @@ export function planPush(inputs: PushInputs): PushPlan {
   // A step the provider deleted and added again keeps the client's account choice.
   const replaced = replacedCopySteps(source.steps, existing?.steps ?? null);
   const pushedIds = existing?.pushedSteps ? new Set(existing.pushedSteps.map((p) => p.id)) : null;
-  const resets = resetAccountChoices({ source: source.steps, existing: existing?.steps ?? null, replaced, accounts: inputs.targetAccounts, pushedIds });
+  const resets = resetAccountChoices({ source: source.steps, existing: existing?.steps ?? null, replaced, accounts: inputs.targetAccounts, pushedIds, previous: existing?.accountSteps ?? null });
   const targetById = new Map(inputs.targetAccounts.map((a) => [a.id, a]));
   const sourceById = new Map(source.steps.map((s) => [s.id, s]));
   const unusableAccounts: UnusableAccount[] = [];
@@ -288,7 +293,7 @@ export function planPush(inputs: PushInputs): PushPlan {
     if (!was || chosen.get(need.stepId)) continue;
     const i = source.steps.findIndex((s) => s.id === need.stepId);
     accountChoicesReset.push({ stepId: need.stepId, number: i + 1, name: source.steps[i].name, replaces: was });
-    need.reset = was.map((w) => ({ name: w.name, account: w.account.name }));
+    need.reset = was.map(recordReset);
   }
   const reviewNeeds = new Set(reviewAccountNeeds(steps, accountSteps).map((n) => n.stepId));
 

@@ -4,7 +4,8 @@
 // said, in the Push page's preflight ("will need its account chosen again") and in the client's
 // review ("your account choice was reset"), instead of an empty picker nobody explains. And a copy
 // whose step would send the client's secret to a host a run's data makes: the preflight says why
-// it cannot go Live, in the very words the client's review uses.
+// it cannot go Live, in the very words the client's review uses. Both say the reset again on a later
+// push while the client has not chosen an account for the step (found by QA: a second push dropped it).
 import { describe, expect, it } from "vitest";
 import type { Json } from "../helpers/api-fixtures";
 import { createAccount, startPushServer } from "../helpers/push-fixtures";
@@ -65,6 +66,39 @@ describe("a step deleted and added again under a new name", () => {
     const same = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${ws}`)).body;
     expect(same.accountChoicesReset).toEqual([]);
     expect(same.connections.find((c: Json) => c.app === "psa").steps).toEqual([expect.objectContaining({ stepId: "again", result: "kept", account: { id: write, name: "PSA write" } })]);
+  });
+});
+
+describe("a second push before the client chose an account for a step whose choice was reset", () => {
+  it("still says the choice was reset, in the preflight and the client's review, until an account is chosen", async () => {
+    const psaP = await createAccount(t.tech, t.provider.id, "psa", "Provider PSA (tickets)", { token: "p" });
+    const http = (id: string, name: string) => ({ id, kind: "http", name, config: { method: "POST", url: "/tickets", app: "psa", connectionId: psaP } });
+    const source = await t.createSource("Tickets again", [{ id: "hook", kind: "webhook", config: {} }, http("list", "List tickets"), http("update", "Update ticket")]);
+    const ws = t.clientA.id;
+    const read = await createAccount(t.adminA, ws, "psa", "PSA read", { token: "c1" }, "https://psa.example.com");
+    const write = await createAccount(t.adminA, ws, "psa", "PSA write", { token: "c2" }, "https://psa.example.com");
+    const copyId = (await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: ws })).body.copy.id;
+    expect((await t.adminA.put(`/api/v1/workflows/${copyId}/review/accounts/list`, { connectionId: read })).status).toBe(200);
+    expect((await t.adminA.put(`/api/v1/workflows/${copyId}/review/accounts/update`, { connectionId: write })).status).toBe(200);
+    await save(source.id, (steps) => [steps[0], steps[1], http("raise", "Raise ticket")]);
+
+    const resetNow = [{ stepId: "raise", number: 3, name: "Raise ticket", replaces: [{ stepId: "update", number: 3, name: "Update ticket", account: { id: write, name: "PSA write" } }] }];
+    const message =
+      "your account choice was reset — your provider deleted step “Update ticket” (you had chosen “PSA write”) and added this step in its place under another name: " +
+      "choose which PSA / ticketing account step 3 (Raise ticket) uses";
+    const accountItem = async () => (await t.adminA.get(`/api/v1/workflows/${copyId}/review`)).body.items.find((i: Json) => i.kind === "account" && i.stepId === "raise");
+    for (const push of ["first", "second"]) {
+      const pre = (await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${ws}`)).body;
+      expect(pre.accountChoicesReset, `${push} push`).toEqual(resetNow);
+      const pushed = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: ws });
+      expect(pushed.status, JSON.stringify(pushed.body)).toBe(200);
+      expect(await accountItem(), `${push} push`).toMatchObject({ done: false, message });
+    }
+
+    // Chosen: nothing is said reset any more, in the review or the next preflight.
+    expect((await t.adminA.put(`/api/v1/workflows/${copyId}/review/accounts/raise`, { connectionId: write })).status).toBe(200);
+    expect(await accountItem()).toMatchObject({ done: true, message: "step 3 (Raise ticket) has a PSA / ticketing account" });
+    expect((await t.tech.get(`/api/v1/workflows/${source.id}/push-preflight?target=${ws}`)).body.accountChoicesReset).toEqual([]);
   });
 });
 
