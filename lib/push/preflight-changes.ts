@@ -35,9 +35,10 @@ const named = (s: PreflightStep, number: number) => {
 /** What changed in the workflow's steps between two preflights, step by step in the new order,
  *  removed steps last (numbered as they were). A step is known by its id: a step put back under
  *  the same id is the same step; so is one deleted and added again with the same kind, app and
- *  name (a new id), as for the push. A move is said only where the order of the steps both have
- *  changed, and only of the fewest steps that explain it, not for every step after one added,
- *  removed or moved. */
+ *  name (a new id), as for the push, which keeps the client's account choice for it — said only
+ *  where the client's copy has one (the new preflight's account result "kept"). A move is said
+ *  only where the order of the steps both have changed, and only of the fewest steps that explain
+ *  it, not for every step after one added, removed or moved. */
 export function stepChanges(before: PreflightView, after: PreflightView): string[] {
   const was = before.workflow.steps ?? [];
   const now = after.workflow.steps ?? [];
@@ -51,16 +52,18 @@ export function stepChanges(before: PreflightView, after: PreflightView): string
     was.filter((s) => nowKnown.has(s.id)).map((s) => s.id),
     now.map(known).filter((id) => wasById.has(id)),
   );
+  const kept = keptChoices(after);
   const out: string[] = [];
   now.forEach((s, i) => {
     const old = wasById.get(s.id);
     const same = again.get(s.id);
     if (same) {
-      // One step to the client as to the push, which keeps its account choice (replaced-copy-steps.ts).
+      // One step to the client as to the push, which keeps its account choice (replaced-copy-steps.ts)
+      // — said only where the new preflight keeps one: a first push has no copy and no choice.
       const what = ["was deleted and added again"];
       if (!stayed.has(same.step.id)) what.push(`moved (it was step ${same.number})`);
       if (same.step.fingerprint !== s.fingerprint) what.push("has new settings");
-      const keeps = s.kind === "http" || s.kind === "ai_prompt" ? ": it is the same step to the client, whose account choice for it is kept" : "";
+      const keeps = kept.has(s.id) ? ": it is the same step to the client, whose account choice for it is kept" : "";
       out.push(`${named(s, i + 1)} ${what.length < 2 ? what[0] : `${what.slice(0, -1).join(", ")} and ${what.at(-1)}`}${keeps}.`);
       return;
     }
@@ -79,6 +82,12 @@ export function stepChanges(before: PreflightView, after: PreflightView): string
     if (!nowIds.has(s.id) && !paired.has(s.id)) out.push(`${named(s, i + 1)} was removed.`);
   });
   return out;
+}
+
+/** The steps whose account the client chose in its copy and the push keeps (result "kept"). */
+function keptChoices(view: PreflightView): Set<string> {
+  const steps = [...(view.connections ?? []).flatMap((a) => a.steps), ...(view.unknownAccounts ?? []), ...(view.stepsWithoutAccount ?? [])];
+  return new Set(steps.filter((s) => s.result === "kept").map((s) => s.stepId));
 }
 
 const sameStep = (a: PreflightStep, b: PreflightStep) => a.kind === b.kind && a.name === b.name && (a.app ?? null) === (b.app ?? null);

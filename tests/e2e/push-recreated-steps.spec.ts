@@ -2,8 +2,9 @@
 // (a new id): one re-created under a new name arrives without the client's account choice, which
 // the preflight says per client ("will need its account chosen again") and the review says was
 // reset; one re-created under its own name is one step in the list of what changed since the
-// preflight shown; and a step that would send the client's secret to a host a run's data makes is
-// said in the preflight with the words the client's review uses.
+// preflight shown, which says the client's account choice for it is kept only where the client's
+// copy has one (not on a first push); and a step that would send the client's secret to a host a
+// run's data makes is said in the preflight with the words the client's review uses.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { createProviderOwner } from "./e2e-database";
@@ -11,7 +12,8 @@ import { signIn } from "./sign-in";
 
 type Steps = Record<string, unknown>[];
 
-async function setUp(page: Page, what: string, steps: Steps) {
+/** `push: false`: the client gets no copy (the first push is the test's). */
+async function setUp(page: Page, what: string, steps: Steps, { push = true } = {}) {
   const tag = randomBytes(3).toString("hex");
   const email = `${what}-${tag}@example.test`;
   await createProviderOwner(`Recreate MSP ${tag}`, email, "recreate-pw-1");
@@ -28,9 +30,12 @@ async function setUp(page: Page, what: string, steps: Steps) {
   const created = await page.request.post(`/api/v1/workspaces/${provider}/workflows`, { data: { name: `Tickets ${tag}`, steps: steps.map((s) => withAccount(s, psa)) } });
   expect(created.status(), await created.text()).toBe(201);
   const source = (await created.json()) as { id: string; name: string; version: number };
-  const first = await page.request.post(`/api/v1/workflows/${source.id}/push`, { data: { targetWorkspaceId: clientId } });
-  expect(first.status(), await first.text()).toBe(201);
-  const copy = ((await first.json()) as { copy: { id: string } }).copy.id;
+  let copy = "";
+  if (push) {
+    const first = await page.request.post(`/api/v1/workflows/${source.id}/push`, { data: { targetWorkspaceId: clientId } });
+    expect(first.status(), await first.text()).toBe(201);
+    copy = ((await first.json()) as { copy: { id: string } }).copy.id;
+  }
   /** Someone else's save of the source. */
   const save = async (next: Steps) => {
     const cur = (await (await page.request.get(`/api/v1/workflows/${source.id}`)).json()) as { version: number };
@@ -69,7 +74,9 @@ test("a step added again under a new name: the preflight says its account must b
 });
 
 test("a step deleted and added again under its own name since the preflight shown is one changed step in what the Push page lists", async ({ page }) => {
-  const { provider, clientId, clientName, source, save } = await setUp(page, "recreate-same", [hook, http("ticket", "Create ticket")]);
+  const { provider, clientId, clientName, source, copy, account, save } = await setUp(page, "recreate-same", [hook, http("ticket", "Create ticket")]);
+  const psa = await account(clientId, "PSA");
+  expect((await page.request.put(`/api/v1/workflows/${copy}/review/accounts/ticket`, { data: { connectionId: psa } })).status()).toBe(200);
   await page.goto(`/w/${provider}/workflows/${source.id}/push`);
   await page.getByLabel("Client workspace").selectOption(clientId);
   await expect(page.getByRole("heading", { name: `Preflight for ${clientName}` })).toBeVisible();
@@ -79,6 +86,17 @@ test("a step deleted and added again under its own name since the preflight show
   await expect(page.getByTestId("push-changed-steps")).toHaveText(
     'Step 2 (HTTP Request "Create ticket") was deleted and added again and has new settings: it is the same step to the client, whose account choice for it is kept.',
   );
+});
+
+test("on a first push, a step deleted and added again since the preflight shown is not said to keep a choice the client never made", async ({ page }) => {
+  const { provider, clientId, clientName, source, save } = await setUp(page, "recreate-first", [hook, http("tk1", "Create ticket")], { push: false });
+  await page.goto(`/w/${provider}/workflows/${source.id}/push`);
+  await page.getByLabel("Client workspace").selectOption(clientId);
+  await expect(page.getByRole("heading", { name: `Preflight for ${clientName}` })).toBeVisible();
+
+  await save([hook, http("tk2", "Create ticket", "/tickets/new")]);
+  await page.getByRole("button", { name: `Push to ${clientName}` }).click();
+  await expect(page.getByTestId("push-changed-steps")).toHaveText('Step 2 (HTTP Request "Create ticket") was deleted and added again and has new settings.');
 });
 
 test("the preflight says, with the review's words, why a copy whose secret would go to a host a run's data makes cannot go Live", async ({ page }) => {
