@@ -5,8 +5,11 @@
 // in words with the field's label (setup-errors.ts); a field with one is marked aria-invalid and
 // described by it, so a screen reader reads the message with the field, and `data-invalid`
 // marks the element the form moves focus to (a group's own problem focuses its first input).
+// Removing a table's or a repeated group's last row hands focus to the row above's Remove, or to
+// Add when none is left, instead of letting it fall to the page with the removed button.
 import { useState } from "react";
 import { Plus, X } from "lucide-react";
+import { useFocusAfterLastRemoved } from "@/components/ui/use-focus-after-last-removed";
 import { fieldId } from "./setup-errors";
 import { rowsOf, type Row } from "./table-rows";
 
@@ -159,24 +162,7 @@ export function SchemaField({ name, schema, value, onChange, path, errors, requi
     );
   }
   if (schema.type === "array" && schema.items?.type === "object") {
-    const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
-    return (
-      <fieldset id={id} {...group(aria)} className="rounded-lg border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-medium text-slate-700">{schema.title ?? name}</legend>
-        <Help id={id} schema={schema} error={error} />
-        {items.map((item, i) => (
-          <div key={i} className="relative mt-3 space-y-3 rounded-md bg-slate-50 p-3 pr-10">
-            <button type="button" className="absolute right-2 top-2 rounded p-1 text-slate-500 hover:bg-slate-200" aria-label={`Remove ${schema.title ?? name} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))}>
-              <X className="h-4 w-4" aria-hidden />
-            </button>
-            <ObjectFields schema={schema.items!} value={item} onChange={(v) => onChange(items.map((x, j) => (j === i ? v : x)))} path={`${path}.${i}`} errors={errors} />
-          </div>
-        ))}
-        <button type="button" className={`${smallButton} mt-2`} onClick={() => onChange([...items, defaultsOf(schema.items!) ?? {}])}>
-          <Plus className="h-3.5 w-3.5" aria-hidden /> Add {(schema.title ?? name).toLowerCase()}
-        </button>
-      </fieldset>
-    );
+    return <ObjectListField {...{ name, schema, value, onChange, path, errors }} />;
   }
   if (schema.type === "array") {
     return (
@@ -210,6 +196,39 @@ export function SchemaField({ name, schema, value, onChange, path, errors, requi
   );
 }
 
+/** Repeated groups (e.g. departments), one fieldset with a Remove per group and an Add. */
+function ObjectListField({ name, schema, value, onChange, path, errors }: FieldProps) {
+  const id = fieldId(path);
+  const items = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  const { removeButton, addButton, removing } = useFocusAfterLastRemoved(items.length);
+  return (
+    <fieldset id={id} {...group(described(id, schema, errors[path]))} className="rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-700">{schema.title ?? name}</legend>
+      <Help id={id} schema={schema} error={errors[path]} />
+      {items.map((item, i) => (
+        <div key={i} className="relative mt-3 space-y-3 rounded-md bg-slate-50 p-3 pr-10">
+          <button
+            ref={removeButton(i)}
+            type="button"
+            className="absolute right-2 top-2 rounded p-1 text-slate-500 hover:bg-slate-200"
+            aria-label={`Remove ${schema.title ?? name} ${i + 1}`}
+            onClick={() => {
+              removing(i);
+              onChange(items.filter((_, j) => j !== i));
+            }}
+          >
+            <X className="h-4 w-4" aria-hidden />
+          </button>
+          <ObjectFields schema={schema.items!} value={item} onChange={(v) => onChange(items.map((x, j) => (j === i ? v : x)))} path={`${path}.${i}`} errors={errors} />
+        </div>
+      ))}
+      <button ref={addButton} type="button" className={`${smallButton} mt-2`} onClick={() => onChange([...items, defaultsOf(schema.items!) ?? {}])}>
+        <Plus className="h-3.5 w-3.5" aria-hidden /> Add {(schema.title ?? name).toLowerCase()}
+      </button>
+    </fieldset>
+  );
+}
+
 /** name → value rows (e.g. replacement cost per device class), kept as the form's ordered list
  *  of rows (table-rows.ts): a row's name may be empty or repeat another's while it is typed. */
 function RecordField({ name, schema, value, onChange, path, errors }: FieldProps) {
@@ -218,6 +237,7 @@ function RecordField({ name, schema, value, onChange, path, errors }: FieldProps
   const rows = rowsOf(value);
   const numeric = typeof schema.additionalProperties === "object" && schema.additionalProperties.type === "number";
   const edit = (i: number, change: Partial<Row>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
+  const { removeButton, addButton, removing } = useFocusAfterLastRemoved(rows.length);
   return (
     <fieldset id={id} {...group(described(id, schema, errors[path]))} className="rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">{title}</legend>
@@ -241,7 +261,16 @@ function RecordField({ name, schema, value, onChange, path, errors }: FieldProps
                   value={r.value === undefined || r.value === null ? "" : String(r.value)}
                   onChange={(e) => edit(i, { value: numeric ? (e.target.value === "" ? undefined : Number(e.target.value)) : e.target.value })}
                 />
-                <button type="button" className="mt-1 rounded p-1 text-slate-500 hover:bg-slate-100" aria-label={`Remove ${r.name.trim() || `row ${i + 1}`}`} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                <button
+                  ref={removeButton(i)}
+                  type="button"
+                  className="mt-1 rounded p-1 text-slate-500 hover:bg-slate-100"
+                  aria-label={`Remove ${r.name.trim() || `row ${i + 1}`}`}
+                  onClick={() => {
+                    removing(i);
+                    onChange(rows.filter((_, j) => j !== i));
+                  }}
+                >
                   <X className="h-4 w-4" aria-hidden />
                 </button>
               </div>
@@ -260,7 +289,7 @@ function RecordField({ name, schema, value, onChange, path, errors }: FieldProps
         })}
       </div>
       {/* A new row starts without a value: left empty, it is left out of what is sent. */}
-      <button type="button" className={`${smallButton} mt-2`} onClick={() => onChange([...rows, { name: "", value: undefined }])}>
+      <button ref={addButton} type="button" className={`${smallButton} mt-2`} onClick={() => onChange([...rows, { name: "", value: undefined }])}>
         <Plus className="h-3.5 w-3.5" aria-hidden /> Add row
       </button>
     </fieldset>

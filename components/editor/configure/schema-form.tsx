@@ -14,6 +14,7 @@ import { ConnectionSelect } from "@/components/editor/fields/connection-select";
 import { TemplateHints } from "@/components/editor/fields/template-hints";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { IconButton } from "@/components/ui/icon-button";
+import { useFocusAfterLastRemoved } from "@/components/ui/use-focus-after-last-removed";
 import { emptyValue, singularOf, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
@@ -189,19 +190,9 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
   // The row just added from this list's Add button, whose first field takes focus once shown.
   const added = useRef<number | null>(null);
   const rows = useRef<(HTMLDivElement | null)[]>([]);
-  // Set by a Remove whose row was the last: rows are keyed by index, so a Remove in the middle
-  // stays focused (on the row that moved up), but the last one goes, and focus with it to <body>.
-  // The list's length once that removal lands (an edit refused, as in a viewer's editor, never does).
-  const removedLast = useRef<number | null>(null);
-  const removers = useRef<(HTMLButtonElement | null)[]>([]);
-  const addButton = useRef<HTMLButtonElement>(null);
+  // Removing the last row (its Remove goes with it) hands focus to the row above's Remove, or Add.
+  const { removeButton, addButton, removing } = useFocusAfterLastRemoved(items.length);
   useEffect(() => {
-    if (removedLast.current !== null) {
-      const landed = removedLast.current === items.length;
-      removedLast.current = null;
-      const above = removers.current[items.length - 1];
-      if (landed) (above && !above.disabled ? above : addButton.current)?.focus();
-    }
     const i = added.current;
     if (i === null || i >= items.length) return;
     added.current = null;
@@ -224,12 +215,12 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
       {items.map((item, i) => (
         <div key={i} className="relative rounded-lg border border-slate-200 bg-slate-50/60 p-3 pr-10">
           <IconButton
-            ref={(el) => void (removers.current[i] = el)}
+            ref={removeButton(i)}
             label={`Remove ${singular.toLowerCase()} ${i + 1}`}
             className="absolute right-1 top-1"
             disabled={spec.min !== undefined && items.length <= spec.min}
             onClick={() => {
-              removedLast.current = i === items.length - 1 ? i : null;
+              removing(i);
               onChange(items.filter((_, j) => j !== i), path);
             }}
           >
