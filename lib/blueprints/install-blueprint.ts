@@ -3,7 +3,8 @@
 // connection per app (the one given, else the workspace's only account of that app, else none —
 // like a push), fills the workspace variables the steps read when they are missing
 // (install-variables.ts), and creates the workflow — beside any of the same name, which the
-// answer counts (`namesakes`). A key the steps read
+// answer counts (`namesakes`; installs into one workspace take turns, so of three at once the
+// counts are 0, 1 and 2). A key the steps read
 // as a variable that the workspace holds as a secret is reported `wrong_kind`, as a push reports
 // it: the step would fail on it, so Go live refuses the workflow until it is fixed
 // (assert-keys-right-kind.ts). The variables it writes and the install itself go into the audit
@@ -70,6 +71,10 @@ export async function installBlueprint({ workspaceId, userId, slug, input, tx }:
   if (!blueprint) throw notFound("blueprint");
   const write = async (t: Tx): Promise<InstallResult> => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
+    // One install at a time per workspace, until this transaction ends: the namesakes count below
+    // is read before the insert, so two at once would both miss each other (0, 1, 1 for three).
+    // Keyed as push-workflow.ts keys its lock, by hashtext, here of a name and the workspace.
+    await t.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('blueprint-install'), hashtext(${workspaceId}))`;
     const setup = parseSetup(blueprint, input.setup);
     const unknownApp = Object.keys(input.connections).find((k) => !blueprint.apps.includes(k as AppKey));
     if (unknownApp) throw new AppError(400, "invalid_connection", `connections.${unknownApp}: this blueprint does not use the app "${unknownApp}" (it uses ${blueprint.apps.join(", ")})`, { field: `connections.${unknownApp}` });
