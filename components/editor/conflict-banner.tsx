@@ -2,7 +2,9 @@
 // Shown when the workflow was saved elsewhere after we loaded it — in another tab of the same
 // person as often as by a colleague, so the words fit both: take that version or keep ours. When the
 // server says who saved it and when, the banner names them ("Alex Smith (alex@…) saved a newer
-// version 2 minutes ago"), so the technician knows whom to ask before choosing. Also
+// version 2 minutes ago"), so the technician knows whom to ask before choosing — and, for a version
+// a push made in a client's copy, that the provider pushed it ("Alex Smith (alex@…) of Acme MSP
+// pushed a newer version"), not that a colleague saved it. Also
 // what the editor's polls noticed about the workflow or the caller's access: deleted, removed from
 // the workspace, or now a viewer (the editor is then read-only).
 import Link from "next/link";
@@ -54,10 +56,11 @@ export function ConflictBanner() {
 /** Who saved the newer version and when, as far as the server knows; otherwise where it may have come from. */
 function WhoSaved({ saver }: { saver?: Saver }) {
   const by = saver?.savedBy;
+  if (!by && saver?.pushedFrom !== undefined) return <span data-testid="conflict-saver">{saver.pushedFrom} pushed a newer version while you were editing.</span>;
   if (!by) return <>This workflow was saved elsewhere (in another tab or by someone else) while you were editing.</>;
   return (
     <span data-testid="conflict-saver">
-      <strong className="font-semibold">{by.name}</strong> ({by.email}) saved a newer version{saver.savedAt ? " " : ""}
+      <strong className="font-semibold">{by.name}</strong> ({by.email}){saver.pushedFrom !== undefined ? ` of ${saver.pushedFrom} pushed` : " saved"} a newer version{saver.savedAt ? " " : ""}
       {saver.savedAt && <TimeAgo at={saver.savedAt} />} while you were editing.
     </span>
   );

@@ -26,15 +26,17 @@ export type SaveState =
   /** `saver`: who saved `theirVersion` and when, as the server says (null: not known). */
   | { kind: "conflict"; theirVersion: number; saver?: Saver };
 
-/** Who saved a version and when (the workflow's `savedBy` / `savedAt`, or a 409's). */
-export type Saver = { savedBy: { name: string; email: string } | null; savedAt: string | null };
+/** Who saved a version and when (the workflow's `savedBy` / `savedAt`, or a 409's); `pushedFrom`:
+ *  the provider workspace whose push made it (a client's copy). */
+export type Saver = { savedBy: { name: string; email: string } | null; savedAt: string | null; pushedFrom?: string };
 
 // A 409's body or a workflow read says who saved its version; anything else there is not trusted.
-const saverOf = (v: { savedBy?: unknown; savedAt?: unknown }): Saver | undefined => {
+const saverOf = (v: { savedBy?: unknown; savedAt?: unknown; pushedFrom?: unknown }): Saver | undefined => {
   const by = v.savedBy as { name?: unknown; email?: unknown } | null | undefined;
   const savedBy = by && typeof by.name === "string" && typeof by.email === "string" ? { name: by.name, email: by.email } : null;
   const savedAt = typeof v.savedAt === "string" ? v.savedAt : null;
-  return savedBy || savedAt ? { savedBy, savedAt } : undefined;
+  const pushed = typeof v.pushedFrom === "string" ? { pushedFrom: v.pushedFrom } : {};
+  return savedBy || savedAt ? { savedBy, savedAt, ...pushed } : undefined;
 };
 
 export const AUTOSAVE_DELAY_MS = 800;

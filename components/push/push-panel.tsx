@@ -4,7 +4,8 @@
 // focus moves to the result rather than falling to the page. The push names the version its
 // preflight showed: when the workflow was saved since (409 workflow_changed), nothing is pushed,
 // the preflight is loaded again and the panel says what changed (in the steps, and in what the push
-// asks of the client), for the technician to push again. The workflow and the technician's role are
+// asks of the client) and who saved it when the API says ("The newer version was saved by Alex Smith (alex@…)
+// 2 minutes ago"), for the technician to push again. The workflow and the technician's role are
 // polled as the editor polls them: deleted, access lost or demoted to viewer while the page is open,
 // the panel says so and its controls are disabled, instead of a refused push saying it later.
 import { useEffect, useRef, useState } from "react";
@@ -15,6 +16,7 @@ import { ApiCallError, apiFetch, inputClass } from "@/components/resources/api-f
 import { BusyButton } from "@/components/ui/busy-button";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { TimeAgo } from "@/components/ui/time-ago";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -41,7 +43,8 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
   const [done, setDone] = useState<string | null>(null);
   // A push refused because the workflow was saved after the preflight shown: the versions, what
   // changed in the steps, and what the new preflight asks of the client differently.
-  const [changed, setChanged] = useState<{ from: number; to: number; steps: string[]; changes: string[] } | null>(null);
+  // `by`: who saved the newer version and when, as the 409 says (savedBy / savedAt), if known.
+  const [changed, setChanged] = useState<{ from: number; to: number; steps: string[]; changes: string[]; by: SavedBy | null } | null>(null);
   const result = useRef<HTMLParagraphElement>(null);
   // The preflight appears below the client picker, where focus stays: it is said when it arrives.
   const { announce, region } = useAnnouncer();
@@ -95,7 +98,7 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
         if (latest.current !== target) return;
         setPreflight(fresh);
         setSampleData("");
-        setChanged({ from: shown.workflow.version, to: fresh.workflow.version, steps: stepChanges(shown, fresh), changes: preflightChanges(shown, fresh) });
+        setChanged({ from: shown.workflow.version, to: fresh.workflow.version, steps: stepChanges(shown, fresh), changes: preflightChanges(shown, fresh), by: savedByOf(e.body) });
         return;
       }
       pick("");
@@ -122,6 +125,11 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
             Not pushed: the workflow was saved since this preflight (version {changed.from} → version {changed.to}). The preflight below is for version {changed.to}: check
             it, and the steps in the editor, then push again.
           </p>
+          {changed.by && (
+            <p data-testid="push-changed-by">
+              The newer version was saved by <strong className="font-semibold">{changed.by.name}</strong> ({changed.by.email}){changed.by.at && <> <TimeAgo at={changed.by.at} /></>}.
+            </p>
+          )}
           <p>In the steps:</p>
           {changed.steps.length > 0 ? (
             <ul className="list-disc pl-5" data-testid="push-changed-steps">{changed.steps.map((c) => <li key={c}>{c}</li>)}</ul>
@@ -182,4 +190,13 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
 function sampleChoices(options: readonly SampleDataChoice[]): string {
   const labels = ["Keep it", "Clear it", ...(options.includes("replace") ? ["Replace the client's own with it"] : [])].map((l) => `“${l}”`);
   return labels.length === 2 ? labels.join(" or ") : `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}`;
+}
+
+type SavedBy = { name: string; email: string; at: string | null };
+
+/** Who saved the version a push was refused for, from the 409's savedBy / savedAt (nothing else trusted). */
+function savedByOf(body: Record<string, unknown>): SavedBy | null {
+  const by = body.savedBy as { name?: unknown; email?: unknown } | null | undefined;
+  if (!by || typeof by.name !== "string" || typeof by.email !== "string") return null;
+  return { name: by.name, email: by.email, at: typeof body.savedAt === "string" ? body.savedAt : null };
 }

@@ -7,7 +7,11 @@
 // account is the new one has it preselected, said so, for the client to save: choosing stays theirs.
 // The confirmation names the push the page shows (pushCount): when the provider pushed again since
 // the page was loaded, the API answers 409 review_changed, the page loads the new review and says
-// so — the client confirms only a configuration it was shown. Nothing typed is lost by following
+// so — the client confirms only a configuration it was shown. Go live sends the copy's version the
+// page shows: when the copy changed since (the provider pushed again, a colleague chose an account
+// or saved it in the editor), the API answers 409 workflow_changed and nothing goes Live; the page
+// loads what is there now and says who changed it ("Alex Smith (alex@…) of Acme MSP pushed a newer
+// version …"), as for a confirmation. Nothing typed is lost by following
 // a link (Add an account and back, say): plain values are kept for the tab until saved
 // (review-drafts.ts), and a secret typed but not saved — never kept in storage — is asked about
 // before leaving (review-leave-guard.tsx). The copy and the client's role are polled as the editor
@@ -98,6 +102,31 @@ function Checklist({ workspaceId, workspaceName, workflowId, review, mode, canEd
       }
     });
 
+  // The copy's version this page stands on: the review's, or newer where the page's own action
+  // (an account chosen, the webhook secret set) made it and answered the review it left — Go live
+  // right after it, before the page has refreshed, is not refused for the client's own change.
+  const [ownVersion, setOwnVersion] = useState(0);
+  const shownVersion = Math.max(review.version, ownVersion);
+  const runItem = useCallback(
+    (fn: () => Promise<unknown>) =>
+      run(async () => {
+        const answer = (await fn()) as Partial<ReviewView> | null | undefined;
+        if (answer?.pushed === true && answer.workflowId === workflowId && typeof answer.version === "number") setOwnVersion(answer.version);
+      }),
+    [run, workflowId],
+  );
+  const goLive = () =>
+    void run(async () => {
+      try {
+        await apiFetch(`/api/v1/workflows/${workflowId}/live`, { method: "POST", json: { version: shownVersion } });
+        setChanged(null);
+      } catch (e) {
+        if (!(e instanceof ApiCallError && e.body.error === "workflow_changed")) throw e;
+        // Returning (not throwing) lets the page refresh: the checklist below becomes the copy as it is now.
+        setChanged(`Not taken Live: ${whoChanged(e.body)} since you opened this page. The checklist below now shows this workflow as it is — check the configuration in the editor again, then go live.`);
+      }
+    });
+
   return (
     <div className="space-y-4">
       <ReviewLeaveGuard unsaved={Object.values(unsavedSecrets)} fallback={`/w/${workspaceId}/workflows`} />
@@ -125,7 +154,7 @@ function Checklist({ workspaceId, workspaceName, workflowId, review, mode, canEd
             {item.done ? <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-label="done" /> : <Circle className="h-5 w-5 text-amber-500" aria-label="to do" />}
             {/* 12rem before the action wraps below it: beside it on a phone the label was one word a line. */}
             <span className="min-w-0 flex-[1_1_12rem]">{sentence(item)}</span>
-            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} lost={lost !== null} readBothWays={bothWays.has(keyOf(item) ?? "")} run={run} added={addedAccountId} confirm={confirm} markSecret={markSecret} />}
+            {canEdit && <ItemAction item={item} workspaceId={workspaceId} workflowId={workflowId} live={mode === "live"} busy={busy} lost={lost !== null} readBothWays={bothWays.has(keyOf(item) ?? "")} run={runItem} added={addedAccountId} confirm={confirm} markSecret={markSecret} />}
           </li>
         ))}
       </ol>
@@ -134,7 +163,7 @@ function Checklist({ workspaceId, workspaceName, workflowId, review, mode, canEd
           {mode === "live" ? (
             <span className="text-sm font-medium text-emerald-700">This workflow is Live.</span>
           ) : (
-            <button type="button" className={buttonClass("primary")} disabled={busy} onClick={() => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/live`, { method: "POST" }))}>
+            <button type="button" className={buttonClass("primary")} disabled={busy} onClick={goLive}>
               Go live
             </button>
           )}
@@ -143,6 +172,14 @@ function Checklist({ workspaceId, workspaceName, workflowId, review, mode, canEd
       )}
     </div>
   );
+}
+
+/** Who made the copy's newer version, as the 409 says it (savedBy, and pushedFrom for a push). */
+function whoChanged(body: Record<string, unknown>): string {
+  const by = body.savedBy as { name?: unknown; email?: unknown } | null | undefined;
+  const named = by && typeof by.name === "string" && typeof by.email === "string" ? `${by.name} (${by.email})` : null;
+  if (typeof body.pushedFrom === "string") return `${named ? `${named} of ` : ""}${body.pushedFrom} pushed a newer version`;
+  return named ? `${named} changed this workflow` : "this workflow was changed";
 }
 
 // The API's messages are clauses (the Go live refusal lists them after a colon); here each is a

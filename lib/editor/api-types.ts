@@ -18,6 +18,8 @@ export type WorkflowView = {
   /** Who saved this version and when; null when not known (a push made it, or saved before this was recorded). */
   savedBy?: { name: string; email: string } | null;
   savedAt?: string | null;
+  /** Set when a push made this version (a client's copy): the provider workspace's name. */
+  pushedFrom?: string;
   updatedAt: string;
 };
 

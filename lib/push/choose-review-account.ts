@@ -18,6 +18,7 @@ import { assertLiveReady } from "@/lib/workflows/assert-live-ready";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { toJsonField } from "@/lib/db/to-json-field";
+import { savedFields } from "@/lib/workflows/version-saver";
 
 export type ChooseReviewAccountOptions = {
   workflowId: string;
@@ -58,10 +59,11 @@ export async function chooseReviewAccount({ workflowId, stepId, connectionId, us
       await assertReviewKept({ workflow, steps: next, tx: t });
     }
     // The version moves so an editor holding the old definition gets a conflict instead of
-    // silently undoing this choice; the copy does not count as "edited" (see steps-hash.ts).
+    // silently undoing this choice — a conflict that names this user (version-saver.ts); the copy
+    // does not count as "edited" (see steps-hash.ts).
     const updated = await t.workflow.update({
       where: { id: workflow.id },
-      data: { steps: toJsonField(next), version: { increment: 1 } },
+      data: { steps: toJsonField(next), version: { increment: 1 }, ...savedFields(user.id, workflow.version + 1) },
     });
     await recordAuditEvent({ workspaceId: workflow.workspaceId, workflowId: workflow.id, actor: user, action: "account_chosen", details: { stepId, connectionId, app }, tx: t });
     return (await loadReview({ workflow: updated, tx: t }))!;

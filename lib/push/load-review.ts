@@ -13,6 +13,9 @@ import { storedSteps } from "@/lib/workflows/stored-steps";
 
 export type ReviewView = Review & {
   workflowId: string;
+  /** The copy's version this review describes: its Go live sends it, so a copy changed since the
+   *  page was loaded (pushed again, a colleague's save) is refused (409 workflow_changed), not taken Live unseen. */
+  version: number;
   pushed: true;
   source: { workflowId: string | null; workspaceId: string; name: string; version: number };
   pushedAt: string;
@@ -67,6 +70,7 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
   });
   return {
     workflowId: workflow.id,
+    version: workflow.version,
     pushed: true,
     source: { workflowId: link.sourceWorkflowId, workspaceId: link.sourceWorkspaceId, name: link.sourceName, version: link.sourceVersion },
     pushedAt: link.pushedAt.toISOString(),

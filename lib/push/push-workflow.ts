@@ -19,6 +19,7 @@ import { toPreflightView, type PreflightView } from "@/lib/push/to-preflight-vie
 import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import { syncTrigger } from "@/lib/workflows/sync-trigger";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
+import { loadVersionSaver, savedFields, saverName } from "@/lib/workflows/version-saver";
 import { toJsonField } from "@/lib/db/to-json-field";
 
 export type PushWorkflowOptions = {
@@ -42,11 +43,14 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
     const { source, target, link } = ctx;
     // The source's row is locked (loadPushContext): no save lands between this check and the copy.
     if (version !== undefined && version !== source.version) {
+      // Who saved the version in the way, and when, as the editor's 409s say it (version-saver.ts).
+      const saver = await loadVersionSaver(source, t);
+      const who = saver.savedAt ? ` by ${saverName(saver)} at ${saver.savedAt}` : "";
       throw conflict(
         "workflow_changed",
-        `the workflow was saved since the preflight you pushed from (the preflight showed version ${version}; it is at version ${source.version}): ` +
+        `the workflow was saved${who} since the preflight you pushed from (the preflight showed version ${version}; it is at version ${source.version}): ` +
           "check the preflight again, then push (nothing was pushed)",
-        { currentVersion: source.version },
+        { currentVersion: source.version, ...saver },
       );
     }
     // Without sample data of the provider's, `keep` and `clear` do the same: both leave the client's own.
@@ -87,23 +91,27 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
     }
 
     const steps = toJsonField(plan.steps);
+    // The copy's new version records the technician who pushed it, at the push's own instant: the
+    // client's editor then says who pushed it ("Alex Smith (alex@…) of Acme MSP pushed a newer
+    // version") instead of naming nobody (version-saver.ts).
+    const pushedAt = new Date();
     let copy;
     let runsStopped: string[] = [];
     if (link) {
       // The client may have deleted its copy since the link was read: the lock then finds no row,
       // and the update below would fail as a 500. The plan was made against that copy (its
       // account choices, its edits), so the push stops and says so instead of sending a new one.
-      const held = await t.$queryRaw<unknown[]>`SELECT 1 FROM "Workflow" WHERE id = ${link.copyWorkflowId} FOR UPDATE`;
+      const held = await t.$queryRaw<{ version: number }[]>`SELECT version FROM "Workflow" WHERE id = ${link.copyWorkflowId} FOR UPDATE`;
       if (held.length === 0) {
         throw conflict("copy_deleted", `${target.name} deleted its copy of this workflow while you pushed: nothing was pushed; push again to send ${target.name} a new copy`);
       }
       runsStopped = await stopCopyRuns({ workflowId: link.copyWorkflowId, steps: ctx.inputs.existing?.steps ?? [], tx: t });
       copy = await t.workflow.update({
         where: { id: link.copyWorkflowId },
-        data: { name: source.name, steps, mode: "draft", version: { increment: 1 } },
+        data: { name: source.name, steps, mode: "draft", version: { increment: 1 }, ...savedFields(user.id, held[0].version + 1, pushedAt) },
       });
     } else {
-      copy = await t.workflow.create({ data: { workspaceId: target.id, name: source.name, steps, mode: "draft" } });
+      copy = await t.workflow.create({ data: { workspaceId: target.id, name: source.name, steps, mode: "draft", ...savedFields(user.id, 1, pushedAt) } });
     }
     // The copy's trigger keeps its id (and so its URL) when the provider replaced its own; only when
     // that id now names another step does the endpoint move to the trigger's new id.
@@ -121,7 +129,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
       accountSteps: plan.accountSteps as unknown as Prisma.InputJsonValue,
       pushedSampleHashes: plan.pushedSampleHashes,
       sampleData,
-      pushedAt: new Date(),
+      pushedAt,
       pushedById: user.id,
       reviewedAt: null,
       reviewedById: null,

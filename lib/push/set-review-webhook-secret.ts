@@ -13,6 +13,7 @@ import { hasSharedSecret } from "@/lib/push/webhook-secret-state";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 import { toJsonField } from "@/lib/db/to-json-field";
+import { savedFields } from "@/lib/workflows/version-saver";
 
 export const webhookSecretChoice = z
   .object({ sharedSecret: z.string().min(1, "must not be empty").max(512).optional(), acceptUnsigned: z.literal(true).optional() })
@@ -38,8 +39,12 @@ export async function setReviewWebhookSecret({ workflowId, choice, user, tx }: S
     if (secret !== undefined) {
       const next = steps.map((s, i) => (i === 0 ? { ...s, config: { ...s.config, sharedSecretEncrypted: encryptSecret(secret) } } : s));
       // The version moves so an editor holding the old definition gets a conflict instead of
-      // silently dropping the secret; the copy does not count as "edited" (see steps-hash.ts).
-      updated = await t.workflow.update({ where: { id: workflow.id }, data: { steps: toJsonField(next), version: { increment: 1 } } });
+      // silently dropping the secret — a conflict that names this user (version-saver.ts); the copy
+      // does not count as "edited" (see steps-hash.ts).
+      updated = await t.workflow.update({
+        where: { id: workflow.id },
+        data: { steps: toJsonField(next), version: { increment: 1 }, ...savedFields(user.id, workflow.version + 1) },
+      });
       // Superseded: should the client clear its secret later, the item asks again.
       await t.workflowCopy.update({ where: { id: link.id }, data: { unsignedAcceptedAt: null, unsignedAcceptedById: null } });
       await recordAuditEvent({ workspaceId: workflow.workspaceId, workflowId: workflow.id, actor: user, action: "webhook_secret_set", details: { stepId: trigger.id, workflowName: workflow.name }, tx: t });

@@ -18,7 +18,7 @@ export const goLiveInputSchema = z.strictObject({ version: seenVersion });
 /** What the caller saw; each field optional. */
 export type SeenWorkflow = { version?: number; stepId?: string };
 
-type Stored = Pick<Workflow, "version" | "savedById" | "savedAt" | "savedVersion">;
+type Stored = Pick<Workflow, "id" | "version" | "savedById" | "savedAt" | "savedVersion">;
 
 export async function assertVersionSeen(stored: Stored, seen: SeenWorkflow, tx: Tx, step?: { id: string; number: number }): Promise<void> {
   const stale = seen.version !== undefined && seen.version !== stored.version;

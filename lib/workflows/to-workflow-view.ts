@@ -16,10 +16,12 @@ export type WorkflowView = {
   /** Draft only, once the trigger has had a URL: that URL, kept (it answers 409 until Live again). */
   keptWebhookUrl?: string;
   version: number;
-  /** Who saved this version and when (null: not known, e.g. made by a push): read by the API's
+  /** Who saved this version and when (null: not known, e.g. saved before this was recorded): read by the API's
    *  readers, and what the editor's conflict banner names for a save it did not make. */
   savedBy?: VersionSaver["savedBy"];
   savedAt?: string | null;
+  /** Set when a push made this version (a client's copy): the provider workspace's name. */
+  pushedFrom?: string;
   createdAt: string;
   updatedAt: string;
 };
