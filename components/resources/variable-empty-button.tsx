@@ -1,18 +1,19 @@
 "use client";
-// Emptying a row's value (PUT {"value": null}, without "secret": a kind changed elsewhere stays):
+// Emptying a row's value (PUT {"value": null}, without "secret": a kind changed elsewhere stays;
+// If-Match: *, so a key deleted elsewhere is not recreated — variable-put.ts):
 // the key stays, without a value, and steps that read it fail ("value missing") until one is set.
 // Confirmed first — a secret's value cannot be recovered —; the API refuses it while Live
 // workflows read the key (409, their runs would fail), and the confirmation then names them and
 // offers to empty it anyway. Done, focus goes to the row's value box (this button has gone with
 // the value).
-import { apiFetch } from "@/components/resources/api-fetch";
 import { VariableChangeButton } from "@/components/resources/variable-change-button";
+import type { PutRow } from "@/components/resources/variable-put";
 import { plural } from "@/lib/plural";
 import type { VariableView } from "@/lib/variables/variable-schema";
 
-type Props = { v: VariableView; path: string; workspaceId: string; run: (fn: () => Promise<unknown>) => Promise<boolean>; announce: (message: string) => void; onEmptied: () => void };
+type Props = { v: VariableView; put: PutRow; workspaceId: string; run: (fn: () => Promise<unknown>) => Promise<boolean>; announce: (message: string) => void; onEmptied: () => void };
 
-export function VariableEmptyButton({ v, path, workspaceId, run, announce, onEmptied }: Props) {
+export function VariableEmptyButton({ v, put, workspaceId, run, announce, onEmptied }: Props) {
   const noun = v.secret ? "secret" : "variable";
   return (
     <VariableChangeButton
@@ -29,7 +30,7 @@ export function VariableEmptyButton({ v, path, workspaceId, run, announce, onEmp
         confirmLabel: "Empty anyway",
       }}
       workspaceId={workspaceId}
-      change={(force) => apiFetch(`${path}${force ? "?force=true" : ""}`, { method: "PUT", json: { value: null } })}
+      change={(force) => put({ value: null }, force)}
       run={run}
       onDone={() => {
         announce(`Emptied the value of ${v.key}.`);

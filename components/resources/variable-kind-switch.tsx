@@ -1,21 +1,23 @@
 "use client";
 // A row's kind switch: a plain variable made secret keeps its value (the API encrypts the stored
 // one: PUT {"secret": true, "hasValue": true} sends none, so a value changed elsewhere since the
-// page loaded is not overwritten by the one shown) and it is never shown again; a secret made
+// page loaded is not overwritten by the one shown; If-Match: *, so a key deleted elsewhere is not
+// brought back as an empty secret — variable-put.ts) and it is never shown again; a secret made
 // plain asks for its value again, since a secret's is never read back. Steps read the key the new
 // way from then on, so the API refuses the switch while workflows read it the old way (409, as a
 // delete) and the confirmation lists them — the fix for Go live's "K is a secret in this workspace
 // but the workflow reads it as a variable" without deleting the key.
 import { useState } from "react";
-import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { inputClass } from "@/components/resources/api-fetch";
 import { VariableChangeButton } from "@/components/resources/variable-change-button";
+import type { PutRow } from "@/components/resources/variable-put";
 import { cn } from "@/components/ui/cn";
 import { plural } from "@/lib/plural";
 import type { VariableView } from "@/lib/variables/variable-schema";
 
-type Props = { v: VariableView; path: string; workspaceId: string; run: (fn: () => Promise<unknown>) => Promise<boolean>; announce: (message: string) => void };
+type Props = { v: VariableView; put: PutRow; workspaceId: string; run: (fn: () => Promise<unknown>) => Promise<boolean>; announce: (message: string) => void };
 
-export function VariableKindSwitch({ v, path, workspaceId, run, announce }: Props) {
+export function VariableKindSwitch({ v, put, workspaceId, run, announce }: Props) {
   const [value, setValue] = useState("");
   const toSecret = !v.secret;
   const [oldRead, newRead] = toSecret ? [`{{ vars.${v.key} }}`, `{{ secrets.${v.key} }}`] : [`{{ secrets.${v.key} }}`, `{{ vars.${v.key} }}`];
@@ -50,7 +52,7 @@ export function VariableKindSwitch({ v, path, workspaceId, run, announce }: Prop
         confirmLabel: toSecret ? "Make secret anyway" : "Make variable anyway",
       }}
       workspaceId={workspaceId}
-      change={(force) => apiFetch(`${path}${force ? "?force=true" : ""}`, { method: "PUT", json: toSecret ? { secret: true, hasValue: true } : { secret: false, value: value === "" ? null : value } })}
+      change={(force) => put(toSecret ? { secret: true, hasValue: true } : { secret: false, value: value === "" ? null : value }, force)}
       run={run}
       onOpen={() => setValue("")}
       onDone={() => {

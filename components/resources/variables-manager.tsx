@@ -4,12 +4,17 @@
 // keeps the value; Make variable asks for it again — variable-kind-switch.tsx), delete it
 // (confirmed; one that workflows read lists them first). A secret's value is write-only: the page
 // only ever knows whether one is set, so a deleted or emptied secret cannot be recovered from here.
+// A row acts on the key as it is on the server, not as the page last showed it: Set sends no kind
+// (a colleague's Make secret meanwhile stays, and the page says the value went in encrypted), and
+// every row change is refused for a key deleted elsewhere instead of recreating it (variable-put.ts).
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { KeyRound } from "lucide-react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { DeleteInUseButton } from "@/components/resources/delete-in-use-button";
 import { VariableEmptyButton } from "@/components/resources/variable-empty-button";
 import { VariableKindSwitch } from "@/components/resources/variable-kind-switch";
+import { kindChangedNotice, putExistingVariable } from "@/components/resources/variable-put";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -29,6 +34,25 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   const { announce, region } = useAnnouncer();
   const base = `/api/v1/workspaces/${workspaceId}/variables`;
   const [query, setQuery] = useState("");
+  const router = useRouter();
+  // A Set whose key changed kind elsewhere meanwhile: said on the page, not only to screen readers.
+  const [notice, setNotice] = useState<string | null>(null);
+  const putRow = (key: string) => (json: unknown, force = false) => putExistingVariable(`${base}/${encodeURIComponent(key)}`, key, json, force, () => router.refresh());
+  // No `secret`: the key keeps the kind it has now (a colleague may have made it a secret since
+  // the page loaded; sending the page's would undo that and store the value as plain text).
+  async function setValue(v: VariableView, value: string | null): Promise<boolean> {
+    setNotice(null);
+    const saved: { variable?: VariableView } = {};
+    const ok = await run(async () => {
+      saved.variable = await putRow(v.key)({ value });
+    });
+    if (ok && saved.variable && saved.variable.secret !== v.secret) {
+      const text = kindChangedNotice(v.key, saved.variable.secret);
+      setNotice(text);
+      announce(text);
+    }
+    return ok;
+  }
   // The API's order is the database's (byte or locale order, undocumented): AUD_10 came before
   // AUD_2. People number keys, so the page counts as they do.
   const sorted = [...variables].sort((a, b) => naturalCompare(a.key, b.key));
@@ -39,6 +63,7 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   // value or turn a secret into a plain variable on show to every viewer; its row changes it.
   // onSubmit, not a form action (which resets the form): what was typed stays when refused.
   async function add(form: HTMLFormElement) {
+    setNotice(null);
     const data = new FormData(form);
     const key = String(data.get("key") ?? "").trim();
     const value = String(data.get("value") ?? "");
@@ -54,6 +79,11 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
     <div className="mt-6 space-y-6">
       {region}
       <ErrorAlert error={error} />
+      {notice && (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          {notice}
+        </p>
+      )}
       {canEdit && (
         <form
           onSubmit={(e) => {
@@ -101,11 +131,11 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
           {shown.length > 0 && (
             <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Variables and secrets">
               {shown.map((v) => (
-                <VariableRow key={v.key} v={v} canEdit={canEdit} onSave={(value) => run(() => apiFetch(`${base}/${v.key}`, { method: "PUT", json: { value, secret: v.secret } }))}>
+                <VariableRow key={v.key} v={v} canEdit={canEdit} onSave={(value) => setValue(v, value)}>
                   {v.hasValue && (
-                    <VariableEmptyButton v={v} path={`${base}/${v.key}`} workspaceId={workspaceId} run={run} announce={announce} onEmptied={() => document.getElementById(valueBoxId(v.key))?.focus()} />
+                    <VariableEmptyButton v={v} put={putRow(v.key)} workspaceId={workspaceId} run={run} announce={announce} onEmptied={() => document.getElementById(valueBoxId(v.key))?.focus()} />
                   )}
-                  <VariableKindSwitch v={v} path={`${base}/${v.key}`} workspaceId={workspaceId} run={run} announce={announce} />
+                  <VariableKindSwitch v={v} put={putRow(v.key)} workspaceId={workspaceId} run={run} announce={announce} />
                   <DeleteInUseButton
                     name={v.key}
                     path={`${base}/${v.key}`}

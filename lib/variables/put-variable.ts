@@ -30,12 +30,15 @@ export type PutVariableOptions = {
   input: PutVariableInput;
   /** Create only (`If-None-Match: *`): an existing key is left as it is, 412 variable_exists. */
   onlyIfNew?: boolean;
+  /** Change only (`If-Match: *`): a missing key is not created, 412 variable_not_found — a page
+   *  whose row was deleted elsewhere must not bring the key back (emptied, or as an empty secret). */
+  onlyIfExists?: boolean;
   /** Change the kind of a key that workflows read anyway (?force=true). */
   force?: boolean;
   tx?: Tx;
 };
 
-export async function putVariable({ workspaceId, userId, key, input, onlyIfNew = false, force = false, tx }: PutVariableOptions): Promise<{ variable: VariableView; created: boolean }> {
+export async function putVariable({ workspaceId, userId, key, input, onlyIfNew = false, onlyIfExists = false, force = false, tx }: PutVariableOptions): Promise<{ variable: VariableView; created: boolean }> {
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const value = input.value ?? null;
@@ -56,6 +59,9 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     if (before && onlyIfNew) {
       throw new AppError(412, "variable_exists", `${key} already exists (a ${before.secret ? "secret" : "variable"}); set its value in its row, or delete it first`, { secret: before.secret });
     }
+    if (!before && onlyIfExists) {
+      throw new AppError(412, "variable_not_found", `${key} does not exist (deleted since?); nothing was created (If-Match: *)`);
+    }
     const secret = input.secret ?? before?.secret ?? false;
     if (keepsValue && before?.secret && !secret) {
       throw badRequest(`value: making the secret ${key} a plain variable needs its new value: a secret's value is never read back`, { field: "value" });
@@ -66,9 +72,10 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     if (before && before.secret !== secret) {
       await assertResourceUnused({ workspaceId, kind: before.secret ? "secrets" : "vars", key, force, tx: t, consequence: `making it a ${secret ? "secret" : "plain variable"} would fail their steps`, anyway: "change it anyway" });
     }
-    // A secret's read sent back says `hasValue: true` and carries no value (it is never read):
-    // it keeps the stored value, like a webhook secret's {"set": true} echo, instead of clearing it.
-    const echo = secret && before?.secret && keepsValue;
+    // A read sent back says `hasValue: true` and carries no value (a secret's is never read; a
+    // script may drop a plain one's): it keeps the stored value, like a webhook secret's
+    // {"set": true} echo, instead of clearing it — for either kind, as the docs say.
+    const echo = before !== undefined && before.secret === secret && keepsValue;
     // A plain variable made secret keeping its value: encrypted now, the plain text gone.
     const madeSecretKept = secret && before && !before.secret && keepsValue;
     // Emptied, a value that Live workflows read fails their runs ("value missing"), as a delete
@@ -83,7 +90,7 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     }
     const data = secret
       ? { secret: true, value: null, valueEncrypted: echo ? before.valueEncrypted : madeSecretKept ? (before.value === null ? null : encryptSecret(before.value)) : value === null ? null : encryptSecret(value) }
-      : { secret: false, value, valueEncrypted: null };
+      : { secret: false, value: echo ? before.value : value, valueEncrypted: null };
     // Only when the stored kind changed between the peek and the row lock: rare, and then late.
     if (data.valueEncrypted !== null && !echo && !keyLocked) await lockSecretKey(t);
     const row = before

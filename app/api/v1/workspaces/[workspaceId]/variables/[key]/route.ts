@@ -1,6 +1,7 @@
 // PUT creates or replaces one key ({"value": string | null, "secret"?: bool — absent keeps the
 // key's kind}; 201 when new; a read sent back is accepted; with `If-None-Match: *` it only
-// creates — 412 variable_exists for a key that exists; changing the kind of a key workflows read
+// creates — 412 variable_exists for a key that exists; with `If-Match: *` it only changes — 412
+// variable_not_found for a key that does not (the Variables page's rows send it); changing the kind of a key workflows read
 // is 409 variable_in_use / secret_in_use unless ?force=true; `hasValue: true` without a value
 // keeps the stored one — a plain variable made secret is encrypted —, a 400 for a secret made plain),
 // DELETE removes it (409 variable_in_use / secret_in_use while workflows read it, unless
@@ -20,7 +21,8 @@ export const PUT = apiRoute<P>(async ({ req, params, user }) => {
   await requireWorkspaceRole(user.id, params.workspaceId, "editor");
   const input = await readJson(req, putVariableBody(key));
   const onlyIfNew = req.headers.get("if-none-match")?.trim() === "*";
-  const { variable, created } = await putVariable({ workspaceId: params.workspaceId, userId: user.id, key, input, onlyIfNew, force: readForce(req) });
+  const onlyIfExists = req.headers.get("if-match")?.trim() === "*";
+  const { variable, created } = await putVariable({ workspaceId: params.workspaceId, userId: user.id, key, input, onlyIfNew, onlyIfExists, force: readForce(req) });
   return Response.json({ variable }, { status: created ? 201 : 200 });
 });
 

@@ -1,0 +1,27 @@
+// A row's change to its key (Set, Empty, Make secret / Make variable): PUT with `If-Match: *`, so a
+// key deleted elsewhere since the page loaded (another tab or person) is not brought back — Empty
+// would recreate it as a plain variable, Make secret as an empty secret, Set with a value typed for
+// a secret as plain text. The API then answers 412 variable_not_found; the page says so in its own
+// words and reloads its list, which no longer has the row.
+import { apiFetch, ApiCallError } from "@/components/resources/api-fetch";
+import type { VariableView } from "@/lib/variables/variable-schema";
+
+export type PutRow = (json: unknown, force?: boolean) => Promise<VariableView>;
+
+export async function putExistingVariable(path: string, key: string, json: unknown, force: boolean, onGone: () => void): Promise<VariableView> {
+  try {
+    const res = await apiFetch<{ variable: VariableView }>(`${path}${force ? "?force=true" : ""}`, { method: "PUT", headers: { "if-match": "*" }, json });
+    return res.variable;
+  } catch (e) {
+    if (!(e instanceof ApiCallError) || e.body.error !== "variable_not_found") throw e;
+    onGone();
+    throw new Error(`${key} no longer exists (deleted elsewhere).`);
+  }
+}
+
+/** What the page says when a Set found the key's kind changed elsewhere: the value went in the new form. */
+export function kindChangedNotice(key: string, nowSecret: boolean): string {
+  return nowSecret
+    ? `${key} is now a secret (changed elsewhere); the new value was stored encrypted.`
+    : `${key} is now a plain variable (changed elsewhere); the new value was stored as plain text, shown to everyone in this workspace.`;
+}

@@ -1,0 +1,64 @@
+// A Variables page loaded before a key changed elsewhere (another tab, a colleague, a script):
+// its row acts on the key as it is now. Set on a key made secret meanwhile keeps it a secret — the
+// value goes in encrypted, never shown, and the page says so — instead of undoing the Make secret
+// and showing the value to every viewer. Empty, Make secret and Set on a key deleted meanwhile do
+// not bring it back: the page says it no longer exists and drops the row. Its own provider.
+import { expect, test } from "@playwright/test";
+import { signInToOwnProvider } from "./own-provider";
+
+test("Set on a key made secret elsewhere keeps it a secret and says so", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "vars-stale");
+  const vars = `/api/v1/workspaces/${ws}/variables`;
+  expect((await page.request.put(`${vars}/PSA_API_KEY`, { data: { value: "old" } })).status()).toBe(201);
+  await page.goto(`/w/${ws}/variables`);
+  const row = page.getByTestId("variable-PSA_API_KEY");
+  await expect(row.getByText("Variable", { exact: true })).toBeVisible();
+
+  // A colleague makes it a secret (the Variables page's Make secret) while this page is open.
+  expect((await page.request.put(`${vars}/PSA_API_KEY`, { data: { secret: true, hasValue: true } })).status()).toBe(200);
+  await row.getByLabel("New value for PSA_API_KEY").fill("rotated-api-key-123");
+  await row.getByRole("button", { name: "Set PSA_API_KEY" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "changed elsewhere" })).toHaveText("PSA_API_KEY is now a secret (changed elsewhere); the new value was stored encrypted.");
+  await expect(row.getByText("Secret", { exact: true })).toBeVisible();
+  await expect(row).toContainText("•••••• (set)");
+  await expect(page.getByText("rotated-api-key-123")).toHaveCount(0);
+  const listed = (await (await page.request.get(vars)).json()) as { variables: { key: string }[] };
+  expect(listed.variables.find((v) => v.key === "PSA_API_KEY")).toEqual({ key: "PSA_API_KEY", secret: true, hasValue: true, updatedAt: expect.any(String) });
+});
+
+test("Empty, Make secret and Set on a key deleted elsewhere say so and do not bring it back", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "vars-gone");
+  const vars = `/api/v1/workspaces/${ws}/variables`;
+  for (const key of ["GONE_A", "GONE_B", "GONE_C"]) expect((await page.request.put(`${vars}/${key}`, { data: { value: `${key}-value` } })).status()).toBe(201);
+  await page.goto(`/w/${ws}/variables`);
+  await expect(page.getByTestId("variable-GONE_C")).toBeVisible();
+  // Each key deleted (as in another tab) just before its row acts: the page reloads its list after.
+  const deleteElsewhere = async (key: string) => expect((await page.request.delete(`${vars}/${key}`)).status()).toBe(204);
+  const dialog = page.getByRole("alertdialog");
+  // The page's error message (the list filter and Next's route announcer have roles of their own).
+  const alert = page.getByRole("alert").filter({ hasText: "no longer exists" });
+  const keys = async () => ((await (await page.request.get(vars)).json()) as { variables: { key: string }[] }).variables.map((v) => v.key);
+
+  await deleteElsewhere("GONE_A");
+  await page.getByTestId("variable-GONE_A").getByRole("button", { name: "Empty the value of GONE_A" }).click();
+  await dialog.getByRole("button", { name: "Empty value" }).click();
+  await expect(alert).toHaveText("GONE_A no longer exists (deleted elsewhere).");
+  await expect(page.getByTestId("variable-GONE_A")).toHaveCount(0);
+
+  await deleteElsewhere("GONE_B");
+  await page.getByTestId("variable-GONE_B").getByRole("button", { name: "Make secret GONE_B" }).click();
+  await dialog.getByRole("button", { name: "Make secret", exact: true }).click();
+  await expect(alert).toHaveText("GONE_B no longer exists (deleted elsewhere).");
+  await expect(page.getByTestId("variable-GONE_B")).toHaveCount(0);
+
+  const c = page.getByTestId("variable-GONE_C");
+  await deleteElsewhere("GONE_C");
+  await c.getByLabel("New value for GONE_C").fill("typed");
+  await c.getByRole("button", { name: "Set GONE_C" }).click();
+  await expect(alert).toHaveText("GONE_C no longer exists (deleted elsewhere).");
+  await expect(c).toHaveCount(0);
+
+  expect(await keys()).toEqual([]);
+  await expect(page.getByText("No variables or secrets yet.")).toBeVisible();
+});
