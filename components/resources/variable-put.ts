@@ -19,9 +19,8 @@ export async function putExistingVariable(path: string, key: string, json: unkno
   }
 }
 
-/** What the page says when a Set found the key's kind changed elsewhere: the value went in the new form. */
-export function kindChangedNotice(key: string, nowSecret: boolean): string {
-  return nowSecret
-    ? `${key} is now a secret (changed elsewhere); the new value was stored encrypted.`
-    : `${key} is now a plain variable (changed elsewhere); the new value was stored as plain text, shown to everyone in this workspace.`;
+/** What the page says when a plain row's Set found the key made a secret elsewhere: the value went in encrypted.
+ *  (A secret row's Set keeps it a secret, so the reverse never happens: variables-manager.tsx.) */
+export function kindChangedNotice(key: string): string {
+  return `${key} is now a secret (changed elsewhere); the new value was stored encrypted.`;
 }

@@ -4,8 +4,9 @@
 // keeps the value; Make variable asks for it again — variable-kind-switch.tsx), delete it
 // (confirmed; one that workflows read lists them first). A secret's value is write-only: the page
 // only ever knows whether one is set, so a deleted or emptied secret cannot be recovered from here.
-// A row acts on the key as it is on the server, not as the page last showed it: Set sends no kind
-// (a colleague's Make secret meanwhile stays, and the page says the value went in encrypted), and
+// A row acts on the key as it is on the server, not as the page last showed it: Set on a plain row
+// sends no kind (a colleague's Make secret meanwhile stays, and the page says the value went in
+// encrypted), Set on a secret row keeps the value secret whatever happened meanwhile, and
 // every row change is refused for a key deleted elsewhere instead of recreating it (variable-put.ts).
 import { useState } from "react";
 import { useRouter } from "next/navigation";
@@ -38,16 +39,19 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   // A Set whose key changed kind elsewhere meanwhile: said on the page, not only to screen readers.
   const [notice, setNotice] = useState<string | null>(null);
   const putRow = (key: string) => (json: unknown, force = false) => putExistingVariable(`${base}/${encodeURIComponent(key)}`, key, json, force, () => router.refresh());
-  // No `secret`: the key keeps the kind it has now (a colleague may have made it a secret since
-  // the page loaded; sending the page's would undo that and store the value as plain text).
+  // A plain row sends no `secret`: the key keeps the kind it has now (a colleague may have made it
+  // a secret since the page loaded; sending the page's would undo that and store the value as plain
+  // text). A secret row sends `secret: true`: a value typed where the page shows a secret is never
+  // stored as plain text, even if a colleague made the key plain meanwhile (it is made a secret
+  // again — audited as such — or refused while workflows read it as a variable).
   async function setValue(v: VariableView, value: string | null): Promise<boolean> {
     setNotice(null);
     const saved: { variable?: VariableView } = {};
     const ok = await run(async () => {
-      saved.variable = await putRow(v.key)({ value });
+      saved.variable = await putRow(v.key)(v.secret ? { value, secret: true } : { value });
     });
-    if (ok && saved.variable && saved.variable.secret !== v.secret) {
-      const text = kindChangedNotice(v.key, saved.variable.secret);
+    if (ok && saved.variable?.secret && !v.secret) {
+      const text = kindChangedNotice(v.key);
       setNotice(text);
       announce(text);
     }

@@ -1,7 +1,8 @@
 // A Variables page loaded before a key changed elsewhere (another tab, a colleague, a script):
 // its row acts on the key as it is now. Set on a key made secret meanwhile keeps it a secret — the
 // value goes in encrypted, never shown, and the page says so — instead of undoing the Make secret
-// and showing the value to every viewer. Empty, Make secret and Set on a key deleted meanwhile do
+// and showing the value to every viewer; a value typed in a secret's row is stored as a secret even
+// if the key was made plain meanwhile. Empty, Make secret and Set on a key deleted meanwhile do
 // not bring it back: the page says it no longer exists and drops the row. Its own provider.
 import { expect, test } from "@playwright/test";
 import { signInToOwnProvider } from "./own-provider";
@@ -25,6 +26,26 @@ test("Set on a key made secret elsewhere keeps it a secret and says so", async (
   await expect(page.getByText("rotated-api-key-123")).toHaveCount(0);
   const listed = (await (await page.request.get(vars)).json()) as { variables: { key: string }[] };
   expect(listed.variables.find((v) => v.key === "PSA_API_KEY")).toEqual({ key: "PSA_API_KEY", secret: true, hasValue: true, updatedAt: expect.any(String) });
+});
+
+test("Set on a secret made plain elsewhere stores the typed value as a secret, never as plain text", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "vars-stale-plain");
+  const vars = `/api/v1/workspaces/${ws}/variables`;
+  expect((await page.request.put(`${vars}/PSA_TOKEN`, { data: { value: "old-secret", secret: true } })).status()).toBe(201);
+  await page.goto(`/w/${ws}/variables`);
+  const row = page.getByTestId("variable-PSA_TOKEN");
+  await expect(row.getByText("Secret", { exact: true })).toBeVisible();
+
+  // A colleague makes it a plain variable (typing a value) while this page still shows a secret.
+  expect((await page.request.put(`${vars}/PSA_TOKEN`, { data: { value: "colleague-plain", secret: false } })).status()).toBe(200);
+  await row.getByLabel("New value for PSA_TOKEN").fill("typed-as-a-secret-123");
+  await row.getByRole("button", { name: "Set PSA_TOKEN" }).click();
+
+  await expect(row.getByLabel("New value for PSA_TOKEN")).toHaveValue("");
+  const listed = (await (await page.request.get(vars)).json()) as { variables: { key: string; secret: boolean; value?: string }[] };
+  expect(listed.variables.find((v) => v.key === "PSA_TOKEN")).toEqual({ key: "PSA_TOKEN", secret: true, hasValue: true, updatedAt: expect.any(String) });
+  await page.reload();
+  await expect(page.getByText("typed-as-a-secret-123")).toHaveCount(0);
 });
 
 test("Empty, Make secret and Set on a key deleted elsewhere say so and do not bring it back", async ({ page }) => {
