@@ -10,12 +10,14 @@
 import Link from "next/link";
 import { useEditor } from "@/components/editor/editor-context";
 import type { Lost, Saver } from "@/components/editor/use-editor-document";
+import { NO_WORKSPACE_ACCESS } from "@/components/ui/access-lost";
 import { buttonClass } from "@/components/ui/button";
 import { TimeAgo } from "@/components/ui/time-ago";
 
 const LOST_TEXT: Record<Lost, string> = {
   deleted: "This workflow was deleted. Nothing here can be saved any more.",
-  no_access: "You no longer have access to this workspace. Nothing here can be saved any more.",
+  // The workspace pages' words (components/ui/access-lost.tsx), one text for both.
+  no_access: NO_WORKSPACE_ACCESS,
   viewer: "You can now only view this workflow: your role in this workspace was changed to viewer.",
 };
 
