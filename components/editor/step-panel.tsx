@@ -164,11 +164,14 @@ export function StepPanel() {
         </TabsList>
         <TabsContent value="configure" className={ONE_SCROLL}>
           {readOnly && <ViewOnlyNote what="change this step" />}
-          {/* inert: a viewer sees every field, can focus and change none (CodeMirror included). */}
-          <div inert={readOnly} className={readOnly ? "[&_button]:opacity-50" : undefined}>
-            {step.kind === "webhook" ? (
-              <WebhookPanel step={step} />
-            ) : step.kind === "scheduler" ? (
+          {/* A viewer: a disabled fieldset, not inert, which hid every field from screen readers
+              and from copying; its controls are read as disabled (CodeMirror: read-only, in
+              code-field). The Webhook panel locks its own: its URL stays selectable, with Copy. */}
+          {step.kind === "webhook" ? (
+            <WebhookPanel step={step} />
+          ) : (
+          <fieldset disabled={readOnly} className={FIELDSET}>
+            {step.kind === "scheduler" ? (
               <SchedulerPanel step={step} />
             ) : (
               <SchemaForm
@@ -182,13 +185,14 @@ export function StepPanel() {
                 }}
               />
             )}
-          </div>
+          </fieldset>
+          )}
         </TabsContent>
         <TabsContent value="test" className={ONE_SCROLL}>
           {readOnly && <ViewOnlyNote what="run steps" />}
-          <div inert={readOnly} className={readOnly ? "[&_button]:opacity-50" : undefined}>
+          <fieldset disabled={readOnly} className={FIELDSET}>
             <TestDebugTab step={step} number={number} />
-          </div>
+          </fieldset>
         </TabsContent>
         <TabsContent value="executions" className={ONE_SCROLL}>
           <ExecutionsTab step={step} number={number} />
@@ -200,6 +204,8 @@ export function StepPanel() {
 
 /** A short window: a tab's content is as tall as it is, and the panel scrolls (see the top). */
 const ONE_SCROLL = "short:flex-none short:overflow-visible";
+/** A fieldset that looks like a div; disabled (a viewer), its buttons are dimmed. */
+const FIELDSET = "m-0 min-w-0 border-0 p-0 disabled:[&_button]:opacity-50";
 
 /** Focuses the field whose note (under it, on the Configure tab) is about `path`: the control
  *  that note describes. Nothing when the Configure tab is not the one shown. */

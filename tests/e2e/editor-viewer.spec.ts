@@ -1,5 +1,5 @@
 // A viewer opens a workflow: everything is shown (steps, configuration, executions), nothing can
-// be changed or run — no Tools dock, no insert buttons, no Go live, an inert Configure form — and
+// be changed or run — no Tools dock, no insert buttons, no Go live, a disabled Configure form — and
 // no save is ever sent. (The API refuses a viewer's writes anyway; this is about not offering them.)
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";

@@ -8,6 +8,8 @@
 // the user makes while the panel is open — from here or the header's Go live / Unpublish — is
 // said in a polite live region; one the editor's poll brings (a colleague's, another tab's) is
 // shown, not said: a live region speaking up with no action of the user's is an interruption.
+// A viewer: the URL and Copy work (to hand the URL on), Go live / Generate a new URL are not
+// offered, and the secret and header sit in a disabled fieldset (read, not changed).
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useMutationState, type Mutation } from "@tanstack/react-query";
 import { Check, Copy, RefreshCw, Rocket } from "lucide-react";
@@ -26,7 +28,7 @@ import type { EditorStep } from "@/lib/editor/step-ops";
 const inputClass = "block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
 
 export function WebhookPanel({ step }: { step: EditorStep }) {
-  const { doc, update, workflowId } = useEditor();
+  const { doc, update, workflowId, readOnly } = useEditor();
   const { setMode, rotateUrl } = useWorkflowActions();
   const [secret, setSecret] = useState("");
   const [copied, setCopied] = useState(false);
@@ -88,6 +90,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
             ) : (
               <p>This workflow is in Draft, so it has no webhook URL and accepts no deliveries. Switch it to Live to get the URL senders should POST to. Run step on Test &amp; Debug works in Draft.</p>
             )}
+            {!readOnly && (
             <BusyButton
               className={buttonClass("primary", "sm", "mt-3")}
               busy={setMode.isPending}
@@ -98,12 +101,14 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
             >
               <Rocket className="h-4 w-4" aria-hidden /> {setMode.isPending ? "Going live…" : "Go live"}
             </BusyButton>
+            )}
             {setMode.error && <p role="alert" className="mt-2 text-red-700 wrap-anywhere">{setMode.error.message}</p>}
           </div>
         ) : url ? (
           <>
             <UrlField url={url} copied={copied} onCopy={copy} inputRef={urlField} />
             <p className="text-xs text-slate-500">Senders POST JSON here. A 202 means the delivery arrived; each accepted delivery starts a run (see Executions).</p>
+            {!readOnly && (
             <ConfirmDialog
               title="Generate a new URL?"
               description="The current URL stops working at once: deliveries to it still get 202 but start no run. Update the sender to the new URL first if it must keep working."
@@ -117,6 +122,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
                 </BusyButton>
               }
             />
+            )}
             {rotateUrl.error && <p role="alert" className="text-sm text-red-700 wrap-anywhere">{rotateUrl.error.message}</p>}
           </>
         ) : (
@@ -124,6 +130,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
         )}
       </section>
 
+      <fieldset disabled={readOnly} className="m-0 min-w-0 space-y-6 border-0 p-0 disabled:[&_button]:opacity-50">
       <section aria-labelledby="wh-secret" className="space-y-2">
         <div className="flex items-center justify-between">
           <h3 id="wh-secret" className="text-sm font-semibold text-slate-900">
@@ -194,6 +201,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
           <p className="text-xs text-slate-500">Header that carries the signature; empty means x-service-signature.</p>
         )}
       </section>
+      </fieldset>
 
       <DeliveriesLog workflowId={workflowId} />
     </div>

@@ -8,6 +8,9 @@
 // version, even of a Live workflow. After that Escape, then Tab still leaves (CodeMirror's own
 // escape hatch). In a template Tab always moves on, as in any form field: it used to put spaces
 // into a URL or a message.
+// A viewer's editor (readOnly): CodeMirror's own read-only state — the text stays a focusable,
+// selectable textbox in the accessibility tree (aria-readonly), but typing, pasting, dropping,
+// undo and a Workflow data insert change nothing.
 import { useEffect, useId, useRef, useState } from "react";
 import { defaultKeymap, history, historyKeymap, indentLess, indentMore } from "@codemirror/commands";
 import { javascript } from "@codemirror/lang-javascript";
@@ -15,6 +18,7 @@ import { json } from "@codemirror/lang-json";
 import { bracketMatching, indentOnInput, syntaxHighlighting, defaultHighlightStyle } from "@codemirror/language";
 import { Compartment, EditorState, type Extension } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, placeholder as cmPlaceholder } from "@codemirror/view";
+import { useEditor } from "@/components/editor/editor-context";
 import { clearInsertTarget, setInsertTarget, type InsertTarget } from "@/components/editor/insert-target";
 import { chipTheme, referenceChips } from "@/components/editor/fields/reference-chips";
 
@@ -49,12 +53,16 @@ const singleLine = EditorState.transactionFilter.of((tr) => (tr.newDoc.lines > 1
 const ariaAttributes = (invalid: CodeFieldProps["invalid"], describedBy: string) =>
   EditorView.contentAttributes.of({ ...(invalid ? { "aria-invalid": "true" } : {}), ...(describedBy ? { "aria-describedby": describedBy } : {}) });
 
+const readOnlyState = (readOnly: boolean) => (readOnly ? [EditorState.readOnly.of(true), EditorView.contentAttributes.of({ "aria-readonly": "true" })] : []);
+
 export function CodeField({ value, onChange, language, label, multiline, placeholder, invalid, describedBy, id }: CodeFieldProps) {
   const host = useRef<HTMLDivElement>(null);
   const code = language !== "template";
   const hintId = useId();
   const described = [describedBy, code ? hintId : undefined].filter(Boolean).join(" ");
   const [aria] = useState(() => new Compartment());
+  const [locked] = useState(() => new Compartment());
+  const { readOnly } = useEditor();
   const view = useRef<EditorView | null>(null);
   const change = useRef(onChange);
   useEffect(() => {
@@ -75,7 +83,7 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
       label,
       insert(text) {
         const v = view.current;
-        if (!v) return;
+        if (!v || v.state.readOnly) return;
         const { from, to } = v.state.selection.main;
         v.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length }, scrollIntoView: true });
         deliberate.current = true;
@@ -105,6 +113,7 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
           placeholder ? cmPlaceholder(placeholder) : [],
           EditorView.contentAttributes.of({ "aria-label": label, ...(id ? { id } : {}), "aria-multiline": String(code || !!multiline) }),
           aria.of(ariaAttributes(invalid, described)),
+          locked.of(readOnlyState(readOnly)),
           // On the DOM's own focus event, not CodeMirror's focusChanged update, which comes a
           // moment later: a Tab pressed at once would otherwise still indent.
           EditorView.domEventHandlers({
@@ -136,6 +145,10 @@ export function CodeField({ value, onChange, language, label, multiline, placeho
   useEffect(() => {
     view.current?.dispatch({ effects: aria.reconfigure(ariaAttributes(invalid, described)) });
   }, [aria, invalid, described]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: locked.reconfigure(readOnlyState(readOnly)) });
+  }, [locked, readOnly]);
 
   // Undo/redo or someone else's version changed the value from outside: replace the text,
   // keeping the cursor where it was (as far as the new text reaches) rather than at the start.
