@@ -10,6 +10,9 @@
 // tree draws (GET /runs/{id}/steps/{stepId}?preview=true: the first items of each array, the cuts
 // said): the panel read every output of each of the 10 latest runs, 41 MB for ten runs with a
 // 4 MB output, to show at most one run's earlier steps, and then that one output whole.
+// In a short window (`short:`, globals.css; 200% zoom on a laptop) the whole panel is one scroll
+// container, as the step panel: the title, run picker and help scroll away with the tree, which
+// otherwise had the ~120 px left under them at 640×400. Taller, only the tree scrolls.
 import { useId, useMemo, useState, useSyncExternalStore } from "react";
 import { useQueries, type UseQueryResult } from "@tanstack/react-query";
 import { Database } from "lucide-react";
@@ -145,7 +148,7 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
   };
 
   return (
-    <aside aria-label="Workflow data" className={cn("flex h-full w-72 shrink-0 flex-col border-l border-slate-200 bg-white", className)}>
+    <aside aria-label="Workflow data" className={cn("flex h-full w-72 shrink-0 flex-col border-l border-slate-200 bg-white short:overflow-y-auto", className)}>
       <div className="border-b border-slate-200 px-3 py-2.5">
         <div className="flex items-center justify-between">
           <h2 className="flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
@@ -183,7 +186,7 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
           <span role="status">{shownFlash}</span>
         </p>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto p-2">
+      <div data-testid="data-tree-scroll" className="min-h-0 flex-1 overflow-y-auto p-2 short:flex-none short:overflow-visible">
         {tree.length === 0 ? (
           <p className="p-2 text-sm text-slate-500">No earlier steps. Step 1 (the trigger) feeds the steps after it.</p>
         ) : (
