@@ -11,10 +11,13 @@
 // six 4 MB runs fetched for entries nobody had opened, and the detail carried every step's output. While the list is read (a run open, focus in it, scrolled into it, more
 // than the newest page loaded) it holds still: new runs are counted in a bar above, not pushed
 // in, so the run being read neither moves nor drops off the list (use-live-window.ts).
+// A link's run (?step=&run=) that is not one of this workflow's (another workflow's, another
+// workspace's, none) is said to be so, politely, above the latest runs: QA found the list fell
+// back to them with no word, after the missing run had been asked for again on every poll.
 import { useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, FlaskConical, TriangleAlert } from "lucide-react";
-import { runQueryOptions, useRunOverviewQuery, useRunStep, useRunWindow } from "@/components/editor/api";
+import { ApiError, runOverviewQueryOptions, runQueryOptions, useRunStep, useRunWindow } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
 import { CappedText } from "@/components/editor/panels/capped-text";
 import { JsonView } from "@/components/editor/panels/json-view";
@@ -200,9 +203,30 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   const listRef = useRef<HTMLUListElement>(null);
   const searched = runs.items;
   // The linked run's detail: the entry is open, and it may be outside the list or not reach this step.
-  const linkedQuery = useRunOverviewQuery(focusedRun ?? undefined);
-  if (runs.isPending) return <p className="text-sm text-slate-500">Loading executions…</p>;
-  if (runs.error) return <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load executions: {runs.error.message}</p>;
+  const linkedQuery = useLinkedRun(focusedRun);
+  const elsewhere = linkedNotice(focusedRun, linkedQuery, workflowId);
+  // What the tab says of the linked run, in one live region that is always there, first whatever
+  // follows (one added with its text is often not read): not this workflow's, or passed this step by.
+  const notice = (said: string | null, className: string) => (
+    <p role="status" className={said ? `mb-2 rounded-md px-3 py-2 text-sm wrap-anywhere ${className}` : "sr-only"}>
+      {said}
+    </p>
+  );
+  const elsewhereNotice = notice(elsewhere, "bg-amber-50 text-amber-900");
+  if (runs.isPending)
+    return (
+      <div>
+        {elsewhereNotice}
+        <p className="text-sm text-slate-500">Loading executions…</p>
+      </div>
+    );
+  if (runs.error)
+    return (
+      <div>
+        {elsewhereNotice}
+        <p role="alert" className="text-sm text-red-700 wrap-anywhere">Could not load executions: {runs.error.message}</p>
+      </div>
+    );
   // A list held still keeps its entries, but each reads its state from the newest page polled
   // when there (a run that was running when the window was taken shows it has finished).
   const latest = new Map((runs.latest ?? []).map((r) => [r.id, r] as const));
@@ -213,7 +237,8 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
       .filter((run) => !run.targetStepId || run.targetStepId === step.id)
       .map((run) => ({ run, step: run.step ?? undefined }))
       .filter(({ step: s }) => isTrigger || (s && REACHED.has(s.status)));
-  const linked = linkedQuery.data;
+  // Another workflow's run is not shown as one of this one's.
+  const linked = linkedQuery.data?.workflowId === workflowId ? linkedQuery.data : undefined;
   const linkedStep = linked?.steps.find((s) => s.stepId === step.id);
   // The linked run first when the window does not hold it, then each loaded run of the list.
   const linkedOutside = focusedRun && linked && !searched.some((r) => r.id === focusedRun) ? rowsOf([{ ...linked, step: linkedStep }]) : [];
@@ -223,11 +248,9 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   // Opened from a link on a run that did not execute this step (it took another branch, or
   // ended before it): say so, rather than show nothing.
   const passedBy =
-    linked && !isTrigger && !(linkedStep && REACHED.has(linkedStep.status)) ? (
-      <p className="mb-2 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-600 wrap-anywhere" role="status">
-        The run you opened ({linked.status}, {relativeTime(new Date(linked.createdAt))}) {linkedStep?.status === "skipped" ? `skipped this step: ${skipReason(linked, linkedStep, steps)}` : "did not reach this step."}
-      </p>
-    ) : null;
+    linked && !isTrigger && !(linkedStep && REACHED.has(linkedStep.status))
+      ? `The run you opened (${linked.status}, ${relativeTime(new Date(linked.createdAt))}) ${linkedStep?.status === "skipped" ? `skipped this step: ${skipReason(linked, linkedStep, steps)}` : "did not reach this step."}`
+      : null;
   const loadingOlder = lastNext !== null && runs.loadingAfter === lastNext;
   const older =
     lastNext !== null ? (
@@ -262,8 +285,8 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
   );
   return (
     <div {...readingProps}>
+      {passedBy ? notice(passedBy, "bg-slate-100 text-slate-600") : elsewhereNotice}
       <NewEntriesBar fresh={runs.fresh} one="run" many="runs" onShow={showNew} />
-      {passedBy}
       {rowCount === 0 ? (
         // The linked run's detail still on its way: it may be the one entry.
         focusedRun && linkedQuery.isPending ? (
@@ -285,6 +308,30 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
       {loadError}
     </div>
   );
+}
+
+/** The linked run's overview, asked for once when it is not there (404: another workspace's, or
+ *  none): not again, on a retry, each poll, a return to the tab or the window. */
+function useLinkedRun(runId: string | null) {
+  const options = runOverviewQueryOptions(runId ?? "");
+  const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
+  return useQuery({
+    ...options,
+    enabled: !!runId,
+    retry: (failures: number, e: Error) => !missing(e) && failures < 1,
+    retryOnMount: false,
+    refetchOnWindowFocus: (q) => !missing(q.state.error),
+    refetchInterval: (q) => (missing(q.state.error) ? false : options.refetchInterval(q)),
+  });
+}
+
+/** What to say of a linked run that is not one of this workflow's, or could not be read. */
+function linkedNotice(runId: string | null, q: { data?: RunOverview; error: Error | null }, workflowId: string): string | null {
+  if (!runId) return null;
+  const name = `Run …${runId.slice(-8)}`;
+  if ((q.data && q.data.workflowId !== workflowId) || (q.error instanceof ApiError && q.error.status === 404)) return `${name} is not a run of this workflow; showing the latest runs.`;
+  if (q.error && !q.data) return `${name} could not be loaded (${q.error.message}); showing the latest runs.`;
+  return null;
 }
 
 /** What was searched and found nothing: every run kept, or the latest so many (more to load). */
