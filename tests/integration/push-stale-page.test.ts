@@ -81,7 +81,8 @@ describe("pushing from a preflight read before the workflow was saved", () => {
     const stale = await t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id, version: pre.workflow.version });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ error: "workflow_changed", currentVersion: 2 });
-    expect(stale.body.message).toContain("the workflow was saved since the preflight you pushed from (the preflight showed version 1; it is at version 2)");
+    // The message names who saved it in the way and when (version-saver.ts), then the versions.
+    expect(stale.body.message).toMatch(/^the workflow was saved by .+ \(.+@.+\) at \d{4}-\d\d-\d\dT[^ ]+ since the preflight you pushed from \(the preflight showed version 1; it is at version 2\)/);
     expect(await db().workflowCopy.count({ where: { sourceWorkflowId: source.id } })).toBe(0);
     expect((await t.tech.get(`/api/v1/workflows/${source.id}/pushes`)).body.copies).toEqual([]);
 
