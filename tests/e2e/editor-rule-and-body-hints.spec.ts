@@ -34,8 +34,12 @@ test("a JSON body with a bare reference says to put it in quotes", async ({ page
   await body.click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.insertText('{"a": {{ 1.severity }} }');
-  await expect(panel.getByRole("alert")).toContainText('put the reference in quotes ("{{ 1.severity }}"): a text that is exactly one reference takes its value with its type');
+  // The hint is the field's description (a JSON field's parse error is no longer an alert).
+  await expect(body).toHaveAttribute("aria-invalid", "true");
+  await expect(body).toHaveAccessibleDescription(/put the reference in quotes \("\{\{ 1\.severity \}\}"\): a text that is exactly one reference takes its value with its type/);
+  await expect(panel.getByText(/put the reference in quotes/)).toBeVisible();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.insertText('{"a": "{{ 1.severity }}"}');
-  await expect(panel.getByRole("alert")).toHaveCount(0);
+  await expect(panel.getByText(/put the reference in quotes/)).toHaveCount(0);
+  await expect(body).not.toHaveAttribute("aria-invalid", "true");
 });
