@@ -5,8 +5,9 @@
 // never showed; a colleague taking it Live shows at once; and the editor notices the workflow
 // deleted, the user removed from the workspace, or made a viewer, and stops offering to edit.
 import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page, type Route } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ageLatestSave, createMember, createProviderOwner } from "./e2e-database";
+import { holdWorkflowReads } from "./hold-workflow-reads";
 import { signIn } from "./sign-in";
 
 test.use({ viewport: { width: 1600, height: 900 } });
@@ -44,18 +45,6 @@ async function open(page: Page, ws: string, wf: Wf) {
   await firstRead;
 }
 
-/** Holds the editor's polls of the workflow, so the test's action lands before the editor's
- *  next look (as it does for a technician within those 10 s); returns the release. */
-async function holdPolls(page: Page, id: string) {
-  const held: Route[] = [];
-  const hold = (route: Route) => (route.request().method() === "GET" ? void held.push(route) : route.fallback());
-  await page.route(`**/api/v1/workflows/${id}`, hold);
-  return async () => {
-    await page.unroute(`**/api/v1/workflows/${id}`, hold);
-    await Promise.all(held.map((r) => r.continue()));
-  };
-}
-
 /** tech2 saves the workflow with `change` applied to its steps (a step added, one deleted). */
 async function colleagueSaves(tech2: Page, id: string, change: (steps: Wf["steps"]) => unknown[]) {
   const now = await read(tech2, id);
@@ -77,7 +66,7 @@ test("Go live after a colleague's save shows the banner naming them and stays Dr
   try {
     const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
     await open(tech1, ws, wf);
-    const release = await holdPolls(tech1, wf.id);
+    const release = await holdWorkflowReads(tech1, wf.id);
     await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
     await ageLatestSave(wf.id, 2);
     await tech1.getByTestId("editor-header").getByRole("button", { name: "Go live" }).click();
@@ -103,7 +92,7 @@ test("a save after a colleague's names them in the banner, and Keep mine saves o
   try {
     const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
     await open(tech1, ws, wf);
-    const release = await holdPolls(tech1, wf.id);
+    const release = await holdWorkflowReads(tech1, wf.id);
     await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
     await ageLatestSave(wf.id, 2);
     const refused = tech1.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${wf.id}`));
@@ -128,7 +117,7 @@ test("Unpublish after a colleague re-published a change is refused with the bann
     const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
     expect((await tech1.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
     await open(tech1, ws, wf);
-    const release = await holdPolls(tech1, wf.id);
+    const release = await holdWorkflowReads(tech1, wf.id);
     // tech2 unpublishes, fixes a step and publishes again, all while tech1 still shows the old Live version.
     expect((await tech2.request.post(`/api/v1/workflows/${wf.id}/draft`)).status()).toBe(200);
     await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("Fix by tech2")]);
@@ -161,7 +150,7 @@ test("Generate a new URL after a colleague's save is refused with the banner nam
     await tech1.getByTestId("step-node-1").click();
     const panel = tech1.getByTestId("step-panel");
     await expect(panel.getByTestId("webhook-url")).toHaveValue(url.webhookUrl);
-    const release = await holdPolls(tech1, wf.id);
+    const release = await holdWorkflowReads(tech1, wf.id);
     await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
     const refused = tech1.waitForResponse((r) => r.url().endsWith(`/api/v1/workflows/${wf.id}/webhook-url`));
     await panel.getByRole("button", { name: "Generate a new URL" }).click();
@@ -190,7 +179,7 @@ test("Run step of a step whose number a colleague's save gave to another step ru
     await tech1.getByTestId("step-node-3").click();
     const panel = tech1.getByTestId("step-panel");
     await panel.getByRole("tab", { name: "Test & Debug" }).click();
-    const release = await holdPolls(tech1, wf.id);
+    const release = await holdWorkflowReads(tech1, wf.id);
     await colleagueSaves(tech2, wf.id, (steps) => steps.filter((s) => s.name !== "Noisy"));
     const refused = tech1.waitForResponse((r) => r.url().endsWith(`/api/v1/workflows/${wf.id}/steps/3/test`));
     await panel.getByRole("button", { name: "Run step" }).click();

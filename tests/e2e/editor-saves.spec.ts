@@ -5,6 +5,7 @@
 // Someone else's version taken from the server starts Undo again from it; a save that got no
 // answer is sent again by itself, and one stored but unanswered is no conflict when sent again.
 import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
+import { holdWorkflowReads } from "./hold-workflow-reads";
 import { providerWorkspaceId, signIn } from "./sign-in";
 
 test.use({ viewport: { width: 1600, height: 900 } });
@@ -33,22 +34,6 @@ const slowSaves = (page: Page, id: string) =>
     await route.continue();
   });
 
-/**
- * Holds the editor's own reads of the workflow (its poll every 10 s) until the returned function
- * releases them. A newer copy read while nothing here is unsaved is taken quietly, so a poll
- * landing between someone else's save and my next edit would make that edit no conflict at all.
- * Release once the edit is made: a refused save reads the workflow to tell a lost answer of its
- * own from someone else's save.
- */
-async function holdEditorReads(page: Page, id: string): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  const hold = (route: Route) => (route.request().method() === "GET" ? void held.push(route) : route.fallback());
-  await page.route(`**/api/v1/workflows/${id}`, hold);
-  return async () => {
-    await page.unroute(`**/api/v1/workflows/${id}`, hold);
-    await Promise.all(held.map((r) => r.continue()));
-  };
-}
 
 /** Step 1's Testing data editor, open in the step panel. */
 async function openTestingData(page: Page) {
@@ -102,7 +87,7 @@ test("Run step runs what the editor shows even mid-save, and refuses while someo
 
   // Someone else saves; my next edit conflicts; Run step says so instead of running theirs.
   await page.unroute(`**/api/v1/workflows/${id}`);
-  const release = await holdEditorReads(page, id);
+  const release = await holdWorkflowReads(page, id);
   const theirs = await stored(page, id);
   expect((await page.request.put(`/api/v1/workflows/${id}`, { data: { name: "Theirs", steps: theirs.steps, version: theirs.version } })).status()).toBe(200);
   await retype(page, testing, '{"v": 3}');
@@ -117,7 +102,7 @@ test("Run step runs what the editor shows even mid-save, and refuses while someo
 
 test("a link away from changes in conflict asks first; Stay keeps them, Leave goes", async ({ page }) => {
   const { id } = await openNew(page, `Leave in conflict ${Date.now()}`);
-  const release = await holdEditorReads(page, id);
+  const release = await holdWorkflowReads(page, id);
   const theirs = await stored(page, id);
   expect((await page.request.put(`/api/v1/workflows/${id}`, { data: { name: "Theirs", steps: theirs.steps, version: theirs.version } })).status()).toBe(200);
   await page.getByTestId("step-node-2").click();

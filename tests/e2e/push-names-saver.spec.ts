@@ -4,8 +4,9 @@
 // on the review page, Go live sends the version the page shows, so it is refused (409
 // workflow_changed) and the page says who pushed, loads the new push and leaves the copy in Draft.
 import { randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page, type Route } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createClientAdmin, createProviderOwner } from "./e2e-database";
+import { holdWorkflowReads } from "./hold-workflow-reads";
 import { signIn } from "./sign-in";
 
 test.use({ viewport: { width: 1600, height: 900 } });
@@ -60,15 +61,12 @@ test("the client's editor, saving over a version the provider pushed meanwhile, 
     await expect(client.getByTestId("step-node-2")).toBeVisible();
     await firstRead;
     // The editor's polls are held so the client's save lands before its next look, as within its 10 s.
-    const held: Route[] = [];
-    const hold = (route: Route) => (route.request().method() === "GET" ? void held.push(route) : route.fallback());
-    await client.route(`**/api/v1/workflows/${copy}`, hold);
+    const release = await holdWorkflowReads(client, copy);
     await pushAgain(s);
     const refused = client.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${copy}`));
     await client.getByLabel("Workflow name").fill("Renamed by the client");
     expect((await refused).status()).toBe(409);
-    await client.unroute(`**/api/v1/workflows/${copy}`, hold);
-    await Promise.all(held.map((r) => r.continue()));
+    await release();
     const banner = client.getByRole("alert").filter({ hasText: "while you were editing" });
     await expect(banner).toContainText(`Provider Owner (${s.techEmail}) of ${s.provider} pushed a newer version`);
     await expect(banner).not.toContainText("saved a newer version");
