@@ -5,14 +5,18 @@ import http from "node:http";
 import next from "next";
 import { env, generateSecretKeyAtCheck } from "@/lib/env";
 import { malformedPathResponse } from "@/lib/api/malformed-path";
+import { unroutableMethodResponse } from "@/lib/api/unroutable-method";
+import { answerClientError } from "@/lib/api/client-error";
 import { hookToken, refusedFromHeaders, serveHook } from "@/lib/intake/serve-node";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { waitForDatabase } from "@/lib/db/wait-for-database";
 import { db, keepSessionOpen } from "@/lib/db/client";
 import { DATABASE_DOWN } from "@/lib/health/read-health";
 import { stopWithLauncher } from "@/lib/stop-with-launcher";
+import { lifecycleLogger, startUpLogger } from "@/lib/log";
+import { exitOnStartFailure } from "@/lib/start-up-failure";
 
-stopWithLauncher((line) => console.log(`web: ${line}`)); // under npm start: not left running if the launcher is killed
+stopWithLauncher((line) => startUpLogger().warn({ component: "web" }, line)); // under npm start: not left running if the launcher is killed
 process.env.PGAPPNAME = "msp-flow-web"; // its database sessions, whatever the environment says (lib/db/list-app-sessions.ts)
 keepSessionOpen();
 generateSecretKeyAtCheck(); // a missing DATA_DIR/secret-key only for a database without a key (verifySecretKey)
@@ -44,6 +48,7 @@ async function main() {
   let onCheckContinue: Handler = answerWhileStarting; // no 100 Continue: nothing is read yet
   const server = http.createServer((req, res) => onRequest(req, res));
   server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => onCheckContinue(req, res));
+  server.on("clientError", answerClientError); // a method node's parser does not know: 405, not an empty 400
   server.keepAliveTimeout = 65_000;
   const host = env().LISTEN_HOST;
   await new Promise<void>((resolve, reject) => {
@@ -67,7 +72,7 @@ async function main() {
     const token = fastPath ? hookToken(req.url) : null;
     if (token !== null) void serveHook(req, res, token);
     else {
-      const bad = malformedPathResponse(req.url);
+      const bad = unroutableMethodResponse(req.method, req.url) ?? malformedPathResponse(req.url);
       if (bad) return void res.writeHead(bad.status, bad.headers).end(bad.body);
       if (!trustProxy) {
         req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
@@ -84,7 +89,10 @@ async function main() {
     if (!(fastPath && hookToken(req.url) !== null && refusedFromHeaders(req))) res.writeContinue();
     serve(req, res);
   };
-  console.log(`web listening on http://${host ?? "localhost"}:${port}${host ? "" : " (every interface)"} (${dev ? "dev" : "production"})`);
+  lifecycleLogger("web").info(
+    { host: host ?? null, port, mode: dev ? "dev" : "production" },
+    `web listening on http://${host ?? "localhost"}:${port}${host ? "" : " (every interface)"} (${dev ? "dev" : "production"})`,
+  );
 }
 
 function installStop(server: http.Server) {
@@ -106,7 +114,5 @@ function installStop(server: http.Server) {
   process.on("SIGINT", stop);
 }
 
-main().catch((e) => {
-  console.error(`web failed to start: ${e instanceof Error ? e.message : e}`);
-  process.exit(1);
-});
+// One JSON line, even for a configuration error (the logger is then built without it).
+main().catch((e) => exitOnStartFailure("web", e));

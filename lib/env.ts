@@ -49,7 +49,13 @@ const schema = z.object({
   PORT: intFrom(3000, 1, 65535),
   // The address the web server listens on; unset: every interface (a container, a LAN server).
   LISTEN_HOST: z.preprocess((v) => (v === "" ? undefined : v), z.string().refine((v) => checkListenHost(v) === null, { error: (issue) => checkListenHost(String(issue.input)) ?? "" }).optional()),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Webhook and invitation links are this plus "/hooks/<token>": a ? or # would swallow that
+  // path (a delivery hit "/" and made no run), and user:password would go to every third party
+  // handed a webhook URL.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => !/[?#]/.test(v) && !/^[^:]+:\/\/[^/]*@/.test(v), "must be an origin plus an optional path, without ?, # or user:password")
+    .optional(),
   SECRET_KEY: z.string().optional(),
   WORKER_CONCURRENCY: intFrom(8, 1, 256),
   WORKER_BATCH_SIZE: intFrom(25, 1, 500),

@@ -8,12 +8,13 @@ import { errorFields } from "@/lib/error-fields";
 import { recordHeartbeat } from "@/lib/health/record-heartbeat";
 import { createBoss } from "@/lib/jobs/boss";
 import { env, generateSecretKeyAtCheck } from "@/lib/env";
-import { logger } from "@/lib/log";
+import { lifecycleLogger, logger } from "@/lib/log";
 import { sandboxStopping, warmSandbox } from "@/lib/sandbox/run-in-sandbox";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { registerHandlers } from "@/worker/register-handlers";
 import { lowerPriority } from "@/worker/lower-priority";
 import { stopWithLauncher } from "@/lib/stop-with-launcher";
+import { exitOnStartFailure } from "@/lib/start-up-failure";
 
 const HEARTBEAT_MS = 5_000;
 process.env.PGAPPNAME = "msp-flow-worker-app"; // its database sessions, whatever the environment says (lib/db/list-app-sessions.ts)
@@ -25,13 +26,7 @@ setStatementLimits({ statementMs: 60_000, queryMs: 70_000 });
 keepSessionOpen();
 generateSecretKeyAtCheck(); // a missing DATA_DIR/secret-key only for a database without a key (verifySecretKey)
 const log = () => logger().child({ component: "worker" });
-// Started and stopping are written at any LOG_LEVEL but silent: launchers, benches and operators
-// read them to know the worker is up (the lines were console.log before they became JSON, and a
-// LOG_LEVEL of warn hid them: `npm run bench:ingest` then waited for a worker that never said so).
-const lifecycle = () => {
-  const root = logger();
-  return root.child({ component: "worker" }, { level: root.level === "silent" || root.levelVal <= 30 ? root.level : "info" });
-};
+const lifecycle = () => lifecycleLogger("worker"); // started and stopping, at any LOG_LEVEL but silent
 
 // Under npm start: not left running, nor its sandbox children (they leave with it), if the launcher is killed.
 stopWithLauncher((line) => lifecycle().warn(line));
@@ -79,8 +74,5 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 }
 
-main().catch((e) => {
-  // Plain, one line: this may be a configuration error, which the logger cannot be built without.
-  console.error(`worker failed to start: ${e instanceof Error ? e.message : e}`);
-  process.exit(1);
-});
+// One JSON line, even for a configuration error (the logger is then built without it).
+main().catch((e) => exitOnStartFailure("worker", e));

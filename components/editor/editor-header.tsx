@@ -41,7 +41,9 @@ export function EditorHeader() {
           maxLength={NAME_MAX_LENGTH}
           // As the step name: a value longer than a save accepts cannot get in another way either.
           onChange={(e) => rename(e.target.value.slice(0, NAME_MAX_LENGTH))}
-          className="min-w-0 max-w-sm flex-1 rounded border border-transparent px-1.5 py-1 text-base font-semibold text-slate-900 hover:border-slate-200 focus:border-brand-500 focus:outline-none"
+          // As wide as the bar leaves it, two parts of the room to the save state's one (capped at
+          // 384 px, a long name was cut with 700 px free beside it).
+          className="min-w-0 flex-[2] rounded border border-transparent px-1.5 py-1 text-base font-semibold text-slate-900 hover:border-slate-200 focus:border-brand-500 focus:outline-none"
         />
         <span aria-hidden className="order-1 hidden h-0 basis-full max-sm:block" />
         {live ? <Badge tone="green" className="max-sm:order-2">Live</Badge> : <Badge className="max-sm:order-2">Draft</Badge>}

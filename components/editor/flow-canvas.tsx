@@ -247,6 +247,9 @@ function Canvas({ statuses, invalid }: Props) {
         // Panning 200 steps stays fast; Tab still reaches the steps not drawn (use-canvas-tab).
         onlyRenderVisibleElements
         proOptions={{ hideAttribution: true }}
+        // The edge labels' layer stacks on its own: an edge's + is drawn above every branch label
+        // (insert-edge.tsx) but still below the steps, as the whole layer is.
+        className="[&_.react-flow\_\_edgelabel-renderer]:isolate"
         aria-label="Workflow canvas"
       >
         <Background gap={20} color="#e2e8f0" />

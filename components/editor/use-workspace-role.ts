@@ -15,6 +15,9 @@ export function useWorkspaceRole(workspaceId: string): Role | null | undefined {
     queryKey: workspacesKey,
     queryFn: () => api<{ workspaces: { id: string; role: Role }[] }>("/api/v1/workspaces"),
     refetchInterval: 10_000,
+    // Read by several of the editor's parts as they mount: one read, not one each; coming back to the tab still looks.
+    staleTime: 10_000,
+    refetchOnWindowFocus: "always",
   });
   return q.data && (q.data.workspaces.find((w) => w.id === workspaceId)?.role ?? null);
 }

@@ -147,7 +147,7 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
       {target && !preflight && !error && <p className="text-sm text-slate-500">Checking what the push needs…</p>}
       {preflight && (
         <>
-          <h2 className="text-lg font-semibold">Preflight for {preflight.target.name}</h2>
+          <h2 className="text-lg font-semibold wrap-anywhere">Preflight for {preflight.target.name}</h2>
           <PreflightItems preflight={preflight} />
           {preflight.sampleData.present && (
             <fieldset className="flex gap-6 text-sm">
@@ -167,7 +167,9 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
           <div className="flex flex-wrap items-center gap-3">
             <BusyButton
               busy={busy}
-              className={buttonClass("primary")}
+              // The whole client name, on more lines when long: the end of the name is often what
+              // tells clients apart ("… — Filial Bergen").
+              className={cn(buttonClass("primary"), "h-auto min-h-9 max-w-full py-1.5 text-left wrap-anywhere")}
               disabled={needsChoice || !!lost}
               aria-describedby={lost ? "push-lost" : needsChoice ? "push-needs-choice" : undefined}
               onClick={() => void push()}

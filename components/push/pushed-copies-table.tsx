@@ -17,7 +17,9 @@ export function PushedCopiesTable({ copies }: { copies: PushedCopyView[] }) {
         <tbody className="divide-y divide-slate-100">
           {copies.map((c) => (
             <tr key={c.copyWorkflowId} data-testid={`copy-${c.target.name}`}>
-              <td className="px-4 py-2 font-medium">{c.target.name}</td>
+              {/* A client's name without spaces breaks anywhere: as one line it pushed Status,
+                  Mode, Review and Last push out of the box. */}
+              <td className="px-4 py-2 font-medium"><div className="min-w-32 wrap-anywhere">{c.target.name}</div></td>
               <td className="px-4 py-2">v{c.pushedVersion} of v{c.currentVersion}</td>
               <td className="px-4 py-2"><Badge tone={STATUS[c.status][1]}>{STATUS[c.status][0]}</Badge></td>
               <td className="px-4 py-2">{c.mode === "live" ? <Badge tone="green">Live</Badge> : <Badge>Draft</Badge>}</td>

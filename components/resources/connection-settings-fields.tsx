@@ -1,13 +1,17 @@
 "use client";
 // An account's non-secret settings (token URL, scope, audience, API-key header and prefix, default
-// model: the config keys its auth kind reads, lib/connections/connection-auth.ts) — the inputs of
+// model, how an AI account sends its key: the config keys its auth kind reads, lib/connections/connection-auth.ts) — the inputs of
 // the add and Edit forms, and the summary on its row. Unlike credentials they are shown again.
 import { useId } from "react";
 import { inputClass } from "@/components/resources/api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { CONFIG_KEYS, type AuthKind, type ConfigKey } from "@/lib/connections/connection-auth";
-import { CLIENT_AUTH_LABELS, CONFIG_FIELDS, DEFAULT_API_KEY_HEADER, findPlaceholder } from "@/lib/connections/connection-settings";
+import { CLIENT_AUTH_LABELS, CONFIG_FIELDS, DEFAULT_API_KEY_HEADER, findPlaceholder, KEY_HEADER_LABELS } from "@/lib/connections/connection-settings";
+
+// A choice whose first option is what applies when the setting is unset: that one is not stored.
+const CHOICE_DEFAULTS: Partial<Record<ConfigKey, string>> = { clientAuth: "body", keyHeader: "authorization" };
+const isDefaultChoice = (key: ConfigKey, value: unknown) => CHOICE_DEFAULTS[key] !== undefined && value === CHOICE_DEFAULTS[key];
 
 type FieldsProps = {
   kind: AuthKind;
@@ -36,6 +40,16 @@ export function SettingsFields({ kind, values, hints }: FieldsProps) {
               {label}
               <select name="config.clientAuth" defaultValue={start === "basic" ? "basic" : "body"} className={cn(inputClass, "mt-1")}>
                 {Object.entries(CLIENT_AUTH_LABELS).map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+              </select>
+            </label>
+          );
+        }
+        if (key === "keyHeader") {
+          return (
+            <label key={key} className="text-sm font-medium text-slate-700">
+              {field.label}
+              <select name="config.keyHeader" defaultValue={start === "api-key" ? "api-key" : "authorization"} className={cn(inputClass, "mt-1")}>
+                {Object.entries(KEY_HEADER_LABELS).map(([v, text]) => <option key={v} value={v}>{text}</option>)}
               </select>
             </label>
           );
@@ -77,7 +91,7 @@ export function readSettings(form: FormData, kind: AuthKind): Record<string, str
   for (const key of CONFIG_KEYS[kind]) {
     const raw = String(form.get(`config.${key}`) ?? "");
     const value = key === "prefix" ? raw : raw.trim();
-    if (value !== "" && !(key === "clientAuth" && value === "body")) out[key] = value;
+    if (value !== "" && !isDefaultChoice(key, value)) out[key] = value;
   }
   return out;
 }
@@ -86,7 +100,7 @@ export function readSettings(form: FormData, kind: AuthKind): Record<string, str
 export function sameSettings(next: Record<string, string>, stored: Record<string, unknown>, kind: AuthKind): boolean {
   const was = (key: ConfigKey) => {
     const v = stored[key];
-    return typeof v === "string" && !(key === "clientAuth" && v === "body") ? v : "";
+    return typeof v === "string" && !isDefaultChoice(key, v) ? v : "";
   };
   return CONFIG_KEYS[kind].every((key) => (next[key] ?? "") === was(key));
 }
@@ -107,6 +121,7 @@ export function SettingsSummary({ kind, config }: { kind: AuthKind; config: Reco
       });
     } else if (key === "headerName") items.push({ key, value: value ?? `${DEFAULT_API_KEY_HEADER} (default)` });
     else if (key === "clientAuth") items.push({ key, value: CLIENT_AUTH_LABELS[value === "basic" ? "basic" : "body"] });
+    else if (key === "keyHeader") items.push({ key, value: KEY_HEADER_LABELS[value === "api-key" ? "api-key" : "authorization"] });
     else if (key === "prefix") {
       if (value !== null) items.push({ key, value: `“${value}”` });
     } else if (key === "defaultModel") items.push({ key, value: value ?? "none (each step names its model)" });

@@ -2,12 +2,15 @@
 // Deleting a workspace resource that workflows may use (an app account, a variable, a secret, a
 // file), confirmed first. The API refuses one that workflows use (409 `<noun>_in_use`): the
 // confirmation then lists them (Live ones fail at run time) and offers to delete anyway
-// (?force=true). The check is the server's, made at delete time, so the list is never stale. Once
-// the row has gone, focus moves to the next row's Delete (ConfirmDialog's removesRow).
-import { useState } from "react";
+// (?force=true) — useInUseConfirm. Once the row has gone, focus moves to the next row's Delete
+// (ConfirmDialog's removesRow). One deleted elsewhere since the page loaded (404, not its
+// workspace's) is said as such — "NAME no longer exists (deleted elsewhere)." — and the page
+// reloads its list, which drops the row, instead of showing "variable not found" beside it.
+import { useRouter } from "next/navigation";
 import { Trash2 } from "lucide-react";
-import { ApiCallError, apiFetch } from "@/components/resources/api-fetch";
-import { WorkflowUsersList, type WorkflowUser } from "@/components/resources/workflow-users-list";
+import { apiFetch, ApiCallError } from "@/components/resources/api-fetch";
+import { useInUseConfirm } from "@/components/resources/use-in-use-confirm";
+import { WorkflowUsersList } from "@/components/resources/workflow-users-list";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { plural } from "@/lib/plural";
@@ -32,42 +35,42 @@ export type DeleteInUseButtonProps = {
 };
 
 export function DeleteInUseButton({ name, path, inUseCode, workspaceId, noun, description, inUseEffect, run, onDeleted }: DeleteInUseButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [users, setUsers] = useState<WorkflowUser[] | null>(null);
-
-  const remove = (force: boolean) =>
-    run(async () => {
+  const router = useRouter();
+  const { open, setOpen, inUse, reset, go } = useInUseConfirm({
+    inUseCode,
+    act: async (force) => {
       try {
         await apiFetch(`${path}${force ? "?force=true" : ""}`, { method: "DELETE" });
-        onDeleted?.();
       } catch (e) {
-        if (!(e instanceof ApiCallError) || e.body.error !== inUseCode) throw e;
-        setUsers(e.body.workflows as WorkflowUser[]);
-        setOpen(true);
+        if (!(e instanceof ApiCallError) || e.status !== 404 || e.body.message === "workspace not found") throw e;
+        router.refresh();
+        throw new Error(`${name} no longer exists (deleted elsewhere).`);
       }
-    });
+    },
+    run,
+    onDone: onDeleted,
+  });
 
-  const inUse = users !== null && users.length > 0;
   return (
     <ConfirmDialog
       trigger={
-        <button type="button" aria-label={`Delete ${name}`} className={buttonClass("ghost", "sm")} onClick={() => setUsers(null)}>
+        <button type="button" aria-label={`Delete ${name}`} className={buttonClass("ghost", "sm")} onClick={reset}>
           <Trash2 className="h-4 w-4" aria-hidden />
         </button>
       }
       open={open}
       onOpenChange={setOpen}
       title={inUse ? `${name} is in use` : `Delete ${name}?`}
-      description={inUse ? `${plural(users.length, "workflow uses", "workflows use")} ${noun}. ${inUseEffect}` : description}
+      description={inUse ? `${plural(inUse.length, "workflow uses", "workflows use")} ${noun}. ${inUseEffect}` : description}
       details={
         inUse ? (
-          <WorkflowUsersList workspaceId={workspaceId} users={users} label={`Workflows using ${noun}`} />
+          <WorkflowUsersList workspaceId={workspaceId} users={inUse} label={`Workflows using ${noun}`} />
         ) : undefined
       }
       confirmLabel={inUse ? "Delete anyway" : "Delete"}
       destructive
       removesRow
-      onConfirm={() => void remove(inUse)}
+      onConfirm={() => go(inUse !== null)}
     />
   );
 }

@@ -14,6 +14,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ListFilter } from "@/components/ui/list-filter";
+import { FILE_NAME_PATTERN, FILE_NAME_RULE, suggestFileName } from "@/lib/files/file-name";
 import type { FileView } from "@/lib/files/file-schema";
 import { formatBytes } from "@/lib/format-bytes";
 import { matchesFilter } from "@/lib/list-filter";
@@ -42,8 +43,19 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
     // No file chosen is a nameless one; an empty file is a file (the API takes 0 bytes).
     if (!(file instanceof File) || file.name === "") return setError("choose a file first");
     if (file.size > 10 * MB) return setError("a file may be at most 10 MB");
-    const name = String(data.get("name") ?? "").trim() || file.name;
-    await send(form, file, name, null);
+    const typed = String(data.get("name") ?? "").trim();
+    // A desktop file's own name often breaks the rule ("My Script (v2).ps1"): say so naming it,
+    // and put a name that keeps it in the Name field, for the next Upload (or to be changed).
+    if (typed === "" && !FILE_NAME_PATTERN.test(file.name)) {
+      const suggested = suggestFileName(file.name);
+      const field = form.elements.namedItem("name");
+      if (suggested !== null && field instanceof HTMLInputElement) {
+        field.value = suggested;
+        field.focus();
+      }
+      return setError(`“${file.name}” cannot be this file's name: ${FILE_NAME_RULE}. ${suggested !== null ? `The Name field now suggests “${suggested}”: Upload again to use it, or type another.` : "Type a name in the Name field."}`);
+    }
+    await send(form, file, typed || file.name, null);
   }
 
   // A new name only (If-None-Match: *), or a replacement of exactly the file the user agreed to

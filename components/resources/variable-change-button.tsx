@@ -2,10 +2,9 @@
 // A change to a variable or secret that the API refuses while workflows read it (409
 // variable_in_use / secret_in_use): switching its kind (variable-kind-switch.tsx) or emptying its
 // value (variable-empty-button.tsx). Confirmed first, as a delete is (DeleteInUseButton); a refusal
-// opens the confirmation again, listing the workflows the server named at change time (so the
-// list is never stale), and offers to go ahead anyway (?force=true).
-import { useState } from "react";
-import { ApiCallError } from "@/components/resources/api-fetch";
+// opens the confirmation again listing the workflows, and offers to go ahead anyway
+// (useInUseConfirm).
+import { useInUseConfirm } from "@/components/resources/use-in-use-confirm";
 import { WorkflowUsersList, type WorkflowUser } from "@/components/resources/workflow-users-list";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -35,22 +34,8 @@ export type VariableChangeButtonProps = {
 };
 
 export function VariableChangeButton({ label, srLabel, title, description, fields, confirmLabel, notReady, inUseCode, inUse, workspaceId, change, run, onDone, onOpen }: VariableChangeButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [users, setUsers] = useState<WorkflowUser[] | null>(null);
-
-  const go = (force: boolean) =>
-    void run(async () => {
-      try {
-        await change(force);
-        onDone?.();
-      } catch (e) {
-        if (!(e instanceof ApiCallError) || e.body.error !== inUseCode || !Array.isArray(e.body.workflows)) throw e;
-        setUsers(e.body.workflows as WorkflowUser[]);
-        setOpen(true);
-      }
-    });
-
-  const refused = users !== null && users.length > 0;
+  const { open, setOpen, inUse: users, reset, go } = useInUseConfirm({ inUseCode, act: change, run, onDone });
+  const refused = users !== null;
   return (
     <ConfirmDialog
       trigger={
@@ -58,7 +43,7 @@ export function VariableChangeButton({ label, srLabel, title, description, field
           type="button"
           className={buttonClass("ghost", "sm")}
           onClick={() => {
-            setUsers(null);
+            reset();
             onOpen?.();
           }}
         >

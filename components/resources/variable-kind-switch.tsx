@@ -52,7 +52,9 @@ export function VariableKindSwitch({ v, put, workspaceId, run, announce }: Props
         confirmLabel: toSecret ? "Make secret anyway" : "Make variable anyway",
       }}
       workspaceId={workspaceId}
-      change={(force) => put(toSecret ? { secret: true, hasValue: true } : { secret: false, value: value === "" ? null : value }, force)}
+      // Left empty, it says the page saw no value (`hasValue: false`): one a colleague set since is
+      // refused (412 variable_changed — variable-put.ts), not destroyed by this plain copy.
+      change={(force) => put(toSecret ? { secret: true, hasValue: true } : value === "" ? { secret: false, value: null, hasValue: false } : { secret: false, value }, force)}
       run={run}
       onOpen={() => setValue("")}
       onDone={() => {

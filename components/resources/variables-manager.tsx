@@ -8,22 +8,28 @@
 // sends no kind (a colleague's Make secret meanwhile stays, and the page says the value went in
 // encrypted), Set on a secret row keeps the value secret whatever happened meanwhile, and
 // every row change is refused for a key deleted elsewhere instead of recreating it (variable-put.ts).
+// Set on a secret row whose key a colleague made plain while Live or Draft workflows read it as a
+// variable is refused (409 variable_in_use): the page says the key is a plain variable now, reloads
+// its row, and asks, listing those workflows, whether to store the value as a secret anyway.
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { KeyRound } from "lucide-react";
-import { apiFetch, inputClass } from "@/components/resources/api-fetch";
+import { apiFetch, ApiCallError, inputClass } from "@/components/resources/api-fetch";
 import { DeleteInUseButton } from "@/components/resources/delete-in-use-button";
 import { VariableEmptyButton } from "@/components/resources/variable-empty-button";
 import { VariableKindSwitch } from "@/components/resources/variable-kind-switch";
 import { kindChangedNotice, putExistingVariable } from "@/components/resources/variable-put";
+import { WorkflowUsersList, type WorkflowUser } from "@/components/resources/workflow-users-list";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ListFilter } from "@/components/ui/list-filter";
 import { matchesFilter, naturalCompare } from "@/lib/list-filter";
+import { plural } from "@/lib/plural";
 import type { VariableView } from "@/lib/variables/variable-schema";
 
 const KEY_RULE = "A key starts with a letter or _, then letters, digits, _ or - (no spaces or dots), as written in {{ vars.KEY }}.";
@@ -38,17 +44,28 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
   const router = useRouter();
   // A Set whose key changed kind elsewhere meanwhile: said on the page, not only to screen readers.
   const [notice, setNotice] = useState<string | null>(null);
+  // A secret row's Set refused because the key is a plain variable now that workflows read (setValue).
+  const [madePlain, setMadePlain] = useState<{ v: VariableView; value: string | null; workflows: WorkflowUser[] } | null>(null);
   const putRow = (key: string) => (json: unknown, force = false) => putExistingVariable(`${base}/${encodeURIComponent(key)}`, key, json, force, () => router.refresh());
   // A plain row sends no `secret`: the key keeps the kind it has now (a colleague may have made it
   // a secret since the page loaded; sending the page's would undo that and store the value as plain
   // text). A secret row sends `secret: true`: a value typed where the page shows a secret is never
   // stored as plain text, even if a colleague made the key plain meanwhile (it is made a secret
   // again — audited as such — or refused while workflows read it as a variable).
-  async function setValue(v: VariableView, value: string | null): Promise<boolean> {
+  async function setValue(v: VariableView, value: string | null, force = false): Promise<boolean> {
     setNotice(null);
     const saved: { variable?: VariableView } = {};
     const ok = await run(async () => {
-      saved.variable = await putRow(v.key)(v.secret ? { value, secret: true } : { value });
+      try {
+        saved.variable = await putRow(v.key)(v.secret ? { value, secret: true } : { value }, force);
+      } catch (e) {
+        // Made plain elsewhere, and workflows read it as a variable: the API's own words ("…?force=true")
+        // fit no page; the row reloads as a variable, and the user picks (the confirmation below).
+        if (!(v.secret && e instanceof ApiCallError && e.body.error === "variable_in_use" && Array.isArray(e.body.workflows))) throw e;
+        router.refresh();
+        setMadePlain({ v, value, workflows: e.body.workflows as WorkflowUser[] });
+        throw new Error(`${v.key} is now a plain variable (changed elsewhere); nothing was saved.`);
+      }
     });
     if (ok && saved.variable?.secret && !v.secret) {
       const text = kindChangedNotice(v.key);
@@ -83,6 +100,22 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
     <div className="mt-6 space-y-6">
       {region}
       <ErrorAlert error={error} />
+      {madePlain && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setMadePlain(null)}
+          title={`${madePlain.v.key} is in use as a variable`}
+          description={`${madePlain.v.key} is now a plain variable (changed elsewhere), and ${plural(madePlain.workflows.length, "workflow reads", "workflows read")} it as {{ vars.${madePlain.v.key} }}: those steps fail once it is a secret (Live ones on every run). Keep it a variable (set its value in its row), or store the value as a secret anyway.`}
+          details={<WorkflowUsersList workspaceId={workspaceId} users={madePlain.workflows} label="Workflows reading this variable" />}
+          confirmLabel="Make secret anyway"
+          destructive
+          onConfirm={() => {
+            const { v, value } = madePlain;
+            setMadePlain(null);
+            void setValue(v, value, true);
+          }}
+        />
+      )}
       {notice && (
         <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
           {notice}

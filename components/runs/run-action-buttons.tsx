@@ -18,6 +18,9 @@ import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
 
 export type RunVerb = "stop" | "rerun";
 
+/** The call itself, shared with Test & Debug's Stop (use-test-run-stop.ts). */
+export const postRunAction = (runId: string, verb: RunVerb) => api<RunView>(`/api/v1/runs/${runId}/${verb}`, { method: "POST" });
+
 export type RunActionButtonsProps = {
   /** With what kind of test it was, Run again on a one-step test says it runs the whole workflow. */
   run: { id: string; status: string } & Partial<TestRun>;
@@ -44,7 +47,7 @@ export function RunActionButtons({ run, before, after, failed }: RunActionButton
     setOutcome(null);
     try {
       await before?.(verb);
-      const view = await api<RunView>(`/api/v1/runs/${run.id}/${verb}`, { method: "POST" });
+      const view = await postRunAction(run.id, verb);
       setOutcome(await after(verb, view));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

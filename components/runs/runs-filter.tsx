@@ -14,7 +14,7 @@ export type RunsFilterValue = { status: string; clients: boolean; days: number; 
 
 const STATUSES = ["", "failed", "running", "waiting", "queued", "succeeded", "stopped"];
 
-/** workflowName: the filtered workflow's, as its runs name it (null when none are listed). */
+/** workflowName: the filtered workflow's (null when the id names none the list would show). */
 export function RunsFilter({ value: fromUrl, provider, workflowName }: { value: RunsFilterValue; provider: boolean; workflowName: string | null }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -58,8 +58,9 @@ export function RunsFilter({ value: fromUrl, provider, workflowName }: { value: 
         </label>
       )}
       {value.workflowId && (
-        <p className="flex items-center gap-2 pb-2 text-sm text-slate-700" data-testid="workflow-filter">
-          Runs of <span className="font-medium">{workflowName ?? "one workflow"}</span>
+        // A long name without spaces wraps in the line (as one it pushed the page sideways).
+        <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 pb-2 text-sm text-slate-700" data-testid="workflow-filter">
+          Runs of <span className="min-w-0 font-medium wrap-anywhere">{workflowName ?? "one workflow"}</span>
           <button type="button" onClick={() => go({ workflowId: "" })} className="text-brand-700 hover:underline">
             Show every workflow
           </button>

@@ -17,8 +17,8 @@ type StepRecord = {
 
 type RunTimes = { status: string; startedAt?: string | null; finishedAt?: string | null };
 
-// A step still to come or under way: a retry's record keeps the failed attempt's finish time and
-// output (null) until the next attempt, which are not the step's.
+// A step still to come or under way: a retry's record keeps the failed attempt's finish time
+// (and an HTTP Request's failed answer as output) until the next attempt: not the step's end.
 const UNFINISHED = new Set(["pending", "running", "waiting"]);
 export const stepFinished = (step: Pick<StepRecord, "status">) => !UNFINISHED.has(step.status);
 const RUN_ENDED = new Set(["succeeded", "failed", "stopped"]);

@@ -105,20 +105,25 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
                     </button>
                   </td>
                   <td className="px-3 py-2"><RunStatus status={r.status} />{r.test && <span className="ml-2 whitespace-nowrap text-xs text-violet-700">{testRunLabel(r)}</span>}</td>
+                  {/* A name without spaces breaks anywhere (wrap-anywhere also lowers the column's
+                      least width): as one line, a 90-character client or workflow name pushed
+                      Started, Took, Error and Actions out of the box, at 1920 px too. */}
                   <td className="px-3 py-2">
-                    <Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link>
-                    {filterQuery !== undefined && (
-                      <Link
-                        href={`?${new URLSearchParams(`${filterQuery}&workflowId=${encodeURIComponent(r.workflowId)}`)}`}
-                        aria-label={`Only the runs of ${r.workflowName}`}
-                        title={`Only the runs of ${r.workflowName}`}
-                        className="ml-1 inline-flex rounded p-0.5 align-middle text-slate-500 hover:bg-slate-100 hover:text-slate-700"
-                      >
-                        <Filter className="h-3.5 w-3.5" aria-hidden />
-                      </Link>
-                    )}
+                    <div className="min-w-32 wrap-anywhere">
+                      <Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link>
+                      {filterQuery !== undefined && (
+                        <Link
+                          href={`?${new URLSearchParams(`${filterQuery}&workflowId=${encodeURIComponent(r.workflowId)}`)}`}
+                          aria-label={`Only the runs of ${r.workflowName}`}
+                          title={`Only the runs of ${r.workflowName}`}
+                          className="ml-1 inline-flex rounded p-0.5 align-middle text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+                        >
+                          <Filter className="h-3.5 w-3.5" aria-hidden />
+                        </Link>
+                      )}
+                    </div>
                   </td>
-                  {showWorkspace && <td className="px-3 py-2 text-slate-600">{r.workspaceName}</td>}
+                  {showWorkspace && <td className="px-3 py-2 text-slate-600"><div className="min-w-28 wrap-anywhere">{r.workspaceName}</div></td>}
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt) ?? "—"}</td>
                   <td className="px-3 py-2 text-red-700">
@@ -158,14 +163,17 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
                               <span className="w-6 text-right text-slate-400">{s.number}</span>
                               {s.name === null ? (
                                 // No longer in the workflow: the editor has no step to open.
-                                <span className="w-40 truncate font-medium text-slate-500" title="This step has since been removed from the workflow">
+                                <span className="w-40 font-medium text-slate-500 wrap-anywhere" title="This step has since been removed from the workflow">
                                   {s.kind} (removed)
                                 </span>
                               ) : (
+                                // The name whole, on more lines when it is long (cut at 160 px, with the
+                                // action as its tooltip, a long name could not be read at all).
                                 <Link
                                   href={`/w/${r.workspaceId}/workflows/${r.workflowId}?step=${encodeURIComponent(s.stepId)}&run=${encodeURIComponent(r.id)}`}
-                                  title="Open this step's execution in the editor"
-                                  className="w-40 truncate font-medium text-brand-700 hover:underline"
+                                  title={s.name}
+                                  aria-label={`${s.name}: open this step's execution in the editor`}
+                                  className="w-40 font-medium text-brand-700 wrap-anywhere hover:underline"
                                 >
                                   {s.name}
                                 </Link>

@@ -39,6 +39,8 @@ export function WorkflowRow({ workspaceId, workflow: w, canEdit, busy, onAction 
       <div className="min-w-0 flex-1">
         <Link
           href={href}
+          // From 1024 px cut to one line: whole in the tooltip (two long names alike read the same).
+          title={w.name}
           className="block break-words font-medium text-slate-900 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 lg:truncate"
         >
           {w.name}

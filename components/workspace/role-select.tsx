@@ -33,15 +33,19 @@ export function RoleSelect({ member, busy, onChange }: { member: MemberView; bus
   // A new stored role (this save's, once the page has refreshed, or someone else's) is shown. The
   // picker is kept, not rebuilt for it (a new key), which would also drop its focus.
   const [stored, setStored] = useState<string>(member.role);
+  // The role this picker last sent: when the refresh brings it back, a role the user has stepped
+  // to since (ArrowUp again before the page refreshed) stays shown, to be saved in turn.
+  const [sent, setSent] = useState<string | null>(null);
   if (stored !== member.role) {
     setStored(member.role);
-    setValue(member.role);
+    if (member.role !== sent) setValue(member.role);
   }
   const keyed = useRef(false);
   const { announce, region } = useAnnouncer();
   const commit = (role: string) => {
     // Not again while this one is saved (Enter, then leaving the picker), nor the stored role.
     if (busy || role === member.role) return;
+    setSent(role);
     void onChange(role).then((ok) => (ok ? announce(`${member.email} is now ${ROLE_LABEL[role as keyof typeof ROLE_LABEL] ?? role}.`) : setValue(member.role)));
   };
   return (

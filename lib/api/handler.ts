@@ -4,6 +4,7 @@
 import { z, ZodError } from "@/lib/z";
 import { AppError, badRequest, notFound, passwordChangeRequired, unauthorized } from "@/lib/api/errors";
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
+import { findDroppedProtoKey, protoKeyRefused } from "@/lib/api/find-dropped-proto-key";
 import { parseExactJson } from "@/lib/json/parse-exact-json";
 import { zodIssueField } from "@/lib/api/zod-issue-field";
 import { withMisspeltFields } from "@/lib/api/misspelt-field";
@@ -147,6 +148,9 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, opt
   if (unstorable) throw badRequest(`${unstorable.path ? `${unstorable.path}: ` : "the request body "}${unstorable.problem}`);
   const r = schema.safeParse(raw);
   if (!r.success) throw withMisspeltFields(r.error, raw);
+  // A "__proto__" key the schema left out (a zod record drops it in silence) is refused, at any depth.
+  const dropped = findDroppedProtoKey(raw, r.data);
+  if (dropped) throw protoKeyRefused(dropped);
   return r.data;
 }
 

@@ -13,6 +13,7 @@ import { z } from "@/lib/z";
 import { AppError, notFound } from "@/lib/api/errors";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { db, type Tx } from "@/lib/db/client";
+import { unlessParentGone } from "@/lib/db/parent-gone";
 import { blueprintBySlug } from "@/lib/blueprints";
 import type { AppKey, Connections } from "@/lib/blueprints/blueprint";
 import { installVariables, type InstalledVariable } from "@/lib/blueprints/install-variables";
@@ -92,5 +93,6 @@ export async function installBlueprint({ workspaceId, userId, slug, input, tx }:
     const used = stepsPerApp(blueprint.build(setup, Object.fromEntries(blueprint.apps.map((app) => [app, `app:${app}`]))).steps);
     return { ...workflow, blueprint: { slug, connections: connections.map((c) => ({ ...c, steps: used.get(`app:${c.app}`) ?? 0 })), variables, namesakes } };
   };
-  return tx ? write(tx) : db().$transaction(write);
+  // The workspace deleted meanwhile (its variables' insert fails first): its 404 (parent-gone.ts).
+  return unlessParentGone("workspaceId", () => notFound("workspace"), () => (tx ? write(tx) : db().$transaction(write)));
 }

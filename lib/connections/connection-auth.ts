@@ -1,5 +1,6 @@
 // Auth kinds of app connections: the shape of the (encrypted) credentials and of the
 // non-secret config for each. Client-safe, so forms and the API validate with the same schemas.
+import { framingHeaderProblem } from "@/lib/http-step/framing-header";
 import { z } from "@/lib/z";
 
 export const AUTH_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "openai"] as const;
@@ -7,6 +8,10 @@ export type AuthKind = (typeof AUTH_KINDS)[number];
 export const authKindSchema = z.enum(AUTH_KINDS);
 
 const secret = z.string().min(1).max(8_192);
+
+/** Where an openai account sends its key (config.keyHeader); the first is the default. */
+export const OPENAI_KEY_HEADERS = ["authorization", "api-key"] as const;
+export type OpenAiKeyHeader = (typeof OPENAI_KEY_HEADERS)[number];
 
 // Strict: a misspelt key ("tokne") is refused naming it, not dropped while the real one is missing
 // or, worse, while a default takes its place. Stored credentials were saved through these, so
@@ -22,7 +27,15 @@ export const credentialSchemas = {
 
 export type Credentials<K extends AuthKind = AuthKind> = z.infer<(typeof credentialSchemas)[K]>;
 
-const headerName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "must be a valid HTTP header name");
+// Not Host, Content-Length … (framing-header.ts): an account's key in Host would choose the site
+// it goes to. Checked on reading a stored account too, so one saved before fails its steps naming it.
+const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/, "must be a valid HTTP header name")
+  .superRefine((name, ctx) => {
+    const problem = framingHeaderProblem(name, "account");
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 const configFields = {
   /** api_key: the header carrying the key (default X-API-Key), and an optional prefix ("Token "). */
@@ -36,6 +49,10 @@ const configFields = {
   clientAuth: z.enum(["body", "basic"]).optional(),
   /** openai: the model used when a step names none. */
   defaultModel: z.string().max(200).optional(),
+  /** openai: how the key is sent. Unset or "authorization": `Authorization: Bearer <key>` (OpenAI
+   *  and most compatible servers); "api-key": an `api-key: <key>` header, which Azure OpenAI's
+   *  deployments endpoint wants instead. Never both: a key goes in exactly one header. */
+  keyHeader: z.enum(OPENAI_KEY_HEADERS).optional(),
 };
 
 /** Non-secret settings, stored as JSON beside the encrypted credentials. Loose for reading what is
@@ -52,7 +69,7 @@ export const CONFIG_KEYS: Record<AuthKind, readonly ConfigKey[]> = {
   basic: [],
   api_key: ["headerName", "prefix"],
   oauth2_client_credentials: ["tokenUrl", "scope", "audience", "clientAuth"],
-  openai: ["defaultModel"],
+  openai: ["defaultModel", "keyHeader"],
 };
 
 /** The config keys an auth kind cannot work without (the form's required inputs). An account may

@@ -25,8 +25,13 @@ export async function connectionHeaders({ connection: c, forceRefresh, signal, n
       return { headers: {}, sensitiveHeaders: [], secrets };
     case "bearer":
       return bearer(c.credentials.token);
-    case "openai":
-      return bearer(c.credentials.apiKey ?? "");
+    case "openai": {
+      const key = c.credentials.apiKey ?? "";
+      if (c.config.keyHeader !== "api-key") return bearer(key);
+      // Azure OpenAI: the key in `api-key` alone, no Authorization beside it.
+      if (key) secrets.push(key);
+      return { headers: key ? { "api-key": key } : {}, sensitiveHeaders: ["api-key"], secrets };
+    }
     case "basic": {
       const encoded = Buffer.from(`${c.credentials.username}:${c.credentials.password}`).toString("base64");
       secrets.push(encoded);

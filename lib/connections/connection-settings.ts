@@ -3,7 +3,7 @@
 // apart. Client-safe: the Connections page builds its fields and summary from it, and the API
 // refuses a template with the same check.
 import type { AppCatalogEntry } from "./app-catalog";
-import { CONFIG_KEYS, type AuthKind, type ConfigKey } from "./connection-auth";
+import { CONFIG_KEYS, type AuthKind, type ConfigKey, type OpenAiKeyHeader } from "./connection-auth";
 
 export const CONFIG_FIELDS: Record<ConfigKey, { label: string; placeholder: string; optional: boolean }> = {
   tokenUrl: { label: "Token URL", placeholder: "https://login.example.com/oauth2/token", optional: false },
@@ -15,10 +15,17 @@ export const CONFIG_FIELDS: Record<ConfigKey, { label: string; placeholder: stri
   headerName: { label: "Header name", placeholder: "X-API-Key", optional: true },
   prefix: { label: "Key prefix", placeholder: 'e.g. "Token " (sent before the key)', optional: true },
   defaultModel: { label: "Default model", placeholder: "e.g. gpt-4o-mini", optional: true },
+  keyHeader: { label: "Send the key as", placeholder: "", optional: true },
 };
 
 /** How the client authenticates at the token endpoint (RFC 6749 2.3.1); "body" when unset. */
 export const CLIENT_AUTH_LABELS = { body: "Credentials in the form body", basic: "Credentials as HTTP Basic auth" } as const;
+
+/** How an AI account sends its key (connection-headers.ts); "authorization" when unset. */
+export const KEY_HEADER_LABELS: Record<OpenAiKeyHeader, string> = {
+  authorization: "Authorization: Bearer (OpenAI, most compatible servers)",
+  "api-key": "api-key header (Azure OpenAI)",
+};
 
 /** The header an API key goes in when the account names none (connection-headers.ts). */
 export const DEFAULT_API_KEY_HEADER = "X-API-Key";

@@ -1,12 +1,14 @@
 // POST /workspaces/{ws}/connections: the caller's role is checked, then the executors'
 // createConnection validates the app, auth kind, config and credentials and encrypts them.
-import { badRequest, conflict } from "@/lib/api/errors";
+import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
+import { unlessParentGone } from "@/lib/db/parent-gone";
 import { createConnection, InvalidConnectionError } from "@/lib/connections/create-connection";
 import type { ConnectionView, CreateConnectionInput } from "@/lib/connections/connection-input";
 import { toConnectionView } from "@/lib/connections/to-connection-view";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
+import { onceMoreOnUniqueClash } from "@/lib/db/once-more-on-unique-clash";
 
 export type CreateWorkspaceConnectionOptions = { workspaceId: string; userId: string; input: CreateConnectionInput; tx?: Tx };
 
@@ -29,9 +31,16 @@ export async function createWorkspaceConnection({ workspaceId, userId, input, tx
       await recordUserEvent({ workspaceId, userId, action: "connection_created", details: { connectionId: created.id, app: created.app, name: created.name }, tx: t }); // never credentials
       return toConnectionView(await t.connection.findUniqueOrThrow({ where: { id: created.id } }));
     } catch (e) {
-      if (e instanceof InvalidConnectionError) throw badRequest(e.message, e.field ? { field: e.field } : undefined);
+      if (e instanceof InvalidConnectionError) {
+        // Named like every body's 400: `field` and `issues[].path` (the message may start "field: ").
+        const problem = e.field && e.message.startsWith(`${e.field}: `) ? e.message.slice(e.field.length + 2) : e.message;
+        throw badRequest(e.message, e.field ? { field: e.field, issues: [{ path: e.field, message: problem }] } : undefined);
+      }
       throw e;
     }
   };
-  return tx ? write(tx) : db().$transaction(write);
+  const attempt = () => unlessParentGone("workspaceId", () => notFound("workspace"), () => (tx ? write(tx) : db().$transaction(write)));
+  // Two adds of one name at once: the slower insert collides with the other's row; once more, its
+  // check finds that row and answers name_taken.
+  return onceMoreOnUniqueClash(attempt, !tx);
 }

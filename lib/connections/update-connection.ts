@@ -6,9 +6,10 @@
 // does sending the stored ones to a new address (credential-destination-changes.ts): an editor
 // who cannot read them must not be able to re-point them at a host of their choosing.
 import { badRequest, conflict } from "@/lib/api/errors";
+import { fieldError } from "@/lib/api/field-error";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { appByKey } from "@/lib/connections/app-catalog";
 import { CONFIG_KEYS, credentialSchemas, REQUIRED_CONFIG_KEYS, type AuthKind } from "@/lib/connections/connection-auth";
 import { credentialDestinationChanges, describeDestinationChange } from "@/lib/connections/credential-destination-changes";
@@ -19,6 +20,7 @@ import { sealCredentials } from "@/lib/connections/seal-credentials";
 import { decryptSecret } from "@/lib/secrets/crypto";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { toConnectionView } from "@/lib/connections/to-connection-view";
+import { onceMoreOnUniqueClash } from "@/lib/db/once-more-on-unique-clash";
 
 /** The stored credentials, or none when there are none or they cannot be read (then the sent ones must be whole). */
 function storedCredentials(sealed: string | null): Record<string, unknown> {
@@ -53,7 +55,7 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     // mistake (a PATCH neither moves nor re-keys an account), not something to ignore.
     for (const field of ["id", "workspaceId", "app"] as const) {
       if (input[field] !== undefined && input[field] !== before[field]) {
-        throw badRequest(`${field}: must be this account's own ("${before[field]}"); a PATCH does not change it`, { field });
+        throw fieldError(field, `must be this account's own ("${before[field]}"); a PATCH does not change it`);
       }
     }
     const app = appByKey(before.app);
@@ -65,7 +67,7 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     }
     const kindChanged = authKind !== before.authKind;
     if (kindChanged && input.credentials === undefined && authKind !== "none") {
-      throw badRequest(`changing the auth kind to ${authKind} needs its credentials too`, { field: "credentials" });
+      throw badRequest(`changing the auth kind to ${authKind} needs its credentials too`, { field: "credentials", issues: [{ path: "credentials", message: `required when changing the auth kind to ${authKind}` }] });
     }
     // Config is held to the (new) auth kind's keys; one the stored config holds as sent is a read sent back.
     // It merges into the stored config key by key, like credentials: a key left out keeps its value
@@ -76,16 +78,16 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     const unknownRemoved = removed.find((k) => !(k in storedConfig) && !(CONFIG_KEYS[authKind] as readonly string[]).includes(k));
     if (unknownRemoved) {
       const takes = CONFIG_KEYS[authKind];
-      throw badRequest(`config.${unknownRemoved}: unknown field (misspelt?); ${authKind} auth takes ${takes.length ? takes.join(", ") : "no config"}`, { field: `config.${unknownRemoved}` });
+      throw fieldError(`config.${unknownRemoved}`, `unknown field (misspelt?); ${authKind} auth takes ${takes.length ? takes.join(", ") : "no config"}`);
     }
     // Sent blank, it would be as gone (the form's required input refuses blank too).
     const blanked = Object.keys(sent ?? {}).filter((k) => typeof sent?.[k] === "string" && (sent[k] as string).trim() === "");
     const requiredRemoved = [...removed, ...blanked].find((k) => (REQUIRED_CONFIG_KEYS[authKind] as readonly string[] | undefined)?.includes(k));
     if (requiredRemoved) {
-      throw badRequest(`config.${requiredRemoved}: is required for ${authKind} auth; it can be changed but not removed`, { field: `config.${requiredRemoved}` });
+      throw fieldError(`config.${requiredRemoved}`, `is required for ${authKind} auth; it can be changed but not removed`);
     }
     const parsed = parseConnectionFields({ authKind, config: sent, storedConfig });
-    if (!parsed.ok) throw badRequest(`${parsed.field}: ${parsed.message}`, { field: parsed.field });
+    if (!parsed.ok) throw fieldError(parsed.field, parsed.message);
     const config =
       input.config === undefined ? undefined : Object.fromEntries(Object.entries({ ...storedConfig, ...parsed.fields.config }).filter(([k]) => !removed.includes(k)));
     const baseUrl = input.baseUrl === undefined ? before.baseUrl : input.baseUrl || null;
@@ -100,7 +102,7 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     if (moved) {
       const takes = Object.keys(credentialSchemas[authKind].shape);
       if (takes.some((k) => input.credentials?.[k] === undefined)) {
-        throw badRequest(`${moved.field}: ${describeDestinationChange(moved)}: enter the credentials again (${takes.join(", ")}) to send them to a new address`, { field: moved.field, from: moved.from, to: moved.to });
+        throw fieldError(moved.field, `${describeDestinationChange(moved)}: enter the credentials again (${takes.join(", ")}) to send them to a new address`, { from: moved.from, to: moved.to });
       }
     }
     const data: Prisma.ConnectionUpdateInput = {};
@@ -117,5 +119,8 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_updated", details: { connectionId: row.id, app: row.app, name: row.name, ...(row.name !== before.name ? { previousName: before.name } : {}), fields: Object.keys(data).map((k) => k.replace(/Encrypted$/, "")), ...(moves.length ? { destinations: moves } : {}) }, tx: t });
     return toConnectionView(row);
   };
-  return tx ? write(tx) : db().$transaction(write);
+  const attempt = () => (tx ? write(tx) : db().$transaction(write));
+  // Two renames to one name at once: the slower update collides with the other's; once more, its
+  // check finds that name taken and answers name_taken.
+  return onceMoreOnUniqueClash(attempt, !tx);
 }

@@ -54,6 +54,16 @@ export const FIELD_HINTS: Record<string, Hint> = {
   "wait.at": "template",
 };
 
+/** A line under a field whose label cannot say what it does, by `<kind>.<config path>`. */
+const FIELD_HELP: Record<string, string> = {
+  "http.continueOnError":
+    "An error answer (4xx, 5xx) or no answer does not fail the run: after the usual retries, the step passes it on as its output (status 0 when there was no answer), for a Conditions step to branch on.",
+};
+
+export function helpFor(kind: string, path: readonly (string | number)[]): string | undefined {
+  return FIELD_HELP[[kind, ...path.map((p) => (typeof p === "number" ? "*" : p))].join(".")];
+}
+
 const LABELS: Record<string, string> = {
   url: "URL",
   json: "JSON body",

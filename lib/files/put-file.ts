@@ -5,13 +5,14 @@
 // so the question "Replace X? N workflows use it" is asked from the server's answer, at write
 // time: two tabs cannot replace each other's upload unasked.
 import { createHash } from "node:crypto";
-import { AppError } from "@/lib/api/errors";
+import { AppError, notFound } from "@/lib/api/errors";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { unlessParentGone } from "@/lib/db/parent-gone";
 import { toFileView, type FileView } from "@/lib/files/file-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 import { listResourceUsers } from "@/lib/workspaces/list-resource-users";
+import { onceMoreOnUniqueClash } from "@/lib/db/once-more-on-unique-clash";
 
 export type PutFileOptions = {
   workspaceId: string;
@@ -21,19 +22,26 @@ export type PutFileOptions = {
   data: Buffer;
   /** Create only (`If-None-Match: *`): a file of that name is left as it is, 412 file_exists. */
   onlyIfNew?: boolean;
-  /** Replace only the file with these bytes (`If-Match`): else 412 file_changed (it is gone or differs). */
-  ifSha256?: string;
+  /** Not over these bytes (`If-None-Match: "<sha256>", …`): a file whose sha256 is listed is left
+   *  as it is, 412 file_exists. */
+  unlessSha256?: readonly string[];
+  /** Replace only a file with one of these sha256s (`If-Match: "<sha256>", …`): else 412
+   *  file_changed (it is gone or differs). `*`: replace only a file that exists. */
+  ifSha256?: readonly string[] | "*";
   tx?: Tx;
 };
 
-export async function putFile({ workspaceId, userId, name, contentType, data, onlyIfNew = false, ifSha256, tx }: PutFileOptions): Promise<{ file: FileView; created: boolean }> {
+export async function putFile({ workspaceId, userId, name, contentType, data, onlyIfNew = false, unlessSha256, ifSha256, tx }: PutFileOptions): Promise<{ file: FileView; created: boolean }> {
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const fields = { contentType, size: data.byteLength, sha256: createHash("sha256").update(data).digest("hex"), data: new Uint8Array(data) };
     const [before] = await t.$queryRaw<{ id: string; sha256: string }[]>`
       SELECT id, sha256 FROM "File" WHERE "workspaceId" = ${workspaceId} AND name = ${name} FOR UPDATE`;
     if (before && onlyIfNew) throw await preconditionFailed(t, workspaceId, name, "file_exists", `${name} already exists; upload again without If-None-Match to replace it`);
-    if (ifSha256 !== undefined && before?.sha256 !== ifSha256) {
+    if (before && unlessSha256?.includes(before.sha256)) {
+      throw await preconditionFailed(t, workspaceId, name, "file_exists", `${name} already holds bytes whose sha256 If-None-Match lists; nothing was changed`);
+    }
+    if (ifSha256 !== undefined && !(before && (ifSha256 === "*" || ifSha256.includes(before.sha256)))) {
       throw await preconditionFailed(t, workspaceId, name, "file_changed", before ? `${name} was replaced since it was read` : `${name} was deleted since it was read`);
     }
     const row = before
@@ -42,13 +50,11 @@ export async function putFile({ workspaceId, userId, name, contentType, data, on
     await recordUserEvent({ workspaceId, userId, action: "file_uploaded", details: { name, size: fields.size, contentType, replaced: Boolean(before) }, tx: t });
     return { file: toFileView(row), created: !before };
   };
-  const attempt = () => (tx ? write(tx) : db().$transaction(write));
+  // The workspace deleted at the same moment: its 404, as once it is gone.
+  const attempt = () => unlessParentGone("workspaceId", () => notFound("workspace"), () => (tx ? write(tx) : db().$transaction(write)));
   // Two first uploads of one name at once: the slower insert collides with the other's row; once
   // more, it finds that row (and, if it asked for a new file only, is refused).
-  return attempt().catch((e) => {
-    if (!tx && e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") return attempt();
-    throw e;
-  });
+  return onceMoreOnUniqueClash(attempt, !tx);
 }
 
 async function preconditionFailed(t: Tx, workspaceId: string, name: string, code: string, message: string): Promise<AppError> {

@@ -6,6 +6,7 @@
 import type { z } from "@/lib/z";
 import type { httpConfig } from "@/lib/steps/catalog";
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
+import { framingHeaderProblem } from "./framing-header";
 import { resolveUrlTemplate } from "./resolve-url-template";
 import { toText } from "./to-text";
 import { URL_FORM_RULE, urlForm } from "./url-form";
@@ -67,6 +68,9 @@ export function buildHttpRequest(config: HttpConfig, resolve: StepContext["resol
     const name = toText(h.name).trim();
     const value = toText(h.value);
     if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new StepError(`header name "${name.slice(0, 100)}" is not valid`);
+    // Also for a name a reference gave, or a step saved before the schema refused it.
+    const framing = framingHeaderProblem(name);
+    if (framing) throw new StepError(`${framing}; nothing was sent`);
     if (/[\r\n\0]/.test(value)) throw new StepError(`header ${name} contains a line break, which is not allowed`);
     // What Node's HTTP client sends (tab, visible ASCII, Latin-1); anything else failed the step
     // as an "internal error" (Invalid character in header content).

@@ -2,16 +2,19 @@
 // Testing data stands in for a delivery), but Run step on an HTTP Request sends its real request —
 // that is what testing it means — and an "isolate host" POST really isolates the host; an AI
 // Prompt calls its AI provider. The editor names the request (method, URL as far as it can be
-// resolved without a run: joined to the account's base URL, references left as written) and the
-// account whose credentials go with it, and asks first for a method that changes something.
+// resolved without a run: joined to the account's base URL, the Query list after the URL's own
+// query as the run appends it, references left as written) and the account whose credentials go
+// with it, and asks first for a method that changes something. A URL no run could send (not http(s)
+// nor a path; a path without an account's base URL) is said as such, not as a request that goes out.
 // Pure and client-safe.
 import { joinBaseUrl } from "./build-http-request";
+import { URL_FORM_RULE, urlForm } from "./url-form";
 
 export type TestSendStep = { id: string; kind: string; name?: string | null; config: Record<string, unknown> };
 export type TestSendAccount = { name: string; baseUrl: string | null };
 
 export type TestSend =
-  | { kind: "http"; stepId: string; number: number; method: string; url: string; account: string | null; changes: boolean }
+  | { kind: "http"; stepId: string; number: number; method: string; url: string; account: string | null; changes: boolean; problem?: string }
   | { kind: "ai_prompt"; stepId: string; number: number; account: string | null };
 
 /** Methods that change something at the other end: a test of them is confirmed first. */
@@ -24,10 +27,31 @@ export function whatStepSends(step: TestSendStep, number: number, accounts: Read
   if (step.kind === "http") {
     const method = typeof c.method === "string" && c.method ? c.method : "GET";
     const written = typeof c.url === "string" ? c.url.trim() : "";
-    return { kind: "http", stepId: step.id, number, method, url: joinBaseUrl(account?.baseUrl, written), account: account?.name ?? null, changes: CHANGING.has(method) };
+    const form = urlForm(written);
+    const problem =
+      form === "other" ? URL_FORM_RULE : form === "path" && !account?.baseUrl ? "the URL is a path: choose an account with a base URL to complete it, or write the whole URL" : undefined;
+    // One that cannot be sent is shown as written: joining it to a base URL would show a request
+    // the run refuses to make.
+    const url = problem ? written : withQuery(joinBaseUrl(account?.baseUrl, written), c.query);
+    return { kind: "http", stepId: step.id, number, method, url, account: account?.name ?? null, changes: CHANGING.has(method), ...(problem && { problem }) };
   }
   if (step.kind === "ai_prompt") return { kind: "ai_prompt", stepId: step.id, number, account: account?.name ?? null };
   return null;
+}
+
+/** The Query list appended as a run appends it (URLSearchParams' encoding), except that a
+ *  reference stays as written: the editor cannot resolve it. */
+function withQuery(url: string, query: unknown): string {
+  if (!Array.isArray(query) || query.length === 0) return url;
+  const encode = (v: unknown) =>
+    String(v ?? "")
+      .split(/(\{\{[\s\S]*?\}\})/)
+      .map((part, i) => (i % 2 === 1 ? part : new URLSearchParams([["", part]]).toString().slice(1)))
+      .join("");
+  const pairs = query.filter((q): q is { name: unknown; value: unknown } => typeof q === "object" && q !== null).map((q) => `${encode(q.name)}=${encode(q.value)}`);
+  if (pairs.length === 0) return url;
+  const [rest, fragment] = url.includes("#") ? [url.slice(0, url.indexOf("#")), url.slice(url.indexOf("#"))] : [url, ""];
+  return `${rest}${rest.includes("?") ? (rest.endsWith("?") || rest.endsWith("&") ? "" : "&") : "?"}${pairs.join("&")}${fragment}`;
 }
 
 /** Every request a run of the whole workflow may send, in step order. */
@@ -39,5 +63,6 @@ export function whatWorkflowSends(steps: readonly TestSendStep[], accounts: Read
 export function describeTestSend(s: TestSend): string {
   if (s.kind === "ai_prompt") return `calls the AI provider${s.account ? ` with the account “${s.account}”` : ""}`;
   const url = s.url || "(no URL yet)";
+  if (s.problem) return `${s.method} ${url} — which cannot be sent: ${s.problem}`;
   return `${s.method} ${url}${s.account ? `, with the credentials of the account “${s.account}”` : ""}`;
 }

@@ -4,14 +4,15 @@
 // Someone who already has an account keeps their password; only the membership is added — if
 // the account was made in a workspace the owner owns, or by the operator (account-origin.ts).
 import { db, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
-import { conflict } from "@/lib/api/errors";
+import { unlessParentGone } from "@/lib/db/parent-gone";
+import { conflict, notFound } from "@/lib/api/errors";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { hashPassword } from "@/lib/auth/password";
 import { generateTemporaryPassword } from "@/lib/auth/set-temporary-password";
 import { ownsAccountOrigin } from "@/lib/members/account-origin";
 import { toMemberView, type AddMemberInput, type MemberView } from "@/lib/members/member-schema";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
+import { onceMoreOnUniqueClash } from "@/lib/db/once-more-on-unique-clash";
 
 export type AddMemberResult = { member: MemberView; temporaryPassword?: string };
 
@@ -21,8 +22,9 @@ export async function addMember(opts: { workspaceId: string; actor: { id: string
   // Hashed before the transaction: scrypt takes ~50 ms and needs no lock.
   const temporaryPassword = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporaryPassword);
+  // The workspace deleted at the same moment: its 404, as once it is gone.
   const add = () =>
-    db().$transaction(async (tx: Tx) => {
+    unlessParentGone("workspaceId", () => notFound("workspace"), () => db().$transaction(async (tx: Tx) => {
       // Locked, so a password reset of this account cannot run between the check and the add.
       const [found] = await tx.$queryRaw<{ id: string; email: string; name: string; createdInWorkspaceId: string | null }[]>`
         SELECT id, email, name, "createdInWorkspaceId" FROM "User" WHERE email = ${input.email} FOR UPDATE`;
@@ -42,11 +44,8 @@ export async function addMember(opts: { workspaceId: string; actor: { id: string
       await recordAuditEvent({ workspaceId, actor, action: "member_added", details: { email: user.email, role: input.role, newAccount: created }, tx });
       const member = toMemberView(user, m);
       return created ? { member, temporaryPassword } : { member };
-    });
+    }));
   // The same new address added by two owners at once: the slower insert collides with the
   // account the other just made; once more, it takes the existing-account path.
-  return add().catch((e) => {
-    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") return add();
-    throw e;
-  });
+  return onceMoreOnUniqueClash(add, true);
 }

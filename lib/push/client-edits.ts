@@ -91,7 +91,12 @@ export function replacedEditParts(edits: ClientEdits, reader: Reader = CLIENT): 
     else parts.push(`step ${quoted(after)} (renamed ${reader.here} to ${quoted(e.name)}) has ${reader.provider} name again`);
   }
   const w = edits.workflowRenamed;
-  if (w) parts.push(`the workflow is named ${quoted(w.now ?? w.from)} again (renamed ${reader.here} to ${quoted(w.to)})`);
+  // "again" only for the name the copy had before the client's rename; a name the provider gave
+  // since is one the copy never had. The provider's new name being the client's: nothing replaced.
+  if (w && w.now !== w.to) {
+    const renamed = `(renamed ${reader.here} to ${quoted(w.to)})`;
+    parts.push(w.now === undefined || w.now === w.from ? `the workflow is named ${quoted(w.from)} again ${renamed}` : `the workflow takes ${reader.provider} name ${quoted(w.now)} ${renamed}`);
+  }
   return parts;
 }
 

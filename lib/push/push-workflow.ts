@@ -5,8 +5,9 @@
 // (stopCopyRuns; a run whose insert commits just after the push is ended by the worker instead,
 // lib/runs/stop-unreviewed-run.ts): none goes on with steps the client has not reviewed. Two pushes of one workflow to one
 // client run one after the other (advisory lock), so there is never a second copy.
-import { badRequest, conflict } from "@/lib/api/errors";
+import { badRequest, conflict, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
+import { unlessParentGone } from "@/lib/db/parent-gone";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { endRunsStopped, PUSH_STOP_REASON, PUSH_STOP_STEP_ERROR } from "@/lib/runs/end-run-stopped";
@@ -189,7 +190,8 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
       preflight: toPreflightView({ workflow: ctx.inputs.source, target, plan }),
     };
   };
-  return tx ? write(tx) : db().$transaction(write);
+  // The client deleted meanwhile (the copy's or a variable's insert fails): its 404 (parent-gone.ts).
+  return unlessParentGone("workspaceId", () => notFound("workspace"), () => (tx ? write(tx) : db().$transaction(write)));
 }
 
 export { PUSH_STOP_REASON };

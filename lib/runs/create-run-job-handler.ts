@@ -18,6 +18,9 @@
 // ended has its signal aborted: its Code step's sandbox execution is ended at once (it held a
 // sandbox child until its time limit, up to a minute, keeping the workspace's other Code steps
 // waiting), an HTTP Request or AI Prompt stops waiting for its answer, and no further step starts.
+// The step it was executing then (or whose result write was refused, the run having ended within
+// that second) is recorded failed with the stop's error: a Code step has no record of its own
+// for the stop to fail (record-stopped-step.ts).
 import type { JobWithMetadata, PgBoss } from "pg-boss";
 import { QUEUES, runExecutePayload } from "@/lib/jobs/queues";
 import { db } from "@/lib/db/client";
@@ -25,6 +28,7 @@ import { createProgressWriter, type ProgressWriter } from "@/lib/runs/create-pro
 import { UNFINISHED_RUN_STATUSES } from "@/lib/runs/end-run-stopped";
 import { executeRun } from "@/lib/runs/execute-run";
 import { loadRunBatch } from "@/lib/runs/load-run-batch";
+import { recordStoppedStep, type StoppedStep } from "@/lib/runs/record-stopped-step";
 import { stopUnreviewedRun } from "@/lib/runs/stop-unreviewed-run";
 import { FINAL_RUN_STATUSES, type RunWrite } from "@/lib/runs/run-records";
 import { writeProgress } from "@/lib/runs/write-progress";
@@ -128,9 +132,18 @@ export function createRunJobHandler({ boss, write = createProgressWriter(), batc
           let error: string | null = null;
           const endedElsewhere = watch(runId);
           const signal = AbortSignal.any([signalOf(job), endedElsewhere]);
+          const executing: { step?: StoppedStep } = {};
+          // Only once the run is known to have ended (or its write was refused): guarded on `stopped`.
+          const recordStopped = async () => {
+            if (!executing.step) return;
+            const fields = { runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, stepNumber: executing.step.number };
+            await recordStoppedStep({ runId, step: executing.step }).catch((e) => logger().error({ ...fields, err: message(e) }, "the stopped run's step could not be recorded failed"));
+          };
           try {
             // A pushed copy's run while the push awaits the client's review: stopped, not executed.
-            const outcome = !item ? "not_found" : item.unreviewedPush ? await stopUnreviewedRun({ work: item }) : await executeRun({ work: item, write: tracked, boss, signal });
+            const outcome = !item ? "not_found" : item.unreviewedPush ? await stopUnreviewedRun({ work: item }) : await executeRun({ work: item, write: tracked, boss, signal, executing });
+            // Its step's result refused: perhaps stopped within the second before the poll saw it.
+            if (outcome === "lost") await recordStopped();
             const status = outcome === "finished" ? endedAs?.status : outcome === "waiting" || outcome === "stopped" ? outcome : undefined;
             // Ids, the outcome and a failed run's failed step (number, kind): not the run's error,
             // which quotes a third party's response body or what user code threw (see the run).
@@ -140,8 +153,10 @@ export function createRunJobHandler({ boss, write = createProgressWriter(), batc
           } catch (e) {
             const ids = { runId, workflowId: item?.run.workflowId, workspaceId: item?.run.workspaceId, attempt: job.retryCount + 1 };
             // Stopped meanwhile, its step interrupted: the run has ended, so its job is done.
-            if (endedElsewhere.aborted) logger().info(ids, "run stopped during a step; the step was interrupted");
-            else {
+            if (endedElsewhere.aborted) {
+              await recordStopped();
+              logger().info(ids, "run stopped during a step; the step was interrupted");
+            } else {
               // The worker's stop (SIGTERM) outlasted its grace period: an orderly stop, not a failure
               // for alerting to page on. The step was left as it was; the job is failed so that it is
               // retried, and the run resumes from that step (lib/runs/execute-run.ts).

@@ -2,8 +2,9 @@
 // data (webhook) or a firing at this instant (scheduler), without any network request. The
 // run row and its run-execute job commit together or not at all. Works in Draft.
 import { fromPrisma } from "pg-boss";
-import { conflict } from "@/lib/api/errors";
+import { conflict, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
+import { unlessParentGone } from "@/lib/db/parent-gone";
 import { toJsonField } from "@/lib/db/to-json-field";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { producer } from "@/lib/jobs/boss";
@@ -49,5 +50,6 @@ export async function createTestRun({ workflowId, userId, scope, seen = {}, tx }
     // 1e400 Infinity (written null) where the row holds the Testing data as typed.
     return toRunView({ run: { ...run, trigger: payload as typeof run.trigger }, steps: [], definition });
   };
-  return tx ? write(tx) : db().$transaction(write);
+  // The workflow deleted at the same moment: its 404, as once it is gone.
+  return unlessParentGone("workflowId", () => notFound("workflow"), () => (tx ? write(tx) : db().$transaction(write)));
 }

@@ -7,7 +7,9 @@
 // is not sent — or, for a step that has run a second or more, from its once-a-second check of its
 // runs (create-run-job-handler.ts), which aborts the run's signal: a Code step's sandbox ends, an
 // HTTP Request or AI Prompt stops waiting for its answer (which may already have been sent), and
-// no further step starts. A parked run's wake-up finds it ended.
+// no further step starts. Either way the worker then records the step it was executing failed
+// with the same error, if the stop had no record of it to fail (record-stopped-step.ts). A parked
+// run's wake-up finds it ended.
 import type { Tx } from "@/lib/db/client";
 import type { Step } from "@/lib/workflows/definition";
 
@@ -18,6 +20,13 @@ export const UNFINISHED_RUN_STATUSES = ["queued", "running", "waiting"] as const
 export const PUSH_STOP_REASON =
   "stopped because your provider pushed a new version of this workflow; it runs again once you have reviewed that version and gone Live";
 export const PUSH_STOP_STEP_ERROR = "the run was stopped during this step because your provider pushed a new version of this workflow";
+
+/** The error of the step a run was on when it was stopped for `reason` (the run's error): the one
+ *  wording, whether the stop records it (a step recorded in progress) or the worker does after
+ *  (a Code step executing then, record-stopped-step.ts). */
+export function stopStepError(reason: string): string {
+  return reason === PUSH_STOP_REASON ? PUSH_STOP_STEP_ERROR : `the run was ${reason} during this step`;
+}
 
 type StopWrite = {
   /** The steps the runs were on (read before any replacement in the same transaction). */
@@ -69,9 +78,10 @@ export async function endRunsStopped({ which, steps, reason, stepError, now = ne
   );
   // Every step without a record is skipped (a trigger or single-step test records only what it
   // executes). After the runs' update, which waited for a progress write under way, and never
-  // over a record: a step the worker recorded stays as it was. A step executing now (a Code
-  // step: only HTTP and AI steps are recorded before they start) ends skipped; its result is
-  // refused with the rest of the run's writes.
+  // over a record: a step the worker recorded stays as it was. A step executing now without a
+  // record (a Code step: only HTTP and AI steps are recorded before they start) is skipped here
+  // for the moment; its result is refused with the rest of the run's writes, and the worker, once
+  // it learns of the stop, turns that record into the failure above (record-stopped-step.ts).
   const whole = ended.filter((r) => r.scope === "workflow").map((r) => r.id);
   if (whole.length > 0 && steps.length > 0) {
     await tx.$executeRawUnsafe(

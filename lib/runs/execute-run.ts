@@ -12,17 +12,17 @@ import { closeRecords, closeRemovedSteps } from "@/lib/runs/close-removed-steps"
 import type { ProgressWriter } from "@/lib/runs/create-progress-writer";
 import { executeStep } from "@/lib/runs/execute-step";
 import { loadStepLogs } from "@/lib/runs/load-step-logs";
+import type { StoppedStep } from "@/lib/runs/record-stopped-step";
 import { renumberMovedRecords } from "@/lib/runs/renumber-moved-records";
 import { branchEnd, conditionsNext, resumePoint } from "@/lib/runs/plan-path";
 import { FINAL_RUN_STATUSES, FINAL_STEP_STATUSES, type RunStatus, type RunWork, type RunWrite, type StepWrite } from "@/lib/runs/run-records";
 import { scheduleRunResume } from "@/lib/runs/schedule-run-resume";
 import { redactSecrets } from "@/lib/secrets/redact-secrets";
 import { branchLabel, stepLabel } from "@/lib/steps/step-label";
-import type { StepError } from "@/lib/steps/executors/types";
+import { MAX_STEP_ATTEMPTS, type StepError } from "@/lib/steps/executors/types";
 import type { Step } from "@/lib/workflows/definition";
 
-/** Attempts of one step (first try included) before a retryable failure fails the run. */
-export const MAX_STEP_ATTEMPTS = 5;
+export { MAX_STEP_ATTEMPTS };
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 // These act on the outside world and may take long: they are recorded as `running` (with the
 // attempt count) before they start, so a crash mid-request is visible and counted. The others
@@ -30,7 +30,16 @@ const MAX_RETRY_DELAY_MS = 60 * 60_000;
 // and a pre-write would add a database round trip to every one of them.
 const MARK_RUNNING = new Set<string>(["http", "ai_prompt"]);
 
-export type ExecuteRunOptions = { work: RunWork; write: ProgressWriter; boss: PgBoss; signal: AbortSignal };
+export type ExecuteRunOptions = {
+  work: RunWork;
+  write: ProgressWriter;
+  boss: PgBoss;
+  signal: AbortSignal;
+  /** Set to the step being executed while it executes (cleared as the next begins): the caller
+   *  records it failed if the run turns out to have been stopped during it (record-stopped-step.ts),
+   *  a Code step having no record of its own then. In memory only: no write on the normal path. */
+  executing?: { step?: StoppedStep };
+};
 /** finished: the run ended; waiting: parked until a delayed job; lost: another executor owns it now. */
 export type ExecuteRunResult = "finished" | "waiting" | "lost" | "already_final";
 
@@ -50,7 +59,7 @@ const stopBranch = (step: Step, output: unknown) => {
   return branch === "otherwise" ? "no branch matched, and Otherwise" : branchLabel(step.config, branch);
 };
 
-export async function executeRun({ work, write, boss, signal }: ExecuteRunOptions): Promise<ExecuteRunResult> {
+export async function executeRun({ work, write, boss, signal, executing = {} }: ExecuteRunOptions): Promise<ExecuteRunResult> {
   const { run, steps, records, values } = work;
   if (FINAL_RUN_STATUSES.has(run.status)) return "already_final";
   const redact = redactSecrets(Object.values(values.secrets));
@@ -139,6 +148,7 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
     const number = pos;
     const rec = records.get(step.id);
     visited.add(number);
+    executing.step = undefined;
     let output: unknown;
     let next: string | null | undefined;
     let stepWrite: StepWrite | undefined;
@@ -185,13 +195,22 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
       if (MARK_RUNNING.has(step.kind)) {
         if (!(await write({ steps: [...takeClosing(), { ...base, status: "running", attempts: attempt, startedAt, logs: history }], run: pendingRun }))) return "lost";
         pendingRun = undefined;
+      } else if (pendingRun && run.scope === "step" && number > 1) {
+        // A single-step test's first write is its step's end: a Code step looping for 50 s read
+        // `queued`, no startedAt, all that time. It says `running` now, on its own write. A
+        // whole-workflow run needs none, nor a trigger's test: the trigger step's write, a moment
+        // later, carries it.
+        await write({ run: pendingRun });
+        pendingRun = undefined;
       }
+      executing.step = { stepId: step.id, number, kind: step.kind, attempts: attempt, startedAt };
       const outcome = await executeStep({ ids, step, steps, number, outputs, triggerExact, values, files: work.files, redact, signal, attempt });
       const finishedAt = new Date();
       const common = { ...base, attempts: attempt, startedAt, logs: [...history, ...outcome.logs], unresolved: outcome.unresolved };
       if (!outcome.ok) {
         // A worker shutting down: leave the step as it was; the job is retried elsewhere. (A run
-        // stopped elsewhere has ended: its job is completed, create-run-job-handler.ts.)
+        // stopped elsewhere has ended: its job is completed and this step recorded failed with the
+        // stop's error, create-run-job-handler.ts.)
         if (signal.aborted) throw new Error(`run ${run.id} interrupted: ${String(signal.reason ?? "aborted")}`);
         const { error } = outcome;
         const failed = `attempt ${attempt} of ${MAX_STEP_ATTEMPTS} failed at ${finishedAt.toISOString()}: ${error.message}`;
@@ -200,12 +219,13 @@ export async function executeRun({ work, write, boss, signal }: ExecuteRunOption
           const note = `attempt ${attempt} of ${MAX_STEP_ATTEMPTS} failed: ${error.message} (next attempt at ${at.toISOString()})`;
           const logs = [...common.logs, `${failed} (next attempt at ${at.toISOString()})`];
           if (!(await writeClosing())) return "lost";
-          const parked = await scheduleRunResume({ boss, runId: run.id, at, step: { ...common, logs, status: "waiting", error: note, finishedAt } });
+          // The answer that failed stays readable while the run waits (the next attempt's replaces it).
+          const parked = await scheduleRunResume({ boss, runId: run.id, at, step: { ...common, logs, status: "waiting", error: note, output: error.output, finishedAt } });
           return parked ? "waiting" : "lost";
         }
         const tries = attempt > 1 ? ` (after ${attempt} attempts)` : "";
         const logs = attempt > 1 ? [...common.logs, failed] : common.logs;
-        return finish("failed", `${label(step, number)}: ${error.message}${tries}`, [{ ...common, logs, status: "failed", error: error.message, finishedAt }]);
+        return finish("failed", `${label(step, number)}: ${error.message}${tries}`, [{ ...common, logs, status: "failed", error: error.message, output: error.output, finishedAt }]);
       }
       output = outcome.output;
       next = step.kind === "conditions" ? (outcome.next ?? null) : undefined;

@@ -45,6 +45,15 @@ function toJson(value: unknown): unknown {
   return text === undefined ? null : JSON.parse(text);
 }
 
+/** A failed step's output as stored; one that is not JSON is dropped: the error is what fails it. */
+function jsonOrNothing(value: unknown): unknown {
+  try {
+    return toJson(value);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome> {
   const logs: string[] = [];
   const unresolved = new Set<string>();
@@ -95,7 +104,8 @@ export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome
     result = await EXECUTORS[opts.step.kind](ctx);
   } catch (e) {
     const error = e instanceof StepError ? e : new StepError(`internal error: ${e instanceof Error ? e.message : String(e)}`);
-    const redacted = new StepError(opts.redact(error.message), { retryable: error.retryable, retryAfterMs: error.retryAfterMs });
+    const output = error.output === undefined ? undefined : opts.redact(jsonOrNothing(error.output));
+    const redacted = new StepError(opts.redact(error.message), { retryable: error.retryable, retryAfterMs: error.retryAfterMs, output });
     return { ok: false, error: redacted, ...finish() };
   }
   let output: unknown;

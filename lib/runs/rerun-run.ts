@@ -7,6 +7,7 @@ import { fromPrisma } from "pg-boss";
 import { conflict, notFound } from "@/lib/api/errors";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { db } from "@/lib/db/client";
+import { unlessParentGone } from "@/lib/db/parent-gone";
 import { producer } from "@/lib/jobs/boss";
 import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
 import { getRun } from "@/lib/runs/get-run";
@@ -18,7 +19,8 @@ import { storedSteps } from "@/lib/workflows/stored-steps";
 export async function rerunRun({ runId, userId }: { runId: string; userId: string }): Promise<RunView> {
   // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
   const boss = await producer();
-  return db().$transaction(async (tx) => {
+  // The workflow (and so this run) deleted at the same moment: the run's 404, as once it is gone.
+  return unlessParentGone("workflowId", () => notFound("run"), () => db().$transaction(async (tx) => {
     const source = await tx.run.findUnique({
       where: { id: runId },
       select: { workspaceId: true, outputsClearedAt: true, workflow: { select: { id: true, workspaceId: true, name: true, steps: true } } },
@@ -38,11 +40,12 @@ export async function rerunRun({ runId, userId }: { runId: string; userId: strin
       INSERT INTO "Run" ("workflowId", "workspaceId", "status", "test", "scope", "trigger")
       SELECT "workflowId", "workspaceId", 'queued', true, 'workflow', "trigger" FROM "Run" WHERE "id" = ${runId}
       RETURNING "id"`;
+    if (!created) throw notFound("run"); // deleted since it was read
     const job: RunExecutePayload = { runId: created.id };
     await boss.send(QUEUES.runExecute.name, job, { db: fromPrisma(tx) });
     await recordWorkflowEvent({ workflow: source.workflow, userId, action: "run_rerun", details: { runId: created.id, sourceRunId: runId }, tx });
     // Read inside the transaction: the run as created (queued), as the test-run endpoints answer.
     // Read after the commit, a quick worker had sometimes already finished it.
     return getRun({ runId: created.id, userId, tx });
-  });
+  }));
 }

@@ -6,7 +6,7 @@
 import { conflict, notFound } from "@/lib/api/errors";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { db } from "@/lib/db/client";
-import { endRunStopped } from "@/lib/runs/end-run-stopped";
+import { endRunStopped, stopStepError } from "@/lib/runs/end-run-stopped";
 import { getRun } from "@/lib/runs/get-run";
 import { requireRunRole } from "@/lib/runs/require-run-role";
 import type { RunView } from "@/lib/runs/to-run-view";
@@ -14,6 +14,9 @@ import { storedSteps } from "@/lib/workflows/stored-steps";
 
 export async function stopRun({ runId, userId }: { runId: string; userId: string }): Promise<RunView> {
   await db().$transaction(async (tx) => {
+    // The workspace's row before the run's (as load-workflow.ts does): a client's delete holds it
+    // and then cascades to the run, which this would otherwise hold while its audit event waits.
+    await tx.$queryRaw`SELECT 1 FROM "Workspace" WHERE id = (SELECT "workspaceId" FROM "Run" WHERE id = ${runId}) FOR KEY SHARE`;
     const run = await tx.run.findUnique({
       where: { id: runId },
       select: { workspaceId: true, status: true, workflow: { select: { id: true, workspaceId: true, name: true, steps: true } } },
@@ -22,7 +25,7 @@ export async function stopRun({ runId, userId }: { runId: string; userId: string
     await requireRunRole({ userId, workspaceId: run.workspaceId, min: "editor", tx });
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
     const reason = `stopped by ${user.email}`;
-    if (!(await endRunStopped({ runId, steps: storedSteps(run.workflow), reason, stepError: `the run was ${reason} during this step`, tx }))) {
+    if (!(await endRunStopped({ runId, steps: storedSteps(run.workflow), reason, stepError: stopStepError(reason), tx }))) {
       // Ended meanwhile, perhaps: say how it ended now, not how it stood when read above.
       const { status } = await tx.run.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
       throw conflict("run_finished", `the run has already ended (${status}); there is nothing to stop`, { status });

@@ -13,10 +13,12 @@ export type Redactor = <T>(value: T) => T;
 
 const identity: Redactor = (v) => v;
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 // Besides the value as stored, the forms a secret commonly takes on its way into an output: in
 // another case ($uppercase, a header echoed back), base64 (standard and URL-safe, padded or
-// not), URL-encoded and JSON-escaped. Anything further transformed (a substring, a hash) cannot
-// be recognised; README says so.
+// not), URL-encoded and JSON-escaped (jsonEscapesPattern below: every encoder's escapes). Anything
+// further transformed (a substring, a hash) cannot be recognised; README says so.
 function forms(secret: string): string[] {
   const b64 = Buffer.from(secret, "utf8").toString("base64");
   // URL-encoded every way the engine encodes: encodeURIComponent, as a query or form value
@@ -27,6 +29,61 @@ function forms(secret: string): string[] {
   const url = [encodeURIComponent(secret), formValue, encodePathSegment(secret), encodeQueryComponent(secret), encodeUserinfo(secret)];
   if (/^[/?#]/.test(secret)) url.push(encodePathStart(secret)); // right after a host: the path's start
   return [secret, b64, b64.replace(/=+$/, ""), Buffer.from(secret, "utf8").toString("base64url"), ...url, JSON.stringify(secret).slice(1, -1), ...embeddedBase64(secret)];
+}
+
+// A JSON text may write any character of a string as \uXXXX, and encoders differ in which they
+// do: PHP's json_encode writes `/` as `\/` and non-ASCII as `\u00e9`; Go's encoding/json `<`, `>`,
+// `&`, U+2028 and U+2029 as `\u003c` (HTML-safe); Python's ensure_ascii every non-ASCII character
+// (astral ones as a surrogate pair); .NET's System.Text.Json `<>&'+\`` and non-ASCII in upper-case
+// hex (`\u003C`); Gson `<>&='`; PHP's JSON_HEX_* flags `<>&'"`. A response body shown as text (a
+// 4xx's error, a text/plain echo) carries the secret so. Rather than list every combination of
+// encoder and secret (the count grows with each escaped character), the secret becomes one
+// pattern in which each such character matches any of its spellings: any encoder, any mix, one
+// alternative per secret. (The pattern is case-insensitive, so hex in either case matches.)
+const JSON_SHORT: Record<string, string> = { '"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+const HTML_SAFE = new Set(["<", ">", "&", "'", "=", "+", "`"]);
+const hex4 = (unit: number) => `\\u${unit.toString(16).padStart(4, "0")}`;
+
+function spellings(ch: string): string[] | null {
+  const code = ch.codePointAt(0)!;
+  if (code > 0xffff) {
+    const hi = Math.floor((code - 0x10000) / 0x400) + 0xd800;
+    const lo = ((code - 0x10000) % 0x400) + 0xdc00;
+    return [ch, hex4(hi) + hex4(lo)];
+  }
+  if (ch in JSON_SHORT) return [JSON_SHORT[ch], hex4(code)];
+  if (code < 0x20) return [hex4(code)];
+  if (ch === "/") return [ch, "\\/", hex4(code)];
+  if (HTML_SAFE.has(ch) || code >= 0x7f) return [ch, hex4(code)];
+  return null;
+}
+
+/** The secret as any JSON encoder may write it inside a string: a regular expression's source and
+ *  the longest text it matches; null when no character has another spelling (the value as stored
+ *  and JSON.stringify's are the forms). */
+function jsonEscapesPattern(secret: string): { source: string; length: number } | null {
+  let source = "";
+  let length = 0;
+  let other = false;
+  for (const ch of secret) {
+    const alts = spellings(ch);
+    if (!alts) {
+      source += escapeRegExp(ch);
+      length += ch.length;
+      continue;
+    }
+    other = true;
+    source += `(?:${alts.map(escapeRegExp).join("|")})`;
+    length += Math.max(...alts.map((a) => a.length));
+  }
+  return other ? { source, length } : null;
+}
+
+/** A few whole spellings of the JSON forms, for a text cut inside one (maskCutPrefixes works on
+ *  plain texts): every character an encoder may escape escaped, and `/` alone as PHP does. */
+function jsonCutForms(secret: string): string[] {
+  const all = [...secret].map((ch) => spellings(ch)?.at(-1) ?? ch).join("");
+  return [all, JSON.stringify(secret).slice(1, -1).replace(/\//g, "\\/")];
 }
 
 // Base64 of a secret inside a longer encoded text (`user:secret` as a Basic credential, where the
@@ -87,17 +144,19 @@ function maskCutPrefixes(text: string, variants: readonly string[]): string {
 
 const isRawJson = (JSON as unknown as { isRawJSON?: (v: unknown) => boolean }).isRawJSON ?? (() => false);
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A redactor for these secret values (longest first, so a secret containing another is masked whole). */
 export function redactSecrets(secrets: readonly (string | null)[]): Redactor {
   const values = [...new Set(secrets.filter((s): s is string => typeof s === "string" && s.length >= MIN_SECRET_LENGTH))];
   if (values.length === 0) return identity;
-  const variants = [...new Set(values.flatMap(forms))].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  const variants = [...new Set(values.flatMap(forms))].filter((v) => v.length >= MIN_SECRET_LENGTH);
+  const json = values.map(jsonEscapesPattern).filter((p) => p !== null);
   // One pass, case-insensitive: base64 matched case-insensitively over-masks only strings that
-  // differ from a secret's encoding by case, which is harmless.
-  const pattern = new RegExp(variants.map(escapeRegExp).join("|"), "gi");
-  const lowered = variants.map((v) => v.toLowerCase());
+  // differ from a secret's encoding by case, which is harmless. Longest first.
+  const alternatives = [...variants.map((v) => ({ source: escapeRegExp(v), length: v.length })), ...json].sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(alternatives.map((a) => a.source).join("|"), "gi");
+  const cutForms = [...new Set([...variants, ...values.flatMap(jsonCutForms)])].filter((v) => v.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+  const lowered = cutForms.map((v) => v.toLowerCase());
   const mask = (text: string) => (text.length >= MIN_SECRET_LENGTH ? maskCutPrefixes(text.replace(pattern, REDACTED), lowered) : text);
   // A number equal to a secret (a numeric PIN) is shown as the mask too — also one beyond double
   // precision, which arrives rounded (as a double equal to the secret's) or exact (JSON.rawJSON).

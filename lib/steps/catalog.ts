@@ -2,6 +2,7 @@
 // config. Client-safe (no server imports) — the editor builds its forms from it, the API
 // validates with it, executors (lib/steps/executors/<kind>.ts) read configs shaped by it.
 import { appByKey } from "@/lib/connections/app-catalog";
+import { framingHeaderProblem } from "@/lib/http-step/framing-header";
 import { z } from "@/lib/z";
 
 export const STEP_KINDS = ["webhook", "scheduler", "code", "http", "ai_prompt", "conditions", "transform", "wait", "summarize", "parse_json"] as const;
@@ -91,10 +92,19 @@ export const codeConfig = z.object({
 });
 
 const keyValue = z.object({ name: text, value: templ });
+// A header named Host, Transfer-Encoding … (framing-header.ts) is refused at save, naming it; one
+// whose name a reference gives is refused when the request is built.
+const headerEntry = z.object({
+  name: text.superRefine((name, ctx) => {
+    const problem = framingHeaderProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
+  value: templ,
+});
 export const httpConfig = z.object({
   method: z.enum(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]).default("GET"),
   url: templ,
-  headers: z.array(keyValue).default([]),
+  headers: z.array(headerEntry).default([]),
   query: z.array(keyValue).default([]),
   body: z
     .discriminatedUnion("type", [

@@ -18,7 +18,11 @@ export type LoadWorkspaceValuesOptions = { workspaceIds: readonly string[]; tx?:
 
 export async function loadWorkspaceValues({ workspaceIds, tx }: LoadWorkspaceValuesOptions): Promise<Map<string, WorkspaceValues>> {
   const ids = [...new Set(workspaceIds)];
-  const out = new Map<string, WorkspaceValues>(ids.map((id) => [id, { vars: {}, secrets: {} }]));
+  // Null-prototype: a key is an own field whatever its name (assigning "__proto__" to a plain {}
+  // would set the prototype, and the key would vanish). Such keys are refused (variable-schema.ts),
+  // but a row stored before that still reads as what it is.
+  const table = () => Object.create(null) as Record<string, string | null>;
+  const out = new Map<string, WorkspaceValues>(ids.map((id) => [id, { vars: table(), secrets: table() }]));
   if (ids.length === 0) return out;
   const rows = await (tx ?? db()).variable.findMany({
     where: { workspaceId: { in: ids } },

@@ -6,15 +6,16 @@
 // that says `hasValue: true` and sends no value keeps the stored one: a secret's read sent back,
 // and a plain variable made secret (the Variables page's kind switch: its value is kept, now
 // encrypted). A secret is never made plain that way — its value would be on show to every viewer
-// — so that asks for the new value (400). The row
+// — so that asks for the new value (400). A body that says `hasValue: false` and sends no value
+// believed the key had none: one set since is not dropped (412 variable_changed). The row
 // is locked for the check and the write; a key
 // that does not exist yet has no row to lock, so it is inserted (never upserted): of two first
 // writes at once, the slower one's insert collides and it starts over, finding the other's row —
 // refused if it asked for a new key only, otherwise an update checked like any other.
-import { AppError, badRequest } from "@/lib/api/errors";
+import { AppError, badRequest, notFound } from "@/lib/api/errors";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { unlessParentGone } from "@/lib/db/parent-gone";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { toVariableView } from "@/lib/variables/to-variable-view";
@@ -22,6 +23,7 @@ import type { PutVariableInput, VariableView } from "@/lib/variables/variable-sc
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 import { assertResourceUnused, inUseConflict } from "@/lib/workspaces/assert-resource-unused";
 import { listResourceUsers } from "@/lib/workspaces/list-resource-users";
+import { onceMoreOnUniqueClash } from "@/lib/db/once-more-on-unique-clash";
 
 export type PutVariableOptions = {
   workspaceId: string;
@@ -57,7 +59,11 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     const [before] = await t.$queryRaw<{ secret: boolean; value: string | null; valueEncrypted: string | null }[]>`
       SELECT secret, value, "valueEncrypted" FROM "Variable" WHERE "workspaceId" = ${workspaceId} AND key = ${key} FOR UPDATE`;
     if (before && onlyIfNew) {
-      throw new AppError(412, "variable_exists", `${key} already exists (a ${before.secret ? "secret" : "variable"}); set its value in its row, or delete it first`, { secret: before.secret });
+      const kind = before.secret ? "secret" : "variable";
+      // Asked for the other kind: its row's switch (Make variable / Make secret) is the way there.
+      const other = input.secret !== undefined && input.secret !== before.secret ? (before.secret ? "variable" : "secret") : null;
+      const how = other ? `set its value in its row, make it a ${other} there (Make ${other}), or delete it first` : "set its value in its row, or delete it first";
+      throw new AppError(412, "variable_exists", `${key} already exists (a ${kind}); ${how}`, { secret: before.secret });
     }
     if (!before && onlyIfExists) {
       throw new AppError(412, "variable_not_found", `${key} does not exist (deleted since?); nothing was created (If-Match: *)`);
@@ -65,6 +71,13 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     const secret = input.secret ?? before?.secret ?? false;
     if (keepsValue && before?.secret && !secret) {
       throw badRequest(`value: making the secret ${key} a plain variable needs its new value: a secret's value is never read back`, { field: "value" });
+    }
+    // `hasValue: false` with no value: the sender believed the key had none (a page loaded before a
+    // colleague set it). Leaving it without one now would destroy that value unseen — the stale
+    // Variables page's Make variable on a secret set elsewhere (found by QA) —, so it is refused and
+    // nothing changes; without `hasValue` (an API client) a null value still empties it, as documented.
+    if (before && input.hasValue === false && input.value == null && (before.secret ? before.valueEncrypted : before.value) !== null) {
+      throw new AppError(412, "variable_changed", `${key} has a value now (set elsewhere); nothing was changed: send its value, or send it without "hasValue": false to empty it`, { secret: before.secret });
     }
     // {{ secrets.KEY }} reads secrets only, {{ vars.KEY }} plain variables only: a key that workflows
     // read changing kind breaks their steps like a delete would (and a secret's new value typed
@@ -101,9 +114,7 @@ export async function putVariable({ workspaceId, userId, key, input, onlyIfNew =
     await recordUserEvent({ workspaceId, userId, action: before ? "variable_updated" : "variable_created", details: { key, secret, ...(kindChanged ? { kindChanged } : {}) }, tx: t });
     return { variable: toVariableView(row), created: !before };
   };
-  const attempt = () => (tx ? write(tx) : db().$transaction(write));
-  return attempt().catch((e) => {
-    if (!tx && e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002") return attempt();
-    throw e;
-  });
+  // The workspace deleted at the same moment: its 404, as once it is gone.
+  const attempt = () => unlessParentGone("workspaceId", () => notFound("workspace"), () => (tx ? write(tx) : db().$transaction(write)));
+  return onceMoreOnUniqueClash(attempt, !tx);
 }

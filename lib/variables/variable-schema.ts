@@ -3,10 +3,18 @@
 import { z } from "@/lib/z";
 import { VALUE_KEY } from "@/lib/workflows/references";
 
-export const variableKeySchema = z
+const keyRule = z
   .string()
   .max(128, "a key is at most 128 characters")
   .regex(VALUE_KEY, "a key is a letter or _ followed by letters, digits, _ or - (as written in {{ vars.KEY }})");
+
+/** The key in a variable's URL. "__proto__" fits the rule but could never be read: as a property
+ *  name it is the prototype, not a field of `vars` ({{ vars.__proto__ }} said "not defined"). The
+ *  issue is at "key", so the 400 names it (`field: "key"`). */
+export const variableKeySchema = keyRule.refine((k) => k !== "__proto__", {
+  path: ["key"],
+  message: '"__proto__" is reserved and cannot be a key: use another key',
+});
 
 /** PUT body. A null or absent value means "the key exists, without a value" (the step using it fails until set).
  *  An absent `secret` keeps an existing key's kind (a new key is a plain variable): a script that
@@ -19,7 +27,7 @@ export const putVariableSchema = z.strictObject({
   // (as a workflow's can). `key` must be the URL's (putVariableBody); the others are ignored,
   // except that `hasValue: true` without a value keeps the stored value (a secret's read, never a
   // value; a plain variable made secret — put-variable.ts).
-  key: variableKeySchema.optional(),
+  key: keyRule.optional(),
   hasValue: z.unknown().optional(),
   updatedAt: z.unknown().optional(),
 });

@@ -1,6 +1,8 @@
 // A new workflow always starts in Draft; going Live is its own action (POST …/live).
 import { assertStepConnections } from "@/lib/connections/assert-step-connections";
+import { notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
+import { unlessParentGone } from "@/lib/db/parent-gone";
 import { toJsonField } from "@/lib/db/to-json-field";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 import type { WorkflowInput } from "@/lib/workflows/definition";
@@ -23,5 +25,6 @@ export async function createWorkflow({ workspaceId, userId, input, tx }: CreateW
     });
     return readWorkflowView({ workflow, tx: t });
   };
-  return tx ? write(tx) : db().$transaction(write);
+  // A workspace deleted meanwhile: its 404, as once it is gone (parent-gone.ts).
+  return unlessParentGone("workspaceId", () => notFound("workspace"), () => (tx ? write(tx) : db().$transaction(write)));
 }

@@ -18,7 +18,14 @@ export type LoadWorkflowOptions = {
 
 export async function loadWorkflow({ workflowId, userId, role, tx, lock }: LoadWorkflowOptions): Promise<Workflow> {
   const c = tx ?? db();
-  if (lock) await c.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${workflowId} FOR UPDATE`;
+  if (lock) {
+    // The workspace's row first (as the audit event's foreign key would take it), then the
+    // workflow's: a client's delete holds the workspace, then its cascade takes the workflow, so the
+    // other order deadlocks a write that logs an audit event (503 "send it again"). Deleted
+    // meanwhile, both are gone once the wait ends: 404, as for a missing workflow.
+    await c.$queryRaw`SELECT 1 FROM "Workspace" WHERE id = (SELECT "workspaceId" FROM "Workflow" WHERE id = ${workflowId}) FOR KEY SHARE`;
+    await c.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${workflowId} FOR UPDATE`;
+  }
   const workflow = await c.workflow.findUnique({ where: { id: workflowId } });
   if (!workflow) throw notFound("workflow");
   try {

@@ -6,6 +6,7 @@ import { AppError, badRequest } from "@/lib/api/errors";
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
 import { describeZodError } from "@/lib/api/handler";
 import { misspeltFieldNote, withMisspeltFields } from "@/lib/api/misspelt-field";
+import { findDroppedProtoKey, PROTO_KEY_PROBLEM, protoKeyRefused } from "@/lib/api/find-dropped-proto-key";
 import { zodIssueField } from "@/lib/api/zod-issue-field";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import { exactNumberText, roundExactNumbers } from "@/lib/json/parse-exact-json";
@@ -35,6 +36,13 @@ export type WorkflowWrite = z.infer<typeof workflowWriteSchema>;
 const WORKFLOW_KEYS = new Set([...Object.keys(workflowWriteSchema.shape), "id", "workspaceId", "webhookUrl", "keptWebhookUrl", "savedBy", "savedAt", "createdAt", "updatedAt"]);
 const STEP_KEYS = new Set([...Object.keys(stepInputSchema.shape), "number"]);
 
+// Every invalid_workflow names the step by number and id (validate-definition.ts); before the
+// body parses, the id is the one sent, if it is one (a new step may have none yet: null).
+const sentStepId = (step: unknown): string | null => {
+  const id = (step as { id?: unknown } | undefined)?.id;
+  return typeof id === "string" && id !== "" ? id : null;
+};
+
 function refuseUnknownKeys(raw: unknown): void {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return; // the schema says what is wrong
   const extra = Object.keys(raw).find((k) => !WORKFLOW_KEYS.has(k));
@@ -44,7 +52,7 @@ function refuseUnknownKeys(raw: unknown): void {
   steps.forEach((step, i) => {
     if (!step || typeof step !== "object" || Array.isArray(step)) return;
     const bad = Object.keys(step).find((k) => !STEP_KEYS.has(k));
-    if (bad) throw new AppError(400, "invalid_workflow", `step ${i + 1}: unknown field ${JSON.stringify(bad)}: a step takes id, kind, name and config`, { step: i + 1, field: bad });
+    if (bad) throw new AppError(400, "invalid_workflow", `step ${i + 1}: unknown field ${JSON.stringify(bad)}: a step takes id, kind, name and config`, { step: i + 1, stepId: sentStepId(step), field: bad });
   });
 }
 
@@ -70,6 +78,7 @@ export function refuseUnknownConfigFields(steps: readonly StepInput[], stored: r
     // step_incomplete answer ("method", "headers.0.value"); the message says where it sits.
     throw new AppError(400, "invalid_workflow", `step ${i + 1} (${label}): unknown field "config.${field}": not a setting of ${label} (misspelt?)`, {
       step: i + 1,
+      stepId: step.id ?? null,
       field,
     });
   });
@@ -108,6 +117,7 @@ export function parseWorkflowInput(body: unknown, opts: { creating?: boolean } =
   refuseUnknownKeys(raw);
   const r = (opts.creating ? workflowCreateSchema : workflowWriteSchema).safeParse(raw);
   if (r.success) {
+    refuseDroppedProtoKey(raw, r.data);
     // A create ignores `mode`, like the GET's other read-only fields: a copy made by GET then POST
     // of a Live workflow starts in Draft, as every new workflow does (a PUT still refuses a change).
     const read = opts.creating ? { ...r.data, mode: undefined } : r.data;
@@ -129,9 +139,33 @@ export function parseWorkflowInput(body: unknown, opts: { creating?: boolean } =
   const note = misspeltFieldNote({ ...issue, path: rest }, rawStep);
   throw new AppError(400, "invalid_workflow", `step ${index + 1}${label ? ` (${label})` : ""}: ${field ? `${field}: ` : ""}${issue.message}${note}`, {
     step: index + 1,
+    stepId: sentStepId(rawStep),
     field: field || null,
   });
 }
 
-export const modeNotSaved = (current: string) =>
-  new AppError(400, "invalid_request", `mode: a save does not change it (the workflow is ${current === "live" ? "Live" : "in Draft"}); switch it with POST /api/v1/workflows/{id}/live or /draft`);
+// A "__proto__" key the schema left out (a step's config is a zod record, which drops it in
+// silence) is refused: in a step, as invalid_workflow naming the step and the path inside it
+// (the config's path, as for an unknown config field); elsewhere as every body's 400.
+function refuseDroppedProtoKey(raw: unknown, parsed: unknown): void {
+  const path = findDroppedProtoKey(raw, parsed);
+  if (!path) return;
+  const [root, index, ...rest] = path;
+  if (root !== "steps" || index === undefined || rest.length === 0) throw protoKeyRefused(path);
+  const i = Number(index);
+  const rawStep = (raw as { steps: unknown[] }).steps[i] as { kind?: unknown } | undefined;
+  const label = STEP_CATALOG[rawStep?.kind as StepKind]?.label;
+  const field = (rest[0] === "config" ? rest.slice(1) : rest).join(".");
+  throw new AppError(400, "invalid_workflow", `step ${i + 1}${label ? ` (${label})` : ""}: "${rest.join(".")}" ${PROTO_KEY_PROBLEM}`, {
+    step: i + 1,
+    stepId: sentStepId(rawStep),
+    field,
+    issues: [{ path: path.join("."), message: PROTO_KEY_PROBLEM }],
+  });
+}
+
+export function modeNotSaved(current: string): AppError {
+  const problem = `a save does not change it (the workflow is ${current === "live" ? "Live" : "in Draft"}); switch it with POST /api/v1/workflows/{id}/live or /draft`;
+  // Named like every other body's 400: `field` and `issues[].path`.
+  return new AppError(400, "invalid_request", `mode: ${problem}`, { field: "mode", issues: [{ path: "mode", message: problem }] });
+}

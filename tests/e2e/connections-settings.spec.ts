@@ -1,7 +1,7 @@
 // An account's non-secret settings on the Connections page: the add form asks for what its auth
 // kind needs (a Directory account's token URL, which names the tenant, is only a placeholder hint
 // and is refused while it still holds "<tenant-id>"), starts from the app's real defaults (scope,
-// API-key header, default model), the Edit form changes them, and each row shows them. Before,
+// API-key header, default model; how an AI account sends its key), the Edit form changes them, and each row shows them. Before,
 // every OAuth account made here was stored with the template token URL and never got a token.
 // Its own provider, so no other spec sees these accounts.
 import { expect, test, type Page } from "@playwright/test";
@@ -76,13 +76,28 @@ test("an OAuth account made in the UI gets the token URL, scope and audience typ
   await expect(page.getByTestId("account-RMM key").getByLabel("Settings")).toContainText("Header nameAuthorization");
   expect(await configOf(page, ws, "RMM key")).toEqual({ headerName: "Authorization", prefix: "Token " });
 
-  // An AI account: the default model starts as the app's and can be changed.
+  // An AI account: the default model starts as the app's and can be changed; the key goes as
+  // Bearer unless the account says Azure's api-key header.
   await form.getByLabel("App").selectOption({ label: "OpenAI-compatible AI" });
   await expect(form.getByLabel("Default model")).toHaveValue("gpt-4o-mini");
   await form.getByLabel("Default model").fill("gpt-4.1-mini");
+  const keyHeader = form.getByLabel("Send the key as");
+  await expect(keyHeader).toHaveValue("authorization");
+  await expect(keyHeader.getByRole("option")).toHaveText(["Authorization: Bearer (OpenAI, most compatible servers)", "api-key header (Azure OpenAI)"]);
+  await keyHeader.selectOption({ label: "api-key header (Azure OpenAI)" });
   await form.getByLabel("Account name").fill("Azure AI");
   await form.getByRole("button", { name: "Add account" }).click();
-  await expect(page.getByTestId("account-Azure AI").getByLabel("Settings")).toContainText("Default modelgpt-4.1-mini");
+  const ai = page.getByTestId("account-Azure AI");
+  await expect(ai.getByLabel("Settings")).toContainText("Default modelgpt-4.1-mini");
+  await expect(ai.getByLabel("Settings")).toContainText("Send the key asapi-key header (Azure OpenAI)");
+  expect(await configOf(page, ws, "Azure AI")).toEqual({ defaultModel: "gpt-4.1-mini", keyHeader: "api-key" });
+  // Edit shows the choice and switches back to Bearer (the default, so nothing stored).
+  await ai.getByRole("button", { name: "Edit" }).click();
+  await expect(ai.getByLabel("Send the key as")).toHaveValue("api-key");
+  await ai.getByLabel("Send the key as").selectOption({ label: "Authorization: Bearer (OpenAI, most compatible servers)" });
+  await ai.getByRole("button", { name: "Save" }).click();
+  await expect(ai.getByRole("button", { name: "Edit" })).toBeVisible();
+  await expect(ai.getByLabel("Settings")).toContainText("Send the key asAuthorization: Bearer");
   expect(await configOf(page, ws, "Azure AI")).toEqual({ defaultModel: "gpt-4.1-mini" });
   await page.screenshot({ path: test.info().outputPath("connections-settings.png"), fullPage: true });
 });

@@ -1,6 +1,6 @@
 // A keyboard user opens a step from the canvas: Tab reaches the step nodes, the focused one shows
 // a focus ring, and Enter or Space opens it in the step panel as a click does. A step inserted
-// from an edge's + has focus.
+// from an edge's + has focus; each branch's + takes a mouse click, however long the branch names.
 import { expect, test, type Locator } from "@playwright/test";
 import { openOwnWorkflow, tabTo } from "./own-workflow";
 
@@ -126,4 +126,55 @@ test("a step inserted from an edge's + with the keyboard has focus, and Tab goes
   // Tab goes on along the canvas (the + after the new step), not back to the top of the page.
   await page.keyboard.press("Tab");
   await expect(page.locator(`[data-insert-from]:focus`)).toHaveCount(1);
+});
+
+// Found by QA: a long branch name pushed its branch's + under the Otherwise label, which took the
+// click, so no step could be inserted at the head of that branch with the mouse.
+test("each branch's + takes a real mouse click, whatever the branch names' lengths, with 2 to 5 branches", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const field = (name: string) => ({ kind: "transform", name, config: { fields: [{ name: "t", expression: '"x"' }] } });
+  const stepsFor = (named: number) => [
+    { kind: "webhook", config: {} },
+    {
+      kind: "conditions",
+      config: {
+        branches: Array.from({ length: named }, (_, i) => ({
+          id: `b${i}`,
+          name: `High ${i} — escalate immediately to on-call engineer`,
+          rules: [{ left: "{{ 1.x }}", op: "exists" }],
+          target: `t${i}`,
+        })),
+        otherwise: { target: "tother" },
+      },
+    },
+    ...Array.from({ length: named }, (_, i) => ({ id: `t${i}`, ...field(`Target ${i}`) })),
+    { id: "tother", ...field("Target other") },
+  ];
+  const { ws } = await openOwnWorkflow(page, "canvasbranchplus", stepsFor(1));
+  for (let named = 1; named <= 4; named++) {
+    if (named > 1) {
+      const res = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, { data: { name: `branches ${named + 1}`, steps: stepsFor(named) } });
+      expect(res.status()).toBe(201);
+      await page.goto(`/w/${ws}/workflows/${((await res.json()) as { id: string }).id}`);
+      await expect(page.getByTestId("step-node-1")).toBeVisible();
+    }
+    const branches = [...Array.from({ length: named }, (_, i) => [`High ${i} — escalate immediately to on-call engineer`, `Target ${i}`]), ["Otherwise", "Target other"]];
+    for (const [name, target] of branches) {
+      const plus = page.getByRole("button", { name: `Insert a step here (${name})`, exact: true });
+      const edge = page.getByRole("img", { name: new RegExp(`^Step 2 to step \\d+ \\(${name}\\)$`) });
+      const to = Number(/to step (\d+)/.exec((await edge.getAttribute("aria-label"))!)![1]);
+      await expect(page.getByTestId(`step-node-${to}`)).toContainText(target);
+      // What a pointer at the +'s centre reaches is the + (not a branch label drawn over it).
+      const box = (await plus.boundingBox())!;
+      const hit = await plus.evaluate((b, [x, y]) => b.contains(document.elementFromPoint(x, y)), [box.x + box.width / 2, box.y + box.height / 2]);
+      expect(hit, `${named + 1} branches: the + of ${name} is under something else`).toBe(true);
+      await plus.click();
+      await page.getByRole("menuitem").first().click();
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      // The new step heads this branch, and the branch's old first step follows it.
+      await expect(page.getByTestId(`step-node-${to}`)).not.toContainText(target);
+      await expect(page.getByRole("img", { name: `Step 2 to step ${to} (${name})`, exact: true })).toHaveCount(1);
+      await expect(page.getByTestId(`step-node-${to + 1}`)).toContainText(target);
+    }
+  }
 });

@@ -116,6 +116,40 @@ test("a stopped run's step reads failed, as the API records it, with who stopped
   await expect(entry).toContainText(view.steps[1].error);
 });
 
+test("a Code step stopped mid-execution reads failed with who stopped it, not skipped as if it never ran", async ({ page }) => {
+  const { ws, id } = await openOwnWorkflow(page, "execstopcode", [
+    { kind: "webhook", config: { testingData: { n: 1 } } },
+    { kind: "code", config: { code: "while (true) {}", timeoutMs: 60_000 } },
+    { kind: "code", config: { code: "return 1" } },
+  ]);
+  const { run } = (await (await page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })).json()) as { run: { id: string } };
+  await runsWhen(page, id, (runs) => runs[0]?.status === "running"); // step 1 recorded: the loop is executing
+  expect((await page.request.post(`/api/v1/runs/${run.id}/stop`)).status()).toBe(200);
+  type View = { error: string; steps: { number: number; status: string; error: string | null }[] };
+  let view: View | undefined;
+  // The worker records the step once it learns of the stop (within about a second).
+  await expect
+    .poll(async () => {
+      view = (await (await page.request.get(`/api/v1/runs/${run.id}`)).json()) as View;
+      return view.steps.map((s) => `${s.number}:${s.status}`);
+    })
+    .toEqual(["1:succeeded", "2:failed", "3:skipped"]);
+  const stepError = `the run was ${view!.error} during this step`;
+  expect(view!.steps[1].error).toBe(stepError);
+
+  await page.goto(`/w/${ws}/workflows/${id}`);
+  const node = page.getByTestId("step-node-2");
+  await expect(node).toContainText("failed");
+  await node.click();
+  const panel = page.getByTestId("step-panel");
+  await panel.getByRole("tab", { name: "Executions" }).click();
+  const entry = panel.locator(`[data-testid=execution][data-run-id="${run.id}"]`);
+  const row = entry.getByRole("button").first();
+  await expect(row).toContainText("failed");
+  await row.click();
+  await expect(entry).toContainText(stepError);
+});
+
 test("each run under Data from can be told apart after a burst of deliveries", async ({ page }) => {
   const { ws, id } = await openOwnWorkflow(page, "datafrom", [
     { kind: "webhook", config: {} },

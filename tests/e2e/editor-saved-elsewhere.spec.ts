@@ -52,6 +52,26 @@ async function colleagueSaves(tech2: Page, id: string, change: (steps: Wf["steps
   expect(res.status()).toBe(200);
 }
 
+/** What the conflict tests share: tech1's editor open on a webhook and step "A" (Live first if
+ *  `live`; `opened` is what tech1 does there first), its reads of the workflow held so it cannot
+ *  learn of the save below before the action under test, then tech2 saves it with step `added` at
+ *  the end (`republished`: unpublishing it before and publishing it again after). Returns the
+ *  workflow as created and the release of the held reads. */
+async function savedElsewhere(
+  { ws, tech1, tech2 }: Pick<Team, "ws" | "tech1" | "tech2">,
+  { live = false, added = "B by tech2", republished = false, opened }: { live?: boolean; added?: string; republished?: boolean; opened?: (wf: Wf) => Promise<void> } = {},
+): Promise<{ wf: Wf; release: () => Promise<void> }> {
+  const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
+  if (live) expect((await tech1.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
+  await open(tech1, ws, wf);
+  await opened?.(wf);
+  const release = await holdWorkflowReads(tech1, wf.id);
+  if (republished) expect((await tech2.request.post(`/api/v1/workflows/${wf.id}/draft`)).status()).toBe(200);
+  await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform(added)]);
+  if (republished) expect((await tech2.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
+  return { wf, release };
+}
+
 /** The technician comes back to the tab: the editor looks at the server again at once (as its
  *  10 s poll would), so the test need not wait for the poll. */
 const backToTab = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event("visibilitychange")));
@@ -64,10 +84,7 @@ const savedByTech2 = (email: string, ago: string) => `Alex Smith (${email}) save
 test("Go live after a colleague's save shows the banner naming them and stays Draft; their step is there once loaded", async ({ browser }) => {
   const { ws, tech1, tech2, tech2Email, close } = await team(browser);
   try {
-    const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
-    await open(tech1, ws, wf);
-    const release = await holdWorkflowReads(tech1, wf.id);
-    await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
+    const { wf, release } = await savedElsewhere({ ws, tech1, tech2 });
     await ageLatestSave(wf.id, 2);
     await tech1.getByTestId("editor-header").getByRole("button", { name: "Go live" }).click();
     await expect(banner(tech1)).toContainText(savedByTech2(tech2Email, "2 minutes ago"));
@@ -90,10 +107,7 @@ test("Go live after a colleague's save shows the banner naming them and stays Dr
 test("a save after a colleague's names them in the banner, and Keep mine saves over their version", async ({ browser }) => {
   const { ws, tech1, tech2, tech2Email, close } = await team(browser);
   try {
-    const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
-    await open(tech1, ws, wf);
-    const release = await holdWorkflowReads(tech1, wf.id);
-    await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
+    const { wf, release } = await savedElsewhere({ ws, tech1, tech2 });
     await ageLatestSave(wf.id, 2);
     const refused = tech1.waitForResponse((r) => r.request().method() === "PUT" && r.url().endsWith(`/api/v1/workflows/${wf.id}`));
     await tech1.getByLabel("Workflow name").fill("Renamed by tech1");
@@ -114,14 +128,8 @@ test("a save after a colleague's names them in the banner, and Keep mine saves o
 test("Unpublish after a colleague re-published a change is refused with the banner naming them; it stays Live until their version is loaded", async ({ browser }) => {
   const { ws, tech1, tech2, tech2Email, close } = await team(browser);
   try {
-    const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
-    expect((await tech1.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
-    await open(tech1, ws, wf);
-    const release = await holdWorkflowReads(tech1, wf.id);
     // tech2 unpublishes, fixes a step and publishes again, all while tech1 still shows the old Live version.
-    expect((await tech2.request.post(`/api/v1/workflows/${wf.id}/draft`)).status()).toBe(200);
-    await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("Fix by tech2")]);
-    expect((await tech2.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
+    const { wf, release } = await savedElsewhere({ ws, tech1, tech2 }, { live: true, added: "Fix by tech2", republished: true });
     const header = tech1.getByTestId("editor-header");
     const refused = tech1.waitForResponse((r) => r.url().endsWith(`/api/v1/workflows/${wf.id}/draft`));
     await header.getByRole("button", { name: "Unpublish" }).click();
@@ -143,29 +151,30 @@ test("Unpublish after a colleague re-published a change is refused with the bann
 test("Generate a new URL after a colleague's save is refused with the banner naming them, and the URL stays", async ({ browser }) => {
   const { ws, tech1, tech2, tech2Email, close } = await team(browser);
   try {
-    const wf = await create(tech1, ws, [{ kind: "webhook", config: {} }, transform("A")]);
-    expect((await tech1.request.post(`/api/v1/workflows/${wf.id}/live`)).status()).toBe(200);
-    const url = (await read(tech1, wf.id)) as Wf & { webhookUrl: string };
-    await open(tech1, ws, wf);
-    await tech1.getByTestId("step-node-1").click();
     const panel = tech1.getByTestId("step-panel");
-    await expect(panel.getByTestId("webhook-url")).toHaveValue(url.webhookUrl);
-    const release = await holdWorkflowReads(tech1, wf.id);
-    await colleagueSaves(tech2, wf.id, (steps) => [...steps, transform("B by tech2")]);
+    let webhookUrl = "";
+    const { wf, release } = await savedElsewhere({ ws, tech1, tech2 }, {
+      live: true,
+      opened: async ({ id }) => {
+        ({ webhookUrl } = (await read(tech1, id)) as Wf & { webhookUrl: string });
+        await tech1.getByTestId("step-node-1").click();
+        await expect(panel.getByTestId("webhook-url")).toHaveValue(webhookUrl);
+      },
+    });
     const refused = tech1.waitForResponse((r) => r.url().endsWith(`/api/v1/workflows/${wf.id}/webhook-url`));
     await panel.getByRole("button", { name: "Generate a new URL" }).click();
     await tech1.getByRole("alertdialog").getByRole("button", { name: "Generate new URL" }).click();
     expect((await refused).status()).toBe(409);
     await expect(banner(tech1)).toContainText(savedByTech2(tech2Email, "just now"));
     await expect(panel.getByRole("alert")).toContainText("this workflow was saved elsewhere meanwhile");
-    expect(((await read(tech1, wf.id)) as Wf & { webhookUrl: string }).webhookUrl).toBe(url.webhookUrl);
+    expect(((await read(tech1, wf.id)) as Wf & { webhookUrl: string }).webhookUrl).toBe(webhookUrl);
     await release();
     await banner(tech1).getByRole("button", { name: "Load that version" }).click();
     await expect(tech1.getByTestId("step-node-3")).toContainText("B by tech2");
     await tech1.getByTestId("step-node-1").click();
     await panel.getByRole("button", { name: "Generate a new URL" }).click();
     await tech1.getByRole("alertdialog").getByRole("button", { name: "Generate new URL" }).click();
-    await expect(panel.getByTestId("webhook-url")).not.toHaveValue(url.webhookUrl);
+    await expect(panel.getByTestId("webhook-url")).not.toHaveValue(webhookUrl);
   } finally {
     await close();
   }

@@ -2,21 +2,14 @@
 // by role and name, shown disabled or read-only — the panel used to be `inert`, which dropped
 // them all), typing in them changes nothing and sends no save, and the Webhook step's URL can
 // still be copied.
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { createMember, createProviderOwner } from "./e2e-database";
-import { signIn } from "./sign-in";
+import { signInToOwnProvider, signInViewer } from "./own-provider";
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
 test("a viewer reads the step configuration by role and name, cannot change it, and copies the webhook URL", async ({ page, browser }) => {
-  const tag = randomBytes(3).toString("hex");
-  const provider = `Readable MSP ${tag}`;
-  await createProviderOwner(provider, `owner-${tag}@example.test`, "readable-pw-1");
-  await createMember(provider, `viewer-${tag}@example.test`, "readable-pw-2", "viewer");
-  await signIn(page, `owner-${tag}@example.test`, "readable-pw-1");
-  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
-  const ws = workspaces[0].id;
+  const provider = await signInToOwnProvider(page, "readable");
+  const { ws } = provider;
   const created = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
     data: { name: "Ticket intake", steps: [{ kind: "webhook", config: {} }, { kind: "http", name: "Open ticket", config: { method: "POST", url: "https://psa.example.test/tickets" } }] },
   });
@@ -27,14 +20,16 @@ test("a viewer reads the step configuration by role and name, cannot change it, 
   const { webhookUrl } = (await live.json()) as { webhookUrl: string };
   expect(webhookUrl).toBeTruthy();
 
-  const context = await browser.newContext({ viewport: { width: 1600, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] });
+  // The owner is offered to add an account from the step…
+  await page.goto(`/w/${ws}/workflows/${wf.id}`);
+  await page.getByTestId("step-node-2").click();
+  await expect(page.getByTestId("step-panel").getByText("No accounts in this workspace yet.")).toBeVisible();
+  await expect(page.getByTestId("step-panel").getByRole("link", { name: "Add one" })).toBeVisible();
+  // Continue on error says what it does (its label cannot).
+  await expect(page.getByTestId("step-panel").getByRole("checkbox", { name: "Continue on error" })).toHaveAccessibleDescription(/does not fail the run: after the usual retries, the step passes it on as its output/);
+
+  const { viewer, writes } = await signInViewer(browser, provider, { viewport: { width: 1600, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] });
   try {
-    const viewer = await context.newPage();
-    await signIn(viewer, `viewer-${tag}@example.test`, "readable-pw-2");
-    const writes: string[] = [];
-    viewer.on("request", (r) => {
-      if (r.method() !== "GET" && r.url().includes("/api/v1/")) writes.push(`${r.method()} ${r.url()}`);
-    });
     await viewer.goto(`/w/${ws}/workflows/${wf.id}`);
     await expect(viewer.getByText("View only · your role here is viewer")).toBeVisible();
 
@@ -53,6 +48,9 @@ test("a viewer reads the step configuration by role and name, cannot change it, 
     await viewer.keyboard.press("Backspace");
     await viewer.keyboard.press("ControlOrMeta+z");
     await expect(url).toHaveText("https://psa.example.test/tickets");
+    // …a viewer, who could not add one, is told there is none without the link.
+    await expect(panel.getByText("No accounts in this workspace yet.")).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Add one" })).toHaveCount(0);
 
     await viewer.getByTestId("step-node-1").click();
     const copy = panel.getByRole("button", { name: "Copy webhook URL" });
@@ -74,6 +72,6 @@ test("a viewer reads the step configuration by role and name, cannot change it, 
     await expect(viewer.getByRole("link", { name: "Push to client" })).toHaveCount(0);
     expect(writes).toEqual([]);
   } finally {
-    await context.close();
+    await viewer.context().close();
   }
 });

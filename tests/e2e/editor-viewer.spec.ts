@@ -1,21 +1,14 @@
 // A viewer opens a workflow: everything is shown (steps, configuration, executions), nothing can
 // be changed or run — no Tools dock, no insert buttons, no Go live, a disabled Configure form — and
 // no save is ever sent. (The API refuses a viewer's writes anyway; this is about not offering them.)
-import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { createMember, createProviderOwner } from "./e2e-database";
-import { signIn } from "./sign-in";
+import { signInToOwnProvider, signInViewer } from "./own-provider";
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
 test("a viewer's editor shows the workflow and offers no way to change it", async ({ page, browser }) => {
-  const tag = randomBytes(3).toString("hex");
-  const provider = `Viewer MSP ${tag}`;
-  await createProviderOwner(provider, `owner-${tag}@example.test`, "viewer-pw-1");
-  await createMember(provider, `viewer-${tag}@example.test`, "viewer-pw-2", "viewer");
-  await signIn(page, `owner-${tag}@example.test`, "viewer-pw-1");
-  const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
-  const ws = workspaces[0].id;
+  const provider = await signInToOwnProvider(page, "viewer");
+  const { ws, tag } = provider;
   const wf = (await (
     await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
       data: { name: "Disk cleanup", steps: [{ kind: "webhook", config: { testingData: { host: "srv-1" } } }, { kind: "http", name: "Run script", config: { url: "https://rmm.example.test/run" } }] },
@@ -30,14 +23,8 @@ test("a viewer's editor shows the workflow and offers no way to change it", asyn
   await expect(page).toHaveURL(new RegExp(`/w/${ws}/workflows/${wf.id}/push$`));
   await expect(page.getByRole("heading", { name: /^Push “/ })).toBeVisible();
 
-  const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+  const { viewer, writes } = await signInViewer(browser, provider, { viewport: { width: 1600, height: 900 } });
   try {
-    const viewer = await context.newPage();
-    await signIn(viewer, `viewer-${tag}@example.test`, "viewer-pw-2");
-    const writes: string[] = [];
-    viewer.on("request", (r) => {
-      if (r.method() !== "GET" && r.url().includes("/api/v1/")) writes.push(`${r.method()} ${r.url()}`);
-    });
     await viewer.goto(`/w/${ws}/workflows/${wf.id}`);
     await expect(viewer.getByText("View only · your role here is viewer")).toBeVisible();
     await expect(viewer.getByRole("complementary", { name: "Tools" })).toHaveCount(0);
@@ -67,6 +54,6 @@ test("a viewer's editor shows the workflow and offers no way to change it", asyn
     await viewer.screenshot({ path: "docs/screenshots/editor-viewer.png" });
     expect(writes).toEqual([]);
   } finally {
-    await context.close();
+    await viewer.context().close();
   }
 });

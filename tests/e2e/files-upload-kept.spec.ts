@@ -28,3 +28,19 @@ test("a refused upload keeps the chosen file and the typed name; an upload clear
   await expect(name).toHaveValue("");
   await expect.poll(chosen).toEqual([]);
 });
+
+test("a desktop file whose own name breaks the rule is refused naming it, with a name that keeps the rule suggested in Name", async ({ page }) => {
+  const ws = (await signInToOwnProvider(page, "file-suggest")).ws;
+  await page.goto(`/w/${ws}/files`);
+  const form = page.getByRole("form", { name: "Upload a file" });
+  const name = form.getByLabel(/^Name/);
+  await form.getByLabel("File", { exact: true }).setInputFiles({ name: "My Script (v2) – été.ps1", mimeType: "text/plain", buffer: Buffer.from("Get-Date") });
+  await form.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "cannot be" })).toContainText("“My Script (v2) – été.ps1” cannot be this file's name");
+  await expect(page.getByRole("alert").filter({ hasText: "cannot be" })).toContainText("The Name field now suggests “My_Script_v2_ete.ps1”");
+  await expect(name).toHaveValue("My_Script_v2_ete.ps1");
+  await expect(name).toBeFocused();
+  // Upload again: stored under the suggested name.
+  await form.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByTestId("file-My_Script_v2_ete.ps1")).toBeVisible();
+});

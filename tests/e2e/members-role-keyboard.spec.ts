@@ -3,28 +3,33 @@
 // an audit event per press — and focus stays on the role picker. (The picker was disabled while
 // saving and rebuilt for the new role, which dropped focus to the page.)
 import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { createMember, createProviderOwner } from "./e2e-database";
 import { signIn } from "./sign-in";
 
-test("ArrowUp then Enter, then ArrowUp and Tab, take a viewer to owner with focus kept on the role picker", async ({ page }) => {
+/** A provider whose owner is signed in on the Members page, with one viewer: the viewer's role
+ *  picker, and their role as stored (read through the API). */
+async function viewerOnMembersPage(page: Page, name: string) {
   const tag = randomBytes(3).toString("hex");
-  const provider = `Roles keys MSP ${tag}`;
-  const email = `roles-keys-${tag}@example.test`;
-  const member = `viewer-${tag}@example.test`;
-  await createProviderOwner(provider, email, "roles-keys-pw-1");
-  await createMember(provider, member, "roles-keys-pw-2", "viewer");
-  await signIn(page, email, "roles-keys-pw-1");
+  const email = `${name}-${tag}@example.test`;
+  const member = `viewer-${name}-${tag}@example.test`;
+  await createProviderOwner(`${name} MSP ${tag}`, email, `${name}-pw-1`);
+  await createMember(`${name} MSP ${tag}`, member, `${name}-pw-2`, "viewer");
+  await signIn(page, email, `${name}-pw-1`);
   const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
   const ws = workspaces[0].id;
   const stored = async () => {
     const { members } = (await (await page.request.get(`/api/v1/workspaces/${ws}/members`)).json()) as { members: { email: string; role: string }[] };
     return members.find((m) => m.email === member)?.role;
   };
-
   await page.goto(`/w/${ws}/members`);
   const role = page.getByLabel(`Role of ${member}`);
   await expect(role).toHaveValue("viewer");
+  return { role, stored };
+}
+
+test("ArrowUp then Enter, then ArrowUp and Tab, take a viewer to owner with focus kept on the role picker", async ({ page }) => {
+  const { role, stored } = await viewerOnMembersPage(page, "roles-keys");
   await role.focus();
   await page.keyboard.press("ArrowUp");
   await expect(role).toHaveValue("editor");
@@ -40,4 +45,35 @@ test("ArrowUp then Enter, then ArrowUp and Tab, take a viewer to owner with focu
   await expect(role).toHaveValue("owner");
   await page.reload();
   await expect(role).toHaveValue("owner");
+});
+
+test("a role stepped to while the page still refreshes after the previous save is kept and saved", async ({ page }) => {
+  const { role, stored } = await viewerOnMembersPage(page, "roles-race");
+
+  // The page's refresh after the first save is held until the user has stepped on.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let refreshes = 0;
+  await page.route(/_rsc=/, async (route) => {
+    refreshes++;
+    await held;
+    await route.continue();
+  });
+  await role.focus();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await expect.poll(stored).toBe("editor");
+  await expect(role).not.toHaveAttribute("aria-disabled", "true");
+  await expect.poll(() => refreshes).toBeGreaterThan(0);
+  await page.keyboard.press("ArrowUp");
+  await expect(role).toHaveValue("owner");
+  // The refresh lands now, bringing back the role just saved: the one stepped to stays shown.
+  const landed = page.waitForResponse(/_rsc=/);
+  release();
+  await landed;
+  // Until React has rendered it: the frames after the payload arrived.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r)))));
+  await expect(role).toHaveValue("owner");
+  await page.keyboard.press("Tab");
+  await expect.poll(stored).toBe("owner");
 });

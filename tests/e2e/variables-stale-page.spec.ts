@@ -3,7 +3,10 @@
 // value goes in encrypted, never shown, and the page says so — instead of undoing the Make secret
 // and showing the value to every viewer; a value typed in a secret's row is stored as a secret even
 // if the key was made plain meanwhile. Empty, Make secret and Set on a key deleted meanwhile do
-// not bring it back: the page says it no longer exists and drops the row. Its own provider.
+// not bring it back: the page says it no longer exists and drops the row; so does Delete. Make
+// variable left empty on a secret set elsewhere since is refused (its value is not destroyed), and
+// Set on a secret made plain elsewhere that workflows read as a variable says so in the page's own
+// words and lists them with "Make secret anyway". Its own provider.
 import { expect, test } from "@playwright/test";
 import { signInToOwnProvider } from "./own-provider";
 
@@ -82,4 +85,76 @@ test("Empty, Make secret and Set on a key deleted elsewhere say so and do not br
 
   expect(await keys()).toEqual([]);
   await expect(page.getByText("No variables or secrets yet.")).toBeVisible();
+});
+
+test("Make variable left empty on a secret a colleague has set since is refused, not emptied", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "vars-stale-make-plain");
+  const vars = `/api/v1/workspaces/${ws}/variables`;
+  expect((await page.request.put(`${vars}/UI_S`, { data: { value: null, secret: true } })).status()).toBe(201);
+  await page.goto(`/w/${ws}/variables`);
+  const row = page.getByTestId("variable-UI_S");
+  await expect(row.getByText("Value missing")).toBeVisible();
+
+  // A colleague sets its value while this page still shows none.
+  expect((await page.request.put(`${vars}/UI_S`, { headers: { "if-match": "*" }, data: { value: "colleague-real-secret-123", secret: true } })).status()).toBe(200);
+  await row.getByRole("button", { name: "Make variable UI_S" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("(or leave it empty)");
+  await dialog.getByRole("button", { name: "Make variable", exact: true }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "set elsewhere" })).toHaveText("UI_S has a value now (set elsewhere); nothing was changed. To make it a plain variable, type its value.");
+  await expect(row).toContainText("•••••• (set)");
+  await expect(row.getByText("Secret", { exact: true })).toBeVisible();
+  const listed = (await (await page.request.get(vars)).json()) as { variables: { key: string }[] };
+  expect(listed.variables.find((v) => v.key === "UI_S")).toEqual({ key: "UI_S", secret: true, hasValue: true, updatedAt: expect.any(String) });
+});
+
+test("Set on a secret made plain elsewhere that workflows read as a variable says so and offers to go ahead", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "vars-stale-in-use");
+  const vars = `/api/v1/workspaces/${ws}/variables`;
+  expect((await page.request.put(`${vars}/PSA_TOKEN`, { data: { value: "plain-old" } })).status()).toBe(201);
+  const made = await page.request.post(`/api/v1/workspaces/${ws}/workflows`, {
+    data: { name: "Ticket sync", steps: [{ kind: "webhook", config: {} }, { kind: "http", config: { method: "POST", url: "https://psa.example/hook", body: { type: "raw", raw: "token {{ vars.PSA_TOKEN }}" } } }] },
+  });
+  expect(made.status()).toBe(201);
+  expect((await page.request.post(`/api/v1/workflows/${((await made.json()) as { id: string }).id}/live`)).status()).toBe(200);
+  expect((await page.request.put(`${vars}/PSA_TOKEN?force=true`, { data: { secret: true, hasValue: true } })).status()).toBe(200);
+  await page.goto(`/w/${ws}/variables`);
+  const row = page.getByTestId("variable-PSA_TOKEN");
+  await expect(row.getByText("Secret", { exact: true })).toBeVisible();
+
+  // A colleague makes it plain again (the Live workflow reads it so) while this page shows a secret.
+  expect((await page.request.put(`${vars}/PSA_TOKEN`, { data: { value: "colleague-plain", secret: false } })).status()).toBe(200);
+  await row.getByLabel("New value for PSA_TOKEN").fill("typed-as-a-secret-456");
+  await row.getByRole("button", { name: "Set PSA_TOKEN" }).click();
+
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("PSA_TOKEN is in use as a variable");
+  await expect(dialog).toContainText("PSA_TOKEN is now a plain variable (changed elsewhere), and 1 workflow reads it as {{ vars.PSA_TOKEN }}");
+  // The page's own message, behind the dialog (which hides the rest of the page from the accessibility tree).
+  await expect(page.locator('[role="alert"]', { hasText: "changed elsewhere" })).toHaveText("PSA_TOKEN is now a plain variable (changed elsewhere); nothing was saved.");
+  await expect(page.getByText("?force=true")).toHaveCount(0);
+  await expect(dialog.getByRole("list", { name: "Workflows reading this variable" }).getByRole("listitem")).toHaveText([/Ticket sync\s*Live/]);
+  await expect(row.getByText("Variable", { exact: true })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Make secret anyway" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText("Secret", { exact: true })).toBeVisible();
+  const listed = (await (await page.request.get(vars)).json()) as { variables: { key: string }[] };
+  expect(listed.variables.find((v) => v.key === "PSA_TOKEN")).toEqual({ key: "PSA_TOKEN", secret: true, hasValue: true, updatedAt: expect.any(String) });
+});
+
+test("Delete on a key deleted elsewhere says so and drops the row", async ({ page }) => {
+  const { ws } = await signInToOwnProvider(page, "vars-stale-delete");
+  const vars = `/api/v1/workspaces/${ws}/variables`;
+  expect((await page.request.put(`${vars}/DEL_ME`, { data: { value: "v" } })).status()).toBe(201);
+  await page.goto(`/w/${ws}/variables`);
+  await expect(page.getByTestId("variable-DEL_ME")).toBeVisible();
+
+  expect((await page.request.delete(`${vars}/DEL_ME`)).status()).toBe(204);
+  await page.getByRole("button", { name: "Delete DEL_ME" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "no longer exists" })).toHaveText("DEL_ME no longer exists (deleted elsewhere).");
+  await expect(page.getByTestId("variable-DEL_ME")).toHaveCount(0);
+  await expect(page.getByText("variable not found")).toHaveCount(0);
 });

@@ -14,9 +14,11 @@ const create = (steps: unknown[], name = "Typos") => api.post(`/api/v1/workspace
 
 describe("unknown fields in a step's config", () => {
   it("a create with misspelt http settings is a 400 naming step and field", async () => {
-    const res = await create([webhook, { kind: "http", config: { url: "https://x.example.test", metod: "DELETE", timeoutMS: 500, continueOnErorr: true } }]);
+    const res = await create([webhook, { id: "call", kind: "http", config: { url: "https://x.example.test", metod: "DELETE", timeoutMS: 500, continueOnErorr: true } }]);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: "invalid_workflow", message: expect.stringMatching(/^step 2 \(HTTP Request\): unknown field "config\.metod"/), step: 2, field: "metod" });
+    // `stepId` as in every other invalid_workflow (validate-definition.ts); null for a step sent without one.
+    expect(res.body).toEqual({ error: "invalid_workflow", message: expect.stringMatching(/^step 2 \(HTTP Request\): unknown field "config\.metod"/), step: 2, stepId: "call", field: "metod" });
+    expect((await create([webhook, { kind: "http", config: { url: "https://x.example.test", metod: "DELETE" } }])).body).toMatchObject({ step: 2, stepId: null, field: "metod" });
   });
 
   it("names a field nested in the config, and refuses it on PUT too, keeping the stored steps", async () => {
@@ -26,7 +28,7 @@ describe("unknown fields in a step's config", () => {
     const wf = (await create([webhook, { kind: "http", config: { url: "https://x.example.test" } }])).body;
     const put = await api.put(`/api/v1/workflows/${wf.id}`, { name: wf.name, steps: [wf.steps[0], { ...wf.steps[1], config: { ...wf.steps[1].config, headers: [{ name: "a", value: "b", vaule: "c" }] } }] });
     expect(put.status).toBe(400);
-    expect(put.body).toMatchObject({ error: "invalid_workflow", step: 2, field: "headers.0.vaule" });
+    expect(put.body).toMatchObject({ error: "invalid_workflow", step: 2, stepId: wf.steps[1].id, field: "headers.0.vaule" });
     expect((await api.get(`/api/v1/workflows/${wf.id}`)).body.version).toBe(wf.version);
   });
 
@@ -116,7 +118,45 @@ describe("a misspelt required field", () => {
   it("in a connection's credentials", async () => {
     const res = await api.post(`/api/v1/workspaces/${t.providerA.id}/connections`, { app: "psa", name: "PSA typo", authKind: "bearer", credentials: { tokne: "x" } });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: "invalid_request", field: "credentials.token" });
-    expect(res.body.message).toBe("credentials.token: is required (auth kind bearer; credentials.tokne is not a field: did you mean token?)");
+    expect(res.body).toEqual({
+      error: "invalid_request",
+      message: "credentials.token: is required (auth kind bearer; credentials.tokne is not a field: did you mean token?)",
+      field: "credentials.token",
+      issues: [{ path: "credentials.token", message: "is required (auth kind bearer; credentials.tokne is not a field: did you mean token?)" }],
+    });
+  });
+});
+
+// README: "A save's 400 names what to fix in `field` and `issues[].path` … as every body's does" —
+// these named a field without `issues`, or a step without its `stepId`.
+describe("a 400 naming a field carries issues, a step's its stepId", () => {
+  it("PUT with the other mode (a Live workflow sent as draft): field and issues name mode", async () => {
+    const wf = (await create([webhook], "Mode sent")).body;
+    await db().workflow.update({ where: { id: wf.id }, data: { mode: "live" } });
+    const res = await api.put(`/api/v1/workflows/${wf.id}`, { name: "x", mode: "draft" });
+    expect(res.status).toBe(400);
+    const problem = "a save does not change it (the workflow is Live); switch it with POST /api/v1/workflows/{id}/live or /draft";
+    expect(res.body).toEqual({ error: "invalid_request", message: `mode: ${problem}`, field: "mode", issues: [{ path: "mode", message: problem }] });
+    expect((await db().workflow.findUniqueOrThrow({ where: { id: wf.id } })).name).toBe("Mode sent");
+  });
+
+  it("a misspelt credential key, on POST and on PATCH: field and issues name it", async () => {
+    const conns = `/api/v1/workspaces/${t.providerA.id}/connections`;
+    const problem = "unknown field (misspelt?); api_key auth takes apiKey";
+    const post = await api.post(conns, { app: "http", name: "Cred typo", authKind: "api_key", credentials: { apiKey: "k-1", tokne: "x" }, config: { headerName: "X-Key" } });
+    expect(post.status).toBe(400);
+    expect(post.body).toEqual({ error: "invalid_request", message: `credentials.tokne: ${problem}`, field: "credentials.tokne", issues: [{ path: "credentials.tokne", message: problem }] });
+    const made = await api.post(conns, { app: "http", name: "Cred ok", authKind: "api_key", credentials: { apiKey: "k-1" }, config: { headerName: "X-Key" } });
+    expect(made.status).toBe(201);
+    const patch = await api.patch(`/api/v1/connections/${made.body.connection.id}`, { credentials: { apiKey: "k-2", tokne: "x" } });
+    expect(patch.status).toBe(400);
+    expect(patch.body).toMatchObject({ error: "invalid_request", field: "credentials.tokne", issues: [{ path: "credentials.tokne", message: expect.stringMatching(/^unknown field/) }] });
+  });
+
+  it("a step's unknown field and a step's invalid setting name the step's id", async () => {
+    const unknownStepField = await create([webhook, { id: "call", kind: "http", nmae: "x", config: { url: "https://x.example.test" } }]);
+    expect(unknownStepField.body).toMatchObject({ error: "invalid_workflow", step: 2, stepId: "call", field: "nmae" });
+    const badSetting = await create([webhook, { id: "call", kind: "http", config: { url: "https://x.example.test", method: "FETCH" } }]);
+    expect(badSetting.body).toMatchObject({ error: "invalid_workflow", step: 2, stepId: "call", field: "method" });
   });
 });

@@ -56,13 +56,47 @@ describe("misspelt or foreign keys in config and credentials", () => {
   it("every app saves with every auth kind it offers, its own config keys and credentials", async () => {
     for (const app of APP_CATALOG) {
       for (const kind of app.authKinds) {
-        const config = Object.fromEntries(CONFIG_KEYS[kind].map((k) => [k, k === "headerName" ? "X-Key" : k === "clientAuth" ? "body" : "v"]));
+        const config = Object.fromEntries(CONFIG_KEYS[kind].map((k) => [k, k === "headerName" ? "X-Key" : k === "clientAuth" ? "body" : k === "keyHeader" ? "api-key" : "v"]));
         const credentials = Object.fromEntries(Object.keys(credentialSchemas[kind].shape).map((k) => [k, "value-5"]));
         const res = await create({ app: app.key, name: `All ${kind}`, authKind: kind, config, credentials });
         expect(res.status, `${app.key} ${kind}: ${res.body?.message}`).toBe(201);
         expect(res.body.connection.config).toEqual(config);
       }
     }
+  });
+});
+
+describe("how an AI account sends its key (config.keyHeader)", () => {
+  it("takes Authorization (default) or api-key (Azure OpenAI), returns it, refuses anything else and keeps Bearer for accounts without it", async () => {
+    const plain = await create({ app: "openai", name: "OpenAI", baseUrl: "https://api.openai.com/v1", credentials: { apiKey: "sk-kh-1" } });
+    expect(plain.status).toBe(201);
+    expect(plain.body.connection.config).toEqual({ defaultModel: "gpt-4o-mini" });
+    const azure = await create({ app: "openai", name: "Azure", baseUrl: "https://contoso.openai.azure.com/openai/deployments/gpt4o?api-version=2024-06-01", credentials: { apiKey: "az-kh-2" }, config: { keyHeader: "api-key" } });
+    expect(azure.status).toBe(201);
+    expect(azure.body.connection.config).toEqual({ keyHeader: "api-key" });
+    expect((await api.get(`/api/v1/connections/${azure.body.connection.id}`)).body.connection.config).toEqual({ keyHeader: "api-key" });
+
+    const bad = await create({ app: "openai", name: "Bad header", credentials: { apiKey: "az-kh-3" }, config: { keyHeader: "x-api-key" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: "invalid_request", field: "config.keyHeader" });
+    expect(bad.body.message).toMatch(/authorization|api-key/);
+    expect(await count("Bad header")).toBe(0);
+    // Not a setting of another auth kind.
+    const foreign = await create({ app: "http", name: "Foreign key header", authKind: "api_key", credentials: { apiKey: "k-kh-4" }, config: { keyHeader: "api-key" } });
+    expect(foreign.body).toMatchObject({ field: "config.keyHeader", message: expect.stringContaining("not a setting of api_key auth") });
+
+    // PATCH switches an existing account over and back (null removes it: Bearer again).
+    const id = plain.body.connection.id;
+    const on = await api.patch(`/api/v1/connections/${id}`, { config: { keyHeader: "api-key" } });
+    expect(on.status).toBe(200);
+    expect(on.body.connection.config).toEqual({ defaultModel: "gpt-4o-mini", keyHeader: "api-key" });
+    expect((await api.patch(`/api/v1/connections/${id}`, { config: { keyHeader: "bearer" } })).body).toMatchObject({ field: "config.keyHeader" });
+    const off = await api.patch(`/api/v1/connections/${id}`, { config: { keyHeader: null } });
+    expect(off.body.connection.config).toEqual({ defaultModel: "gpt-4o-mini" });
+    // An account's read posted to another workspace carries the choice (config is copied).
+    const copy = await api.post(`/api/v1/workspaces/${t.clientA1.id}/connections`, azure.body.connection);
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201);
+    expect(copy.body.connection.config).toEqual({ keyHeader: "api-key" });
   });
 });
 

@@ -104,7 +104,7 @@ describe("npm start's launcher killed", () => {
       throw new Error(`${(e as Error).message}; still running:\n${left.join("\n")}\n${first.output().slice(-3000)}`);
     });
     // Gracefully, as on the launcher's own SIGTERM, not cut off.
-    expect(first.output()).toMatch(/web: the npm start launcher is gone; stopping as on SIGTERM/);
+    expect(first.output()).toMatch(/"component":"web"[^\n]*"msg":"the npm start launcher is gone; stopping as on SIGTERM"/);
     expect(first.output()).toMatch(/"component":"worker"[^\n]*the npm start launcher is gone/);
     expect(first.output()).toMatch(/worker stopping \(SIGTERM\)/);
     // The database stays, for the next start.

@@ -26,7 +26,10 @@ describe("variables: create-only and kind changes", () => {
     expect((await put(key, { value: "the-real-secret", secret: true }, { createOnly: true })).status).toBe(201);
     const before = await db().variable.findFirstOrThrow({ where: { workspaceId: t.providerA.id, key } });
     const again = await put(key, { value: "typed-in-clear", secret: false }, { createOnly: true });
-    expect(again).toEqual({ status: 412, body: { error: "variable_exists", message: `${key} already exists (a secret); set its value in its row, or delete it first`, secret: true } });
+    // Asked for the other kind: the message names the row's switch.
+    expect(again).toEqual({ status: 412, body: { error: "variable_exists", message: `${key} already exists (a secret); set its value in its row, make it a variable there (Make variable), or delete it first`, secret: true } });
+    const same = await put(key, { value: "another-secret", secret: true }, { createOnly: true });
+    expect(same).toEqual({ status: 412, body: { error: "variable_exists", message: `${key} already exists (a secret); set its value in its row, or delete it first`, secret: true } });
     expect(await db().variable.findFirstOrThrow({ where: { workspaceId: t.providerA.id, key } })).toEqual(before);
     expect(decryptSecret(before.valueEncrypted!)).toBe("the-real-secret");
   });

@@ -77,7 +77,8 @@ describe("a workflow edited while a run waits", () => {
     ]);
     const after = await resumeAfterEdit(wf, [wf.steps[0], wf.steps[2]]);
     expect(summary(after.steps)).toEqual(["1:webhook:succeeded", "2:http:skipped", "2:code:succeeded"]);
-    expect(after.steps[1]).toMatchObject({ error: "removed from the workflow while the run was waiting here", output: null });
+    // Its output is kept: the answer of the attempt that failed (a failed request's output is its response).
+    expect(after.steps[1]).toMatchObject({ error: "removed from the workflow while the run was waiting here", output: { status: 503, body: "down" } });
     expect(after.steps[1].logs.some((l) => l.startsWith("attempt 1 of 5 failed"))).toBe(true);
     expect(remote.requests.filter((r) => r.url === "/down")).toHaveLength(1); // never sent again
   });

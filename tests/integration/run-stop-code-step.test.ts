@@ -53,7 +53,8 @@ describe("Stop during a Code step", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
 
     // Every job of the stopped runs is completed (not held by a step still executing, nor retried),
-    // and the runs are as Stop left them: the loop's step never completed, the next never started.
+    // and the runs read as stopped during the loop: its step failed with who stopped it (it had
+    // no record for Stop to fail; it used to read skipped, as if it never ran), the next skipped.
     await eventually(
       async () => {
         const rows = await db().$queryRaw<{ state: string }[]>`SELECT state::text FROM pgboss.job WHERE data->>'runId' = ANY(${stuck}::text[])`;
@@ -66,7 +67,15 @@ describe("Stop during a Code step", () => {
       const stopped = await db().run.findUniqueOrThrow({ where: { id: runId }, include: { steps: { orderBy: { number: "asc" } } } });
       expect(stopped.status).toBe("stopped");
       expect(stopped.error).toBe(`stopped by ${user.email}`);
-      expect(statuses(stopped)).toEqual(["1:succeeded", "2:skipped", "3:skipped"]);
+      await eventually(
+        async () => (await db().runStep.findFirst({ where: { runId, number: 2 } }))?.status === "failed",
+        15_000,
+        `the stopped run ${runId}'s Code step to read failed`,
+      );
+      const after = await db().run.findUniqueOrThrow({ where: { id: runId }, include: { steps: { orderBy: { number: "asc" } } } });
+      expect(statuses(after)).toEqual(["1:succeeded", "2:failed", "3:skipped"]);
+      expect(after.steps[1]).toMatchObject({ error: `the run was stopped by ${user.email} during this step`, finishedAt: stopped.finishedAt, attempts: 1 });
+      expect(after.steps[2]).toMatchObject({ error: null, finishedAt: stopped.finishedAt });
     }
   }, 120_000);
 });

@@ -79,7 +79,7 @@ describe("POST /api/v1/runs/{id}/stop", () => {
     expect(after.steps.map((s: { number: number; status: string }) => `${s.number}:${s.status}`)).toEqual(["1:succeeded", "2:failed", "3:skipped"]);
   });
 
-  it("stops a run between steps: the step executing finishes unrecorded (skipped) and the next is never sent", async () => {
+  it("stops a run during a Code step: that step reads failed, stopped by whom, and the next is never sent", async () => {
     const wf = await newWorkflow([
       { kind: "webhook", config: {} },
       { kind: "code", config: { code: "const end = Date.now() + 3000; while (Date.now() < end) {} return 1", timeoutMs: 10_000 } },
@@ -90,9 +90,13 @@ describe("POST /api/v1/runs/{id}/stop", () => {
     expect((await api.post(`/api/v1/runs/${run.id}/stop`)).body.status).toBe("stopped");
     await jobsSettled(run.id);
     expect(hits("/after-code")).toBe(0);
+    // The worker records the step it was executing once it learns of the stop (within a second).
+    await eventually(async () => (await runOf(run.id)).steps[1].status === "failed", 15_000, "the Code step to read failed");
     const after = await runOf(run.id);
     expect(after.status).toBe("stopped");
-    expect(after.steps.map((s: { number: number; status: string }) => `${s.number}:${s.status}`)).toEqual(["1:succeeded", "2:skipped", "3:skipped"]);
+    expect(after.steps.map((s: { number: number; status: string }) => `${s.number}:${s.status}`)).toEqual(["1:succeeded", "2:failed", "3:skipped"]);
+    expect(after.steps[1].error).toBe(`the run was ${after.error} during this step`);
+    expect(after.steps[1].finishedAt).toBe(after.finishedAt);
   });
 
   it("stops a queued run: every step is recorded skipped, as for a run that failed before them", async () => {

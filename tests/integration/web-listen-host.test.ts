@@ -12,7 +12,7 @@ describe("the web server on a LISTEN_HOST it cannot bind", () => {
   ])("%s: names LISTEN_HOST and PORT and exits 1", async (host, cause) => {
     const port = await freePort();
     const r = await runScript("server.ts", [], { LISTEN_HOST: host, PORT: String(port), NODE_ENV: "production" }, 60_000);
-    expect(r.stderr).toContain(`web failed to start: cannot listen on LISTEN_HOST ${host}, PORT ${port}: ${cause}`);
+    expect(JSON.parse(r.stdout.trim())).toMatchObject({ level: "fatal", component: "web", msg: expect.stringContaining(`web failed to start: cannot listen on LISTEN_HOST ${host}, PORT ${port}: ${cause}`) });
     expect(r.code).toBe(1);
   });
 });

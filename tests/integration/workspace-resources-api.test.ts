@@ -53,6 +53,40 @@ describe("variables and secrets", () => {
   });
 });
 
+// A variable has no entity tag: only `*` means something in If-Match / If-None-Match. Any other
+// value was ignored, so a write the caller made conditional happened anyway (RFC 9110 §13.1).
+describe("variables: conditional headers other than *", () => {
+  const putWith = async (key: string, value: string, headers: Record<string, string>) => {
+    const res = await fetch(`${t.web.baseUrl}/api/v1/workspaces/${t.provider.id}/variables/${key}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${t.users.tech.token}`, "content-type": "application/json", ...headers },
+      body: JSON.stringify({ value }),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  const accepts = "accepted: * only — a variable has no entity tag (If-None-Match: * creates only, If-Match: * changes only)";
+
+  it("are refused with 400 naming the header and what it accepts; nothing is written", async () => {
+    expect((await putWith("COND_KEY", "kept", {})).status).toBe(201);
+    for (const [header, value] of [["If-Match", '"abc"'], ["If-Match", 'W/"abc", *'], ["If-None-Match", '"abc"'], ["If-None-Match", "abc"]]) {
+      const res = await putWith("COND_KEY", "overwritten", { [header]: value });
+      expect(res, `${header}: ${value}`).toEqual({ status: 400, body: { error: "invalid_request", message: `${header}: not a value this request takes (${accepts}); nothing was changed`, header } });
+    }
+    expect((await putWith("NEW_COND_KEY", "x", { "if-none-match": '"abc"' })).status).toBe(400);
+    const list = (await t.tech.get(`/api/v1/workspaces/${t.provider.id}/variables`)).body.variables;
+    expect(list.find((v: { key: string }) => v.key === "COND_KEY").value).toBe("kept");
+    expect(list.some((v: { key: string }) => v.key === "NEW_COND_KEY")).toBe(false);
+  });
+
+  it("* keeps its meaning (and an empty header is no condition)", async () => {
+    expect((await putWith("STAR_KEY", "a", { "if-match": "*" })).body.error).toBe("variable_not_found");
+    expect((await putWith("STAR_KEY", "a", { "if-none-match": " * " })).status).toBe(201);
+    expect((await putWith("STAR_KEY", "b", { "if-none-match": "*" })).body.error).toBe("variable_exists");
+    expect((await putWith("STAR_KEY", "c", { "if-match": "*" })).status).toBe(200);
+    expect((await putWith("STAR_KEY", "d", { "if-match": "" })).status).toBe(200);
+  });
+});
+
 describe("app catalog and accounts", () => {
   it("lists the catalog with auth kinds", async () => {
     const r = await t.viewer.get("/api/v1/apps");
@@ -162,6 +196,48 @@ describe("files", () => {
     expect((await t.tech.del(`/api/v1/workspaces/${ws}/files/notes.md`)).status).toBe(204);
     expect((await putIf("notes.md", "x", { "if-match": `"${current}"` })).status).toBe(412);
     expect((await putIf("empty.txt", "", { "if-none-match": "*" })).status).toBe(201);
+  });
+
+  // RFC 9110 §13.1.1–2: If-Match takes a list and compares strongly (a weak tag never matches);
+  // If-None-Match takes a list too and compares weakly. A list holding the current sha256 was a
+  // 412 for If-Match, and If-None-Match with a tag was ignored (the file replaced).
+  it("If-Match / If-None-Match take entity-tag lists; other values are a 400 changing nothing", async () => {
+    const putIf = async (name: string, body: string, headers: Record<string, string>) => {
+      const res = await fetch(url(name), { method: "PUT", headers: { authorization: `Bearer ${t.users.tech.token}`, "content-type": "text/plain", ...headers }, body });
+      return { status: res.status, body: await res.json() };
+    };
+    const text = async (name: string) => (await fetch(url(name), { headers: { authorization: `Bearer ${t.users.tech.token}` } })).text();
+    const sha = (await putIf("list.txt", "one", {})).body.file.sha256 as string;
+
+    // If-None-Match: a listed current tag (weak or strong) is a 412 file_exists, as `*` is; others pass.
+    for (const value of [`"${sha}"`, `"other", W/"${sha}"`]) {
+      const res = await putIf("list.txt", "two", { "if-none-match": value });
+      expect(res.status, value).toBe(412);
+      expect(res.body).toEqual({ error: "file_exists", message: "list.txt already holds bytes whose sha256 If-None-Match lists; nothing was changed", file: expect.objectContaining({ name: "list.txt", sha256: sha }), workflows: [] });
+    }
+    expect(await text("list.txt")).toBe("one");
+    expect((await putIf("fresh.txt", "new", { "if-none-match": `"${sha}"` })).status).toBe(201);
+
+    // If-Match: passes when one listed strong tag is the current sha256; a weak one never matches.
+    const weak = await putIf("list.txt", "two", { "if-match": `W/"${sha}"` });
+    expect(weak.status).toBe(412);
+    expect(weak.body).toMatchObject({ error: "file_changed", file: { sha256: sha } });
+    const listed = await putIf("list.txt", "two", { "if-match": `"x", "${sha}"` });
+    expect(listed.status).toBe(200);
+    expect(await text("list.txt")).toBe("two");
+    expect((await putIf("list.txt", "three", { "if-match": '"x", "y"' })).body.error).toBe("file_changed");
+    // `*`: replaces only a file that exists.
+    expect((await putIf("list.txt", "three", { "if-match": "*" })).status).toBe(200);
+    expect((await putIf("absent.txt", "x", { "if-match": "*" })).body).toMatchObject({ error: "file_changed", file: null });
+
+    const accepts = 'accepted: * or a list of quoted sha256 entity tags, as GET\'s ETag gives them: "<sha256>", "<sha256>"';
+    for (const [header, value] of [["If-Match", sha], ["If-None-Match", "abc"], ["If-Match", `"${sha}" "x"`], ["If-None-Match", `"x", *`]]) {
+      const res = await putIf("list.txt", "bad", { [header]: value });
+      expect(res, `${header}: ${value}`).toEqual({ status: 400, body: { error: "invalid_request", message: `${header}: not a value this request takes (${accepts}); nothing was changed`, header } });
+    }
+    expect(await text("list.txt")).toBe("three");
+    expect((await putIf("never.txt", "x", { "if-none-match": "abc" })).status).toBe(400);
+    expect(await db().file.count({ where: { workspaceId: t.provider.id, name: { in: ["never.txt", "absent.txt"] } } })).toBe(0);
   });
 
   it("rejects names a reference cannot spell", async () => {

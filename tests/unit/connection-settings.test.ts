@@ -48,7 +48,7 @@ describe("settings of an account", () => {
   it("the Connections page's setting inputs send the auth kind's keys: empty ones left out, a prefix as typed", () => {
     const form = (values: Record<string, string>) => ({ get: (name: string) => values[name.replace(/^config\./, "")] ?? null }) as unknown as FormData;
     for (const kind of AUTH_KINDS) {
-      const all = Object.fromEntries(CONFIG_KEYS[kind].map((k) => [k, k === "headerName" ? "X-Key" : k === "clientAuth" ? "basic" : "typed"]));
+      const all = Object.fromEntries(CONFIG_KEYS[kind].map((k) => [k, k === "headerName" ? "X-Key" : k === "clientAuth" ? "basic" : k === "keyHeader" ? "api-key" : "typed"]));
       const config = readSettings(form(all), kind);
       expect(config, kind).toEqual(all);
       expect(parseConnectionFields({ authKind: kind, config }), kind).toMatchObject({ ok: true });
@@ -58,5 +58,10 @@ describe("settings of an account", () => {
     // An Edit that left them alone sends none (a PATCH's config replaces them all).
     expect(sameSettings({ tokenUrl: "https://t" }, { tokenUrl: "https://t", clientAuth: "body", headerName: "stale" }, "oauth2_client_credentials")).toBe(true);
     expect(sameSettings({ tokenUrl: "https://t" }, { tokenUrl: "https://t", scope: "s" }, "oauth2_client_credentials")).toBe(false);
+    // An AI account's key header: Bearer is the default, so it is not stored; api-key is.
+    expect(readSettings(form({ defaultModel: "gpt4o", keyHeader: "authorization" }), "openai")).toEqual({ defaultModel: "gpt4o" });
+    expect(readSettings(form({ keyHeader: "api-key" }), "openai")).toEqual({ keyHeader: "api-key" });
+    expect(sameSettings({}, { keyHeader: "authorization" }, "openai")).toBe(true);
+    expect(sameSettings({}, { keyHeader: "api-key" }, "openai")).toBe(false);
   });
 });

@@ -36,6 +36,23 @@ describe("empty settings", () => {
   });
 });
 
+describe("PUBLIC_URL", () => {
+  it("takes an origin plus an optional path, as the base of webhook URLs", () => {
+    expect(envOf({ PUBLIC_URL: "https://flow.example.com" }).PUBLIC_URL).toBe("https://flow.example.com");
+    expect(envOf({ PUBLIC_URL: "https://example.com:8443/flow/" }).PUBLIC_URL).toBe("https://example.com:8443/flow");
+    expect(envOf({ PUBLIC_URL: "https://example.com/@team" }).PUBLIC_URL).toBe("https://example.com/@team");
+  });
+
+  // Each would make <PUBLIC_URL>/hooks/<token> a URL that reaches no webhook (the path lands in
+  // the query or fragment) or hands the credentials to every system given a webhook URL.
+  it.each(["https://flow.example.com/?tenant=1", "https://flow.example.com?", "https://flow.example.com/#frag", "https://user:pw@flow.example.com", "https://user@flow.example.com/x", "https://@flow.example.com"])(
+    "refuses %s at start, naming it",
+    (value) => {
+      expect(() => envOf({ PUBLIC_URL: value })).toThrow(/^PUBLIC_URL: must be an origin plus an optional path, without \?, # or user:password$/);
+    },
+  );
+});
+
 describe("switches", () => {
   it("treat empty as the default, like the other settings", () => {
     expect(envOf({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);

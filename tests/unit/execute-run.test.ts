@@ -150,6 +150,16 @@ describe("executeRun", () => {
     expect(r.final?.error).toBe('step 3 (HTTP Request "call"): URL is required (the step was saved unfinished: fill it in in the editor)');
   });
 
+  it("a single-step test of a later step says running, on a write of its own, before the step executes", async () => {
+    const hook: StepRecord = { stepId: "hook", number: 1, kind: "webhook", status: "succeeded", output: { n: 1 }, error: null, attempts: 1 };
+    const r = await run(work([t("a", "{{ 1.n }} + 1")], { n: 1 }, [hook], { status: "queued", scope: "step", targetStepId: "a" }));
+    expect(r.writes.map((w) => [(w.steps ?? []).map((s) => `${s.stepId}:${s.status}`).join(","), w.run?.status ?? "-"])).toEqual([
+      ["", "running"],
+      ["a:succeeded", "succeeded"],
+    ]);
+    expect(r.writes[0].run?.startedAt).toBeInstanceOf(Date);
+  });
+
   it("records only step 1 for a trigger test and masks secrets in the stored trigger", async () => {
     const r = await run(work([t("a", "1")], { token: "sup3r-secret" }, [], { scope: "step" }));
     expect(r.steps).toEqual({ hook: "succeeded" });

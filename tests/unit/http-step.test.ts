@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearOAuthTokenCache } from "@/lib/connections/fetch-oauth-token";
 import { createHttpExecutor } from "@/lib/steps/executors/http";
-import { StepError } from "@/lib/steps/executors/types";
+import { MAX_STEP_ATTEMPTS, StepError } from "@/lib/steps/executors/types";
 import { startLocalServer } from "@/tests/helpers/local-server";
 import { memoryDeps, type MemoryConnection } from "@/tests/helpers/memory-connections";
 import { makeContext } from "@/tests/helpers/step-context";
@@ -313,10 +313,17 @@ describe("http step failures", () => {
     expect((await failure({ url: `${server.url}/status/501` })).retryable).toBe(false);
   });
 
-  it("continueOnError returns the failed response as output", async () => {
-    const out = await output({ url: `${server.url}/status/500`, continueOnError: true });
-    expect(out.status).toBe(500);
-    expect(out.body.error).toBe("status 500");
+  it("continueOnError returns a failed response as output once no retry is left: a 404 at once, a 500 on the last attempt", async () => {
+    const out = await output({ url: `${server.url}/status/404`, continueOnError: true });
+    expect(out.status).toBe(404);
+    // A 500 is retried first, as without it: the engine's last attempt passes it on.
+    const early = await failure({ url: `${server.url}/status/500`, continueOnError: true });
+    expect(early.retryable).toBe(true);
+    expect(early.output).toMatchObject({ status: 500 });
+    const last = makeContext({ kind: "http", config: { url: `${server.url}/status/500`, continueOnError: true }, outputs: { 1: {} }, attempt: MAX_STEP_ATTEMPTS });
+    const final = (await createHttpExecutor(memoryDeps(connections()))(last)).output as { status: number; body: Echo };
+    expect(final.status).toBe(500);
+    expect(final.body.error).toBe("status 500");
   });
 
   it("a response over 5 MB is aborted", async () => {
@@ -338,7 +345,9 @@ describe("http step failures", () => {
     // The method and URL once, then what went wrong.
     expect(e.message).toBe(`GET ${gone.url}/x: connection error (ECONNREFUSED)`);
     expect(e.retryable).toBe(true);
-    const out = await output({ url: `${gone.url}/x`, continueOnError: true });
-    expect(out).toMatchObject({ status: 0, body: null });
+    // With continueOnError it is still retried; the last attempt passes it on.
+    expect((await failure({ url: `${gone.url}/x`, continueOnError: true })).retryable).toBe(true);
+    const last = makeContext({ kind: "http", config: { url: `${gone.url}/x`, continueOnError: true }, outputs: { 1: {} }, attempt: MAX_STEP_ATTEMPTS });
+    expect((await createHttpExecutor(memoryDeps(connections()))(last)).output).toMatchObject({ status: 0, body: null, error: e.message });
   });
 });

@@ -52,6 +52,18 @@ describe("clientEdits", () => {
     );
   });
 
+  it("the workflow's name: \"again\" only for the name the copy had; a name the provider gave since is said as theirs", () => {
+    const was = [step("hook", "Hook", {}, "webhook")];
+    const edits = (afterName: string) => clientEdits({ pushed: pushedStepsOf(was), pushedName: "Renamed by editor", pushedVersion: 3, name: "Client edited 2", steps: was, after: { name: afterName, steps: was } });
+    expect(describeEditsToReplace(edits("Provider v4"), "Contoso Dental")).toBe(
+      "Contoso Dental has edited its copy since the last push (version 3); pushing replaces those edits with this version: the workflow takes your name “Provider v4” (renamed in Contoso Dental to “Client edited 2”).",
+    );
+    expect(describeReplacedEdits(edits("Provider v4"))).toContain("the workflow takes your provider's name “Provider v4” (renamed here to “Client edited 2”)");
+    expect(describeEditsToReplace(edits("Renamed by editor"), "Contoso Dental")).toContain("the workflow is named “Renamed by editor” again (renamed in Contoso Dental to “Client edited 2”)");
+    // The provider took the client's name: that rename is not replaced.
+    expect(describeEditsToReplace(edits("Client edited 2"), "Contoso Dental")).not.toContain("the workflow");
+  });
+
   it("says only that changes were replaced for a copy pushed before steps were recorded", () => {
     const edits = clientEdits({ pushed: null, pushedName: "W", pushedVersion: 1, name: "W", steps: pushed });
     expect(edits.steps).toBeNull();

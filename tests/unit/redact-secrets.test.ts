@@ -27,6 +27,38 @@ describe("redactSecrets", () => {
     expect(r("opsecret")).toBe("opsecret");
   });
 
+  it("masks a secret as other JSON encoders escape it (PHP's \\/, Go's and .NET's \\u0026, Python's ensure_ascii)", () => {
+    const hook = "https://hooks.example.com/services/T0001/B0002/abcDEF123456";
+    const pw = "Tr0ub4dor&3-horse";
+    const r = redactSecrets([hook, pw, "pässwörd-<1>='x'+`y`", "key-😀-emoji", "pl/ain&mix"]);
+    // PHP's json_encode default: "/" as "\/", answered as text/plain.
+    expect(r(`{"echo":"${hook.replaceAll("/", "\\/")}"}`)).toBe(`{"echo":"${REDACTED}"}`);
+    // Go's HTML-safe JSON, in either case of hex.
+    expect(r(`{"error":"bad password Tr0ub4dor\\u00263-horse"}`)).toBe(`{"error":"bad password ${REDACTED}"}`);
+    expect(r("Tr0ub4dor\\u00263-HORSE")).toBe(REDACTED);
+    // Python's ensure_ascii (lower-case hex), .NET's escapes (upper-case hex), all at once.
+    expect(r("p\\u00e4ssw\\u00f6rd-<1>='x'+`y`")).toBe(REDACTED);
+    expect(r("p\\u00E4ssw\\u00F6rd-\\u003C1\\u003E\\u003D\\u0027x\\u0027\\u002B\\u0060y\\u0060")).toBe(REDACTED);
+    // Astral characters as surrogate pairs.
+    expect(r('"key-\\ud83d\\ude00-emoji"')).toBe(`"${REDACTED}"`);
+    // One encoder escapes one character, another the other: any mix.
+    expect(r("pl\\/ain\\u0026mix and pl\\u002fain&mix")).toBe(`${REDACTED} and ${REDACTED}`);
+    // Cut before an ellipsis inside an escaped form.
+    expect(r(`HTTP 400: {"echo":"${hook.replaceAll("/", "\\/").slice(0, 40)}…`)).toBe(`HTTP 400: {"echo":"${REDACTED}…`);
+    // Real encoders' output, for the record.
+    expect(r(JSON.stringify({ a: pw }).replace("&", "\\u0026"))).toBe(`{"a":"${REDACTED}"}`);
+  });
+
+  it("stays fast with many secrets full of escapable characters on a large output", () => {
+    const secrets = Array.from({ length: 50 }, (_, i) => `s/${i}&<é>'=+${"x/".repeat(30)}ü😀`);
+    const r = redactSecrets(secrets);
+    const text = `${"lorem ipsum / & < é ".repeat(25_000)}${JSON.stringify(secrets[7]).replaceAll("/", "\\/")}`; // ~500,000 characters
+    const started = performance.now();
+    const out = r(text);
+    expect(out.endsWith(`"${REDACTED}"`)).toBe(true);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it("masks a secret sent as a query or form value (URLSearchParams: + for space, %xx for !'())", () => {
     const r = redactSecrets(["s3cr3t pass!(x)"]);
     const asQuery = new URL(`https://api.example.test/x?${new URLSearchParams({ k: "s3cr3t pass!(x)" })}`).toString();

@@ -25,6 +25,20 @@ describe("whatStepSends", () => {
     expect(describeTestSend(s)).toBe("DELETE https://rmm.test/devices/{{ 1.deviceId }}");
   });
 
+  it("the Query list is appended after the base's and the URL's own query, references as written", () => {
+    const base = new Map([["psa", { name: "PSA", baseUrl: "https://psa.test/api2/v1?tenant=acme" }]]);
+    const s = whatStepSends({ id: "s", kind: "http", config: { method: "GET", url: "/devices/list?y=1", connectionId: "psa", query: [{ name: "z", value: "2" }, { name: "q", value: "a b&{{ 1.site }}" }] } }, 2, base)!;
+    expect(s).toMatchObject({ url: "https://psa.test/api2/v1/devices/list?tenant=acme&y=1&z=2&q=a+b%26{{ 1.site }}" });
+    expect(s).not.toHaveProperty("problem");
+  });
+
+  it("a URL no run could send is said as such, and not confirmed as a change", () => {
+    const noScheme = whatStepSends({ id: "s", kind: "http", config: { method: "POST", url: "devices/list?y=1", connectionId: "edr" } }, 2, accounts)!;
+    expect(describeTestSend(noScheme)).toBe("POST devices/list?y=1 — which cannot be sent: URL must start with http:// or https:// (or be a path starting with /, which the account's base URL completes)");
+    const pathAlone = whatStepSends({ id: "s", kind: "http", config: { method: "GET", url: "/devices" } }, 2, accounts)!;
+    expect(pathAlone).toMatchObject({ problem: "the URL is a path: choose an account with a base URL to complete it, or write the whole URL" });
+  });
+
   it("an AI Prompt calls its provider; other steps send nothing", () => {
     expect(describeTestSend(whatStepSends({ id: "a", kind: "ai_prompt", config: { connectionId: "ai", prompt: "hi" } }, 2, accounts)!)).toBe("calls the AI provider with the account “OpenAI”");
     expect(whatStepSends({ id: "w", kind: "webhook", config: {} }, 1, accounts)).toBeNull();

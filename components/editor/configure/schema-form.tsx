@@ -15,7 +15,7 @@ import { TemplateHints } from "@/components/editor/fields/template-hints";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { IconButton } from "@/components/ui/icon-button";
 import { useFocusAfterLastRemoved } from "@/components/ui/use-focus-after-last-removed";
-import { emptyValue, singularOf, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
+import { emptyValue, helpFor, singularOf, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
 import { useAccountIds } from "@/components/editor/use-account-ids";
@@ -97,13 +97,22 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch 
         // Cleared: null where the step needs the number (saved so in a Draft), else absent (its default).
         <input id={id} type="number" {...aria} className={inputClass} min={spec.min} max={spec.max} value={typeof value === "number" ? value : ""} onChange={(e) => set(e.target.value === "" ? (spec.nullable ? null : undefined) : Number(e.target.value))} />,
       );
-    case "boolean":
+    case "boolean": {
+      const help = helpFor(ctx.steps[ctx.index]?.kind ?? "", path);
       return (
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" checked={value === true} onChange={(e) => set(e.target.checked)} />
-          {label}
-        </label>
+        <div className="space-y-1">
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" checked={value === true} onChange={(e) => set(e.target.checked)} aria-describedby={help ? `${id}-help` : undefined} />
+            {label}
+          </label>
+          {help && (
+            <p id={`${id}-help`} className="pl-6 text-xs text-slate-500">
+              {help}
+            </p>
+          )}
+        </div>
       );
+    }
     case "enum":
       return wrap(
         <select id={id} className={inputClass} value={String(value ?? spec.options[0])} onChange={(e) => set(e.target.value)}>

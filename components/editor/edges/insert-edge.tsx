@@ -3,6 +3,13 @@
 // opens a small menu of step kinds; the new step lands between the two steps (and a branch
 // edge's branch then leads to it). Keyboard focus then goes to the new step's node: this edge and
 // its + are gone (the new step splits it), and focus would otherwise fall to <body>.
+//
+// The + sits on the edge itself and the branch label to its left, cut to LABEL_MAX_WIDTH (whole
+// in its tooltip and in the +'s accessible name): side by side and centred together, a long name
+// pushed its + under the next branch's label, which then took the click. The Conditions node puts
+// its branches' edges at least ~180 px apart (2–5 branches), so a cut label stays clear of the
+// next +; where edges come closer (two branches to one step), every + is drawn above every label
+// (flow-canvas isolates the label layer, so that z-index does not lift a + above the nodes).
 import { memo, useRef, useState } from "react";
 import { BaseEdge, EdgeLabelRenderer, getSmoothStepPath, type EdgeProps } from "@xyflow/react";
 import { Plus } from "lucide-react";
@@ -14,6 +21,9 @@ import type { FlowEdge } from "@/lib/editor/flow-graph";
 import { STEP_CATALOG, STEP_KINDS } from "@/lib/steps/catalog";
 
 const ACTION_KINDS = STEP_KINDS.filter((k) => !STEP_CATALOG[k].trigger);
+const PLUS_RADIUS = 10; // the + is h-5 w-5
+const LABEL_GAP = 4;
+const LABEL_MAX_WIDTH = 136;
 
 function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, markerEnd, style }: EdgeProps<FlowEdge>) {
   const { add, readOnly } = useEditor();
@@ -26,9 +36,22 @@ function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, source
     <>
       <BaseEdge id={id} path={path} markerEnd={markerEnd} style={{ strokeWidth: 1.5, stroke: branch ? "#d97706" : "#94a3b8", ...style }} />
       <EdgeLabelRenderer>
-        <div className="nodrag nopan pointer-events-auto absolute flex items-center gap-1" style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}>
-          {data?.label && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-200">{data.label}</span>}
-          {!readOnly && (
+        {data?.label && (
+          <span
+            className="nodrag nopan pointer-events-auto absolute truncate rounded-full bg-amber-50 px-2 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-200"
+            style={{
+              maxWidth: LABEL_MAX_WIDTH,
+              // Without a +, the label takes its place on the edge.
+              transform: readOnly ? `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` : `translate(-100%, -50%) translate(${labelX - PLUS_RADIUS - LABEL_GAP}px, ${labelY}px)`,
+            }}
+            title={data.label}
+            data-testid="edge-label"
+          >
+            {data.label}
+          </span>
+        )}
+        {!readOnly && (
+        <div className="nodrag nopan pointer-events-auto absolute z-[1]" style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}>
           <Popover.Root open={open} onOpenChange={setOpen}>
             <Popover.Trigger
               aria-label={`Insert a step here${data?.label ? ` (${data.label})` : ""}`}
@@ -70,8 +93,8 @@ function InsertEdgeView({ id, source, sourceX, sourceY, targetX, targetY, source
               </Popover.Content>
             </Popover.Portal>
           </Popover.Root>
-          )}
         </div>
+        )}
       </EdgeLabelRenderer>
     </>
   );

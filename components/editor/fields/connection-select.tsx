@@ -12,6 +12,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "@/components/editor/api";
+import { useEditor } from "@/components/editor/editor-context";
 import { AI_PROMPT_APP } from "@/lib/connections/app-catalog";
 import type { ConnectionView } from "@/lib/connections/connection-input";
 import { accountAppProblem, appLabel, describeAccountAppProblem, stepAccountApp } from "@/lib/steps/step-account-app";
@@ -32,6 +33,7 @@ type Props = {
 };
 
 export function ConnectionSelect({ id, label, value, onChange, onPatch, workspaceId, step, className, aria }: Props) {
+  const { readOnly } = useEditor();
   const kind = step?.kind ?? "";
   const ai = kind === "ai_prompt";
   // An HTTP Request loads every account (the query the editor's checks share), so one of another
@@ -118,10 +120,16 @@ export function ConnectionSelect({ id, label, value, onChange, onPatch, workspac
       )}
       {ofApp !== null && ofApp.length === 0 && (
         <p className="text-xs text-slate-500">
-          No {ai ? "AI " : forApp ? `${appName} ` : ""}accounts in this workspace yet.{" "}
-          <Link href={`/w/${workspaceId}/connections${ai ? `?app=${AI_PROMPT_APP}` : forApp ? `?app=${stepApp}` : ""}`} className="text-brand-700 underline" target="_blank">
-            Add one
-          </Link>
+          No {ai ? "AI " : forApp ? `${appName} ` : ""}accounts in this workspace yet.
+          {/* A viewer cannot add one: no link to a page whose Add it could not use. */}
+          {!readOnly && (
+            <>
+              {" "}
+              <Link href={`/w/${workspaceId}/connections${ai ? `?app=${AI_PROMPT_APP}` : forApp ? `?app=${stepApp}` : ""}`} className="text-brand-700 underline" target="_blank">
+                Add one
+              </Link>
+            </>
+          )}
         </p>
       )}
     </div>

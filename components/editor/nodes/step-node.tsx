@@ -39,7 +39,8 @@ function StepNodeView({ data, selected }: NodeProps<StepNodeType>) {
           <span className="rounded bg-slate-100 px-1 text-slate-600">{number}</span>
           <span className="truncate" title={entry.label}>{entry.label}</span>
         </div>
-        <div className="truncate text-sm font-medium text-slate-900">{step.name}</div>
+        {/* Cut to the node's width: whole in the tooltip (and in the node's accessible name, flow-canvas.tsx). */}
+        <div className="truncate text-sm font-medium text-slate-900" title={step.name}>{step.name}</div>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-1">
         {status && <RunStatus status={status} />}

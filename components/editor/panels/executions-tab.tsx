@@ -149,9 +149,10 @@ function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: OpenRun; st
   // The trigger's own record takes no time: its entry gives the run's start and length instead.
   const times = stepRun ? stepTimes(stepRun, isTrigger ? run : undefined) : null;
   const ended = !stepRun || stepFinished(stepRun);
-  // A step not ended yet has no output of its own (a retry's record holds null); a Wait's is when it
-  // resumes. Nor has a failed or skipped one: its null is no output, not a value it gave (as in
-  // Test & Debug). A succeeded step's null is shown: the value it gave.
+  // A step not ended yet has no output of its own (a retry's record holds null, or an HTTP
+  // Request's failed answer, shown); a Wait's is when it resumes. A failed or skipped one's null is
+  // no output, not a value it gave (as in Test & Debug), while a failed HTTP Request's response
+  // (status, headers, whole body) is shown. A succeeded step's null is shown: the value it gave.
   const showOutput = !isTrigger && ((stepRun?.output ?? null) !== null || (ended && stepRun?.status !== "failed" && stepRun?.status !== "skipped"));
   // Retention's nulls are not what the run received or produced: said in words instead.
   const cleared = (what: "payload" | "output") => {

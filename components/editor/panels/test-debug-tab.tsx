@@ -1,7 +1,7 @@
 "use client";
 // Test & Debug. Trigger: editable Testing data + Run step (works in Draft, sends nothing over
 // the network; its output becomes step 1's output for downstream steps). Other steps: Run step
-// executes only this step, in the worker, against the latest outputs of the earlier steps —
+// executes only this step, in the worker, against the latest outputs of the earlier steps it reads —
 // including its real request: an HTTP Request's is named here, and one that changes something is
 // confirmed first (test-sends.tsx); "Run whole workflow" runs every step on the Testing data, the
 // requests it sends named before it starts — offered on the webhook trigger too, where the Testing
@@ -9,8 +9,11 @@
 // While a JSON field of the step does not parse, running is off: it would run on the last
 // valid value, not on what the field shows.
 // The end of a run is said once, politely ("Result: succeeded"), not each time a poll redraws it.
+// The test run followed here has a Stop while it has not ended, and a new test stops it first:
+// a step waiting an hour on a third party's Retry-After (up to 5 times) had no way to end here,
+// and a second Run step left the first one waiting to send its request again (use-test-run-stop.ts).
 import { useEffect, useRef, useState } from "react";
-import { Play, PlayCircle } from "lucide-react";
+import { Play, PlayCircle, Square } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { useRunStep } from "@/components/editor/api";
@@ -19,16 +22,19 @@ import { UnresolvedNote, unresolvedOf } from "@/components/editor/panels/unresol
 import { RunStatus } from "@/components/editor/run-status";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
+import { useTestRunStop } from "@/components/editor/panels/use-test-run-stop";
 import { ConfirmTestSends, needsConfirmation, TestSendsNote, useTestSends, type TestScope } from "@/components/editor/panels/test-sends";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { useAnnouncer } from "@/components/ui/use-announcer";
+import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
 import { skipReason } from "@/lib/editor/skip-reason";
+import { requiredEarlierSteps } from "@/lib/runs/pick-step-test-source";
 import { formatRetryNote } from "@/lib/format-retry-note";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 export function TestDebugTab({ step, number }: { step: EditorStep; number: number }) {
-  const { steps, update, workflowId } = useEditor();
+  const { steps, update, workflowId, readOnly } = useEditor();
   const { runTest, runStepTest } = useWorkflowActions();
   const [runId, setRunId] = useState<string>();
   // The run without its data and this step's record: the run's detail, every step's output with
@@ -44,7 +50,14 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
   // Status and error as the run's overview has them; the output from the step's record.
   const mine = run.data?.steps.find((s) => s.stepId === step.id);
   const output = record?.data && record.data.status === mine?.status ? record.data : undefined;
-  const busy = runTest.isPending || runStepTest.isPending;
+  const stopRun = useTestRunStop(workflowId);
+  // The followed test run until it has ended (queued before its first read): Stop is offered, and
+  // a new test stops it first. Only runs this panel started are ever followed: test runs.
+  const open = !!runId && !(run.data && TERMINAL_RUN_STATUSES.includes(run.data.status));
+  const [stopping, setStopping] = useState(false);
+  const [stopError, setStopError] = useState<string | null>(null);
+  const [superseded, setSuperseded] = useState(false);
+  const busy = runTest.isPending || runStepTest.isPending || stopping;
   const unparsed = useUnparsedJson().find((u) => u.stepId === step.id);
   const error = runStepTest.error ?? runTest.error;
   // A refused Run step ("fix step 3 (…) first", a save that failed) speaks of the steps as they
@@ -66,7 +79,12 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       forgetRun();
     }
   }, [error, stepsNow, forgetStep, forgetRun]);
-  const shownStatus = run.data ? (wholeFromTriggerOf(isTrigger, step.kind, run.data.scope) ? run.data.status : (mine?.status ?? run.data.status)) : undefined;
+  // A stopped test reads stopped (its step in progress is recorded failed, "stopped by …").
+  const shownStatus = run.data
+    ? wholeFromTriggerOf(isTrigger, step.kind, run.data.scope) || run.data.status === "stopped"
+      ? run.data.status
+      : (mine?.status ?? run.data.status)
+    : undefined;
   const { announce, region } = useAnnouncer();
   // The run whose end was said: by id, so a poll bringing the same end again says nothing.
   const saidFor = useRef<string | null>(null);
@@ -79,9 +97,30 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
   // Run whole workflow from the trigger: the Result's status is the run's, not the trigger's own
   // (which succeeds at once, whatever becomes of the steps after it).
   const wholeFromTrigger = wholeFromTriggerOf(isTrigger, step.kind, run.data?.scope);
-  const send = (which: "step" | "workflow") => {
+  /** Ends the followed run; false (and why, shown) when the stop was refused. */
+  const stopFollowed = async () => {
+    if (!runId) return true;
+    setStopping(true);
+    setStopError(null);
+    try {
+      await stopRun(runId);
+      return true;
+    } catch (e) {
+      setStopError(`Could not stop the test run: ${e instanceof Error ? e.message : String(e)}`);
+      return false;
+    } finally {
+      setStopping(false);
+    }
+  };
+  const send = async (which: "step" | "workflow") => {
     runTest.reset();
     runStepTest.reset();
+    setSuperseded(false);
+    // A new test supersedes the one still going: stopped first, so it sends nothing more.
+    if (open) {
+      if (!(await stopFollowed())) return;
+      setSuperseded(true);
+    }
     if (!isTrigger && which === "step") runStepTest.mutate(number, onRun);
     else runTest.mutate(which === "step" && isTrigger && step.kind === "webhook" ? "step" : "workflow", onRun);
   };
@@ -90,8 +129,9 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
     const scope = scopeOf(which);
     const sends = scope === "workflow" ? workflowSends : isTrigger ? [] : stepSends;
     if (needsConfirmation(workflowId, step.id, scope, sends)) setConfirming({ stepId: step.id, scope, sends });
-    else send(which);
+    else void send(which);
   };
+  const reads = isTrigger ? [] : requiredEarlierSteps(step, number).filter((n) => n > 1);
 
   return (
     <div className="space-y-4">
@@ -116,8 +156,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       ) : (
         <div className="space-y-2 text-sm text-slate-600">
           <p>
-            Run step executes only this step, against the latest {number === 2 ? "output of step 1" : `outputs of steps 1–${number - 1}`} (from the newest run or test that has them). Run
-            whole workflow starts every step with the trigger&apos;s Testing data.
+            {borrowedNote(number, reads)} Run whole workflow starts every step with the trigger&apos;s Testing data.
           </p>
           <TestSendsNote sends={stepSends} scope="step" isStep />
           <TestSendsNote sends={workflowSends} scope="workflow" isStep />
@@ -134,6 +173,11 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
             <PlayCircle className="h-4 w-4" aria-hidden /> Run whole workflow
           </BusyButton>
         )}
+        {open && !readOnly && (
+          <BusyButton className={buttonClass("secondary")} busy={stopping} onClick={() => void stopFollowed()}>
+            <Square className="h-4 w-4" aria-hidden /> Stop
+          </BusyButton>
+        )}
       </div>
       <ConfirmTestSends
         pending={confirming}
@@ -142,7 +186,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
           // A scheduler's Run now is its whole workflow.
           const which = confirming?.scope === "step" || (isTrigger && step.kind === "scheduler") ? "step" : "workflow";
           setConfirming(null);
-          send(which);
+          void send(which);
         }}
       />
       {unparsed && (
@@ -150,9 +194,14 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
           {unparsed.label} is not valid JSON, so this step cannot run yet: fix the text or undo it.
         </p>
       )}
-      {error && (
+      {superseded && (
+        <p role="status" className="text-sm text-slate-600">
+          Stopped the earlier test run: it sends nothing more.
+        </p>
+      )}
+      {(error || stopError) && (
         <p role="alert" className="text-sm text-red-700 wrap-anywhere">
-          {error.message}
+          {error?.message ?? stopError}
         </p>
       )}
       {run.data && (
@@ -187,6 +236,19 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       )}
     </div>
   );
+}
+
+/** What Run step borrows, as create-step-test-run.ts does: the trigger's output and those of the
+ *  earlier steps this one reads (`reads`, past the trigger) — not every earlier step's. */
+function borrowedNote(number: number, reads: readonly number[]): string {
+  const from = "from the newest run or test that has";
+  if (number === 2) return `Run step executes only this step, against the latest output of step 1 (${from} it).`;
+  if (reads.length === 0) {
+    const none = number === 3 ? "it does not read step 2" : `it reads none of steps 2–${number - 1}`;
+    return `Run step executes only this step, with the latest output of step 1, the trigger (${from} one); ${none}.`;
+  }
+  const list = reads.length === 1 ? `step ${reads[0]}` : `steps ${reads.slice(0, -1).join(", ")} and ${reads[reads.length - 1]}`;
+  return `Run step executes only this step, against the latest outputs of step 1 (the trigger) and ${list}, which it reads (${from} them).`;
 }
 
 /** A step's or a run's statuses after which nothing changes. */

@@ -31,7 +31,8 @@ export function useTestSends(stepId: string, scope: TestScope): TestSend[] {
   }, [connections.data, steps, stepId, scope]);
 }
 
-const changing = (sends: readonly TestSend[]) => sends.filter((s): s is Extract<TestSend, { kind: "http" }> => s.kind === "http" && s.changes);
+// A request that cannot be sent (its URL's form) is not asked about: nothing goes out.
+const changing = (sends: readonly TestSend[]) => sends.filter((s): s is Extract<TestSend, { kind: "http" }> => s.kind === "http" && s.changes && !s.problem);
 const memoryKey = (workflowId: string, stepId: string, scope: TestScope) => `msp-flow:test-sends-confirmed:${workflowId}:${scope === "workflow" ? "workflow" : stepId}`;
 const fingerprint = (sends: readonly TestSend[]) => JSON.stringify(changing(sends).map((s) => [s.stepId, s.method, s.url]));
 
@@ -60,7 +61,11 @@ export function TestSendsNote({ sends, scope, isStep }: { sends: readonly TestSe
     const s = sends[0];
     return (
       <p className="rounded-md border border-amber-200 bg-amber-50 p-2 text-amber-900 wrap-anywhere" data-testid="test-sends">
-        {s.kind === "http" ? (
+        {s.kind === "http" && s.problem ? (
+          <>
+            Run step cannot send <span className="font-mono">{s.method} {s.url || "(no URL yet)"}</span>: {s.problem}. The test fails at this step, sending nothing.
+          </>
+        ) : s.kind === "http" ? (
           <>
             Run step sends <span className="font-mono">{describeTestSend(s)}</span> for real{s.changes ? " (you are asked first)" : ""}.
           </>

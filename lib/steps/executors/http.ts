@@ -1,8 +1,10 @@
 // http step: one request through the SSRF-guarded client, with auth from an app connection.
-// Non-2xx fails the step (retryable for 429/5xx, honouring Retry-After) unless the step says
-// continue on error. Credentials are added after references are resolved and redacted from
-// anything the server echoes back, and stay with the first origin across redirects (headers
-// dropped, a body carrying them not re-sent). Requests that change something carry an Idempotency-Key.
+// Non-2xx fails the step (retryable for 429/5xx, honouring Retry-After); the response is the
+// step's output either way. Continue on error passes a failure on as a success instead, once it
+// is final: a retryable one only on the last attempt, so the retries still happen. Credentials
+// are added after references are resolved and redacted from anything the server echoes back, and
+// stay with the first origin across redirects (headers dropped, a body carrying them not
+// re-sent). Requests that change something carry an Idempotency-Key.
 import { connectionHeaders } from "@/lib/connections/connection-headers";
 import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import type { LoadedConnection } from "@/lib/connections/get-connection-credentials";
@@ -20,7 +22,7 @@ import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/
 import { httpConfig } from "@/lib/steps/catalog";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
 import { loadWorkspaceValues } from "@/lib/variables/load-workspace-values";
-import { StepError, type StepContext, type StepExecutor } from "./types";
+import { MAX_STEP_ATTEMPTS, StepError, type StepContext, type StepExecutor } from "./types";
 
 export type OutboundDeps = {
   loadConnection: (opts: { connectionId: string; workspaceId: string; expectKinds?: string[] }) => Promise<LoadedConnection>;
@@ -196,6 +198,9 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       });
     };
 
+    // Continue on error takes a failure the engine would retry only when no attempt is left: a
+    // 503 then a 200 passes on the 200, not the 503.
+    const passOn = (retryable: boolean) => config.continueOnError && (!retryable || ctx.attempt >= MAX_STEP_ATTEMPTS);
     const started = Date.now();
     let res: GuardedResponse;
     try {
@@ -210,7 +215,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       if (!failure) throw e;
       const message = clean(`${req.method} ${safeUrl(req.url)}: ${failure.message}`);
       const continuable = e instanceof OutboundError ? e.kind !== "refused" && e.kind !== "bad_url" : failure.retryable;
-      if (config.continueOnError && continuable) {
+      if (continuable && passOn(failure.retryable)) {
         ctx.log(`continuing after error: ${message}`);
         return { output: { status: 0, headers: {}, body: null, error: message } };
       }
@@ -225,13 +230,21 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       ctx.log(`${hop.method} ${safeUrl(hop.url)} → ${hop.status} redirect${next !== hop.method ? `, followed with ${next}` : ""}`);
     });
     ctx.log(`${res.method} ${safeUrl(res.url)} → ${res.status} (${res.body.length} bytes, ${Date.now() - started} ms)`);
-    if ((res.status >= 200 && res.status < 300) || config.continueOnError) return { output };
+    const retryable = isRetryableStatus(res.status);
+    if (res.status >= 200 && res.status < 300) return { output };
+    if (passOn(retryable)) {
+      ctx.log(`continuing after HTTP ${res.status}${retryable ? ` (attempt ${ctx.attempt} of ${MAX_STEP_ATTEMPTS}, the last)` : ""}`);
+      return { output };
+    }
     const detail = excerpt(output.body);
     const first = res.redirects[0];
     const via = first ? ` (after ${res.redirects.length === 1 ? "a redirect" : `${res.redirects.length} redirects`} from ${first.method} ${safeUrl(first.url)})` : "";
+    // The error quotes the body's start; the step's output keeps the whole response, as a 2xx's
+    // (a 500's validation details run to kilobytes), without making the failure a success.
     throw new StepError(`HTTP ${res.status} from ${res.method} ${safeUrl(res.url)}${via}${detail ? `: ${detail}` : ""}`, {
-      retryable: isRetryableStatus(res.status),
+      retryable,
       retryAfterMs: retryAfterMs(res.headers["retry-after"]),
+      output,
     });
   };
 }

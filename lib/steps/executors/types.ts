@@ -5,6 +5,11 @@ import type { Step } from "@/lib/workflows/definition";
 
 export type ResolveResult = { value: unknown; unresolved: string[] };
 
+/** Attempts of one step (first try included) before a retryable failure fails the run (the
+ *  engine's rule); an executor that passes a failure on (HTTP Continue on error) does so only on
+ *  the last, so Continue on error does not switch retries off. */
+export const MAX_STEP_ATTEMPTS = 5;
+
 export type StepContext = {
   runId: string;
   workflowId: string;
@@ -44,13 +49,17 @@ export type StepResult = {
 
 export type StepExecutor = (ctx: StepContext) => Promise<StepResult>;
 
-/** A step failure. `retryable` ones (429, 5xx, network) are retried with backoff by the engine. */
+/** A step failure. `retryable` ones (429, 5xx, network) are retried with backoff by the engine.
+ *  `output`: what the step got before failing (an HTTP Request's non-2xx response, whole), recorded
+ *  as the failed step's output, masked as any output is, so the message can stay one short line. */
 export class StepError extends Error {
   readonly retryable: boolean;
   readonly retryAfterMs?: number;
-  constructor(message: string, opts: { retryable?: boolean; retryAfterMs?: number } = {}) {
+  readonly output?: unknown;
+  constructor(message: string, opts: { retryable?: boolean; retryAfterMs?: number; output?: unknown } = {}) {
     super(message);
     this.retryable = opts.retryable ?? false;
     this.retryAfterMs = opts.retryAfterMs;
+    this.output = opts.output;
   }
 }

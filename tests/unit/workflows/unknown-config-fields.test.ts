@@ -65,7 +65,7 @@ describe("what the product sends passes", () => {
     const echo = { sharedSecret: { set: true }, signatureHeader: "X-Sig" };
     expect(() => refuseUnknownConfigFields([{ id: "hook", kind: "webhook", config: echo }], stored)).not.toThrow();
     expect(() => refuseUnknownConfigFields([{ id: "hook", kind: "webhook", config: { ...echo, signatureHedaer: "X" } }], stored)).toThrow(
-      expect.objectContaining({ status: 400, code: "invalid_workflow", message: 'step 1 (Webhook): unknown field "config.signatureHedaer": not a setting of Webhook (misspelt?)', details: { step: 1, field: "signatureHedaer" } }),
+      expect.objectContaining({ status: 400, code: "invalid_workflow", message: 'step 1 (Webhook): unknown field "config.signatureHedaer": not a setting of Webhook (misspelt?)', details: { step: 1, stepId: "hook", field: "signatureHedaer" } }),
     );
   });
 });

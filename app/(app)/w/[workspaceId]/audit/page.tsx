@@ -76,8 +76,10 @@ export default async function AuditPage({ params, searchParams }: Props) {
                   <tr key={e.id}>
                     <td className="whitespace-nowrap px-4 py-2 text-slate-500"><ExactTime at={e.at} /></td>
                     <td className="px-4 py-2"><Badge tone={w.tone}>{w.label}</Badge></td>
-                    <td className="px-4 py-2">{e.actor.email ?? "—"}</td>
-                    <td className="px-4 py-2">{e.workspaceName}</td>
+                    {/* An e-mail or a client's name without spaces breaks anywhere, as Details
+                        does: as one line it pushed the columns after it out of the box. */}
+                    <td className="px-4 py-2"><div className="min-w-32 wrap-anywhere">{e.actor.email ?? "—"}</div></td>
+                    <td className="px-4 py-2"><div className="min-w-28 wrap-anywhere">{e.workspaceName}</div></td>
                     {/* A readable column (the table scrolls sideways in its region on a phone); words
                         break between them, mid-word only for one longer than the column (a URL). */}
                     <td className="px-4 py-2 text-slate-500"><div className="min-w-64 [overflow-wrap:anywhere]">{w.text}</div></td>

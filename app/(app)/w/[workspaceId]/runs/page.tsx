@@ -10,6 +10,7 @@ import { AutoRefresh } from "@/components/runs/auto-refresh";
 import { RunsFilter } from "@/components/runs/runs-filter";
 import { WorkspaceRunsTable } from "@/components/runs/workspace-runs-table";
 import { WorkspaceTabs } from "@/components/workflows/workspace-tabs";
+import { findFilteredWorkflowName } from "@/lib/runs/filtered-workflow-name";
 import { listWorkspaceRuns, WorkspaceRunsQuery } from "@/lib/runs/list-workspace-runs";
 import { parseDeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
 import { listAccessibleWorkspaces } from "@/lib/workspaces/access";
@@ -44,10 +45,13 @@ export default async function RunsPage({ params, searchParams }: Props) {
   const query = parsed.success ? parsed.data : WorkspaceRunsQuery.parse({ clients: provider ? "true" : "false" });
   // An older page's cursor that does not read (edited by hand) shows the newest page.
   const before = readsAsCursor(query.before) ? query.before : undefined;
-  const [{ runs, nextBefore }, accessible] = await Promise.all([
-    listWorkspaceRuns({ workspaceId, userId: user.id, limit: LIMIT, ...query, before, clients: provider && query.clients }),
+  const clients = provider && query.clients;
+  const [{ runs, nextBefore }, accessible, workflowName] = await Promise.all([
+    listWorkspaceRuns({ workspaceId, userId: user.id, limit: LIMIT, ...query, before, clients }),
     // Per workspace: a provider viewer may also be an editor in one client of it (lib/runs/require-run-role.ts decides the same way).
     listAccessibleWorkspaces(user.id),
+    // Named when no run matches too.
+    query.workflowId ? findFilteredWorkflowName({ workspaceId, userId: user.id, workflowId: query.workflowId, clients }) : null,
   ]);
   const listed = new Set(runs.map((r) => r.workspaceId));
   const actIn = accessible.filter((w) => w.role !== "viewer" && listed.has(w.id)).map((w) => w.id);
@@ -56,8 +60,8 @@ export default async function RunsPage({ params, searchParams }: Props) {
       <AutoRefresh seconds={10} />
       <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first, refreshed every 10 s`} />
       <WorkspaceTabs workspaceId={workspaceId} current="runs" />
-      <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days, workflowId: query.workflowId ?? "" }} provider={provider} workflowName={runs[0]?.workflowName ?? null} />
-      <WorkspaceRunsTable runs={runs} showWorkspace={provider && query.clients} actIn={actIn} filterQuery={pageHref({ ...raw, workflowId: undefined, before: undefined }).slice(1)} />
+      <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days, workflowId: query.workflowId ?? "" }} provider={provider} workflowName={workflowName} />
+      <WorkspaceRunsTable runs={runs} showWorkspace={clients} actIn={actIn} filterQuery={pageHref({ ...raw, workflowId: undefined, before: undefined }).slice(1)} />
       {(before || nextBefore) && (
         <nav aria-label="Pages of runs" className="mt-4 flex gap-4 text-sm">
           {before && <Link href={pageHref({ ...raw, before: undefined })} className="text-brand-700 hover:underline">Newest runs</Link>}

@@ -1,0 +1,96 @@
+// Test & Debug follows the test run it started until it ends: while it is queued, running or
+// waiting (here on a third party's Retry-After of an hour) the panel offers Stop, which ends it
+// as Executions' Stop does; and a new Run step stops the one still going first, so no forgotten
+// test sends its request again an hour later. The intro names only the earlier steps the tested
+// step reads — those whose latest outputs Run step borrows (create-step-test-run.ts).
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type Page } from "@playwright/test";
+import { openOwnWorkflow } from "./own-workflow";
+
+test.use({ viewport: { width: 1600, height: 900 } });
+
+// Always 503 with Retry-After: 3600, on the loopback address playwright.config.ts lets HTTP steps reach.
+const HOST = "127.0.0.77";
+let server: Server;
+test.beforeAll(async () => {
+  server = createServer((_req, res) => res.writeHead(503, { "content-type": "application/json", "retry-after": "3600" }).end('{"busy":true}'));
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+});
+test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const statusOf = async (page: Page, runId: string) => ((await (await page.request.get(`/api/v1/runs/${runId}?outputs=false`)).json()) as { status: string }).status;
+
+/** A workflow whose step 2 is a GET to the busy server, step 1 tested, step 2's Test & Debug open. */
+async function busyStepOpen(page: Page, prefix: string) {
+  const url = `http://${HOST}:${(server.address() as AddressInfo).port}/tickets`;
+  const wf = await openOwnWorkflow(page, prefix, [
+    { kind: "webhook", config: { testingData: { a: 1 } } },
+    { kind: "http", name: "Open ticket", config: { method: "GET", url } },
+  ]);
+  const panel = page.getByTestId("step-panel");
+  await page.getByTestId("step-node-1").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await panel.getByRole("button", { name: "Run step" }).click();
+  await expect(panel.getByRole("region", { name: "Test result" })).toContainText("succeeded", { timeout: 15_000 });
+  await page.getByTestId("step-node-2").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  return { wf, panel };
+}
+
+/** Clicks Run step and waits until its run waits on the Retry-After; the run's id. */
+async function runStepUntilWaiting(page: Page, panel: ReturnType<Page["getByTestId"]>) {
+  const started = page.waitForResponse((r) => r.url().endsWith("/steps/2/test") && r.request().method() === "POST");
+  await panel.getByRole("button", { name: "Run step" }).click();
+  const res = await started;
+  expect(res.ok()).toBe(true);
+  const { run } = (await res.json()) as { run: { id: string } };
+  await expect.poll(() => statusOf(page, run.id), { timeout: 30_000 }).toBe("waiting");
+  await expect(panel.getByRole("region", { name: "Test result" })).toContainText("next attempt at", { timeout: 15_000 });
+  return run.id;
+}
+
+test("Stop ends a Run step test waiting an hour on Retry-After", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { panel } = await busyStepOpen(page, "td-stop");
+  const runId = await runStepUntilWaiting(page, panel);
+  await panel.getByRole("button", { name: "Stop", exact: true }).click();
+  const result = panel.getByRole("region", { name: "Test result" });
+  await expect(result.getByText("stopped", { exact: true })).toBeVisible({ timeout: 15_000 });
+  expect(await statusOf(page, runId)).toBe("stopped");
+  // Ended: nothing left to stop.
+  await expect(panel.getByRole("button", { name: "Stop", exact: true })).toHaveCount(0);
+});
+
+test("a second Run step stops the first, which sends nothing more", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { panel } = await busyStepOpen(page, "td-supersede");
+  const first = await runStepUntilWaiting(page, panel);
+  const second = await runStepUntilWaiting(page, panel);
+  expect(second).not.toBe(first);
+  expect(await statusOf(page, first)).toBe("stopped");
+  await expect(panel.getByRole("status").filter({ hasText: "Stopped the earlier test run" })).toBeVisible();
+  // The one followed now is the second, and Stop ends it.
+  await panel.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect.poll(() => statusOf(page, second), { timeout: 15_000 }).toBe("stopped");
+});
+
+test("the intro names the earlier steps the tested step reads, or says it reads none", async ({ page }) => {
+  const url = `http://${HOST}:${(server.address() as AddressInfo).port}`;
+  await openOwnWorkflow(page, "td-intro", [
+    { kind: "webhook", config: { testingData: { a: 1 } } },
+    { kind: "http", name: "Two", config: { method: "GET", url: `${url}/two?a={{ 1.a }}` } },
+    { kind: "http", name: "Three", config: { method: "GET", url: `${url}/three` } },
+    { kind: "http", name: "Four", config: { method: "GET", url: `${url}/four` } },
+    { kind: "http", name: "Five", config: { method: "GET", url: `${url}/five?s={{ 3.status }}` } },
+  ]);
+  const panel = page.getByTestId("step-panel");
+  const intro = panel.locator("p", { hasText: "Run step executes only this step" });
+  await page.getByTestId("step-node-4").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await expect(intro).toContainText("it reads none of steps 2–3");
+  await expect(intro).not.toContainText("steps 1–3");
+  await page.getByTestId("step-node-5").click();
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await expect(intro).toContainText("step 1 (the trigger) and step 3, which it reads");
+});
