@@ -109,7 +109,7 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
                       least width): as one line, a 90-character client or workflow name pushed
                       Started, Took, Error and Actions out of the box, at 1920 px too. */}
                   <td className="px-3 py-2">
-                    <div className="min-w-32 wrap-anywhere">
+                    <div className="min-w-24 wrap-anywhere">
                       <Link href={`/w/${r.workspaceId}/workflows/${r.workflowId}`} className="font-medium text-brand-700 hover:underline">{r.workflowName}</Link>
                       {filterQuery !== undefined && (
                         <Link
@@ -123,7 +123,7 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
                       )}
                     </div>
                   </td>
-                  {showWorkspace && <td className="px-3 py-2 text-slate-600"><div className="min-w-28 wrap-anywhere">{r.workspaceName}</div></td>}
+                  {showWorkspace && <td className="px-3 py-2 text-slate-600"><div className="min-w-24 wrap-anywhere">{r.workspaceName}</div></td>}
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt) ?? "—"}</td>
                   <td className="px-3 py-2 text-red-700">
