@@ -94,9 +94,12 @@ export function useWorkflowActions() {
     onSuccess: (r) => doc.acceptServer(r.workflow),
   });
 
+  // `before` runs once the test may start (saved, nothing refused) and before it is asked for:
+  // Test & Debug stops the test it follows there, so a refused Run step stops nothing.
   const runTest = useMutation({
-    mutationFn: async (scope: "step" | "workflow") => {
+    mutationFn: async ({ scope, before }: { scope: "step" | "workflow"; before?: () => Promise<void> }) => {
       await flush();
+      await before?.();
       const body = { scope, version: doc.seenVersion(), stepId: steps[0]?.id };
       return onVersion(() => api<{ run: RunView }>(`/api/v1/workflows/${workflowId}/steps/1/test`, { method: "POST", body }));
     },
@@ -108,10 +111,11 @@ export function useWorkflowActions() {
 
   // Run step on a step after the trigger: only that step, against the earlier steps' latest outputs.
   const runStepTest = useMutation({
-    mutationFn: async (number: number) => {
+    mutationFn: async ({ number, before }: { number: number; before?: () => Promise<void> }) => {
       // The step shown as that number when Run step was pressed: the server refuses another one.
       const stepId = steps[number - 1]?.id;
       await flush();
+      await before?.();
       const body = { version: doc.seenVersion(), stepId };
       return onVersion(() => api<{ run: RunView }>(`/api/v1/workflows/${workflowId}/steps/${number}/test`, { method: "POST", body }));
     },

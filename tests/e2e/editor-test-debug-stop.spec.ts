@@ -2,10 +2,13 @@
 // waiting (here on a third party's Retry-After of an hour) the panel offers Stop, which ends it
 // as Executions' Stop does; and a new Run step stops the one still going first, so no forgotten
 // test sends its request again an hour later. The intro names only the earlier steps the tested
-// step reads — those whose latest outputs Run step borrows (create-step-test-run.ts).
+// step reads — those whose latest outputs Run step borrows (create-step-test-run.ts). A Run step
+// that is refused (someone else saved meanwhile) stops nothing: the test followed goes on, and is
+// still followed (Result, Stop) after another tab was shown.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
+import { holdWorkflowReads } from "./hold-workflow-reads";
 import { openOwnWorkflow } from "./own-workflow";
 
 test.use({ viewport: { width: 1600, height: 900 } });
@@ -73,6 +76,29 @@ test("a second Run step stops the first, which sends nothing more", async ({ pag
   // The one followed now is the second, and Stop ends it.
   await panel.getByRole("button", { name: "Stop", exact: true }).click();
   await expect.poll(() => statusOf(page, second), { timeout: 15_000 }).toBe("stopped");
+});
+
+test("a refused Run step leaves the test still going as it was", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { wf, panel } = await busyStepOpen(page, "td-refused");
+  const first = await runStepUntilWaiting(page, panel);
+  // Someone else saves; my rename of step 2 then conflicts.
+  const release = await holdWorkflowReads(page, wf.id);
+  const theirs = (await (await page.request.get(`/api/v1/workflows/${wf.id}`)).json()) as { steps: unknown[]; version: number };
+  expect((await page.request.put(`/api/v1/workflows/${wf.id}`, { data: { name: "Theirs", steps: theirs.steps, version: theirs.version } })).status()).toBe(200);
+  await panel.getByRole("tab", { name: "Configure" }).click();
+  await panel.getByLabel("Step name").fill("Mine");
+  await release(); // my edit is made: a read now finds their version with mine unsaved
+  await expect(page.getByTestId("editor-header").locator("[data-save-state]")).toHaveAttribute("data-save-state", "conflict");
+  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await panel.getByRole("button", { name: "Run step" }).click();
+  await expect(panel.getByRole("alert").filter({ hasText: "saved elsewhere meanwhile" })).toBeVisible();
+  expect(await statusOf(page, first)).toBe("waiting");
+  await expect(panel.getByRole("status").filter({ hasText: "Stopped the earlier test run" })).toHaveCount(0);
+  // Still followed after Configure was shown, and Stop ends it.
+  await expect(panel.getByRole("region", { name: "Test result" })).toContainText("next attempt at");
+  await panel.getByRole("button", { name: "Stop", exact: true }).click();
+  await expect.poll(() => statusOf(page, first), { timeout: 15_000 }).toBe("stopped");
 });
 
 test("the intro names the earlier steps the tested step reads, or says it reads none", async ({ page }) => {

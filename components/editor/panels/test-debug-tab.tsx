@@ -12,6 +12,7 @@
 // The test run followed here has a Stop while it has not ended, and a new test stops it first:
 // a step waiting an hour on a third party's Retry-After (up to 5 times) had no way to end here,
 // and a second Run step left the first one waiting to send its request again (use-test-run-stop.ts).
+// The run followed outlives the tab: back on it, or on the step, the Result and Stop are there.
 import { useEffect, useRef, useState } from "react";
 import { Play, PlayCircle, Square } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
@@ -22,6 +23,7 @@ import { UnresolvedNote, unresolvedOf } from "@/components/editor/panels/unresol
 import { RunStatus } from "@/components/editor/run-status";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
+import { useFollowedTest } from "@/components/editor/panels/followed-test";
 import { useTestRunStop } from "@/components/editor/panels/use-test-run-stop";
 import { ConfirmTestSends, needsConfirmation, TestSendsNote, useTestSends, type TestScope } from "@/components/editor/panels/test-sends";
 import { buttonClass } from "@/components/ui/button";
@@ -36,7 +38,7 @@ import type { EditorStep } from "@/lib/editor/step-ops";
 export function TestDebugTab({ step, number }: { step: EditorStep; number: number }) {
   const { steps, update, workflowId, readOnly } = useEditor();
   const { runTest, runStepTest } = useWorkflowActions();
-  const [runId, setRunId] = useState<string>();
+  const [runId, setRunId] = useFollowedTest(workflowId, step.id);
   // The run without its data and this step's record: the run's detail, every step's output with
   // it, was read on every poll while the test ran.
   const { overview: run, record } = useRunStep(runId, step.id);
@@ -86,8 +88,9 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       : (mine?.status ?? run.data.status)
     : undefined;
   const { announce, region } = useAnnouncer();
-  // The run whose end was said: by id, so a poll bringing the same end again says nothing.
-  const saidFor = useRef<string | null>(null);
+  // The run whose end was said: by id, so a poll bringing the same end again says nothing — nor
+  // coming back to the tab (or step) of a test that had already ended.
+  const saidFor = useRef<string | null>(runId && shownStatus && ENDED.has(shownStatus) ? runId : null);
   useEffect(() => {
     if (!runId || !shownStatus || !ENDED.has(shownStatus) || saidFor.current === runId) return;
     saidFor.current = runId;
@@ -97,39 +100,44 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
   // Run whole workflow from the trigger: the Result's status is the run's, not the trigger's own
   // (which succeeds at once, whatever becomes of the steps after it).
   const wholeFromTrigger = wholeFromTriggerOf(isTrigger, step.kind, run.data?.scope);
-  /** Ends the followed run; false (and why, shown) when the stop was refused. */
+  /** The panel's Stop: ends the followed run, or says why it could not. */
   const stopFollowed = async () => {
-    if (!runId) return true;
+    if (!runId) return;
     setStopping(true);
     setStopError(null);
     try {
       await stopRun(runId);
-      return true;
     } catch (e) {
-      setStopError(`Could not stop the test run: ${e instanceof Error ? e.message : String(e)}`);
-      return false;
+      setStopError(stopFailure(e));
     } finally {
       setStopping(false);
     }
   };
-  const send = async (which: "step" | "workflow") => {
+  const send = (which: "step" | "workflow") => {
     runTest.reset();
     runStepTest.reset();
     setSuperseded(false);
-    // A new test supersedes the one still going: stopped first, so it sends nothing more.
-    if (open) {
-      if (!(await stopFollowed())) return;
-      setSuperseded(true);
-    }
-    if (!isTrigger && which === "step") runStepTest.mutate(number, onRun);
-    else runTest.mutate(which === "step" && isTrigger && step.kind === "webhook" ? "step" : "workflow", onRun);
+    setStopError(null);
+    // A new test supersedes the one still going: stopped first, so it sends nothing more — once
+    // the new one may start (its edits saved, nothing refused): a refused Run step stops nothing.
+    const followed = open ? runId : undefined;
+    const before = followed
+      ? async () => {
+          await stopRun(followed).catch((e: unknown) => {
+            throw new Error(stopFailure(e));
+          });
+          setSuperseded(true);
+        }
+      : undefined;
+    if (!isTrigger && which === "step") runStepTest.mutate({ number, before }, onRun);
+    else runTest.mutate({ scope: which === "step" && isTrigger && step.kind === "webhook" ? "step" : "workflow", before }, onRun);
   };
   const scopeOf = (which: "step" | "workflow"): TestScope => (which === "step" && !(isTrigger && step.kind === "scheduler") ? "step" : "workflow");
   const start = (which: "step" | "workflow") => {
     const scope = scopeOf(which);
     const sends = scope === "workflow" ? workflowSends : isTrigger ? [] : stepSends;
     if (needsConfirmation(workflowId, step.id, scope, sends)) setConfirming({ stepId: step.id, scope, sends });
-    else void send(which);
+    else send(which);
   };
   const reads = isTrigger ? [] : requiredEarlierSteps(step, number).filter((n) => n > 1);
 
@@ -186,7 +194,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
           // A scheduler's Run now is its whole workflow.
           const which = confirming?.scope === "step" || (isTrigger && step.kind === "scheduler") ? "step" : "workflow";
           setConfirming(null);
-          void send(which);
+          send(which);
         }}
       />
       {unparsed && (
@@ -237,6 +245,8 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
     </div>
   );
 }
+
+const stopFailure = (e: unknown) => `Could not stop the test run: ${e instanceof Error ? e.message : String(e)}`;
 
 /** What Run step borrows, as create-step-test-run.ts does: the trigger's output and those of the
  *  earlier steps this one reads (`reads`, past the trigger) — not every earlier step's. */
