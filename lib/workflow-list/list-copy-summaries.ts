@@ -4,7 +4,6 @@
 // were two identical rows). The review is computed as the review page computes it
 // (lib/push/compute-review.ts), on the workspace's accounts, keys and files read once for all.
 import type { Tx } from "@/lib/db/client";
-import type { Workflow } from "@/lib/generated/prisma/client.ts";
 import { computeReview } from "@/lib/push/compute-review";
 import type { AccountNeed } from "@/lib/push/plan-push";
 import { storedSteps } from "@/lib/workflows/stored-steps";
@@ -16,12 +15,14 @@ export type CopySummary = {
   openItems: number;
 };
 
-export async function listCopySummaries({ workspaceId, workflows, c }: { workspaceId: string; workflows: Workflow[]; c: Tx }): Promise<Map<string, CopySummary>> {
+/** workflowIds: the workspace's; the definitions of those that are copies are read here. */
+export async function listCopySummaries({ workspaceId, workflowIds, c }: { workspaceId: string; workflowIds: string[]; c: Tx }): Promise<Map<string, CopySummary>> {
   const out = new Map<string, CopySummary>();
-  if (workflows.length === 0) return out;
-  const links = await c.workflowCopy.findMany({ where: { copyWorkflowId: { in: workflows.map((w) => w.id) } } });
+  if (workflowIds.length === 0) return out;
+  const links = await c.workflowCopy.findMany({ where: { copyWorkflowId: { in: workflowIds } } });
   if (links.length === 0) return out;
-  const [providers, accounts, variables, files] = await Promise.all([
+  const [workflows, providers, accounts, variables, files] = await Promise.all([
+    c.workflow.findMany({ where: { id: { in: links.map((l) => l.copyWorkflowId) } }, select: { id: true, steps: true } }),
     c.workspace.findMany({ where: { id: { in: [...new Set(links.map((l) => l.sourceWorkspaceId))] } }, select: { id: true, name: true } }),
     c.connection.findMany({ where: { workspaceId }, select: { id: true, app: true, name: true, baseUrl: true }, orderBy: { name: "asc" } }),
     c.variable.findMany({ where: { workspaceId }, select: { key: true, secret: true, value: true, valueEncrypted: true } }),
@@ -35,7 +36,8 @@ export async function listCopySummaries({ workspaceId, workflows, c }: { workspa
   };
   const byId = new Map(workflows.map((w) => [w.id, w]));
   for (const link of links) {
-    const workflow = byId.get(link.copyWorkflowId)!;
+    const workflow = byId.get(link.copyWorkflowId);
+    if (!workflow) continue; // deleted since the list was read
     const review = computeReview({
       ...inputs,
       steps: storedSteps(workflow),

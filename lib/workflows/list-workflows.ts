@@ -1,11 +1,13 @@
 // The workflows of a workspace for the UI list, most recently changed first, each with its
 // last run (test runs included: they are runs the user started and sees in Executions), and for
-// a pushed copy where it came from and how much of its review is open.
+// a pushed copy where it came from and how much of its review is open. The definitions are not
+// read (only copies' are, for their review): trigger kind and step count are columns PostgreSQL
+// keeps from them, and a workspace's Testing data (up to 1 MB a workflow) crossed into the web
+// process on every load and every 15 s refresh of an open list.
 import { db, type Tx } from "@/lib/db/client";
 import { isTriggerKind } from "@/lib/steps/catalog";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 import { listCopySummaries, type CopySummary } from "@/lib/workflow-list/list-copy-summaries";
-import { storedSteps } from "@/lib/workflows/stored-steps";
 
 export type WorkflowListItem = {
   id: string;
@@ -49,16 +51,19 @@ export const LAST_RUNS_SQL = `
 export async function listWorkflows({ workspaceId, userId, tx }: { workspaceId: string; userId: string; tx?: Tx }): Promise<{ workflows: WorkflowListItem[] }> {
   const c = tx ?? db();
   await requireWorkspaceRole(userId, workspaceId, "viewer", tx);
-  const rows = await c.workflow.findMany({ where: { workspaceId }, orderBy: [{ updatedAt: "desc" }, { id: "asc" }] });
+  const rows = await c.workflow.findMany({
+    where: { workspaceId },
+    orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+    select: { id: true, workspaceId: true, name: true, mode: true, version: true, triggerKind: true, stepCount: true, createdAt: true, updatedAt: true },
+  });
   const ids = rows.map((w) => w.id);
   const [lastRuns, copies] = await Promise.all([
     ids.length ? c.$queryRawUnsafe<LastRunRow[]>(LAST_RUNS_SQL, ids) : Promise.resolve([] as LastRunRow[]),
-    listCopySummaries({ workspaceId, workflows: rows, c }),
+    listCopySummaries({ workspaceId, workflowIds: ids, c }),
   ]);
   const byWorkflow = new Map(lastRuns.map((r) => [r.workflowId, r]));
   return {
     workflows: rows.map((w) => {
-      const steps = storedSteps(w);
       const last = byWorkflow.get(w.id);
       return {
         id: w.id,
@@ -66,8 +71,8 @@ export async function listWorkflows({ workspaceId, userId, tx }: { workspaceId: 
         name: w.name,
         mode: w.mode,
         version: w.version,
-        triggerKind: steps[0] && isTriggerKind(steps[0].kind) ? steps[0].kind : null,
-        stepCount: steps.length,
+        triggerKind: w.triggerKind && isTriggerKind(w.triggerKind) ? w.triggerKind : null,
+        stepCount: w.stepCount ?? 0,
         createdAt: w.createdAt.toISOString(),
         updatedAt: w.updatedAt.toISOString(),
         lastRun: last ? { id: last.id, status: last.status, test: last.test, scope: last.scope, testedStep: last.testedStep, createdAt: last.createdAt.toISOString() } : null,

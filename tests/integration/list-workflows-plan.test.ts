@@ -68,3 +68,21 @@ describe("the workflows list's last runs", () => {
     expect(workflows.find((w) => w.id === idle)?.lastRun).toBeNull();
   });
 });
+
+describe("the workflows list's step count and trigger", () => {
+  it("follow each save of the definition, which the list itself does not read", async () => {
+    const three = [
+      { id: "s1", kind: "scheduler", name: "Every hour", config: { cron: "0 * * * *" } },
+      { id: "s2", kind: "transform", name: "Shape", config: { fields: [] } },
+      { id: "s3", kind: "code", name: "Code", config: { code: "return 1" } },
+    ];
+    const wf = await db().workflow.create({ data: { workspaceId, name: "Counted", steps: three } });
+    const listed = async () => (await listWorkflows({ workspaceId, userId })).workflows.find((w) => w.id === wf.id);
+    expect(await listed()).toMatchObject({ stepCount: 3, triggerKind: "scheduler" });
+    await db().workflow.update({ where: { id: wf.id }, data: { steps: three.slice(1) } });
+    // A definition whose first step is no trigger has none.
+    expect(await listed()).toMatchObject({ stepCount: 2, triggerKind: null });
+    await db().workflow.update({ where: { id: wf.id }, data: { steps: [] } });
+    expect(await listed()).toMatchObject({ stepCount: 0, triggerKind: null });
+  });
+});
