@@ -8,7 +8,8 @@ import Link from "next/link";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useRunOverviewQuery, useRunsQuery, useWorkflowQuery } from "@/components/editor/api";
+import { useWorkflowQuery } from "@/components/editor/api";
+import { PinnedRunBar, useCanvasRun } from "@/components/editor/canvas-run";
 import { ConflictBanner } from "@/components/editor/conflict-banner";
 import { DeleteStepDialog } from "@/components/editor/delete-step-dialog";
 import { EditorHeader } from "@/components/editor/editor-header";
@@ -131,13 +132,11 @@ function usePane(selectedId: string | null) {
 }
 
 function EditorLayout() {
-  const { workflowId, doc, selectedId, readOnly } = useEditor();
+  const { workflowId, doc, selectedId, readOnly, focus } = useEditor();
   const [deleting, setDeleting] = useState<string | null>(null);
   useShortcuts(setDeleting);
-  const runs = useRunsQuery(workflowId, 20);
-  // Statuses only: the run without its data (the latest's 4 MB output was read for its nodes).
-  const latest = useRunOverviewQuery(runs.data?.runs[0]?.id);
-  const statuses = useMemo(() => canvasStepStatuses<StepStatus>(latest.data), [latest.data]);
+  const shown = useCanvasRun(workflowId, focus?.runId ?? null);
+  const statuses = useMemo(() => canvasStepStatuses<StepStatus>(shown.run), [shown.run]);
   const invalid = useMemo(() => new Map(doc.problems.map((p) => [p.stepId, p.message])), [doc.problems]);
   const showData = selectedId !== null && doc.state.steps[0]?.id !== selectedId;
   const [pane, setPane] = usePane(selectedId);
@@ -170,8 +169,11 @@ function EditorLayout() {
           )}
           <Pane value="canvas">
             {/* A named region, not a <main>: the app shell's #main already holds the editor. */}
-            <section aria-label="Workflow canvas" className="min-w-0 flex-1 bg-slate-50">
-              <FlowCanvas statuses={statuses} invalid={invalid} />
+            <section aria-label="Workflow canvas" className="flex min-w-0 flex-1 flex-col bg-slate-50">
+              {shown.pinned && <PinnedRunBar run={shown.pinned} onLatest={shown.showLatest} />}
+              <div className="min-h-0 flex-1">
+                <FlowCanvas statuses={statuses} invalid={invalid} />
+              </div>
             </section>
           </Pane>
           {showData ? (

@@ -17,8 +17,9 @@
 import { useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronRight, FlaskConical, TriangleAlert } from "lucide-react";
-import { ApiError, runOverviewQueryOptions, runQueryOptions, useRunStep, useRunWindow } from "@/components/editor/api";
+import { ApiError, runQueryOptions, useRunStep, useRunWindow } from "@/components/editor/api";
 import { useEditor } from "@/components/editor/editor-context";
+import { useLinkedRun } from "@/components/editor/use-linked-run";
 import { CappedText } from "@/components/editor/panels/capped-text";
 import { JsonView } from "@/components/editor/panels/json-view";
 import { logLocalTimes } from "@/components/editor/panels/log-local-times";
@@ -313,19 +314,6 @@ export function ExecutionsTab({ step, number }: { step: EditorStep; number: numb
 
 /** The linked run's overview, asked for once when it is not there (404: another workspace's, or
  *  none): not again, on a retry, each poll, a return to the tab or the window. */
-function useLinkedRun(runId: string | null) {
-  const options = runOverviewQueryOptions(runId ?? "");
-  const missing = (e: unknown) => e instanceof ApiError && e.status === 404;
-  return useQuery({
-    ...options,
-    enabled: !!runId,
-    retry: (failures: number, e: Error) => !missing(e) && failures < 1,
-    retryOnMount: false,
-    refetchOnWindowFocus: (q) => !missing(q.state.error),
-    refetchInterval: (q) => (missing(q.state.error) ? false : options.refetchInterval(q)),
-  });
-}
-
 /** What to say of a linked run that is not one of this workflow's, or could not be read. */
 function linkedNotice(runId: string | null, q: { data?: RunOverview; error: Error | null }, workflowId: string): string | null {
   if (!runId) return null;
