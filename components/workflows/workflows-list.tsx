@@ -1,12 +1,13 @@
 "use client";
-// A workspace's workflows, live from /api/v1: search, Draft/Live, last run, and Rename /
-// Duplicate / Delete (with confirmation). Server-rendered first with the page's data, then
-// kept fresh by react-query.
-import { useState } from "react";
+// A workspace's workflows, live from /api/v1: search, sort (kept in the URL), Draft/Live, last
+// run, and Rename / Duplicate / Delete (with confirmation). Server-rendered first with the page's
+// data, then kept fresh by react-query.
+import { useId, useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { AlertCircle, Search, Workflow as WorkflowIcon, X } from "lucide-react";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { cn } from "@/components/ui/cn";
 import { IconButton } from "@/components/ui/icon-button";
 import { inputClass } from "@/components/resources/api-fetch";
 import { NewWorkflowButton } from "@/components/workflows/new-workflow-button";
@@ -14,9 +15,12 @@ import { RenameWorkflowDialog } from "@/components/workflows/rename-workflow-dia
 import { WorkflowRow, type RowAction } from "@/components/workflows/workflow-row";
 import { useWorkflowList, useWorkflowListActions, type WorkflowListItem } from "@/components/workflows/workflow-list-api";
 import { copiesCutOff, usePushedCopies } from "@/components/workflows/use-pushed-copies";
+import { useSortParam } from "@/components/workflows/use-sort-param";
 import { filterWorkflows } from "@/lib/workflow-list/filter-workflows";
+import { sortWorkflows, WORKFLOW_SORTS, type WorkflowSort } from "@/lib/workflow-list/sort-workflows";
 
-type Props = { workspaceId: string; canEdit: boolean; initial?: WorkflowListItem[] };
+/** sort: the order the URL asks for (`?sort=`). */
+type Props = { workspaceId: string; canEdit: boolean; initial?: WorkflowListItem[]; sort: WorkflowSort };
 type Notice = { tone: "info" | "error"; text: string };
 
 export function WorkflowsList(props: Props) {
@@ -28,8 +32,10 @@ export function WorkflowsList(props: Props) {
   );
 }
 
-function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
+function WorkflowsListInner({ workspaceId, canEdit, initial, sort: sortFromUrl }: Props) {
   const list = useWorkflowList(workspaceId, initial);
+  const [sort, setSort] = useSortParam(sortFromUrl);
+  const sortId = useId();
   const { rename, duplicate, remove } = useWorkflowListActions(workspaceId);
   const [query, setQuery] = useState("");
   const [dialog, setDialog] = useState<{ action: Exclude<RowAction, "duplicate">; workflow: WorkflowListItem } | null>(null);
@@ -39,7 +45,8 @@ function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
   const copiesOf = usePushedCopies(dialog?.action === "delete" ? dialog.workflow.id : null);
 
   const workflows = list.data ?? [];
-  const shown = filterWorkflows(workflows, query);
+  // Sorted on each render, so the 15 s refresh's rows come in the chosen order too.
+  const shown = sortWorkflows(filterWorkflows(workflows, query), sort);
 
   function onAction(workflow: WorkflowListItem, action: RowAction) {
     setNotice(null);
@@ -64,9 +71,10 @@ function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
   }
 
   const header = (
-    <div className="mt-6 flex flex-wrap items-center gap-3 sm:flex-nowrap">
-      {/* A line of its own on a phone, the count and New workflow under it. */}
-      <label className="relative block w-full sm:max-w-sm">
+    <div className="mt-6 flex flex-wrap items-center gap-3 lg:flex-nowrap">
+      {/* A line of its own below 1024 px, Sort, the count and New workflow under it (from 640 px
+          in one line they squeezed the search to a word and wrapped the count and the button). */}
+      <label className="relative block w-full lg:max-w-sm">
         <span className="sr-only">Search workflows</span>
         <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
         <input
@@ -77,12 +85,24 @@ function WorkflowsListInner({ workspaceId, canEdit, initial }: Props) {
           className={`${inputClass} py-2 pl-8`}
         />
       </label>
+      <div className="flex shrink-0 items-center gap-2">
+        <label htmlFor={sortId} className="text-sm text-slate-600">
+          Sort<span className="sr-only"> workflows</span>
+        </label>
+        <select id={sortId} value={sort} onChange={(e) => setSort(e.target.value as WorkflowSort)} className={cn(inputClass, "w-auto py-2")}>
+          {WORKFLOW_SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
       {workflows.length > 0 && (
-        <p className="text-sm text-slate-500" aria-live="polite">
+        <p className="whitespace-nowrap text-sm text-slate-500" aria-live="polite">
           {query ? `${shown.length} of ${workflows.length}` : `${workflows.length} ${workflows.length === 1 ? "workflow" : "workflows"}`}
         </p>
       )}
-      <div className="ml-auto">{canEdit && workflows.length > 0 && <NewWorkflowButton workspaceId={workspaceId} />}</div>
+      <div className="ml-auto shrink-0">{canEdit && workflows.length > 0 && <NewWorkflowButton workspaceId={workspaceId} />}</div>
     </div>
   );
 
