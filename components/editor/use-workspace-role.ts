@@ -9,16 +9,21 @@ import type { Role } from "@/lib/workspaces/access";
 
 export const workspacesKey = ["workspaces"] as const;
 
-/** undefined until read; null when the workspace is no longer among the caller's. */
-export function useWorkspaceRole(workspaceId: string): Role | null | undefined {
-  const q = useQuery({
+/** The caller's workspaces (GET /api/v1/workspaces), polled: one query for every part that reads them. */
+export function useWorkspaces() {
+  return useQuery({
     queryKey: workspacesKey,
-    queryFn: () => api<{ workspaces: { id: string; role: Role }[] }>("/api/v1/workspaces"),
+    queryFn: () => api<{ workspaces: { id: string; role: Role; kind: string }[] }>("/api/v1/workspaces"),
     refetchInterval: 10_000,
     // Read by several of the editor's parts as they mount: one read, not one each; coming back to the tab still looks.
     staleTime: 10_000,
     refetchOnWindowFocus: "always",
   });
+}
+
+/** undefined until read; null when the workspace is no longer among the caller's. */
+export function useWorkspaceRole(workspaceId: string): Role | null | undefined {
+  const q = useWorkspaces();
   return q.data && (q.data.workspaces.find((w) => w.id === workspaceId)?.role ?? null);
 }
 

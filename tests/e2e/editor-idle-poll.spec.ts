@@ -26,14 +26,21 @@ test("an idle editor's polls download no body (304), and a save elsewhere still 
   // Each read of the workflow, by status: a 304 carries no body (the whole workflow stays put).
   const reads: number[] = [];
   page.on("response", (r) => void (isRead(r) && reads.push(r.status())));
+  // And the caller's workspaces (the role check, the Push to client link): read by one query.
+  const workspaceReads: number[] = [];
+  page.on("request", (r) => void (r.method() === "GET" && new URL(r.url()).pathname === "/api/v1/workspaces" && workspaceReads.push(Date.now())));
 
   await page.goto(`/w/${ws}/workflows/${wf.id}`);
   await expect(page.getByTestId("step-node-2")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Push to client" })).toBeVisible();
+  const opened = Date.now();
   // Two polls (10 s apart) after the first read, left idle.
   await expect.poll(() => reads.length, { timeout: 30_000, intervals: [500] }).toBeGreaterThanOrEqual(3);
   // The editor read the workflow whole once as it opened (not once per part that shows it), and
   // each poll since was a 304 with nothing in it.
   expect(reads).toEqual([200, ...reads.slice(1).map(() => 304)]);
+  // Once as the editor opened (the link's and the role's read were two), then one poll each 10 s.
+  expect(workspaceReads.filter((t) => t <= opened)).toHaveLength(1);
 
   // A save made elsewhere (another tab): the next poll brings it whole, and the idle editor (nothing
   // unsaved) shows it. (With something unsaved it is the "saved elsewhere" banner:
