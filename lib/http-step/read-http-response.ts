@@ -1,6 +1,7 @@
 // Shapes a response for a step output and classifies failures for the engine's retries.
 import type { IncomingHttpHeaders } from "node:http";
 import { decodeText } from "@/lib/decode-charset";
+import { describeBinaryBody, isBinaryBody } from "@/lib/http-step/binary-body";
 
 export function flattenHeaders(h: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -10,10 +11,26 @@ export function flattenHeaders(h: IncomingHttpHeaders): Record<string, string> {
 
 const isJsonType = (ct: string) => /^application\/(.+\+)?json\b/i.test(ct.trim()) || /[/+]json\b/i.test(ct);
 
-/** JSON when the server says JSON (or the text plainly is JSON), else text. JSON is read as UTF-8
+/** A response body as a step's output holds it: `body`, and `bodyEncoding: "base64"` when it is
+ *  bytes (binary-body.ts), absent for text and JSON. */
+export type ReadBody = { body: unknown; bodyEncoding?: "base64" };
+
+/** Bytes (a PDF, an image, octet-stream; binary-body.ts decides) as base64, every byte kept. Else
+ *  JSON when the server says JSON (or the text plainly is JSON), else text. JSON is read as UTF-8
  *  whatever a charset says (RFC 8259), a byte order mark ignored; text in its declared charset,
  *  as the intake reads deliveries (lib/decode-charset.ts). */
+export function readBody(body: Buffer, contentType: string | undefined): ReadBody {
+  // bodyEncoding first: a reader of the output (Executions, the API) meets it before megabytes of base64.
+  if (isBinaryBody(body, contentType)) return { bodyEncoding: "base64", body: body.toString("base64") };
+  return { body: parseText(body, contentType) };
+}
+
+/** The body alone (readBody): a binary one is its base64 text. */
 export function parseBody(body: Buffer, contentType: string | undefined): unknown {
+  return readBody(body, contentType).body;
+}
+
+function parseText(body: Buffer, contentType: string | undefined): unknown {
   const ct = contentType ?? "";
   const json = isJsonType(ct);
   const text = json ? body.toString("utf8") : decodeText(body, ct);
@@ -26,6 +43,12 @@ export function parseBody(body: Buffer, contentType: string | undefined): unknow
     }
   }
   return text;
+}
+
+/** An error's quote of a response body: its start on one line (excerpt), or for bytes what they
+ *  are, "(binary body, 2,048 bytes, image/png)": base64 says nothing to a reader. */
+export function bodyExcerpt(read: ReadBody, byteLength: number, contentType: string | undefined, max = 300): string {
+  return read.bodyEncoding === "base64" ? describeBinaryBody(byteLength, contentType) : excerpt(read.body, max);
 }
 
 /** 408, 425, 429 and 5xx other than 501/505 are worth another attempt. */

@@ -142,6 +142,23 @@ function maskCutPrefixes(text: string, variants: readonly string[]): string {
   return out;
 }
 
+// An HTTP Request's binary response is its output's body as base64, with bodyEncoding "base64"
+// beside it (lib/http-step/binary-body.ts). Masked as text, that base64 would lose its bytes to
+// chance: it holds every short run of letters and digits, in either case, so a secret of a few
+// characters matched somewhere in a megabyte of it, and "••••" in its place corrupted the file.
+// A secret a server echoes in such a body is in its bytes, not spelled by their base64. So the
+// bytes are searched instead, for the secret's forms (as stored, base64, URL-encoded,
+// JSON-escaped; exact case), each replaced by the mask's bytes; bytes without one are kept as they
+// are, to the byte. A form shorter than 6 bytes is not searched: 3 given bytes occur by chance
+// about once in 16 MB of binary, 6 about once in 256 TB (a real secret is longer).
+const MIN_BINARY_FORM_BYTES = 6;
+const BINARY_BODY = "base64";
+const asLatin1 = (text: string) => Buffer.from(text, "utf8").toString("latin1");
+
+function isBinaryBodyHolder(v: object): v is { body: string; bodyEncoding: string } {
+  return (v as { bodyEncoding?: unknown }).bodyEncoding === BINARY_BODY && typeof (v as { body?: unknown }).body === "string";
+}
+
 const isRawJson = (JSON as unknown as { isRawJSON?: (v: unknown) => boolean }).isRawJSON ?? (() => false);
 
 
@@ -161,12 +178,28 @@ export function redactSecrets(secrets: readonly (string | null)[]): Redactor {
   // A number equal to a secret (a numeric PIN) is shown as the mask too — also one beyond double
   // precision, which arrives rounded (as a double equal to the secret's) or exact (JSON.rawJSON).
   const numeric = new Set(values.filter((s) => /^-?\d+(\.\d+)?$/.test(s)).map(Number));
+  // Binary bodies (above): the forms as UTF-8 bytes, each byte a latin1 character, in one pattern.
+  const byteForms = variants.map(asLatin1).filter((v) => v.length >= MIN_BINARY_FORM_BYTES).sort((a, b) => b.length - a.length);
+  const bytePattern = byteForms.length ? new RegExp(byteForms.map(escapeRegExp).join("|"), "g") : null;
+  const maskedBytes = asLatin1(REDACTED);
+  const maskBase64 = (encoded: string): string => {
+    const bytes = Buffer.from(encoded, "base64");
+    // Not base64 as the step writes it (a Code step's look-alike): a text like any other.
+    if (bytes.toString("base64") !== encoded) return mask(encoded);
+    if (!bytePattern) return encoded;
+    const latin1 = bytes.toString("latin1");
+    const masked = latin1.replace(bytePattern, maskedBytes);
+    return masked === latin1 ? encoded : Buffer.from(masked, "latin1").toString("base64");
+  };
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return mask(v);
     if ((typeof v === "number" || typeof v === "bigint") && (values.includes(String(v)) || numeric.has(Number(v)))) return REDACTED;
     if (isRawJson(v)) return values.includes((v as { rawJSON: string }).rawJSON) ? REDACTED : v;
     if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [mask(k), walk(x)]));
+    if (v !== null && typeof v === "object") {
+      const binary = isBinaryBodyHolder(v);
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [mask(k), binary && k === "body" ? maskBase64(x as string) : walk(x)]));
+    }
     return v;
   };
   return walk as Redactor;

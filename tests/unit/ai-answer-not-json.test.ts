@@ -9,12 +9,15 @@ import { startLocalServer } from "@/tests/helpers/local-server";
 import { memoryDeps } from "@/tests/helpers/memory-connections";
 import { makeContext } from "@/tests/helpers/step-context";
 
-const ANSWERS: Record<string, [string | undefined, string]> = {
+const ANSWERS: Record<string, [string | undefined, string | Buffer]> = {
   truncated: ["application/json", '{"choices": [ {"message": '],
   untyped: [undefined, '{"choices": [ {"message": '],
   html: ["text/html; charset=utf-8", "<!DOCTYPE html>\n<html>\n  <head><title>Sign in</title></head>\n  <body>Welcome</body>\n</html>"],
   empty: ["application/json", ""],
   nochoices: ["application/json", '{"object":"list","data":[]}'],
+  // A binary answer (lib/http-step/binary-body.ts) is described, never quoted as base64.
+  image: ["image/png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff])],
+  bytes: [undefined, Buffer.from([0xff, 0xfe, 0x00, 0x80])],
 };
 
 let server: Awaited<ReturnType<typeof startLocalServer>>;
@@ -47,6 +50,11 @@ describe("an AI provider's 200 answer that is not a JSON completion", () => {
     expect(await failure("html")).toBe(
       "the AI provider's answer is not JSON but text/html (is the account's base URL the API's, e.g. https://api.openai.com/v1?): <!DOCTYPE html> <html> <head><title>Sign in</title></head> <body>Welcome</body> </html>",
     );
+  });
+
+  it("a binary answer is described by its size and type, not quoted", async () => {
+    expect(await failure("image")).toBe("the AI provider's answer is not JSON but image/png (is the account's base URL the API's, e.g. https://api.openai.com/v1?): (binary body, 10 bytes, image/png)");
+    expect(await failure("bytes")).toBe("the AI provider's answer is not valid JSON: (binary body, 4 bytes)");
   });
 
   it("an empty answer says so; JSON without choices still says it has no message", async () => {

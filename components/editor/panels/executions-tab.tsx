@@ -22,6 +22,7 @@ import { useEditor } from "@/components/editor/editor-context";
 import { useLinkedRun } from "@/components/editor/use-linked-run";
 import { CappedText } from "@/components/editor/panels/capped-text";
 import { JsonView } from "@/components/editor/panels/json-view";
+import { StepOutputView } from "@/components/editor/panels/step-output-view";
 import { logLocalTimes } from "@/components/editor/panels/log-local-times";
 import { GapRow, NewEntriesBar } from "@/components/editor/panels/live-list-parts";
 import { RunActions } from "@/components/editor/panels/run-actions";
@@ -169,7 +170,7 @@ function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: OpenRun; st
       {isTrigger && (cleared("payload") || <JsonView label="Received payload" value={run.trigger} />)}
       {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{formatRetryNote(stepRun.error)}</p>}
       {unresolved.length > 0 && <UnresolvedNote refs={unresolved} />}
-      {showOutput && (((stepRun?.output ?? null) === null && cleared("output")) || <JsonView label="Output" value={stepRun?.output} />)}
+      {showOutput && (((stepRun?.output ?? null) === null && cleared("output")) || <StepOutputView label="Output" value={stepRun?.output} />)}
       {log && (
         <div>
           <div className="text-xs font-medium text-slate-600">Log</div>

@@ -18,7 +18,7 @@ import { Play, PlayCircle, Square } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { useRunStep } from "@/components/editor/api";
-import { JsonView } from "@/components/editor/panels/json-view";
+import { StepOutputView } from "@/components/editor/panels/step-output-view";
 import { UnresolvedNote, unresolvedOf } from "@/components/editor/panels/unresolved-note";
 import { RunStatus } from "@/components/editor/run-status";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
@@ -235,7 +235,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
               {/* Why a field of the output is null (a typo in a reference), as Executions says it. */}
               {unresolvedOf(mine).length > 0 && <UnresolvedNote refs={unresolvedOf(mine)} />}
               {/* A failed step has no output (its record holds null): no empty box under its error. */}
-              {output && (output.status === "succeeded" || (output.output ?? null) !== null) && <JsonView label="Step output" value={output.output} />}
+              {output && (output.status === "succeeded" || (output.output ?? null) !== null) && <StepOutputView label="Step output" value={output.output} />}
             </>
           ) : (
             <p className="text-sm text-slate-500">{run.data.status === "succeeded" || run.data.status === "failed" || run.data.status === "stopped" ? "The run did not reach this step." : "Waiting for the run to reach this step…"}</p>

@@ -6,7 +6,7 @@ import { connectionHeaders } from "@/lib/connections/connection-headers";
 import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
 import { joinBaseUrl, toText } from "@/lib/http-step/build-http-request";
-import { excerpt, isRetryableStatus, parseBody, retryAfterMs } from "@/lib/http-step/read-http-response";
+import { bodyExcerpt, excerpt, isRetryableStatus, readBody, retryAfterMs } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch } from "@/lib/net/guarded-fetch";
 import { readOutputSchema } from "@/lib/steps/ai-output-schema";
@@ -23,16 +23,17 @@ function schemaFrom(value: unknown): Record<string, unknown> | undefined {
   return schema;
 }
 
-// parseBody hands back the text of a body that is not JSON; "the AI answer has no message" then
+// readBody hands back the text of a body that is not JSON; "the AI answer has no message" then
 // sent people looking for a missing field in what was a truncated answer or a web page.
-function notJsonAnswer(body: unknown, raw: Buffer, contentType: string | undefined): string {
+// A binary answer (an image, a download) is said as such, not quoted as base64.
+function notJsonAnswer(body: unknown, quote: string, raw: Buffer, contentType: string | undefined): string {
   if (body === null || body === "") return "the AI provider's answer is empty";
   const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
   if (!type || /[/+]json$/.test(type)) {
-    if (!isJson(raw)) return `the AI provider's answer is not valid JSON: ${excerpt(body)}`;
-    return `the AI answer has no message: ${excerpt(body)}`; // JSON, but a bare string or number
+    if (!isJson(raw)) return `the AI provider's answer is not valid JSON: ${quote}`;
+    return `the AI answer has no message: ${quote}`; // JSON, but a bare string or number
   }
-  return `the AI provider's answer is not JSON but ${type} (is the account's base URL the API's, e.g. https://api.openai.com/v1?): ${excerpt(body)}`;
+  return `the AI provider's answer is not JSON but ${type} (is the account's base URL the API's, e.g. https://api.openai.com/v1?): ${quote}`;
 }
 
 function isJson(raw: Buffer): boolean {
@@ -95,14 +96,17 @@ export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps)
       if (e instanceof OutboundError || e instanceof TokenError) throw new StepError(clean(`AI request to ${new URL(url).origin} failed: ${e.message}`), { retryable: e.retryable });
       throw e;
     }
-    const body = clean(parseBody(res.body, res.headers["content-type"]));
+    const read = clean(readBody(res.body, res.headers["content-type"]));
+    const body = read.body;
+    const quote = bodyExcerpt(read, res.body.length, res.headers["content-type"]);
     if (res.status < 200 || res.status >= 300) {
-      throw new StepError(`AI request failed: HTTP ${res.status}${providerError(body) || excerpt(body) ? `: ${excerpt(providerError(body) || body)}` : ""}`, {
+      const problem = read.bodyEncoding ? "" : providerError(body);
+      throw new StepError(`AI request failed: HTTP ${res.status}${problem ? `: ${excerpt(problem)}` : quote ? `: ${quote}` : ""}`, {
         retryable: isRetryableStatus(res.status),
         retryAfterMs: retryAfterMs(res.headers["retry-after"]),
       });
     }
-    if (!body || typeof body !== "object") throw new StepError(notJsonAnswer(body, res.body, res.headers["content-type"]));
+    if (!body || typeof body !== "object") throw new StepError(notJsonAnswer(body, quote, res.body, res.headers["content-type"]));
     const completion = body as Completion;
     const choice = completion.choices?.[0];
     if (!choice?.message) throw new StepError(`the AI answer has no message: ${excerpt(body)}`);

@@ -16,7 +16,7 @@ import { resolveUrlTemplate } from "@/lib/http-step/resolve-url-template";
 import { PIECE, secretPieceInRequest } from "@/lib/http-step/secret-in-request";
 import { secretSentToDataHost, secretToDataHostMessage, sendsSecret } from "@/lib/http-step/secret-to-data-host";
 import { toText } from "@/lib/http-step/to-text";
-import { excerpt, flattenHeaders, isRetryableStatus, parseBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
+import { bodyExcerpt, flattenHeaders, isRetryableStatus, readBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
 import { httpConfig } from "@/lib/steps/catalog";
@@ -222,7 +222,10 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       throw new StepError(message, { retryable: failure.retryable });
     }
 
-    const output = clean({ status: res.status, headers: flattenHeaders(res.headers), body: parseBody(res.body, res.headers["content-type"]) });
+    // A binary body (a PDF, an image, octet-stream) is its base64, with bodyEncoding: "base64"
+    // before it (binary-body.ts); a text or JSON one has no bodyEncoding, as before.
+    const read = readBody(res.body, res.headers["content-type"]);
+    const output = clean({ status: res.status, headers: flattenHeaders(res.headers), ...read });
     // Each request as sent: after a 303 (or a 301/302 to a POST) the next one is a GET, and the
     // log and error name that, not the step's method with the final URL.
     res.redirects.forEach((hop, i) => {
@@ -236,7 +239,8 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       ctx.log(`continuing after HTTP ${res.status}${retryable ? ` (attempt ${ctx.attempt} of ${MAX_STEP_ATTEMPTS}, the last)` : ""}`);
       return { output };
     }
-    const detail = excerpt(output.body);
+    // Of a binary body, what it is ("(binary body, 2,048 bytes, image/png)"), not its base64.
+    const detail = bodyExcerpt(output, res.body.length, res.headers["content-type"]);
     const first = res.redirects[0];
     const via = first ? ` (after ${res.redirects.length === 1 ? "a redirect" : `${res.redirects.length} redirects`} from ${first.method} ${safeUrl(first.url)})` : "";
     // The error quotes the body's start; the step's output keeps the whole response, as a 2xx's
