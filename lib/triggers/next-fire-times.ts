@@ -7,7 +7,10 @@
 // dropped real times on zones whose DST shift is 30 minutes or off the hour: Lord Howe's 02:30
 // LHDT, Chatham's 02:50 day). The rule, for every zone:
 // - a wall time that exists runs at that instant; one the fall-back repeats runs once, at its
-//   first pass (01:30 New York on 7 November 2027 at 05:30Z, not 06:30Z);
+//   first pass (01:30 New York on 7 November 2027 at 05:30Z, not 06:30Z) — unless the minute or
+//   hour field starts with * (repeatsInFallBack): Vixie cron's rule, as such a schedule is an
+//   interval, and running it once would leave a gap (0 * * * * New York had no run from 01:00 EDT
+//   to 02:00 EST, two hours; */15 none for 75 minutes), so it runs at both passes;
 // - a wall time the spring-forward jump skips runs as far after the jump as it was into the gap,
 //   i.e. read with the offset before the jump (02:30 New York → 03:30 EDT, 02:00 Lord Howe →
 //   02:30 LHDT, 02:50 Chatham → 03:50 CHADT), so a daily time runs once that day; several
@@ -40,14 +43,24 @@ function wallAt(f: Intl.DateTimeFormat, ms: number): number {
 }
 const offsetAt = (f: Intl.DateTimeFormat, ms: number) => wallAt(f, ms) - ms;
 
-/** The instant a wall time runs at, by the rule above. */
-function instantOf(f: Intl.DateTimeFormat, wall: number): number {
+/** The instants a wall time runs at, by the rule above: the first pass (or, skipped, the instant
+ *  after the jump) and, for a time the fall-back repeats, the second pass. */
+function instantsOf(f: Intl.DateTimeFormat, wall: number): { at: number; again: number | null } {
   const before = offsetAt(f, wall - REACH);
   const after = offsetAt(f, wall + REACH);
-  if (before === after) return wall - before; // no change of offset near: the common case
-  const fits = [wall - before, wall - after].filter((t) => wallAt(f, t) === wall);
-  if (fits.length > 0) return Math.min(...fits); // the first pass of a repeated time
-  return wall - before; // skipped: read with the offset before the jump
+  if (before === after) return { at: wall - before, again: null }; // no change of offset near: the common case
+  const fits = [wall - before, wall - after].filter((t) => wallAt(f, t) === wall).sort((a, b) => a - b);
+  if (fits.length > 0) return { at: fits[0], again: fits.length > 1 && fits[1] !== fits[0] ? fits[1] : null };
+  return { at: wall - before, again: null }; // skipped: read with the offset before the jump
+}
+
+/** Vixie cron's "wildcard job": the minute or hour field starts with * (? reads as *; @hourly is
+ *  0 * * * *). It runs through a repeated fall-back hour as on any other; a fixed time runs once. */
+export function repeatsInFallBack(cron: string): boolean {
+  const t = cron.trim();
+  if (t.startsWith("@")) return t === "@hourly";
+  const [minute = "", hour = ""] = t.split(/\s+/);
+  return /^[*?]/.test(minute) || /^[*?]/.test(hour);
 }
 
 /** The occurrences strictly after `from`, one per call, in order. */
@@ -57,14 +70,24 @@ export function occurrenceWalk(cron: string, timezone: string, from: Date): () =
   // A skipped wall time runs up to a gap's length after the jump, so a walk starting just after
   // one looks back that far for wall times that land after `from`.
   const shift = Math.max(0, offsetAt(f, start) - offsetAt(f, start - MAX_GAP));
-  const walls = CronExpressionParser.parse(cron, { tz: "UTC", strict: false, currentDate: new Date(wallAt(f, start) - shift - 1) });
+  // Likewise a second pass of a repeated time comes after `from` with a wall time before
+  // `from`'s, by up to the fall-back's length, when the fall-back is near.
+  const twice = repeatsInFallBack(cron);
+  const back = twice ? Math.max(0, offsetAt(f, start) - offsetAt(f, start + MAX_GAP)) : 0;
+  const walls = CronExpressionParser.parse(cron, { tz: "UTC", strict: false, currentDate: new Date(wallAt(f, start) - Math.max(shift, back) - 1) });
   let last = start;
-  const pending: number[] = []; // instants of skipped wall times, not yet passed by a real one
+  const pending: number[] = []; // instants of skipped wall times (and second passes), not yet passed by a real one
   const ready: number[] = [];
   return () => {
     while (ready.length === 0) {
       const wall = walls.next().getTime();
-      const at = instantOf(f, wall);
+      const { at, again } = instantsOf(f, wall);
+      // The second pass waits, as a skipped time does, for a later real instant: the wall
+      // times after this one (the rest of the repeated hour's first pass) land before it.
+      if (again !== null && twice) {
+        pending.push(again);
+        pending.sort((a, b) => a - b);
+      }
       const exists = wallAt(f, at) === wall;
       if (!exists) {
         pending.push(at);

@@ -41,9 +41,41 @@ describe("a daily schedule across a DST change", () => {
     expect(due).toEqual([]);
   });
 
-  it("a sub-hourly schedule runs what the preview shows through the repeated hour", () => {
-    const preview = iso(nextFireTimes({ cron: "*/20 1 * * *", timezone: "America/New_York", from: t("2027-11-07T04:00:00Z"), count: 4 }));
+  it("a sub-hourly schedule runs what the preview shows through the repeated hour (both passes: its minute field is */20)", () => {
+    const preview = iso(nextFireTimes({ cron: "*/20 1 * * *", timezone: "America/New_York", from: t("2027-11-07T04:00:00Z"), count: 7 }));
+    expect(preview.slice(3, 6)).toEqual(["2027-11-07T06:00:00.000Z", "2027-11-07T06:20:00.000Z", "2027-11-07T06:40:00.000Z"]);
     expect(runsMinuteByMinute("*/20 1 * * *", "America/New_York", "2027-11-07T04:00:00Z", "2027-11-08T06:10:00Z")).toEqual(preview);
+  });
+});
+
+// An interval schedule (minute or hour field starting with *: Vixie cron's "wildcard job") runs
+// through the repeated fall-back hour as on any other, at both passes; a fixed time runs once
+// (above). Before, the repeated hour made no run: 0 * * * * New York had none from 01:00 EDT to
+// 02:00 EST (two hours), */15 none for 75 minutes.
+const fallBackIntervals = [
+  { name: "New York hourly", cron: "0 * * * *", tz: "America/New_York", from: "2027-11-07T03:30:00Z", to: "2027-11-07T08:30:00Z", want: ["04:00", "05:00", "06:00", "07:00", "08:00"] },
+  { name: "New York */15", cron: "*/15 * * * *", tz: "America/New_York", from: "2027-11-07T05:30:00Z", to: "2027-11-07T07:10:00Z", want: ["05:45", "06:00", "06:15", "06:30", "06:45", "07:00"] },
+  { name: "London 30 * * * *", cron: "30 * * * *", tz: "Europe/London", from: "2027-10-31T00:00:00Z", to: "2027-10-31T03:00:00Z", want: ["00:30", "01:30", "02:30"] },
+  { name: "Lord Howe */10 (30-minute fall-back)", cron: "*/10 * * * *", tz: "Australia/Lord_Howe", from: "2027-04-03T14:45:00Z", to: "2027-04-03T15:35:00Z", want: ["14:50", "15:00", "15:10", "15:20", "15:30"] },
+];
+
+describe("an interval schedule across the fall-back", () => {
+  for (const c of fallBackIntervals) {
+    it(`${c.name}: runs at the same interval through the repeated hour, as Vixie cron does`, () => {
+      const want = c.want.map((hm) => `${c.from.slice(0, 10)}T${hm}:00.000Z`);
+      expect(iso(nextFireTimes({ cron: c.cron, timezone: c.tz, from: t(c.from), count: want.length }))).toEqual(want);
+      expect(runsMinuteByMinute(c.cron, c.tz, c.from, c.to)).toEqual(want);
+    });
+  }
+
+  it("a walk starting in the first pass of the repeated hour finds the second pass", () => {
+    expect(iso(nextFireTimes({ cron: "*/15 * * * *", timezone: "America/New_York", from: t("2027-11-07T05:50:00Z"), count: 2 }))).toEqual(["2027-11-07T06:00:00.000Z", "2027-11-07T06:15:00.000Z"]);
+  });
+
+  it("a fixed time in the repeated hour still runs once, whatever the walk starts from", () => {
+    for (const from of ["2027-11-07T05:00:00Z", "2027-11-07T05:31:00Z", "2027-11-07T06:00:00Z"]) {
+      expect(iso(nextFireTimes({ cron: "30 1 * * *", timezone: "America/New_York", from: t(from), count: 1 }))).toEqual(from < "2027-11-07T05:30" ? ["2027-11-07T05:30:00.000Z"] : ["2027-11-08T06:30:00.000Z"]);
+    }
   });
 });
 
