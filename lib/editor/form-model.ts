@@ -35,6 +35,7 @@ export const FIELD_HINTS: Record<string, Hint> = {
   "http.query.*.value": "template",
   "http.body.json": "json",
   "http.body.raw": "template",
+  "http.body.base64": "template",
   "http.body.fields.*.value": "template",
   "http.connectionId": "connection",
   "http.app": "hidden",
@@ -56,6 +57,7 @@ export const FIELD_HINTS: Record<string, Hint> = {
 
 /** A line under a field whose label cannot say what it does, by `<kind>.<config path>`. */
 const FIELD_HELP: Record<string, string> = {
+  "http.body.base64": "The file's bytes as base64 — e.g. {{ 2.body }} from an HTTP Request that downloaded it",
   "http.continueOnError":
     "An error answer (4xx, 5xx) or no answer does not fail the run: after the usual retries, the step passes it on as its output (status 0 when there was no answer), for a Conditions step to branch on.",
 };
@@ -86,7 +88,20 @@ const LABELS: Record<string, string> = {
 // it so; "At" above them read as another field.
 const STEP_FIELD_LABELS: Record<string, string> = {
   "wait.at": "Until (date and time)",
+  // The name a refusal at run time uses too (build-http-request.ts, BINARY_BODY_FIELD).
+  "http.body.base64": "Bytes (base64)",
 };
+
+// A one-of field's choices are shown as their values ("none", "json", "raw"), but for one whose
+// value does not say what to give: by `<kind>.<config path>.<value>`.
+const CHOICE_LABELS: Record<string, string> = {
+  "http.body.binary": "Binary (base64)",
+};
+
+/** What the select of a one-of field at `path` shows for the choice `value`. */
+export function choiceLabelFor(kind: string, path: readonly (string | number)[], value: string): string {
+  return CHOICE_LABELS[[kind, ...path.map((p) => (typeof p === "number" ? "*" : p)), value].join(".")] ?? value;
+}
 
 /** The label of the field at `path` in a `kind` step's config (array items as `*`). */
 export function fieldLabelFor(kind: string, path: readonly (string | number)[]): string {

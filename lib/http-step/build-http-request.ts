@@ -6,13 +6,15 @@
 import type { z } from "@/lib/z";
 import type { httpConfig } from "@/lib/steps/catalog";
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
+import { readBase64 } from "./read-base64";
 import { framingHeaderProblem } from "./framing-header";
 import { resolveUrlTemplate } from "./resolve-url-template";
 import { toText } from "./to-text";
 import { URL_FORM_RULE, urlForm } from "./url-form";
 
 export type HttpConfig = z.infer<typeof httpConfig>;
-export type BuiltRequest = { method: string; url: string; headers: Record<string, string>; body?: string };
+/** `body`: a binary body's bytes are a Buffer, sent as they are; any other body is text (UTF-8). */
+export type BuiltRequest = { method: string; url: string; headers: Record<string, string>; body?: string | Buffer };
 
 export { toText } from "./to-text";
 
@@ -82,7 +84,7 @@ export function buildHttpRequest(config: HttpConfig, resolve: StepContext["resol
     setHeader(headers, name, value);
   }
 
-  let body: string | undefined;
+  let body: string | Buffer | undefined;
   const b = r.body ?? { type: "none" };
   // A JSON body with no value (the field cleared) sends no body, as a request without one would.
   if (b.type === "json" && b.json !== undefined) {
@@ -94,8 +96,25 @@ export function buildHttpRequest(config: HttpConfig, resolve: StepContext["resol
   } else if (b.type === "raw") {
     body = toText(b.raw);
     if (!hasHeader(headers, "content-type")) headers["content-type"] = b.contentType || "text/plain";
+  } else if (b.type === "binary") {
+    body = binaryBody(toText(b.base64));
+    if (!hasHeader(headers, "content-type")) headers["content-type"] = b.contentType || "application/octet-stream";
   }
   if (!hasHeader(headers, "accept")) headers.accept = "application/json, text/plain;q=0.9, */*;q=0.8";
   if (!hasHeader(headers, "user-agent")) headers["user-agent"] = "msp-flow";
   return { method: config.method, url: url.href, headers, body };
+}
+
+/** The label the Configure form gives a binary body's base64 field (form-model.ts), which a
+ *  refusal names. */
+export const BINARY_BODY_FIELD = "Bytes (base64)";
+const BINARY_REMEDY = "give the file's bytes as base64, e.g. {{ 2.body }} of an HTTP Request that downloaded it";
+
+// Empty is refused too: a reference that found nothing (a step skipped, a wrong field) would
+// otherwise send an empty file as if it were the one meant.
+function binaryBody(base64: string): Buffer {
+  if (base64.trim() === "") throw new StepError(`the body's ${BINARY_BODY_FIELD} is empty; nothing was sent: ${BINARY_REMEDY}`);
+  const read = readBase64(base64);
+  if (read.problem !== undefined) throw new StepError(`the body's ${BINARY_BODY_FIELD} is not base64: ${read.problem}; nothing was sent: ${BINARY_REMEDY}`);
+  return Buffer.from(read.base64, "base64");
 }

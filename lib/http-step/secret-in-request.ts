@@ -57,10 +57,19 @@ const withDecoded = (where: string, text: string): [string, string][] => {
   return plain === text ? [[where, text]] : [[where, text], [where, plain]];
 };
 
+// A binary body's bytes, read as text both ways a receiver may (a piece in ASCII is the same in
+// either; one with other letters is found in its UTF-8), and as the base64 they were given as,
+// which the receiver gets back by encoding them.
+const bytesAsText = (where: string, bytes: Buffer): [string, string][] => [
+  [where, bytes.toString("latin1")],
+  [where, bytes.toString("utf8")],
+  [where, bytes.toString("base64")],
+];
+
 /** Where the request carries a piece of a secret, in words ("header X-Token", "the URL", "the
  *  body"), and which secret's; null when it carries none. Never the piece itself. */
 export function secretPieceInRequest(
-  request: { url: string; headers: Record<string, string>; body?: string },
+  request: { url: string; headers: Record<string, string>; body?: string | Buffer },
   secrets: Record<string, string | null>,
 ): { where: string; secret: string } | null {
   const pieces = secretPieces(secrets);
@@ -72,7 +81,8 @@ export function secretPieceInRequest(
       [`header ${name}`, value],
     ]),
   ];
-  if (request.body !== undefined) parts.push(...withDecoded("the body", request.body));
+  if (typeof request.body === "string") parts.push(...withDecoded("the body", request.body));
+  else if (request.body !== undefined) parts.push(...bytesAsText("the body", request.body));
   for (const [where, text] of parts) {
     const secret = findSecretPiece(text, pieces);
     if (secret !== null) return { where, secret };

@@ -54,6 +54,7 @@ function sentFields(config: Record<string, unknown>): [string, string, unknown][
   const body = isJsonObject(config.body) ? config.body : {};
   if (body.type === "json") out.push(["body.json", "JSON body", body.json]);
   else if (body.type === "raw") out.push(["body.raw", "Raw body", body.raw]);
+  else if (body.type === "binary") out.push(["body.base64", "Bytes (base64)", body.base64]);
   else if (body.type === "form") list(body.fields, "body.fields", "Form field");
   return out;
 }

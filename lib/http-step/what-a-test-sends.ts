@@ -8,13 +8,15 @@
 // nor a path; a path without an account's base URL) is said as such, not as a request that goes out.
 // Pure and client-safe.
 import { joinBaseUrl } from "./build-http-request";
+import { readBase64 } from "./read-base64";
 import { URL_FORM_RULE, urlForm } from "./url-form";
 
 export type TestSendStep = { id: string; kind: string; name?: string | null; config: Record<string, unknown> };
 export type TestSendAccount = { name: string; baseUrl: string | null };
 
 export type TestSend =
-  | { kind: "http"; stepId: string; number: number; method: string; url: string; account: string | null; changes: boolean; problem?: string }
+  /** `body`: a binary body, said by its size and type ("600 bytes (application/pdf)"), never its base64. */
+  | { kind: "http"; stepId: string; number: number; method: string; url: string; account: string | null; changes: boolean; problem?: string; body?: string }
   | { kind: "ai_prompt"; stepId: string; number: number; account: string | null };
 
 /** Methods that change something at the other end: a test of them is confirmed first. */
@@ -33,10 +35,26 @@ export function whatStepSends(step: TestSendStep, number: number, accounts: Read
     // One that cannot be sent is shown as written: joining it to a base URL would show a request
     // the run refuses to make.
     const url = problem ? written : withQuery(joinBaseUrl(account?.baseUrl, written), c.query);
-    return { kind: "http", stepId: step.id, number, method, url, account: account?.name ?? null, changes: CHANGING.has(method), ...(problem && { problem }) };
+    const body = binaryBody(c);
+    return { kind: "http", stepId: step.id, number, method, url, account: account?.name ?? null, changes: CHANGING.has(method), ...(problem && { problem }), ...(body && { body }) };
   }
   if (step.kind === "ai_prompt") return { kind: "ai_prompt", stepId: step.id, number, account: account?.name ?? null };
   return null;
+}
+
+// A binary body's base64 written in the step is said as the bytes it stands for; a reference
+// (`{{ 2.body }}`, known only in a run) as written. The type is a Content-Type header's, as the
+// run's, else the body's own.
+function binaryBody(c: Record<string, unknown>): string | undefined {
+  const b = c.body as { type?: unknown; base64?: unknown; contentType?: unknown } | undefined;
+  if (!b || b.type !== "binary") return undefined;
+  const header = Array.isArray(c.headers) ? c.headers.find((h) => typeof h?.name === "string" && h.name.trim().toLowerCase() === "content-type") : undefined;
+  const type = String(header?.value ?? (b.contentType || "application/octet-stream")).split(";")[0].trim();
+  const written = typeof b.base64 === "string" ? b.base64.trim() : "";
+  if (/\{\{[\s\S]*?\}\}/.test(written)) return `the bytes of ${written.slice(0, 80)} (${type})`;
+  const read = readBase64(written);
+  if (read.problem !== undefined) return `a binary body that is not base64 (${type})`;
+  return `${read.byteLength.toLocaleString("en-US")} ${read.byteLength === 1 ? "byte" : "bytes"} (${type})`;
 }
 
 /** The Query list appended as a run appends it (URLSearchParams' encoding), except that a
@@ -64,5 +82,5 @@ export function describeTestSend(s: TestSend): string {
   if (s.kind === "ai_prompt") return `calls the AI provider${s.account ? ` with the account “${s.account}”` : ""}`;
   const url = s.url || "(no URL yet)";
   if (s.problem) return `${s.method} ${url} — which cannot be sent: ${s.problem}`;
-  return `${s.method} ${url}${s.account ? `, with the credentials of the account “${s.account}”` : ""}`;
+  return `${s.method} ${url}${s.body ? `, sending ${s.body}` : ""}${s.account ? `, with the credentials of the account “${s.account}”` : ""}`;
 }

@@ -113,6 +113,9 @@ export const httpConfig = z.object({
       z.object({ type: z.literal("json"), json: z.unknown().optional() }),
       z.object({ type: z.literal("form"), fields: z.array(keyValue) }),
       z.object({ type: z.literal("raw"), raw: templ, contentType: text.default("text/plain") }),
+      // A file's bytes as base64 (`{{ 2.body }}` of an HTTP Request that downloaded it: its output's
+      // body is so, bodyEncoding "base64"), sent as those bytes (build-http-request.ts).
+      z.object({ type: z.literal("binary"), base64: templ, contentType: text.default("application/octet-stream") }),
     ])
     .default({ type: "none" }),
   connectionId: z.string().nullable().default(null),

@@ -8,6 +8,7 @@
 // that would send a secret to a host a run's data makes (secret-to-data-host.ts), said under the
 // field that holds the secret.
 import { secretSentToDataHost, secretToDataHostMessage, type AccountBaseUrls } from "@/lib/http-step/secret-to-data-host";
+import { readBase64 } from "@/lib/http-step/read-base64";
 import { URL_FORM_RULE, urlForm } from "@/lib/http-step/url-form";
 import { isJsonObject } from "@/lib/json/is-json-object";
 import type { StepKind } from "@/lib/steps/catalog";
@@ -44,6 +45,12 @@ const isLiteral = (value: unknown): value is string => typeof value === "string"
 const badExpression = (value: unknown, _: unknown, label: string) => {
   const why = typeof value === "string" ? expressionSyntaxError(value) : null;
   return why && `${label} ${why}`;
+};
+
+// Base64 written in the step (not a reference, known only in a run) is read as the run reads it.
+const badBase64 = (value: unknown, _: unknown, label: string) => {
+  const why = isLiteral(value) ? readBase64(value).problem : undefined;
+  return why ? `${label} is not base64: ${why}` : null;
 };
 
 // A rule compares its value with another, except these two, which look at the value alone. An
@@ -88,6 +95,7 @@ const NEEDS: Partial<Record<StepKind, Need[]>> = {
     { path: "headers.*.name", label: "Header # name" },
     { path: "query.*.name", label: "Query parameter # name" },
     { path: "body.fields.*.name", label: "Form field # name" },
+    { path: "body.base64", label: "Bytes (base64)", when: (b) => b.type === "binary", wrong: badBase64 },
   ],
   // An AI Prompt has no other way to reach a model (an HTTP Request's account is optional when
   // its URL is complete).

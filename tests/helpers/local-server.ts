@@ -2,7 +2,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Recorded = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+/** `bytes`: the body as received (a binary one is not UTF-8 text). */
+export type Recorded = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string; bytes: Buffer };
 export type Handler = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => unknown;
 
 export async function startLocalServer(handler: Handler) {
@@ -11,8 +12,9 @@ export async function startLocalServer(handler: Handler) {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
-      requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const bytes = Buffer.concat(chunks);
+      const body = bytes.toString("utf8");
+      requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, bytes });
       Promise.resolve(handler(req, res, body)).catch((e: unknown) => {
         res.statusCode = 500;
         res.end(String(e));

@@ -15,7 +15,7 @@ import { TemplateHints } from "@/components/editor/fields/template-hints";
 import { JsonField } from "@/components/editor/fields/json-field";
 import { IconButton } from "@/components/ui/icon-button";
 import { useFocusAfterLastRemoved } from "@/components/ui/use-focus-after-last-removed";
-import { emptyValue, helpFor, singularOf, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
+import { choiceLabelFor, emptyValue, helpFor, singularOf, type FieldSpec, type ObjectField } from "@/lib/editor/form-model";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { newId } from "@/lib/editor/step-ops";
 import { useAccountIds } from "@/components/editor/use-account-ids";
@@ -58,14 +58,23 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch 
   const note = ctx.notes?.get(path.join("."));
   // The message under the field is its description, and the field is marked invalid (screen readers).
   const missingId = `${id}-missing`;
-  const aria = note?.advisory ? { "aria-describedby": missingId } : note ? ({ "aria-invalid": true, "aria-describedby": missingId } as const) : {};
-  const codeAria = note?.advisory ? { describedBy: missingId } : note ? ({ invalid: note.incomplete ? "missing" : true, describedBy: missingId } as const) : {};
+  // A line under the label saying what to give, where the label alone cannot (a binary body's base64).
+  const help = helpFor(ctx.steps[ctx.index]?.kind ?? "", path);
+  const helpId = `${id}-help`;
+  const described = [note ? missingId : "", help ? helpId : ""].filter(Boolean).join(" ");
+  const aria = note?.advisory ? { "aria-describedby": described } : note ? ({ "aria-invalid": true, "aria-describedby": described } as const) : help ? { "aria-describedby": described } : {};
+  const codeAria = note?.advisory ? { describedBy: described } : note ? ({ invalid: note.incomplete ? "missing" : true, describedBy: described } as const) : help ? { describedBy: described } : {};
   const noteKind = note?.advisory ? (["text-slate-600", "data-field-note"] as const) : note?.incomplete ? (["text-amber-800", "data-missing-field"] as const) : (["text-red-700", "data-invalid-field"] as const);
   const wrap = (control: React.ReactNode, block = true, text = label) => (
     <div className={block ? "space-y-1" : "flex items-center gap-2"}>
       <label htmlFor={id} className="block text-xs font-medium text-slate-600">
         {text}
       </label>
+      {help && (
+        <p id={helpId} className="text-xs text-slate-500">
+          {help}
+        </p>
+      )}
       {control}
       {note && (
         <p id={missingId} className={`text-xs wrap-anywhere ${noteKind[0]}`} {...{ [noteKind[1]]: path.join(".") }}>
@@ -98,11 +107,10 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch 
         <input id={id} type="number" {...aria} className={inputClass} min={spec.min} max={spec.max} value={typeof value === "number" ? value : ""} onChange={(e) => set(e.target.value === "" ? (spec.nullable ? null : undefined) : Number(e.target.value))} />,
       );
     case "boolean": {
-      const help = helpFor(ctx.steps[ctx.index]?.kind ?? "", path);
       return (
         <div className="space-y-1">
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" checked={value === true} onChange={(e) => set(e.target.checked)} aria-describedby={help ? `${id}-help` : undefined} />
+            <input type="checkbox" className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" checked={value === true} onChange={(e) => set(e.target.checked)} aria-describedby={help ? helpId : undefined} />
             {label}
           </label>
           {help && (
@@ -147,7 +155,7 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch 
             <select id={id} className={inputClass} value={current.value} onChange={(e) => set(emptyValue(spec.options.find((o) => o.value === e.target.value)!.spec))}>
               {spec.options.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.value}
+                  {choiceLabelFor(ctx.steps[ctx.index]?.kind ?? "", path, o.value)}
                 </option>
               ))}
             </select>,

@@ -11,7 +11,7 @@ import type { LoadedConnection } from "@/lib/connections/get-connection-credenti
 import { loadStepConnection } from "@/lib/connections/load-step-connection";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
 import { accountUrlProblem, accountUrlRemedy, describeAccountUrlProblem, hostFromRunData, readsWorkspaceValue } from "@/lib/http-step/account-url-problem";
-import { buildHttpRequest, type HttpConfig } from "@/lib/http-step/build-http-request";
+import { buildHttpRequest, type BuiltRequest, type HttpConfig } from "@/lib/http-step/build-http-request";
 import { resolveUrlTemplate } from "@/lib/http-step/resolve-url-template";
 import { PIECE, secretPieceInRequest } from "@/lib/http-step/secret-in-request";
 import { secretSentToDataHost, secretToDataHostMessage, sendsSecret } from "@/lib/http-step/secret-to-data-host";
@@ -96,7 +96,7 @@ function assertOriginNotFromData(url: string, template: string, resolve: StepCon
 // A request without an account to a host a run's data makes may still carry a secret an earlier
 // step put in its output in pieces the mask does not know (secret-in-request.ts): it is refused
 // before sending, naming where and whose, never the piece.
-async function assertNoSecretPiece(req: { url: string; headers: Record<string, string>; body?: string }, workspaceId: string, deps: OutboundDeps): Promise<void> {
+async function assertNoSecretPiece(req: BuiltRequest, workspaceId: string, deps: OutboundDeps): Promise<void> {
   if (!deps.loadSecrets) return;
   const found = secretPieceInRequest(req, await deps.loadSecrets(workspaceId));
   if (!found) return;
@@ -147,6 +147,7 @@ function credentialHeaderNames(headers: readonly { name: string; value: string }
 function bodyCarriesCredentials(body: HttpConfig["body"]): boolean {
   if (body.type === "none") return false;
   if (body.type === "raw") return readsSecret(body.raw);
+  if (body.type === "binary") return readsSecret(body.base64);
   if (body.type === "form") return body.fields.some((f) => CREDENTIAL_NAME.test(f.name.trim()) || readsSecret(f.name) || readsSecret(f.value));
   const walk = (v: unknown): boolean => {
     if (typeof v === "string") return readsSecret(v);
@@ -156,6 +157,9 @@ function bodyCarriesCredentials(body: HttpConfig["body"]): boolean {
   };
   return walk(body.json);
 }
+
+const contentTypeOf = (headers: Record<string, string>) => Object.entries(headers).find(([k]) => k.toLowerCase() === "content-type")?.[1] ?? "";
+const describeBytes = (n: number, type: string) => `${n.toLocaleString("en-US")} ${n === 1 ? "byte" : "bytes"}${type ? ` (${type.split(";")[0].trim()})` : ""}`;
 
 export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): StepExecutor {
   return async (ctx) => {
@@ -201,6 +205,8 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     // Continue on error takes a failure the engine would retry only when no attempt is left: a
     // 503 then a 200 passes on the 200, not the 503.
     const passOn = (retryable: boolean) => config.continueOnError && (!retryable || ctx.attempt >= MAX_STEP_ATTEMPTS);
+    // A binary body is said by its size and type: its bytes (or their base64) say nothing in a log.
+    if (Buffer.isBuffer(req.body)) ctx.log(`sending a binary body: ${describeBytes(req.body.length, contentTypeOf(req.headers))}`);
     const started = Date.now();
     let res: GuardedResponse;
     try {
