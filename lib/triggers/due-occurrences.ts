@@ -9,8 +9,7 @@
 // after downtime run the latest missed occurrence, not every one (the earlier ones are more than
 // DUE_WINDOW_MS old unless the cron fires more often than that). The walk starts no further back
 // than LOOKBACK_MS (an every-minute cron after a month away is one step back, not 43,200 forward).
-import { CronExpressionParser } from "cron-parser";
-import { occurrenceWalk } from "@/lib/triggers/next-fire-times";
+import { occurrenceWalk, walkStartBefore } from "@/lib/triggers/next-fire-times";
 
 export const DUE_WINDOW_MS = 90_000;
 const LOOKBACK_MS = 2 * 86_400_000;
@@ -20,9 +19,11 @@ export function dueOccurrences({ cron, timezone, after, now }: { cron: string; t
   if (now.getTime() - from.getTime() > LOOKBACK_MS) {
     // Long away: start from the last occurrence before the lookback (if it is after `after`),
     // which the catch-up may still need as "the most recent missed one".
+    // (walkStartBefore, not cron-parser's zone walk: that threw on Lord Howe and Chatham, and
+    // missed the preview's instant across DST, so the schedule lost its catch-up run.)
     const bound = new Date(now.getTime() - LOOKBACK_MS);
-    const before = CronExpressionParser.parse(cron, { tz: timezone, strict: false, currentDate: bound }).prev().toDate();
-    from = after && before.getTime() <= after.getTime() ? bound : new Date(before.getTime() - 1);
+    const before = walkStartBefore(cron, timezone, bound);
+    from = after && before.getTime() <= after.getTime() ? after : before;
   }
   const next = occurrenceWalk(cron, timezone, from);
   const found: Date[] = [];

@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { fromPrisma, type PgBoss } from "pg-boss";
 import { db, type Tx } from "@/lib/db/client";
 import { QUEUES } from "@/lib/jobs/queues";
+import { errorMessage, logger } from "@/lib/log";
 import { dueOccurrences } from "@/lib/triggers/due-occurrences";
 import { desiredSchedule } from "@/lib/triggers/sync-workflow-schedule";
 
@@ -55,8 +56,11 @@ async function fireChunk({ boss, tx, ids, now }: { boss: PgBoss; tx: Tx; ids: st
     let due: Date[];
     try {
       due = dueOccurrences({ ...schedule, after: w.scheduledThrough, now: at });
-    } catch {
-      continue; // refused at save; one unreadable row must not stop the others
+    } catch (e) {
+      // Refused at save; one unreadable row must not stop the others — but said, as such a
+      // schedule makes no run at any check (a walk that threw once throws every minute).
+      logger().error({ component: "scheduler", workflowId: w.id, err: errorMessage(e) }, "schedule not checked: no run made");
+      continue;
     }
     if (due.length === 0) continue;
     advanced.push(w.id);

@@ -108,6 +108,21 @@ export function occurrenceWalk(cron: string, timezone: string, from: Date): () =
   };
 }
 
+/** An instant no later than the last occurrence at or before `at` (a walk from it, strictly
+ *  after, meets that occurrence), found without walking up to `at`: the last cron wall time by
+ *  `at`'s wall clock, placed with the earlier of the zone's offsets around it. Not cron-parser's
+ *  own zone walk, whose prev() threw "loop limit exceeded" past Lord Howe's or Chatham's jump and
+ *  gave another instant than the walk's (06:30Z for the fall-back 01:30 New York, the year before
+ *  for a spring-forward 02:30), so the catch-up after downtime lost its run. */
+export function walkStartBefore(cron: string, timezone: string, at: Date): Date {
+  const f = format(timezone);
+  // Any earlier start is as good, only longer to walk: after a fall-back the wall time found may
+  // be an hour earlier than needed (at 01:10 EST, 01:00 rather than 01:45 EDT).
+  const walls = CronExpressionParser.parse(cron, { tz: "UTC", strict: false, currentDate: new Date(wallAt(f, at.getTime()) + 1) });
+  const wall = walls.prev().getTime();
+  return new Date(Math.min(wall - offsetAt(f, wall - REACH), wall - offsetAt(f, wall + REACH)) - 1);
+}
+
 export function nextFireTimes({ cron, timezone, from, count }: { cron: string; timezone: string; from: Date; count: number }): Date[] {
   const next = occurrenceWalk(cron, timezone, from);
   return Array.from({ length: count }, () => next());

@@ -82,4 +82,12 @@ describe("the Scheduler's per-minute check", () => {
     expect(await check(wf.workflowId, "2026-12-01T03:00:10Z")).toBe(1);
     expect((await runsOf(wf.workflowId)).map((r) => r.scheduledFor)).toEqual(["2026-12-01T03:00:00.000Z"]);
   });
+
+  it("after a week down across Lord Howe's spring-forward, a yearly schedule runs its missed occurrence, and later checks carry on", async () => {
+    // Made no run here, nor at any later check: the lookback threw (cron-parser's zone walk).
+    const wf = await liveSince("0 2 3 10 *", "2027-09-01T00:00:00Z", "Australia/Lord_Howe");
+    expect(await check(wf.workflowId, "2027-10-10T00:00:05Z")).toBe(1);
+    expect(await check(wf.workflowId, "2027-10-10T00:01:05Z")).toBe(0);
+    expect((await runsOf(wf.workflowId)).map((r) => r.scheduledFor)).toEqual(["2027-10-02T15:30:00.000Z"]);
+  });
 });

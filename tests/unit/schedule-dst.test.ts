@@ -132,6 +132,30 @@ describe("catch-up after the workers were away", () => {
     expect(iso(monthly)).toEqual(["2026-11-01T02:00:00.000Z"]);
   });
 
+  // Away more than two days, the walk starts near the last occurrence before then. It was found
+  // with cron-parser's zone walk, which threw past Lord Howe's and Chatham's jump (the schedule
+  // then made no run at any later check, the error swallowed) and gave another instant than the
+  // walk's across DST (the catch-up run lost).
+  const awayAcrossDst = [
+    { name: "Lord Howe, yearly on the spring-forward day", cron: "0 2 3 10 *", tz: "Australia/Lord_Howe", now: "2027-10-10T00:00:00Z", want: "2027-10-02T15:30:00.000Z" },
+    { name: "Chatham, yearly on the spring-forward day", cron: "50 2 26 9 *", tz: "Pacific/Chatham", now: "2027-09-30T00:00:00Z", want: "2027-09-25T14:05:00.000Z" },
+    { name: "New York, yearly 02:30 on the spring-forward day", cron: "30 2 14 3 *", tz: "America/New_York", now: "2027-03-20T00:00:00Z", want: "2027-03-14T07:30:00.000Z" },
+    { name: "New York, yearly 01:30 on the fall-back day", cron: "30 1 7 11 *", tz: "America/New_York", now: "2027-11-10T00:00:00Z", want: "2027-11-07T05:30:00.000Z" },
+    { name: "London, yearly 01:30 on the spring-forward day", cron: "30 1 28 3 *", tz: "Europe/London", now: "2027-04-02T00:00:00Z", want: "2027-03-28T01:30:00.000Z" },
+  ];
+  for (const c of awayAcrossDst) {
+    it(`away across a DST change, the latest missed occurrence still runs: ${c.name}`, () => {
+      expect(iso(nextFireTimes({ cron: c.cron, timezone: c.tz, from: t("2027-01-01T00:00:00Z"), count: 1 }))).toEqual([c.want]);
+      expect(iso(dueOccurrences({ cron: c.cron, timezone: c.tz, after: t("2027-01-01T00:00:00Z"), now: t(c.now) }))).toEqual([c.want]);
+    });
+  }
+
+  it("away across the fall-back, an hourly schedule's latest missed hour runs, from whichever pass the walk starts", () => {
+    // Two days back is 01:10 EST (06:10Z), inside the repeated hour.
+    expect(iso(dueOccurrences({ cron: "0 * * * *", timezone: "America/New_York", after: t("2027-11-01T00:00:00Z"), now: t("2027-11-09T06:10:00Z") }))).toEqual(["2027-11-09T06:00:00.000Z"]);
+    expect(iso(dueOccurrences({ cron: "30 1 * * *", timezone: "America/New_York", after: t("2027-11-01T00:00:00Z"), now: t("2027-11-09T06:10:00Z") }))).toEqual(["2027-11-08T06:30:00.000Z"]);
+  });
+
   it("nothing before the schedule took effect: made Live at hh:mm:54, the first run is the next minute's", () => {
     expect(iso(dueOccurrences({ cron: "* * * * *", timezone: "UTC", after: t("2026-12-01T10:41:54Z"), now: t("2026-12-01T10:42:01Z") }))).toEqual(["2026-12-01T10:42:00.000Z"]);
     expect(dueOccurrences({ cron: "0 2 1 * *", timezone: "UTC", after: t("2026-12-01T02:00:03Z"), now: t("2026-12-01T02:00:04Z") })).toEqual([]);
