@@ -71,6 +71,29 @@ describe("ai_prompt step", () => {
     expect((output as { json: unknown }).json).toEqual({ a: 1 });
   });
 
+  // Servers that ignore `strict` (Ollama, LM Studio, vLLM, …) answer JSON of another shape.
+  const ticketSchema = { type: "object", properties: { priority: { type: "string", enum: ["low", "medium", "high"] }, summary: { type: "string" } } };
+
+  it("an answer that does not match the schema fails, retryable, naming the problems; the answer is the step's output", async () => {
+    ai.on(/triage ticket 1/, { priority: "urgent!!" });
+    const e = await failure({ connectionId: "ai", prompt: "triage ticket 1", jsonSchema: ticketSchema });
+    expect(e.message).toBe('the AI answer does not match the Output JSON schema: /priority must be one of "low", "medium", "high" (got "urgent!!"); /summary is missing — the answer: {"priority":"urgent!!"}');
+    expect(e.retryable).toBe(true);
+    expect(e.output).toEqual({ text: '{"priority":"urgent!!"}', json: { priority: "urgent!!" }, model: "gpt-fake", usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } });
+  });
+
+  it("checked against the strict form sent: fields not listed are refused, every listed one required", async () => {
+    ai.on(/triage ticket 2/, { priority: "high", summary: "Disk full", extra: "x", nested: { deep: 1 } });
+    const e = await failure({ connectionId: "ai", prompt: "triage ticket 2", jsonSchema: ticketSchema });
+    expect(e.message).toMatch(/^the AI answer does not match the Output JSON schema: \/extra is not allowed \(not one of the schema's properties\); \/nested is not allowed .* — the answer: \{"priority":"high",/);
+  });
+
+  it("an answer that matches the schema succeeds with output.json", async () => {
+    ai.on(/triage ticket 3/, { priority: "medium", summary: "Printer offline" });
+    const { output } = await run({ connectionId: "ai", prompt: "triage ticket 3", jsonSchema: ticketSchema });
+    expect((output as { json: unknown }).json).toEqual({ priority: "medium", summary: "Printer offline" });
+  });
+
   it("a wrong API key is a clear, non-retryable failure without the key", async () => {
     const e = await failure({ connectionId: "ai-wrong-key", prompt: "hi" });
     expect(e.message).toBe("AI request failed: HTTP 401: Incorrect API key provided.");

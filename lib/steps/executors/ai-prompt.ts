@@ -2,6 +2,7 @@
 // (base URL, key, default model), over the same SSRF-guarded client as the http step.
 // Optional JSON schema → strict structured output; output {text, json?, model, usage}.
 import { parseAnswerJson, messageText, providerError, strictSchema } from "@/lib/ai/chat-completion";
+import { findSchemaMismatches } from "@/lib/ai/find-schema-mismatches";
 import { connectionHeaders } from "@/lib/connections/connection-headers";
 import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
@@ -46,6 +47,21 @@ function isJson(raw: Buffer): boolean {
   }
 }
 
+type AiOutput = { text: string; json?: unknown; model: string; usage: unknown };
+
+// Servers that ignore `strict` (Ollama, LM Studio, vLLM, some proxies) answer JSON of another shape;
+// passing it on made later steps fail far from the cause. Retryable: the model's next answer may
+// conform. The answer is the failed step's output, whole, and quoted in the message's end.
+function failUnlessMatches(output: AiOutput, schema: unknown, log: (line: string) => void) {
+  const { problems, more, complete } = findSchemaMismatches(output.json, schema);
+  if (!complete) log("the answer is too large or too deeply nested to check against the Output JSON schema in full: checked in part");
+  if (!problems.length) return;
+  throw new StepError(`the AI answer does not match the Output JSON schema: ${problems.join("; ")}${more ? "; …" : ""} — the answer: ${excerpt(output.text, 200)}`, {
+    retryable: true,
+    output,
+  });
+}
+
 export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps): StepExecutor {
   return async (ctx) => {
     const parsed = aiPromptConfig.safeParse(ctx.step.config);
@@ -59,7 +75,8 @@ export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps)
     const model = toText(r.model).trim() || connection.config.defaultModel;
     if (!model) throw new StepError(`no model: set one on the step or a default model on app connection "${connection.name}"`);
     const system = toText(r.system);
-    const schema = schemaFrom(config.jsonSchema);
+    const given = schemaFrom(config.jsonSchema);
+    const schema = given && strictSchema(given);
 
     const request: Record<string, unknown> = {
       model,
@@ -67,7 +84,7 @@ export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps)
     };
     if (config.temperature !== undefined) request.temperature = config.temperature;
     if (config.maxTokens !== undefined) request.max_tokens = config.maxTokens;
-    if (schema) request.response_format = { type: "json_schema", json_schema: { name: "output", schema: strictSchema(schema), strict: true } };
+    if (schema) request.response_format = { type: "json_schema", json_schema: { name: "output", schema, strict: true } };
 
     const url = joinBaseUrl(connection.baseUrl, "chat/completions");
     let secrets = connection.secrets;
@@ -112,7 +129,8 @@ export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps)
     if (!choice?.message) throw new StepError(`the AI answer has no message: ${excerpt(body)}`);
     if (typeof choice.message.refusal === "string" && choice.message.refusal) throw new StepError(`the model refused: ${excerpt(choice.message.refusal)}`);
     const text = messageText(choice.message.content);
-    const output: { text: string; json?: unknown; model: string; usage: unknown } = { text, model: completion.model ?? model, usage: completion.usage ?? null };
+    const output: AiOutput = { text, model: completion.model ?? model, usage: completion.usage ?? null };
+    ctx.log(`${output.model}: ${JSON.stringify(output.usage ?? {})} in ${Date.now() - started} ms`);
     if (schema) {
       const json = parseAnswerJson(text);
       if (!json.ok) {
@@ -120,8 +138,8 @@ export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps)
         throw new StepError(`the AI answer is not valid JSON${cut}: ${json.error}`);
       }
       output.json = json.value;
+      failUnlessMatches(output, schema, ctx.log);
     }
-    ctx.log(`${output.model}: ${JSON.stringify(output.usage ?? {})} in ${Date.now() - started} ms`);
     return { output };
   };
 }
