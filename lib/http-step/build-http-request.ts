@@ -6,6 +6,7 @@
 import type { z } from "@/lib/z";
 import type { httpConfig } from "@/lib/steps/catalog";
 import { StepError, type StepContext } from "@/lib/steps/executors/types";
+import { encodeInCharset } from "./encode-charset";
 import { readBase64 } from "./read-base64";
 import { framingHeaderProblem } from "./framing-header";
 import { resolveUrlTemplate } from "./resolve-url-template";
@@ -13,7 +14,8 @@ import { toText } from "./to-text";
 import { URL_FORM_RULE, urlForm } from "./url-form";
 
 export type HttpConfig = z.infer<typeof httpConfig>;
-/** `body`: a binary body's bytes are a Buffer, sent as they are; any other body is text (UTF-8). */
+/** `body`: a binary body's bytes, or a Raw body in a charset other than UTF-8, are a Buffer, sent
+ *  as they are; any other body is text (UTF-8). */
 export type BuiltRequest = { method: string; url: string; headers: Record<string, string>; body?: string | Buffer };
 
 export { toText } from "./to-text";
@@ -94,8 +96,12 @@ export function buildHttpRequest(config: HttpConfig, resolve: StepContext["resol
     body = new URLSearchParams((b.fields ?? []).map((f) => [toText(f.name), toText(f.value)])).toString();
     if (!hasHeader(headers, "content-type")) headers["content-type"] = "application/x-www-form-urlencoded";
   } else if (b.type === "raw") {
-    body = toText(b.raw);
     if (!hasHeader(headers, "content-type")) headers["content-type"] = b.contentType || "text/plain";
+    // In the charset the Content-Type sent declares (encode-charset.ts), UTF-8 without one.
+    const type = Object.entries(headers).find(([k]) => k.toLowerCase() === "content-type")?.[1];
+    const encoded = encodeInCharset(toText(b.raw), type);
+    if ("problem" in encoded) throw new StepError(`the Raw body cannot be sent as ${type}: ${encoded.problem}; nothing was sent: remove the character, or send charset=utf-8`);
+    body = encoded.body;
   } else if (b.type === "binary") {
     body = binaryBody(toText(b.base64));
     if (!hasHeader(headers, "content-type")) headers["content-type"] = b.contentType || "application/octet-stream";

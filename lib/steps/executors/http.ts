@@ -206,7 +206,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     // 503 then a 200 passes on the 200, not the 503.
     const passOn = (retryable: boolean) => config.continueOnError && (!retryable || ctx.attempt >= MAX_STEP_ATTEMPTS);
     // A binary body is said by its size and type: its bytes (or their base64) say nothing in a log.
-    if (Buffer.isBuffer(req.body)) ctx.log(`sending a binary body: ${describeBytes(req.body.length, contentTypeOf(req.headers))}`);
+    if (Buffer.isBuffer(req.body) && config.body?.type === "binary") ctx.log(`sending a binary body: ${describeBytes(req.body.length, contentTypeOf(req.headers))}`);
     const started = Date.now();
     let res: GuardedResponse;
     try {
