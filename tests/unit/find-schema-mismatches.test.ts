@@ -113,18 +113,14 @@ describe("findSchemaMismatches", () => {
   it("bounds the work: a huge answer or nested anyOf stops, said as not complete", () => {
     const huge = Array.from({ length: 500_000 }, (_, i) => ({ id: i, tags: ["x"] }));
     const schema = strictSchema({ type: "array", items: { type: "object", properties: { id: { type: "integer" }, tags: { type: "array", items: { type: "string" } } } } });
-    const started = performance.now();
-    const result = findSchemaMismatches(huge, schema);
-    expect(result).toEqual({ problems: [], more: false, complete: false });
-    expect(performance.now() - started).toBeLessThan(2_000); // ~100 ms; generous for a busy CI machine
+    // Stopped at the cap (not a timing: without it, the nested anyOf below would walk 2^40 paths).
+    expect(findSchemaMismatches(huge, schema)).toEqual({ problems: [], more: false, complete: false });
     expect(findSchemaMismatches(huge.slice(0, 1_000), schema)).toEqual({ problems: [], more: false, complete: true });
 
     // Every level an anyOf of two choices that both go one level deeper: 2^depth paths.
     const nest = { $defs: { n: { anyOf: [{ type: "array", items: { $ref: "#/$defs/n" } }, { type: "array", items: { $ref: "#/$defs/n" }, minItems: 1 }, { type: "string" }] } }, $ref: "#/$defs/n" };
     let deep: unknown = 5;
     for (let i = 0; i < 40; i++) deep = [deep];
-    const t = performance.now();
     expect(findSchemaMismatches(deep, nest).complete).toBe(false);
-    expect(performance.now() - t).toBeLessThan(2_000);
   });
 });
