@@ -8,7 +8,8 @@
 //
 // The server's word decides first: a Content-Type that is textual (text/*, JSON and XML types
 // with their +json/+xml suffixes, forms, JavaScript, GraphQL, a few other text formats, or any type
-// with a charset= parameter: a charset only means something for text) is text; any other (image/*,
+// with a charset= parameter: a charset only means something for text) is text, except that a
+// charset on a type otherwise binary (application/pdf;charset=UTF-8) leaves it to the bytes; any other (image/*,
 // audio/*, video/*, font/*, application/pdf, application/zip, application/octet-stream, Office's
 // application/vnd.openxmlformats-…, multipart/*) is bytes. Without a Content-Type (or with one that is not
 // a media type at all), the bytes decide: valid UTF-8 is text, as it always was (and is read as
@@ -54,7 +55,11 @@ function isUtf8(bytes: Uint8Array): boolean {
 export function isBinaryBody(bytes: Uint8Array, contentType: string | undefined): boolean {
   if (bytes.length === 0) return false;
   const ct = contentType?.trim() ?? "";
-  if (ct && (mediaType(ct) || /;\s*charset\s*=/i.test(ct))) return !isTextualContentType(ct);
+  // A charset on a type that is not text by itself (`application/pdf;charset=UTF-8`) is a server
+  // adding it to every response, as a Java servlet container does once the request's encoding is
+  // set: the bytes decide, so such a PDF is not decoded to U+FFFDs while text labelled so still reads as text.
+  const charsetOnBinaryType = mediaType(ct) !== null && /;\s*charset\s*=/i.test(ct) && !isTextualContentType(ct.replace(/;.*$/s, ""));
+  if (ct && !charsetOnBinaryType && (mediaType(ct) || /;\s*charset\s*=/i.test(ct))) return !isTextualContentType(ct);
   return !isUtf8(bytes);
 }
 

@@ -68,6 +68,13 @@ describe("isBinaryBody", () => {
     expect(isBinaryBody(Buffer.from('{"a":1}'), "   ")).toBe(false);
   });
 
+  it("a charset on a binary type (a servlet's application/pdf;charset=UTF-8): the bytes decide", () => {
+    expect(isBinaryBody(PNG, "application/pdf;charset=UTF-8")).toBe(true);
+    expect(isBinaryBody(ALL_BYTES, "application/octet-stream; charset=utf-8")).toBe(true);
+    expect(isBinaryBody(Buffer.from("Grüße"), "application/octet-stream; charset=utf-8")).toBe(false);
+    expect(isBinaryBody(ALL_BYTES, "text/plain; charset=windows-1252")).toBe(false);
+  });
+
   it("an empty body never is", () => {
     expect(isBinaryBody(Buffer.alloc(0), "image/png")).toBe(false);
   });
