@@ -152,6 +152,12 @@ function maskCutPrefixes(text: string, variants: readonly string[]): string {
 // are, to the byte. A form shorter than 6 bytes is not searched: 3 given bytes occur by chance
 // about once in 16 MB of binary, 6 about once in 256 TB (a real secret is longer).
 const MIN_BINARY_FORM_BYTES = 6;
+// The base64 text itself may also spell a secret, not by chance: any step can output
+// { bodyEncoding: "base64", body: "{{ secrets.X }}" }, and an API key of letters and digits whose
+// length is a multiple of 4 is base64 as the step writes it, its bytes holding nothing to find.
+// So a form of at least 12 characters spelled exactly in the text is masked there too: 12 given
+// characters occur by chance about once in 4.7e21 positions of base64, no file's bytes are lost to it.
+const MIN_SPELLED_FORM = 12;
 const BINARY_BODY = "base64";
 const asLatin1 = (text: string) => Buffer.from(text, "utf8").toString("latin1");
 
@@ -182,14 +188,17 @@ export function redactSecrets(secrets: readonly (string | null)[]): Redactor {
   const byteForms = variants.map(asLatin1).filter((v) => v.length >= MIN_BINARY_FORM_BYTES).sort((a, b) => b.length - a.length);
   const bytePattern = byteForms.length ? new RegExp(byteForms.map(escapeRegExp).join("|"), "g") : null;
   const maskedBytes = asLatin1(REDACTED);
+  const spelledForms = variants.filter((v) => v.length >= MIN_SPELLED_FORM).sort((a, b) => b.length - a.length);
+  const spelledPattern = spelledForms.length ? new RegExp(spelledForms.map(escapeRegExp).join("|"), "g") : null;
+  const maskSpelled = (encoded: string) => (spelledPattern ? encoded.replace(spelledPattern, REDACTED) : encoded);
   const maskBase64 = (encoded: string): string => {
     const bytes = Buffer.from(encoded, "base64");
     // Not base64 as the step writes it (a Code step's look-alike): a text like any other.
     if (bytes.toString("base64") !== encoded) return mask(encoded);
-    if (!bytePattern) return encoded;
+    if (!bytePattern) return maskSpelled(encoded);
     const latin1 = bytes.toString("latin1");
     const masked = latin1.replace(bytePattern, maskedBytes);
-    return masked === latin1 ? encoded : Buffer.from(masked, "latin1").toString("base64");
+    return maskSpelled(masked === latin1 ? encoded : Buffer.from(masked, "latin1").toString("base64"));
   };
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return mask(v);

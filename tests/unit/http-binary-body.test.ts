@@ -157,6 +157,15 @@ describe("secret masking of a binary body", () => {
     expect(masked.equals(Buffer.concat([PNG.subarray(0, 8), Buffer.from(`Authorization: Bearer ${REDACTED}`), Buffer.from([0, 0xff])]))).toBe(true);
   });
 
+  it("masks a secret the base64 text itself spells (a step's own { bodyEncoding, body: secret })", () => {
+    // 16 letters and digits: base64 as the step writes it, its 12 bytes holding no secret.
+    const KEY = "sk4LiveAbCdEf789";
+    expect(Buffer.from(KEY, "base64").toString("base64")).toBe(KEY);
+    expect(redactSecrets([KEY])({ bodyEncoding: "base64", body: KEY })).toEqual({ bodyEncoding: "base64", body: REDACTED });
+    const around = `AAAA${KEY}AAAA`;
+    expect(redactSecrets([KEY])({ bodyEncoding: "base64", body: around })).toEqual({ bodyEncoding: "base64", body: `AAAA${REDACTED}AAAA` });
+  });
+
   it("masks a look-alike that is not base64 as text", () => {
     expect(redactSecrets(["hunter2"])({ body: "pw hunter2!", bodyEncoding: "base64" })).toEqual({ body: `pw ${REDACTED}!`, bodyEncoding: "base64" });
   });
