@@ -59,10 +59,15 @@ const withDecoded = (where: string, text: string): [string, string][] => {
 
 // A binary body's bytes, read as text both ways a receiver may (a piece in ASCII is the same in
 // either; one with other letters is found in its UTF-8), and as the base64 they were given as,
-// which the receiver gets back by encoding them.
+// which the receiver gets back by encoding them. A Raw body in another charset is bytes too
+// (encode-charset.ts): read also as windows-1252 and UTF-16LE, else `charset=utf-16le` would
+// carry a piece past this check, each ASCII letter then followed by a NUL.
+const cp1252 = new TextDecoder("windows-1252");
 const bytesAsText = (where: string, bytes: Buffer): [string, string][] => [
   [where, bytes.toString("latin1")],
+  [where, cp1252.decode(bytes)],
   [where, bytes.toString("utf8")],
+  [where, bytes.toString("utf16le")],
   [where, bytes.toString("base64")],
 ];
 

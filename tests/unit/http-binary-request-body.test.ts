@@ -113,6 +113,15 @@ describe("a binary body's checks", () => {
     expect(secretPieceInRequest({ url: "https://x.example/", headers: {}, body: BYTES }, { KEY: secret })).toBeNull();
   });
 
+  it("a secret's piece in a Raw body sent as UTF-16LE or windows-1252 is found too", () => {
+    const secret = "sk_live_4f9a8b7c6d5e€f3a";
+    const raw = (charset: string) => build({ type: "raw", raw: `note ${secret.slice(3, 24)}`, contentType: `text/plain; charset=${charset}` }).body;
+    for (const charset of ["utf-16le", "windows-1252"]) {
+      expect(Buffer.isBuffer(raw(charset))).toBe(true);
+      expect(secretPieceInRequest({ url: "https://x.example/", headers: {}, body: raw(charset) }, { KEY: secret })).toEqual({ where: "the body", secret: "KEY" });
+    }
+  });
+
   it("base64 written in the step is judged before any run; a reference only in a run", () => {
     const step = (base64: string) => ({ method: "POST", url: "https://psa.example/a", body: { type: "binary", base64 } });
     expect(findMissingFields("http", step("abc%"))).toEqual([
