@@ -12,7 +12,7 @@ export const edrTriageSetup = z.strictObject({
   }),
   criticalClassifications: z.array(z.string().trim().min(1)).min(1).default(["Critical"]).meta({
     title: "Classifications routed as Critical",
-    description: "Values of the alert's threatClassification that take the Critical path (e.g. add High)",
+    description: "Values of the alert's threatClassification that take the Critical path (e.g. add High); matched without regard to case",
   }),
   criticalBoard: z.string().trim().min(1).default("Security Operations").meta({ title: "Board for Critical tickets" }),
   criticalPriority: z.string().trim().min(1).default("Priority 1 - Critical").meta({ title: "Priority for Critical tickets" }),
@@ -54,6 +54,11 @@ const ticketText = [
   "Command line: {{ 1.commandLine }}",
 ].join("\n");
 
+// EDRs differ in how they write a severity ("Critical", "CRITICAL", "critical"): the listed
+// classifications match without regard to case or surrounding spaces, so a Critical alert never
+// drops to the business-hours ticket because of its spelling.
+const classificationPattern = (list: string[]): string => `/^\\s*(?:${list.map((v) => v.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})\\s*$/i`;
+
 function criticalPath(s: Setup, c: Connections): BlueprintStep[] {
   const isolate = s.criticalAction === "isolate";
   const steps: BlueprintStep[] = [];
@@ -92,7 +97,7 @@ export const edrAlertTriage = defineBlueprint({
   purpose:
     "Summarises an EDR alert with AI (technique, indicators), then routes on severity: Critical alerts isolate the host, page on-call and open a Critical ticket; Low/Medium alerts open a standard ticket for business-hours review.",
   description:
-    "Trigger: a webhook from the EDR with alertId, hostId, hostname, processHash, commandLine and threatClassification (the EDR's severity: Critical, High, Medium or Low). The Conditions step routes the classifications listed in setup (default: Critical) to the Critical path; everything else — Low, Medium and, unless added, High — gets a standard ticket. With notify-only routing the Critical path pages on-call and opens the ticket without isolating. The AI answer is structured (JSON schema), and its indicators are written into the ticket.",
+    "Trigger: a webhook from the EDR with alertId, hostId, hostname, processHash, commandLine and threatClassification (the EDR's severity: Critical, High, Medium or Low). The Conditions step routes the classifications listed in setup (default: Critical; matched without regard to case, so CRITICAL and critical count too) to the Critical path; everything else — Low, Medium and, unless added, High — gets a standard ticket. With notify-only routing the Critical path pages on-call and opens the ticket without isolating. The AI answer is structured (JSON schema), and its indicators are written into the ticket.",
   trigger: { kind: "webhook", summary: "Webhook: processHash, commandLine, threatClassification, hostId" },
   apps: ["openai", "edr", "chat", "psa"],
   variables: [{ key: "CLIENT_NAME", description: "The client's company name in the PSA", setupField: "clientName" }],
@@ -135,7 +140,7 @@ export const edrAlertTriage = defineBlueprint({
           kind: "conditions",
           name: "Route on severity",
           config: {
-            branches: [{ id: "critical", name: "Critical", match: "any", rules: [{ left: "{{ 1.threatClassification }}", op: "in_list", right: s.criticalClassifications }], target: critical[0].id }],
+            branches: [{ id: "critical", name: "Critical", match: "any", rules: [{ left: "{{ 1.threatClassification }}", op: "matches", right: classificationPattern(s.criticalClassifications) }], target: critical[0].id }],
             otherwise: { target: "standard_ticket" },
           },
         },

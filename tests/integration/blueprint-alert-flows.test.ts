@@ -44,6 +44,16 @@ describe("blueprint 2: EDR alert triage", () => {
     expect(description).toContain("Technique: Command and Scripting Interpreter: PowerShell (T1059.001)");
   });
 
+  it.each(["CRITICAL", "critical"])("%s (the EDR's own spelling of the severity): still isolates and opens the Critical ticket", async (level) => {
+    env.stack.edr.host("host-7f3a")!.containment = "normal"; // released after the alert above
+    resetRequests(env.stack);
+    const run = await deliver(env, live, alert(level));
+    expect(run.status, JSON.stringify(run.steps.map((s: { error: string }) => s.error))).toBe("succeeded");
+    expect(calls(env.stack)).toEqual(["edr POST /api/v1/hosts/host-7f3a/isolate", "chat POST /hooks/soc-oncall", "psa POST /service/tickets"]);
+    expect(env.stack.edr.host("host-7f3a")!.containment).toBe("contained");
+    expect(all(env.stack)[2].body).toMatchObject({ board: "Security Operations", priority: "Priority 1 - Critical" });
+  });
+
   it.each(["Low", "Medium"])("%s: a standard ticket for business-hours review, no isolation", async (level) => {
     resetRequests(env.stack);
     const run = await deliver(env, live, alert(level, "host-21bc"));
