@@ -35,7 +35,14 @@ const codePoint = (c: number) => `U+${c.toString(16).toUpperCase().padStart(4, "
 export function encodeInCharset(text: string, contentType: string | undefined): { body: string | Buffer } | { problem: string } {
   const charset = declaredCharset(contentType);
   if (!charset || UTF8_LABELS.has(charset)) return { body: text };
-  if (UTF16LE_LABELS.has(charset)) return { body: Buffer.from(text, "utf16le") };
+  // Only "utf-16le" names the byte order. Plain "utf-16" (and its aliases) without a byte order
+  // mark is big-endian to RFC 2781 and Java, little-endian to WHATWG and Python on x86: the mark
+  // makes every reader take the little-endian bytes (a WHATWG decoder drops it), not half of them
+  // a text of CJK-looking characters.
+  if (UTF16LE_LABELS.has(charset)) {
+    const bytes = Buffer.from(text, "utf16le");
+    return { body: charset === "utf-16le" ? bytes : Buffer.concat([Buffer.from([0xff, 0xfe]), bytes]) };
+  }
   if (WINDOWS_1252_LABELS.has(charset)) {
     const out = Buffer.alloc(text.length);
     let n = 0;

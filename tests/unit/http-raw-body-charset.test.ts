@@ -27,8 +27,17 @@ describe("a Raw body in its declared charset", () => {
     }
   });
 
+  it("is UTF-16LE after a byte order mark for utf-16, which without one Java and RFC 2781 read big-endian", () => {
+    for (const charset of ["utf-16", "UTF-16", "unicode"]) {
+      const body = raw(`text/plain; charset=${charset}`).body as Buffer;
+      expect(body.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xfe]));
+      expect(new TextDecoder("utf-16le").decode(body)).toBe(TEXT); // the mark dropped
+    }
+  });
+
   it("is UTF-16LE for utf-16le, and text (UTF-8) with no charset or utf-8", () => {
     expect(new TextDecoder("utf-16le").decode(raw("text/plain; charset=utf-16le").body as Buffer)).toBe(TEXT);
+    expect((raw("text/plain; charset=utf-16le").body as Buffer).subarray(0, 2)).toEqual(Buffer.from("G\0"));
     expect(raw("text/plain").body).toBe(TEXT);
     expect(raw('text/plain; charset="UTF-8"').body).toBe(TEXT);
   });
