@@ -26,7 +26,9 @@ function mediaType(contentType: string): { type: string; subtype: string } | nul
 // and `svg+xml` (an image/ type, text all the same) are text, while Office's
 // `vnd.openxmlformats-officedocument.…` (a ZIP, "xml" only inside a word) and `vnd.wap.wbxml`
 // (binary XML) are not.
-const TEXT_WORDS = new Set(["json", "jsonl", "ndjson", "xml", "javascript", "ecmascript", "graphql", "yaml", "toml", "csv", "sql"]);
+// `jwt` and `jose` (RFC 7519's and 7515's compact tokens, an OAuth token endpoint's or an
+// identity provider's answer) and `pem` (x-pem-file) are ASCII a later step reads as text.
+const TEXT_WORDS = new Set(["json", "jsonl", "ndjson", "xml", "javascript", "ecmascript", "graphql", "yaml", "toml", "csv", "sql", "jwt", "jose", "pem"]);
 const TEXT_SUBTYPES = new Set(["x-www-form-urlencoded", "x-sh"]);
 
 /** A Content-Type whose body is text: read as such, never kept as base64. */

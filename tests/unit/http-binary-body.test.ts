@@ -34,6 +34,9 @@ describe("isTextualContentType", () => {
     "application/yaml",
     "APPLICATION/JSON",
     "application/octet-stream; charset=utf-8",
+    "application/jwt",
+    "application/jose",
+    "application/x-pem-file",
   ])("%s is text", (ct) => expect(isTextualContentType(ct)).toBe(true));
 
   it.each([
