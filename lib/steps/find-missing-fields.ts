@@ -7,6 +7,7 @@
 // held the same way: each is judged with the code the run itself would use. So is an HTTP Request
 // that would send a secret to a host a run's data makes (secret-to-data-host.ts), said under the
 // field that holds the secret.
+import { APP_CATALOG } from "@/lib/connections/app-catalog";
 import { secretSentToDataHost, secretToDataHostMessage, type AccountBaseUrls } from "@/lib/http-step/secret-to-data-host";
 import { readBase64 } from "@/lib/http-step/read-base64";
 import { URL_FORM_RULE, urlForm } from "@/lib/http-step/url-form";
@@ -26,7 +27,8 @@ type Need = {
   path: string;
   label: string;
   when?: (parent: Record<string, unknown>) => boolean;
-  why?: string;
+  /** Said after "is required"; a function reads the field's parent (a step's config). */
+  why?: string | ((parent: Record<string, unknown>) => string);
   wrong?: (value: unknown, parent: Record<string, unknown>, label: string) => string | null;
   /** Unset is fine (not "required"): only `wrong` is asked, of a value that is set. */
   optional?: boolean;
@@ -87,11 +89,19 @@ function onlyComments(code: string): boolean {
   return true;
 }
 
+/** Whose account an HTTP Request needs: a blueprint's step keeps its app (`config.app`), so an
+ *  MSP technician reading "Account is required" learns which of the client's systems it calls. */
+function accountOf(app: unknown): string {
+  const entry = typeof app === "string" && app !== "generic" ? APP_CATALOG.find((a) => a.key === app) : undefined;
+  if (!entry) return "the account's";
+  return `${/^[AEIOU]/.test(entry.label) ? "an" : "a"} ${entry.label} account's`;
+}
+
 const NEEDS: Partial<Record<StepKind, Need[]>> = {
   code: [{ path: "code", label: "Code", wrong: (code, _, label) => (typeof code === "string" && onlyComments(code) ? `${label} is required (it holds only comments)` : null) }],
   http: [
     { path: "url", label: "URL", wrong: (url) => (urlForm(url) === "other" ? URL_FORM_RULE : null) },
-    { path: "connectionId", label: "Account", when: (c) => urlForm(c.url) === "path", why: "the URL is relative: the account's base URL completes it" },
+    { path: "connectionId", label: "Account", when: (c) => urlForm(c.url) === "path", why: (c) => `the URL is relative: ${accountOf(c.app)} base URL completes it` },
     { path: "headers.*.name", label: "Header # name" },
     { path: "query.*.name", label: "Query parameter # name" },
     { path: "body.fields.*.name", label: "Form field # name" },
@@ -169,7 +179,7 @@ function walk(need: Need, node: unknown, rest: string[], at: (string | number)[]
   if (!isJsonObject(node)) return;
   if (tail.length) return walk(need, node[key], tail, [...at, key], numbers, out);
   if (need.when && !need.when(node)) return;
-  const field = missing(need, [...at, key], numbers);
+  const field = missing(need, [...at, key], numbers, node);
   // An optional field is unset only when absent or "": an empty list there is a wrong value.
   if (need.optional ? node[key] == null || node[key] === "" : isBlank(node[key])) return void (need.optional || out.push(field));
   const wrong = need.wrong?.(node[key], node, field.label);
@@ -181,9 +191,10 @@ const numbered = (label: string, numbers: readonly number[]) => {
   return label.replace(/#/g, () => String(numbers[n++] ?? ""));
 };
 
-function missing(need: Need, at: (string | number)[], numbers: number[]): MissingField {
+function missing(need: Need, at: (string | number)[], numbers: number[], parent: Record<string, unknown> = {}): MissingField {
   const label = numbered(need.label, numbers);
-  return { field: at.join("."), label, message: `${label} is required${need.why ? ` (${need.why})` : ""}` };
+  const why = typeof need.why === "function" ? need.why(parent) : need.why;
+  return { field: at.join("."), label, message: `${label} is required${why ? ` (${why})` : ""}` };
 }
 
 // Fields of the steps with a panel of their own (lib/editor/form-model.ts does not describe the

@@ -38,6 +38,16 @@ describe("an HTTP Request's account", () => {
     expect(findMissingFields("http", { method: "GET", url: "  /x" }).map((m) => m.field)).toEqual(["connectionId"]);
   });
 
+  it("names the app whose account a blueprint's step needs (its config.app), so the technician knows which system to connect", () => {
+    const need = (app: string) => findMissingFields("http", { ...http("/service/tickets"), app })[0]?.message;
+    expect(need("psa")).toBe("Account is required (the URL is relative: a PSA / ticketing account's base URL completes it)");
+    expect(need("edr")).toBe("Account is required (the URL is relative: an Endpoint security (EDR) account's base URL completes it)");
+    expect(need("asset_inventory")).toBe("Account is required (the URL is relative: an Asset / warranty inventory account's base URL completes it)");
+    // Any account will do for a generic step, or an app this service does not know.
+    expect(need("generic")).toBe("Account is required (the URL is relative: the account's base URL completes it)");
+    expect(need("nope")).toBe("Account is required (the URL is relative: the account's base URL completes it)");
+  });
+
   it("is optional for an absolute URL or one that starts with a reference", () => {
     for (const url of ["https://edr.example/isolate", "HTTP://edr.example", "{{ vars.EDR_URL }}/isolate", "  {{ 1.body.callback }}"]) {
       expect(findMissingFields("http", http(url)), url).toEqual([]);
