@@ -27,8 +27,13 @@ export function useCanvasRun(workflowId: string, linkedId: string | null) {
 export function PinnedRunBar({ run, onLatest }: { run: RunOverview; onLatest: () => void }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900" data-testid="canvas-run">
-      <span className="flex flex-wrap items-center gap-1.5">
-        Steps as they ran in the linked run <span className="font-mono">…{run.id.slice(-8)}</span> (<RunStatus status={run.status} />, <TimeAgo at={run.createdAt} />)
+      {/* Text, not flex items: a flex gap put spaces inside the brackets, and at 375 px a line
+          could start with the comma. */}
+      <span>
+        Steps as they ran in the linked run <span className="font-mono">…{run.id.slice(-8)}</span>{" "}
+        <span className="whitespace-nowrap">
+          (<RunStatus status={run.status} />, <TimeAgo at={run.createdAt} />)
+        </span>
       </span>
       <button type="button" className={buttonClass("ghost", "sm", "h-6 px-2 text-xs")} onClick={onLatest}>
         Show the latest run

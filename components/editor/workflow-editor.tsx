@@ -3,7 +3,7 @@
 // with keyboard shortcuts (Delete, Ctrl+Z / Ctrl+Shift+Z, Ctrl+S) and loading / error states.
 // From 1024 px the four sit side by side; below, where they would be wider than the screen, they
 // are tabs (one full-width pane at a time), and picking a step opens its pane.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -26,6 +26,7 @@ import { useEditorDocument } from "@/components/editor/use-editor-document";
 import { canvasStepStatuses } from "@/components/runs/step-execution";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { useAnnouncer } from "@/components/ui/use-announcer";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { WorkflowView } from "@/lib/editor/api-types";
@@ -136,6 +137,15 @@ function EditorLayout() {
   const [deleting, setDeleting] = useState<string | null>(null);
   useShortcuts(setDeleting);
   const shown = useCanvasRun(workflowId, focus?.runId ?? null);
+  // Show the latest run takes its bar, and the focused button, away: focus goes to the canvas it
+  // changed (not dropped to <body>), and the change is said.
+  const canvasRegion = useRef<HTMLElement>(null);
+  const { announce, region } = useAnnouncer();
+  const showLatest = () => {
+    shown.showLatest();
+    canvasRegion.current?.focus();
+    announce("The canvas shows the latest run.");
+  };
   const statuses = useMemo(() => canvasStepStatuses<StepStatus>(shown.run), [shown.run]);
   const invalid = useMemo(() => new Map(doc.problems.map((p) => [p.stepId, p.message])), [doc.problems]);
   const showData = selectedId !== null && doc.state.steps[0]?.id !== selectedId;
@@ -169,8 +179,9 @@ function EditorLayout() {
           )}
           <Pane value="canvas">
             {/* A named region, not a <main>: the app shell's #main already holds the editor. */}
-            <section aria-label="Workflow canvas" className="flex min-w-0 flex-1 flex-col bg-slate-50">
-              {shown.pinned && <PinnedRunBar run={shown.pinned} onLatest={shown.showLatest} />}
+            <section ref={canvasRegion} tabIndex={-1} aria-label="Workflow canvas" className="flex min-w-0 flex-1 flex-col bg-slate-50 focus:outline-none">
+              {region}
+              {shown.pinned && <PinnedRunBar run={shown.pinned} onLatest={showLatest} />}
               <div className="min-h-0 flex-1">
                 <FlowCanvas statuses={statuses} invalid={invalid} />
               </div>

@@ -1,6 +1,7 @@
 // The editor opened from a link to one run (a failed run's step on the Runs page) shows that run's
 // step statuses on the canvas, says so above it, and goes back to the latest run on request —
 // it showed the latest run whatever the link: every step green beside the failure being looked at.
+// Asking for the latest from the keyboard leaves focus on the canvas.
 import { expect, test, type Page } from "@playwright/test";
 import { openOwnWorkflow, runSucceeded } from "./own-workflow";
 
@@ -32,9 +33,14 @@ test("a link to a failed run shows its statuses on the canvas until the latest i
   await expect(bar).toContainText("failed");
   const node = page.getByTestId("step-node-2");
   await expect(node).toContainText("failed");
-  await bar.getByRole("button", { name: "Show the latest run" }).click();
+  // From the keyboard: the button goes with its bar, and focus goes to the canvas (it was dropped
+  // to <body>, a keyboard user back at the top of the page), the change said.
+  await bar.getByRole("button", { name: "Show the latest run" }).focus();
+  await page.keyboard.press("Enter");
   await expect(node).toContainText("succeeded");
   await expect(bar).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Workflow canvas" })).toBeFocused();
+  await expect(page.getByTestId("announcement").filter({ hasText: "The canvas shows the latest run." })).toHaveCount(1);
 });
 
 test("without a link, or with one to another workflow's run, the canvas shows the latest run and no bar", async ({ page }) => {
