@@ -57,12 +57,15 @@ test("Stop ends a Run step test waiting an hour on Retry-After", async ({ page }
   test.setTimeout(120_000);
   const { panel } = await busyStepOpen(page, "td-stop");
   const runId = await runStepUntilWaiting(page, panel);
-  await panel.getByRole("button", { name: "Stop", exact: true }).click();
+  // From the keyboard.
+  await panel.getByRole("button", { name: "Stop", exact: true }).focus();
+  await page.keyboard.press("Enter");
   const result = panel.getByRole("region", { name: "Test result" });
   await expect(result.getByText("stopped", { exact: true })).toBeVisible({ timeout: 15_000 });
   expect(await statusOf(page, runId)).toBe("stopped");
-  // Ended: nothing left to stop.
+  // Ended: nothing left to stop; focus goes to Run step, not dropped to <body> with the button.
   await expect(panel.getByRole("button", { name: "Stop", exact: true })).toHaveCount(0);
+  await expect(panel.getByRole("button", { name: "Run step" })).toBeFocused();
 });
 
 test("a second Run step stops the first, which sends nothing more", async ({ page }) => {

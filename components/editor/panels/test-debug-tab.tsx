@@ -59,6 +59,15 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
   const [stopping, setStopping] = useState(false);
   const [stopError, setStopError] = useState<string | null>(null);
   const [superseded, setSuperseded] = useState(false);
+  // Stop goes once the run has ended: focus, when it was there (and so dropped to <body>), goes to
+  // Run step rather than to the top of the page.
+  const runStepButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    const closed = wasOpen.current && !open;
+    wasOpen.current = open;
+    if (closed && (!document.activeElement || document.activeElement === document.body)) runStepButton.current?.focus();
+  }, [open]);
   const busy = runTest.isPending || runStepTest.isPending || stopping;
   const unparsed = useUnparsedJson().find((u) => u.stepId === step.id);
   const error = runStepTest.error ?? runTest.error;
@@ -173,7 +182,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       {isTrigger && <TestSendsNote sends={workflowSends} scope="workflow" isStep={step.kind === "webhook"} />}
       <div className="flex flex-wrap gap-2">
         {/* Busy, not disabled, while a test starts: the button keeps keyboard focus. */}
-        <BusyButton className={buttonClass("primary")} busy={busy} disabled={!trigger || !!unparsed} onClick={() => start("step")}>
+        <BusyButton ref={runStepButton} className={buttonClass("primary")} busy={busy} disabled={!trigger || !!unparsed} onClick={() => start("step")}>
           <Play className="h-4 w-4" aria-hidden /> {busy ? "Running…" : isTrigger && step.kind === "scheduler" ? "Run now" : "Run step"}
         </BusyButton>
         {!(isTrigger && step.kind === "scheduler") && (
