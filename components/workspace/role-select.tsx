@@ -33,20 +33,32 @@ export function RoleSelect({ member, busy, onChange }: { member: MemberView; bus
   // A new stored role (this save's, once the page has refreshed, or someone else's) is shown. The
   // picker is kept, not rebuilt for it (a new key), which would also drop its focus.
   const [stored, setStored] = useState<string>(member.role);
-  // The role this picker last sent: when the refresh brings it back, a role the user has stepped
-  // to since (ArrowUp again before the page refreshed) stays shown, to be saved in turn.
-  const [sent, setSent] = useState<string | null>(null);
+  // The roles this picker sent whose refresh has not come back yet, oldest first. The refresh that
+  // brings back the latest one leaves shown a role the user has stepped to since (ArrowUp again
+  // before the page refreshed), to be saved in turn; one bringing back an earlier one (its refresh
+  // came after the next save was sent: viewer → editor → owner showed editor, stored owner) is
+  // passed over, the later refresh being on its way (Next applies refreshes in order). Any other
+  // role is someone else's change, shown.
+  const [sent, setSent] = useState<readonly string[]>([]);
   if (stored !== member.role) {
     setStored(member.role);
-    if (member.role !== sent) setValue(member.role);
+    if (member.role === sent.at(-1)) setSent([]);
+    else if (!sent.includes(member.role)) {
+      setSent([]);
+      setValue(member.role);
+    }
   }
   const keyed = useRef(false);
   const { announce, region } = useAnnouncer();
   const commit = (role: string) => {
     // Not again while this one is saved (Enter, then leaving the picker), nor the stored role.
     if (busy || role === member.role) return;
-    setSent(role);
-    void onChange(role).then((ok) => (ok ? announce(`${member.email} is now ${ROLE_LABEL[role as keyof typeof ROLE_LABEL] ?? role}.`) : setValue(member.role)));
+    setSent((s) => [...s, role]);
+    void onChange(role).then((ok) => {
+      if (ok) return announce(`${member.email} is now ${ROLE_LABEL[role as keyof typeof ROLE_LABEL] ?? role}.`);
+      setSent((s) => s.filter((r) => r !== role)); // refused: no refresh brings it back
+      setValue(member.role);
+    });
   };
   return (
     <>

@@ -77,3 +77,43 @@ test("a role stepped to while the page still refreshes after the previous save i
   await page.keyboard.press("Tab");
   await expect.poll(stored).toBe("owner");
 });
+
+test("the first save's refresh landing while the next save is under way does not put its role back", async ({ page }) => {
+  const { role, stored } = await viewerOnMembersPage(page, "roles-late");
+  // The refresh after the first save is held; so is the second save, until that refresh landed.
+  let releaseRefresh!: () => void;
+  const refreshHeld = new Promise<void>((r) => (releaseRefresh = r));
+  let refreshes = 0;
+  await page.route(/_rsc=/, async (route) => {
+    if (++refreshes === 1) await refreshHeld;
+    await route.continue();
+  });
+  await role.focus();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await expect.poll(stored).toBe("editor");
+  await expect(role).not.toHaveAttribute("aria-disabled", "true");
+  await expect.poll(() => refreshes).toBeGreaterThan(0);
+  let releaseSave!: () => void;
+  const saveHeld = new Promise<void>((r) => (releaseSave = r));
+  await page.route("**/api/v1/workspaces/*/members/*", async (route) => {
+    if (route.request().method() === "PATCH") await saveHeld;
+    await route.continue();
+  });
+  const saving = page.waitForRequest((r) => r.method() === "PATCH" && r.url().includes("/members/"));
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Tab");
+  await saving;
+  // The first refresh lands now, bringing back editor, while owner is being saved.
+  const landed = page.waitForResponse(/_rsc=/);
+  releaseRefresh();
+  await landed;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r)))));
+  await expect(role).toHaveValue("owner");
+  releaseSave();
+  await expect.poll(stored).toBe("owner");
+  await expect.poll(() => refreshes).toBeGreaterThan(1);
+  await expect(role).toHaveValue("owner");
+  await page.reload();
+  await expect(role).toHaveValue("owner");
+});
