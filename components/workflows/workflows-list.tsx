@@ -99,7 +99,15 @@ function WorkflowsListInner({ workspaceId, canEdit, initial, sort: sortFromUrl }
       </div>
       {workflows.length > 0 && (
         <p className="whitespace-nowrap text-sm text-slate-500" aria-live="polite">
-          {query ? `${shown.length} of ${workflows.length}` : `${workflows.length} ${workflows.length === 1 ? "workflow" : "workflows"}`}
+          {/* Said on each keystroke: "2 of 4" alone did not say of what. */}
+          {query ? (
+            <>
+              {shown.length} of {workflows.length}
+              <span className="sr-only"> {workflows.length === 1 ? "workflow matches" : "workflows match"}</span>
+            </>
+          ) : (
+            `${workflows.length} ${workflows.length === 1 ? "workflow" : "workflows"}`
+          )}
         </p>
       )}
       <div className="ml-auto shrink-0">{canEdit && workflows.length > 0 && <NewWorkflowButton workspaceId={workspaceId} />}</div>

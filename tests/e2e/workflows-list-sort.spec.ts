@@ -70,6 +70,8 @@ test("sort the workflows list by name, last run or failures first, kept in the U
   await search.fill("alert");
   await expect(names).toHaveText(["alert 2", "Alert 10"]);
   await expect(page.getByText("2 of 4")).toBeVisible();
+  // Announced as it changes, saying of what (not "2 of 4" alone).
+  await expect(page.getByText("2 of 4")).toHaveText("2 of 4 workflows match");
   await search.fill("");
 
   // A reload keeps the order; so does the list's own refresh, which reads the rows anew.
