@@ -15,6 +15,14 @@ import type { RunOverview } from "@/lib/editor/api-types";
 /** The run shown (statuses only: without its data), and the linked one when that is it. */
 export function useCanvasRun(workflowId: string, linkedId: string | null) {
   const [pinnedId, setPinnedId] = useState(linkedId);
+  // A link followed inside the editor (a delivery's run in the Deliveries log) changes the URL's
+  // run without a new editor: the canvas follows it, as the Executions tab does (set while
+  // rendering, React's way to follow a prop, so no frame shows the old run beside the new link).
+  const [linkSeen, setLinkSeen] = useState(linkedId);
+  if (linkSeen !== linkedId) {
+    setLinkSeen(linkedId);
+    setPinnedId(linkedId);
+  }
   const linked = useLinkedRun(pinnedId);
   // Another workflow's run, or none (the Executions tab says so): the latest, as without a link.
   const pinned = linked.data && linked.data.workflowId === workflowId ? linked.data : undefined;
