@@ -108,10 +108,14 @@ function Canvas({ statuses, invalid }: Props) {
   // minimap only where it has room to not cover the steps.
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
+  const wasHidden = useRef(false);
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry.contentRect.width === 0) wasHidden.current = true;
+      setWidth(entry.contentRect.width);
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -136,7 +140,12 @@ function Canvas({ statuses, invalid }: Props) {
     const el = box.current;
     const firstSteps = hadNoSteps.current && laid.nodes.length > 0;
     hadNoSteps.current = laid.nodes.length === 0;
+    // Hidden (below 1024 px the canvas is a tab; a link to a step opens the Step tab): no size to
+    // fit to. React Flow may fit meanwhile, to nothing (the steps a few pixels wide once shown):
+    // shown again, it is fitted as on opening unless the user has moved the view.
     if (!el || width === 0) return;
+    const refitShown = wasHidden.current && !moved.current;
+    wasHidden.current = false;
     const bringIntoView = () => {
       const node = laid.nodes.find((n) => n.id === selectedId);
       if (!node) return;
@@ -149,8 +158,8 @@ function Canvas({ statuses, invalid }: Props) {
       const inView = left >= 0 && top >= 0 && left + NODE_WIDTH * zoom <= el.clientWidth && top + NODE_HEIGHT * zoom <= el.clientHeight;
       if (!inView) void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, { zoom, duration: 200 });
     };
-    if (fittedWidth.current === 0) fittedWidth.current = width; // the opening fit (fitView below)
-    else if (!moved.current && (firstSteps || Math.abs(width - fittedWidth.current) >= REFIT_WIDTH_CHANGE)) {
+    if (fittedWidth.current === 0 && !refitShown) fittedWidth.current = width; // the opening fit (fitView below)
+    else if (!moved.current && (firstSteps || refitShown || Math.abs(width - fittedWidth.current) >= REFIT_WIDTH_CHANGE)) {
       fittedWidth.current = width;
       // The same steps as on opening (the first ones), then the selected step if that left it out.
       void flow.fitView({ maxZoom: 1, padding: 0.2, nodes: laid.nodes.slice(0, 8).map((n) => ({ id: n.id })) }).then(bringIntoView);

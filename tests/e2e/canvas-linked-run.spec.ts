@@ -54,3 +54,20 @@ test("without a link, or with one to another workflow's run, the canvas shows th
   await expect(page.getByTestId("step-node-2")).toContainText("failed");
   await expect(page.getByTestId("canvas-run")).toHaveCount(0);
 });
+
+test("on a phone the linked run's bar fits, and the Canvas tab shows the steps at a readable size", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { ws, id } = await openOwnWorkflow(page, "canvasphone", steps("throw new Error('disk full on srv-1')"));
+  const failed = await failedRun(page, id);
+  const stepId = ((await (await page.request.get(`/api/v1/workflows/${id}`)).json()) as { steps: { id: string }[] }).steps[1].id;
+  // The link opens the Step tab; the canvas, hidden meanwhile, was fitted to nothing: its steps a
+  // few pixels wide when its tab was shown.
+  await page.goto(`/w/${ws}/workflows/${id}?step=${stepId}&run=${failed}`);
+  await page.getByRole("tab", { name: "Canvas" }).click();
+  const bar = page.getByTestId("canvas-run");
+  await expect(bar).toContainText(`linked run …${failed.slice(-8)}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const node = page.getByTestId("step-node-2");
+  await expect(node).toBeInViewport();
+  await expect.poll(async () => (await node.boundingBox())?.width ?? 0).toBeGreaterThan(150);
+});
