@@ -40,7 +40,9 @@ const editable = (el: EventTarget | null) =>
 /** Where Delete means "the selected step": the page itself, a step's node, the canvas's pane — not
  *  the canvas's own controls (zoom, fit, minimap, an edge's +), whose keys are their own. */
 const onCanvas = (el: EventTarget | null) => {
-  if (el === document.body) return true;
+  // The canvas region itself: focusable for Show the latest run, so a click on its non-focusable
+  // parts (the linked run's bar, an edge's label) lands focus there, not on <body>.
+  if (el === document.body || (el instanceof HTMLElement && el.dataset.canvasRegion !== undefined)) return true;
   if (!(el instanceof HTMLElement) || !el.closest(".react-flow")) return false;
   if (el.closest(".react-flow__node")) return true;
   return !el.closest("button, a, input, textarea, select, [contenteditable], .react-flow__panel");
@@ -179,7 +181,7 @@ function EditorLayout() {
           )}
           <Pane value="canvas">
             {/* A named region, not a <main>: the app shell's #main already holds the editor. */}
-            <section ref={canvasRegion} tabIndex={-1} aria-label="Workflow canvas" className="flex min-w-0 flex-1 flex-col bg-slate-50 focus:outline-none">
+            <section ref={canvasRegion} tabIndex={-1} data-canvas-region aria-label="Workflow canvas" className="flex min-w-0 flex-1 flex-col bg-slate-50 focus:outline-none">
               {region}
               {shown.pinned && <PinnedRunBar run={shown.pinned} onLatest={showLatest} />}
               <div className="min-h-0 flex-1">

@@ -33,6 +33,14 @@ test("a link to a failed run shows its statuses on the canvas until the latest i
   await expect(bar).toContainText("failed");
   const node = page.getByTestId("step-node-2");
   await expect(node).toContainText("failed");
+  // A click on the bar's text (inside the canvas region, not a control) leaves Delete meaning the
+  // open step, as a click on the page does.
+  await bar.getByText("Steps as they ran").click();
+  await page.keyboard.press("Delete");
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Delete step 2?" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
   // From the keyboard: the button goes with its bar, and focus goes to the canvas (it was dropped
   // to <body>, a keyboard user back at the top of the page), the change said.
   await bar.getByRole("button", { name: "Show the latest run" }).focus();
