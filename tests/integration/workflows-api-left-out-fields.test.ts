@@ -94,7 +94,7 @@ describe("messages in words, not the validation library's notation", () => {
     expect(mode.body).toMatchObject({ error: "invalid_workflow", step: 1, field: "mode", message: 'step 1 (Wait): mode: must be one of "duration", "until"' });
     const body = await create([{ kind: "http", config: { url: "https://a.test", body: { type: "xml" } } }]);
     expect(body.status).toBe(400);
-    expect(body.body).toMatchObject({ field: "body.type", message: 'step 1 (HTTP Request): body.type: must be one of "none", "json", "form", "raw"' });
+    expect(body.body).toMatchObject({ field: "body.type", message: 'step 1 (HTTP Request): body.type: must be one of "none", "json", "form", "raw", "binary"' });
     const nul = await create([{ kind: "http", config: null }]);
     expect(nul.status).toBe(400);
     expect(nul.body).toMatchObject({ error: "invalid_workflow", step: 1, field: "config", message: "step 1 (HTTP Request): config: must be an object" });
