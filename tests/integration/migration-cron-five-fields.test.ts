@@ -20,9 +20,10 @@ describe("migrations 20261122160000_cron_five_fields and 20261123130000_cron_six
   it("drops the seconds field of a six-field cron and leaves everything else as it was", () =>
     db().$transaction(async (tx) => {
       // As those migrations found it: steps jsonb, and none of the columns generated from it since
-      // (20261124110000_workflow_trigger_columns), which would forbid the change of type.
+      // (20261124110000_workflow_trigger_columns, 20261204090000_workflow_step_count), which would
+      // forbid the change of type.
       await tx.$executeRawUnsafe(
-        `ALTER TABLE "Workflow" DROP COLUMN "triggerStepId", DROP COLUMN "triggerKind", DROP COLUMN "triggerSecretEncrypted", DROP COLUMN "triggerSignatureHeader"`,
+        `ALTER TABLE "Workflow" DROP COLUMN "triggerStepId", DROP COLUMN "triggerKind", DROP COLUMN "triggerSecretEncrypted", DROP COLUMN "triggerSignatureHeader", DROP COLUMN "stepCount"`,
       );
       await tx.$executeRawUnsafe(`ALTER TABLE "Workflow" ALTER COLUMN "steps" SET DATA TYPE jsonb USING "steps"::jsonb`);
       await check(tx);
