@@ -27,7 +27,9 @@ function startProcess(file: string, extraEnv: Record<string, string>): Service {
       if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
       proc.once("exit", () => resolve());
       proc.kill("SIGTERM");
-      setTimeout(() => proc.kill("SIGKILL"), 10_000).unref();
+      // The worker's own orderly stop may take 10 s and more (pg-boss's graceful stop, then the
+      // runs): killed at 10 s on a loaded CI machine, a worker had not yet said it was stopping.
+      setTimeout(() => proc.kill("SIGKILL"), 30_000).unref();
     });
   return { proc, output: () => out, stop };
 }
