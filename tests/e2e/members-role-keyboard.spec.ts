@@ -3,7 +3,7 @@
 // an audit event per press — and focus stays on the role picker. (The picker was disabled while
 // saving and rebuilt for the new role, which dropped focus to the page.)
 import { randomBytes } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { createMember, createProviderOwner } from "./e2e-database";
 import { signIn } from "./sign-in";
 
@@ -26,6 +26,29 @@ async function viewerOnMembersPage(page: Page, name: string) {
   const role = page.getByLabel(`Role of ${member}`);
   await expect(role).toHaveValue("viewer");
   return { role, stored };
+}
+
+/** Holds the page's refreshes (`_rsc` requests) — every one, or only the first — until `release`;
+ *  `count` says how many were asked for. */
+async function holdRefreshes(page: Page, which: "all" | "first") {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let count = 0;
+  await page.route(/_rsc=/, async (route) => {
+    if (++count === 1 || which === "all") await held;
+    await route.continue();
+  });
+  return { release, count: () => count };
+}
+
+/** ArrowUp and Enter save editor; returns once it is stored, the picker free and its refresh asked for. */
+async function saveEditorByKeyboard(role: Locator, stored: () => Promise<string | undefined>, refreshes: () => number) {
+  await role.focus();
+  await role.page().keyboard.press("ArrowUp");
+  await role.page().keyboard.press("Enter");
+  await expect.poll(stored).toBe("editor");
+  await expect(role).not.toHaveAttribute("aria-disabled", "true");
+  await expect.poll(refreshes).toBeGreaterThan(0);
 }
 
 test("ArrowUp then Enter, then ArrowUp and Tab, take a viewer to owner with focus kept on the role picker", async ({ page }) => {
@@ -51,20 +74,8 @@ test("a role stepped to while the page still refreshes after the previous save i
   const { role, stored } = await viewerOnMembersPage(page, "roles-race");
 
   // The page's refresh after the first save is held until the user has stepped on.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  let refreshes = 0;
-  await page.route(/_rsc=/, async (route) => {
-    refreshes++;
-    await held;
-    await route.continue();
-  });
-  await role.focus();
-  await page.keyboard.press("ArrowUp");
-  await page.keyboard.press("Enter");
-  await expect.poll(stored).toBe("editor");
-  await expect(role).not.toHaveAttribute("aria-disabled", "true");
-  await expect.poll(() => refreshes).toBeGreaterThan(0);
+  const { release, count: refreshes } = await holdRefreshes(page, "all");
+  await saveEditorByKeyboard(role, stored, refreshes);
   await page.keyboard.press("ArrowUp");
   await expect(role).toHaveValue("owner");
   // The refresh lands now, bringing back the role just saved: the one stepped to stays shown.
@@ -81,19 +92,8 @@ test("a role stepped to while the page still refreshes after the previous save i
 test("the first save's refresh landing while the next save is under way does not put its role back", async ({ page }) => {
   const { role, stored } = await viewerOnMembersPage(page, "roles-late");
   // The refresh after the first save is held; so is the second save, until that refresh landed.
-  let releaseRefresh!: () => void;
-  const refreshHeld = new Promise<void>((r) => (releaseRefresh = r));
-  let refreshes = 0;
-  await page.route(/_rsc=/, async (route) => {
-    if (++refreshes === 1) await refreshHeld;
-    await route.continue();
-  });
-  await role.focus();
-  await page.keyboard.press("ArrowUp");
-  await page.keyboard.press("Enter");
-  await expect.poll(stored).toBe("editor");
-  await expect(role).not.toHaveAttribute("aria-disabled", "true");
-  await expect.poll(() => refreshes).toBeGreaterThan(0);
+  const { release: releaseRefresh, count: refreshes } = await holdRefreshes(page, "first");
+  await saveEditorByKeyboard(role, stored, refreshes);
   let releaseSave!: () => void;
   const saveHeld = new Promise<void>((r) => (releaseSave = r));
   await page.route("**/api/v1/workspaces/*/members/*", async (route) => {
@@ -112,7 +112,7 @@ test("the first save's refresh landing while the next save is under way does not
   await expect(role).toHaveValue("owner");
   releaseSave();
   await expect.poll(stored).toBe("owner");
-  await expect.poll(() => refreshes).toBeGreaterThan(1);
+  await expect.poll(refreshes).toBeGreaterThan(1);
   await expect(role).toHaveValue("owner");
   await page.reload();
   await expect(role).toHaveValue("owner");
