@@ -28,10 +28,13 @@ export type PutFileOptions = {
   /** Replace only a file with one of these sha256s (`If-Match: "<sha256>", …`): else 412
    *  file_changed (it is gone or differs). `*`: replace only a file that exists. */
   ifSha256?: readonly string[] | "*";
+  /** If-Match's weak tags (`W/"<sha256>"`): never a match (If-Match compares strongly); one of the
+   *  current sha256 makes the 412 say so, rather than claim the file was replaced. */
+  weakIfSha256?: readonly string[];
   tx?: Tx;
 };
 
-export async function putFile({ workspaceId, userId, name, contentType, data, onlyIfNew = false, unlessSha256, ifSha256, tx }: PutFileOptions): Promise<{ file: FileView; created: boolean }> {
+export async function putFile({ workspaceId, userId, name, contentType, data, onlyIfNew = false, unlessSha256, ifSha256, weakIfSha256, tx }: PutFileOptions): Promise<{ file: FileView; created: boolean }> {
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const fields = { contentType, size: data.byteLength, sha256: createHash("sha256").update(data).digest("hex"), data: new Uint8Array(data) };
@@ -42,7 +45,7 @@ export async function putFile({ workspaceId, userId, name, contentType, data, on
       throw await preconditionFailed(t, workspaceId, name, "file_exists", `${name} already holds bytes whose sha256 If-None-Match lists; nothing was changed`);
     }
     if (ifSha256 !== undefined && !(before && (ifSha256 === "*" || ifSha256.includes(before.sha256)))) {
-      throw await preconditionFailed(t, workspaceId, name, "file_changed", before ? `${name} was replaced since it was read` : `${name} was deleted since it was read`);
+      throw await preconditionFailed(t, workspaceId, name, "file_changed", fileChangedMessage(name, before?.sha256, weakIfSha256));
     }
     const row = before
       ? await t.file.update({ where: { id: before.id }, data: fields, omit: { data: true } })
@@ -55,6 +58,14 @@ export async function putFile({ workspaceId, userId, name, contentType, data, on
   // Two first uploads of one name at once: the slower insert collides with the other's row; once
   // more, it finds that row (and, if it asked for a new file only, is refused).
   return onceMoreOnUniqueClash(attempt, !tx);
+}
+
+function fileChangedMessage(name: string, sha256: string | undefined, weakIfSha256: readonly string[] = []): string {
+  if (sha256 === undefined) return `${name} was deleted since it was read`;
+  if (weakIfSha256.includes(sha256)) {
+    return `If-Match compares entity tags strongly, so a weak one (W/"…") never matches: send the ETag as GET gives it, "${sha256}"; ${name} was not changed`;
+  }
+  return `${name} was replaced since it was read`;
 }
 
 async function preconditionFailed(t: Tx, workspaceId: string, name: string, code: string, message: string): Promise<AppError> {

@@ -222,6 +222,8 @@ describe("files", () => {
     const weak = await putIf("list.txt", "two", { "if-match": `W/"${sha}"` });
     expect(weak.status).toBe(412);
     expect(weak.body).toMatchObject({ error: "file_changed", file: { sha256: sha } });
+    // The bytes are as the caller saw them: the 412 says why (it said "list.txt was replaced since it was read").
+    expect(weak.body.message).toBe(`If-Match compares entity tags strongly, so a weak one (W/"…") never matches: send the ETag as GET gives it, "${sha}"; list.txt was not changed`);
     const listed = await putIf("list.txt", "two", { "if-match": `"x", "${sha}"` });
     expect(listed.status).toBe(200);
     expect(await text("list.txt")).toBe("two");

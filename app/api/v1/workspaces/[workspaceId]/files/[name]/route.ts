@@ -24,8 +24,8 @@ export const PUT = apiRoute<P>(async ({ req, params, user }) => {
   const name = fileNameSchema.parse(params.name);
   const data = await readUpload(req);
   const contentType = req.headers.get("content-type")?.split(";")[0].trim() || "application/octet-stream";
-  const { onlyIfNew, unlessSha256, ifSha256 } = readFileConditions(req.headers);
-  const { file, created } = await putFile({ workspaceId: params.workspaceId, userId: user.id, name, contentType, data, onlyIfNew, unlessSha256, ifSha256 });
+  const { onlyIfNew, unlessSha256, ifSha256, weakIfSha256 } = readFileConditions(req.headers);
+  const { file, created } = await putFile({ workspaceId: params.workspaceId, userId: user.id, name, contentType, data, onlyIfNew, unlessSha256, ifSha256, weakIfSha256 });
   return Response.json({ file }, { status: created ? 201 : 200 });
 });
 
