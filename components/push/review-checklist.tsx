@@ -22,7 +22,8 @@
 // is dropped (review-drafts.ts). A key that exists as the other kind is set again with its value
 // box, which saves it as the kind the workflow reads (a delete was refused while in use). What is
 // still open ("2 items still open") is a polite live region, and a saved value is said: a screen
-// reader hears each step of the review. Confirming removes its button: focus moves to that count.
+// reader hears each step of the review. Confirming removes its button: focus moves to that count;
+// going Live replaces Go live with "This workflow is Live.", where focus then goes.
 // A viewer (of the workspace from the start) reads the items without controls, under a note that
 // says their role cannot complete them and who can.
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -115,11 +116,21 @@ function Checklist({ workspaceId, workspaceName, workflowId, review, mode, canEd
       }),
     [run, workflowId],
   );
+  // Going Live replaces the Go live button with "This workflow is Live.": once the refreshed page
+  // shows it, focus (then on <body>) goes to that sentence, which a screen reader then reads.
+  const liveNote = useRef<HTMLSpanElement>(null);
+  const wentLive = useRef(false);
+  useEffect(() => {
+    if (!wentLive.current || mode !== "live") return;
+    wentLive.current = false;
+    if (!document.activeElement || document.activeElement === document.body) liveNote.current?.focus();
+  }, [mode]);
   const goLive = () =>
     void run(async () => {
       try {
         await apiFetch(`/api/v1/workflows/${workflowId}/live`, { method: "POST", json: { version: shownVersion } });
         setChanged(null);
+        wentLive.current = true;
       } catch (e) {
         if (!(e instanceof ApiCallError && e.body.error === "workflow_changed")) throw e;
         // Returning (not throwing) lets the page refresh: the checklist below becomes the copy as it is now.
@@ -161,7 +172,7 @@ function Checklist({ workspaceId, workspaceName, workflowId, review, mode, canEd
       {canEdit && (
         <div className="flex items-center gap-3">
           {mode === "live" ? (
-            <span className="text-sm font-medium text-emerald-700">This workflow is Live.</span>
+            <span ref={liveNote} tabIndex={-1} data-testid="review-live" className="text-sm font-medium text-emerald-700 outline-none">This workflow is Live.</span>
           ) : (
             <button type="button" className={buttonClass("primary")} disabled={busy} onClick={goLive}>
               Go live
