@@ -1,16 +1,23 @@
 // Blueprint 1: new-hire provisioning. Webhook (HR form / PSA) → Code (principal name and
 // temporary password, licences and groups for the department) → directory user creation →
-// licence and group assignment (one Graph $batch) → password-manager invite → contact record
-// → chat message to the manager.
+// licence and group assignment (look up SKUs and groups, build, one Graph $batch by the new
+// user's object id) → password-manager invite → contact record → chat message to the manager.
 import { z } from "@/lib/z";
 import { chatStep, defineBlueprint, httpStep, literal, type Connections } from "./blueprint";
+import { NEW_HIRE_ACCESS_CODE } from "./new-hire-access-code";
+
+// Microsoft Graph assigns licences by skuId, a GUID a technician rarely has at hand; the part
+// number (SPE_E3) is what the admin centre's licence export and Get-MgSubscribedSku show, so
+// the setup takes either and each run matches it against the tenant's subscribed SKUs.
+const SKU_HELP = "Part numbers such as O365_BUSINESS_PREMIUM or SPE_E3, as the Microsoft 365 admin centre's licence export shows them (a skuId GUID works too); matched against the tenant's subscribed SKUs at each run";
+const GROUP_HELP = "Group object ids (Entra admin centre → Groups → the group → Object ID)";
 
 const list = (title: string, description: string) => z.array(z.string().trim().min(1)).default([]).meta({ title, description });
 
 const department = z.strictObject({
   name: z.string().trim().min(1).meta({ title: "Department", description: "As HR sends it, e.g. Clinical (matched without regard to case)" }),
-  licenses: list("Licence SKUs", "SKU part numbers, e.g. SPE_E3"),
-  groups: list("Groups", "Directory group ids"),
+  licenses: list("Licence SKUs", SKU_HELP),
+  groups: list("Groups", GROUP_HELP),
   vaultCollections: list("Vault collections", "Password-manager collection ids"),
 });
 
@@ -35,7 +42,7 @@ export const newHireSetup = z.strictObject({
   usageLocation: z.string().regex(/^[A-Z]{2}$/, "must be a two-letter country code").default("US").meta({ title: "Usage location", description: "Required by the directory before licences can be assigned" }),
   passwordLength: z.number().int().min(12).max(64).default(16).meta({ title: "Temporary password length" }),
   everyone: z
-    .object({ licenses: list("Licence SKUs", "Given to every new hire"), groups: list("Groups", "Joined by every new hire"), vaultCollections: list("Vault collections", "Shared with every new hire") })
+    .object({ licenses: list("Licence SKUs", `Given to every new hire. ${SKU_HELP}`), groups: list("Groups", `Joined by every new hire. ${GROUP_HELP}`), vaultCollections: list("Vault collections", "Shared with every new hire") })
     .default({ licenses: [], groups: [], vaultCollections: [] })
     .meta({ title: "For every new hire" }),
   departments: z.array(department).superRefine(oneEntryPerDepartment).default([]).meta({ title: "Per department", description: "Licences, groups and vault collections added for a department" }),
@@ -51,9 +58,10 @@ export const newHireSetup = z.strictObject({
 
 type Setup = z.output<typeof newHireSetup>;
 
-// Runs in the isolated code step: derives the principal name and a temporary password, and
-// picks licences, groups and vault collections for the department. Nothing here logs the
-// password; it leaves the step only in its output, for the user-creation call.
+// Runs in the isolated code step: derives the principal name and a temporary password, picks
+// licences, groups and vault collections for the department, and the directory lookups (the
+// tenant's SKUs, the groups' names) that step 5 needs. Nothing here logs the password; it
+// leaves the step only in its output, for the user-creation call.
 function code(s: Setup): string {
   return `const FORMAT = ${literal(s.upnFormat)};
 const LENGTH = ${s.passwordLength};
@@ -78,9 +86,8 @@ const match = DEPARTMENTS.find((d) => d.name.toLowerCase() === department.toLowe
 const pick = (k) => [...new Set([...EVERYONE[k], ...(match ? match[k] : [])])];
 const upn = local + "@" + domain;
 const licenses = pick("licenses"), groups = pick("groups"), vaultCollections = pick("vaultCollections");
-const requests = [];
-if (licenses.length) requests.push({ id: "licenses", method: "POST", url: "/users/" + upn + "/assignLicense", headers: { "Content-Type": "application/json" }, body: { addLicenses: licenses.map((skuId) => ({ skuId })), removeLicenses: [] } });
-groups.forEach((g, i) => requests.push({ id: "group-" + (i + 1), method: "POST", url: "/groups/" + g + "/members/$ref", headers: { "Content-Type": "application/json" }, body: { "@odata.id": "https://graph.microsoft.com/v1.0/directoryObjects/" + upn } }));
+const lookups = [{ id: "skus", method: "GET", url: "/subscribedSkus?$select=skuId,skuPartNumber" }];
+if (groups.length) lookups.push({ id: "groups", method: "POST", url: "/directoryObjects/getByIds", headers: { "Content-Type": "application/json" }, body: { ids: groups, types: ["group"] } });
 return {
   userPrincipalName: upn,
   mailNickname: local,
@@ -89,9 +96,7 @@ return {
   departmentMatched: Boolean(match),
   temporaryPassword: chars.join(""),
   licenses, groups, vaultCollections,
-  licensesText: licenses.join(", ") || "none",
-  groupsText: groups.join(", ") || "none",
-  assignments: { requests },
+  lookups: { requests: lookups },
 };`;
 }
 
@@ -104,7 +109,7 @@ function contactStep(s: Setup, c: Connections) {
         board: s.psaBoard,
         company: "{{ vars.CLIENT_NAME }}",
         type: "Onboarding",
-        initialDescription: "Account {{ 2.userPrincipalName }} created by automation.\nManager: {{ 1.managerEmail }}\nLicences: {{ 2.licensesText }}\nGroups: {{ 2.groupsText }}",
+        initialDescription: "Account {{ 2.userPrincipalName }} created by automation.\nManager: {{ 1.managerEmail }}\nLicences:\n{{ 5.licensesList }}\nGroups:\n{{ 5.groupsList }}",
       },
     });
   }
@@ -129,7 +134,7 @@ export const newHireProvisioning = defineBlueprint({
   purpose:
     "Creates the directory user with a generated principal name and temporary password, assigns licences and groups for the department, invites the hire to the password manager, records the contact in the documentation (or ticketing) system and tells the manager in chat.",
   description:
-    "Trigger: a webhook from the HR form or PSA with firstName, lastName, department and managerEmail (jobTitle optional). The Code step derives the principal name in the chosen format on the client's domain (workspace variable CLIENT_DOMAIN) and a random temporary password the user must change at first sign-in; the password is never logged and is not posted to chat. Licences and groups are assigned in one directory $batch call built by the Code step. The chat message tells the manager the account is ready, without the password.",
+    "Trigger: a webhook from the HR form or PSA with firstName, lastName, department and managerEmail (jobTitle optional). The Code step derives the principal name in the chosen format on the client's domain (workspace variable CLIENT_DOMAIN) and a random temporary password the user must change at first sign-in; the password is never logged and is not posted to chat. Then licences and groups: one directory $batch looks up the tenant's subscribed SKUs and the groups' names, a second Code step matches the setup against them (licences are set up by part number such as SPE_E3 — a skuId GUID works too — and groups by their Entra object id; an entry the tenant does not know fails the run there, naming it) and builds one $batch that assigns the licences by skuId and adds the new user, by the object id the creation returned, to each group. The contact record and chat list licences and groups by name. The chat message tells the manager the account is ready, without the password.",
   trigger: { kind: "webhook", summary: "Webhook: firstName, lastName, department, managerEmail" },
   apps: ["directory", "password_manager", "documentation", "psa", "chat"],
   variables: [
@@ -141,11 +146,12 @@ export const newHireProvisioning = defineBlueprint({
   exampleSetup: {
     domain: "contoso-dental.com",
     clientName: "Contoso Dental",
-    everyone: { licenses: ["O365_BUSINESS_PREMIUM"], groups: ["grp-all-staff"], vaultCollections: [] },
+    // Object ids of the groups All Staff, Clinical Team, Front Desk and Billing in the demo tenant.
+    everyone: { licenses: ["O365_BUSINESS_PREMIUM"], groups: ["0f3d6c2a-5b1e-4d8a-9c47-2e6b1a8f3d10"], vaultCollections: [] },
     departments: [
-      { name: "Clinical", licenses: [], groups: ["grp-clinical"], vaultCollections: ["col-shared-clinic"] },
-      { name: "Front Desk", licenses: [], groups: ["grp-front-desk"], vaultCollections: ["col-front-desk"] },
-      { name: "Billing", licenses: ["VISIOCLIENT"], groups: ["grp-billing"], vaultCollections: ["col-billing"] },
+      { name: "Clinical", licenses: [], groups: ["6a1e9b34-7c2d-4f05-8e3b-91d4c7a2b6e5"], vaultCollections: ["col-shared-clinic"] },
+      { name: "Front Desk", licenses: [], groups: ["b8c47e1d-2a9f-4b63-a5d0-3f7e6c1b9a24"], vaultCollections: ["col-front-desk"] },
+      { name: "Billing", licenses: ["VISIOCLIENT"], groups: ["d2e5a8f1-4c7b-49e0-b3a6-8f1c2d5e7a93"], vaultCollections: ["col-billing"] },
     ],
     documentationOrganizationId: "ORG-311",
     chatChannel: "it-onboarding",
@@ -175,14 +181,16 @@ export const newHireProvisioning = defineBlueprint({
           passwordProfile: { password: "{{ 2.temporaryPassword }}", forceChangePasswordNextSignIn: true },
         },
       }),
-      httpStep("assign_access", "Assign licences and groups", "directory", c, { path: "/$batch", json: "{{ 2.assignments }}" }),
+      httpStep("lookup_access", "Look up licences and groups", "directory", c, { path: "/$batch", json: "{{ 2.lookups }}" }),
+      { id: "access", kind: "code", name: "Licence ids and group memberships", config: { code: NEW_HIRE_ACCESS_CODE, timeoutMs: 5_000 } },
+      httpStep("assign_access", "Assign licences and groups", "directory", c, { path: "/$batch", json: "{{ 5.assignments }}" }),
       httpStep("vault_invite", "Invite to the password manager", "password_manager", c, {
         path: "/public/members",
         json: { email: "{{ 2.userPrincipalName }}", name: "{{ 2.displayName }}", type: "User", collections: "{{ 2.vaultCollections }}" },
       }),
       contactStep(s, c),
       chatStep("notify_manager", "Tell the manager in chat", s.chatChannel, c, {
-        text: "{{ 1.managerEmail }}: the account for {{ 2.displayName }} ({{ 1.department }}) is ready — {{ 2.userPrincipalName }}. Licences: {{ 2.licensesText }}. Groups: {{ 2.groupsText }}. A password-manager invitation is on its way; the temporary password comes from the service desk.",
+        text: "{{ 1.managerEmail }}: the account for {{ 2.displayName }} ({{ 1.department }}) is ready — {{ 2.userPrincipalName }}. Licences: {{ 5.licensesText }}. Groups: {{ 5.groupsText }}. A password-manager invitation is on its way; the temporary password comes from the service desk.",
       }),
     ],
   }),

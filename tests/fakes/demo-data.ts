@@ -15,22 +15,45 @@ export const DEMO_TENANT_ID = "7d1f3c52-contoso";
 export const DEMO_AGREEMENT_ID = "AGR-4471";
 export const DEMO_DOC_ORG = "ORG-311";
 
+/** Object ids of the demo tenant's groups (Entra ids are GUIDs; technicians copy them from the
+ *  admin centre). The blueprints' example setups use the same ids. */
+export const DEMO_GROUPS = {
+  allStaff: "0f3d6c2a-5b1e-4d8a-9c47-2e6b1a8f3d10",
+  clinical: "6a1e9b34-7c2d-4f05-8e3b-91d4c7a2b6e5",
+  frontDesk: "b8c47e1d-2a9f-4b63-a5d0-3f7e6c1b9a24",
+  billing: "d2e5a8f1-4c7b-49e0-b3a6-8f1c2d5e7a93",
+};
+
+/** The tenant's subscriptions with Microsoft's published skuIds for these part numbers. */
+export const DEMO_SKUS = {
+  O365_BUSINESS_PREMIUM: "f245ecc8-75af-4f8e-b61f-27d8114de5f3",
+  SPE_E3: "05e9a617-0261-4cee-bb44-138d3ef5d965",
+  VISIOCLIENT: "c5928f49-12ba-48f7-ada3-0d743a3601d5",
+};
+
 export const demoDirectory = (): DirectorySeed => ({
+  subscribedSkus: [
+    { skuId: DEMO_SKUS.O365_BUSINESS_PREMIUM, skuPartNumber: "O365_BUSINESS_PREMIUM", enabled: 20 },
+    { skuId: DEMO_SKUS.SPE_E3, skuPartNumber: "SPE_E3", enabled: 4 },
+    { skuId: DEMO_SKUS.VISIOCLIENT, skuPartNumber: "VISIOCLIENT", enabled: 2 },
+  ],
   users: [
-    { userPrincipalName: `maria.lopez@${DEMO_DOMAIN}`, displayName: "Maria Lopez", department: "Clinical", licenses: ["SPE_E3"] },
-    { userPrincipalName: `dan.brooks@${DEMO_DOMAIN}`, displayName: "Dan Brooks", department: "Front Desk", licenses: ["O365_BUSINESS_PREMIUM"] },
+    { id: "3c9a7f21-8d4e-4b6a-9f12-5e7d0c1a2b34", userPrincipalName: `maria.lopez@${DEMO_DOMAIN}`, displayName: "Maria Lopez", department: "Clinical", jobTitle: "Practice Manager", licenses: ["SPE_E3"] },
+    { id: "7e2b5d90-1f3c-4a8e-b6d7-0c9e8f1a2d45", userPrincipalName: `dan.brooks@${DEMO_DOMAIN}`, displayName: "Dan Brooks", department: "Front Desk", jobTitle: "Receptionist", licenses: ["O365_BUSINESS_PREMIUM"] },
     {
+      id: "a4f8c1e6-9b2d-4e7f-8a3c-6d5b0e9f1c78",
       userPrincipalName: `jamie.reed@${DEMO_DOMAIN}`,
       displayName: "Jamie Reed",
       department: "Billing",
+      jobTitle: "Billing Specialist",
       licenses: ["O365_BUSINESS_PREMIUM", "VISIOCLIENT"],
     },
   ],
   groups: [
-    { id: "grp-all-staff", displayName: "All Staff", members: [`maria.lopez@${DEMO_DOMAIN}`, `dan.brooks@${DEMO_DOMAIN}`, `jamie.reed@${DEMO_DOMAIN}`] },
-    { id: "grp-clinical", displayName: "Clinical Team", members: [`maria.lopez@${DEMO_DOMAIN}`] },
-    { id: "grp-front-desk", displayName: "Front Desk", members: [`dan.brooks@${DEMO_DOMAIN}`] },
-    { id: "grp-billing", displayName: "Billing", members: [`jamie.reed@${DEMO_DOMAIN}`] },
+    { id: DEMO_GROUPS.allStaff, displayName: "All Staff", members: [`maria.lopez@${DEMO_DOMAIN}`, `dan.brooks@${DEMO_DOMAIN}`, `jamie.reed@${DEMO_DOMAIN}`] },
+    { id: DEMO_GROUPS.clinical, displayName: "Clinical Team", members: [`maria.lopez@${DEMO_DOMAIN}`] },
+    { id: DEMO_GROUPS.frontDesk, displayName: "Front Desk", members: [`dan.brooks@${DEMO_DOMAIN}`] },
+    { id: DEMO_GROUPS.billing, displayName: "Billing", members: [`jamie.reed@${DEMO_DOMAIN}`] },
   ],
 });
 

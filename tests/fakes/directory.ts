@@ -1,8 +1,12 @@
 // Fake identity directory, shaped like Microsoft Graph (v1.0): users (create, read, disable),
-// license assignment, group membership, sign-in session revocation, mailbox conversion to
-// shared plus delegation, and JSON batching ($batch) so one workflow step can do several calls.
+// subscribed SKUs and license assignment by skuId, group membership by directory-object id,
+// directoryObjects/getByIds, sign-in session revocation, mailbox conversion to shared plus
+// delegation, and JSON batching ($batch) so one workflow step can do several calls.
+// Where real Graph answers 400 to a shape (a part number for a skuId, a UPN in a member
+// @odata.id), so does this fake, with Graph's error body — a blueprint that passes here must
+// not fail against a real tenant for its request shapes.
 import { randomUUID } from "node:crypto";
-import { createRouter, FakeError, objectBody, requireString, startFakeServer, type FakeRequest, type FakeServer, type FakeServerOptions, type Router } from "./fake-server";
+import { createRouter, FakeError, startFakeServer, type FakeHandler, type FakeRequest, type FakeServer, type FakeServerOptions, type Router } from "./fake-server";
 
 export type DirectoryUser = {
   id: string;
@@ -11,43 +15,90 @@ export type DirectoryUser = {
   givenName: string;
   surname: string;
   department: string | null;
+  jobTitle: string | null;
   mail: string;
   accountEnabled: boolean;
-  /** SKU part numbers, e.g. "SPE_E3". */
+  usageLocation: string | null;
+  /** skuIds (GUIDs) of the assigned licences, as Graph keeps them. */
   licenses: string[];
   forceChangePasswordNextSignIn: boolean;
   signInSessionsRevokedAt: string | null;
   mailbox: { type: "user" | "shared"; delegates: { user: string; accessRights: string[] }[] };
 };
 
+export type SubscribedSku = { skuId: string; skuPartNumber: string; enabled: number };
+
 export type DirectoryState = {
   users: Map<string, DirectoryUser>;
-  /** group id -> { displayName, members: user ids } */
+  /** group object id -> { displayName, members: user ids } */
   groups: Map<string, { displayName: string; members: Set<string> }>;
+  skus: SubscribedSku[];
   /** Temporary passwords set at creation, by user id — kept out of every response. */
   passwords: Map<string, string>;
 };
 
 export type DirectorySeed = {
+  /** `licenses` may name part numbers (e.g. "SPE_E3"); they are stored as the SKU's skuId. */
   users?: (Partial<DirectoryUser> & { userPrincipalName: string })[];
   groups?: { id: string; displayName: string; members?: string[] }[];
+  subscribedSkus?: SubscribedSku[];
 };
 
 export type DirectoryFake = FakeServer & { state: DirectoryState; findUser: (idOrUpn: string) => DirectoryUser | undefined };
 
 const V = "/v1.0";
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A Graph error: `{ error: { code, message, innerError } }` with the status Graph uses. */
+class GraphError extends FakeError {
+  constructor(status: number, readonly code: string, message: string) {
+    super(status, message);
+  }
+}
+const badRequest = (message: string, code = "Request_BadRequest") => new GraphError(400, code, message);
+const notFound = (id: string) => new GraphError(404, "Request_ResourceNotFound", `Resource '${id}' does not exist or one of its queried reference-property objects are not present.`);
+
+function graphErrorBody(e: unknown) {
+  const status = e instanceof FakeError ? e.status : 500;
+  const code = e instanceof GraphError ? e.code : status === 404 ? "Request_ResourceNotFound" : "Request_BadRequest";
+  const innerError = { date: new Date().toISOString().slice(0, 19), "request-id": randomUUID(), "client-request-id": randomUUID() };
+  return { status, body: { error: { code, message: (e as Error).message, innerError } } };
+}
+
+/** Handlers answer errors in Graph's shape rather than the generic fakes' one. */
+const graph = (h: FakeHandler): FakeHandler => async (req) => {
+  try {
+    return await h(req);
+  } catch (e) {
+    return graphErrorBody(e);
+  }
+};
+
+function body(req: FakeRequest): Record<string, unknown> {
+  if (req.body && typeof req.body === "object" && !Array.isArray(req.body)) return req.body as Record<string, unknown>;
+  throw badRequest("Write requests (excluding DELETE) must contain the Content-Type header declaration.");
+}
+
+function requireProperty(b: Record<string, unknown>, field: string): string {
+  const v = b[field];
+  if (typeof v !== "string" || v.trim() === "") throw badRequest(`Property '${field}' is required and must be a non-empty string.`);
+  return v;
+}
 
 function newUser(u: Partial<DirectoryUser> & { userPrincipalName: string }): DirectoryUser {
   const [given = "", sur = ""] = u.userPrincipalName.split("@")[0].split(".");
+  const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
   return {
     id: u.id ?? randomUUID(),
     userPrincipalName: u.userPrincipalName,
-    displayName: u.displayName ?? `${given} ${sur}`.trim(),
-    givenName: u.givenName ?? given,
-    surname: u.surname ?? sur,
+    displayName: u.displayName ?? `${cap(given)} ${cap(sur)}`.trim(),
+    givenName: u.givenName ?? cap(given),
+    surname: u.surname ?? cap(sur),
     department: u.department ?? null,
+    jobTitle: u.jobTitle ?? null,
     mail: u.mail ?? u.userPrincipalName,
     accountEnabled: u.accountEnabled ?? true,
+    usageLocation: u.usageLocation ?? "US",
     licenses: u.licenses ?? [],
     forceChangePasswordNextSignIn: u.forceChangePasswordNextSignIn ?? false,
     signInSessionsRevokedAt: null,
@@ -60,121 +111,175 @@ export function directoryRoutes(state: DirectoryState): Router {
     state.users.get(idOrUpn) ?? [...state.users.values()].find((u) => u.userPrincipalName.toLowerCase() === idOrUpn.toLowerCase());
   const user = (req: FakeRequest) => {
     const u = find(req.params.id);
-    if (!u) throw new FakeError(404, `user ${req.params.id} not found`);
+    if (!u) throw notFound(req.params.id);
     return u;
   };
   const view = (u: DirectoryUser) => ({
-    ...u,
-    assignedLicenses: u.licenses.map((skuPartNumber) => ({ skuPartNumber })),
-    memberOf: [...state.groups].filter(([, g]) => g.members.has(u.id)).map(([id, g]) => ({ id, displayName: g.displayName })),
+    id: u.id,
+    userPrincipalName: u.userPrincipalName,
+    displayName: u.displayName,
+    givenName: u.givenName,
+    surname: u.surname,
+    department: u.department,
+    jobTitle: u.jobTitle,
+    mail: u.mail,
+    accountEnabled: u.accountEnabled,
+    usageLocation: u.usageLocation,
+    assignedLicenses: u.licenses.map((skuId) => ({ disabledPlans: [], skuId })),
   });
   const group = (id: string) => {
     const g = state.groups.get(id);
-    if (!g) throw new FakeError(404, `group ${id} not found`);
+    if (!g) throw notFound(id);
     return g;
+  };
+  const consumed = (skuId: string) => [...state.users.values()].filter((u) => u.licenses.includes(skuId)).length;
+  const guidList = (v: unknown, what: string): string[] => {
+    if (!Array.isArray(v)) throw badRequest(`Invalid value specified for property '${what}' of resource 'User'.`);
+    return v.map((x) => {
+      const id = what === "addLicenses" ? (x as { skuId?: unknown })?.skuId : x;
+      if (typeof id !== "string" || !GUID.test(id)) throw badRequest(`Invalid value specified for property 'skuId' of resource 'AssignedLicense'.`);
+      return id.toLowerCase();
+    });
   };
 
   const router = createRouter();
-  router
-    .on("GET", `${V}/users/:id`, (req) => ({ body: view(user(req)) }))
-    .on("POST", `${V}/users`, (req) => {
-      const b = objectBody(req);
-      const upn = requireString(b, "userPrincipalName");
-      if (find(upn)) throw new FakeError(409, `another object with the same userPrincipalName ${upn} already exists`);
-      const profile = (b.passwordProfile ?? {}) as { password?: string; forceChangePasswordNextSignIn?: boolean };
-      // Graph's default policy: 8+ characters from three of four character classes.
-      const pw = profile.password ?? "";
-      const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((r) => r.test(pw)).length;
-      if (pw.length < 8 || classes < 3) throw new FakeError(400, "passwordProfile.password does not meet the complexity requirements");
-      const u = newUser({
-        userPrincipalName: upn,
-        displayName: requireString(b, "displayName"),
-        givenName: String(b.givenName ?? ""),
-        surname: String(b.surname ?? ""),
-        department: typeof b.department === "string" ? b.department : null,
-        mail: typeof b.mail === "string" ? b.mail : upn,
-        accountEnabled: b.accountEnabled !== false,
-        forceChangePasswordNextSignIn: profile.forceChangePasswordNextSignIn ?? true,
-      });
-      state.users.set(u.id, u);
-      state.passwords.set(u.id, pw);
-      return { status: 201, body: view(u) };
-    })
-    .on("PATCH", `${V}/users/:id`, (req) => {
-      const u = user(req);
-      const b = objectBody(req);
-      if (typeof b.accountEnabled === "boolean") u.accountEnabled = b.accountEnabled;
-      if (typeof b.department === "string") u.department = b.department;
-      return { status: 204 };
-    })
-    .on("POST", `${V}/users/:id/assignLicense`, (req) => {
-      const u = user(req);
-      const b = objectBody(req);
-      const add = ((b.addLicenses ?? []) as { skuId?: string; skuPartNumber?: string }[]).map((l) => l.skuPartNumber ?? l.skuId ?? "");
-      const remove = ((b.removeLicenses ?? []) as string[]).map(String);
-      if (add.some((s) => s === "")) throw new FakeError(400, "addLicenses items need a skuId");
-      u.licenses = [...new Set([...u.licenses.filter((l) => !remove.includes(l)), ...add])];
-      return { body: view(u) };
-    })
-    .on("POST", `${V}/groups/:gid/members/$ref`, (req) => {
-      const g = group(req.params.gid);
-      const ref = String(objectBody(req)["@odata.id"] ?? "");
-      const u = find(ref.split("/").pop() ?? "");
-      if (!u) throw new FakeError(404, `directory object ${ref} not found`);
-      if (g.members.has(u.id)) throw new FakeError(400, "one or more added object references already exist");
-      g.members.add(u.id);
-      return { status: 204 };
-    })
-    .on("DELETE", `${V}/groups/:gid/members/:id/$ref`, (req) => {
-      const u = user(req);
-      if (!group(req.params.gid).members.delete(u.id)) throw new FakeError(404, "member not found in group");
-      return { status: 204 };
-    })
-    .on("POST", `${V}/users/:id/revokeSignInSessions`, (req) => {
-      user(req).signInSessionsRevokedAt = new Date().toISOString();
-      return { body: { value: true } };
-    })
-    .on("POST", `${V}/users/:id/mailbox/convert`, (req) => {
-      const u = user(req);
-      const type = objectBody(req).type;
-      if (type !== "shared" && type !== "user") throw new FakeError(400, 'type must be "shared" or "user"');
-      u.mailbox.type = type;
-      return { body: { userPrincipalName: u.userPrincipalName, recipientTypeDetails: type === "shared" ? "SharedMailbox" : "UserMailbox" } };
-    })
-    .on("POST", `${V}/users/:id/mailbox/permissions`, (req) => {
-      const u = user(req);
-      const b = objectBody(req);
-      const delegate = requireString(b, "user");
-      if (!find(delegate)) throw new FakeError(404, `delegate ${delegate} not found`);
-      const accessRights = Array.isArray(b.accessRights) ? b.accessRights.map(String) : ["FullAccess"];
-      u.mailbox.delegates.push({ user: delegate, accessRights });
-      return { status: 201, body: { identity: u.userPrincipalName, user: delegate, accessRights } };
-    })
-    .on("POST", `${V}/$batch`, async (req) => {
-      // Each sub-request goes through the same routes, in order; answers keep their ids.
-      const subs = objectBody(req).requests;
-      if (!Array.isArray(subs) || subs.length === 0 || subs.length > 20) throw new FakeError(400, "requests must hold 1 to 20 items");
-      const responses = [];
-      for (const s of subs as { id?: string; method?: string; url?: string; body?: unknown }[]) {
-        const path = `${V}${String(s.url ?? "").startsWith("/") ? "" : "/"}${s.url ?? ""}`;
-        const m = router.match(String(s.method ?? "GET"), path);
-        try {
-          if (!m) throw new FakeError(404, `${s.method} ${s.url} is not an endpoint`);
-          const r = await m.handler({ ...req, method: String(s.method), path, body: s.body ?? null, params: m.params });
-          responses.push({ id: s.id, status: r.status ?? 200, body: r.body ?? null });
-        } catch (e) {
-          responses.push({ id: s.id, status: e instanceof FakeError ? e.status : 500, body: { error: { message: (e as Error).message } } });
-        }
-      }
-      return { body: { responses } };
+  const on = (method: string, path: string, h: FakeHandler) => router.on(method, `${V}${path}`, graph(h));
+  on("GET", "/users/:id", (req) => ({ body: view(user(req)) }));
+  on("POST", "/users", (req) => {
+    const b = body(req);
+    for (const f of ["displayName", "mailNickname", "userPrincipalName"]) requireProperty(b, f);
+    if (typeof b.accountEnabled !== "boolean") throw badRequest("Property 'accountEnabled' is required.");
+    const upn = String(b.userPrincipalName);
+    if (find(upn)) throw badRequest("Another object with the same value for property userPrincipalName already exists.", "Request_BadRequest");
+    const profile = (b.passwordProfile ?? {}) as { password?: string; forceChangePasswordNextSignIn?: boolean };
+    // Graph's default policy: 8+ characters from three of four character classes.
+    const pw = profile.password ?? "";
+    const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((r) => r.test(pw)).length;
+    if (pw.length < 8 || classes < 3) throw badRequest("The specified password does not comply with password complexity requirements. Please provide a different password.");
+    const str = (k: string) => (typeof b[k] === "string" && b[k] !== "" ? (b[k] as string) : null);
+    const u = newUser({
+      userPrincipalName: upn,
+      displayName: String(b.displayName),
+      givenName: str("givenName") ?? "",
+      surname: str("surname") ?? "",
+      department: str("department"),
+      jobTitle: str("jobTitle"),
+      mail: str("mail") ?? upn,
+      usageLocation: str("usageLocation"),
+      accountEnabled: b.accountEnabled,
+      forceChangePasswordNextSignIn: profile.forceChangePasswordNextSignIn ?? true,
     });
+    state.users.set(u.id, u);
+    state.passwords.set(u.id, pw);
+    return { status: 201, body: { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#users/$entity", ...view(u) } };
+  });
+  on("PATCH", "/users/:id", (req) => {
+    const u = user(req);
+    const b = body(req);
+    if (typeof b.accountEnabled === "boolean") u.accountEnabled = b.accountEnabled;
+    if (typeof b.department === "string") u.department = b.department;
+    return { status: 204 };
+  });
+  on("GET", "/subscribedSkus", () => ({
+    body: {
+      "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#subscribedSkus",
+      value: state.skus.map((s) => ({
+        capabilityStatus: "Enabled",
+        appliesTo: "User",
+        consumedUnits: consumed(s.skuId),
+        skuId: s.skuId,
+        skuPartNumber: s.skuPartNumber,
+        prepaidUnits: { enabled: s.enabled, suspended: 0, warning: 0, lockedOut: 0 },
+      })),
+    },
+  }));
+  on("POST", "/users/:id/assignLicense", (req) => {
+    const u = user(req);
+    const b = body(req);
+    // Both lists are required, skuIds only: a part number is a 400 in a real tenant too.
+    const add = guidList(b.addLicenses, "addLicenses");
+    const remove = guidList(b.removeLicenses, "removeLicenses");
+    for (const id of add) {
+      const sku = state.skus.find((s) => s.skuId === id);
+      if (!sku) throw badRequest(`License ${id} does not correspond to a valid company License.`);
+      if (!u.licenses.includes(id) && consumed(id) >= sku.enabled) throw badRequest(`Subscription ${id} does not have any licenses available.`);
+    }
+    if (add.length && !u.usageLocation) throw badRequest("License assignment cannot be done for user with invalid usage location.");
+    const missing = remove.find((id) => !u.licenses.includes(id));
+    if (missing) throw badRequest(`User does not have a corresponding license.`);
+    u.licenses = [...new Set([...u.licenses.filter((l) => !remove.includes(l)), ...add])];
+    return { body: view(u) };
+  });
+  on("POST", "/groups/:gid/members/$ref", (req) => {
+    const g = group(req.params.gid);
+    const ref = String(body(req)["@odata.id"] ?? "");
+    const m = /^https:\/\/graph\.microsoft\.com\/v1\.0\/(?:directoryObjects|users)\/([^/]+)$/.exec(ref);
+    if (!m) throw badRequest(`Invalid URL format specified in @odata.bind for members`);
+    if (!GUID.test(m[1])) throw badRequest(`Invalid object identifier '${m[1]}'.`);
+    const u = state.users.get(m[1]);
+    if (!u) throw notFound(m[1]);
+    if (g.members.has(u.id)) throw badRequest("One or more added object references already exist for the following modified properties: 'members'.");
+    g.members.add(u.id);
+    return { status: 204 };
+  });
+  on("DELETE", "/groups/:gid/members/:id/$ref", (req) => {
+    const u = user(req);
+    if (!group(req.params.gid).members.delete(u.id)) throw notFound(u.id);
+    return { status: 204 };
+  });
+  on("POST", "/directoryObjects/getByIds", (req) => {
+    const ids = body(req).ids;
+    if (!Array.isArray(ids) || ids.some((i) => typeof i !== "string")) throw badRequest("Invalid value specified for property 'ids'.");
+    const value = (ids as string[]).flatMap((id) => {
+      const g = state.groups.get(id);
+      return g ? [{ "@odata.type": "#microsoft.graph.group", id, displayName: g.displayName }] : [];
+    });
+    return { body: { value } };
+  });
+  on("POST", "/users/:id/revokeSignInSessions", (req) => {
+    user(req).signInSessionsRevokedAt = new Date().toISOString();
+    return { body: { value: true } };
+  });
+  on("POST", "/users/:id/mailbox/convert", (req) => {
+    const u = user(req);
+    const type = body(req).type;
+    if (type !== "shared" && type !== "user") throw badRequest('type must be "shared" or "user"');
+    u.mailbox.type = type;
+    return { body: { userPrincipalName: u.userPrincipalName, recipientTypeDetails: type === "shared" ? "SharedMailbox" : "UserMailbox" } };
+  });
+  on("POST", "/users/:id/mailbox/permissions", (req) => {
+    const u = user(req);
+    const b = body(req);
+    const delegate = requireProperty(b, "user");
+    if (!find(delegate)) throw notFound(delegate);
+    const accessRights = Array.isArray(b.accessRights) ? b.accessRights.map(String) : ["FullAccess"];
+    u.mailbox.delegates.push({ user: delegate, accessRights });
+    return { status: 201, body: { identity: u.userPrincipalName, user: delegate, accessRights } };
+  });
+  on("POST", "/$batch", async (req) => {
+    // Each sub-request goes through the same routes, in order; answers keep their ids.
+    const subs = body(req).requests;
+    if (!Array.isArray(subs) || subs.length === 0 || subs.length > 20) throw badRequest("Invalid batch payload format: requests must hold 1 to 20 items.", "BadRequest");
+    const responses = [];
+    for (const s of subs as { id?: string; method?: string; url?: string; body?: unknown }[]) {
+      const url = new URL(`${V}${String(s.url ?? "").startsWith("/") ? "" : "/"}${s.url ?? ""}`, "http://graph");
+      const m = router.match(String(s.method ?? "GET"), url.pathname);
+      const r = m
+        ? await m.handler({ ...req, method: String(s.method), path: url.pathname, query: Object.fromEntries(url.searchParams), body: s.body ?? null, params: m.params })
+        : graphErrorBody(badRequest(`Resource not found for the segment '${url.pathname.split("/").pop()}'.`));
+      responses.push({ id: s.id, status: r.status ?? 200, body: r.body ?? null });
+    }
+    return { body: { responses } };
+  });
   return router;
 }
 
 export async function startDirectoryFake(seed: DirectorySeed = {}, opts?: FakeServerOptions): Promise<DirectoryFake> {
-  const state: DirectoryState = { users: new Map(), groups: new Map(), passwords: new Map() };
+  const skus = (seed.subscribedSkus ?? []).map((s) => ({ ...s, skuId: s.skuId.toLowerCase() }));
+  const state: DirectoryState = { users: new Map(), groups: new Map(), skus, passwords: new Map() };
+  const skuId = (l: string) => skus.find((s) => s.skuPartNumber === l)?.skuId ?? l;
   for (const u of seed.users ?? []) {
-    const nu = newUser(u);
+    const nu = newUser({ ...u, licenses: (u.licenses ?? []).map(skuId) });
     state.users.set(nu.id, nu);
   }
   for (const g of seed.groups ?? []) {

@@ -2,35 +2,44 @@
 // deliveries to their webhook URLs against the fake MSP stack.
 import { describe, expect, it } from "vitest";
 import { blueprintBySlug } from "@/lib/blueprints";
+import { DEMO_GROUPS as G, DEMO_SKUS as SKU } from "@/tests/fakes/demo-data";
 import { FAKE_AUTH_HEADERS as AUTH } from "@/tests/fakes/msp-connections";
 import { all, calls, deliver, goLive, install, resetRequests, stepOutput, stepStatuses, blueprintEnvForFile } from "./blueprint-fixtures";
 
 const env = blueprintEnvForFile();
 const DOMAIN = "contoso-dental.com";
+/** The Testing data a blueprint installs with its example setup: what Test & Debug sends. */
+const testingData = (slug: string) => {
+  const b = blueprintBySlug(slug)!;
+  return b.build(b.setup.parse(b.exampleSetup), {}).steps[0].config.testingData;
+};
 
 describe("blueprint 1: new-hire provisioning", () => {
-  it("creates the user with the generated name and password, assigns access, invites, records and notifies", async () => {
+  it("creates the user with the generated name and password, assigns access by skuId and object id, invites, records and notifies", async () => {
     const wf = await install(env, "new-hire-provisioning", blueprintBySlug("new-hire-provisioning")!.exampleSetup as Record<string, unknown>);
     const live = await goLive(env, wf.id);
     resetRequests(env.stack);
 
-    const run = await deliver(env, live, { firstName: "Ana", lastName: "Silva", department: "Clinical", managerEmail: `maria.lopez@${DOMAIN}`, jobTitle: "Dental Hygienist" });
+    const hire = { firstName: "Ana", lastName: "Silva", department: "Clinical", managerEmail: `maria.lopez@${DOMAIN}`, jobTitle: "Dental Hygienist" };
+    expect(testingData("new-hire-provisioning")).toEqual(hire);
+    const run = await deliver(env, live, hire);
     expect(run.status, JSON.stringify(run.steps.map((s: { error: string }) => s.error))).toBe("succeeded");
-    expect(stepStatuses(run)).toEqual(["1:succeeded", "2:succeeded", "3:succeeded", "4:succeeded", "5:succeeded", "6:succeeded", "7:succeeded"]);
+    expect(stepStatuses(run)).toEqual(["1:succeeded", "2:succeeded", "3:succeeded", "4:succeeded", "5:succeeded", "6:succeeded", "7:succeeded", "8:succeeded", "9:succeeded"]);
     const identity = stepOutput(run, 2);
     const upn = `ana.silva@${DOMAIN}`;
-    expect(identity).toMatchObject({ userPrincipalName: upn, licenses: ["O365_BUSINESS_PREMIUM"], groups: ["grp-all-staff", "grp-clinical"], vaultCollections: ["col-shared-clinic"] });
+    expect(identity).toMatchObject({ userPrincipalName: upn, licenses: ["O365_BUSINESS_PREMIUM"], groups: [G.allStaff, G.clinical], vaultCollections: ["col-shared-clinic"] });
     const password = identity.temporaryPassword as string;
     expect(password).toMatch(/^.{16}$/);
 
     expect(calls(env.stack)).toEqual([
       "directory POST /v1.0/users",
       "directory POST /v1.0/$batch",
+      "directory POST /v1.0/$batch",
       "password-manager POST /public/members",
       "documentation POST /api/organizations/ORG-311/contacts",
       "chat POST /hooks/it-onboarding",
     ]);
-    const [create, batch, invite, contact, chat] = all(env.stack);
+    const [create, lookups, batch, invite, contact, chat] = all(env.stack);
     expect(create.headers.authorization).toBe(AUTH.directory.authorization);
     expect(create.body).toEqual({
       accountEnabled: true,
@@ -44,21 +53,30 @@ describe("blueprint 1: new-hire provisioning", () => {
       usageLocation: "US",
       passwordProfile: { password, forceChangePasswordNextSignIn: true },
     });
-    expect((batch.body as { requests: { method: string; url: string; body: unknown }[] }).requests.map((r) => [r.method, r.url, r.body])).toEqual([
-      ["POST", `/users/${upn}/assignLicense`, { addLicenses: [{ skuId: "O365_BUSINESS_PREMIUM" }], removeLicenses: [] }],
-      ["POST", "/groups/grp-all-staff/members/$ref", { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${upn}` }],
-      ["POST", "/groups/grp-clinical/members/$ref", { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${upn}` }],
+    const id = (stepOutput(run, 3).body as { id: string }).id;
+    expect(id).toBe(env.stack.directory.findUser(upn)!.id);
+    type Batch = { requests: { method: string; url: string; body?: unknown }[] };
+    expect((lookups.body as Batch).requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      ["GET", "/subscribedSkus?$select=skuId,skuPartNumber", undefined],
+      ["POST", "/directoryObjects/getByIds", { ids: [G.allStaff, G.clinical], types: ["group"] }],
     ]);
+    // Graph's shapes: licences by skuId, members by the created user's object id.
+    expect((batch.body as Batch).requests.map((r) => [r.method, r.url, r.body])).toEqual([
+      ["POST", `/users/${id}/assignLicense`, { addLicenses: [{ skuId: SKU.O365_BUSINESS_PREMIUM, disabledPlans: [] }], removeLicenses: [] }],
+      ["POST", `/groups/${G.allStaff}/members/$ref`, { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${id}` }],
+      ["POST", `/groups/${G.clinical}/members/$ref`, { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${id}` }],
+    ]);
+    expect((stepOutput(run, 6).body as { responses: { status: number }[] }).responses.map((r) => r.status)).toEqual([200, 204, 204]);
     expect(invite.body).toEqual({ email: upn, name: "Ana Silva", type: "User", collections: ["col-shared-clinic"] });
     expect(contact.headers["x-api-key"]).toBe(AUTH.documentation["x-api-key"]);
     expect(contact.body).toMatchObject({ firstName: "Ana", lastName: "Silva", email: upn, department: "Clinical", manager: `maria.lopez@${DOMAIN}` });
-    expect((chat.body as { text: string }).text).toContain(`maria.lopez@${DOMAIN}: the account for Ana Silva (Clinical) is ready — ${upn}`);
+    expect((chat.body as { text: string }).text).toContain(`maria.lopez@${DOMAIN}: the account for Ana Silva (Clinical) is ready — ${upn}. Licences: O365_BUSINESS_PREMIUM. Groups: All Staff, Clinical Team.`);
 
     // The fakes' state agrees.
     const user = env.stack.directory.findUser(upn)!;
-    expect(user.licenses).toEqual(["O365_BUSINESS_PREMIUM"]);
+    expect(user.licenses).toEqual([SKU.O365_BUSINESS_PREMIUM]);
     expect(env.stack.directory.state.passwords.get(user.id)).toBe(password);
-    expect(env.stack.directory.state.groups.get("grp-clinical")!.members.has(user.id)).toBe(true);
+    expect(env.stack.directory.state.groups.get(G.clinical)!.members.has(user.id)).toBe(true);
     expect(env.stack.passwordManager.member(upn)).toMatchObject({ status: "Invited", collections: ["col-shared-clinic"] });
 
     // The temporary password is in no log line, no chat message, no process output.
@@ -69,22 +87,27 @@ describe("blueprint 1: new-hire provisioning", () => {
 });
 
 describe("blueprint 4: leaver deprovisioning", () => {
-  it("calls every listed operation once, in order, and appends the completed actions to the ticket", async () => {
+  it("calls every listed operation once, in order, and appends the completed actions to the ticket as plain text", async () => {
     const setup = blueprintBySlug("leaver-deprovisioning")!.exampleSetup as Record<string, unknown>;
     const live = await goLive(env, (await install(env, "leaver-deprovisioning", setup)).id);
     resetRequests(env.stack);
     const upn = `jamie.reed@${DOMAIN}`;
     const manager = `maria.lopez@${DOMAIN}`;
 
-    const run = await deliver(env, live, { ticketId: 2001, userPrincipalName: upn, displayName: "Jamie Reed", managerEmail: manager });
+    const leaver = { ticketId: 2001, userPrincipalName: upn, displayName: "Jamie Reed", managerEmail: manager };
+    expect(testingData("leaver-deprovisioning")).toEqual(leaver);
+    const run = await deliver(env, live, leaver);
     expect(run.status, JSON.stringify(run.steps.map((s: { error: string }) => s.error))).toBe("succeeded");
     expect(stepStatuses(run).every((s) => s.endsWith(":succeeded"))).toBe(true);
+    const id = env.stack.directory.findUser(upn)!.id;
     expect(all(env.stack).map((r) => [r.fake, r.method, r.path, r.body])).toEqual([
-      ["directory", "PATCH", `/v1.0/users/${upn}`, { accountEnabled: false }],
-      ["directory", "POST", `/v1.0/users/${upn}/revokeSignInSessions`, {}],
-      ["directory", "POST", `/v1.0/users/${upn}/mailbox/convert`, { type: "shared" }],
-      ["directory", "POST", `/v1.0/users/${upn}/mailbox/permissions`, { user: manager, accessRights: ["FullAccess"] }],
-      ["directory", "POST", `/v1.0/users/${upn}/assignLicense`, { addLicenses: [], removeLicenses: ["O365_BUSINESS_PREMIUM", "VISIOCLIENT"] }],
+      ["directory", "GET", `/v1.0/users/${upn}`, null],
+      ["directory", "GET", "/v1.0/subscribedSkus", null],
+      ["directory", "PATCH", `/v1.0/users/${id}`, { accountEnabled: false }],
+      ["directory", "POST", `/v1.0/users/${id}/revokeSignInSessions`, {}],
+      ["directory", "POST", `/v1.0/users/${id}/mailbox/convert`, { type: "shared" }],
+      ["directory", "POST", `/v1.0/users/${id}/mailbox/permissions`, { user: manager, accessRights: ["FullAccess"] }],
+      ["directory", "POST", `/v1.0/users/${id}/assignLicense`, { addLicenses: [], removeLicenses: [SKU.O365_BUSINESS_PREMIUM, SKU.VISIOCLIENT] }],
       ["password-manager", "POST", `/public/members/${upn}/collections/remove`, { collectionIds: ["col-shared-clinic", "col-billing"] }],
       ["documentation", "PATCH", `/api/organizations/ORG-311/contacts/by-email/${upn}`, { status: "inactive", notes: "Left the company; deprovisioned under ticket 2001" }],
       ["psa", "POST", "/service/tickets/2001/notes", { text: expect.any(String), internal: true }],
@@ -98,13 +121,13 @@ describe("blueprint 4: leaver deprovisioning", () => {
     const note = env.stack.psa.ticket(2001)!.notes.at(-1)!;
     expect(note.text).toBe(
       [
-        `Offboarding of ${upn} completed by automation:`,
+        `Offboarding of Jamie Reed (${upn}) completed by automation:`,
         "- Sign-in blocked in the directory",
         "- All sign-in sessions revoked",
         "- Mailbox converted to a shared mailbox",
         `- FullAccess to the mailbox delegated to ${manager}`,
-        "- Paid licences reclaimed: O365_BUSINESS_PREMIUM, VISIOCLIENT (remaining: [])",
-        '- Removed from password-vault collections: ["col-shared-clinic","col-billing"]',
+        "- Paid licences reclaimed: O365_BUSINESS_PREMIUM, VISIOCLIENT (still assigned: none)",
+        "- Removed from password-vault collections: col-shared-clinic, col-billing",
         "- Contact set inactive in IT documentation (contact 5001)",
       ].join("\n"),
     );
@@ -117,6 +140,6 @@ describe("blueprint 4: leaver deprovisioning", () => {
     expect(run.status).toBe("failed");
     expect(run.steps[1]).toMatchObject({ number: 2, status: "failed" });
     expect(run.steps[1].error).toMatch(/404/);
-    expect(calls(env.stack)).toEqual([`directory PATCH /v1.0/users/nobody@${DOMAIN}`]);
+    expect(calls(env.stack)).toEqual([`directory GET /v1.0/users/nobody@${DOMAIN}`]);
   });
 });

@@ -37,11 +37,11 @@ describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
     const res = await install("leaver-deprovisioning", { setup: leaverSetup });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ workspaceId: t.clientA1.id, name: "Leaver deprovisioning", mode: "draft", webhookUrl: null });
-    expect(res.body.steps).toHaveLength(9);
-    expect(res.body.steps[5]).toMatchObject({ number: 6, kind: "http", config: { url: "/users/{{ 1.userPrincipalName }}/assignLicense", connectionId: null } });
+    expect(res.body.steps).toHaveLength(12);
+    expect(res.body.steps[8]).toMatchObject({ number: 9, kind: "http", config: { url: "/users/{{ 2.body.id }}/assignLicense", connectionId: null } });
     expect(res.body.blueprint.variables).toEqual([{ key: "DOC_ORGANIZATION_ID", status: "created" }]);
     expect(res.body.blueprint.connections).toEqual(
-      Object.entries({ directory: 5, password_manager: 1, documentation: 1, psa: 1 }).map(([app, steps]) => ({ app, connectionId: null, status: "none", steps })),
+      Object.entries({ directory: 7, password_manager: 1, documentation: 1, psa: 1 }).map(([app, steps]) => ({ app, connectionId: null, status: "none", steps })),
     );
     const v = await db().variable.findUnique({ where: { workspaceId_key: { workspaceId: t.clientA1.id, key: "DOC_ORGANIZATION_ID" } } });
     expect(v?.value).toBe("ORG-311");
@@ -114,9 +114,9 @@ describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
     const setup = { domain: "contoso-dental.com", clientName: "Contoso Dental", documentationOrganizationId: "ORG-1" };
     const doc = await install("new-hire-provisioning", { setup }, t.providerB.id, apiClient(web.baseUrl, t.outsider.token));
     expect(doc.status, JSON.stringify(doc.body)).toBe(201);
-    expect(doc.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 2], ["password_manager", 1], ["documentation", 1], ["psa", 0], ["chat", 1]]);
+    expect(doc.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 3], ["password_manager", 1], ["documentation", 1], ["psa", 0], ["chat", 1]]);
     const psa = await install("new-hire-provisioning", { setup: { ...setup, contactRecord: "psa" } }, t.providerB.id, apiClient(web.baseUrl, t.outsider.token));
-    expect(psa.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 2], ["password_manager", 1], ["documentation", 0], ["psa", 1], ["chat", 1]]);
+    expect(psa.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 3], ["password_manager", 1], ["documentation", 0], ["psa", 1], ["chat", 1]]);
   });
 
   it("answers 400 naming the setup field, or the connection", async () => {

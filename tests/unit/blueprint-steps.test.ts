@@ -7,6 +7,7 @@ import type { BlueprintStep } from "@/lib/blueprints/blueprint";
 import { EXECUTORS } from "@/lib/steps/executors";
 import { resolveReferences } from "@/lib/workflows/references";
 import { FAKE_AUTH_HEADERS as AUTH } from "@/tests/fakes/msp-connections";
+import { DEMO_GROUPS, DEMO_SKUS } from "@/tests/fakes/demo-data";
 import { startMspStack } from "@/tests/fakes/msp-stack";
 import { makeContext } from "@/tests/helpers/step-context";
 
@@ -31,8 +32,30 @@ const httpOut = async (url: string) => {
   return { status: res.status, headers: {}, body: await res.json() };
 };
 
-describe("new hire: code step", () => {
-  it("derives the principal name, a strong password and the department's access", async () => {
+const G = DEMO_GROUPS;
+/** Calls the directory fake as an HTTP step would and returns the step's output shape. */
+async function graph(path: string, body?: unknown) {
+  const res = await fetch(`${stack.directory.baseUrl}/v1.0${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json", ...AUTH.directory },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, headers: {}, body: res.status === 204 ? null : await res.json() };
+}
+
+/** Steps 2 to 5 of the new hire against the fake directory; step 5's output. */
+async function newHireAccess(hire: Record<string, unknown>, setup: Record<string, unknown> = {}) {
+  const steps = built("new-hire-provisioning", setup);
+  const outputs: Record<number, unknown> = { 1: hire };
+  outputs[2] = (await run(steps[1], 2, outputs, { CLIENT_DOMAIN: "contoso-dental.com" })).output;
+  const o = outputs[2] as Record<string, string>;
+  outputs[3] = await graph("/users", { accountEnabled: true, displayName: o.displayName, mailNickname: o.mailNickname, userPrincipalName: o.userPrincipalName, usageLocation: "US", passwordProfile: { password: o.temporaryPassword } });
+  outputs[4] = await graph("/$batch", (outputs[2] as { lookups: unknown }).lookups);
+  return { steps, outputs, access: run(steps[4], 5, outputs) };
+}
+
+describe("new hire: code steps", () => {
+  it("derives the principal name, a strong password, the department's access and the lookups", async () => {
     const steps = built("new-hire-provisioning");
     const hire = { firstName: "Ána", lastName: "Silva-Pérez", department: "clinical", managerEmail: "maria.lopez@contoso-dental.com" };
     const { output, lines } = await run(steps[1], 2, { 1: hire }, { CLIENT_DOMAIN: "contoso-dental.com" });
@@ -43,29 +66,56 @@ describe("new hire: code step", () => {
       displayName: "Ána Silva-Pérez",
       departmentMatched: true,
       licenses: ["O365_BUSINESS_PREMIUM"],
-      groups: ["grp-all-staff", "grp-clinical"],
+      groups: [G.allStaff, G.clinical],
       vaultCollections: ["col-shared-clinic"],
     });
     const pw = String(o.temporaryPassword);
     expect(pw).toHaveLength(16);
     for (const re of [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9]/]) expect(pw).toMatch(re);
     expect(JSON.stringify(lines)).not.toContain(pw);
-    const requests = (o.assignments as { requests: { id: string; url: string }[] }).requests;
-    expect(requests.map((r) => [r.id, r.url])).toEqual([
-      ["licenses", "/users/ana.silvaperez@contoso-dental.com/assignLicense"],
-      ["group-1", "/groups/grp-all-staff/members/$ref"],
-      ["group-2", "/groups/grp-clinical/members/$ref"],
+    expect((o.lookups as { requests: { id: string; method: string; url: string }[] }).requests.map((r) => [r.id, r.method, r.url])).toEqual([
+      ["skus", "GET", "/subscribedSkus?$select=skuId,skuPartNumber"],
+      ["groups", "POST", "/directoryObjects/getByIds"],
     ]);
-    // The batch is exactly what the directory accepts.
-    const headers = { "content-type": "application/json", ...AUTH.directory };
-    const created = await fetch(`${stack.directory.baseUrl}/v1.0/users`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ displayName: o.displayName, userPrincipalName: o.userPrincipalName, passwordProfile: { password: pw } }),
-    });
+  });
+
+  it("assigns licences by skuId and groups by the new user's object id, in a $batch the directory accepts", async () => {
+    const { outputs, access } = await newHireAccess({ firstName: "Lena", lastName: "Hart", department: "Billing" });
+    const created = (outputs[3] as { status: number; body: { id: string } });
     expect(created.status).toBe(201);
-    const batch = await fetch(`${stack.directory.baseUrl}/v1.0/$batch`, { method: "POST", headers, body: JSON.stringify(o.assignments) });
-    expect((await batch.json()).responses.map((r: { status: number }) => r.status)).toEqual([200, 204, 204]);
+    const a = (await access).output as Record<string, unknown>;
+    const id = created.body.id;
+    const requests = (a.assignments as { requests: { id: string; url: string; body: unknown }[] }).requests;
+    expect(requests.map((r) => [r.id, r.url, r.body])).toEqual([
+      ["licenses", `/users/${id}/assignLicense`, { addLicenses: [{ skuId: DEMO_SKUS.O365_BUSINESS_PREMIUM, disabledPlans: [] }, { skuId: DEMO_SKUS.VISIOCLIENT, disabledPlans: [] }], removeLicenses: [] }],
+      ["group-1", `/groups/${G.allStaff}/members/$ref`, { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${id}` }],
+      ["group-2", `/groups/${G.billing}/members/$ref`, { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${id}` }],
+    ]);
+    // Readable lists for the ticket and the chat, by name — no JSON, no GUIDs.
+    expect(a).toMatchObject({
+      licensesText: "O365_BUSINESS_PREMIUM, VISIOCLIENT",
+      groupsText: "All Staff, Billing",
+      licensesList: "- O365_BUSINESS_PREMIUM\n- VISIOCLIENT",
+      groupsList: "- All Staff\n- Billing",
+    });
+    const batch = await graph("/$batch", a.assignments);
+    expect(batch.body.responses.map((r: { status: number }) => r.status)).toEqual([200, 204, 204]);
+    const user = stack.directory.findUser("lena.hart@contoso-dental.com")!;
+    expect(user.licenses).toEqual([DEMO_SKUS.O365_BUSINESS_PREMIUM, DEMO_SKUS.VISIOCLIENT]);
+    expect(stack.directory.state.groups.get(G.billing)!.members.has(user.id)).toBe(true);
+  });
+
+  it("takes a skuId GUID as well as a part number", async () => {
+    const { access } = await newHireAccess({ firstName: "Omar", lastName: "Haddad", department: "Front Desk" }, { everyone: { licenses: [DEMO_SKUS.SPE_E3.toUpperCase()], groups: [], vaultCollections: [] } });
+    expect((await access).output).toMatchObject({ licensesText: "SPE_E3", groupsText: "Front Desk" });
+  });
+
+  it("fails naming a part number the tenant has not subscribed and a group the directory lacks", async () => {
+    const bad = await newHireAccess({ firstName: "Ivy", lastName: "Chen", department: "Clinical" }, { everyone: { licenses: ["SPB"], groups: [], vaultCollections: [] } });
+    await expect(bad.access).rejects.toThrow(/licence SPB is not subscribed in this tenant \(subscribed: O365_BUSINESS_PREMIUM, SPE_E3, VISIOCLIENT\)/);
+    const gone = "11111111-2222-4333-8444-555555555555";
+    const lost = await newHireAccess({ firstName: "Noah", lastName: "Berg", department: "Clinical" }, { everyone: { licenses: [], groups: [gone], vaultCollections: [] } });
+    await expect(lost.access).rejects.toThrow(`group ${gone} is not in the directory`);
   });
 
   it.each([
@@ -79,6 +129,21 @@ describe("new hire: code step", () => {
 
   it("fails clearly without a name", async () => {
     await expect(run(built("new-hire-provisioning")[1], 2, { 1: { lastName: "Silva" } }, { CLIENT_DOMAIN: "x.com" })).rejects.toThrow(/firstName and lastName/);
+  });
+});
+
+describe("leaver: licences to reclaim", () => {
+  it("removes only the configured licences the leaver holds, by skuId, and names the rest", async () => {
+    const steps = built("leaver-deprovisioning", { paidLicenses: ["VISIOCLIENT", DEMO_SKUS.O365_BUSINESS_PREMIUM] });
+    const upn = "dan.brooks@contoso-dental.com";
+    const outputs = { 1: { userPrincipalName: upn }, 2: await graph(`/users/${upn}`), 3: await graph("/subscribedSkus") };
+    const { output } = await run(steps[3], 4, outputs);
+    expect(output).toEqual({ userId: stack.directory.findUser(upn)!.id, removeLicenses: [DEMO_SKUS.O365_BUSINESS_PREMIUM], reclaimedText: "O365_BUSINESS_PREMIUM", keptText: "none" });
+    const maria = "maria.lopez@contoso-dental.com";
+    const none = await run(steps[3], 4, { 1: { userPrincipalName: maria }, 2: await graph(`/users/${maria}`), 3: outputs[3] });
+    expect(none.output).toMatchObject({ removeLicenses: [], reclaimedText: "none", keptText: "SPE_E3" });
+    // Nothing to remove is still a body the directory accepts.
+    expect((await graph(`/users/${maria}/assignLicense`, { addLicenses: [], removeLicenses: [] })).status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@
 // rely on (batching, configurable free space, lifecycle filtering).
 import { afterAll, describe, expect, it } from "vitest";
 import { createRouter, FakeError, startFakeServer } from "@/tests/fakes/fake-server";
+import { DEMO_GROUPS, DEMO_SKUS } from "@/tests/fakes/demo-data";
 import { FAKE_AUTH_HEADERS as AUTH } from "@/tests/fakes/msp-connections";
 import { startMspStack } from "@/tests/fakes/msp-stack";
 
@@ -56,26 +57,45 @@ describe("fake MSP stack", async () => {
   const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "content-type": "application/json", ...auth(url) }, body: JSON.stringify(body) });
   const get = (url: string) => fetch(url, { headers: auth(url) });
 
-  it("directory: creates a user and applies a $batch of licence and group calls", async () => {
+  it("directory: creates a user and applies a $batch of licence and group calls by skuId and object id", async () => {
     const upn = "ana.silva@contoso-dental.com";
-    const created = await post(`${stack.directory.baseUrl}/v1.0/users`, {
-      accountEnabled: true, displayName: "Ana Silva", userPrincipalName: upn, mailNickname: "ana.silva",
-      passwordProfile: { password: "Weak", forceChangePasswordNextSignIn: true },
-    });
+    const user = { accountEnabled: true, displayName: "Ana Silva", userPrincipalName: upn, mailNickname: "ana.silva", usageLocation: "US" };
+    const created = await post(`${stack.directory.baseUrl}/v1.0/users`, { ...user, passwordProfile: { password: "Weak", forceChangePasswordNextSignIn: true } });
     expect(created.status).toBe(400);
-    expect((await post(`${stack.directory.baseUrl}/v1.0/users`, { displayName: "Ana Silva", userPrincipalName: upn, passwordProfile: { password: "Tr0ub4dor&3x!" } })).status).toBe(201);
+    const ok = await post(`${stack.directory.baseUrl}/v1.0/users`, { ...user, passwordProfile: { password: "Tr0ub4dor&3x!" } });
+    expect(ok.status).toBe(201);
+    const { id } = await ok.json();
     const batch = await post(`${stack.directory.baseUrl}/v1.0/$batch`, {
       requests: [
-        { id: "1", method: "POST", url: `/users/${upn}/assignLicense`, body: { addLicenses: [{ skuId: "SPE_E3" }], removeLicenses: [] } },
-        { id: "2", method: "POST", url: "/groups/grp-clinical/members/$ref", body: { "@odata.id": `https://graph/v1.0/directoryObjects/${upn}` } },
-        { id: "3", method: "POST", url: "/groups/grp-missing/members/$ref", body: { "@odata.id": `x/${upn}` } },
+        { id: "1", method: "POST", url: `/users/${id}/assignLicense`, body: { addLicenses: [{ skuId: DEMO_SKUS.SPE_E3, disabledPlans: [] }], removeLicenses: [] } },
+        { id: "2", method: "POST", url: `/groups/${DEMO_GROUPS.clinical}/members/$ref`, body: { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${id}` } },
+        { id: "3", method: "POST", url: "/groups/5f0e2a1b-0000-4000-8000-000000000000/members/$ref", body: { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${id}` } },
       ],
     });
     const { responses } = await batch.json();
     expect(responses.map((r: { status: number }) => r.status)).toEqual([200, 204, 404]);
     const u = stack.directory.findUser(upn)!;
-    expect(u.licenses).toEqual(["SPE_E3"]);
-    expect(stack.directory.state.groups.get("grp-clinical")!.members.has(u.id)).toBe(true);
+    expect(u.licenses).toEqual([DEMO_SKUS.SPE_E3]);
+    expect(stack.directory.state.groups.get(DEMO_GROUPS.clinical)!.members.has(u.id)).toBe(true);
+  });
+
+  it("directory: answers 400 with Graph's error body where Graph would — part numbers and principal names", async () => {
+    const dir = `${stack.directory.baseUrl}/v1.0`;
+    const upn = "jamie.reed@contoso-dental.com";
+    const refused = async (res: Response, message: RegExp) => {
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.error).toMatchObject({ code: "Request_BadRequest", message: expect.stringMatching(message), innerError: { "request-id": expect.any(String) } });
+    };
+    await refused(await post(`${dir}/users/${upn}/assignLicense`, { addLicenses: [{ skuId: "O365_BUSINESS_PREMIUM" }], removeLicenses: [] }), /Invalid value specified for property 'skuId'/);
+    await refused(await post(`${dir}/users/${upn}/assignLicense`, { addLicenses: [], removeLicenses: ["VISIOCLIENT"] }), /Invalid value specified for property 'skuId'/);
+    await refused(await post(`${dir}/users/${upn}/assignLicense`, { addLicenses: [] }), /removeLicenses/);
+    await refused(await post(`${dir}/users/${upn}/assignLicense`, { addLicenses: [], removeLicenses: [DEMO_SKUS.SPE_E3] }), /does not have a corresponding license/);
+    await refused(await post(`${dir}/groups/${DEMO_GROUPS.billing}/members/$ref`, { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${upn}` }), /Invalid object identifier/);
+    const skus = await (await get(`${dir}/subscribedSkus`)).json();
+    expect(skus.value.map((s: { skuPartNumber: string; skuId: string }) => [s.skuPartNumber, s.skuId])).toContainEqual(["VISIOCLIENT", DEMO_SKUS.VISIOCLIENT]);
+    const names = await (await post(`${dir}/directoryObjects/getByIds`, { ids: [DEMO_GROUPS.billing], types: ["group"] })).json();
+    expect(names.value).toEqual([{ "@odata.type": "#microsoft.graph.group", id: DEMO_GROUPS.billing, displayName: "Billing" }]);
   });
 
   it("answers 401 without the app connection's credentials", async () => {
