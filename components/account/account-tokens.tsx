@@ -1,7 +1,8 @@
 "use client";
 // API tokens for scripts and other systems (Authorization: Bearer …): create one with a name
 // (POST /api/v1/auth/tokens; its secret is shown here once and never again, only its hash is
-// stored), see when each was last used, revoke it (DELETE /api/v1/auth/tokens/{id}).
+// stored), see when each was last used, revoke it (DELETE /api/v1/auth/tokens/{id}; focus then
+// moves to the next row's Revoke, else the name field).
 import { useState } from "react";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
@@ -16,17 +17,24 @@ import type { ApiTokenInfo } from "@/lib/auth/list-api-tokens";
 export function AccountTokens({ tokens }: { tokens: ApiTokenInfo[] }) {
   const { run, busy, error } = useApiAction();
   const [name, setName] = useState("");
-  const [created, setCreated] = useState<{ name: string; token: string } | null>(null);
+  const [created, setCreated] = useState<{ id: string; name: string; token: string } | null>(null);
 
   const create = async () => {
-    let issued: { name: string; token: string } | null = null;
+    let issued: { id: string; name: string; token: string } | null = null;
     const ok = await run(async () => {
-      issued = await apiFetch<{ name: string; token: string }>("/api/v1/auth/tokens", { method: "POST", json: { name } });
+      issued = await apiFetch<{ id: string; name: string; token: string }>("/api/v1/auth/tokens", { method: "POST", json: { name } });
     });
     if (ok && issued) {
       setCreated(issued);
       setName("");
     }
+  };
+
+  // The one-time secret of a token revoked right after it was made (made by mistake) goes too:
+  // left on the page, it could still be copied into a script as if it worked.
+  const revoke = async (id: string) => {
+    const ok = await run(() => apiFetch(`/api/v1/auth/tokens/${encodeURIComponent(id)}`, { method: "DELETE" }));
+    if (ok) setCreated((c) => (c?.id === id ? null : c));
   };
 
   return (
@@ -84,8 +92,9 @@ export function AccountTokens({ tokens }: { tokens: ApiTokenInfo[] }) {
                 title={`Revoke “${t.name}”?`}
                 description="Scripts and systems using this token are refused from their next request. This cannot be undone."
                 confirmLabel="Revoke token"
-                onConfirm={() => void run(() => apiFetch(`/api/v1/auth/tokens/${encodeURIComponent(t.id)}`, { method: "DELETE" }))}
+                onConfirm={() => void revoke(t.id)}
                 destructive
+                removesRow
               />
             </li>
           ))}

@@ -5,7 +5,7 @@
 // it). An edit that would send the stored credentials to a new address asks for them again
 // before it is sent, as the API does. Opened from a page that wants the account (the client
 // review's "Add an account": `returnTo`), a successful add leads back there, naming the new account.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { apiFetch, inputClass } from "@/components/resources/api-fetch";
@@ -151,6 +151,9 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
 
 function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> }) {
   const [editing, setEditing] = useState(false);
+  // Edit (Cancel while open): where focus goes once a save closes the form, which took the
+  // focused Save with it and left a keyboard user at the top of the page.
+  const editButton = useRef<HTMLButtonElement>(null);
   const kind = c.authKind as AuthKind;
   // The edits typed so far that would send the stored credentials elsewhere: they make the
   // credential fields required, with a note saying why.
@@ -172,7 +175,12 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
     const ok = await run(() =>
       apiFetch(`/api/v1/connections/${c.id}`, { method: "PATCH", json: { name: String(data.get("name") ?? "").trim(), baseUrl: String(data.get("baseUrl") ?? "").trim() || null, config, credentials: readCredentials(data, kind) } }),
     );
-    if (ok) setEditing(false);
+    if (ok) {
+      // Unless the user has moved on to something else meanwhile.
+      const at = document.activeElement;
+      if (!at || at === document.body || form.contains(at)) editButton.current?.focus();
+      setEditing(false);
+    }
   }
   return (
     <li className="px-4 py-2" data-testid={`account-${c.name}`}>
@@ -184,6 +192,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
         <span className="min-w-48 flex-1 text-slate-500 [overflow-wrap:anywhere]">{c.baseUrl}</span>
         {canEdit && (
           <button
+            ref={editButton}
             type="button"
             className={buttonClass("ghost", "sm")}
             onClick={() => {
