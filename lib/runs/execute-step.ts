@@ -39,10 +39,34 @@ export type ExecuteStepOptions = {
   attempt: number;
 };
 
-/** A value as it would be stored: plain JSON (undefined → null). */
+/** The most a step's output may be as JSON (UTF-8). A Code step's own limit is lower (1 MB);
+ *  this bounds the steps that compute data in the worker — a Data Transformation's `$pad("",
+ *  300000000)` made a 300 MB output that was masked and written for over a minute while the
+ *  worker's other runs waited, and every read of the run carried it. An HTTP Request's response is
+ *  read up to 5 MB (6.7 MB as base64), a delivery is 1 MB: far below. */
+export const MAX_STEP_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+/** Megabytes to one decimal, rounded up: an output a little over the limit never reads as the limit. */
+const megabytes = (bytes: number) => `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1).replace(/\.0$/, "")} MB`;
+
+/** Why an output cannot be kept, in words for the step's error; null when it is another fault. */
+function unstorable(e: unknown): string | null {
+  if (!(e instanceof RangeError)) return null;
+  if (/call stack/i.test(e.message)) return "the output is nested too deeply to keep (a list or object inside another thousands of levels down)";
+  if (/string length/i.test(e.message)) return `the output is over 512 MB as JSON; a step's output may be at most ${megabytes(MAX_STEP_OUTPUT_BYTES)} (return a summary, or what a later step needs)`;
+  return null;
+}
+
+/** A value as it would be stored: plain JSON (undefined → null), at most MAX_STEP_OUTPUT_BYTES. */
 function toJson(value: unknown): unknown {
   const text = JSON.stringify(value === undefined ? null : value);
-  return text === undefined ? null : JSON.parse(text);
+  if (text === undefined) return null;
+  // UTF-16 length is a lower bound of the UTF-8 size: counted only when it could matter.
+  const bytes = text.length * 3 > MAX_STEP_OUTPUT_BYTES ? Buffer.byteLength(text, "utf8") : text.length;
+  if (bytes > MAX_STEP_OUTPUT_BYTES) {
+    throw new StepError(`the output is ${megabytes(bytes)} as JSON; a step's output may be at most ${megabytes(MAX_STEP_OUTPUT_BYTES)} (return a summary, or what a later step needs)`);
+  }
+  return JSON.parse(text);
 }
 
 /** A failed step's output as stored; one that is not JSON is dropped: the error is what fails it. */
@@ -112,7 +136,8 @@ export async function executeStep(opts: ExecuteStepOptions): Promise<StepOutcome
   try {
     output = opts.redact(toJson(result.output));
   } catch (e) {
-    return { ok: false, error: new StepError(`output is not JSON: ${(e as Error).message}`), ...finish() };
+    if (e instanceof StepError) return { ok: false, error: e, ...finish() };
+    return { ok: false, error: new StepError(unstorable(e) ?? `output is not JSON: ${(e as Error).message}`), ...finish() };
   }
   return { ok: true, output, next: result.next, resumeAt: result.resumeAt, ...finish() };
 }
