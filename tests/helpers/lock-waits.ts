@@ -16,3 +16,28 @@ export async function untilLockWait(timeoutMs = 15_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Holds `table`'s row `id` in a transaction, starts `write`, and once the write waits on a lock
+ *  deletes the row and commits: the race of a write with its parent's (or target's) deletion, hit
+ *  each time rather than by chance. The write's answer. */
+export async function deleteDuring<T>(table: "Workflow" | "Workspace", id: string, write: () => Promise<T>): Promise<T> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let locked!: () => void;
+  const holding = new Promise<void>((r) => (locked = r));
+  const deleting = db().$transaction(
+    async (tx) => {
+      await tx.$queryRawUnsafe(`SELECT 1 FROM "${table}" WHERE id = $1 FOR UPDATE`, id);
+      locked();
+      await released;
+      await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id = $1`, id);
+    },
+    { timeout: 60_000 },
+  );
+  await holding;
+  const answer = write();
+  await untilLockWait();
+  release();
+  await deleting;
+  return answer;
+}

@@ -4,34 +4,11 @@
 // The delete is held on the parent's row until the write waits on it, so the race is hit each time.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { untilLockWait } from "../helpers/lock-waits";
+import { deleteDuring } from "../helpers/lock-waits";
 import { apiClient, createUser, type ApiResult } from "../helpers/api-fixtures";
 import { startPushServer } from "../helpers/push-fixtures";
 
 const t = startPushServer();
-
-/** Holds `table`'s row `id`, starts `write`, and once it waits on the row deletes the row; the write's answer. */
-async function deleteDuring(table: "Workflow" | "Workspace", id: string, write: () => Promise<ApiResult>): Promise<ApiResult> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const holding = new Promise<void>((r) => (locked = r));
-  const deleting = db().$transaction(
-    async (tx) => {
-      await tx.$queryRawUnsafe(`SELECT 1 FROM "${table}" WHERE id = $1 FOR UPDATE`, id);
-      locked();
-      await released;
-      await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE id = $1`, id);
-    },
-    { timeout: 60_000 },
-  );
-  await holding;
-  const answer = write();
-  await untilLockWait();
-  release();
-  await deleting;
-  return answer;
-}
 
 const clientWorkspace = (name: string) => db().workspace.create({ data: { name, kind: "client", providerId: t.provider.id } });
 

@@ -3,7 +3,7 @@
 // update); it must say what happened, push nothing, and leave a later push free to send a new copy.
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
-import { untilLockWait } from "../helpers/lock-waits";
+import { deleteDuring } from "../helpers/lock-waits";
 import { startPushServer } from "../helpers/push-fixtures";
 
 const t = startPushServer();
@@ -16,26 +16,7 @@ describe("a re-push racing the client's delete of its copy", () => {
     const copyId: string = first.body.copy.id;
 
     // The client's delete holds the copy's row while the re-push reaches its lock on it.
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const holding = new Promise<void>((r) => (locked = r));
-    const deleting = db().$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${copyId} FOR UPDATE`;
-        locked();
-        await released;
-        await tx.$executeRaw`DELETE FROM "Workflow" WHERE id = ${copyId}`;
-      },
-      { timeout: 60_000 },
-    );
-    await holding;
-    const repush = t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id });
-    await untilLockWait();
-    release();
-    await deleting;
-
-    const res = await repush;
+    const res = await deleteDuring("Workflow", copyId, () => t.tech.post(`/api/v1/workflows/${source.id}/push`, { targetWorkspaceId: t.clientA.id }));
     expect(res.status).toBe(409);
     expect(res.body.error).toBe("copy_deleted");
     expect(res.body.message).toContain("Client A deleted its copy");
