@@ -6,9 +6,9 @@
 // a failed binary answer keeps its bytes as output and its error says what it was, not base64;
 // a secret's mask never lands in the bytes by chance.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { finishedRunView } from "../helpers/api-fixtures";
 import { startTestServer } from "../helpers/api-server";
 import { startLocalServer } from "../helpers/local-server";
+import { testHttpWorkflow } from "../helpers/test-http-workflow";
 
 const { t, api } = startTestServer({ worker: true });
 
@@ -42,18 +42,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function testStep(path: string) {
-  const http = { kind: "http", name: "Download", config: { method: "GET", url: `${server.url}${path}` } };
-  const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: `binary ${path}`, steps: [{ kind: "webhook", name: "Alert", config: { testingData: { id: 1 } } }, http] });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const res = await api.post(`/api/v1/workflows/${created.body.id}/steps/1/test`, { scope: "workflow" });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const runId = res.body.run.id as string;
-  const stepId = created.body.steps[1].id as string;
-  const run = await finishedRunView(api, runId, 30_000);
-  const step = (await api.get(`/api/v1/runs/${runId}/steps/${stepId}`)).body;
-  return { run, step };
-}
+const testStep = (path: string) =>
+  testHttpWorkflow(api, t.providerA.id, `binary ${path}`, { kind: "http", name: "Download", config: { method: "GET", url: `${server.url}${path}` } }, 30_000);
 
 describe("an HTTP Request's binary response", () => {
   it("is the output's body as base64, every byte kept, with bodyEncoding base64", async () => {

@@ -5,9 +5,10 @@
 // A non-retryable 4xx is still passed on at once. The engine's backoff (2 s, 4 s, 8 s, 16 s) is
 // not configurable, so the five-attempt cases run side by side: ~30 s in all.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { finishedRunView, type Json } from "../helpers/api-fixtures";
+import type { Json } from "../helpers/api-fixtures";
 import { startTestServer } from "../helpers/api-server";
 import { startLocalServer } from "../helpers/local-server";
+import { testHttpWorkflow } from "../helpers/test-http-workflow";
 
 const { t, api } = startTestServer({ worker: true });
 
@@ -37,17 +38,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function runContinuing(url: string) {
-  const http = { kind: "http", name: "Fetch ticket", config: { method: "GET", url, continueOnError: true } };
-  const created = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: `continue on error ${url}`, steps: [{ kind: "webhook", name: "Alert", config: { testingData: { id: 1 } } }, http] });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const res = await api.post(`/api/v1/workflows/${created.body.id}/steps/1/test`, { scope: "workflow" });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const runId = res.body.run.id as string;
-  const stepId = created.body.steps[1].id as string;
-  const run = await finishedRunView(api, runId, 100_000);
-  return { run, step: (await api.get(`/api/v1/runs/${runId}/steps/${stepId}`)).body };
-}
+const runContinuing = (url: string) =>
+  testHttpWorkflow(api, t.providerA.id, `continue on error ${url}`, { kind: "http", name: "Fetch ticket", config: { method: "GET", url, continueOnError: true } }, 100_000);
 
 describe("an HTTP Request with Continue on error", () => {
   it("retries a 503, a 429 and a network error as without it, passing on the final answer; a 404 at once", async () => {
