@@ -5,39 +5,28 @@
 // step reads — those whose latest outputs Run step borrows (create-step-test-run.ts). A Run step
 // that is refused (someone else saved meanwhile) stops nothing: the test followed goes on, and is
 // still followed (Result, Stop) after another tab was shown.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
+import { serveOnAllowedHost } from "./allowed-host-server";
 import { holdWorkflowReads } from "./hold-workflow-reads";
 import { openOwnWorkflow } from "./own-workflow";
+import { openTestDebug, runStepSucceeded } from "./test-debug-tab";
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
-// Always 503 with Retry-After: 3600, on the loopback address playwright.config.ts lets HTTP steps reach.
-const HOST = "127.0.0.77";
-let server: Server;
-test.beforeAll(async () => {
-  server = createServer((_req, res) => res.writeHead(503, { "content-type": "application/json", "retry-after": "3600" }).end('{"busy":true}'));
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-});
-test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// Always 503 with Retry-After: 3600.
+const busy = serveOnAllowedHost((_req, res) => res.writeHead(503, { "content-type": "application/json", "retry-after": "3600" }).end('{"busy":true}'));
 
 const statusOf = async (page: Page, runId: string) => ((await (await page.request.get(`/api/v1/runs/${runId}?outputs=false`)).json()) as { status: string }).status;
 
 /** A workflow whose step 2 is a GET to the busy server, step 1 tested, step 2's Test & Debug open. */
 async function busyStepOpen(page: Page, prefix: string) {
-  const url = `http://${HOST}:${(server.address() as AddressInfo).port}/tickets`;
+  const url = `${busy.url()}/tickets`;
   const wf = await openOwnWorkflow(page, prefix, [
     { kind: "webhook", config: { testingData: { a: 1 } } },
     { kind: "http", name: "Open ticket", config: { method: "GET", url } },
   ]);
-  const panel = page.getByTestId("step-panel");
-  await page.getByTestId("step-node-1").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
-  await panel.getByRole("button", { name: "Run step" }).click();
-  await expect(panel.getByRole("region", { name: "Test result" })).toContainText("succeeded", { timeout: 15_000 });
-  await page.getByTestId("step-node-2").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await runStepSucceeded(page, 1);
+  const panel = await openTestDebug(page, 2);
   return { wf, panel };
 }
 
@@ -105,7 +94,7 @@ test("a refused Run step leaves the test still going as it was", async ({ page }
 });
 
 test("the intro names the earlier steps the tested step reads, or says it reads none", async ({ page }) => {
-  const url = `http://${HOST}:${(server.address() as AddressInfo).port}`;
+  const url = busy.url();
   await openOwnWorkflow(page, "td-intro", [
     { kind: "webhook", config: { testingData: { a: 1 } } },
     { kind: "http", name: "Two", config: { method: "GET", url: `${url}/two?a={{ 1.a }}` } },
@@ -115,11 +104,9 @@ test("the intro names the earlier steps the tested step reads, or says it reads 
   ]);
   const panel = page.getByTestId("step-panel");
   const intro = panel.locator("p", { hasText: "Run step executes only this step" });
-  await page.getByTestId("step-node-4").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await openTestDebug(page, 4);
   await expect(intro).toContainText("it reads none of steps 2–3");
   await expect(intro).not.toContainText("steps 1–3");
-  await page.getByTestId("step-node-5").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await openTestDebug(page, 5);
   await expect(intro).toContainText("step 1 (the trigger) and step 3, which it reads");
 });

@@ -2,36 +2,28 @@
 // URL, account) before it goes, and one that changes something (here a POST "isolate host") is
 // confirmed first — Cancel sends nothing, Send it sends once, and the same request is not asked
 // about again in this tab. The trigger's Run step sends nothing.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { serveOnAllowedHost } from "./allowed-host-server";
 import { openOwnWorkflow } from "./own-workflow";
+import { openTestDebug } from "./test-debug-tab";
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
-// The fake EDR listens on a loopback address of its own, which playwright.config.ts lets HTTP
-// steps reach (HTTP_ALLOWED_PRIVATE_RANGES); every other private address stays refused.
-const HOST = "127.0.0.77";
-let server: Server;
+// The fake EDR.
 let received: { method: string; url: string; body: string }[] = [];
-
-test.beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      received.push({ method: req.method ?? "", url: req.url ?? "", body });
-      res.writeHead(200, { "content-type": "application/json" }).end('{"isolated":true}');
-    });
+const edr = serveOnAllowedHost((req, res) => {
+  let body = "";
+  req.on("data", (c) => (body += c));
+  req.on("end", () => {
+    received.push({ method: req.method ?? "", url: req.url ?? "", body });
+    res.writeHead(200, { "content-type": "application/json" }).end('{"isolated":true}');
   });
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
 });
-test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 test("Run step on a POST asks first: Cancel sends nothing, Send it sends once", async ({ page }) => {
   test.setTimeout(120_000);
   received = [];
-  const url = `http://${HOST}:${(server.address() as AddressInfo).port}/isolate`;
+  const url = `${edr.url()}/isolate`;
   const wf = await openOwnWorkflow(page, "send-confirm", [
     { kind: "webhook", config: { testingData: { host: "WS-042" } } },
     { kind: "http", name: "Isolate host", config: { method: "POST", url, body: { type: "json", json: { host: "{{ 1.host }}" } } } },
@@ -40,16 +32,14 @@ test("Run step on a POST asks first: Cancel sends nothing, Send it sends once", 
   const runs = async () => ((await (await page.request.get(`/api/v1/workflows/${wf.id}/runs`)).json()) as { runs: unknown[] }).runs.length;
 
   // The trigger's Run step: its Testing data, nothing sent.
-  await page.getByTestId("step-node-1").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await openTestDebug(page, 1);
   await expect(panel).toContainText("it sends nothing over the network");
   await panel.getByRole("button", { name: "Run step" }).click();
   await expect(panel.getByRole("region", { name: "Test result" })).toContainText("succeeded", { timeout: 15_000 });
   expect(received).toEqual([]);
 
   // The HTTP step says what Run step and Run whole workflow send.
-  await page.getByTestId("step-node-2").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await openTestDebug(page, 2);
   await expect(panel.getByTestId("test-sends")).toHaveText(`Run step sends POST ${url} for real (you are asked first).`);
   await expect(panel.getByTestId("test-sends-workflow")).toContainText(`step 2: POST ${url}`);
 

@@ -3,6 +3,7 @@
 // says what to do first.
 import { expect, test } from "@playwright/test";
 import { providerWorkspaceId, signIn } from "./sign-in";
+import { openTestDebug, runStepSucceeded } from "./test-debug-tab";
 
 test.use({ viewport: { width: 1600, height: 900 } });
 
@@ -24,19 +25,14 @@ test("Run step on a transform step runs it alone against the trigger's test outp
   const panel = page.getByTestId("step-panel");
 
   // Nothing has run yet: step 2 cannot be tested alone, and the message says why.
-  await page.getByTestId("step-node-2").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await openTestDebug(page, 2);
   await panel.getByRole("button", { name: "Run step" }).click();
   await expect(panel.getByRole("alert")).toContainText("no run has an output for step 1 (Webhook)");
 
   // Test the trigger, then step 2 alone.
-  await page.getByTestId("step-node-1").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
-  await panel.getByRole("button", { name: "Run step" }).click();
-  await expect(panel.getByRole("region", { name: "Test result" })).toContainText("succeeded", { timeout: 15_000 });
+  await runStepSucceeded(page, 1);
 
-  await page.getByTestId("step-node-2").click();
-  await panel.getByRole("tab", { name: "Test & Debug" }).click();
+  await openTestDebug(page, 2);
   await panel.getByRole("button", { name: "Run step" }).click();
   const result = panel.getByRole("region", { name: "Test result" });
   await expect(result).toContainText("succeeded", { timeout: 15_000 });
