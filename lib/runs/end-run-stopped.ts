@@ -18,7 +18,7 @@ export const UNFINISHED_RUN_STATUSES = ["queued", "running", "waiting"] as const
 /** Why a run of a pushed copy ended: by the re-push itself (push-workflow.ts), or by the worker
  *  when a run reaches it while that push awaits the client's review (stop-unreviewed-run.ts). */
 export const PUSH_STOP_REASON =
-  "stopped because your provider pushed a new version of this workflow; it runs again once you have reviewed that version and gone Live";
+  "stopped because your provider pushed a new version of this workflow; it does not run again by itself: once you have reviewed that version and gone Live, Run again repeats it with the same data";
 export const PUSH_STOP_STEP_ERROR = "the run was stopped during this step because your provider pushed a new version of this workflow";
 
 /** The error of the step a run was on when it was stopped for `reason` (the run's error): the one

@@ -52,5 +52,17 @@ describe("a re-push while a run of the client's copy waits", () => {
 
     const audit = await db().auditEvent.findFirst({ where: { workflowId: copy.id, action: "pushed" }, orderBy: { createdAt: "desc" } });
     expect(audit?.details).toMatchObject({ runsStopped: [run.id], returnedToDraft: true });
+
+    // The client reviews the new version and goes Live: the stopped run stays stopped — nothing
+    // runs it again by itself —, and its error says so and how to repeat it (it promised "it runs
+    // again once you have reviewed that version and gone Live", and the client waited for it).
+    expect((await t.adminA.post(`/api/v1/workflows/${copy.id}/review/confirm`)).status).toBe(200);
+    const live = await t.adminA.post(`/api/v1/workflows/${copy.id}/live`);
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    const after = await t.adminA.get(`/api/v1/runs/${run.id}`);
+    expect(after.body.status).toBe("stopped");
+    expect(await db().run.count({ where: { workflowId: copy.id } })).toBe(1);
+    expect(after.body.error).not.toMatch(/it runs again once/);
+    expect(after.body.error).toMatch(/it does not run again by itself: once you have reviewed that version and gone Live, Run again repeats it with the same data/);
   });
 });
