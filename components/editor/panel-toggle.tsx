@@ -2,7 +2,8 @@
 // Collapsing the Tools dock and the Workflow data panel (side by side layout, from 1024 px): at
 // laptop width they and the step panel leave the canvas a third of the screen. The choice is
 // remembered per browser (where storage is blocked, for the page only); below 1024 px the panes
-// are tabs and always shown whole.
+// are tabs and always shown whole. Where a panel starts collapsed (use-panel-defaults.ts: 1024–
+// 1279 px with a step open), showing it is remembered too, so the user's choice wins there.
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen } from "lucide-react";
 import { IconButton } from "@/components/ui/icon-button";
@@ -11,30 +12,32 @@ export type EditorPanel = "tools" | "data";
 
 const storageKey = (panel: EditorPanel) => `msp-flow:editor:${panel}-collapsed`;
 type PanelStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+/** The user's choice: collapsed (true), shown (false), or none yet (null: the layout's default). */
+export type PanelChoice = boolean | null;
 
 /**
- * Which panels are collapsed, kept in `storage` (read through a getter: touching a blocked
- * localStorage throws). When storage refuses, the choice is kept in memory for this page: the
- * panel still hides and shows, it just isn't remembered.
+ * Which panels the user collapsed or showed, kept in `storage` ("1" / "0"; read through a getter:
+ * touching a blocked localStorage throws). When storage refuses, the choice is kept in memory for
+ * this page: the panel still hides and shows, it just isn't remembered.
  */
 export function createCollapsedStore(storage: () => PanelStorage) {
-  const memory = new Map<EditorPanel, boolean>();
+  const memory = new Map<EditorPanel, PanelChoice>();
   const listeners = new Set<() => void>();
   return {
     listeners,
-    read(panel: EditorPanel): boolean {
-      const kept = memory.get(panel);
-      if (kept !== undefined) return kept;
+    read(panel: EditorPanel): PanelChoice {
+      if (memory.has(panel)) return memory.get(panel)!;
       try {
-        return storage().getItem(storageKey(panel)) === "1";
+        const kept = storage().getItem(storageKey(panel));
+        return kept === "1" ? true : kept === "0" ? false : null;
       } catch {
-        return false; // storage blocked: panels simply start open
+        return null; // storage blocked: panels simply start as the layout has them
       }
     },
-    write(panel: EditorPanel, collapsed: boolean) {
+    write(panel: EditorPanel, collapsed: PanelChoice) {
       try {
-        if (collapsed) storage().setItem(storageKey(panel), "1");
-        else storage().removeItem(storageKey(panel));
+        if (collapsed === null) storage().removeItem(storageKey(panel));
+        else storage().setItem(storageKey(panel), collapsed ? "1" : "0");
         memory.delete(panel);
       } catch {
         memory.set(panel, collapsed);
@@ -55,9 +58,11 @@ function subscribe(l: () => void) {
   };
 }
 
-/** Whether `panel` is open, and a toggle that moves focus to the button that reverses it. */
-export function usePanelOpen(panel: EditorPanel) {
-  const open = !useSyncExternalStore(subscribe, () => store.read(panel), () => false);
+/** Whether `panel` is open (the user's choice, else open unless `collapsedByDefault`), and a
+ *  toggle that moves focus to the button that reverses it. */
+export function usePanelOpen(panel: EditorPanel, collapsedByDefault = false) {
+  const choice = useSyncExternalStore(subscribe, () => store.read(panel), () => null);
+  const open = !(choice ?? collapsedByDefault);
   // The button pressed goes away with the panel (or the rail): focus follows to its counterpart.
   const refocus = useRef(false);
   useEffect(() => {
@@ -67,7 +72,9 @@ export function usePanelOpen(panel: EditorPanel) {
   }, [open, panel]);
   const setOpen = (next: boolean) => {
     refocus.current = true;
-    store.write(panel, !next);
+    // Hiding is remembered everywhere, as it always was; showing only where the panel would
+    // otherwise start collapsed (elsewhere "shown" is the default, and stays free to follow it).
+    store.write(panel, next ? (collapsedByDefault ? false : null) : true);
   };
   return { open, setOpen };
 }

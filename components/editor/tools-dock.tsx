@@ -34,7 +34,7 @@ export function ToolsDock({ onHide, className }: { onHide?: () => void; classNam
   };
 
   return (
-    <aside aria-label="Tools" className={cn("flex h-full w-60 shrink-0 flex-col border-r border-slate-200 bg-white", className)}>
+    <aside aria-label="Tools" data-editor-panel="tools" className={cn("flex h-full w-60 shrink-0 flex-col border-r border-slate-200 bg-white", className)}>
       <div className="border-b border-slate-200 p-3">
         <div className="flex items-center justify-between">
           <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Tools</h2>

@@ -18,6 +18,7 @@ import { FlowCanvas } from "@/components/editor/flow-canvas";
 import { focusStepNode } from "@/components/editor/focus-step-node";
 import { LeaveGuard } from "@/components/editor/leave-guard";
 import { CollapsedRail, usePanelOpen } from "@/components/editor/panel-toggle";
+import { usePanelDefaults } from "@/components/editor/use-panel-defaults";
 import { ReplaceTriggerDialog } from "@/components/editor/replace-trigger-dialog";
 import { DataPanel } from "@/components/editor/panels/data-panel";
 import { StepPanel } from "@/components/editor/step-panel";
@@ -157,8 +158,9 @@ function EditorLayout() {
   useEffect(() => {
     if (name) document.title = `${name} · Workflow editor · MSP Flow`;
   }, [name]);
-  const tools = usePanelOpen("tools");
-  const data = usePanelOpen("data");
+  const collapsedByDefault = usePanelDefaults(selectedId);
+  const tools = usePanelOpen("tools", collapsedByDefault.tools);
+  const data = usePanelOpen("data", collapsedByDefault.data);
   return (
     <div className="flex h-full flex-col">
       {/* The page's heading for screen readers; on screen the header's name field says it. */}
