@@ -1,7 +1,7 @@
 // An HTTP Request's binary answer (a download: lib/http-step/binary-body.ts) is its output's body
 // as base64. Executions and Test & Debug say what it is above the output box, whose preview shows
 // only the start of the long base64 line (Show all, Copy, Download for the rest), instead of
-// leaving a screenful of base64 to explain itself.
+// leaving a screenful of base64 to explain itself; the note is the box's accessible description.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
@@ -39,6 +39,8 @@ test("a binary body's output says what it is, in Executions and Test & Debug, it
   await expect(entry.getByTestId("binary-body-note")).toHaveText(note);
   const output = entry.getByLabel("Output", { exact: true });
   await expect(output).toContainText('"bodyEncoding": "base64"');
+  // The note is the box's description: a screen reader on the box hears what the base64 is.
+  await expect(output).toHaveAccessibleDescription(note);
   await expect(output).toContainText(BYTES.subarray(0, 300).toString("base64"));
   // The 400 KB line is cut in the preview, the rest a click away.
   expect((await output.textContent())!.length).toBeLessThan(50_000);
@@ -47,4 +49,5 @@ test("a binary body's output says what it is, in Executions and Test & Debug, it
   await panel.getByRole("tab", { name: "Test & Debug" }).click();
   await panel.getByRole("button", { name: "Run step" }).first().click();
   await expect(panel.getByTestId("binary-body-note")).toHaveText(note, { timeout: 30_000 });
+  await expect(panel.getByLabel("Step output", { exact: true })).toHaveAccessibleDescription(note);
 });

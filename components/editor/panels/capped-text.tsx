@@ -22,6 +22,8 @@ export type CappedTextProps = {
   text: string;
   /** The box's accessible name ("Output", "Log"). */
   label: string;
+  /** The id of what describes the box (a binary body's note), for its aria-describedby. */
+  describedBy?: string;
   /** Download's file name and type. */
   fileName: string;
   type: string;
@@ -34,7 +36,7 @@ export type CappedTextProps = {
 
 const asText = (text: string) => text;
 
-export function CappedText({ text, label, fileName, type, cutTestId, tone = "dark", render = asText }: CappedTextProps) {
+export function CappedText({ text, label, describedBy, fileName, type, cutTestId, tone = "dark", render = asText }: CappedTextProps) {
   const preview = useMemo(() => previewJson(text), [text]);
   const [all, setAll] = useState(false);
   const whole = useMemo(() => (all ? textPieces(text) : null), [all, text]);
@@ -56,7 +58,7 @@ export function CappedText({ text, label, fileName, type, cutTestId, tone = "dar
   };
   return (
     <div>
-      <pre aria-label={label} className={cn("overflow-auto font-mono text-xs whitespace-pre-wrap wrap-anywhere", tones[tone].box)}>
+      <pre aria-label={label} aria-describedby={describedBy} className={cn("overflow-auto font-mono text-xs whitespace-pre-wrap wrap-anywhere", tones[tone].box)}>
         {!cut
           ? render(text)
           : !whole

@@ -16,7 +16,7 @@ function textOf(value: unknown): string {
   return text;
 }
 
-export function JsonView({ value, label }: { value: unknown; label: string }) {
+export function JsonView({ value, label, describedBy }: { value: unknown; label: string; describedBy?: string }) {
   const text = useMemo(() => textOf(value), [value]);
-  return <CappedText text={text} label={label} fileName={`${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.json`} type="application/json" cutTestId="json-view-cut" />;
+  return <CappedText text={text} label={label} describedBy={describedBy} fileName={`${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.json`} type="application/json" cutTestId="json-view-cut" />;
 }
