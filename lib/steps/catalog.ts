@@ -80,7 +80,8 @@ export const isTimeZone = (tz: string) => {
 export const schedulerConfig = z
   .object({
     cron: z.string().max(120).regex(CRON_SHAPE, "must be a cron expression with 5 fields (minute hour day-of-month month day-of-week) or a macro such as @daily; schedules fire at most once a minute, so there is no seconds field").optional(),
-    timezone: z.string().min(1).max(64).refine(isTimeZone, "must be an IANA time zone such as UTC or Europe/Berlin").default("UTC"),
+    // Trimmed here, so a zone pasted with spaces around it is saved, shown and scheduled as the zone it names.
+    timezone: z.string().trim().max(64).refine(isTimeZone, "must be an IANA time zone such as UTC or Europe/Berlin").default("UTC"),
     preset: z.enum(SCHEDULE_PRESETS.map((p) => p.id) as [string, ...string[]]).optional(),
   })
   .refine((c) => c.cron || c.preset, { message: "choose a preset or enter a cron expression", path: ["cron"] })

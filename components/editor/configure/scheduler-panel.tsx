@@ -22,7 +22,9 @@ export function SchedulerPanel({ step }: { step: EditorStep }) {
   // As the catalog reads it: a cron typed in wins over a preset.
   const effective = cron.trim() || preset?.cron || "";
   const shown = SCHEDULE_PRESETS.find((p) => p.cron === effective)?.id ?? "";
-  const zoneOk = isTimeZone(timezone);
+  // As the catalog reads it (trimmed): " Europe/London " is saved as Europe/London.
+  const zone = timezone.trim();
+  const zoneOk = isTimeZone(zone);
   const base = { ...rest, timezone };
 
   return (
@@ -53,7 +55,7 @@ export function SchedulerPanel({ step }: { step: EditorStep }) {
           Cron expression
         </label>
         {/* Typing a cron leaves the preset behind, so the two can never disagree. */}
-        <CronField id={`${id}-cron`} value={cron} fallback={preset?.cron} timezone={zoneOk ? timezone : null} className={inputClass} onChange={(v) => update(step.id, { config: { ...base, cron: v } }, "cron")} />
+        <CronField id={`${id}-cron`} value={cron} fallback={preset?.cron} timezone={zoneOk ? zone : null} className={inputClass} onChange={(v) => update(step.id, { config: { ...base, cron: v } }, "cron")} />
         <p className="text-xs text-slate-500">minute hour day-of-month month day-of-week, or @hourly, @daily, @weekly, @monthly, @yearly. Fires at most once a minute.</p>
       </div>
       <div className="space-y-1">
