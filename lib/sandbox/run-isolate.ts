@@ -63,7 +63,19 @@ function syntaxErrorAtEnd(isolate: ivm.Isolate, code: string, where: string): st
   }
 }
 
-const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(0)} MB` : `${Math.round(bytes / 1024)} KB`);
+/** A size to one decimal of a MB (whole KB below one): rounded up for a size measured over the
+ *  limit, down for a lower bound ("… or more"), so an output over the limit never reads as the
+ *  limit itself ("1 MB as JSON; the limit is 1 MB" was 1.2 MB). */
+const sizeLabel = (bytes: number, round: (n: number) => number = Math.round) => {
+  if (bytes < 1024 * 1024) return `${round(bytes / 1024)} KB`;
+  return `${(round((bytes / 1024 / 1024) * 10) / 10).toFixed(1).replace(/\.0$/, "")} MB`;
+};
+/** The refusal of an output of `bytes` (`atLeast`: a lower bound of its size) against `limit`. */
+function tooLarge(bytes: number, limit: number, atLeast: boolean): string {
+  const label = sizeLabel(bytes, atLeast ? Math.floor : Math.ceil);
+  const size = atLeast && label === sizeLabel(limit) ? `more than ${label}` : atLeast ? `${label} or more` : label;
+  return `the return value is ${size} as JSON; the limit is ${sizeLabel(limit)}`;
+}
 
 export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult> {
   const { memoryMb, maxOutputBytes, stepsJson, varsJson } = opts;
@@ -115,7 +127,7 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     clean = true;
     if (typeof json !== "string") return { json: null, durationMs: Date.now() - started };
     const bytes = Buffer.byteLength(json, "utf8");
-    if (bytes > maxOutputBytes) throw new SandboxError("output_too_large", `the return value is ${sizeLabel(bytes)} as JSON; the limit is ${sizeLabel(maxOutputBytes)}`);
+    if (bytes > maxOutputBytes) throw new SandboxError("output_too_large", tooLarge(bytes, maxOutputBytes, false));
     return { json, durationMs: Date.now() - started };
   } catch (e) {
     if (e instanceof SandboxError) throw e;
@@ -129,7 +141,7 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     if (/memory limit/i.test(msg) || isolate.isDisposed) throw overMemory();
     clean = !isolate.isDisposed;
     const marker = msg.match(/^__OUTPUT_TOO_LARGE__:(\d+)$/);
-    if (marker) throw new SandboxError("output_too_large", `the return value is ${sizeLabel(Number(marker[1]))} or more as JSON; the limit is ${sizeLabel(maxOutputBytes)}`);
+    if (marker) throw new SandboxError("output_too_large", tooLarge(Number(marker[1]), maxOutputBytes, true));
     if (msg === "Not supported") throw new SandboxError("error", `import() is not available in the code step${userLocation(err?.stack)}`);
     if (err?.name === "SyntaxError" && !isolate.isDisposed) {
       const atEnd = syntaxErrorAtEnd(isolate, opts.code, `${err?.stack ?? ""}\n${msg}`);

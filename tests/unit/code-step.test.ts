@@ -134,8 +134,12 @@ describe("code step sandbox escapes", () => {
   });
 
   it("multi-byte output is measured in UTF-8 bytes", async () => {
+    // 1,228,802 bytes: never "1 MB as JSON; the limit is 1 MB", which reads as within it.
     const e = await failure("return 'é'.repeat(600 * 1024)");
-    expect(e.message).toMatch(/limit is 1 MB/);
+    expect(e.message).toBe("code step failed: the return value is 1.2 MB as JSON; the limit is 1 MB");
+    // Just over the limit reads as over it.
+    const over = await failure("return 'é'.repeat(512 * 1024)");
+    expect(over.message).toBe("code step failed: the return value is 1.1 MB as JSON; the limit is 1 MB");
   });
 
   it("the process is still fine afterwards", async () => {
