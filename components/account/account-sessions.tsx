@@ -10,6 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
+import { focusNeighbourWhenRemoved } from "@/components/ui/focus-after-removal";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { useApiAction } from "@/components/ui/use-api-action";
 import type { BrowserSessionInfo } from "@/lib/auth/list-browser-sessions";
@@ -62,7 +63,12 @@ export function AccountSessions({ sessions, onSignOut }: { sessions: BrowserSess
                 disabled={busy}
                 aria-label={`Sign out ${describeUserAgent(s.userAgent)} (${s.ipAddress ?? "address unknown"})`}
                 className={buttonClass("secondary", "sm")}
-                onClick={() => void run(() => apiFetch(`/api/v1/auth/sessions/${encodeURIComponent(s.id)}`, { method: "DELETE" }))}
+                data-row-control="end-session"
+                onClick={(e) => {
+                  // Once the row has gone, focus goes to the next session's Sign out, else the heading.
+                  focusNeighbourWhenRemoved(e.currentTarget);
+                  void run(() => apiFetch(`/api/v1/auth/sessions/${encodeURIComponent(s.id)}`, { method: "DELETE" }));
+                }}
               >
                 Sign out
               </button>

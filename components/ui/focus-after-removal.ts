@@ -10,7 +10,11 @@ const FIELD = "input:not([type=hidden]):not(:disabled), select:not(:disabled), t
 // "Delete" of "Delete CLIENT_NAME", "Remove" of "Remove ann@example.com": a row's same control.
 const verb = (el: Element) => (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().split(/\s+/)[0];
 
+// A control marked data-row-control="KIND" matches only its kind: a sessions list's "Sign out"
+// of another browser is not this browser's own "Sign out", which pressed again signs it out.
 function sameControl(row: Element, like: HTMLElement): HTMLElement | null {
+  const kind = like.dataset.rowControl;
+  if (kind) return row.querySelector<HTMLElement>(`${like.tagName}[data-row-control="${CSS.escape(kind)}"]`);
   const want = verb(like);
   for (const el of row.querySelectorAll<HTMLElement>(like.tagName)) if (verb(el) === want) return el;
   return null;

@@ -1,9 +1,13 @@
 // The settings a provider admin keeps (API tokens, app accounts) used from the keyboard: revoking
 // a token moves focus to the next row's Revoke (else the name field) rather than dropping it to
 // the page, and takes the revoked token's one-time secret off the page; saving an account's edit
-// leaves focus on its row's Edit button, not on <body> with the form gone.
+// leaves focus on its row's Edit button, not on <body> with the form gone; ending another
+// browser's session moves focus to the next one's Sign out, never to this browser's own.
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { createClientAdmin } from "./e2e-database";
 import { signInToOwnProvider } from "./own-provider";
+import { signIn } from "./sign-in";
 
 test("revoking API tokens from the keyboard moves focus on, and a revoked token's secret is no longer offered", async ({ page }) => {
   const { ws } = await signInToOwnProvider(page, "tokfocus");
@@ -44,4 +48,30 @@ test("saving an account's edit from the keyboard leaves focus on its Edit button
   await row.getByLabel("Account name").fill("Halo PSA");
   await page.getByRole("button", { name: "Save changes to Halo" }).press("Enter");
   await expect(page.getByRole("button", { name: "Edit Halo PSA", exact: true })).toBeFocused();
+});
+
+test("ending other sessions from the keyboard moves focus to the next one's Sign out, never to this browser's", async ({ page, browser }) => {
+  const email = `sessfocus-${randomBytes(3).toString("hex")}@example.test`;
+  await createClientAdmin("Contoso Dental", email, "sessfocus-pw-1");
+  const others = [await browser.newContext(), await browser.newContext()];
+  try {
+    for (const context of others) await signIn(await context.newPage(), email, "sessfocus-pw-1");
+    await signIn(page, email, "sessfocus-pw-1");
+    const { workspaces } = (await (await page.request.get("/api/v1/workspaces")).json()) as { workspaces: { id: string }[] };
+    await page.goto(`/w/${workspaces[0].id}/account`);
+    const rows = page.getByRole("list", { name: "Sessions" }).getByTestId("session-row");
+    await expect(rows).toHaveCount(3);
+    const endOne = page.getByRole("button", { name: /^Sign out Headless Chrome/ });
+    await endOne.first().focus();
+    await page.keyboard.press("Enter");
+    await expect(rows).toHaveCount(2);
+    await expect(endOne).toBeFocused();
+    // The last other one: this browser's own Sign out (pressed again, it signs this browser out
+    // at once) is not where focus lands; the list's heading is.
+    await page.keyboard.press("Enter");
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByRole("heading", { name: "Sessions" })).toBeFocused();
+  } finally {
+    for (const context of others) await context.close();
+  }
 });
