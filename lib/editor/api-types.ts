@@ -1,7 +1,11 @@
 // The /api/v1 shapes the editor reads (issue 3's contract), as client-side types. Declared
-// here rather than imported from the server modules so client code never reaches into them.
+// here rather than imported from the server modules so client code never reaches into them;
+// a step's record comes from a type-only module the server builds it with (run-step-view.ts).
 import type { PreviewCut } from "@/lib/json/preview-json";
+import type { RunStepView } from "@/lib/runs/run-step-view";
 import type { StepKind } from "@/lib/steps/catalog";
+
+export type { RunStepView };
 
 export type WorkflowStepView = { id: string; number: number; kind: StepKind; name: string; config: Record<string, unknown> };
 
@@ -42,26 +46,6 @@ export type RunSummary = {
 
 /** What a collapsed Executions entry shows of the step's record; the rest comes with the run's detail. */
 export type RunStepSummary = { stepId: string; number: number; status: string; error: string | null; unresolved?: unknown };
-
-export type RunStepView = {
-  stepId: string;
-  number: number;
-  kind: string;
-  name: string | null;
-  status: string;
-  output: unknown;
-  error: string | null;
-  logs: unknown;
-  /** References whose path was missing, so they read as null (or "" inside text). */
-  unresolved?: unknown;
-  /** Attempts made so far (a step retried after a network error or a 5xx has more than one). */
-  attempts?: number;
-  /** The latest attempt's start. */
-  startedAt: string | null;
-  /** The first attempt's start, kept across retries (null on older records and copies). */
-  firstStartedAt?: string | null;
-  finishedAt: string | null;
-};
 
 /** GET /runs/{id}/steps/{stepId}?preview=true: the record without its logs, its output cut to
  *  what Workflow data's tree draws, each cut said with its whole size (lib/json/preview-json.ts). */

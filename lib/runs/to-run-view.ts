@@ -2,26 +2,9 @@
 // `trigger` is the stored trigger output exactly (for a webhook: the posted JSON, no wrapper).
 import type { Run, RunStep } from "@/lib/generated/prisma/client.ts";
 import type { Step } from "@/lib/workflows/definition";
+import type { RunStepView } from "@/lib/runs/run-step-view";
 
-export type RunStepView = {
-  stepId: string;
-  number: number;
-  kind: string;
-  /** The step's name in the current definition; null when the step has since been removed. */
-  name: string | null;
-  status: string;
-  output: unknown;
-  error: string | null;
-  logs: unknown;
-  /** References in the step's config that resolved to nothing (recorded by the run engine). */
-  unresolved: unknown;
-  attempts: number;
-  /** The latest attempt's start. */
-  startedAt: string | null;
-  /** The first attempt's start (null on records from before it was kept, and on copies). */
-  firstStartedAt: string | null;
-  finishedAt: string | null;
-};
+export type { RunStepView };
 
 export type RunView = {
   id: string;
