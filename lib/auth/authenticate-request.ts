@@ -1,6 +1,8 @@
-// Who is calling the management API: a bearer API token, or a signed-in browser session.
+// Who is calling the management API: a bearer API token, or a signed-in browser session. A
+// revoked token is a 401 saying so (thrown); anything else unknown is null, the caller's 401.
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { unauthorized } from "@/lib/api/errors";
 import { readSessionCookie } from "@/lib/auth/session-cookie";
 import { SESSION_TOUCH_MS, sessionCutoff } from "@/lib/auth/session-lifetime";
 
@@ -21,7 +23,10 @@ export async function authenticateRequest(req: Request): Promise<AuthUser | null
       where: { tokenHash: hashApiToken(m[1]) },
       select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, email: true, name: true, mustChangePassword: true } } },
     });
-    if (!token || token.revokedAt) return null;
+    if (!token) return null;
+    // Said as such: told only "send a valid API token", a script's owner looked for a typo in a
+    // token that had been revoked. Only the holder of the token itself learns it.
+    if (token.revokedAt) throw unauthorized(`this API token was revoked on ${token.revokedAt.toISOString().slice(0, 10)} (UTC): create a new one under Account & security`);
     // Touch lastUsedAt at most once a minute: a write per request would cost more than the request.
     if (!token.lastUsedAt || Date.now() - token.lastUsedAt.getTime() > 60_000) {
       await db().apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } });

@@ -107,7 +107,12 @@ describe("API tokens", () => {
     expect((await call("GET", "/api/v1/workspaces", { token: foreign.token })).status).toBe(200);
 
     expect((await call("DELETE", `/api/v1/auth/tokens/${second.id}`, { token: main.token })).status).toBe(204);
-    expect((await call("GET", "/api/v1/workspaces", { token: second.token })).status).toBe(401);
+    // Said as revoked, with the day: a script's owner told only "send a valid API token" looked
+    // for a typo in a token that had been revoked.
+    const refused = await call("GET", "/api/v1/workspaces", { token: second.token });
+    expect(refused.status).toBe(401);
+    const day = (await db().apiToken.findUniqueOrThrow({ where: { id: second.id } })).revokedAt!.toISOString().slice(0, 10);
+    expect(refused.body).toEqual({ error: "unauthorized", message: `this API token was revoked on ${day} (UTC): create a new one under Account & security` });
     // Revoking again is harmless.
     expect((await call("DELETE", `/api/v1/auth/tokens/${second.id}`, { token: main.token })).status).toBe(204);
   });
