@@ -34,17 +34,26 @@ export function databaseRefusal(e: unknown): string | null {
 
 /** The one line saying why `component` did not start (no stack: it may be a setting to fix). */
 export function startFailureMessage(component: string, e: unknown): string {
+  // One line whatever is quoted (a thrown string, a server's message with a HINT line): a log
+  // reader or the terminal takes the first line for the whole.
+  return `${component} failed to start: ${startFailureReason(e)}`.replace(/[ \t]*[\r\n]+[ \t]*/g, " ");
+}
+
+function startFailureReason(e: unknown): string {
   const refusal = databaseRefusal(e);
-  if (refusal) return `${component} failed to start: DATABASE_URL: the database refused the connection: ${refusal}`;
-  if (!(e instanceof Error)) return `${component} failed to start: ${String(e)}`;
+  if (refusal) return `DATABASE_URL: the database refused the connection: ${refusal}`;
+  if (!(e instanceof Error)) return String(e);
   // Prisma quotes the failing call first and the database's words last; other messages are kept whole.
   const lines = e.message.split("\n").map((l) => l.trim()).filter(Boolean);
-  const said = e.name.startsWith("PrismaClient") ? (lines.at(-1) ?? e.name) : lines.join(" ");
-  return `${component} failed to start: ${said}`;
+  return e.name.startsWith("PrismaClient") ? (lines.at(-1) ?? e.name) : lines.join(" ");
 }
 
 /** Writes the failure as a fatal JSON line on stdout and exits 1. */
 export function exitOnStartFailure(component: string, e: unknown): never {
-  startUpLogger().fatal({ component }, startFailureMessage(component, e));
+  // Written at any LOG_LEVEL, silent included: silent quiets the logs, not the one line saying
+  // why the process exited 1 (it exited without a word).
+  const root = startUpLogger();
+  const log = root.isLevelEnabled("fatal") ? root : root.child({}, { level: "fatal" });
+  log.fatal({ component }, startFailureMessage(component, e));
   process.exit(1);
 }

@@ -9,6 +9,7 @@ import { ConfigError, ensureDataDir, generateSecretKeyAtCheck, loadEnv } from "@
 import type { RunningPostgres } from "@/lib/db/embedded-postgres";
 import { prepareDatabase } from "@/lib/db/prepare-database";
 import { seedOwnerFromEnv } from "@/lib/seed/seed-owner";
+import { startFailureMessage } from "@/lib/start-up-failure";
 import { ensureBuild } from "./ensure-build";
 import { keepEmbeddedPostgres } from "./keep-embedded-postgres";
 import { takeLauncherLock, type LauncherLock } from "./launcher-lock";
@@ -103,7 +104,8 @@ async function main() {
     else log(`open ${openAt} and sign in (accounts were set up on an earlier start; the seed settings apply to a new database only)`);
     log(`webhook URLs start with ${config.PUBLIC_URL}/hooks/`);
   } catch (e) {
-    console.error(`[start] ${e instanceof Error ? e.message : e}`);
+    // One line, a refused login named as DATABASE_URL, as the web server's and worker's own.
+    console.error(`[start] ${startFailureMessage("MSP Flow", e)}`);
     await shutdown(1);
   }
 }

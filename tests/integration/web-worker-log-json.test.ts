@@ -1,6 +1,9 @@
 // The web server's and the worker's own lines are JSON on stdout (README, Logs), start-up
 // failures included: a database that refuses the login is one line naming DATABASE_URL and
 // PostgreSQL's words, never the password (it was five lines of Prisma internals, on stderr).
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startWeb } from "@/tests/helpers/services";
 import { runScript } from "@/tests/helpers/run-script";
@@ -37,6 +40,38 @@ describe("start-up against a database that refuses the login", () => {
     expect(lines[0].msg).toMatch(said);
     expect(r.out).not.toContain("not-the-password-x9");
     expect(r.out).not.toContain(url.password);
+  });
+
+  // LOG_LEVEL=silent turns off the logs, not the one line saying why the process exited 1: it
+  // exited without a word.
+  it.each([
+    ["web", "server.ts"],
+    ["worker", "worker/index.ts"],
+  ])("%s under LOG_LEVEL=silent still writes its fatal line", async (component, script) => {
+    const databaseUrl = wrong((u) => (u.password = "not-the-password-x9"));
+    const r = await runScript(script, [], { DATABASE_URL: databaseUrl, PORT: String(await freePort()), NODE_ENV: "production", LOG_LEVEL: "silent" }, 60_000);
+    expect(r.code, r.out).toBe(1);
+    const lines = jsonLines(r.stdout);
+    expect(lines, r.out).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: "fatal", component, msg: `${component} failed to start: DATABASE_URL: the database refused the connection: password authentication failed for user "${url.username}" (SQLSTATE 28P01)` });
+  });
+
+  // `npm run dev`'s launcher (`npm start`'s, without the build) checks the database before it
+  // starts anything: its [start] line names the setting as the processes' fatal lines do, on one
+  // line (it gave pg's bare words, and a Prisma error's five lines as they came).
+  it("npm start's launcher says it in one [start] line naming DATABASE_URL, under LOG_LEVEL=silent too", async () => {
+    const databaseUrl = wrong((u) => (u.password = "not-the-password-x9"));
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "start-refused-"));
+    try {
+      const r = await runScript("scripts/start.ts", ["--dev"], { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(await freePort()), LOG_LEVEL: "silent" }, 60_000);
+      expect(r.code, r.out).toBe(1);
+      expect(r.stderr.trim().split("\n"), r.out).toEqual([
+        `[start] MSP Flow failed to start: DATABASE_URL: the database refused the connection: password authentication failed for user "${url.username}" (SQLSTATE 28P01)`,
+      ]);
+      expect(r.out).not.toContain("not-the-password-x9");
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

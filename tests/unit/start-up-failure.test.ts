@@ -42,4 +42,10 @@ describe("start-up failure line", () => {
     const other = prismaRefusal("42P01", 'relation "SecretKeyCheck" does not exist', "TableDoesNotExist");
     expect(startFailureMessage("worker", other)).toBe('worker failed to start: Raw query failed. Code: `42P01`. Message: `relation "SecretKeyCheck" does not exist`');
   });
+
+  it("is one line whatever it quotes: a thrown string or a database message over several lines", () => {
+    expect(startFailureMessage("web", "listen failed:\n  EADDRINUSE\r\n  port 3000")).toBe("web failed to start: listen failed: EADDRINUSE port 3000");
+    const refusal = prismaRefusal("28000", 'no pg_hba.conf entry for host "10.0.0.5"\nHINT:  check pg_hba.conf', "AuthenticationFailed");
+    expect(startFailureMessage("worker", refusal)).toBe('worker failed to start: DATABASE_URL: the database refused the connection: no pg_hba.conf entry for host "10.0.0.5" HINT:  check pg_hba.conf (SQLSTATE 28000)');
+  });
 });
