@@ -20,7 +20,8 @@ export function AccountSessions({ sessions, onSignOut }: { sessions: BrowserSess
   const others = sessions.filter((s) => !s.current);
   return (
     <section aria-labelledby="sessions-heading" className="space-y-3">
-      <div className="flex items-end justify-between gap-4">
+      {/* Wraps on a phone: beside the button the description was a column of two or three words a line. */}
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
         <div>
           <h2 id="sessions-heading" className="text-lg font-semibold">Sessions</h2>
           <p className="text-sm text-slate-500">Browsers signed in to your account. Sign out any you do not recognise, then change your password.</p>

@@ -2,7 +2,8 @@
 // a token moves focus to the next row's Revoke (else the name field) rather than dropping it to
 // the page, and takes the revoked token's one-time secret off the page; saving an account's edit
 // leaves focus on its row's Edit button, not on <body> with the form gone; ending another
-// browser's session moves focus to the next one's Sign out, never to this browser's own.
+// browser's session moves focus to the next one's Sign out, never to this browser's own; on a
+// phone the Sessions heading's description is not squeezed beside its button.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createClientAdmin } from "./e2e-database";
@@ -74,4 +75,17 @@ test("ending other sessions from the keyboard moves focus to the next one's Sign
   } finally {
     for (const context of others) await context.close();
   }
+});
+
+test("on a phone the Sessions description keeps the width of the page, its button going below it", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { ws } = await signInToOwnProvider(page, "sessnarrow");
+  await page.goto(`/w/${ws}/account`);
+  const description = page.getByText("Browsers signed in to your account.");
+  const list = page.getByRole("list", { name: "Sessions" });
+  await expect(list).toBeVisible();
+  const [text, rows] = [await description.boundingBox(), await list.boundingBox()];
+  // Beside the button it was squeezed to a column of two or three words a line (140 px of 327).
+  expect(text!.width).toBeGreaterThan(rows!.width * 0.8);
+  await expect(page.getByRole("button", { name: "Sign out other sessions" })).toBeInViewport();
 });
