@@ -11,6 +11,7 @@ import type { AccountNeed } from "@/lib/push/plan-push";
 import { reviewAccountNeeds } from "@/lib/push/review-account-needs";
 import { keysReadBothWays, scanRequirements } from "@/lib/push/scan-requirements";
 import { webhookSecretState, type WebhookSecretState } from "@/lib/push/webhook-secret-state";
+import { DEFAULT_SIGNATURE_HEADER } from "@/lib/triggers/verify-signature";
 
 export type ReviewItem =
   /** app null: the provider's account was deleted before the push, or the HTTP step never had one,
@@ -161,9 +162,12 @@ function webhookSecretItem(trigger: Step, unsignedAcceptedAt: Date | null): Revi
   const header = typeof trigger.config.signatureHeader === "string" && trigger.config.signatureHeader !== "" ? trigger.config.signatureHeader : null;
   const state = webhookSecretState(trigger, unsignedAcceptedAt);
   const step = `step 1 (${trigger.name})`;
+  // The header the client's sender signs in, said even when it is the default: without it the
+  // client was not told where its sender puts the signature (spec: name it when a secret is set).
+  const signedIn = header ? `header ${header}` : `header ${DEFAULT_SIGNATURE_HEADER}`;
   const message = {
-    not_set: `set your own shared secret for ${step}, or choose to accept unsigned deliveries: your provider's trigger verifies signatures${header ? ` (header ${header})` : ""}, and its secret is not copied`,
-    own_secret: `${step} verifies deliveries with your own shared secret`,
+    not_set: `set your own shared secret for ${step}, or choose to accept unsigned deliveries: your provider's trigger verifies signatures (${header ? signedIn : `${signedIn}, the default`}), and its secret is not copied`,
+    own_secret: `${step} verifies deliveries with your own shared secret, signed in ${signedIn}${header ? "" : " (the default: senders rarely use it, so name your sender's header on the trigger in the editor)"}`,
     unsigned_accepted: `${step} accepts unsigned deliveries (your choice): anyone who has its URL can start runs`,
   }[state];
   return { kind: "webhook_secret", stepId: trigger.id, signatureHeader: header, state, unsignedAcceptedAt: state === "unsigned_accepted" ? unsignedAcceptedAt!.toISOString() : null, done: state !== "not_set", message };

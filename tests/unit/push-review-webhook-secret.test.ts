@@ -19,6 +19,15 @@ describe("webhook secret review item", () => {
     expect(review([hook({ sharedSecretEncrypted: "v1:x" })], true, at).items[0]).toMatchObject({ state: "own_secret", unsignedAcceptedAt: null });
   });
 
+  it("names the header the client's sender signs in, the default one too (it was left unsaid)", () => {
+    const noHeader = (config: Record<string, unknown>) => ({ ...hook(config), config: { ...config } }) as Step;
+    expect(review([noHeader({})], true).items[0].message).toContain("verifies signatures (header x-service-signature, the default)");
+    expect(review([noHeader({ sharedSecretEncrypted: "v1:x" })], true).items[0].message).toBe(
+      "step 1 (Alert) verifies deliveries with your own shared secret, signed in header x-service-signature (the default: senders rarely use it, so name your sender's header on the trigger in the editor)",
+    );
+    expect(review([hook({ sharedSecretEncrypted: "v1:x" })], true).items[0].message).toBe("step 1 (Alert) verifies deliveries with your own shared secret, signed in header X-Sig");
+  });
+
   it("is not asked when the push did not require it, or the copy's trigger is no webhook", () => {
     expect(review([hook({})], false).items.map((i) => i.kind)).toEqual(["confirm"]);
     const scheduler = { id: "cron", kind: "scheduler", name: "Monthly", config: { cron: "0 2 1 * *" } } as Step;
