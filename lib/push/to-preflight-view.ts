@@ -8,6 +8,7 @@ import type { Step } from "@/lib/workflows/definition";
 import { keysReadBothWays } from "@/lib/push/scan-requirements";
 import { stepFingerprint } from "@/lib/push/steps-hash";
 import { plural } from "@/lib/plural";
+import { possessive } from "@/lib/possessive";
 import { describeEditsToReplace } from "@/lib/push/client-edits";
 
 export type PreflightView = Omit<PushPlan, "trigger" | "steps" | "accountSteps" | "webhookSecretRequired" | "webhookSecretState" | "keepsUnsignedAcceptance" | "pushedStepsHash" | "pushedSampleHashes" | "keysToCreate" | "filesToCopy"> & {
@@ -71,7 +72,7 @@ export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPre
   if (namesakes) {
     notes.push(
       `${target.name} already has ${namesakes === 1 ? "a workflow" : `${namesakes} workflows`} named "${workflow.name}" that ${namesakes === 1 ? "is" : "are"} not this copy ` +
-        `(its own, or one pushed from another workflow): the copy arrives beside ${namesakes === 1 ? "it" : "them"} under the same name, marked "Pushed from" in ${target.name}'s Workflows list.`,
+        `(its own, or one pushed from another workflow): the copy arrives beside ${namesakes === 1 ? "it" : "them"} under the same name, marked "Pushed from" in ${possessive(target.name)} Workflows list.`,
     );
   }
   const unusable = new Set(plan.unusableAccounts.map((u) => u.stepId));
@@ -108,18 +109,18 @@ export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPre
     const was = r.replaces.map((w) => `step ${w.number} (${w.name}), for which ${target.name} chose "${w.account.name}"`).join(", and ");
     notes.push(
       `Step ${r.number} (${r.name}) will need its account chosen again in ${target.name}: it takes the place of ${was}, which you deleted, ` +
-        `and a step added again under another name does not keep the client's account choice. ${target.name}'s review says the choice was reset.`,
+        `and a step added again under another name does not keep the client's account choice. ${possessive(target.name)} review says the choice was reset.`,
     );
   }
   // A secret's value is not bound to an address as account credentials are: said to both sides.
   for (const c of plan.secretDestinations) {
-    const what = `${target.name}'s ${c.secrets.length === 1 ? "secret" : "secrets"} ${c.secrets.join(", ")}`;
+    const what = `${possessive(target.name)} ${c.secrets.length === 1 ? "secret" : "secrets"} ${c.secrets.join(", ")}`;
     notes.push(
       `Step ${c.number} (${c.name}) would send ${what} to ${c.to}, where ${c.secrets.length === 1 ? "it has" : "they have"} not gone before` +
         `${c.from !== null ? ` (the step sent ${c.secrets.length === 1 ? "it" : "them"} to ${c.from})` : ""}: the client's review says so.`,
     );
     // Why the copy cannot go Live there, in the very words the client's review will show (load-review.ts).
-    if (c.problem) notes.push(`${target.name}'s copy cannot go Live after this push; its review says: “Step ${c.number} (${c.name}): ${c.problem}”`);
+    if (c.problem) notes.push(`${possessive(target.name)} copy cannot go Live after this push; its review says: “Step ${c.number} (${c.name}): ${c.problem}”`);
   }
   const created = plan.variables.filter((v) => v.status === "created_without_value").length;
   if (created) notes.push(`${plural(created, "variable/secret key")} will be created in ${target.name} without a value; the client fills them in.`);
@@ -167,7 +168,7 @@ export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPre
     const yours = workflow.steps[0]?.kind === "webhook" ? ((workflow.steps[0].config.signatureHeader as string | undefined)?.trim() || t.signatureHeader!) : null;
     const differs = yours !== null && yours.toLowerCase() !== t.signatureHeader!.toLowerCase();
     notes.push(
-      `${secretSet ? "The webhook's shared secret is not copied; " : ""}${target.name}'s own shared secret and signature header (${t.signatureHeader}) on its copy are kept` +
+      `${secretSet ? "The webhook's shared secret is not copied; " : ""}${possessive(target.name)} own shared secret and signature header (${t.signatureHeader}) on its copy are kept` +
         (differs ? `: its sender signs with them, so your signature header (${yours}) does not apply to it.` : "."),
     );
   } else if (plan.webhookSecretState === "unsigned_accepted") {
@@ -178,7 +179,7 @@ export function toPreflightView({ workflow, target, plan, namesakes = 0 }: ToPre
   } else if (secretSet) notes.push(`The webhook's shared secret is not copied.`);
   if (t.headerReplaced) {
     notes.push(
-      `The signature header of ${target.name}'s copy becomes ${t.headerReplaced.to} (it was ${t.headerReplaced.from}): the copy has no shared secret of its own, so your header applies.`,
+      `The signature header of ${possessive(target.name)} copy becomes ${t.headerReplaced.to} (it was ${t.headerReplaced.from}): the copy has no shared secret of its own, so your header applies.`,
     );
   }
   notes.push("Values of variables, secrets and account credentials are never copied.");
@@ -214,11 +215,11 @@ function unusableNotes(plan: PushPlan, targetName: string): string[] {
   const needs = new Set(plan.accountSteps.map((a) => a.stepId));
   return plan.unusableAccounts.map((u) => {
     const step = `Step ${u.number} (${u.name})`;
-    const what = u.chosen ? `${targetName}'s account "${u.account.name}" is taken off its copy's step` : `${targetName}'s only account of the app, "${u.account.name}", is not selected`;
+    const what = u.chosen ? `${possessive(targetName)} account "${u.account.name}" is taken off its copy's step` : `${possessive(targetName)} only account of the app, "${u.account.name}", is not selected`;
     const label = u.needsApp && (appByKey(u.needsApp)?.label ?? u.needsApp);
     const selected = plan.connections.flatMap((a) => a.steps).find((s) => s.stepId === u.stepId && s.result === "selected")?.account;
     const then = selected
-      ? `${targetName}'s only ${label ? `${label} ` : ""}account, "${selected.name}", is selected in its place`
+      ? `${possessive(targetName)} only ${label ? `${label} ` : ""}account, "${selected.name}", is selected in its place`
       : !needs.has(u.stepId)
         ? "the step runs without an account, as yours does"
         : label
@@ -238,7 +239,7 @@ function triggerNotes(trigger: Step | undefined, targetName: string, plan: PushP
         : [];
     case "stops":
       return [
-        `${targetName}'s webhook URL stops receiving deliveries: your workflow now starts with ${starts}, so deliveries to that URL start no runs ` +
+        `${possessive(targetName)} webhook URL stops receiving deliveries: your workflow now starts with ${starts}, so deliveries to that URL start no runs ` +
           "and its sender is not told. Tell the client before pushing; its review says so too.",
       ];
     case "new":

@@ -54,4 +54,11 @@ describe("toPreflightView", () => {
     expect(one).toContain("1 variable/secret key will be created in Contoso without a value; the client fills them in.");
     expect(one.join(" ")).not.toContain("(s)");
   });
+
+  it("writes a client's name ending in s in the possessive as Traders', not Traders's", () => {
+    const plan = planPush(inputs());
+    const notes = toPreflightView({ workflow: { id: "wf", name: "Cleanup", version: 1, steps }, target: { id: "c", name: "Northwind Traders" }, plan, namesakes: 1 }).notes.join(" ");
+    expect(notes).toContain(`marked "Pushed from" in Northwind Traders' Workflows list.`);
+    expect(notes).not.toContain("Traders's");
+  });
 });
