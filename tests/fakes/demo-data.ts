@@ -24,7 +24,9 @@ export const DEMO_GROUPS = {
   billing: "d2e5a8f1-4c7b-49e0-b3a6-8f1c2d5e7a93",
 };
 
-/** The tenant's subscriptions with Microsoft's published skuIds for these part numbers. */
+/** The tenant's subscriptions with Microsoft's published skuIds for these part numbers. Despite
+ *  its name, O365_BUSINESS_PREMIUM is Microsoft 365 Business Standard; Business Premium is SPB
+ *  (Microsoft's "Product names and service plan identifiers for licensing" list). */
 export const DEMO_SKUS = {
   O365_BUSINESS_PREMIUM: "f245ecc8-75af-4f8e-b61f-27d8114de5f3",
   SPE_E3: "05e9a617-0261-4cee-bb44-138d3ef5d965",
@@ -80,7 +82,7 @@ export const demoPsa = (): PsaSeed => ({
       name: "Contoso Dental – Managed Microsoft 365",
       company: "Contoso Dental",
       additions: [
-        { id: "ADD-1", sku: "O365_BUSINESS_PREMIUM", description: "Microsoft 365 Business Premium", quantity: 18, unitPrice: 22 },
+        { id: "ADD-1", sku: "O365_BUSINESS_PREMIUM", description: "Microsoft 365 Business Standard", quantity: 18, unitPrice: 22 },
         { id: "ADD-2", sku: "SPE_E3", description: "Microsoft 365 E3", quantity: 4, unitPrice: 36 },
       ],
     },
@@ -89,7 +91,7 @@ export const demoPsa = (): PsaSeed => ({
 
 export const demoSubscriptions = (): Record<string, Subscription[]> => ({
   [DEMO_TENANT_ID]: [
-    { sku: "O365_BUSINESS_PREMIUM", productName: "Microsoft 365 Business Premium", quantity: 20, status: "Active" },
+    { sku: "O365_BUSINESS_PREMIUM", productName: "Microsoft 365 Business Standard", quantity: 20, status: "Active" },
     { sku: "SPE_E3", productName: "Microsoft 365 E3", quantity: 4, status: "Active" },
     { sku: "VISIOCLIENT", productName: "Visio Plan 2", quantity: 1, status: "Active" },
   ],

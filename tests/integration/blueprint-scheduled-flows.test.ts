@@ -39,7 +39,7 @@ describe("blueprint 3: licence reconciliation", () => {
       company: "Contoso Dental",
       type: "Billing review",
       initialDescription:
-        "Monthly licence reconciliation for tenant 7d1f3c52-contoso against agreement AGR-4471.\nActive seats: 24; billed seats: 22; variance: 2.\nLine items:\n- Microsoft 365 Business Premium (O365_BUSINESS_PREMIUM): active 20, billed 18, variance 2, addition ADD-1",
+        "Monthly licence reconciliation for tenant 7d1f3c52-contoso against agreement AGR-4471.\nActive seats: 24; billed seats: 22; variance: 2.\nLine items:\n- Microsoft 365 Business Standard (O365_BUSINESS_PREMIUM): active 20, billed 18, variance 2, addition ADD-1",
     });
     expect(env.stack.psa.state.agreements.get("AGR-4471")!.additions[0].quantity).toBe(18);
   });

@@ -160,7 +160,7 @@ describe("licence reconciliation: transform and routing", () => {
     const outputs: Record<number, unknown> = await outputsFor();
     const { output } = await run(steps[3], 4, outputs, vars);
     expect(output).toMatchObject({ active: 24, billed: 22, variance: 2, mismatchedLines: 1, linesWithoutAddition: 0, updates: [{ id: "ADD-1", quantity: 20 }] });
-    expect((output as { lineItemsText: string }).lineItemsText).toBe("- Microsoft 365 Business Premium (O365_BUSINESS_PREMIUM): active 20, billed 18, variance 2, addition ADD-1");
+    expect((output as { lineItemsText: string }).lineItemsText).toBe("- Microsoft 365 Business Standard (O365_BUSINESS_PREMIUM): active 20, billed 18, variance 2, addition ADD-1");
     outputs[4] = output;
     const routed = await run(steps[4], 5, outputs, vars);
     expect(routed.next).toBe("review_ticket");
