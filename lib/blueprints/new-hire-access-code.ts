@@ -2,9 +2,9 @@
 // user's object id (returned by the creation call, step 3) and assigns licences by skuId, so the
 // licence entries of the setup (part numbers such as SPE_E3, or skuIds) are matched against the
 // tenant's subscribed SKUs and the groups against the directory (step 4's lookups). It builds
-// the one $batch of assignments (step 6) and the readable lists for the ticket and chat texts.
-// An entry the tenant does not know fails here, naming it, instead of as a 400 inside a $batch
-// answer that would still read as a success.
+// the one $batch of assignments (step 6), a label per request for step 7 to name a refused one
+// by, and the readable lists for the ticket and chat texts. An entry the tenant does not know
+// fails here, naming it, before anything is sent.
 
 /** JavaScript for the isolated code step; reads steps 2 (picks), 3 (created user), 4 (lookups). */
 export const NEW_HIRE_ACCESS_CODE = `const picked = steps[2], created = steps[3].body || {}, lookups = (steps[4].body || {}).responses || [];
@@ -32,16 +32,23 @@ const missingGroups = groups.filter((g) => g.displayName === null).map((g) => g.
 if (missingGroups.length) {
   throw new Error("group " + missingGroups.join(", ") + " is not in the directory (groups are set up by object id): correct the blueprint's groups, then add " + picked.userPrincipalName + " by hand");
 }
+const names = { licences: licences.map((s) => s.skuPartNumber), groups: groups.map((g) => g.displayName) };
 const json = { "Content-Type": "application/json" };
-const requests = [];
+const requests = [], labels = {};
 if (licences.length) {
   requests.push({ id: "licenses", method: "POST", url: "/users/" + created.id + "/assignLicense", headers: json, body: { addLicenses: licences.map((s) => ({ skuId: s.skuId, disabledPlans: [] })), removeLicenses: [] } });
+  labels.licenses = (licences.length > 1 ? "licences " : "licence ") + names.licences.join(", ");
 }
-groups.forEach((g, i) => requests.push({ id: "group-" + (i + 1), method: "POST", url: "/groups/" + g.id + "/members/$ref", headers: json, body: { "@odata.id": "https://graph.microsoft.com/v1.0/directoryObjects/" + created.id } }));
+groups.forEach((g, i) => {
+  requests.push({ id: "group-" + (i + 1), method: "POST", url: "/groups/" + g.id + "/members/$ref", headers: json, body: { "@odata.id": "https://graph.microsoft.com/v1.0/directoryObjects/" + created.id } });
+  labels["group-" + (i + 1)] = "group " + g.displayName;
+});
 // A $batch needs 1 to 20 requests: with nothing to assign it only reads the user back.
-if (!requests.length) requests.push({ id: "user", method: "GET", url: "/users/" + created.id + "?$select=id" });
+if (!requests.length) {
+  requests.push({ id: "user", method: "GET", url: "/users/" + created.id + "?$select=id" });
+  labels.user = "reading the user back";
+}
 if (requests.length > 20) throw new Error(requests.length + " assignments: a directory $batch takes at most 20 (one for the licences, one per group)");
-const names = { licences: licences.map((s) => s.skuPartNumber), groups: groups.map((g) => g.displayName) };
 const inline = (l) => l.join(", ") || "none";
 const bullets = (l) => (l.length ? l : ["none"]).map((x) => "- " + x).join("\\n");
 return {
@@ -53,4 +60,5 @@ return {
   licensesList: bullets(names.licences),
   groupsList: bullets(names.groups),
   assignments: { requests },
+  assignmentLabels: labels,
 };`;

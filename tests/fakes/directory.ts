@@ -4,7 +4,9 @@
 // delegation, and JSON batching ($batch) so one workflow step can do several calls.
 // Where real Graph answers 400 to a shape (a part number for a skuId, a UPN in a member
 // @odata.id), so does this fake, with Graph's error body — a blueprint that passes here must
-// not fail against a real tenant for its request shapes.
+// not fail against a real tenant for its request shapes. `refuse` makes one request fail as a
+// tenant can (a mail-enabled group that takes no members, throttling), alone or inside a $batch,
+// whose answer is still 200 then: the inner response carries the failure, as Graph's does.
 import { randomUUID } from "node:crypto";
 import { createRouter, FakeError, startFakeServer, type FakeHandler, type FakeRequest, type FakeServer, type FakeServerOptions, type Router } from "./fake-server";
 
@@ -35,6 +37,7 @@ export type DirectoryState = {
   skus: SubscribedSku[];
   /** Temporary passwords set at creation, by user id — kept out of every response. */
   passwords: Map<string, string>;
+  refusals: DirectoryRefusal[];
 };
 
 export type DirectorySeed = {
@@ -44,7 +47,25 @@ export type DirectorySeed = {
   subscribedSkus?: SubscribedSku[];
 };
 
-export type DirectoryFake = FakeServer & { state: DirectoryState; findUser: (idOrUpn: string) => DirectoryUser | undefined };
+/** A request the directory refuses: `path` without /v1.0 (a string matches whole, a RegExp
+ *  anywhere), answered with Graph's error body and `headers` (Retry-After for a 429 or 503). */
+export type DirectoryRefusal = {
+  method: string;
+  path: string | RegExp;
+  status: number;
+  code: string;
+  message: string;
+  headers?: Record<string, string>;
+  /** How many matching requests to refuse; every one when absent. */
+  times?: number;
+};
+
+export type DirectoryFake = FakeServer & {
+  state: DirectoryState;
+  findUser: (idOrUpn: string) => DirectoryUser | undefined;
+  /** Refuses matching requests from now on; the function returned takes the refusal back. */
+  refuse: (r: DirectoryRefusal) => () => void;
+};
 
 const V = "/v1.0";
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,11 +79,20 @@ class GraphError extends FakeError {
 const badRequest = (message: string, code = "Request_BadRequest") => new GraphError(400, code, message);
 const notFound = (id: string) => new GraphError(404, "Request_ResourceNotFound", `Resource '${id}' does not exist or one of its queried reference-property objects are not present.`);
 
-function graphErrorBody(e: unknown) {
+function graphErrorBody(e: unknown): { status: number; body: unknown; headers?: Record<string, string> } {
   const status = e instanceof FakeError ? e.status : 500;
   const code = e instanceof GraphError ? e.code : status === 404 ? "Request_ResourceNotFound" : "Request_BadRequest";
   const innerError = { date: new Date().toISOString().slice(0, 19), "request-id": randomUUID(), "client-request-id": randomUUID() };
   return { status, body: { error: { code, message: (e as Error).message, innerError } } };
+}
+
+/** The refusal answer for a request, if one matches (and counts it). */
+function refusalFor(state: DirectoryState, method: string, path: string) {
+  const bare = path.startsWith(V) ? path.slice(V.length) : path;
+  const r = state.refusals.find((x) => x.method.toUpperCase() === method.toUpperCase() && (typeof x.path === "string" ? x.path === bare : x.path.test(bare)));
+  if (!r) return null;
+  if (r.times !== undefined && --r.times <= 0) state.refusals.splice(state.refusals.indexOf(r), 1);
+  return { ...graphErrorBody(new GraphError(r.status, r.code, r.message)), headers: r.headers };
 }
 
 /** Handlers answer errors in Graph's shape rather than the generic fakes' one. */
@@ -143,7 +173,7 @@ export function directoryRoutes(state: DirectoryState): Router {
   };
 
   const router = createRouter();
-  const on = (method: string, path: string, h: FakeHandler) => router.on(method, `${V}${path}`, graph(h));
+  const on = (method: string, path: string, h: FakeHandler) => router.on(method, `${V}${path}`, graph((req) => refusalFor(state, req.method, req.path) ?? h(req)));
   on("GET", "/users/:id", (req) => ({ body: view(user(req)) }));
   on("POST", "/users", (req) => {
     const b = body(req);
@@ -267,7 +297,8 @@ export function directoryRoutes(state: DirectoryState): Router {
       const r = m
         ? await m.handler({ ...req, method: String(s.method), path: url.pathname, query: Object.fromEntries(url.searchParams), body: s.body ?? null, params: m.params })
         : graphErrorBody(badRequest(`Resource not found for the segment '${url.pathname.split("/").pop()}'.`));
-      responses.push({ id: s.id, status: r.status ?? 200, body: r.body ?? null });
+      // Graph gives each inner response its headers (Retry-After on a throttled one).
+      responses.push({ id: s.id, status: r.status ?? 200, ...(r.headers ? { headers: r.headers } : {}), body: r.body ?? null });
     }
     return { body: { responses } };
   });
@@ -276,7 +307,7 @@ export function directoryRoutes(state: DirectoryState): Router {
 
 export async function startDirectoryFake(seed: DirectorySeed = {}, opts?: FakeServerOptions): Promise<DirectoryFake> {
   const skus = (seed.subscribedSkus ?? []).map((s) => ({ ...s, skuId: s.skuId.toLowerCase() }));
-  const state: DirectoryState = { users: new Map(), groups: new Map(), skus, passwords: new Map() };
+  const state: DirectoryState = { users: new Map(), groups: new Map(), skus, passwords: new Map(), refusals: [] };
   const skuId = (l: string) => skus.find((s) => s.skuPartNumber === l)?.skuId ?? l;
   for (const u of seed.users ?? []) {
     const nu = newUser({ ...u, licenses: (u.licenses ?? []).map(skuId) });
@@ -289,5 +320,10 @@ export async function startDirectoryFake(seed: DirectorySeed = {}, opts?: FakeSe
   const server = await startFakeServer("directory", directoryRoutes(state), opts);
   const findUser = (idOrUpn: string) =>
     state.users.get(idOrUpn) ?? [...state.users.values()].find((u) => u.userPrincipalName.toLowerCase() === idOrUpn.toLowerCase());
-  return { ...server, state, findUser };
+  const refuse = (r: DirectoryRefusal) => {
+    const own = { ...r };
+    state.refusals.push(own);
+    return () => void (state.refusals.includes(own) && state.refusals.splice(state.refusals.indexOf(own), 1));
+  };
+  return { ...server, state, findUser, refuse };
 }

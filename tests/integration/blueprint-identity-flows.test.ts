@@ -24,7 +24,7 @@ describe("blueprint 1: new-hire provisioning", () => {
     expect(testingData("new-hire-provisioning")).toEqual(hire);
     const run = await deliver(env, live, hire);
     expect(run.status, JSON.stringify(run.steps.map((s: { error: string }) => s.error))).toBe("succeeded");
-    expect(stepStatuses(run)).toEqual(["1:succeeded", "2:succeeded", "3:succeeded", "4:succeeded", "5:succeeded", "6:succeeded", "7:succeeded", "8:succeeded", "9:succeeded"]);
+    expect(stepStatuses(run)).toEqual(["1:succeeded", "2:succeeded", "3:succeeded", "4:succeeded", "5:succeeded", "6:succeeded", "7:succeeded", "8:succeeded", "9:succeeded", "10:succeeded"]);
     const identity = stepOutput(run, 2);
     const upn = `ana.silva@${DOMAIN}`;
     expect(identity).toMatchObject({ userPrincipalName: upn, licenses: ["O365_BUSINESS_PREMIUM"], groups: [G.allStaff, G.clinical], vaultCollections: ["col-shared-clinic"] });
@@ -67,6 +67,7 @@ describe("blueprint 1: new-hire provisioning", () => {
       ["POST", `/groups/${G.clinical}/members/$ref`, { "@odata.id": `https://graph.microsoft.com/v1.0/directoryObjects/${id}` }],
     ]);
     expect((stepOutput(run, 6).body as { responses: { status: number }[] }).responses.map((r) => r.status)).toEqual([200, 204, 204]);
+    expect(stepOutput(run, 7)).toEqual({ assigned: ["licence O365_BUSINESS_PREMIUM", "group All Staff", "group Clinical Team"] });
     expect(invite.body).toEqual({ email: upn, name: "Ana Silva", type: "User", collections: ["col-shared-clinic"] });
     expect(contact.headers["x-api-key"]).toBe(AUTH.documentation["x-api-key"]);
     expect(contact.body).toMatchObject({ firstName: "Ana", lastName: "Silva", email: upn, department: "Clinical", manager: `maria.lopez@${DOMAIN}` });
@@ -83,6 +84,69 @@ describe("blueprint 1: new-hire provisioning", () => {
     expect(JSON.stringify(run.steps.map((s: { logs: unknown }) => s.logs))).not.toContain(password);
     expect(JSON.stringify(chat.body)).not.toContain(password);
     expect(env.worker.output() + env.web.output()).not.toContain(password);
+  });
+
+  // Graph answers 200 for a $batch as a whole; a request refused inside it has its own status.
+  // Before the check step the run went on and told the manager the account was ready.
+  it("fails the run when the directory refuses a request inside the assigning $batch, naming it with Graph's message; no 'ready' message", async () => {
+    const live = await goLive(env, (await install(env, "new-hire-provisioning", blueprintBySlug("new-hire-provisioning")!.exampleSetup as Record<string, unknown>, "New hire (refused group)")).id);
+    resetRequests(env.stack);
+    // A mail-enabled security group takes no members through Graph.
+    const undo = env.stack.directory.refuse({
+      method: "POST",
+      path: `/groups/${G.clinical}/members/$ref`,
+      status: 400,
+      code: "Request_BadRequest",
+      message: "Cannot Update a mail-enabled security groups and or distribution list.",
+    });
+    try {
+      const run = await deliver(env, live, { firstName: "Ben", lastName: "Ortiz", department: "Clinical", managerEmail: `maria.lopez@${DOMAIN}` });
+      expect(run.status).toBe("failed");
+      expect(stepStatuses(run)).toEqual(["1:succeeded", "2:succeeded", "3:succeeded", "4:succeeded", "5:succeeded", "6:succeeded", "7:failed", "8:skipped", "9:skipped", "10:skipped"]);
+      expect(run.steps[6]).toMatchObject({ name: "Check every assignment succeeded" });
+      const upn = `ben.ortiz@${DOMAIN}`;
+      expect(run.steps[6].error).toContain(
+        `code step failed: 1 of 3 assignments for ${upn} failed in the directory, so the account is not ready: ` +
+          "group Clinical Team: 400 Request_BadRequest — Cannot Update a mail-enabled security groups and or distribution list. " +
+          "Done: licence O365_BUSINESS_PREMIUM, group All Staff. Not sent again (the others took effect): assign what failed by hand, " +
+          "then invite the user to the password manager, record the contact and tell the manager",
+      );
+      // The $batch itself was a 200, so the HTTP step succeeded and was not retried.
+      expect(stepOutput(run, 6).status).toBe(200);
+      // Nothing after the check: no invitation, no contact record, no chat saying the account is ready.
+      expect(calls(env.stack)).toEqual(["directory POST /v1.0/users", "directory POST /v1.0/$batch", "directory POST /v1.0/$batch"]);
+      const user = env.stack.directory.findUser(upn)!;
+      expect(env.stack.directory.state.groups.get(G.clinical)!.members.has(user.id)).toBe(false);
+    } finally {
+      undo();
+    }
+  });
+
+  it("a throttled request inside the $batch (429 with Retry-After) fails the run saying how long Graph asked to wait; the $batch is not sent again", async () => {
+    const live = await goLive(env, (await install(env, "new-hire-provisioning", blueprintBySlug("new-hire-provisioning")!.exampleSetup as Record<string, unknown>, "New hire (throttled)")).id);
+    resetRequests(env.stack);
+    const undo = env.stack.directory.refuse({
+      method: "POST",
+      path: /^\/users\/[^/]+\/assignLicense$/,
+      status: 429,
+      code: "TooManyRequests",
+      message: "Application is over its MailboxConcurrency limit.",
+      headers: { "Retry-After": "30" },
+    });
+    try {
+      const run = await deliver(env, live, { firstName: "Cleo", lastName: "Park", department: "Front Desk", managerEmail: `maria.lopez@${DOMAIN}` });
+      expect(run.status).toBe("failed");
+      expect(run.steps[6]).toMatchObject({ number: 7, status: "failed" });
+      expect(run.steps[6].error).toContain(
+        "1 of 3 assignments for cleo.park@contoso-dental.com failed in the directory, so the account is not ready: " +
+          "licence O365_BUSINESS_PREMIUM: 429 TooManyRequests — Application is over its MailboxConcurrency limit (throttled; Graph asks to wait 30 s). " +
+          "Done: group All Staff, group Front Desk. Not sent again (the others took effect): after the wait, assign what failed by hand",
+      );
+      expect(calls(env.stack).filter((c) => c === "directory POST /v1.0/$batch")).toHaveLength(2);
+      expect(env.stack.directory.findUser(`cleo.park@${DOMAIN}`)!.licenses).toEqual([]);
+    } finally {
+      undo();
+    }
   });
 });
 
@@ -141,5 +205,38 @@ describe("blueprint 4: leaver deprovisioning", () => {
     expect(run.steps[1]).toMatchObject({ number: 2, status: "failed" });
     expect(run.steps[1].error).toMatch(/404/);
     expect(calls(env.stack)).toEqual([`directory GET /v1.0/users/nobody@${DOMAIN}`]);
+  });
+
+  // Each of the eight actions is its own HTTP Request (no $batch): a refusal is that step's
+  // non-2xx, which fails it with Graph's message; a throttled one is retried after Retry-After.
+  it("a throttled action is retried after Retry-After; a refused one fails its step with Graph's message and no note is added", async () => {
+    const live = await goLive(env, (await install(env, "leaver-deprovisioning", blueprintBySlug("leaver-deprovisioning")!.exampleSetup as Record<string, unknown>, "Leaver (3)")).id);
+    resetRequests(env.stack);
+    const upn = `dan.brooks@${DOMAIN}`;
+    const id = env.stack.directory.findUser(upn)!.id;
+    const undo = [
+      env.stack.directory.refuse({ method: "PATCH", path: `/users/${id}`, status: 503, code: "ServiceUnavailable", message: "Service unavailable.", headers: { "Retry-After": "1" }, times: 1 }),
+      env.stack.directory.refuse({
+        method: "POST",
+        path: `/users/${id}/assignLicense`,
+        status: 400,
+        code: "Request_BadRequest",
+        message: "User license is inherited from a group membership and it cannot be removed directly from the user.",
+      }),
+    ];
+    try {
+      const run = await deliver(env, live, { ticketId: 2001, userPrincipalName: upn, displayName: "Dan Brooks", managerEmail: `maria.lopez@${DOMAIN}` });
+      expect(run.status).toBe("failed");
+      expect(stepStatuses(run)).toEqual(["1:succeeded", "2:succeeded", "3:succeeded", "4:succeeded", "5:succeeded", "6:succeeded", "7:succeeded", "8:succeeded", "9:failed", "10:skipped", "11:skipped", "12:skipped"]);
+      expect(run.steps[4]).toMatchObject({ number: 5, status: "succeeded", attempts: 2 });
+      expect(env.stack.directory.findUser(upn)!.accountEnabled).toBe(false);
+      expect(run.steps[8].error).toMatch(/^HTTP 400 from POST .*\/assignLicense: .*User license is inherited from a group membership and it cannot be removed directly from the user\./);
+      const sent = calls(env.stack);
+      expect(sent.filter((c) => c === `directory PATCH /v1.0/users/${id}`)).toHaveLength(2);
+      expect(sent.at(-1)).toBe(`directory POST /v1.0/users/${id}/assignLicense`);
+      expect(sent.some((c) => c.startsWith("psa "))).toBe(false);
+    } finally {
+      undo.forEach((u) => u());
+    }
   });
 });

@@ -80,7 +80,7 @@ describe("new hire: code steps", () => {
   });
 
   it("assigns licences by skuId and groups by the new user's object id, in a $batch the directory accepts", async () => {
-    const { outputs, access } = await newHireAccess({ firstName: "Lena", lastName: "Hart", department: "Billing" });
+    const { steps, outputs, access } = await newHireAccess({ firstName: "Lena", lastName: "Hart", department: "Billing" });
     const created = (outputs[3] as { status: number; body: { id: string } });
     expect(created.status).toBe(201);
     const a = (await access).output as Record<string, unknown>;
@@ -100,9 +100,33 @@ describe("new hire: code steps", () => {
     });
     const batch = await graph("/$batch", a.assignments);
     expect(batch.body.responses.map((r: { status: number }) => r.status)).toEqual([200, 204, 204]);
+    // Step 7 reads each answer inside the $batch: all accepted, the run goes on.
+    const checked = await run(steps[6], 7, { ...outputs, 5: a, 6: batch });
+    expect(checked.output).toEqual({ assigned: ["licences O365_BUSINESS_PREMIUM, VISIOCLIENT", "group All Staff", "group Billing"] });
     const user = stack.directory.findUser("lena.hart@contoso-dental.com")!;
     expect(user.licenses).toEqual([DEMO_SKUS.O365_BUSINESS_PREMIUM, DEMO_SKUS.VISIOCLIENT]);
     expect(stack.directory.state.groups.get(G.billing)!.members.has(user.id)).toBe(true);
+  });
+
+  it("fails the check after the $batch when Graph refused a request inside it, though the $batch answered 200", async () => {
+    const { steps, outputs, access } = await newHireAccess({ firstName: "Rosa", lastName: "Kim", department: "Billing" });
+    const a = (await access).output as { assignments: unknown };
+    const undo = [
+      stack.directory.refuse({ method: "POST", path: `/groups/${G.billing}/members/$ref`, status: 400, code: "Request_BadRequest", message: "Cannot Update a mail-enabled security groups and or distribution list." }),
+      stack.directory.refuse({ method: "POST", path: /\/assignLicense$/, status: 429, code: "TooManyRequests", message: "Too many requests.", headers: { "Retry-After": "12" } }),
+    ];
+    try {
+      const batch = await graph("/$batch", a.assignments);
+      expect(batch.status).toBe(200);
+      await expect(run(steps[6], 7, { ...outputs, 5: a, 6: batch })).rejects.toThrow(
+        "2 of 3 assignments for rosa.kim@contoso-dental.com failed in the directory, so the account is not ready: " +
+          "licences O365_BUSINESS_PREMIUM, VISIOCLIENT: 429 TooManyRequests — Too many requests (throttled; Graph asks to wait 12 s); " +
+          "group Billing: 400 Request_BadRequest — Cannot Update a mail-enabled security groups and or distribution list. Done: group All Staff. " +
+          "Not sent again (the others took effect): after the wait, assign what failed by hand",
+      );
+    } finally {
+      undo.forEach((u) => u());
+    }
   });
 
   it("takes a skuId GUID as well as a part number", async () => {

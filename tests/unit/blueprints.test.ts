@@ -19,9 +19,10 @@ const build = (slug: string, setup: Record<string, unknown> = {}, connections = 
 // The spec's table, row by row (blueprint 4's kinds are this project's choice, see its description).
 // Blueprint 1's "license/group assignment" has no kind in the spec: it is a lookup $batch, a Code
 // step (skuIds by part number, the new user's object id) and the assigning $batch, since Graph
-// takes neither part numbers nor principal names there.
+// takes neither part numbers nor principal names there, then a Code step that fails the run when
+// a request inside that $batch was refused (Graph answers 200 for the batch as a whole).
 const SPEC_KINDS: Record<string, string[][]> = {
-  "new-hire-provisioning": [["webhook", "code", "http", "http", "code", "http", "http", "http", "http"]],
+  "new-hire-provisioning": [["webhook", "code", "http", "http", "code", "http", "code", "http", "http", "http"]],
   "edr-alert-triage": [["webhook", "ai_prompt", "conditions", "http", "http", "http", "http"]],
   "license-reconciliation": [["scheduler", "http", "http", "transform", "conditions", "http", "transform"]],
   "leaver-deprovisioning": [["webhook", "http", "http", "code", "http", "http", "http", "http", "http", "http", "http", "http"]],
@@ -86,8 +87,8 @@ describe("setup variants", () => {
 
   it("new hire: the contact record can go to the PSA instead of documentation", () => {
     const w = build("new-hire-provisioning", { contactRecord: "psa", documentationOrganizationId: "" });
-    expect(w.steps[7].config.url).toBe("/service/tickets");
-    expect((w.steps[7].config.body as { json: { initialDescription: string } }).json.initialDescription).toContain("Licences:\n{{ 5.licensesList }}");
+    expect(w.steps[8].config.url).toBe("/service/tickets");
+    expect((w.steps[8].config.body as { json: { initialDescription: string } }).json.initialDescription).toContain("Licences:\n{{ 5.licensesList }}");
     expect(() => validateDefinition(w.steps as Step[])).not.toThrow();
   });
 
