@@ -62,7 +62,7 @@ export function AccountTokens({ tokens }: { tokens: ApiTokenInfo[] }) {
           Create token
         </button>
       </form>
-      {created && <OneTimeSecret key={created.token} label="New API token" value={created.token} message={`Token “${created.name}” created. Copy it now: it is not shown again.`} />}
+      {created && <OneTimeSecret key={created.token} label="New API token" noun="token" value={created.token} message={`Token “${created.name}” created. Copy it now: it is not shown again.`} />}
       {tokens.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-500">No API tokens.</p>
       ) : (

@@ -3,7 +3,8 @@
 // the page, and takes the revoked token's one-time secret off the page; saving an account's edit
 // leaves focus on its row's Edit button, not on <body> with the form gone; ending another
 // browser's session moves focus to the next one's Sign out, never to this browser's own; on a
-// phone the Sessions heading's description is not squeezed beside its button.
+// phone the Sessions heading's description is not squeezed beside its button; a Copy the browser
+// cannot do says so and selects the secret instead of doing nothing.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createClientAdmin } from "./e2e-database";
@@ -88,4 +89,21 @@ test("on a phone the Sessions description keeps the width of the page, its butto
   // Beside the button it was squeezed to a column of two or three words a line (140 px of 327).
   expect(text!.width).toBeGreaterThan(rows!.width * 0.8);
   await expect(page.getByRole("button", { name: "Sign out other sessions" })).toBeInViewport();
+});
+
+test("Copy of a new token where the browser gives no clipboard says so and selects the token to copy by hand", async ({ page }) => {
+  // A page served over plain http from another machine (npm start on a LAN address) is not a
+  // secure context: the browser has no navigator.clipboard there.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined, configurable: true }));
+  const { ws } = await signInToOwnProvider(page, "nocopy");
+  await page.goto(`/w/${ws}/account`);
+  await page.getByLabel("Token name").fill("rmm sync");
+  await page.getByRole("button", { name: "Create token" }).click();
+  const secret = page.getByLabel("New API token");
+  const value = await secret.inputValue();
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Token “rmm sync” created" })).toContainText("Could not copy: the token is selected, press Ctrl+C (⌘C on a Mac)");
+  await expect(secret).toBeFocused();
+  expect(await secret.evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0))).toBe(value);
+  await expect(page.getByRole("button", { name: "Copied" })).toHaveCount(0);
 });
