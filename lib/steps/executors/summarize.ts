@@ -5,6 +5,7 @@ import { summarizeConfig } from "@/lib/steps/catalog";
 import { describeExpressionError, evaluateExpression } from "@/lib/steps/evaluate-expression";
 import { followPath } from "@/lib/workflows/references";
 import { bindReference, setField } from "./transform";
+import { eventLoopTurns } from "./event-loop-turn";
 import { StepError, type StepContext, type StepExecutor } from "./types";
 
 type Aggregate = { name: string; op: "count" | "sum" | "avg" | "min" | "max"; field?: string };
@@ -112,22 +113,6 @@ function noteMissingGroupBy(input: unknown[], groupBy: string[], note: (line: st
   }
 }
 
-// JSONata resolves its promises as microtasks: a column computed for each of 300,000 groups held
-// the worker's event loop for the whole step (26 s), and with it every other run of the worker,
-// its Stop checks, heartbeats and progress writes. The loop gives them a turn this often.
-const SLICE_MS = 20;
-
-/** After SLICE_MS of work, a turn of the event loop; a stopped run (or a stopping worker) ends the step here. */
-function sliced(ctx: StepContext) {
-  let since = Date.now();
-  return async () => {
-    if (Date.now() - since < SLICE_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    since = Date.now();
-    if (ctx.signal.aborted) throw new StepError("the step was cancelled", { retryable: true });
-  };
-}
-
 async function addComputed(ctx: StepContext, row: Row, computed: { name: string; expression: string }[]): Promise<Row> {
   for (const c of computed) {
     try {
@@ -163,7 +148,7 @@ export const executeSummarize: StepExecutor = async (ctx) => {
   }
   const summarize = (keys: Row, rows: unknown[]) => ({ ...keys, ...Object.fromEntries(aggregates.map((a) => [a.name, aggregate(rows, a, numericFields, note)])) });
   const groups: Row[] = [];
-  const turn = sliced(ctx);
+  const turn = eventLoopTurns(ctx);
   for (const b of buckets.values()) {
     groups.push(await addComputed(ctx, summarize(b.keys, b.rows), config.computed));
     if (config.computed.length > 0) await turn();

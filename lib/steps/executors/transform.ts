@@ -4,6 +4,7 @@
 // JSONata's functions, `count`, `sum` …, which keep their meaning: evaluate-expression.ts).
 import { transformConfig } from "@/lib/steps/catalog";
 import { describeExpressionError, evaluateExpression } from "@/lib/steps/evaluate-expression";
+import { eventLoopTurns } from "./event-loop-turn";
 import { StepError, type StepContext, type StepExecutor } from "./types";
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -26,7 +27,9 @@ export const executeTransform: StepExecutor = async (ctx) => {
   const config = transformConfig.parse(ctx.step.config);
   const output: Record<string, unknown> = {};
   const extra: Record<string, unknown> = {};
+  const turn = eventLoopTurns(ctx);
   for (const field of config.fields) {
+    await turn();
     let value: unknown;
     try {
       value = await evaluateExpression(field.expression, { resolveRef: bindReference(ctx), extra, isolationKey: ctx.workspaceId, signal: ctx.signal });
