@@ -15,6 +15,7 @@ import { DeleteAccountButton } from "@/components/resources/delete-account-butto
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { KeptForm } from "@/components/ui/kept-form";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { ListFilter } from "@/components/ui/list-filter";
@@ -60,10 +61,10 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
     setBaseUrl(next.defaultBaseUrl);
   };
 
-  // onSubmit, not a form action: React resets a form after its action, which cleared what was
-  // typed when the add was refused and left the app and auth boxes showing their first options
-  // while the next add still sent the previous ones. Only the account's own fields are cleared,
-  // and only once it is added; the app, auth kind and base URL stay for the next account.
+  // A KeptForm: a form action's reset cleared what was typed when the add was refused and left the
+  // app and auth boxes showing their first options while the next add still sent the previous
+  // ones. Only the account's own fields are cleared, and only once it is added; the app, auth kind
+  // and base URL stay for the next account.
   async function add(form: HTMLFormElement) {
     const data = new FormData(form);
     const created: { id?: string } = {};
@@ -93,11 +94,8 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
         </p>
       )}
       {canEdit && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add(e.currentTarget);
-          }}
+        <KeptForm
+          onSend={add}
           className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2"
           aria-label="Add an account"
         >
@@ -126,7 +124,7 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
           <CredentialFields key={kind} kind={kind} required={kind !== "openai"} />
           <p className="text-xs text-slate-500 sm:col-span-2">{entry.description} Credentials are encrypted and can be replaced, never read back.</p>
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary")}>Add account</button></div>
-        </form>
+        </KeptForm>
       )}
       <ListFilter label="Filter accounts" placeholder="Name or app" query={query} onQuery={setQuery} shown={shown.length} total={connections.length} noun={["account", "accounts"]} />
       {APP_CATALOG.map((a) => {
@@ -209,11 +207,8 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
       </div>
       <SettingsSummary kind={kind} config={c.config} />
       {editing && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save(e.currentTarget);
-          }}
+        <KeptForm
+          onSend={save}
           onChange={(e) => recheck(e.currentTarget)}
           className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2"
         >
@@ -235,7 +230,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
               Save<span className="sr-only"> changes to {c.name}</span>
             </button>
           </div>
-        </form>
+        </KeptForm>
       )}
     </li>
   );

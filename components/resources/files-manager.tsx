@@ -10,6 +10,7 @@ import { DeleteInUseButton } from "@/components/resources/delete-in-use-button";
 import { WorkflowUsersList, type WorkflowUser } from "@/components/resources/workflow-users-list";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { KeptForm } from "@/components/ui/kept-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -35,8 +36,8 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
   const [query, setQuery] = useState("");
   const shown = files.filter((f) => matchesFilter(query, f.name));
 
-  // onSubmit, not a form action (which resets the form even when the upload was refused): the
-  // chosen file and the typed name stay to be corrected, and are cleared once uploaded.
+  // A KeptForm (a form action resets the form even when the upload was refused): the chosen
+  // file and the typed name stay to be corrected, and are cleared once uploaded.
   async function upload(form: HTMLFormElement) {
     const data = new FormData(form);
     const file = data.get("file");
@@ -107,19 +108,14 @@ export function FilesManager({ workspaceId, files, canEdit }: { workspaceId: str
         />
       )}
       {canEdit && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void upload(e.currentTarget);
-          }}
-          className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Upload a file">
+        <KeptForm onSend={upload} className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4" aria-label="Upload a file">
           <label className="text-sm font-medium text-slate-700">File<input name="file" type="file" required className="mt-1 block text-sm" /></label>
           <label className="text-sm font-medium text-slate-700">
             Name <span className="font-normal text-slate-500">(default: the file&apos;s own)</span>
             <input name="name" pattern="[A-Za-z0-9_][A-Za-z0-9._\-]*" className={cn(inputClass, "mt-1 w-64")} />
           </label>
           <button type="submit" disabled={busy} className={buttonClass("primary")}>{busy ? "Uploading…" : "Upload"}</button>
-        </form>
+        </KeptForm>
       )}
       {files.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No files yet. A step reads a file as {"{{ files.NAME }}"}.</p>

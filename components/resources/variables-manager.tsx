@@ -24,6 +24,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { KeptForm } from "@/components/ui/kept-form";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { useApiAction } from "@/components/ui/use-api-action";
 import { ErrorAlert } from "@/components/ui/error-alert";
@@ -82,7 +83,7 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
 
   // Adds only: an existing key is refused (If-None-Match: *, 412), so the form cannot overwrite a
   // value or turn a secret into a plain variable on show to every viewer; its row changes it.
-  // onSubmit, not a form action (which resets the form): what was typed stays when refused.
+  // A KeptForm: what was typed stays when refused.
   async function add(form: HTMLFormElement) {
     setNotice(null);
     const data = new FormData(form);
@@ -122,11 +123,8 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
         </p>
       )}
       {canEdit && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add(e.currentTarget);
-          }}
+        <KeptForm
+          onSend={add}
           className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
           aria-label="Add a variable or secret"
         >
@@ -156,7 +154,7 @@ export function VariablesManager({ workspaceId, variables, canEdit }: { workspac
           <p id="variable-key-rule" className="w-full text-xs text-slate-500">
             {KEY_RULE}
           </p>
-        </form>
+        </KeptForm>
       )}
       {variables.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">

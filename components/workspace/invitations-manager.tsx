@@ -9,6 +9,7 @@ import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { KeptForm } from "@/components/ui/kept-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
@@ -44,14 +45,7 @@ export function InvitationsManager({ workspaceId, workspaceName, invitations }: 
     <section aria-label="Invitation links" className="space-y-3">
       <h2 className="text-sm font-semibold text-slate-700">Invitation links</h2>
       <ErrorAlert error={error} />
-      <form
-        aria-label="Make an invitation link"
-        className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create(e.currentTarget);
-        }}
-      >
+      <KeptForm onSend={create} aria-label="Make an invitation link" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <div className="min-w-56 flex-1 text-sm">
           <label htmlFor={noteId} className="font-medium text-slate-700">For</label>{" "}
           <span id={`${noteId}-hint`} className="text-slate-600">(a name or address, for your list)</span>
@@ -77,7 +71,7 @@ export function InvitationsManager({ workspaceId, workspaceName, invitations }: 
         <p className="basis-full text-xs text-slate-500">
           For someone who already has an account made elsewhere (another provider&apos;s technician): adding them by e-mail is refused, because an address proves nothing. Whoever opens the link while signed in joins with its role.
         </p>
-      </form>
+      </KeptForm>
       {issued && <OneTimeSecret key={issued.link} label="Invitation link" value={issued.link} message={issued.message} />}
       {invitations.length > 0 && (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" aria-label="Open invitation links">

@@ -14,6 +14,7 @@ import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { KeptForm } from "@/components/ui/kept-form";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
@@ -74,14 +75,7 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
     <div className="mt-6 space-y-4">
       <ErrorAlert error={error} />
       {canManage && (
-        <form
-          aria-label="Add a member"
-          className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add(e.currentTarget);
-          }}
-        >
+        <KeptForm onSend={add} aria-label="Add a member" className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
           <label className="min-w-56 flex-1 text-sm font-medium text-slate-700">
             E-mail
             <input name="email" type="email" required maxLength={320} placeholder="name@client.example" className={cn(inputClass, "mt-1")} />
@@ -99,7 +93,7 @@ export function MembersManager({ workspaceId, workspaceName, members, provider, 
           </label>
           <button type="submit" disabled={busy} className={buttonClass("primary")}>Add member</button>
           <p className="basis-full text-xs text-slate-500">{ROLE_HELP}</p>
-        </form>
+        </KeptForm>
       )}
       {issued && <OneTimeSecret key={issued.password} label="Temporary password" value={issued.password} message={issued.message} />}
       {members.length === 0 ? (
