@@ -1,5 +1,6 @@
 // Creates an app connection (an account of an app) with its credentials encrypted at rest.
-// Returns the row without credentials: they are write-only from here on.
+// Returns the account as the API shows it (to-connection-view.ts), never its credentials: they
+// are write-only from here on.
 import { db, type Db, type Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { encryptSecret } from "@/lib/secrets/crypto";
@@ -7,7 +8,9 @@ import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { appByKey } from "./app-catalog";
 import type { AuthKind } from "./connection-auth";
 import { startingConfig } from "./connection-settings";
+import type { ConnectionView } from "./connection-input";
 import { parseConnectionFields } from "./parse-connection-fields";
+import { toConnectionView } from "./to-connection-view";
 
 export type CreateConnectionOptions = {
   workspaceId: string;
@@ -22,24 +25,13 @@ export type CreateConnectionOptions = {
   tx?: Tx | Db;
 };
 
-export type ConnectionSummary = {
-  id: string;
-  workspaceId: string;
-  app: string;
-  name: string;
-  authKind: string;
-  baseUrl: string | null;
-  config: unknown;
-  hasCredentials: boolean;
-};
-
 export class InvalidConnectionError extends Error {
   constructor(message: string, readonly field?: string) {
     super(message);
   }
 }
 
-export async function createConnection(opts: CreateConnectionOptions): Promise<ConnectionSummary> {
+export async function createConnection(opts: CreateConnectionOptions): Promise<ConnectionView> {
   const app = appByKey(opts.app);
   if (!app) throw new InvalidConnectionError(`unknown app "${opts.app}"`, "app");
   const authKind = opts.authKind ?? app.authKind;
@@ -65,14 +57,5 @@ export async function createConnection(opts: CreateConnectionOptions): Promise<C
       config: config as Prisma.InputJsonValue,
     },
   });
-  return {
-    id: row.id,
-    workspaceId: row.workspaceId,
-    app: row.app,
-    name: row.name,
-    authKind: row.authKind,
-    baseUrl: row.baseUrl,
-    config: row.config,
-    hasCredentials: row.credentialsEncrypted !== null,
-  };
+  return toConnectionView(row);
 }

@@ -6,7 +6,6 @@ import { db, type Tx } from "@/lib/db/client";
 import { unlessParentGone } from "@/lib/db/parent-gone";
 import { createConnection, InvalidConnectionError } from "@/lib/connections/create-connection";
 import type { ConnectionView, CreateConnectionInput } from "@/lib/connections/connection-input";
-import { toConnectionView } from "@/lib/connections/to-connection-view";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
 import { onceMoreOnUniqueClash } from "@/lib/db/once-more-on-unique-clash";
 
@@ -29,7 +28,7 @@ export async function createWorkspaceConnection({ workspaceId, userId, input, tx
         tx: t,
       });
       await recordUserEvent({ workspaceId, userId, action: "connection_created", details: { connectionId: created.id, app: created.app, name: created.name }, tx: t }); // never credentials
-      return toConnectionView(await t.connection.findUniqueOrThrow({ where: { id: created.id } }));
+      return created;
     } catch (e) {
       if (e instanceof InvalidConnectionError) {
         // Named like every body's 400: `field` and `issues[].path` (the message may start "field: ").
