@@ -33,9 +33,11 @@ type Props = {
   actIn: string[];
   /** The page's filters without a workflow: a workflow's filter link adds its id to them. */
   filterQuery?: string;
+  /** Said under "No runs match.": which runs the filters keep and where runs come from. */
+  emptyNote?: string;
 };
 
-export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQuery }: Props) {
+export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQuery, emptyNote }: Props) {
   const [open, setOpen] = useState<Record<string, RunOverview | "loading" | "error">>({});
   // Runs stopped here, as the API answered: shown at once, before the page's refresh arrives.
   const [stopped, setStopped] = useState<Record<string, RunView>>({});
@@ -76,7 +78,12 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
     }
   }, [listed]); // only a new list from the server is a refresh
   if (runs.length === 0) {
-    return <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">No runs match.</p>;
+    return (
+      <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-500">
+        <p>No runs match.</p>
+        {emptyNote && <p className="mx-auto mt-1 max-w-xl" data-testid="runs-empty-note">{emptyNote}</p>}
+      </div>
+    );
   }
   return (
     <TableScroll label="Runs table" className="mt-6">

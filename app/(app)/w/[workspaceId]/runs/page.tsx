@@ -55,13 +55,18 @@ export default async function RunsPage({ params, searchParams }: Props) {
   ]);
   const listed = new Set(runs.map((r) => r.workspaceId));
   const actIn = accessible.filter((w) => w.role !== "viewer" && listed.has(w.id)).map((w) => w.id);
+  // A first visit said only "No runs match.", as if something had been filtered out, and not how a run comes about.
+  const within = query.days === 1 ? "the last day" : `the last ${query.days} days`;
+  const emptyNote = before
+    ? "No runs are older than the ones on the newer pages."
+    : `Listed: ${query.status ? `${query.status} runs` : "runs"} started within ${within}${workflowName ? ` of “${workflowName}”` : ""}. A run starts each time a Live workflow's trigger fires, and each time a workflow is tested on its Test & Debug tab.`;
   return (
     <div className="mx-auto max-w-6xl px-6 py-8">
       <AutoRefresh seconds={10} />
       <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first, refreshed every 10 s`} />
       <WorkspaceTabs workspaceId={workspaceId} current="runs" />
       <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days, workflowId: query.workflowId ?? "" }} provider={provider} workflowName={workflowName} />
-      <WorkspaceRunsTable runs={runs} showWorkspace={clients} actIn={actIn} filterQuery={pageHref({ ...raw, workflowId: undefined, before: undefined }).slice(1)} />
+      <WorkspaceRunsTable runs={runs} showWorkspace={clients} actIn={actIn} filterQuery={pageHref({ ...raw, workflowId: undefined, before: undefined }).slice(1)} emptyNote={emptyNote} />
       {(before || nextBefore) && (
         <nav aria-label="Pages of runs" className="mt-4 flex gap-4 text-sm">
           {before && <Link href={pageHref({ ...raw, before: undefined })} className="text-brand-700 hover:underline">Newest runs</Link>}
