@@ -10,6 +10,7 @@ import { zodIssueField } from "@/lib/api/zod-issue-field";
 import { withMisspeltFields } from "@/lib/api/misspelt-field";
 import { isDatabaseUnavailable, isStatementTimeout, isTransientConflict } from "@/lib/db/is-database-unavailable";
 import { errorFields } from "@/lib/error-fields";
+import { asClientClosed, ClientClosedRequest } from "@/lib/api/client-closed-request";
 import { logger } from "@/lib/log";
 import { assertSameOrigin } from "@/lib/auth/assert-same-origin";
 import { authenticateRequest, type AuthUser } from "@/lib/auth/authenticate-request";
@@ -34,6 +35,13 @@ export function errorResponse(e: unknown): Response {
       i.code === "unrecognized_keys" ? i.keys.map((k) => ({ path: zodIssueField(i, k), message: "unknown field" })) : [{ path: i.path.join("."), message: i.message }],
     );
     return Response.json({ error: "invalid_request", message: describeZodError(e), ...(field ? { field } : {}), issues }, { status: 400 });
+  }
+  if (e instanceof ClientClosedRequest) {
+    // The client went away mid-request (a tab navigated away mid-save): nobody reads this answer,
+    // and it is no fault to alert on. 499 is nginx's "client closed request", for the log. Only
+    // what is logged and answered: a write that committed before stays committed.
+    logger().info({ component: "api", status: 499, err: errorFields(e.cause).err }, "client closed the request: answered 499");
+    return Response.json({ error: "client_closed_request", message: e.message }, { status: 499 });
   }
   if (isStatementTimeout(e)) {
     // The database answered but the query ran past statement_timeout: perhaps under load, perhaps
@@ -99,7 +107,9 @@ export function apiRoute<P extends Record<string, string> = Record<string, strin
       if (out === undefined) return withCookie(new Response(null, { status: 204 }), renewed);
       return withCookie(Response.json(out, { status: opts.status ?? 200 }), renewed);
     } catch (e) {
-      return withCookie(errorResponse(e), renewed);
+      // Work the route gave up on because the request's signal aborted (its client went away).
+      const closed = req.signal?.aborted && e instanceof Error && e.name === "AbortError" ? new ClientClosedRequest(e) : e;
+      return withCookie(errorResponse(closed), renewed);
     }
   };
 }
@@ -162,7 +172,9 @@ async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((e: unknown) => {
+      throw asClientClosed(e, req);
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
