@@ -28,6 +28,16 @@ const OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
   rotated_url: { label: "Old URL: no run", tone: "slate" },
 };
 
+/** A refused delivery in words: the status the sender's tool shows, why no run started and what
+ *  to do (the badge alone, "Rejected: Draft", did not match the "409" a technician sees there). */
+const EXPLAINED: Record<string, string> = {
+  not_published: "The sender got 409: the workflow was in Draft when this arrived, so no run started. Deliveries are accepted only while it is Live.",
+  invalid_signature: "The sender got 401: the request was not signed with this trigger's Shared secret, so no run started. The sender must sign with the same secret, in the header named under Signature header.",
+  too_large: "The sender got 413: the body is over the 1 MB limit, so no run started. Have the sender post a link instead, and fetch the data in a later step.",
+  invalid_json: "The sender got 400: the body was sent as JSON but is not valid JSON, so no run started.",
+  rotated_url: "The sender got 202, but this URL was replaced by Generate a new URL, so no run started. Give the sender the current URL.",
+};
+
 export function DeliveriesLog({ workflowId }: { workflowId: string }) {
   const { workspaceId, steps } = useEditor();
   const { reading, props: readingProps, toTop } = useReading();
@@ -98,6 +108,11 @@ function DeliveryRow({ d, runHref }: { d: Delivery; runHref: (runId: string) => 
           {/* One link per delivery: its time tells a screen reader's list of links apart. */}
           <span className="sr-only"> of the delivery at {formatExactTime(d.receivedAt)}</span>
         </Link>
+      )}
+      {EXPLAINED[d.outcome] && (
+        <p className="order-last basis-full text-xs text-slate-600" data-testid="delivery-explained">
+          {EXPLAINED[d.outcome]}
+        </p>
       )}
       <time className="ml-auto text-xs text-slate-500" dateTime={d.receivedAt} title={new Date(d.receivedAt).toUTCString()}>
         {relativeTime(new Date(d.receivedAt))}
