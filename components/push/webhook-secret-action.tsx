@@ -7,6 +7,7 @@ import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import type { ReviewItem } from "@/lib/push/compute-review";
+import { isBlankSecret } from "@/lib/steps/shared-secret-text";
 
 type Props = {
   item: Extract<ReviewItem, { kind: "webhook_secret" }>;
@@ -23,6 +24,8 @@ export function WebhookSecretAction({ item, workflowId, busy, lost = false, run,
   useEffect(() => markSecret("webhook-secret", secret ? "the webhook shared secret" : null), [secret, markSecret]);
   useEffect(() => () => markSecret("webhook-secret", null), [markSecret]);
   const [warned, setWarned] = useState(false);
+  // Only spaces: refused by the API as by the editor (shared-secret-text.ts), so said before Save.
+  const blank = isBlankSecret(secret);
   const url = `/api/v1/workflows/${workflowId}/review/webhook-secret`;
   return (
     <div className="flex w-full flex-col gap-2 sm:w-auto">
@@ -37,6 +40,8 @@ export function WebhookSecretAction({ item, workflowId, busy, lost = false, run,
       >
         <input
           aria-label="Webhook shared secret"
+          aria-invalid={blank || undefined}
+          aria-describedby={blank ? "webhook-secret-blank" : undefined}
           disabled={lost}
           type="password"
           value={secret}
@@ -45,8 +50,13 @@ export function WebhookSecretAction({ item, workflowId, busy, lost = false, run,
           autoComplete="new-password"
           className={cn(inputClass, "w-56")}
         />
-        <button type="submit" disabled={busy || secret === ""} className={buttonClass("secondary", "sm")}>Save secret</button>
+        <button type="submit" disabled={busy || secret === "" || blank} className={buttonClass("secondary", "sm")}>Save secret</button>
       </form>
+      {blank && (
+        <p id="webhook-secret-blank" role="status" className="w-56 text-xs text-red-700" data-testid="webhook-secret-blank">
+          A secret of only spaces is not accepted: type the secret your sender signs with.
+        </p>
+      )}
       {item.state === "not_set" &&
         (warned ? (
           <div data-testid="unsigned-warning" className="rounded-lg border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900">

@@ -3,6 +3,7 @@
 // same as the editor's Shared secret field), or it explicitly accepts unsigned deliveries — a
 // choice recorded with who and when, because the provider's workflow was built to verify them.
 import { z } from "@/lib/z";
+import { sharedSecretText } from "@/lib/steps/shared-secret-text";
 import { badRequest, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
@@ -16,7 +17,7 @@ import { toJsonField } from "@/lib/db/to-json-field";
 import { savedFields } from "@/lib/workflows/version-saver";
 
 export const webhookSecretChoice = z
-  .object({ sharedSecret: z.string().min(1, "must not be empty").max(512).optional(), acceptUnsigned: z.literal(true).optional() })
+  .object({ sharedSecret: sharedSecretText().min(1, "must not be empty").optional(), acceptUnsigned: z.literal(true).optional() })
   .strict()
   .refine((c) => (c.sharedSecret === undefined) !== (c.acceptUnsigned === undefined), {
     message: 'send either {"sharedSecret": "<your own secret>"} or {"acceptUnsigned": true}',

@@ -4,6 +4,7 @@
 import { appByKey } from "@/lib/connections/app-catalog";
 import { framingHeaderProblem } from "@/lib/http-step/framing-header";
 import { z } from "@/lib/z";
+import { sharedSecretText } from "@/lib/steps/shared-secret-text";
 
 export const STEP_KINDS = ["webhook", "scheduler", "code", "http", "ai_prompt", "conditions", "transform", "wait", "summarize", "parse_json"] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
@@ -34,10 +35,7 @@ export const webhookConfig = z.object({
   // Write-only: accepted on input, stored encrypted, read back as {"set": boolean}. That read sent
   // back is taken off before this parse (lib/workflows/secret-echo.ts); anything else that is not
   // text is refused here, saying what the field takes.
-  sharedSecret: z
-    .string({ error: 'must be the secret as text, "" for none, or exactly what a read returns ({"set": true} or {"set": false}) to leave it as stored' })
-    .max(512)
-    .optional(),
+  sharedSecret: sharedSecretText('must be the secret as text, "" for none, or exactly what a read returns ({"set": true} or {"set": false}) to leave it as stored').optional(),
   // Trimmed before it is checked and stored: a name pasted with a space after it is the name
   // (the intake trims it too, lib/triggers/verify-signature.ts).
   signatureHeader: z
