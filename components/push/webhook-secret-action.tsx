@@ -46,7 +46,8 @@ export function WebhookSecretAction({ item, workflowId, busy, lost = false, run,
           type="password"
           value={secret}
           onChange={(e) => setSecret(e.target.value)}
-          placeholder={item.state === "own_secret" ? "Replace secret" : `Your own secret${item.signatureHeader ? ` (header ${item.signatureHeader})` : ""}`}
+          // The item's text names the header; here it was cut off mid-name in the box's width.
+          placeholder={item.state === "own_secret" ? "Replace secret" : "Your own secret"}
           autoComplete="new-password"
           className={cn(inputClass, "w-56")}
         />

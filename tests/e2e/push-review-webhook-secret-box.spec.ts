@@ -1,6 +1,7 @@
 // The review's webhook secret box: a secret of only spaces is refused — by the API with a 400 that
 // says why, and in the box before Save — as the editor's Shared secret field refuses it (one rule,
 // lib/steps/shared-secret-text.ts); it was saved, and every honest delivery would then be refused.
+// Its placeholder is short enough to be read whole: it named the header too and was cut off.
 import { expect, test, type Page } from "@playwright/test";
 import { signInToOwnProvider } from "./own-provider";
 
@@ -35,4 +36,20 @@ test("a shared secret of only spaces is refused by the review's API and in its b
   await expect(item.getByTestId("webhook-secret-blank")).toHaveCount(0);
   await item.getByRole("button", { name: "Save secret" }).click();
   await expect(item).toHaveAttribute("data-done", "true");
+});
+
+test("the secret box's placeholder fits the box at 1280 px; the item's text names the header", async ({ page }) => {
+  const { item } = await pushedReview(page, "review-secret-placeholder");
+  await expect(item).toContainText("X-Signature-256");
+  const box = item.getByLabel("Webhook shared secret");
+  await expect(box).toHaveAttribute("placeholder", "Your own secret");
+  // The placeholder's width in the box's font against the room inside the box: it was cut off
+  // ("Your own secret (header X-S").
+  const room = await box.evaluate((el: HTMLInputElement) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement("canvas").getContext("2d")!;
+    context.font = style.font;
+    return el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - context.measureText(el.placeholder).width;
+  });
+  expect(room).toBeGreaterThan(0);
 });
