@@ -9,21 +9,12 @@ import { Check, Copy } from "lucide-react";
 import { inputClass } from "@/components/resources/api-fetch";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { copyOrSelect, copyRefusedText } from "@/components/ui/copy-or-select";
 
 export function OneTimeSecret({ message, value, label, noun = "text" }: { message: React.ReactNode; value: string; label: string; /** "token": "the token is selected". */ noun?: string }) {
   const [copied, setCopied] = useState<boolean | null>(null);
   const field = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-      field.current?.focus();
-      field.current?.select();
-    }
-  };
+  const copy = async () => setCopied(await copyOrSelect(value, field.current));
   return (
     <div role="status" className="space-y-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
       <p className="text-sm font-medium text-emerald-900">{message}</p>
@@ -33,7 +24,7 @@ export function OneTimeSecret({ message, value, label, noun = "text" }: { messag
           {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />} {copied ? "Copied" : "Copy"}
         </button>
       </div>
-      {copied === false && <p className="text-sm text-amber-800">Could not copy: the {noun} is selected, press Ctrl+C (⌘C on a Mac).</p>}
+      {copied === false && <p className="text-sm text-amber-800">{copyRefusedText(noun)}</p>}
     </div>
   );
 }

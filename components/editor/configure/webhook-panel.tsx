@@ -21,6 +21,7 @@ import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { copyOrSelect, copyRefusedText } from "@/components/ui/copy-or-select";
 import { checkConfig, configForCheck } from "@/lib/editor/check-steps";
 import type { WorkflowView } from "@/lib/editor/api-types";
 import type { EditorStep } from "@/lib/editor/step-ops";
@@ -31,7 +32,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   const { doc, update, workflowId, readOnly } = useEditor();
   const { setMode, rotateUrl } = useWorkflowActions();
   const [secret, setSecret] = useState("");
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<boolean | null>(null);
   const live = doc.server?.mode === "live";
   const url = doc.server?.webhookUrl ?? null;
   const keptUrl = doc.server?.keptWebhookUrl ?? null;
@@ -63,12 +64,14 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
     announce(latestText);
   }, [latestId, latestText, announce]);
 
+  // No clipboard (plain http from another machine) or a refused write: said, and the URL is
+  // selected to copy by hand (copy-or-select.ts), not a Copy that did nothing.
   const copy = async () => {
     const shown = url ?? keptUrl;
     if (!shown) return;
-    await navigator.clipboard.writeText(shown);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
+    const ok = await copyOrSelect(shown, urlField.current);
+    setCopied(ok);
+    if (ok) setTimeout(() => setCopied(null), 1500);
   };
 
   return (
@@ -84,7 +87,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
               <>
                 <p>This workflow is in Draft: it keeps its webhook URL, but refuses deliveries to it (409, &ldquo;Rejected: Draft&rdquo; below) and starts no run. Once Live it accepts them again at the same URL, so senders need no change. Run step on Test &amp; Debug works in Draft.</p>
                 <div className="mt-2">
-                  <UrlField url={keptUrl} copied={copied} onCopy={copy} />
+                  <UrlField url={keptUrl} copied={copied} onCopy={copy} inputRef={urlField} />
                 </div>
               </>
             ) : (
@@ -219,14 +222,18 @@ function saidOf(m: Mutation<unknown, Error, unknown>): Said {
   return { id: m.mutationId, text };
 }
 
-function UrlField({ url, copied, onCopy, inputRef }: { url: string; copied: boolean; onCopy: () => void; inputRef?: React.Ref<HTMLInputElement> }) {
+// `copied` false: the Copy could not copy, and the URL is selected instead.
+function UrlField({ url, copied, onCopy, inputRef }: { url: string; copied: boolean | null; onCopy: () => void; inputRef?: React.Ref<HTMLInputElement> }) {
   return (
-    <div className="flex gap-2">
-      <input ref={inputRef} readOnly value={url} aria-label="Webhook endpoint" data-testid="webhook-url" className={`${inputClass} bg-slate-50 font-mono text-xs`} onFocus={(e) => e.target.select()} />
-      <button type="button" className={buttonClass("secondary", "md", "shrink-0")} onClick={onCopy} aria-label="Copy webhook URL">
-        {copied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-        {copied ? "Copied" : "Copy"}
-      </button>
-    </div>
+    <>
+      <div className="flex gap-2">
+        <input ref={inputRef} readOnly value={url} aria-label="Webhook endpoint" data-testid="webhook-url" className={`${inputClass} bg-slate-50 font-mono text-xs`} onFocus={(e) => e.target.select()} />
+        <button type="button" className={buttonClass("secondary", "md", "shrink-0")} onClick={onCopy} aria-label="Copy webhook URL">
+          {copied ? <Check className="h-4 w-4 text-emerald-600" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+          {copied ? "Copied" : "Copy"}
+        </button>
+      </div>
+      {copied === false && <p role="alert" className="text-xs text-amber-800">{copyRefusedText("URL")}</p>}
+    </>
   );
 }
