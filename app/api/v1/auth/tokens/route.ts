@@ -1,5 +1,6 @@
 // GET: the caller's active API tokens (no secrets). POST {"name"}: a new token for the signed-in
-// browser user (201, the secret shown this once); an API token cannot mint more tokens.
+// browser user (201, the secret shown this once; 409 token_name_taken for a name one of their
+// active tokens has); an API token cannot mint more tokens.
 import { z } from "@/lib/z";
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { forbidden } from "@/lib/api/errors";
@@ -18,7 +19,7 @@ export const GET = apiRoute(async ({ user }) => ({
 export const POST = apiRoute(async ({ req, user }) => {
   if (user.via !== "session") throw forbidden("API tokens are created from a signed-in browser, or with e-mail and password at POST /api/v1/auth/token");
   const { name } = await readJson(req, CreateBody);
-  const { id, createdAt, token } = await issueApiToken({ userId: user.id, name });
+  const { id, createdAt, token } = await issueApiToken({ userId: user.id, name, uniqueName: true });
   return Response.json({ id, name, createdAt: createdAt.toISOString(), token }, { status: 201, headers: { "cache-control": "no-store" } });
 });
 
