@@ -212,7 +212,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
           onChange={(e) => recheck(e.currentTarget)}
           className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2"
         >
-          <label className="text-sm font-medium text-slate-700">Account name<input name="name" defaultValue={c.name} required className={cn(inputClass, "mt-1")} /></label>
+          <label className="text-sm font-medium text-slate-700">Account name<input name="name" defaultValue={c.name} required maxLength={120} className={cn(inputClass, "mt-1")} /></label>
           <label className="text-sm font-medium text-slate-700">Base URL<input name="baseUrl" type="url" defaultValue={c.baseUrl ?? ""} className={cn(inputClass, "mt-1")} /></label>
           <SettingsFields kind={kind} values={c.config} hints={appByKey(c.app)?.configHints} />
           {/* An AI account may have no key (a local model), as on the add form: the API says when one is needed. */}
