@@ -5,6 +5,7 @@
 // 409 message is shown) until every item is done. Back from adding an account ("Add an account"
 // leads to the accounts page and back with ?added=ID), an item without a choice whose only fitting
 // account is the new one has it preselected, said so, for the client to save: choosing stays theirs.
+// Picking in an account list only stages the choice; "Use this account" saves it (account-choice.tsx).
 // The confirmation names the push the page shows (pushCount): when the provider pushed again since
 // the page was loaded, the API answers 409 review_changed, the page loads the new review and says
 // so — the client confirms only a configuration it was shown. Go live sends the copy's version the
@@ -38,6 +39,7 @@ import { useAnnouncer } from "@/components/ui/use-announcer";
 import type { ReviewItem } from "@/lib/push/compute-review";
 import type { ReviewView } from "@/lib/push/load-review";
 import { WebhookSecretAction } from "@/components/push/webhook-secret-action";
+import { AccountChoice } from "@/components/push/account-choice";
 import { useReviewDraft } from "@/components/push/review-drafts";
 import { ReviewLeaveGuard } from "@/components/push/review-leave-guard";
 import { LostNotice, WithQueryClient } from "@/components/push/query-client";
@@ -242,44 +244,7 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, lost, readBothW
     // A Live copy cannot be left without the account (the API refuses it, 409): another one may
     // be chosen, but not none. Only accounts that can serve the step's URL are offered.
     const keep = live && item.done;
-    const choose = (connectionId: string | null) => void run(() => apiFetch(`/api/v1/workflows/${workflowId}/review/accounts/${item.stepId}`, { method: "PUT", json: { connectionId } }));
-    // Shown in the box but not saved: the client still says "Use this account" (or picks another).
-    const preselected = item.connectionId === null && item.options.length === 1 && item.options[0].id === added ? item.options[0] : null;
-    const described = [item.destination && `sends-to-${item.stepId}`, keep && `live-account-${item.stepId}`, preselected && `preselected-${item.stepId}`].filter(Boolean).join(" ");
-    return (
-      <div className="flex flex-col gap-1">
-        <div className="flex items-center gap-2">
-          <select
-            aria-label={`Account for step ${item.number}`}
-            aria-describedby={described || undefined}
-            value={preselected?.id ?? item.connectionId ?? ""}
-            disabled={busy}
-            className={cn(inputClass, "w-56")}
-            onChange={(e) => choose(e.target.value || null)}
-          >
-            <option value="" disabled={keep}>Choose an account…</option>
-            {item.options.map((o) => <option key={o.id} value={o.id}>{o.name}</option>)}
-          </select>
-          {preselected && (
-            <button type="button" disabled={busy} className={buttonClass("primary", "sm")} onClick={() => choose(preselected.id)}>
-              Use this account
-            </button>
-          )}
-        </div>
-        {preselected && (
-          <p id={`preselected-${item.stepId}`} role="status" className="w-56 text-xs text-amber-800" data-testid="account-preselected">
-            Preselected &ldquo;{preselected.name}&rdquo;, the account you just added: it is the only one that fits this step. Not saved yet — use it, or choose another.
-          </p>
-        )}
-        {/* The step's URL, not the account, decides where its credentials go: said before one is chosen. */}
-        {item.destination && (
-          <p id={`sends-to-${item.stepId}`} className="w-56 text-xs text-slate-500 [overflow-wrap:anywhere]" data-testid="account-destination">
-            Sends the account&apos;s credentials to {item.destination}
-          </p>
-        )}
-        {keep && <p id={`live-account-${item.stepId}`} className="w-56 text-xs text-slate-500">Live: the step keeps an account. Switch to Draft to remove it.</p>}
-      </div>
-    );
+    return <AccountChoice item={item} workflowId={workflowId} keep={keep} busy={busy} run={run} added={added} />;
   }
   if ((item.kind === "variable" || item.kind === "secret") && !(item.state === "wrong_kind" && readBothWays)) {
     return item.kind === "secret" ? (

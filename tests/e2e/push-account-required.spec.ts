@@ -39,6 +39,7 @@ test("a step that needs an account is on the preflight and the checklist, and Go
   await expect(checklist.getByTestId("review-confirm")).toHaveAttribute("data-done", "true");
   await expect(page.getByText("1 item still open.")).toBeVisible();
   await item.getByLabel("Account for step 2").selectOption({ label: "Fabrikam PSA" });
+  await item.getByRole("button", { name: "Use this account" }).click();
   await expect(item).toHaveAttribute("data-done", "true");
   await expect(page.getByText("Every item is complete.")).toBeVisible();
   await page.getByRole("button", { name: "Go live" }).click();

@@ -78,6 +78,7 @@ test("Add an account on the review asks about unsaved secrets and keeps a typed 
   await expect(queue).toHaveValue("");
   await expect.poll(() => page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)))).not.toContain("Service desk");
   await checklist.getByTestId("review-account-call").getByRole("combobox").selectOption({ label: "Leave PSA" });
+  await checklist.getByTestId("review-account-call").getByRole("button", { name: "Use this account" }).click();
   await expect(checklist.getByTestId("review-account-call")).toHaveAttribute("data-done", "true");
 });
 
