@@ -172,7 +172,10 @@ function Checklist({ workspaceId, workspaceName, workflowId, review, mode, canEd
         ))}
       </ol>
       {canEdit && (
-        <div className="flex items-center gap-3">
+        // What is still open comes before Go live, on screen as in the page's order: focus moved to
+        // it once the review is confirmed, the next Tab reaches Go live (after it, Tab left the page).
+        <div className="flex flex-wrap items-center gap-3">
+          <span ref={summary} tabIndex={-1} aria-live="polite" data-testid="review-summary" className="text-sm text-slate-500 outline-none">{review.complete ? "Every item is complete." : `${plural(review.missing.length, "item")} still open.`}</span>
           {mode === "live" ? (
             <span ref={liveNote} tabIndex={-1} data-testid="review-live" className="text-sm font-medium text-emerald-700 outline-none">This workflow is Live.</span>
           ) : (
@@ -180,7 +183,6 @@ function Checklist({ workspaceId, workspaceName, workflowId, review, mode, canEd
               Go live
             </button>
           )}
-          <span ref={summary} tabIndex={-1} aria-live="polite" data-testid="review-summary" className="text-sm text-slate-500 outline-none">{review.complete ? "Every item is complete." : `${plural(review.missing.length, "item")} still open.`}</span>
         </div>
       )}
     </div>

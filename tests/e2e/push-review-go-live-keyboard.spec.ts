@@ -1,5 +1,6 @@
 // The client's review of a pushed copy by keyboard alone, to the end: confirming moves focus to
-// what is still open, and Go live — whose button is replaced by "This workflow is Live." — leaves
+// what is still open, from where the next Tab reaches Go live (it left the page), and Go live —
+// whose button is replaced by "This workflow is Live." — leaves
 // focus on that sentence (it fell to <body>: a keyboard user lost their place, and a screen
 // reader said nothing of the workflow having gone Live).
 import { expect, test } from "@playwright/test";
@@ -23,7 +24,8 @@ test("Go live on the review, by keyboard, leaves focus on the sentence that the 
   await expect(summary).toHaveText("Every item is complete.");
   await expect(summary).toBeFocused();
 
-  await page.keyboard.press("Shift+Tab");
+  // What is still open comes before Go live: the next Tab goes on to it (it left the page).
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Go live" })).toBeFocused();
   await page.keyboard.press("Enter");
   const live = page.getByText("This workflow is Live.");
