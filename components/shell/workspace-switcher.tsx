@@ -1,7 +1,8 @@
 "use client";
 // Workspace switcher: each provider first, then its clients, each marked Provider/Client.
 // Switching keeps the user on the same section (workflows) of the other workspace. At the foot,
-// the current workspace's members and its provider's clients (where the user can see it).
+// the current workspace's members and data retention, and its provider's clients (where the user
+// can see it).
 // With more than a few workspaces (a provider with 30 clients) a filter box heads the menu and
 // takes the focus: typing narrows the list, ArrowDown moves into the matches (ArrowUp from the
 // first returns to the box), Enter opens the highlighted one (from the box: the first match),
@@ -9,7 +10,7 @@
 import { useRef, useState } from "react";
 import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
-import { Building2, Check, ChevronsUpDown, Users } from "lucide-react";
+import { Archive, Building2, Check, ChevronsUpDown, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { groupWorkspaces, type SwitcherWorkspace } from "@/components/shell/group-workspaces";
 import { FILTER_FROM, filterCount } from "@/components/ui/list-filter";
@@ -144,6 +145,12 @@ export function WorkspaceSwitcher({ workspaces, currentId }: { workspaces: Switc
                 <Link href={`/w/${current.id}/members`}>
                   <Users className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
                   <span className="truncate">Members of {current.name}</span>
+                </Link>
+              </Menu.Item>
+              <Menu.Item asChild className={ITEM}>
+                <Link href={`/w/${current.id}/retention`}>
+                  <Archive className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+                  <span className="truncate">Data retention of {current.name}</span>
                 </Link>
               </Menu.Item>
               {provider && (
