@@ -17,6 +17,10 @@ test("a pasted signature header with a trailing space is saved trimmed, and auto
   const saved = header.locator('[data-save-state="saved"]');
   await page.getByTestId("step-node-1").click();
 
+  // Only spaces is no secret, here as in the client's review (lib/steps/shared-secret-text.ts).
+  await panel.getByRole("textbox", { name: "Shared secret" }).fill("   ");
+  await expect(panel.getByRole("textbox", { name: "Shared secret" })).toHaveAccessibleDescription("A secret of only spaces is not accepted: type the secret your sender signs with.");
+  await expect(panel.getByRole("button", { name: "Set secret" })).toBeDisabled();
   await panel.getByRole("textbox", { name: "Shared secret" }).fill("pasted-header-secret");
   await panel.getByRole("button", { name: "Set secret" }).click();
   await expect.poll(async () => (await storedWorkflow(page, id)).steps[0].config.sharedSecret).toEqual({ set: true });

@@ -25,6 +25,7 @@ import { copyOrSelect, copyRefusedText } from "@/components/ui/copy-or-select";
 import { checkConfig, configForCheck } from "@/lib/editor/check-steps";
 import type { WorkflowView } from "@/lib/editor/api-types";
 import type { EditorStep } from "@/lib/editor/step-ops";
+import { isBlankSecret } from "@/lib/steps/shared-secret-text";
 
 const inputClass = "block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-1 focus:ring-brand-500";
 
@@ -32,6 +33,8 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   const { doc, update, workflowId, readOnly } = useEditor();
   const { setMode, rotateUrl } = useWorkflowActions();
   const [secret, setSecret] = useState("");
+  // Only spaces is no secret (shared-secret-text.ts, the API's rule): said here before it is set.
+  const blankSecret = isBlankSecret(secret);
   const [copied, setCopied] = useState<boolean | null>(null);
   const live = doc.server?.mode === "live";
   const url = doc.server?.webhookUrl ?? null;
@@ -44,6 +47,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   // other fields' (components/editor/configure/schema-form.tsx), not only in the header.
   const headerProblem = useMemo(() => checkConfig(step.kind, configForCheck(step)).find((p) => p.field === "signatureHeader")?.message ?? null, [step]);
   const headerNoteId = `${useId()}-header-problem`;
+  const blankNoteId = `${useId()}-blank-secret`;
   const { announce, region } = useAnnouncer();
   const urlField = useRef<HTMLInputElement>(null);
   // Set by this panel's Go live: once Live, focus goes to the URL (the button is gone).
@@ -148,16 +152,17 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
           className="flex gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!secret) return;
+            if (!secret || blankSecret) return;
             setConfig({ sharedSecret: secret });
             setSecret("");
           }}
         >
-          <input type="password" autoComplete="new-password" value={secret} onChange={(e) => setSecret(e.target.value)} aria-label="Shared secret" placeholder={secretSet ? "Enter a new secret to replace it" : "Enter a secret"} className={inputClass} />
-          <button type="submit" className={buttonClass("secondary", "md", "shrink-0")} disabled={!secret}>
+          <input type="password" autoComplete="new-password" value={secret} onChange={(e) => setSecret(e.target.value)} aria-label="Shared secret" aria-invalid={blankSecret || undefined} aria-describedby={blankSecret ? blankNoteId : undefined} placeholder={secretSet ? "Enter a new secret to replace it" : "Enter a secret"} className={inputClass} />
+          <button type="submit" className={buttonClass("secondary", "md", "shrink-0")} disabled={!secret || blankSecret}>
             {secretSet ? "Replace" : "Set secret"}
           </button>
         </form>
+        {blankSecret && <p id={blankNoteId} role="status" className="text-xs text-red-700">A secret of only spaces is not accepted: type the secret your sender signs with.</p>}
         {secretSet && !live && (
           <button type="button" className="text-xs font-medium text-red-700 hover:underline" onClick={() => setConfig({ sharedSecret: "" })}>
             Remove the secret
