@@ -126,7 +126,7 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch 
         <select id={id} className={inputClass} value={String(value ?? spec.options[0])} onChange={(e) => set(e.target.value)}>
           {spec.options.map((o) => (
             <option key={o} value={o}>
-              {o.replace(/_/g, " ")}
+              {OPTION_WORDS[o] ?? o.replace(/_/g, " ")}
             </option>
           ))}
         </select>,
@@ -260,6 +260,10 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
     </div>
   );
 }
+
+/** Options shown in words where the stored value is an abbreviation (a Conditions rule's
+ *  operator read "gt", "gte", "lt", "lte" beside "equals" and "is empty"). */
+const OPTION_WORDS: Record<string, string> = { gt: "greater than", gte: "greater than or equal to", lt: "less than", lte: "less than or equal to" };
 
 export function SchemaForm({ spec, value, onChange, ctx }: { spec: FieldSpec; value: Record<string, unknown>; onChange: (v: Record<string, unknown>, path: Path) => void; ctx: FormContext }) {
   const { steps, index } = ctx;
