@@ -15,7 +15,10 @@ import { requireWorkspaceRole } from "@/lib/workspaces/access";
 export const WorkspaceRunsQuery = z.object({
   status: z.enum(RUN_STATUSES).optional(),
   clients: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
-  days: z.coerce.number().int().min(1).max(30).default(7),
+  // Up to the longest a workspace may keep runs (lib/retention/workspace-retention.ts): a longer
+  // window costs nothing more, as each workflow's index walk stops at `limit` rows and at the runs
+  // retention left; a cap of 30 hid the older runs of a workspace that keeps them 90 days.
+  days: z.coerce.number().int().min(1).max(3650).default(7),
   /** One workflow's runs (of the workspace, or of a client with clients=true); any other id lists none. */
   workflowId: z.string().trim().min(1).max(200).optional(),
   /** The `nextBefore` of the page before (or an ISO time): a 400 when it is not one. */

@@ -26,6 +26,7 @@ beforeAll(async () => {
   ids.pOk = await run(providerFlow, "succeeded", hoursAgo(1));
   ids.pFailed = await run(providerFlow, "failed", hoursAgo(3), `step 2 (Code): ${"x".repeat(400)}`);
   ids.pOld = await run(providerFlow, "failed", hoursAgo(24 * 10), "old failure");
+  ids.pOlder = await run(providerFlow, "failed", hoursAgo(24 * 40), "a failure kept by a 90-day retention");
   ids.cFailed = await run(clientFlow, "failed", hoursAgo(2), "step 2 (HTTP Request): HTTP 503");
   ids.cWaiting = await run(clientFlow, "waiting", hoursAgo(0.5));
   ids.other = await run(otherFlow, "failed", hoursAgo(1), "not yours");
@@ -62,6 +63,9 @@ describe("GET /api/v1/workspaces/{id}/runs", () => {
     expect(all.body.runs[0]).toMatchObject({ workflowName: "Client flow", workspaceName: "Client A1" });
     expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&status=failed`))).toEqual([ids.cFailed, ids.pFailed]);
     expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?status=failed&days=30`))).toEqual([ids.pFailed, ids.pOld]);
+    // Windows longer than 30 days (a workspace keeping runs 90 days or a year).
+    expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?status=failed&days=90`))).toEqual([ids.pFailed, ids.pOld, ids.pOlder]);
+    expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?status=failed&days=3650`))).toEqual([ids.pFailed, ids.pOld, ids.pOlder]);
     expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&limit=2`))).toEqual([ids.cWaiting, ids.pOk]);
   });
 
@@ -140,9 +144,9 @@ describe("GET /api/v1/workspaces/{id}/runs", () => {
     expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&workflowId=${otherFlow}`))).toEqual([]);
   });
 
-  it("refuses an unknown status, a window outside 1–30 days, a bad limit and a before that is no cursor (400)", async () => {
+  it("refuses an unknown status, a window outside 1–3650 days, a bad limit and a before that is no cursor (400)", async () => {
     const who = await createUser([{ workspaceId: t.providerA.id, role: "viewer" }]);
-    for (const q of ["status=broken", "days=0", "days=31", "limit=201", "clients=maybe", "before=yesterday", "before=0000-01-01T00:00:00Z"]) {
+    for (const q of ["status=broken", "days=0", "days=3651", "limit=201", "clients=maybe", "before=yesterday", "before=0000-01-01T00:00:00Z"]) {
       const r = await as(who).get(`/api/v1/workspaces/${t.providerA.id}/runs?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error, q).toMatch(/invalid_request|bad_request/);

@@ -10,6 +10,7 @@ import { AutoRefresh } from "@/components/runs/auto-refresh";
 import { RunsFilter } from "@/components/runs/runs-filter";
 import { WorkspaceRunsTable } from "@/components/runs/workspace-runs-table";
 import { WorkspaceTabs } from "@/components/workflows/workspace-tabs";
+import { findRunsKeptDays } from "@/lib/retention/find-runs-kept-days";
 import { findFilteredWorkflowName } from "@/lib/runs/filtered-workflow-name";
 import { listWorkspaceRuns, WorkspaceRunsQuery } from "@/lib/runs/list-workspace-runs";
 import { parseDeliveriesCursor } from "@/lib/workflows/deliveries-cursor";
@@ -46,12 +47,14 @@ export default async function RunsPage({ params, searchParams }: Props) {
   // An older page's cursor that does not read (edited by hand) shows the newest page.
   const before = readsAsCursor(query.before) ? query.before : undefined;
   const clients = provider && query.clients;
-  const [{ runs, nextBefore }, accessible, workflowName] = await Promise.all([
+  const [{ runs, nextBefore }, accessible, workflowName, keptDays] = await Promise.all([
     listWorkspaceRuns({ workspaceId, userId: user.id, limit: LIMIT, ...query, before, clients }),
     // Per workspace: a provider viewer may also be an editor in one client of it (lib/runs/require-run-role.ts decides the same way).
     listAccessibleWorkspaces(user.id),
     // Named when no run matches too.
     query.workflowId ? findFilteredWorkflowName({ workspaceId, userId: user.id, workflowId: query.workflowId, clients }) : null,
+    // How long these workspaces keep runs: the windows offered, and a note past the shortest.
+    findRunsKeptDays({ workspaceId, clients }),
   ]);
   const listed = new Set(runs.map((r) => r.workspaceId));
   const actIn = accessible.filter((w) => w.role !== "viewer" && listed.has(w.id)).map((w) => w.id);
@@ -65,7 +68,7 @@ export default async function RunsPage({ params, searchParams }: Props) {
       <AutoRefresh seconds={10} />
       <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first, refreshed every 10 s`} />
       <WorkspaceTabs workspaceId={workspaceId} current="runs" />
-      <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days, workflowId: query.workflowId ?? "" }} provider={provider} workflowName={workflowName} />
+      <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days, workflowId: query.workflowId ?? "" }} provider={provider} workflowName={workflowName} keptDays={keptDays} />
       <WorkspaceRunsTable runs={runs} showWorkspace={clients} actIn={actIn} filterQuery={pageHref({ ...raw, workflowId: undefined, before: undefined }).slice(1)} emptyNote={emptyNote} />
       {(before || nextBefore) && (
         <nav aria-label="Pages of runs" className="mt-4 flex gap-4 text-sm">
