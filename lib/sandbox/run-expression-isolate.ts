@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import ivm from "isolated-vm";
 import { LIST_FUNCTIONS_SOURCE } from "../steps/jsonata-list-functions.ts";
+import { TEXT_FUNCTIONS_SOURCE } from "../steps/jsonata-text-functions.ts";
 import { EXPRESSION_LIMITS } from "./expression-limits.ts";
 import { JSONATA_ISOLATE_ENV } from "./jsonata-isolate-env.ts";
 import { SandboxError, type ExpressionJob } from "./sandbox-types.ts";
@@ -18,12 +19,14 @@ import { WarmIsolates } from "./warm-isolates.ts";
 
 type Evaluate = ivm.Reference<(source: string, input: string, bindings: string) => Promise<string>>;
 
-// Runs after the library, with $0 = EXPRESSION_LIMITS and $1 = the source of the $max, $min and
-// $sort that long lists need (lib/steps/jsonata-list-functions.ts; the worker's path uses the same). Returns JSON text: {value} or {error} (JSONata's
+// Runs after the library, with $0 = EXPRESSION_LIMITS, $1 = the source of the $max, $min and
+// $sort that long lists need (lib/steps/jsonata-list-functions.ts) and $2 = that of the bounded
+// $length, $substring, $pad … (jsonata-text-functions.ts); the worker's path uses the same. Returns JSON text: {value} or {error} (JSONata's
 // errors are plain objects with code, position and message).
 const BOOTSTRAP = String.raw`
   const limits = $0;
   const registerListFunctions = (0, eval)($1);
+  const registerTextFunctions = (0, eval)($2);
   const cache = new Map();
   const stringify = JSON.stringify, parse = JSON.parse;
   const noEval = () => { throw new Error("$eval is not available in step expressions"); };
@@ -34,6 +37,7 @@ const BOOTSTRAP = String.raw`
         if (cache.size > 500) cache.clear();
         expr = jsonata(source, limits);
         registerListFunctions(expr);
+        registerTextFunctions(expr);
         cache.set(source, expr);
       }
       const bindings = parse(bindingsJson);
@@ -59,7 +63,7 @@ const isolates = new WarmIsolates<Evaluate>({
     const context = isolate.createContextSync();
     context.evalSync(JSONATA_ISOLATE_ENV, { filename: "file:///jsonata-env.js" });
     context.evalSync(jsonataLibrary(), { filename: "file:///jsonata.js" });
-    return context.evalClosureSync(BOOTSTRAP, [EXPRESSION_LIMITS, LIST_FUNCTIONS_SOURCE], { arguments: { copy: true }, result: { reference: true } });
+    return context.evalClosureSync(BOOTSTRAP, [EXPRESSION_LIMITS, LIST_FUNCTIONS_SOURCE, TEXT_FUNCTIONS_SOURCE], { arguments: { copy: true }, result: { reference: true } });
   },
 });
 

@@ -16,6 +16,7 @@ import { EXPRESSION_LIMITS } from "@/lib/sandbox/expression-limits";
 import { SandboxError } from "@/lib/sandbox/sandbox-types";
 import { StepError } from "@/lib/steps/executors/types";
 import { registerListFunctions } from "@/lib/steps/jsonata-list-functions";
+import { registerTextFunctions } from "@/lib/steps/jsonata-text-functions";
 import { compileTemplate } from "@/lib/steps/compile-template";
 
 // Arithmetic on text is the commonest expression failure: APIs send numbers as strings
@@ -51,6 +52,7 @@ function compile(source: string): Compiled {
   if (!compiled) {
     const expr = jsonata(source, EXPRESSION_LIMITS);
     registerListFunctions(expr);
+    registerTextFunctions(expr);
     compiled = { expr, hasRegex: holdsRegex(expr.ast()) };
     if (cache.size > 5_000) cache.clear();
     cache.set(source, compiled);
