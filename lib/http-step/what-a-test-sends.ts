@@ -30,8 +30,10 @@ export function whatStepSends(step: TestSendStep, number: number, accounts: Read
     const method = typeof c.method === "string" && c.method ? c.method : "GET";
     const written = typeof c.url === "string" ? c.url.trim() : "";
     const form = urlForm(written);
+    // An empty URL is said as the server's Run step refuses it (find-missing-fields.ts), not as a
+    // request that goes out.
     const problem =
-      form === "other" ? URL_FORM_RULE : form === "path" && !account?.baseUrl ? "the URL is a path: choose an account with a base URL to complete it, or write the whole URL" : undefined;
+      form === "blank" ? "URL is required" : form === "other" ? URL_FORM_RULE : form === "path" && !account?.baseUrl ? "the URL is a path: choose an account with a base URL to complete it, or write the whole URL" : undefined;
     // One that cannot be sent is shown as written: joining it to a base URL would show a request
     // the run refuses to make.
     const url = problem ? written : withQuery(joinBaseUrl(account?.baseUrl, written), c.query);

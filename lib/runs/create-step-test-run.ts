@@ -1,8 +1,10 @@
 // Test & Debug "Run step" on a step after the trigger: a test run (scope "step") that executes
 // only that step, in the worker, against the latest outputs of the earlier steps. Those outputs
 // are copied from the newest run that has them into the new run as succeeded step records, so
-// the engine reads them exactly as it reads a resumed run's. The run, its copied records and its
-// run-execute job commit together or not at all. Step 1 keeps its own path (create-test-run.ts).
+// the engine reads them exactly as it reads a resumed run's (with no run for step 1, a webhook's
+// Testing data is its output, as the trigger's own Run step gives it). The run, its copied
+// records and its run-execute job commit together or not at all. Step 1 keeps its own path
+// (create-test-run.ts).
 import { fromPrisma } from "pg-boss";
 import { AppError, conflict, notFound } from "@/lib/api/errors";
 import { db, type Tx } from "@/lib/db/client";
@@ -11,9 +13,10 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { producer } from "@/lib/jobs/boss";
 import { mayHaveRoundedIntegers, parseExactJson } from "@/lib/json/parse-exact-json";
 import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
-import { describeSteps, pickStepTestSource } from "@/lib/runs/pick-step-test-source";
+import { describeSteps, pickStepTestSource, TESTING_DATA_NOTE } from "@/lib/runs/pick-step-test-source";
 import { toRunView, type RunView } from "@/lib/runs/to-run-view";
 import { isTriggerKind, STEP_CATALOG } from "@/lib/steps/catalog";
+import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
 import { assertVersionSeen, type SeenWorkflow } from "@/lib/workflows/assert-version-seen";
 import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
@@ -38,6 +41,17 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, seen =
     if (!step) throw notFound(`step ${stepNumber}`);
     if (stepNumber < 2 || isTriggerKind(step.kind)) {
       throw new AppError(400, "invalid_request", "only steps after the trigger are tested this way; test the trigger with POST …/steps/1/test");
+    }
+    // The step's own unfinished config is what the technician must fix first: named now (400, as
+    // a field the request cannot be run with), not after "test the earlier steps first" or as a
+    // failed run. The run engine says the same of a step met in a whole run (execute-step.ts).
+    const [unfinished] = findMissingFields(step.kind, step.config);
+    if (unfinished) {
+      throw new AppError(400, "step_incomplete", `step ${stepNumber} (${STEP_CATALOG[step.kind].label}): ${unfinished.run ?? unfinished.message}; nothing was run: fill it in`, {
+        step: stepNumber,
+        stepId: step.id,
+        field: unfinished.field,
+      });
     }
     // A step reading a step on another branch of a Conditions step (or one no run reaches) reads
     // nothing on every real run: said first, in the editor's words for the field, rather than
@@ -74,7 +88,9 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, seen =
         { missing: picked.missing },
       );
     }
-    const source = await readExactly(t, picked.run.id, picked.run.trigger, picked.copy);
+    // Testing data comes from the definition, which keeps a 64-bit id exactly (create-test-run.ts).
+    const source = picked.run ? await readExactly(t, picked.run.id, picked.run.trigger, picked.copy) : { trigger: picked.copy[0].output, outputs: new Map<string, unknown>([[picked.copy[0].stepId, picked.copy[0].output]]) };
+    const copiedLog = picked.run ? `output copied from run ${picked.run.id} to test step ${stepNumber} alone` : TESTING_DATA_NOTE;
     const run = await t.run.create({
       data: {
         workflowId: workflow.id,
@@ -93,7 +109,7 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, seen =
       kind: r.kind,
       status: "succeeded" as const,
       output: json(source.outputs.get(r.stepId) ?? r.output),
-      logs: [`output copied from run ${picked.run.id} to test step ${stepNumber} alone`],
+      logs: [copiedLog],
       startedAt: r.startedAt,
       finishedAt: r.finishedAt,
     }));

@@ -12,7 +12,13 @@ export type SourceRun = { id: string; trigger: unknown; records: readonly Source
 
 export type PickStepTestSourceResult =
   | { ok: true; run: SourceRun; copy: (SourceRecord & { number: number; kind: Step["kind"] })[] }
+  /** No run has step 1's output, but the webhook's Testing data stands for it. */
+  | { ok: true; run: null; copy: (SourceRecord & { number: number; kind: Step["kind"] })[] }
   | { ok: false; missing: number[] };
+
+/** Step 1's log in a step test whose trigger output is the webhook's Testing data; the editor's
+ *  Test result shows it. */
+export const TESTING_DATA_NOTE = "Step 1's output is its Testing data (no run had one yet)";
 
 function* strings(value: unknown): Generator<string> {
   if (typeof value === "string") yield value;
@@ -34,8 +40,19 @@ export function requiredEarlierSteps(step: Pick<Step, "kind" | "config">, number
   return [...needed].sort((a, b) => a - b);
 }
 
-/** `runs` newest first. Copies every earlier step the chosen run has an output for. */
+/** `runs` newest first. Copies every earlier step the chosen run has an output for. With no run
+ *  holding step 1's output, a webhook's saved Testing data is step 1's output, as Run step on the
+ *  trigger would record it (the sample is what the spec says Run step uses); any other earlier
+ *  step the tested one reads still needs a run of its own. */
 export function pickStepTestSource(steps: readonly Step[], number: number, runs: readonly SourceRun[]): PickStepTestSourceResult {
+  const trigger = steps[0];
+  const hasStep1 = runs.some((run) => run.records.some((r) => r.stepId === trigger?.id));
+  if (!hasStep1 && trigger?.kind === "webhook" && trigger.config.testingData !== undefined) {
+    const missing = requiredEarlierSteps(steps[number - 1], number).filter((n) => n !== 1);
+    if (missing.length > 0) return { ok: false, missing };
+    const output = trigger.config.testingData;
+    return { ok: true, run: null, copy: [{ stepId: trigger.id, output, startedAt: null, finishedAt: null, number: 1, kind: trigger.kind }] };
+  }
   const earlier = steps.slice(0, number - 1);
   const required = requiredEarlierSteps(steps[number - 1], number);
   let best: number[] | null = null;

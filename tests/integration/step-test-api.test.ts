@@ -20,18 +20,37 @@ async function newWorkflow(steps: unknown[], client: ApiClient = api) {
 }
 
 describe("POST /api/v1/workflows/{id}/steps/{n}/test", () => {
-  it("an unfinished step (saved in Draft) fails naming the field, and so does a whole-workflow run", async () => {
+  it("an unfinished step (saved in Draft) is refused naming the field before anything runs; a whole-workflow run fails naming it", async () => {
     const wf = await newWorkflow([webhook({ q: "x" }), { kind: "http", name: "Call", config: { method: "GET", url: "" } }]);
+    const refused = { error: "step_incomplete", message: "step 2 (HTTP Request): URL is required; nothing was run: fill it in", step: 2, stepId: wf.steps[1].id, field: "url" };
+    // No run yet: the step's own empty URL is named, not step 1's missing output.
+    const first = await api.post(`/api/v1/workflows/${wf.id}/steps/2/test`);
+    expect(first).toEqual({ status: 400, body: refused });
+    expect(await db().run.count({ where: { workflowId: wf.id } })).toBe(0);
+
     const full = await finished((await api.post(`/api/v1/workflows/${wf.id}/steps/1/test`, { scope: "workflow" })).body.run.id);
     expect(full.status).toBe("failed");
     expect(full.error).toBe('step 2 (HTTP Request "Call"): URL is required (the step was saved unfinished: fill it in in the editor)');
+    // With step 1's output at hand, still refused the same way, and nothing more runs.
+    expect(await api.post(`/api/v1/workflows/${wf.id}/steps/2/test`)).toEqual({ status: 400, body: refused });
+    expect(await db().run.count({ where: { workflowId: wf.id } })).toBe(1);
+  });
 
+  it("with no run yet, step 1's output is the webhook's Testing data, and the answer says so", async () => {
+    const wf = await newWorkflow([webhook({ n: 21, host: { id: "h-9" } }), transform([{ name: "answer", expression: "{{ 1.n }} * 2" }])]);
     const res = await api.post(`/api/v1/workflows/${wf.id}/steps/2/test`);
     expect(res.status).toBe(201);
+    expect(res.body.run.trigger).toEqual({ n: 21, host: { id: "h-9" } });
+    expect(res.body.run.steps).toEqual([expect.objectContaining({ number: 1, status: "succeeded", output: { n: 21, host: { id: "h-9" } }, logs: ["Step 1's output is its Testing data (no run had one yet)"] })]);
     const run = await finished(res.body.run.id);
-    expect(run.status).toBe("failed");
-    expect(run.steps[1]).toMatchObject({ status: "failed", error: "URL is required (the step was saved unfinished: fill it in in the editor)" });
-  });
+    expect(run.status).toBe("succeeded");
+    // Exactly what Run step on the trigger records as step 1's output.
+    const trig = await finished((await api.post(`/api/v1/workflows/${wf.id}/steps/1/test`)).body.run.id);
+    expect(run.steps.map((s: Json) => [s.number, s.status, s.output])).toEqual([
+      [1, "succeeded", trig.steps[0].output],
+      [2, "succeeded", { answer: 42 }],
+    ]);
+  }, 30_000);
 
   it("runs one transform step alone against the outputs of an earlier run", async () => {
     const wf = await newWorkflow([
@@ -106,13 +125,20 @@ describe("POST /api/v1/workflows/{id}/steps/{n}/test", () => {
   }, 30_000);
 
   it("answers 409 no_earlier_outputs when no run has them, and creates nothing", async () => {
-    const wf = await newWorkflow([webhook({ n: 1 }), transform([{ name: "x", expression: "{{ 1.n }}" }]), transform([{ name: "y", expression: "{{ 2.x }}" }])]);
-    const res = await api.post(`/api/v1/workflows/${wf.id}/steps/2/test`);
+    // No Testing data: nothing stands for step 1's output.
+    const bare = await newWorkflow([{ kind: "webhook", config: {} }, transform([{ name: "x", expression: "{{ 1.n }}" }])]);
+    const res = await api.post(`/api/v1/workflows/${bare.id}/steps/2/test`);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: "no_earlier_outputs", missing: [1] });
     expect(res.body.message).toContain("step 1 (Webhook)");
+    expect(await db().run.count({ where: { workflowId: bare.id } })).toBe(0);
 
-    // A trigger test gives step 1 an output, but step 3 also reads step 2, which never ran.
+    // Testing data stands for step 1, but step 3 also reads step 2, which never ran: with no run at
+    // all, and after a trigger test.
+    const wf = await newWorkflow([webhook({ n: 1 }), transform([{ name: "x", expression: "{{ 1.n }}" }]), transform([{ name: "y", expression: "{{ 2.x }}" }])]);
+    const before = await api.post(`/api/v1/workflows/${wf.id}/steps/3/test`);
+    expect(before.status).toBe(409);
+    expect(before.body).toMatchObject({ error: "no_earlier_outputs", missing: [2] });
     await finished((await api.post(`/api/v1/workflows/${wf.id}/steps/1/test`)).body.run.id);
     const step3 = await api.post(`/api/v1/workflows/${wf.id}/steps/3/test`);
     expect(step3.status).toBe(409);

@@ -26,9 +26,9 @@ describe("pickStepTestSource", () => {
       { id: "older", trigger: { n: 1 }, records: [rec("a", { n: 1 }), rec("b", { x: 1 })] },
     ];
     const forStep2 = pickStepTestSource(steps, 2, runs);
-    expect(forStep2.ok && forStep2.run.id).toBe("newest");
+    expect(forStep2.ok && forStep2.run?.id).toBe("newest");
     const forStep3 = pickStepTestSource(steps, 3, runs);
-    expect(forStep3.ok && forStep3.run.id).toBe("older");
+    expect(forStep3.ok && forStep3.run?.id).toBe("older");
     expect(forStep3.ok && forStep3.copy.map((c) => [c.number, c.kind, c.output])).toEqual([
       [1, "webhook", { n: 1 }],
       [2, "transform", { x: 1 }],

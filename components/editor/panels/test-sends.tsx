@@ -63,7 +63,7 @@ export function TestSendsNote({ sends, scope, isStep }: { sends: readonly TestSe
       <p className="rounded-md border border-amber-200 bg-amber-50 p-2 text-amber-900 wrap-anywhere" data-testid="test-sends">
         {s.kind === "http" && s.problem ? (
           <>
-            Run step cannot send <span className="font-mono">{s.method} {s.url || "(no URL yet)"}</span>: {s.problem}. The test fails at this step, sending nothing.
+            Run step cannot send <span className="font-mono">{s.method} {s.url || "(no URL yet)"}</span>: {s.problem}, so it sends nothing.
           </>
         ) : s.kind === "http" ? (
           <>

@@ -13,8 +13,10 @@ function stepNumber(param: string): number {
 }
 
 // 201 {"run": <run detail>}: step n (n >= 2) alone, against the latest outputs of the earlier
-// steps; 409 no_earlier_outputs when no run has them, and before that 409 branch_reference when
-// the step reads a step on another Conditions branch. Step 1 is its own route (steps/1/test).
+// steps (step 1's: a webhook's Testing data when no run has one); 409 no_earlier_outputs when no
+// run has them, before that 409 branch_reference when the step reads a step on another
+// Conditions branch, and first 400 step_incomplete naming a field the step needs filled in.
+// Step 1 is its own route (steps/1/test).
 // The body is optional ({"scope": "step", "version", "stepId"} at most: a workflow saved since
 // `version`, or step n not `stepId`, is a 409 workflow_changed); any other field is a 400 naming it.
 export const POST = apiRoute<{ workflowId: string; stepNumber: string }>(
