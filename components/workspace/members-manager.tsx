@@ -22,6 +22,7 @@ import { useApiAction } from "@/components/ui/use-api-action";
 import { ResetPasswordDialog } from "@/components/workspace/reset-password-dialog";
 import { ROLE_LABEL, RoleOptions, RoleSelect } from "@/components/workspace/role-select";
 import { ROLES, type MemberListView, type MemberView, type ProviderStaffView } from "@/lib/members/member-schema";
+import { possessive } from "@/lib/possessive";
 
 const ROLE_HELP = "Owners manage members; editors build, test and push workflows; viewers read.";
 
@@ -216,7 +217,7 @@ function ProviderStaff({ provider }: { provider: ProviderStaffView }) {
           </li>
         ))}
       </ul>
-      <p className="text-xs text-slate-500">Their roles are managed in {provider.name}&apos;s Members.</p>
+      <p className="text-xs text-slate-500">Their roles are managed in {possessive(provider.name)} Members.</p>
     </section>
   );
 }
