@@ -1,8 +1,9 @@
 // Holds the editor's reads (GET) of a workflow, so a test's action lands before the editor's next
 // look (as it does for a technician within its 10 s polls); returns the release. A read that
-// reaches the handler after release has begun goes straight through: released before unroute
-// takes effect, it would otherwise be held with nobody left to let it go (the editor then waits
-// for its next poll, 10 s on).
+// reaches the handler after release has begun goes straight through (fallback). The route stays
+// installed after release, passing everything on: unrouting at once turned request interception
+// off while such a read had just been passed on, and Chromium then never sent it — the editor's
+// re-read after a refused save hung and its conflict banner never came (push-names-saver, CI).
 import type { Page, Route } from "@playwright/test";
 
 export async function holdWorkflowReads(page: Page, id: string): Promise<() => Promise<void>> {
@@ -14,6 +15,5 @@ export async function holdWorkflowReads(page: Page, id: string): Promise<() => P
   return async () => {
     released = true;
     await Promise.all(held.splice(0).map((r) => r.continue()));
-    await page.unroute(url, hold);
   };
 }
