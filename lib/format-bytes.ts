@@ -14,3 +14,10 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toFixed(1)} ${UNITS[unit]}`;
 }
+
+/** Megabytes to one decimal, a whole number without ".0" ("1.2 MB", "16 MB"): the size in a step's
+ *  refusal, where `round` says which way — up for a size measured over a limit (so it never reads
+ *  as the limit itself), down for a lower bound. */
+export function formatMegabytes(bytes: number, round: (n: number) => number = Math.round): string {
+  return `${(round((bytes / 1024 / 1024) * 10) / 10).toFixed(1).replace(/\.0$/, "")} MB`;
+}

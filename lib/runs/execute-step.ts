@@ -1,6 +1,7 @@
 // Runs one step's executor: builds its context (references resolved against earlier outputs
 // and the workspace's variables and secrets), collects log lines and unresolved references,
 // and hands back a JSON-clean, secret-redacted result for the engine to record.
+import { formatMegabytes } from "@/lib/format-bytes";
 import type { Redactor } from "@/lib/secrets/redact-secrets";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { EXECUTORS } from "@/lib/steps/executors";
@@ -47,7 +48,7 @@ export type ExecuteStepOptions = {
 export const MAX_STEP_OUTPUT_BYTES = 16 * 1024 * 1024;
 
 /** Megabytes to one decimal, rounded up: an output a little over the limit never reads as the limit. */
-const megabytes = (bytes: number) => `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1).replace(/\.0$/, "")} MB`;
+const megabytes = (bytes: number) => formatMegabytes(bytes, Math.ceil);
 
 /** Why an output cannot be kept, in words for the step's error; null when it is another fault. */
 function unstorable(e: unknown): string | null {

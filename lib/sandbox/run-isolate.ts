@@ -6,6 +6,7 @@
 // can still abort the whole process on some out-of-memory paths, and that must not be the worker.
 import { randomBytes, randomUUID } from "node:crypto";
 import ivm from "isolated-vm";
+import { formatMegabytes } from "../format-bytes.ts";
 import { RESIDENT_ALLOWANCE, watchMemory } from "./memory-watch.ts";
 import { SANDBOX_PRELUDE } from "./sandbox-prelude.ts";
 import { SandboxError, type CodeJob } from "./sandbox-types.ts";
@@ -68,7 +69,7 @@ function syntaxErrorAtEnd(isolate: ivm.Isolate, code: string, where: string): st
  *  limit itself ("1 MB as JSON; the limit is 1 MB" was 1.2 MB). */
 const sizeLabel = (bytes: number, round: (n: number) => number = Math.round) => {
   if (bytes < 1024 * 1024) return `${round(bytes / 1024)} KB`;
-  return `${(round((bytes / 1024 / 1024) * 10) / 10).toFixed(1).replace(/\.0$/, "")} MB`;
+  return formatMegabytes(bytes, round);
 };
 /** The refusal of an output of `bytes` (`atLeast`: a lower bound of its size) against `limit`. */
 function tooLarge(bytes: number, limit: number, atLeast: boolean): string {
