@@ -8,26 +8,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { startTestServer } from "@/tests/helpers/api-server";
-import { lockWaits, untilLockWait } from "@/tests/helpers/lock-waits";
+import { deleteDuring, holdRow, lockWaits } from "@/tests/helpers/lock-waits";
 import type { ApiResult } from "@/tests/helpers/api-fixtures";
 
 const server = startTestServer();
 
 /** Runs `request` while another transaction holds the workflow's row FOR UPDATE; throws if the request waits on a lock. */
 async function whileRowHeld(workflowId: string, request: () => Promise<ApiResult>): Promise<ApiResult> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const holding = new Promise<void>((r) => (locked = r));
-  const holder = db().$transaction(
-    async (tx) => {
-      await tx.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${workflowId} FOR UPDATE`;
-      locked();
-      await released;
-    },
-    { timeout: 60_000 },
-  );
-  await holding;
+  const held = await holdRow("Workflow", workflowId);
   try {
     const answer = request();
     let answered = false;
@@ -41,8 +29,8 @@ async function whileRowHeld(workflowId: string, request: () => Promise<ApiResult
     }
     return await answer;
   } finally {
-    release();
-    await holder;
+    held.release();
+    await held.done;
   }
 }
 
@@ -89,25 +77,10 @@ describe("a foreign workflow id under another tenant's row lock", () => {
 
   it("the owner's save of a workflow deleted while it waited for the row answers 404", async () => {
     const wf = await make("Deleted while waited for");
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const holding = new Promise<void>((r) => (locked = r));
-    const deleting = db().$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT 1 FROM "Workflow" WHERE id = ${wf.id} FOR UPDATE`;
-        locked();
-        await released;
-        await tx.$executeRaw`DELETE FROM "Workflow" WHERE id = ${wf.id}`;
-      },
-      { timeout: 60_000 },
+    // The save passed the access check and waits for the row when the row is deleted.
+    const res = await deleteDuring("Workflow", wf.id, () =>
+      server.api.put(`/api/v1/workflows/${wf.id}`, { name: "Too late", steps: [{ id: wf.steps[0].id, kind: "webhook", config: {} }] }),
     );
-    await holding;
-    const save = server.api.put(`/api/v1/workflows/${wf.id}`, { name: "Too late", steps: [{ id: wf.steps[0].id, kind: "webhook", config: {} }] });
-    await untilLockWait(); // the save passed the access check and waits for the row
-    release();
-    await deleting;
-    const res = await save;
     expect(res.status, JSON.stringify(res.body)).toBe(404);
     expect(res.body).toMatchObject({ error: "not_found", message: "workflow not found" });
   });
