@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import ivm from "isolated-vm";
 import { formatMegabytes } from "../format-bytes.ts";
 import { RESIDENT_ALLOWANCE, watchMemory } from "./memory-watch.ts";
+import { THROWN_MARK } from "./sandbox-describe-thrown.ts";
 import { SANDBOX_PRELUDE } from "./sandbox-prelude.ts";
 import { SandboxError, type CodeJob } from "./sandbox-types.ts";
 import type { WarmIsolates } from "./warm-isolates.ts";
@@ -136,6 +137,14 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     const msg = String(err?.message ?? err);
     if (killedBy === "aborted") throw new SandboxError("aborted", "the code step was cancelled");
     if (killedBy === "memory" || memory.stop() > memoryBudget) throw overMemory();
+    // What the code threw, described in the isolate (sandbox-describe-thrown.ts): its own words,
+    // even when they read like one of the engine's limits below.
+    if (killedBy === undefined && msg.startsWith(THROWN_MARK) && !isolate.isDisposed) {
+      clean = true;
+      const text = msg.slice(THROWN_MARK.length);
+      if (text === "Not supported") throw new SandboxError("error", `import() is not available in the code step${userLocation(err?.stack)}`);
+      throw new SandboxError("error", `${text}${userLocation(err?.stack)}`);
+    }
     if (killedBy === "timeout" || /Script execution timed out/.test(msg)) {
       throw new SandboxError("timeout", `the code ran longer than its ${opts.timeoutMs / 1000} s time limit`);
     }

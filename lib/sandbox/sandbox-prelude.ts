@@ -3,22 +3,18 @@
 // the host callbacks and data passed as $0…$5; the callbacks stay private to this closure. Captured
 // built-ins (stringify, parse) are closed over so user code that patches globals cannot make
 // the output check lie about the size of what crosses back to the host.
+import { SANDBOX_DESCRIBE_THROWN, THROWN_MARK } from "./sandbox-describe-thrown.ts";
 import { SANDBOX_INSPECT } from "./sandbox-inspect.ts";
 
 export const SANDBOX_PRELUDE = String.raw`
   const g = globalThis;
   const log = $0, random = $1, uuid = $2, maxOutput = $5;
   const stringify = JSON.stringify, parse = JSON.parse;
+  const ErrorCtor = Error, defineProperty = Object.defineProperty;
   const steps = parse($3), vars = parse($4);
 
   ${SANDBOX_INSPECT}
-  // A thrown value that is not an Error, in the step's error message.
-  const format = (v) => {
-    if (typeof v === "string") return v;
-    if (v instanceof Error) return String(v.stack || v.message);
-    if (typeof v === "undefined" || typeof v === "function" || typeof v === "symbol" || typeof v === "bigint") return String(v);
-    try { return stringify(v); } catch { return String(v); }
-  };
+  ${SANDBOX_DESCRIBE_THROWN}
   const line = (prefix) => (...args) => { log(prefix + formatLog(args)); };
   g.console = Object.freeze({ log: line(""), info: line(""), debug: line(""), warn: line("warn: "), error: line("error: ") });
 
@@ -75,8 +71,11 @@ export const SANDBOX_PRELUDE = String.raw`
       try {
         result = await fn.call(undefined, steps, vars);
       } catch (e) {
-        if (e instanceof Error) throw e;
-        throw new Error("the code threw " + format(e));
+        // A plain Error with only text and the frames on it: all isolated-vm copies (describeThrown).
+        const { text, stack } = describeThrown(e);
+        const described = new ErrorCtor(${JSON.stringify(THROWN_MARK)} + text);
+        defineProperty(described, "stack", { value: stack });
+        throw described;
       }
       let json, bad;
       try { json = stringify(result, refuseNonData((found) => (bad ||= found))); } catch (e) { throw new TypeError("the return value is not JSON-serialisable: " + (e && e.message)); }
