@@ -3,18 +3,36 @@
 // live, fields/cron-field.tsx) and the time zone it runs in. The catalog's config schema carries
 // a transform (a preset fills in the cron), which the generic form cannot describe: without this
 // panel the Scheduler showed a bare JSON editor with no feedback.
-import { useId } from "react";
+// In Draft it says first that the schedule does not fire, with Go live (as the Webhook panel
+// does): the next-runs preview alone read as if the workflow would run then. Going Live from
+// here moves focus to the line saying it is Live (the button goes).
+import { useEffect, useId, useRef } from "react";
+import { Rocket } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { CronField } from "@/components/editor/fields/cron-field";
+import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { inputClass } from "@/components/resources/api-fetch";
+import { buttonClass } from "@/components/ui/button";
+import { BusyButton } from "@/components/ui/busy-button";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { SCHEDULE_PRESETS, isTimeZone } from "@/lib/steps/catalog";
 
 const ZONES = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
 
 export function SchedulerPanel({ step }: { step: EditorStep }) {
-  const { update } = useEditor();
+  const { doc, update, readOnly } = useEditor();
+  const { setMode } = useWorkflowActions();
+  const live = doc.server?.mode === "live";
   const id = useId();
+  const liveNote = useRef<HTMLParagraphElement>(null);
+  // Set by this panel's Go live: once Live, focus goes to the line saying so (the button is gone).
+  const focusLive = useRef(false);
+  useEffect(() => {
+    if (focusLive.current && live) {
+      focusLive.current = false;
+      liveNote.current?.focus();
+    }
+  }, [live]);
   const { preset: presetId, cron: rawCron, timezone: rawZone, ...rest } = step.config;
   const cron = typeof rawCron === "string" ? rawCron : "";
   const timezone = typeof rawZone === "string" ? rawZone : "UTC";
@@ -29,6 +47,28 @@ export function SchedulerPanel({ step }: { step: EditorStep }) {
 
   return (
     <div className="space-y-4">
+      {live ? (
+        <p ref={liveNote} tabIndex={-1} className="text-sm text-slate-600 focus:outline-none">
+          This workflow is Live: it runs on this schedule.
+        </p>
+      ) : (
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p>This workflow is in Draft, so its schedule does not fire: the next runs below start only once it is Live. Switch it to Live to start it. Run step on Test &amp; Debug works in Draft.</p>
+          {!readOnly && (
+            <BusyButton
+              className={buttonClass("primary", "sm", "mt-3")}
+              busy={setMode.isPending}
+              onClick={() => {
+                focusLive.current = true;
+                setMode.mutate("live", { onError: () => (focusLive.current = false) });
+              }}
+            >
+              <Rocket className="h-4 w-4" aria-hidden /> {setMode.isPending ? "Going live…" : "Go live"}
+            </BusyButton>
+          )}
+          {setMode.error && <p role="alert" className="mt-2 text-red-700 wrap-anywhere">{setMode.error.message}</p>}
+        </div>
+      )}
       <div className="space-y-1">
         <label htmlFor={`${id}-preset`} className="block text-xs font-medium text-slate-600">
           Schedule
