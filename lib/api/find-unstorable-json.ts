@@ -4,10 +4,11 @@
 // naming where it is, not a database error answered 500. Also a number beyond the double range
 // (1e400): JSON.parse makes it ±Infinity, which JSON.stringify would store as null. (A route
 // that keeps such numbers as written reads them as JSON.rawJSON values, parse-exact-json.ts.)
+import { MAX_JSON_DEPTH } from "@/lib/json/max-json-depth";
 import { exactNumberText } from "@/lib/json/parse-exact-json";
 
-/** Deliveries (lib/intake/parse-payload.ts) and API bodies share this bound. */
-export const MAX_JSON_DEPTH = 512;
+/** Deliveries (lib/intake/parse-payload.ts), API bodies and Code steps' outputs share this bound. */
+export { MAX_JSON_DEPTH };
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 export const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import ivm from "isolated-vm";
 import { formatMegabytes } from "../format-bytes.ts";
+import { MAX_JSON_DEPTH } from "../json/max-json-depth.ts";
 import { RESIDENT_ALLOWANCE, watchMemory } from "./memory-watch.ts";
 import { THROWN_MARK } from "./sandbox-describe-thrown.ts";
 import { SANDBOX_PRELUDE } from "./sandbox-prelude.ts";
@@ -118,7 +119,7 @@ export async function runIsolate(opts: RunIsolateOptions): Promise<IsolateResult
     // Set-up calls are synchronous: an async call costs a thread hop (~0.07 ms) each, and this
     // process serves one execution at a time anyway. Only the user's code runs asynchronously.
     context = isolate.createContextSync();
-    context.evalClosureSync(SANDBOX_PRELUDE, [logCallback, randomCallback, uuidCallback, stepsJson, varsJson, maxOutputBytes], { timeout: opts.timeoutMs });
+    context.evalClosureSync(SANDBOX_PRELUDE, [logCallback, randomCallback, uuidCallback, stepsJson, varsJson, maxOutputBytes, MAX_JSON_DEPTH], { timeout: opts.timeoutMs });
 
     const source = `${WRAP_PREFIX}${opts.code}\n})`;
     script = isolate.compileScriptSync(`__run(${source})`, { filename: "file:///step.js" });

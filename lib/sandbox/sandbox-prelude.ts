@@ -1,6 +1,6 @@
 // JavaScript evaluated inside each new context before the user's code (as the body of
 // context.evalClosure, one round trip): builds `steps`, `vars`, `console` and `crypto` from
-// the host callbacks and data passed as $0…$5; the callbacks stay private to this closure. Captured
+// the host callbacks and data passed as $0…$6; the callbacks stay private to this closure. Captured
 // built-ins (stringify, parse) are closed over so user code that patches globals cannot make
 // the output check lie about the size of what crosses back to the host.
 import { SANDBOX_DESCRIBE_THROWN, THROWN_MARK } from "./sandbox-describe-thrown.ts";
@@ -8,7 +8,7 @@ import { SANDBOX_INSPECT } from "./sandbox-inspect.ts";
 
 export const SANDBOX_PRELUDE = String.raw`
   const g = globalThis;
-  const log = $0, random = $1, uuid = $2, maxOutput = $5;
+  const log = $0, random = $1, uuid = $2, maxOutput = $5, maxDepth = $6;
   const stringify = JSON.stringify, parse = JSON.parse;
   const ErrorCtor = Error, defineProperty = Object.defineProperty;
   const steps = parse($3), vars = parse($4);
@@ -46,7 +46,11 @@ export const SANDBOX_PRELUDE = String.raw`
   // holders above the current value are a stack. Index writes only: no method user code patched.
   // (undefined is let through: no return is a null output, and a key set to undefined is left
   // out, as JSON does and the README says.)
+  // The same stack of holders bounds the nesting to what a delivery may hold (MAX_JSON_DEPTH): a
+  // value nested deeper ends the serialisation there, at once — 100,000 levels took stringify
+  // seconds to give up with "Maximum call stack size exceeded", and 10,000 crossed to the worker.
   const identifier = /^[A-Za-z_$][\w$]*$/;
+  const TOO_DEEP = {};
   const refuseNonData = (onFound) => {
     const holders = [], paths = [];
     let depth = 0;
@@ -57,7 +61,10 @@ export const SANDBOX_PRELUDE = String.raw`
       const path = key === "" && depth === 1 ? "" : Array.isArray(this) ? parent + "[" + key + "]" : identifier.test(key) ? (parent ? parent + "." : "") + key : parent + "[" + stringify(key) + "]";
       const kind = typeof value;
       if (kind === "function" || kind === "symbol") { onFound({ kind, path }); return undefined; }
-      if (value !== null && kind === "object") { holders[depth] = value; paths[depth] = path; depth++; }
+      if (value !== null && kind === "object") {
+        if (depth > maxDepth) throw TOO_DEEP;
+        holders[depth] = value; paths[depth] = path; depth++;
+      }
       return value;
     };
   };
@@ -78,7 +85,10 @@ export const SANDBOX_PRELUDE = String.raw`
         throw described;
       }
       let json, bad;
-      try { json = stringify(result, refuseNonData((found) => (bad ||= found))); } catch (e) { throw new TypeError("the return value is not JSON-serialisable: " + (e && e.message)); }
+      try { json = stringify(result, refuseNonData((found) => (bad ||= found))); } catch (e) {
+        if (e === TOO_DEEP) throw new ErrorCtor("the return value is nested more than " + maxDepth + " levels deep (lists and objects inside one another); return a flatter value");
+        throw new TypeError("the return value is not JSON-serialisable: " + (e && e.message));
+      }
       if (bad) throw new Error(nonDataMessage(bad));
       if (typeof json !== "string") return undefined;
       // UTF-16 length is a lower bound of the UTF-8 size: refuse early, before any copy.

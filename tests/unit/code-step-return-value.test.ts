@@ -41,6 +41,31 @@ describe("code step return value", () => {
     expect((await run(shared)).output).toEqual({ a: { k: 1 }, b: [{ k: 1 }, { k: 1 }] });
   });
 
+  // Deliveries and API bodies may be nested 512 levels deep (MAX_JSON_DEPTH), and so may a Code
+  // step's output. 100,000 levels took the serialiser 1–2.5 s to give up (the run read "ran
+  // longer than its 1 s time limit" under such a limit, else "not JSON-serialisable: Maximum call
+  // stack size exceeded"), and 10,000 levels crossed the sandbox to fail in the worker's JSON.parse.
+  it("a return value nested deeper than 512 levels fails at once, saying so", async () => {
+    const deep = (levels: number, open: string) => `let v = 1; for (let i = 0; i < ${levels}; i++) v = ${open}; return v`;
+    const refusal = "code step failed: the return value is nested more than 512 levels deep (lists and objects inside one another); return a flatter value";
+    for (const [levels, open] of [[100_000, "[v]"], [100_000, "{ a: v }"], [10_000, "{ a: v }"], [513, "[v]"]] as const) {
+      const started = Date.now();
+      expect(await failure(deep(levels, open))).toBe(refusal);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    // Under a 1 s limit, which 100,000 levels ran past before (the step read "ran longer than its 1 s time limit").
+    const limited = await executeCode(makeContext({ config: { code: deep(100_000, "{ a: v }"), timeoutMs: 1_000 } })).catch((e: StepError) => e.message);
+    expect(limited).toBe(refusal);
+    // Deep inside a wide value, and reached through toJSON, alike.
+    expect(await failure("let v = 1; for (let i = 0; i < 600; i++) v = [v]; return { rows: [1, 2, { nested: v }] }")).toBe(refusal);
+    expect(await failure("return { toJSON() { let v = 1; for (let i = 0; i < 600; i++) v = { a: v }; return v } }")).toBe(refusal);
+    // 512 levels is what a delivery may hold: kept.
+    const kept = (await run(deep(511, "[v]").replace("let v = 1", "let v = [1]"))).output;
+    let levels = 0;
+    for (let v: unknown = kept; Array.isArray(v); v = v[0]) levels++;
+    expect(levels).toBe(512);
+  });
+
   it("a function's methods on a class instance's prototype are not its data", async () => {
     expect((await run("class P { constructor() { this.x = 1 } get() { return 2 } } return new P()")).output).toEqual({ x: 1 });
   });
