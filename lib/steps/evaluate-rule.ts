@@ -2,9 +2,10 @@
 // can preview a rule with sample data). Comparisons follow what a technician expects from
 // payload data: two texts compare as text ("007" is not "7", "1.10" is not "1.1": ids, codes
 // and versions are text); a number and a text that reads as one compare as numbers (a typed
-// "5" equals {{ 1.count }} = 5, since the editor's "Compare with" is always text); the ordering
-// operators (gt, gte, lt, lte) compare numbers, texts that read as numbers, ISO dates as
-// instants, then text.
+// "5" equals {{ 1.count }} = 5, since the editor's "Compare with" is always text); so does no
+// value (null, or a field the data lacks) and the text "null", as the run view and Workflow data
+// show it; the ordering operators (gt, gte, lt, lte) compare numbers, texts that read as numbers,
+// ISO dates as instants, then text.
 import type { ruleOps } from "@/lib/steps/catalog";
 
 export type RuleOp = (typeof ruleOps)[number];
@@ -70,7 +71,12 @@ function asInstant(v: unknown): number | null {
 
 function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === null || b === null || a === undefined || b === undefined) return false;
+  // The text "null" stands for no value too: Compare with is always text, and null is how a
+  // field without one shows. (It matched only the text "null" before, so {{ 1.assignee }} equals
+  // null never held for an unassigned ticket.) Spelt exactly so, as "true" is for true; "is
+  // empty" also takes "", [] and {}.
+  if (a === null || a === undefined) return b === "null";
+  if (b === null || b === undefined) return a === "null";
   // Two texts are equal only as written: "007" is not "7", "1.10" is not "1.1", and two
   // 19-digit ids that would round to one double stay two ids.
   if (typeof a === "string" && typeof b === "string") return false;
