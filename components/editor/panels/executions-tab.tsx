@@ -23,6 +23,7 @@ import { useLinkedRun } from "@/components/editor/use-linked-run";
 import { CappedText } from "@/components/editor/panels/capped-text";
 import { JsonView } from "@/components/editor/panels/json-view";
 import { StepOutputView } from "@/components/editor/panels/step-output-view";
+import { TestingDataNote } from "@/components/editor/panels/testing-data-note";
 import { logLocalTimes } from "@/components/editor/panels/log-local-times";
 import { GapRow, NewEntriesBar } from "@/components/editor/panels/live-list-parts";
 import { RunActions } from "@/components/editor/panels/run-actions";
@@ -168,6 +169,8 @@ function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: OpenRun; st
       <RunActions run={run} onRunStarted={onRunStarted} />
       {isTrigger && run.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{run.status === "stopped" ? "The run was " : "The run failed: "}{run.error}</p>}
       {isTrigger && (cleared("payload") || <JsonView label="Received payload" value={run.trigger} />)}
+      {/* A test of this step alone whose step 1 output was the Testing data says so, as Test & Debug does. */}
+      {!isTrigger && stepRun && <TestingDataNote run={run} stepId={stepRun.stepId} />}
       {stepRun?.error && <p className="rounded-md bg-red-50 p-2 whitespace-pre-wrap text-red-800 wrap-anywhere">{formatRetryNote(stepRun.error)}</p>}
       {unresolved.length > 0 && <UnresolvedNote refs={unresolved} />}
       {showOutput && (((stepRun?.output ?? null) === null && cleared("output")) || <StepOutputView label="Output" value={stepRun?.output} />)}

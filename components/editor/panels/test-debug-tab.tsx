@@ -25,13 +25,14 @@ import { useUnparsedJson } from "@/components/editor/unparsed-json";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { useFollowedTest } from "@/components/editor/panels/followed-test";
 import { useTestRunStop } from "@/components/editor/panels/use-test-run-stop";
+import { TestingDataNote } from "@/components/editor/panels/testing-data-note";
 import { ConfirmTestSends, needsConfirmation, TestSendsNote, useTestSends, type TestScope } from "@/components/editor/panels/test-sends";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
 import { skipReason } from "@/lib/editor/skip-reason";
-import { requiredEarlierSteps, TESTING_DATA_NOTE } from "@/lib/runs/pick-step-test-source";
+import { requiredEarlierSteps } from "@/lib/runs/pick-step-test-source";
 import { formatRetryNote } from "@/lib/format-retry-note";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
@@ -105,16 +106,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
     saidFor.current = runId;
     announce(`Result: ${shownStatus}${mine?.error ? ` — ${mine.error}` : ""}`);
   }, [runId, shownStatus, mine?.error, announce]);
-  // A step test whose step 1 output is the webhook's Testing data (no run had one) says so: read
-  // from the answer to Run step, the only read of this run that carries step 1's log.
-  const [fromTestingData, setFromTestingData] = useState<string | null>(null);
-  const onRun = {
-    onSuccess: ({ run: r }: { run: { id: string; steps?: readonly { number: number; logs?: unknown }[] } }) => {
-      setRunId(r.id);
-      const first = r.steps?.find((s) => s.number === 1)?.logs;
-      setFromTestingData(Array.isArray(first) && first[0] === TESTING_DATA_NOTE ? r.id : null);
-    },
-  };
+  const onRun = { onSuccess: ({ run: r }: { run: { id: string } }) => setRunId(r.id) };
   // Run whole workflow from the trigger: the Result's status is the run's, not the trigger's own
   // (which succeeds at once, whatever becomes of the steps after it).
   const wholeFromTrigger = wholeFromTriggerOf(isTrigger, step.kind, run.data?.scope);
@@ -239,9 +231,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
             {wholeFromTrigger && <span className="text-xs text-slate-500">the whole workflow: each step&apos;s result is under its Executions</span>}
           </div>
           {/* No run had the trigger's output: the server used the webhook's Testing data, and says so. */}
-          {fromTestingData === runId && !isTrigger && (
-            <p className="text-xs text-slate-600">{TESTING_DATA_NOTE}.</p>
-          )}
+          {!isTrigger && <TestingDataNote run={run.data} stepId={step.id} />}
           {mine?.status === "skipped" ? (
             // Why, as the Executions tab says it of a linked run: the branch taken, or how the run ended.
             <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-600 wrap-anywhere" data-testid="skip-reason">
