@@ -2,8 +2,8 @@
 // Collapsing the Tools dock and the Workflow data panel (side by side layout, from 1024 px): at
 // laptop width they and the step panel leave the canvas a third of the screen. The choice is
 // remembered per browser (where storage is blocked, for the page only); below 1024 px the panes
-// are tabs and always shown whole. Where a panel starts collapsed (use-panel-defaults.ts: 1024–
-// 1279 px with a step open), showing it is remembered too, so the user's choice wins there.
+// are tabs and always shown whole. Where a panel starts collapsed or narrow (use-panel-defaults.ts:
+// 1024–1439 px with a step open), showing it is remembered too, so the user's choice wins there.
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen } from "lucide-react";
 import { IconButton } from "@/components/ui/icon-button";
@@ -58,25 +58,31 @@ function subscribe(l: () => void) {
   };
 }
 
-/** Whether `panel` is open (the user's choice, else open unless `collapsedByDefault`), and a
- *  toggle that moves focus to the button that reverses it. */
-export function usePanelOpen(panel: EditorPanel, collapsedByDefault = false) {
+/** How a panel starts before any choice of the user's (use-panel-defaults.ts): open, collapsed
+ *  to its rail, or — the Tools dock — narrow, its tools as icons. */
+export type PanelStart = "open" | "narrow" | "collapsed";
+
+/** Whether `panel` is open (the user's choice, else as it `start`s) and, open, still narrow (no
+ *  choice made yet), and a toggle that moves focus to the button that reverses it. */
+export function usePanelOpen(panel: EditorPanel, start: PanelStart = "open") {
   const choice = useSyncExternalStore(subscribe, () => store.read(panel), () => null);
-  const open = !(choice ?? collapsedByDefault);
-  // The button pressed goes away with the panel (or the rail): focus follows to its counterpart.
+  const open = !(choice ?? start === "collapsed");
+  const narrow = choice === null && start === "narrow";
+  // The button pressed goes away with the panel (or the rail, or the narrow dock's Show names):
+  // focus follows to its counterpart, the Hide button of the panel shown whole.
   const refocus = useRef(false);
   useEffect(() => {
     if (!refocus.current) return;
     refocus.current = false;
     document.getElementById(toggleId(panel, open))?.focus();
-  }, [open, panel]);
+  }, [open, narrow, panel]);
   const setOpen = (next: boolean) => {
     refocus.current = true;
     // Hiding is remembered everywhere, as it always was; showing only where the panel would
-    // otherwise start collapsed (elsewhere "shown" is the default, and stays free to follow it).
-    store.write(panel, next ? (collapsedByDefault ? false : null) : true);
+    // otherwise start collapsed or narrow (elsewhere "shown" is the default, and stays free to follow it).
+    store.write(panel, next ? (start === "open" ? null : false) : true);
   };
-  return { open, setOpen };
+  return { open, narrow, setOpen };
 }
 
 const toggleId = (panel: EditorPanel, open: boolean) => `editor-${panel}-${open ? "hide" : "show"}`;

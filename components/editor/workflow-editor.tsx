@@ -158,9 +158,9 @@ function EditorLayout() {
   useEffect(() => {
     if (name) document.title = `${name} · Workflow editor · MSP Flow`;
   }, [name]);
-  const collapsedByDefault = usePanelDefaults(selectedId);
-  const tools = usePanelOpen("tools", collapsedByDefault.tools);
-  const data = usePanelOpen("data", collapsedByDefault.data);
+  const start = usePanelDefaults(selectedId, showData);
+  const tools = usePanelOpen("tools", start.tools);
+  const data = usePanelOpen("data", start.data);
   return (
     <div className="flex h-full flex-col">
       {/* The page's heading for screen readers; on screen the header's name field says it. */}
@@ -177,7 +177,7 @@ function EditorLayout() {
         <div className="flex min-h-0 flex-1">
           {!readOnly && (
             <Pane value="tools">
-              <ToolsDock onHide={() => tools.setOpen(false)} className={tools.open ? undefined : "lg:hidden"} />
+              <ToolsDock onHide={() => tools.setOpen(false)} onWiden={tools.narrow ? () => tools.setOpen(true) : undefined} className={tools.open ? undefined : "lg:hidden"} />
               {!tools.open && <CollapsedRail panel="tools" onExpand={() => tools.setOpen(true)} />}
             </Pane>
           )}
