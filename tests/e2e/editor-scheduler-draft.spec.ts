@@ -13,6 +13,8 @@ test("a Draft Scheduler's panel says the schedule does not fire, and its Go live
   await page.getByTestId("step-node-1").click();
   const panel = page.getByTestId("step-panel");
   await expect(panel.getByText("This workflow is in Draft, so its schedule does not fire")).toBeVisible();
+  // A Scheduler's Test & Debug has Run now (the whole workflow), not Run step.
+  await expect(panel.getByText("Run now on Test & Debug works in Draft")).toBeVisible();
   await expect(panel.getByTestId("cron-preview")).toBeVisible();
 
   // Refused while step 2 has no URL: the editor shows that step and what it lacks, still Draft.

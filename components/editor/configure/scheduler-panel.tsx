@@ -53,7 +53,7 @@ export function SchedulerPanel({ step }: { step: EditorStep }) {
         </p>
       ) : (
         <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          <p>This workflow is in Draft, so its schedule does not fire: the next runs below start only once it is Live. Switch it to Live to start it. Run step on Test &amp; Debug works in Draft.</p>
+          <p>This workflow is in Draft, so its schedule does not fire: the next runs below start only once it is Live. Switch it to Live to start it. Run now on Test &amp; Debug works in Draft.</p>
           {!readOnly && (
             <BusyButton
               className={buttonClass("primary", "sm", "mt-3")}
