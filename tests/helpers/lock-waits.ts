@@ -18,8 +18,9 @@ export async function untilLockWait(timeoutMs = 15_000): Promise<void> {
 }
 
 /** Locks `table`'s row `id` FOR UPDATE in a transaction that stays open until `release(then)`,
- *  which runs `then` in it and commits; `done` settles with that transaction. Resolves once held. */
-export async function holdRow(table: "Workflow" | "Workspace", id: string): Promise<{ release: (then?: (tx: Tx) => Promise<unknown>) => void; done: Promise<void> }> {
+ *  which runs `then` in it and commits; `done` settles with that transaction. Resolves once held.
+ *  (SecretKeyCheck's one row, id 1, is what a key rotation locks first.) */
+export async function holdRow(table: "Workflow" | "Workspace" | "SecretKeyCheck", id: string | number): Promise<{ release: (then?: (tx: Tx) => Promise<unknown>) => void; done: Promise<void> }> {
   let release!: (then?: (tx: Tx) => Promise<unknown>) => void;
   const released = new Promise<((tx: Tx) => Promise<unknown>) | undefined>((r) => (release = r));
   let locked!: () => void;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { startTestServer } from "@/tests/helpers/api-server";
-import { untilLockWait } from "@/tests/helpers/lock-waits";
+import { holdRow, untilLockWait } from "@/tests/helpers/lock-waits";
 
 beforeAll(() => verifySecretKey({ db: db() }));
 afterAll(() => db().$disconnect());
@@ -21,30 +21,21 @@ describe("a write rolled back by a deadlock", () => {
     // Another transaction takes the two locks the save takes (the key check, then the workflow's
     // row) in the opposite order. Its deadlock check waits 10 s, the save's 1 s: the save is the
     // one PostgreSQL rolls back.
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let rowLocked!: () => void;
-    const rowIsLocked = new Promise<void>((r) => (rowLocked = r));
-    const other = db().$transaction(
-      async (tx) => {
-        await tx.$executeRaw`SET LOCAL deadlock_timeout = '10s'`;
-        await tx.$queryRaw`SELECT id FROM "Workflow" WHERE id = ${made.body.id} FOR UPDATE`;
-        rowLocked();
-        await released;
-        await tx.$queryRaw`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR UPDATE`;
-      },
-      { timeout: 30_000 },
-    );
-    await rowIsLocked;
+    // (deadlock_timeout counts only once a session waits: taking the row never does, so it is
+    // set just before the key check's wait.)
+    const other = await holdRow("Workflow", made.body.id);
     const first = fetch(`${server.web.baseUrl}/api/v1/workflows/${made.body.id}`, {
       method: "PUT",
       headers: { authorization: `Bearer ${t.editor.token}`, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
     await untilLockWait(); // the save holds the key check and waits for the row
-    release();
+    other.release(async (tx) => {
+      await tx.$executeRaw`SET LOCAL deadlock_timeout = '10s'`;
+      await tx.$queryRaw`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR UPDATE`;
+    });
     const refused = await first;
-    await other;
+    await other.done;
     expect(refused.status).toBe(503);
     expect(await refused.json()).toMatchObject({ error: "temporarily_unavailable", message: expect.stringContaining("collided with another change") });
     expect(refused.headers.get("retry-after")).toBe("1");

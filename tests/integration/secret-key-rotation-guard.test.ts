@@ -12,7 +12,7 @@ import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { rotateSecretKey } from "@/lib/secrets/rotate-secret-key";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { startTestServer } from "@/tests/helpers/api-server";
-import { untilLockWait } from "@/tests/helpers/lock-waits";
+import { holdRow, untilLockWait } from "@/tests/helpers/lock-waits";
 
 beforeAll(() => verifySecretKey({ db: db() }));
 afterAll(() => db().$disconnect());
@@ -129,29 +129,18 @@ describe("a process left running with the key from before a rotation", () => {
     const made = await api.post(`/api/v1/workspaces/${t.providerA.id}/workflows`, { name: "Ordered", steps: [{ kind: "webhook", config: {} }] });
     expect(made.status).toBe(201);
     // A rotation's order, by hand: the key check first, the rows to reseal after.
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let checkLocked!: () => void;
-    const checkIsLocked = new Promise<void>((r) => (checkLocked = r));
     let rowLock: string = "not tried";
-    const rotation = db().$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT hmac FROM "SecretKeyCheck" WHERE id = 1 FOR UPDATE`;
-        checkLocked();
-        await released;
-        await tx.$executeRaw`SET LOCAL lock_timeout = '3s'`;
-        rowLock = await tx.$queryRaw`SELECT id FROM "Workflow" WHERE id = ${made.body.id} FOR UPDATE`.then(
-          () => "taken",
-          (e: Error) => e.message,
-        );
-      },
-      { timeout: 30_000 },
-    );
-    await checkIsLocked;
+    const rotation = await holdRow("SecretKeyCheck", 1);
     const save = api.put(`/api/v1/workflows/${made.body.id}`, { name: "Ordered", steps: [{ id: made.body.steps[0].id, kind: "webhook", config: { sharedSecret: "s" } }] });
     await untilLockWait(); // the save waits on the key check
-    release();
-    await rotation;
+    rotation.release(async (tx) => {
+      await tx.$executeRaw`SET LOCAL lock_timeout = '3s'`;
+      rowLock = await tx.$queryRaw`SELECT id FROM "Workflow" WHERE id = ${made.body.id} FOR UPDATE`.then(
+        () => "taken",
+        (e: Error) => e.message,
+      );
+    });
+    await rotation.done;
     expect(rowLock).toBe("taken"); // the save held no lock on its workflow meanwhile
     expect((await save).status).toBe(200);
   });
