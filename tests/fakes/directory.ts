@@ -7,6 +7,8 @@
 // not fail against a real tenant for its request shapes. `refuse` makes one request fail as a
 // tenant can (a mail-enabled group that takes no members, throttling), alone or inside a $batch,
 // whose answer is still 200 then: the inner response carries the failure, as Graph's does.
+// `lagNextUser(n)` makes the next user created unknown to its first n requests (404), as Graph's
+// replicas are for a few seconds after a creation.
 import { randomUUID } from "node:crypto";
 import { createRouter, FakeError, startFakeServer, type FakeHandler, type FakeRequest, type FakeServer, type FakeServerOptions, type Router } from "./fake-server";
 
@@ -38,6 +40,10 @@ export type DirectoryState = {
   /** Temporary passwords set at creation, by user id — kept out of every response. */
   passwords: Map<string, string>;
   refusals: DirectoryRefusal[];
+  /** 404s the next created user still answers (lagNextUser). */
+  nextUserLag: number;
+  /** Users created moments ago, by id: how many more requests naming them answer 404. */
+  replicating: Map<string, number>;
 };
 
 export type DirectorySeed = {
@@ -65,6 +71,10 @@ export type DirectoryFake = FakeServer & {
   findUser: (idOrUpn: string) => DirectoryUser | undefined;
   /** Refuses matching requests from now on; the function returned takes the refusal back. */
   refuse: (r: DirectoryRefusal) => () => void;
+  /** The next user created answers 404 to its first `n` requests that name it (by id or principal
+   *  name, or as a member's @odata.id), as a read on a Graph replica the creation has not reached
+   *  yet does; the creation's own 201 answers as usual. Infinity: a user that never appears. */
+  lagNextUser: (n: number) => void;
 };
 
 const V = "/v1.0";
@@ -139,8 +149,18 @@ function newUser(u: Partial<DirectoryUser> & { userPrincipalName: string }): Dir
 export function directoryRoutes(state: DirectoryState): Router {
   const find = (idOrUpn: string) =>
     state.users.get(idOrUpn) ?? [...state.users.values()].find((u) => u.userPrincipalName.toLowerCase() === idOrUpn.toLowerCase());
+  // A user still replicating is as unknown as one that does not exist, until its lag runs out.
+  const replicated = (u: DirectoryUser | undefined, asked: string) => {
+    const left = u ? state.replicating.get(u.id) : undefined;
+    if (u && left !== undefined) {
+      if (left <= 1) state.replicating.delete(u.id);
+      else state.replicating.set(u.id, left - 1);
+      throw notFound(asked);
+    }
+    return u;
+  };
   const user = (req: FakeRequest) => {
-    const u = find(req.params.id);
+    const u = replicated(find(req.params.id), req.params.id);
     if (!u) throw notFound(req.params.id);
     return u;
   };
@@ -201,6 +221,8 @@ export function directoryRoutes(state: DirectoryState): Router {
     });
     state.users.set(u.id, u);
     state.passwords.set(u.id, pw);
+    if (state.nextUserLag > 0) state.replicating.set(u.id, state.nextUserLag);
+    state.nextUserLag = 0;
     return { status: 201, body: { "@odata.context": "https://graph.microsoft.com/v1.0/$metadata#users/$entity", ...view(u) } };
   });
   on("PATCH", "/users/:id", (req) => {
@@ -246,7 +268,7 @@ export function directoryRoutes(state: DirectoryState): Router {
     const m = /^https:\/\/graph\.microsoft\.com\/v1\.0\/(?:directoryObjects|users)\/([^/]+)$/.exec(ref);
     if (!m) throw badRequest(`Invalid URL format specified in @odata.bind for members`);
     if (!GUID.test(m[1])) throw badRequest(`Invalid object identifier '${m[1]}'.`);
-    const u = state.users.get(m[1]);
+    const u = replicated(state.users.get(m[1]), m[1]);
     if (!u) throw notFound(m[1]);
     if (g.members.has(u.id)) throw badRequest("One or more added object references already exist for the following modified properties: 'members'.");
     g.members.add(u.id);
@@ -307,7 +329,7 @@ export function directoryRoutes(state: DirectoryState): Router {
 
 export async function startDirectoryFake(seed: DirectorySeed = {}, opts?: FakeServerOptions): Promise<DirectoryFake> {
   const skus = (seed.subscribedSkus ?? []).map((s) => ({ ...s, skuId: s.skuId.toLowerCase() }));
-  const state: DirectoryState = { users: new Map(), groups: new Map(), skus, passwords: new Map(), refusals: [] };
+  const state: DirectoryState = { users: new Map(), groups: new Map(), skus, passwords: new Map(), refusals: [], nextUserLag: 0, replicating: new Map() };
   const skuId = (l: string) => skus.find((s) => s.skuPartNumber === l)?.skuId ?? l;
   for (const u of seed.users ?? []) {
     const nu = newUser({ ...u, licenses: (u.licenses ?? []).map(skuId) });
@@ -325,5 +347,6 @@ export async function startDirectoryFake(seed: DirectorySeed = {}, opts?: FakeSe
     state.refusals.push(own);
     return () => void (state.refusals.includes(own) && state.refusals.splice(state.refusals.indexOf(own), 1));
   };
-  return { ...server, state, findUser, refuse };
+  const lagNextUser = (n: number) => void (state.nextUserLag = n);
+  return { ...server, state, findUser, refuse, lagNextUser };
 }
