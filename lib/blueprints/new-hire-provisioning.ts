@@ -1,12 +1,12 @@
 // Blueprint 1: new-hire provisioning. Webhook (HR form / PSA) → Code (principal name and
 // temporary password, licences and groups for the department) → directory user creation →
 // licence and group assignment (look up SKUs and groups, build, one Graph $batch by the new
-// user's object id, check each answer inside it) → password-manager invite → contact record →
-// chat message to the manager.
+// user's object id, check each answer inside it, send again only what Graph refused for now, in
+// up to two rounds) → password-manager invite → contact record → chat message to the manager.
 import { z } from "@/lib/z";
-import { chatStep, defineBlueprint, httpStep, literal, type Connections } from "./blueprint";
+import { chatStep, defineBlueprint, httpStep, literal, type BlueprintStep, type Connections } from "./blueprint";
 import { NEW_HIRE_ACCESS_CODE } from "./new-hire-access-code";
-import { NEW_HIRE_CHECK_CODE } from "./new-hire-check-code";
+import { checkRoundSteps, NEW_HIRE_RESEND_ROUNDS, newHireCheckCode } from "./new-hire-check-code";
 
 // Microsoft Graph assigns licences by skuId, a GUID a technician rarely has at hand; the part
 // number (SPE_E3) is what the admin centre's licence export and Get-MgSubscribedSku show, so
@@ -102,6 +102,23 @@ return {
 };`;
 }
 
+// Graph answers 200 for a $batch even when a request inside it fails: each $batch is checked by
+// the Code step after it, and what Graph refused for now (throttled, busy, the new user not yet
+// replicated) is sent again after the wait it returns (new-hire-check-code.ts).
+function assignmentChecks(c: Connections): BlueprintStep[] {
+  const out: BlueprintStep[] = [{ id: "check_access", kind: "code", name: "Check every assignment succeeded", config: { code: newHireCheckCode(0), timeoutMs: 5_000 } }];
+  for (let round = 1; round <= NEW_HIRE_RESEND_ROUNDS; round++) {
+    const previous = checkRoundSteps(round - 1).check;
+    const of = `(${round} of ${NEW_HIRE_RESEND_ROUNDS})`;
+    out.push(
+      { id: `wait_resend_${round}`, kind: "wait", name: `Wait as the directory asks ${of}`, config: { mode: "until", at: `{{ ${previous}.retryAt }}` } },
+      httpStep(`resend_access_${round}`, `Send again what the directory refused for now ${of}`, "directory", c, { path: "/$batch", json: `{{ ${previous}.resend }}` }),
+      { id: `check_resend_${round}`, kind: "code", name: `Check what was sent again ${of}`, config: { code: newHireCheckCode(round), timeoutMs: 5_000 } },
+    );
+  }
+  return out;
+}
+
 function contactStep(s: Setup, c: Connections) {
   if (s.contactRecord === "psa") {
     return httpStep("contact_record", "Onboarding ticket in the PSA", "psa", c, {
@@ -136,7 +153,7 @@ export const newHireProvisioning = defineBlueprint({
   purpose:
     "Creates the directory user with a generated principal name and temporary password, assigns licences and groups for the department, invites the hire to the password manager, records the contact in the documentation (or ticketing) system and tells the manager in chat.",
   description:
-    "Trigger: a webhook from the HR form or PSA with firstName, lastName, department and managerEmail (jobTitle optional). The Code step derives the principal name in the chosen format on the client's domain (workspace variable CLIENT_DOMAIN) and a random temporary password the user must change at first sign-in; the password is never logged and is not posted to chat. Then licences and groups: one directory $batch looks up the tenant's subscribed SKUs and the groups' names, a second Code step matches the setup against them (licences are set up by part number such as SPE_E3 — a skuId GUID works too — and groups by their Entra object id; an entry the tenant does not know fails the run there, naming it) and builds one $batch that assigns the licences by skuId and adds the new user, by the object id the creation returned, to each group. The directory answers such a $batch with 200 even when a request inside it is refused, so a third Code step reads each inner answer: any refused assignment (a group that takes no members, a licence with no seats left, throttling) fails the run there, before the invitation, record and chat, naming each failed licence or group with the directory's message, and what was done. It is not retried (the batch's other requests took effect); the message gives Graph's Retry-After when throttled, and the technician assigns what failed by hand. The contact record and chat list licences and groups by name. The chat message tells the manager the account is ready, without the password.",
+    "Trigger: a webhook from the HR form or PSA with firstName, lastName, department and managerEmail (jobTitle optional). The Code step derives the principal name in the chosen format on the client's domain (workspace variable CLIENT_DOMAIN) and a random temporary password the user must change at first sign-in; the password is never logged and is not posted to chat. Then licences and groups: one directory $batch looks up the tenant's subscribed SKUs and the groups' names, a second Code step matches the setup against them (licences are set up by part number such as SPE_E3 — a skuId GUID works too — and groups by their Entra object id; an entry the tenant does not know fails the run there, naming it) and builds one $batch that assigns the licences by skuId and adds the new user, by the object id the creation returned, to each group. The directory answers such a $batch with 200 even when a request inside it is refused, so a third Code step reads each inner answer. A request refused for now — throttled or busy (429, 503, 504), or 404 because the user just created has not reached every directory replica yet — is sent again on its own (the batch's other requests took effect) after the wait Graph's Retry-After asks for (at most 5 minutes: asked for longer, the run fails saying so) or, without one, 5 s and then 20 s: a Wait step, a $batch of only those requests and another check, in two rounds, so three attempts in all. A round with nothing left to send reads the user back once instead, since an HTTP step always sends. Any other refusal (a group that takes no members, a licence with no seats left), or one still refused after the third attempt, fails the run there, before the invitation, record and chat, naming each failed licence or group with the directory's message, and what was done; the technician assigns what failed by hand. The contact record and chat list licences and groups by name. The chat message tells the manager the account is ready, without the password.",
   trigger: { kind: "webhook", summary: "Webhook: firstName, lastName, department, managerEmail" },
   apps: ["directory", "password_manager", "documentation", "psa", "chat"],
   variables: [
@@ -186,8 +203,7 @@ export const newHireProvisioning = defineBlueprint({
       httpStep("lookup_access", "Look up licences and groups", "directory", c, { path: "/$batch", json: "{{ 2.lookups }}" }),
       { id: "access", kind: "code", name: "Licence ids and group memberships", config: { code: NEW_HIRE_ACCESS_CODE, timeoutMs: 5_000 } },
       httpStep("assign_access", "Assign licences and groups", "directory", c, { path: "/$batch", json: "{{ 5.assignments }}" }),
-      // Graph answers 200 for the $batch even when a request inside it fails: checked here.
-      { id: "check_access", kind: "code", name: "Check every assignment succeeded", config: { code: NEW_HIRE_CHECK_CODE, timeoutMs: 5_000 } },
+      ...assignmentChecks(c),
       httpStep("vault_invite", "Invite to the password manager", "password_manager", c, {
         path: "/public/members",
         json: { email: "{{ 2.userPrincipalName }}", name: "{{ 2.displayName }}", type: "User", collections: "{{ 2.vaultCollections }}" },

@@ -79,7 +79,7 @@ test("the new-hire form round-trips nested groups: per-department access from th
   await page.waitForURL(new RegExp(`/w/${client.id}/workflows/[^/]+$`));
   const id = new URL(page.url()).pathname.split("/").pop()!;
   const wf = (await (await page.request.get(`/api/v1/workflows/${id}`)).json()) as { steps: { kind: string; config: { code?: string } }[] };
-  expect(wf.steps.map((s) => s.kind)).toEqual(["webhook", "code", "http", "http", "code", "http", "code", "http", "http", "http"]);
+  expect(wf.steps.map((s) => s.kind)).toEqual(["webhook", "code", "http", "http", "code", "http", "code", "wait", "http", "code", "wait", "http", "code", "http", "http", "http"]);
   const code = wf.steps[1].config.code!;
   expect(code).toContain('{"name":"Clinical","licenses":[],"groups":["6a1e9b34-7c2d-4f05-8e3b-91d4c7a2b6e5","9c2f4e7a-3b1d-4a6c-8e5f-0d7b2a9c4e13"],"vaultCollections":["col-shared-clinic"]}');
   expect(code).toContain('{"name":"Hygiene","licenses":["SPE_E3"],"groups":[],"vaultCollections":[]}');

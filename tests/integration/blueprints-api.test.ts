@@ -114,9 +114,9 @@ describe("POST /api/v1/workspaces/{ws}/blueprints/{slug}", () => {
     const setup = { domain: "contoso-dental.com", clientName: "Contoso Dental", documentationOrganizationId: "ORG-1" };
     const doc = await install("new-hire-provisioning", { setup }, t.providerB.id, apiClient(web.baseUrl, t.outsider.token));
     expect(doc.status, JSON.stringify(doc.body)).toBe(201);
-    expect(doc.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 3], ["password_manager", 1], ["documentation", 1], ["psa", 0], ["chat", 1]]);
+    expect(doc.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 5], ["password_manager", 1], ["documentation", 1], ["psa", 0], ["chat", 1]]);
     const psa = await install("new-hire-provisioning", { setup: { ...setup, contactRecord: "psa" } }, t.providerB.id, apiClient(web.baseUrl, t.outsider.token));
-    expect(psa.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 3], ["password_manager", 1], ["documentation", 0], ["psa", 1], ["chat", 1]]);
+    expect(psa.body.blueprint.connections.map((c: Json) => [c.app, c.steps])).toEqual([["directory", 5], ["password_manager", 1], ["documentation", 0], ["psa", 1], ["chat", 1]]);
   });
 
   it("answers 400 naming the setup field, or the connection", async () => {

@@ -20,9 +20,10 @@ const build = (slug: string, setup: Record<string, unknown> = {}, connections = 
 // Blueprint 1's "license/group assignment" has no kind in the spec: it is a lookup $batch, a Code
 // step (skuIds by part number, the new user's object id) and the assigning $batch, since Graph
 // takes neither part numbers nor principal names there, then a Code step that fails the run when
-// a request inside that $batch was refused (Graph answers 200 for the batch as a whole).
+// a request inside that $batch was refused (Graph answers 200 for the batch as a whole), and two
+// rounds of Wait, that $batch's requests refused for now sent again, and their check.
 const SPEC_KINDS: Record<string, string[][]> = {
-  "new-hire-provisioning": [["webhook", "code", "http", "http", "code", "http", "code", "http", "http", "http"]],
+  "new-hire-provisioning": [["webhook", "code", "http", "http", "code", "http", "code", "wait", "http", "code", "wait", "http", "code", "http", "http", "http"]],
   "edr-alert-triage": [["webhook", "ai_prompt", "conditions", "http", "http", "http", "http"]],
   "license-reconciliation": [["scheduler", "http", "http", "transform", "conditions", "http", "transform"]],
   "leaver-deprovisioning": [["webhook", "http", "http", "code", "http", "http", "http", "http", "http", "http", "http", "http"]],
@@ -87,8 +88,9 @@ describe("setup variants", () => {
 
   it("new hire: the contact record can go to the PSA instead of documentation", () => {
     const w = build("new-hire-provisioning", { contactRecord: "psa", documentationOrganizationId: "" });
-    expect(w.steps[8].config.url).toBe("/service/tickets");
-    expect((w.steps[8].config.body as { json: { initialDescription: string } }).json.initialDescription).toContain("Licences:\n{{ 5.licensesList }}");
+    const contact = w.steps.find((s) => s.id === "contact_record")!;
+    expect(contact.config.url).toBe("/service/tickets");
+    expect((contact.config.body as { json: { initialDescription: string } }).json.initialDescription).toContain("Licences:\n{{ 5.licensesList }}");
     expect(() => validateDefinition(w.steps as Step[])).not.toThrow();
   });
 
