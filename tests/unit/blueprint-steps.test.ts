@@ -129,6 +129,40 @@ describe("new hire: code steps", () => {
     }
   });
 
+  // The checks' own readings, without waiting for a run: a Retry-After given as a date, and a
+  // group member sent again after a 503 that had taken effect after all.
+  it("reads a Retry-After date as the wait, and counts a member sent again that 'already exist[s]' as added", async () => {
+    const steps = built("new-hire-provisioning");
+    const requests = [
+      { id: "licenses", method: "POST", url: "/users/u-1/assignLicense", body: {} },
+      { id: "group-1", method: "POST", url: `/groups/${G.allStaff}/members/$ref`, body: {} },
+    ];
+    const outputs: Record<number, unknown> = {
+      2: { userPrincipalName: "ida.roe@contoso-dental.com" },
+      5: { userId: "u-1", assignments: { requests }, assignmentLabels: { licenses: "licence SPE_E3", "group-1": "group All Staff" } },
+      6: {
+        status: 200,
+        body: {
+          responses: [
+            { id: "licenses", status: 200, body: {} },
+            { id: "group-1", status: 503, headers: { "Retry-After": new Date(Date.now() + 12_000).toUTCString() }, body: { error: { code: "ServiceUnavailable", message: "Service busy." } } },
+          ],
+        },
+      },
+    };
+    outputs[7] = (await run(steps[6], 7, outputs)).output;
+    expect(outputs[7]).toMatchObject({ assigned: ["licence SPE_E3"], left: ["group All Staff"], resend: { requests: [requests[1]] } });
+    expect((outputs[7] as { waitSeconds: number }).waitSeconds).toBeGreaterThanOrEqual(10);
+    expect((outputs[7] as { waitSeconds: number }).waitSeconds).toBeLessThanOrEqual(12);
+    const exists = "One or more added object references already exist for the following modified properties: 'members'.";
+    outputs[9] = { status: 200, body: { responses: [{ id: "group-1", status: 400, body: { error: { code: "Request_BadRequest", message: exists } } }] } };
+    outputs[10] = (await run(steps[9], 10, outputs)).output;
+    expect(outputs[10]).toMatchObject({ assigned: ["licence SPE_E3", "group All Staff"], left: [], waitSeconds: 0 });
+    // Round 2 had nothing to send (it read the user back): the last check passes over its answer.
+    expect((outputs[10] as { resend: unknown }).resend).toEqual({ requests: [{ id: "read-back", method: "GET", url: "/users/u-1?$select=id" }] });
+    expect((await run(steps[12], 13, { ...outputs, 12: { status: 200, body: { responses: [] } } })).output).toEqual({ assigned: ["licence SPE_E3", "group All Staff"] });
+  });
+
   it("takes a skuId GUID as well as a part number", async () => {
     const { access } = await newHireAccess({ firstName: "Omar", lastName: "Haddad", department: "Front Desk" }, { everyone: { licenses: [DEMO_SKUS.SPE_E3.toUpperCase()], groups: [], vaultCollections: [] } });
     expect((await access).output).toMatchObject({ licensesText: "SPE_E3", groupsText: "Front Desk" });
