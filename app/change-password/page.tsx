@@ -1,7 +1,8 @@
 // Where an account created with a temporary password lands after signing in: nothing else
 // opens until its owner has chosen a password of their own (components/auth/current-user.ts).
-// The page they were going to (?callbackUrl, a path on this site) is kept through the sign-in
-// that follows, so a deep link or an invitation link still opens afterwards.
+// The page they were going to (?callbackUrl, a path on this site) is where the form leads on
+// once the password is chosen (this browser stays signed in), so a deep link or an invitation
+// link still opens afterwards.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/components/auth/current-user";
@@ -28,7 +29,7 @@ export default async function ChangePasswordPage({ searchParams }: { searchParam
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="text-lg font-semibold">Choose your password</h1>
         <p className="mt-1 text-sm text-slate-600">
-          You signed in as {user.email} with a first password: one someone gave you, or the default one printed when the service was set up. Choose one of your own; then sign in with it.
+          You signed in as {user.email} with a first password: one someone gave you, or the default one printed when the service was set up. Choose one of your own to go on.
         </p>
         <ChoosePassword callbackUrl={callbackUrl} />
       </div>

@@ -22,7 +22,7 @@ const EMPTY: Values = { current: "", next: "", confirm: "" };
 /** Shown under `field`; `about` are the fields whose edit may make it untrue (field included). */
 type FieldError = { field: Key; message: string; about: Key[] };
 
-/** `submit` resolves true once the password is changed (every browser session is then signed out). */
+/** `submit` resolves true once the password is changed (every other browser session is then signed out; this one stays). */
 export function useChangePassword() {
   const [values, setValues] = useState(EMPTY);
   const [busy, setBusy] = useState(false);

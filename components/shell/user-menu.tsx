@@ -1,15 +1,16 @@
 "use client";
 // The signed-in user's menu at the right of the top bar: who is signed in, Account & security
-// (sessions, API tokens, password), Change password, Sign out (this browser) and Sign out
-// everywhere (every browser session of the user, after a confirmation: DELETE
-// /api/v1/auth/sessions). Each ends with next-auth's CSRF-protected sign-out form, which clears
-// this browser's cookie and goes to the sign-in page.
+// (sessions, API tokens, password), Change password (this browser stays signed in, and the bar
+// says the others were signed out), Sign out (this browser) and Sign out everywhere (every
+// browser session of the user, after a confirmation: DELETE /api/v1/auth/sessions). The sign-outs
+// end with next-auth's CSRF-protected sign-out form, which clears this browser's cookie and goes
+// to the sign-in page.
 import { useState } from "react";
 import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, CircleUser, KeyRound, LogOut, MonitorX, UserCog } from "lucide-react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { ChangePasswordDialog } from "@/components/shell/change-password-dialog";
+import { ChangePasswordDialog, PASSWORD_CHANGED } from "@/components/shell/change-password-dialog";
 import { useSignOut } from "@/components/auth/use-sign-out";
 
 const ITEM =
@@ -21,9 +22,11 @@ export function UserMenu({ email, accountHref }: { email: string; accountHref: s
   const [confirming, setConfirming] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [passwordChanged, setPasswordChanged] = useState(false);
 
   const signOutEverywhere = async () => {
     setError(null);
+    setPasswordChanged(false);
     const res = await fetch("/api/v1/auth/sessions", { method: "DELETE" }).catch(() => null);
     if (!res?.ok) return setError("Could not sign out your other sessions; try again.");
     signOut();
@@ -35,6 +38,11 @@ export function UserMenu({ email, accountHref }: { email: string; accountHref: s
       {error && (
         <span role="alert" className="text-xs text-red-600">
           {error}
+        </span>
+      )}
+      {passwordChanged && (
+        <span role="status" className="text-xs text-green-700">
+          {PASSWORD_CHANGED}
         </span>
       )}
       <Menu.Root>
@@ -60,7 +68,7 @@ export function UserMenu({ email, accountHref }: { email: string; accountHref: s
                 <UserCog className="h-4 w-4" aria-hidden /> Account &amp; security
               </Link>
             </Menu.Item>
-            <Menu.Item className={ITEM} disabled={!ready} onSelect={() => setChangingPassword(true)}>
+            <Menu.Item className={ITEM} onSelect={() => (setPasswordChanged(false), setChangingPassword(true))}>
               <KeyRound className="h-4 w-4" aria-hidden /> Change password…
             </Menu.Item>
             <Menu.Separator className="my-1 h-px bg-slate-200" />
@@ -73,7 +81,7 @@ export function UserMenu({ email, accountHref }: { email: string; accountHref: s
           </Menu.Content>
         </Menu.Portal>
       </Menu.Root>
-      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} onChanged={() => signOut("/signin?notice=password-changed")} />
+      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} onChanged={() => setPasswordChanged(true)} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

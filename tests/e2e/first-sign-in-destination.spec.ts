@@ -1,6 +1,7 @@
 // A new member's first sign-in goes through /change-password; the page they opened — a workflow
-// someone sent them, an invitation link — still opens after they have chosen their password and
-// signed in again, instead of the workflows list (and an invitation never accepted).
+// someone sent them, an invitation link — still opens after they have chosen their password,
+// instead of the workflows list (and an invitation never accepted). Choosing it keeps them signed
+// in: they are not sent back to the sign-in form to type it again.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createProviderOwner } from "./e2e-database";
@@ -19,7 +20,7 @@ async function ownerWithNewMember(page: Page) {
   return { tag, ws, email, temporaryPassword };
 }
 
-/** Opens `path` signed out in a fresh browser, signs in with the temporary password, chooses one. */
+/** Opens `path` signed out in a fresh browser, signs in with the temporary password, chooses one and goes on. */
 async function firstSignIn(browser: Browser, path: string, email: string, temporary: string) {
   const context = await browser.newContext();
   const p = await context.newPage();
@@ -33,10 +34,9 @@ async function firstSignIn(browser: Browser, path: string, email: string, tempor
   await p.getByLabel(/^New password \(/).fill("my-own-pw-123");
   await p.getByLabel("New password again").fill("my-own-pw-123");
   await p.getByRole("button", { name: "Save password" }).click();
-  await expect(p).toHaveURL((u) => u.pathname === "/signin" && u.searchParams.get("notice") === "password-changed" && u.searchParams.get("callbackUrl") === path);
-  await p.getByLabel("E-mail").fill(email);
-  await p.getByLabel("Password").fill("my-own-pw-123");
-  await p.getByRole("button", { name: "Sign in" }).click();
+  await expect(p.getByRole("status")).toHaveText("Password changed; your other sessions were signed out. API tokens keep working.");
+  await expect(p).toHaveURL((u) => u.pathname === "/change-password");
+  await p.getByRole("link", { name: "Continue" }).click();
   return { context, page: p };
 }
 

@@ -184,14 +184,20 @@ describe("change password (POST /api/v1/auth/password)", () => {
     expect((await again.signIn(user.email, "session-pw-1")).headers.get("location")).toBe(`${server.web.baseUrl}/workspaces`);
   });
 
-  it("stores the new password and signs out every browser session, keeping API tokens", async () => {
+  it("stores the new password and signs out every other browser session, keeping this one and API tokens", async () => {
     const { user, b } = await signedIn();
     const other = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });
     await other.signIn(user.email, "session-pw-1");
     const token = await issueToken(user.email, "session-pw-1");
 
     expect((await change(b, { currentPassword: "session-pw-1", newPassword: "brand-new-pw-1" })).status).toBe(204);
-    for (const s of [b, other]) expect((await s.request("/api/v1/workspaces")).status).toBe(401);
+    // The browser that changed it stays signed in (it just proved the password); any other, a
+    // stolen session included, is out, and its sessions list says so.
+    expect((await b.request("/api/v1/workspaces")).status).toBe(200);
+    expect((await b.request(`/w/${server.tenancy.provider.id}/workflows`)).status).toBe(200);
+    const left = (await (await b.request("/api/v1/auth/sessions")).json()) as { sessions: { current: boolean }[] };
+    expect(left.sessions).toEqual([expect.objectContaining({ current: true })]);
+    expect((await other.request("/api/v1/workspaces")).status).toBe(401);
     expect((await fetch(`${server.web.baseUrl}/api/v1/workspaces`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
 
     const old = browser(server.web.baseUrl, { "x-forwarded-for": testAddress() });

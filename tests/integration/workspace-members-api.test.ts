@@ -159,6 +159,9 @@ describe("members", () => {
       body: JSON.stringify({ currentPassword: r.body.temporaryPassword, newPassword: "my-own-pw-1" }),
     });
     expect(changed.status).toBe(204);
+    // The browser that chose it stays signed in, and now opens the pages and the API.
+    expect((await b.request(`/w/${client.id}/workflows`)).status).toBe(200);
+    expect((await b.request("/api/v1/workspaces")).status).toBe(200);
     expect((await issueToken(r.body.temporaryPassword)).status).toBe(401);
     const token = await issueToken("my-own-pw-1");
     expect(token.status).toBe(201);

@@ -1,5 +1,5 @@
-// POST {"currentPassword","newPassword"}: change the caller's password (204). Every browser
-// session of the user is signed out, this one included; API tokens keep working.
+// POST {"currentPassword","newPassword"}: change the caller's password (204). Every other browser
+// session of the user is signed out, this one stays signed in; API tokens keep working.
 import { apiRoute, readJson } from "@/lib/api/handler";
 import { clientAddress } from "@/lib/auth/client-address";
 import { ChangePasswordBody, changePassword } from "@/lib/auth/change-password";
@@ -8,7 +8,7 @@ import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 export const POST = apiRoute(
   async ({ req, user }) => {
     const body = await readJson(req, ChangePasswordBody);
-    await changePassword({ userId: user.id, currentPassword: body.currentPassword, newPassword: body.newPassword, clientAddress: clientAddress(req.headers) });
+    await changePassword({ userId: user.id, currentPassword: body.currentPassword, newPassword: body.newPassword, clientAddress: clientAddress(req.headers), keepSessionId: user.sessionId });
   },
   { duringPasswordChange: true },
 );
