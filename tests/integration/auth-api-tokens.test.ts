@@ -85,6 +85,32 @@ describe("API tokens", () => {
     expect(JSON.stringify(r.body)).not.toMatch(/tokenHash|"token"/);
   });
 
+  it("names sign-in tokens so the list tells them apart: when they were signed in for, or the name sent, never twice the same", async () => {
+    const user = await createPasswordUser({ password: "pw-names-1234" });
+    const before = new Date();
+    const first = await issue(user.email, "pw-names-1234");
+    const second = await issue(user.email, "pw-names-1234");
+    const minute = (d: Date) => d.toISOString().slice(0, 16).replace("T", " ");
+    const stamps = new Set([minute(before), minute(new Date())]);
+    const stamp = first.name.match(/^api \(signed in (\d{4}-\d\d-\d\d \d\d:\d\d) UTC\)/)?.[1];
+    expect(stamps).toContain(stamp);
+    // Signed in within the same minute: the second is numbered (else it carries its own minute).
+    expect(second.name).not.toBe(first.name);
+    expect(second.name).toMatch(/^api \(signed in \d{4}-\d\d-\d\d \d\d:\d\d UTC\)( \(2\))?$/);
+    // A name sent is used; sent again (a script signing in at every run), it is numbered, not refused.
+    const ci = await issue(user.email, "pw-names-1234", "ci");
+    const ciAgain = await issue(user.email, "pw-names-1234", "CI");
+    expect([ci.name, ciAgain.name]).toEqual(["ci", "CI (2)"]);
+    const list = await call("GET", "/api/v1/auth/tokens", { token: ci.token });
+    const names = list.body.tokens.map((t: { name: string }) => t.name);
+    expect(names).toHaveLength(4);
+    expect(new Set(names.map((n: string) => n.toLowerCase())).size).toBe(4);
+    expect(names).toEqual(expect.arrayContaining([first.name, second.name, "ci", "CI (2)"]));
+    // The names in the answers are the stored ones.
+    const stored = await db().apiToken.findMany({ where: { userId: user.id }, select: { id: true, name: true } });
+    for (const t of [first, second, ci, ciAgain]) expect(stored.find((r) => r.id === t.id)?.name).toBe(t.name);
+  });
+
   it("DELETE /api/v1/auth/token revokes the token it is sent with, and only that one", async () => {
     const user = await createPasswordUser({ password: "pw-revoke-1234" });
     const keep = await issue(user.email, "pw-revoke-1234");

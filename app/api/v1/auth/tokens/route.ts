@@ -19,7 +19,7 @@ export const GET = apiRoute(async ({ user }) => ({
 export const POST = apiRoute(async ({ req, user }) => {
   if (user.via !== "session") throw forbidden("API tokens are created from a signed-in browser, or with e-mail and password at POST /api/v1/auth/token");
   const { name } = await readJson(req, CreateBody);
-  const { id, createdAt, token } = await issueApiToken({ userId: user.id, name, uniqueName: true });
+  const { id, createdAt, token } = await issueApiToken({ userId: user.id, name, uniqueName: "refuse" });
   return Response.json({ id, name, createdAt: createdAt.toISOString(), token }, { status: 201, headers: { "cache-control": "no-store" } });
 });
 
