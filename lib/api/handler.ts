@@ -6,6 +6,7 @@ import { AppError, badRequest, notFound, passwordChangeRequired, unauthorized } 
 import { findUnstorableJson } from "@/lib/api/find-unstorable-json";
 import { findDroppedProtoKey, protoKeyRefused } from "@/lib/api/find-dropped-proto-key";
 import { parseExactJson } from "@/lib/json/parse-exact-json";
+import { describeJsonError } from "@/lib/json/describe-json-error";
 import { zodIssueField } from "@/lib/api/zod-issue-field";
 import { withMisspeltFields } from "@/lib/api/misspelt-field";
 import { isDatabaseUnavailable, isStatementTimeout, isTransientConflict } from "@/lib/db/is-database-unavailable";
@@ -152,7 +153,10 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, opt
   try {
     raw = text.trim() === "" ? {} : opts.exactIntegers ? parseExactJson(text) : JSON.parse(text);
   } catch {
-    throw badRequest("the request body is not valid JSON");
+    // Where and what, as the editor's JSON fields say it: "not valid JSON" alone left a script's
+    // author hunting for a trailing comma.
+    const problem = describeJsonError(text);
+    throw badRequest(`the request body is not valid JSON${problem ? `: ${problem}` : ""}`);
   }
   const unstorable = findUnstorableJson(raw);
   if (unstorable) throw badRequest(`${unstorable.path ? `${unstorable.path}: ` : "the request body "}${unstorable.problem}`);

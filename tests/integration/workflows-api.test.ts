@@ -298,6 +298,23 @@ describe("validation", () => {
     expect(res.status).toBe(400);
   });
 
+  it("says where a body is not JSON and, for a trailing comma in Testing data, what is wrong", async () => {
+    const send = (body: string) =>
+      fetch(`${web.baseUrl}/api/v1/workspaces/${t.providerA.id}/workflows`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.editor.token}`, "content-type": "application/json" },
+        body,
+      });
+    const trailing = await send('{\n  "name": "Comma",\n  "steps": [{"kind": "webhook", "config": {"testingData": {"event": "a",}}}]\n}');
+    expect(trailing.status).toBe(400);
+    expect(await trailing.json()).toMatchObject({
+      error: "invalid_request",
+      message: "the request body is not valid JSON: line 3, column 72: a trailing comma before '}': JSON allows no comma after the last item, remove it",
+    });
+    const quoted = await send("{'name': 'Quotes', 'steps': []}");
+    expect((await quoted.json()).message).toBe('the request body is not valid JSON: line 1, column 2: single quotes: JSON needs double quotes around text and property names ("like this")');
+  });
+
   it("answers 400/413/404 naming the problem, never 500, for what the database cannot store", async () => {
     const raw = (method: string, path: string, body?: string) =>
       fetch(`${web.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${t.editor.token}`, "content-type": "application/json" }, body }).then(async (r) => ({

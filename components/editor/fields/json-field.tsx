@@ -5,11 +5,14 @@
 // parse outlives the field (switching tab or step unmounts it): it is kept per step and field and
 // comes back when the field does, unless the value changed meanwhile (undo). The parse error is
 // the field's description (aria-invalid), not an alert: it changes with each keystroke, and an
-// alert interrupted the typing every time.
+// alert interrupted the typing every time. It names line and column and, for the usual slips
+// (a trailing comma, single quotes …), says what is wrong (describe-json-error.ts): the
+// browser's own words named a position at best, and never said "trailing comma".
 import { useEffect, useId, useRef, useState } from "react";
 import { CodeField } from "@/components/editor/fields/code-field";
 import { setUnparsedJson } from "@/components/editor/unparsed-json";
 import { sameJson } from "@/lib/editor/same-json";
+import { describeJsonError } from "@/lib/json/describe-json-error";
 import { parseExactJson } from "@/lib/json/parse-exact-json";
 import { unquotedReferenceHint } from "@/lib/steps/json-reference-hint";
 
@@ -92,7 +95,8 @@ export function JsonField({ value, onChange, label, id, stepId, exactIntegers }:
           } catch (e) {
             // A bare {{ … }} is the usual cause in a body: say how to write it.
             const hint = unquotedReferenceHint(t);
-            const message = `${e instanceof Error ? e.message : "not valid JSON"}${hint ? `; ${hint}` : ""}`;
+            const problem = e instanceof Error && e.message === BEYOND_RANGE ? BEYOND_RANGE : (describeJsonError(t) ?? (e instanceof Error ? e.message : "not valid JSON"));
+            const message = `${problem}${hint ? `; ${hint}` : ""}`;
             setError(message);
             if (stepId) drafts.set(key, { text: t, error: message, basedOn: committed.current });
           }
