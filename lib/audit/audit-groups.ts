@@ -29,6 +29,7 @@ const GROUP_OF: Record<AuditAction, AuditGroup> = {
   blueprint_installed: "workflows",
   run_stopped: "runs",
   run_rerun: "runs",
+  stopped_runs_rerun: "runs",
   member_added: "people",
   member_role_changed: "people",
   member_removed: "people",

@@ -113,6 +113,7 @@ const WORDING: Record<string, (d: Details, s: AuditStep | undefined) => Omit<Aud
   retention_changed: (d) => ({ label: "Retention changed", text: `${retention(d.from)} → ${retention(d.to)}` }),
   run_stopped: (d) => ({ label: "Run stopped", tone: "amber", text: joined(d.workflowName, `run ${str(d.runId)}`) }),
   run_rerun: (d) => ({ label: "Run again", text: joined(d.workflowName, `new run ${str(d.runId)} from run ${str(d.sourceRunId)}`) }),
+  stopped_runs_rerun: (d) => ({ label: "Stopped runs run again", text: joined(d.workflowName, count(d.runs, "run", "stopped by a push started again")) }),
   // The variables the install filled in are events of their own (variable_created / _updated).
   blueprint_installed: (d) => ({ label: "Blueprint installed", text: joined(d.workflowName, `from blueprint ${str(d.blueprintTitle || d.blueprint)}`) }),
 };

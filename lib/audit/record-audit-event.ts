@@ -45,6 +45,7 @@ export type AuditAction =
   | "retention_changed"
   | "run_stopped"
   | "run_rerun"
+  | "stopped_runs_rerun"
   | "blueprint_installed";
 
 export type RecordAuditEventOptions = {

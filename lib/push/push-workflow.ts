@@ -94,7 +94,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
     const steps = toJsonField(plan.steps);
     // The copy's new version records the technician who pushed it, at the push's own instant: the
     // client's editor then says who pushed it ("Alex Smith (alex@…) of Acme MSP pushed a newer
-    // version") instead of naming nobody (version-saver.ts).
+    // version") instead of naming nobody (version-saver.ts). The runs it stops record it too.
     const pushedAt = new Date();
     let copy;
     let runsStopped: string[] = [];
@@ -106,7 +106,7 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
       if (held.length === 0) {
         throw conflict("copy_deleted", `${target.name} deleted its copy of this workflow while you pushed: nothing was pushed; push again to send ${target.name} a new copy`);
       }
-      runsStopped = await stopCopyRuns({ workflowId: link.copyWorkflowId, steps: ctx.inputs.existing?.steps ?? [], tx: t });
+      runsStopped = await stopCopyRuns({ workflowId: link.copyWorkflowId, steps: ctx.inputs.existing?.steps ?? [], pushedAt, tx: t });
       copy = await t.workflow.update({
         where: { id: link.copyWorkflowId },
         data: { name: source.name, steps, mode: "draft", version: { increment: 1 }, ...savedFields(user.id, held[0].version + 1, pushedAt) },
@@ -203,8 +203,8 @@ export { PUSH_STOP_REASON };
  *  reached are recorded as the run knew them (the copy's steps as the push context read them).
  *  Inside the push's transaction, under its lock on the copy's row; a few statements for all the
  *  runs, however many are queued. */
-async function stopCopyRuns({ workflowId, steps, tx }: { workflowId: string; steps: Step[]; tx: Tx }): Promise<string[]> {
-  return endRunsStopped({ which: { workflowId }, steps, reason: PUSH_STOP_REASON, stepError: PUSH_STOP_STEP_ERROR, tx });
+async function stopCopyRuns({ workflowId, steps, pushedAt, tx }: { workflowId: string; steps: Step[]; pushedAt: Date; tx: Tx }): Promise<string[]> {
+  return endRunsStopped({ which: { workflowId }, steps, reason: PUSH_STOP_REASON, stepError: PUSH_STOP_STEP_ERROR, byPush: pushedAt, tx });
 }
 
 /** What the copy records for its review. "none" (no URL before or after) leaves an earlier record

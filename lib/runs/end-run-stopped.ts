@@ -18,7 +18,7 @@ export const UNFINISHED_RUN_STATUSES = ["queued", "running", "waiting"] as const
 /** Why a run of a pushed copy ended: by the re-push itself (push-workflow.ts), or by the worker
  *  when a run reaches it while that push awaits the client's review (stop-unreviewed-run.ts). */
 export const PUSH_STOP_REASON =
-  "stopped because your provider pushed a new version of this workflow; it does not run again by itself: once you have reviewed that version and gone Live, Run again repeats it with the same data";
+  "stopped because your provider pushed a new version of this workflow; it does not run again by itself: once you have reviewed that version and gone Live, “Run the stopped runs again” on this workflow's review page starts it again with the same data, on the version then Live";
 export const PUSH_STOP_STEP_ERROR = "the run was stopped during this step because your provider pushed a new version of this workflow";
 
 /** The error of the step a run was on when it was stopped for `reason` (the run's error): the one
@@ -33,6 +33,10 @@ type StopWrite = {
   steps: Step[];
   reason: string;
   stepError: string;
+  /** A stop by a push: that push's instant, recorded as the run's stoppedByPushAt (what "Run the
+   *  stopped runs again" starts: rerun-stopped-runs.ts); "last push": the instant of the copy's
+   *  latest push (the worker's stop while that push awaits review). Left out: not a push's stop. */
+  byPush?: Date | "last push";
   now?: Date;
   tx: Tx;
 };
@@ -52,20 +56,25 @@ export type EndRunsStoppedOptions = StopWrite & {
 /** Ends every run `which` names that has not ended, in three statements whatever their number
  *  (a re-push may stop thousands of a copy's queued runs inside its transaction). Returns the
  *  ids it ended, oldest first; a run that had ended already is left as it was. */
-export async function endRunsStopped({ which, steps, reason, stepError, now = new Date(), tx }: EndRunsStoppedOptions): Promise<string[]> {
+export async function endRunsStopped({ which, steps, reason, stepError, byPush, now = new Date(), tx }: EndRunsStoppedOptions): Promise<string[]> {
   // The time as Prisma writes a DateTime (timestamp(3), UTC), whatever the session's time zone.
   const at = now.toISOString();
   const [filter, key] = "workflowId" in which ? [`"workflowId" = $1`, which.workflowId] : [`id = ANY($1::text[])`, [...which.runIds]];
+  const pushAt = byPush === undefined ? null : byPush === "last push" ? null : byPush.toISOString();
   // The status test is in the UPDATE itself: a run the worker ends meanwhile stays as it ended.
   const ended = await tx.$queryRawUnsafe<{ id: string; scope: string }[]>(
     `WITH ended AS (
-       UPDATE "Run" SET status = 'stopped', error = $2, "finishedAt" = $3::timestamp(3)
+       UPDATE "Run" SET status = 'stopped', error = $2, "finishedAt" = $3::timestamp(3),
+         "stoppedByPushAt" = CASE WHEN $5::boolean
+           THEN COALESCE($4::timestamp(3), (SELECT c."pushedAt" FROM "WorkflowCopy" c WHERE c."copyWorkflowId" = "Run"."workflowId")) END
        WHERE ${filter} AND status IN (${UNFINISHED_RUN_STATUSES.map((s) => `'${s}'`).join(", ")})
        RETURNING id, scope, "createdAt")
      SELECT id, scope FROM ended ORDER BY "createdAt", id`,
     key,
     reason,
     at,
+    pushAt,
+    byPush !== undefined,
   );
   if (ended.length === 0) return [];
   const ids = ended.map((r) => r.id);

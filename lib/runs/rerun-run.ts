@@ -2,7 +2,11 @@
 // (the posted payload exactly, big integers included: copied as jsonb, never through JS), marked
 // test like every run a person starts, and allowed in Draft. The run and its job commit together.
 // A payload whose secret values were masked when the first run recorded it is replayed masked;
-// one retention has cleared (RETENTION_STEP_OUTPUT_DAYS) is refused, saying so.
+// one retention has cleared (RETENTION_STEP_OUTPUT_DAYS) is refused, saying so. The first run
+// started again from a run is recorded on it (rerunRunId), so "Run the stopped runs again"
+// (rerun-stopped-runs.ts) does not start a run a push stopped that the client has already run
+// again here: that would repeat the delivery's effects (a second ticket, a second isolation).
+import { randomUUID } from "node:crypto";
 import { fromPrisma } from "pg-boss";
 import { conflict, notFound } from "@/lib/api/errors";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
@@ -36,9 +40,14 @@ export async function rerunRun({ runId, userId }: { runId: string; userId: strin
     }
     const first = storedSteps(source.workflow)[0];
     if (!first || !isTriggerKind(first.kind)) throw conflict("trigger_required", "step 1 is not a trigger (Webhook or Scheduler), so there is nothing to run; add one first");
+    // Marked before the insert: the update's row lock holds off the bulk action's claim of this
+    // run until this commits, after which that claim finds it run again (a later Run again of it
+    // changes nothing: the mark is the first).
+    const newId = randomUUID();
+    await tx.$executeRaw`UPDATE "Run" SET "rerunRunId" = ${newId} WHERE "id" = ${runId} AND "rerunRunId" IS NULL`;
     const [created] = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO "Run" ("workflowId", "workspaceId", "status", "test", "scope", "trigger")
-      SELECT "workflowId", "workspaceId", 'queued', true, 'workflow', "trigger" FROM "Run" WHERE "id" = ${runId}
+      INSERT INTO "Run" ("id", "workflowId", "workspaceId", "status", "test", "scope", "trigger")
+      SELECT ${newId}, "workflowId", "workspaceId", 'queued', true, 'workflow', "trigger" FROM "Run" WHERE "id" = ${runId}
       RETURNING "id"`;
     if (!created) throw notFound("run"); // deleted since it was read
     const job: RunExecutePayload = { runId: created.id };

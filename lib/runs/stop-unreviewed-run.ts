@@ -14,7 +14,8 @@ export async function stopUnreviewedRun({ work }: { work: RunWork }): Promise<"s
   const { run, steps } = work;
   if (FINAL_RUN_STATUSES.has(run.status)) return "already_final";
   const ended = await db().$transaction((tx) =>
-    endRunStopped({ runId: run.id, steps, reason: PUSH_STOP_REASON, stepError: PUSH_STOP_STEP_ERROR, tx }),
+    // Stopped by the push that awaits review: the copy's latest, whose instant it records.
+    endRunStopped({ runId: run.id, steps, reason: PUSH_STOP_REASON, stepError: PUSH_STOP_STEP_ERROR, byPush: "last push", tx }),
   );
   return ended ? "stopped" : "already_final";
 }

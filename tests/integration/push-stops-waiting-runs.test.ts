@@ -63,6 +63,6 @@ describe("a re-push while a run of the client's copy waits", () => {
     expect(after.body.status).toBe("stopped");
     expect(await db().run.count({ where: { workflowId: copy.id } })).toBe(1);
     expect(after.body.error).not.toMatch(/it runs again once/);
-    expect(after.body.error).toMatch(/it does not run again by itself: once you have reviewed that version and gone Live, Run again repeats it with the same data/);
+    expect(after.body.error).toMatch(/it does not run again by itself: once you have reviewed that version and gone Live, “Run the stopped runs again” on this workflow's review page starts it again with the same data, on the version then Live/);
   });
 });

@@ -42,6 +42,10 @@ describe("describeAuditEvent", () => {
     expect(describeAuditEvent("signed_out_everywhere", { keptThisSession: true }).text).toBe("every other browser");
     expect(describeAuditEvent("retention_changed", { from: {}, to: { runDays: 3 } }).text).toBe("defaults → runDays 3");
     expect(describeAuditEvent("run_rerun", { workflowName: "W", runId: "r2", sourceRunId: "r1" }).text).toBe("W · new run r2 from run r1");
+    expect(describeAuditEvent("stopped_runs_rerun", { workflowName: "W", started: 2, runs: [{ runId: "n1", sourceRunId: "s1" }, { runId: "n2", sourceRunId: "s2" }] })).toMatchObject({
+      label: "Stopped runs run again",
+      text: "W · 2 runs stopped by a push started again",
+    });
   });
 
   it("says when a re-push took a Live copy back to Draft, and what it created or copied", () => {

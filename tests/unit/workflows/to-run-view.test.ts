@@ -18,6 +18,8 @@ const run: Run = {
   deliveryContentType: null,
   scheduledFor: null,
   outputsClearedAt: null,
+  stoppedByPushAt: null,
+  rerunRunId: null,
   createdAt: at,
   startedAt: at,
   finishedAt: null,

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { ReviewChecklist } from "@/components/push/review-checklist";
+import { StoppedRunsNotice } from "@/components/push/stopped-runs-notice";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
 import { RefreshOnReturn } from "@/components/ui/refresh-on-return";
@@ -11,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { AppError } from "@/lib/api/errors";
 import { getClientReview } from "@/lib/push/get-client-review";
+import { getStoppedRuns } from "@/lib/runs/get-stopped-runs";
 import { getWorkflow } from "@/lib/workflows/get-workflow";
 
 /** What the push did with the trigger's testing data; "kept" only where there is some to keep. */
@@ -35,11 +37,16 @@ export default async function ReviewPage({ params, searchParams }: Props) {
   const { workspaceId, workflowId } = await params;
   const { added } = await searchParams;
   const { user, workspace, canEdit } = await loadWorkspacePage(workspaceId);
-  const found = await Promise.all([getWorkflow({ workflowId, userId: user.id }), getClientReview({ workflowId, userId: user.id })]).catch((e) => {
+  const found = await Promise.all([
+    getWorkflow({ workflowId, userId: user.id }),
+    getClientReview({ workflowId, userId: user.id }),
+    // The runs its provider's pushes stopped, offered again under Go live once it is Live.
+    getStoppedRuns({ workflowId, userId: user.id }),
+  ]).catch((e) => {
     if (e instanceof AppError && e.status === 404) notFound();
     throw e;
   });
-  const [workflow, review] = found;
+  const [workflow, review, stopped] = found;
   // A link naming another workspace of the user leads to the workflow's own, as the editor's does.
   if (workflow.workspaceId !== workspaceId) redirect(`/w/${workflow.workspaceId}/workflows/${workflowId}/review`);
   const editor = `/w/${workspaceId}/workflows/${workflowId}`;
@@ -70,6 +77,7 @@ export default async function ReviewPage({ params, searchParams }: Props) {
             {sampleDataNote(review.sampleData, hasTestingData)}
           </p>
           <ReviewChecklist workspaceId={workspaceId} workspaceName={workspace.name} workflowId={workflowId} review={review} mode={workflow.mode} canEdit={canEdit} addedAccountId={typeof added === "string" ? added : null} />
+          <StoppedRunsNotice workspaceId={workspaceId} workflowId={workflowId} stopped={stopped} canEdit={canEdit} />
         </>
       ) : (
         <p className="text-sm text-slate-600">This workflow was not pushed from a provider; there is nothing to review. Go live from the editor.</p>
