@@ -1,14 +1,16 @@
 "use client";
-// The Webhook trigger's Configure tab. Draft: a prompt to go Live, and the URL it keeps if it has
-// been Live (going Live gives back the same one, refused with 409 meanwhile). Live: the URL under
-// "Webhook endpoint" with copy, Generate a new URL (confirmed: the old one stops at once).
+// The Webhook trigger's Configure tab. Draft: a prompt to go Live and Go live, no URL (spec §3
+// rule 1). One that has been Live says in words that its URL is kept (the GET's keptWebhookUrl,
+// read only for being there): refused with 409 meanwhile, the same URL once Live — so it is not
+// called a workflow without a URL, and nobody copies a URL that starts no run from here. Live: the
+// URL under "Webhook endpoint" with copy, Generate a new URL (confirmed: the old one stops at once).
 // Always: Shared secret (write-only: shows set / not set), Signature header, deliveries log.
 // Going Live from here moves focus to the URL it gave (the button goes); Generate a new URL stays
 // focusable while it works (the confirmation hands focus back to it). Each change of mode or URL
 // the user makes while the panel is open — from here or the header's Go live / Unpublish — is
 // said in a polite live region; one the editor's poll brings (a colleague's, another tab's) is
 // shown, not said: a live region speaking up with no action of the user's is an interruption.
-// A viewer: the URL and Copy work (to hand the URL on), Go live / Generate a new URL are not
+// A viewer: the Live URL and Copy work (to hand the URL on), Go live / Generate a new URL are not
 // offered, and the secret and header sit in a disabled fieldset (read, not changed).
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useMutationState, type Mutation } from "@tanstack/react-query";
@@ -38,7 +40,7 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   const [copied, setCopied] = useState<boolean | null>(null);
   const live = doc.server?.mode === "live";
   const url = doc.server?.webhookUrl ?? null;
-  const keptUrl = doc.server?.keptWebhookUrl ?? null;
+  const urlKept = Boolean(doc.server?.keptWebhookUrl);
   const secretValue = step.config.sharedSecret;
   const secretSet = typeof secretValue === "string" ? secretValue !== "" : (secretValue as { set?: boolean } | undefined)?.set === true;
   const header = typeof step.config.signatureHeader === "string" ? step.config.signatureHeader : "";
@@ -71,9 +73,8 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
   // No clipboard (plain http from another machine) or a refused write: said, and the URL is
   // selected to copy by hand (copy-or-select.ts), not a Copy that did nothing.
   const copy = async () => {
-    const shown = url ?? keptUrl;
-    if (!shown) return;
-    const ok = await copyOrSelect(shown, urlField.current);
+    if (!url) return;
+    const ok = await copyOrSelect(url, urlField.current);
     setCopied(ok);
     if (ok) setTimeout(() => setCopied(null), 1500);
   };
@@ -87,13 +88,8 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
         </h3>
         {!live ? (
           <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            {keptUrl ? (
-              <>
-                <p>This workflow is in Draft: it keeps its webhook URL, but refuses deliveries to it (409, &ldquo;Rejected: Draft&rdquo; below) and starts no run. Once Live it accepts them again at the same URL, so senders need no change. Run step on Test &amp; Debug works in Draft.</p>
-                <div className="mt-2">
-                  <UrlField url={keptUrl} copied={copied} onCopy={copy} inputRef={urlField} />
-                </div>
-              </>
+            {urlKept ? (
+              <p data-testid="webhook-url-kept">This workflow is in Draft, so its webhook URL is not shown and no delivery starts a run. The URL is kept: senders still posting to it get 409 &ldquo;not published&rdquo; (&ldquo;Rejected: Draft&rdquo; below), and once the workflow is Live it works again, unchanged &mdash; senders need no change, and it shows here. Run step on Test &amp; Debug works in Draft.</p>
             ) : (
               <p>This workflow is in Draft, so it has no webhook URL and accepts no deliveries. Switch it to Live to get the URL senders should POST to. Run step on Test &amp; Debug works in Draft.</p>
             )}
