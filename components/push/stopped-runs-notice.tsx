@@ -1,12 +1,14 @@
 "use client";
-// On a pushed copy's review page: the runs the provider's pushes stopped (lib/runs/get-stopped-runs.ts)
-// and the one action that runs them all again (POST …/runs/rerun-stopped), where a client who has
-// just gone Live sees it, under Go live. It says which runs it starts (how many, stopped by which
-// push, when they arrived, leaving out those run again by hand and those retention cleared) and that
-// they run on the version now Live. While the push awaits review or the copy is in Draft the button is
-// disabled and the reason is its description, in the API's words; a viewer reads the notice without
-// the button. The server page passes the summary; after the action (and after Go live) the page is
-// refreshed and passes the new one, and the result stays said, with a link to the runs.
+// The runs a provider's pushes stopped (lib/runs/get-stopped-runs.ts) and the one action that runs
+// them all again (POST …/runs/rerun-stopped): on the copy's review page, under Go live, where a
+// client who has just gone Live sees it, and on the Runs page filtered to the copy (?workflowId=),
+// where its stopped runs are listed. It says which runs it starts (how many, stopped by which push,
+// when they arrived; not those run again by hand, nor those retention cleared) and that they run
+// on the version Live now. While the push awaits review or the copy is in Draft the button is
+// disabled, with the reason as its description (and, on the Runs page, a link to the review); a
+// viewer reads the notice without the button. The server page passes the summary; after the
+// action (and after Go live) the page is refreshed and passes the new one, and the result stays
+// said, with a link to the runs.
 import { useState } from "react";
 import Link from "next/link";
 import { apiFetch } from "@/components/resources/api-fetch";
@@ -17,7 +19,9 @@ import type { RerunStoppedRunsResult } from "@/lib/runs/rerun-stopped-runs";
 import type { StoppedRunsView } from "@/lib/runs/get-stopped-runs";
 import { plural } from "@/lib/plural";
 
-type Props = { workspaceId: string; workflowId: string; stopped: StoppedRunsView; canEdit: boolean };
+/** workspaceId: the page's, for the Runs page links. reviewHref: where the review is, shown while
+ *  the action waits for it (on the Runs page; the review page is where it is shown already). */
+type Props = { workspaceId: string; workflowId: string; stopped: StoppedRunsView; canEdit: boolean; reviewHref?: string };
 
 /** "24 Nov 2026, 14:05 UTC": the same text on the server and in the browser. */
 const when = (iso: string) => {
@@ -31,7 +35,7 @@ function byPush(pushes: StoppedRunsView["pushes"]): string {
   return `by your provider's pushes (${pushes.map((p) => `${p.count} by the push of ${when(p.pushedAt)}`).join(", ")})`;
 }
 
-export function StoppedRunsNotice({ workspaceId, workflowId, stopped, canEdit }: Props) {
+export function StoppedRunsNotice({ workspaceId, workflowId, stopped, canEdit, reviewHref }: Props) {
   const { run, busy, error } = useApiAction();
   const [started, setStarted] = useState<number | null>(null);
   const runs = `/w/${workspaceId}/runs?workflowId=${encodeURIComponent(workflowId)}`;
@@ -56,8 +60,9 @@ export function StoppedRunsNotice({ workspaceId, workflowId, stopped, canEdit }:
             Runs you already ran again with Run again are not included.
             {stopped.payloadCleared > 0 && ` ${plural(stopped.payloadCleared, "more run")} cannot be run again: retention cleared ${stopped.payloadCleared === 1 ? "its" : "their"} data.`}
           </p>
-          <p>
+          <p className="flex flex-wrap gap-x-4">
             <Link href={`${runs}&status=stopped`} className="text-brand-700 hover:underline">See the stopped runs</Link>
+            {reviewHref && stopped.blocked && <Link href={reviewHref} className="text-brand-700 hover:underline">Open the review</Link>}
           </p>
           {canEdit && (
             <div className="flex flex-wrap items-center gap-3">

@@ -1,7 +1,8 @@
 // A client whose deliveries a provider's re-push stopped runs them all again from the review page
-// once it has gone Live: the notice under Go live says how many, by which push, and that they run on
-// the version Live now; the button is disabled with the reason until then, and once pressed the runs
-// start (here the new version has no Wait, so they finish) and the page says so.
+// once it has gone Live: the notice under Go live (and on the copy's Runs page, which leads to the
+// review) says how many, by which push, and that they run on the version Live now; the button is
+// disabled with the reason until then, and once pressed the runs start (here the new version has no
+// Wait, so they finish) and the page says so.
 import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { createProviderOwner } from "./e2e-database";
@@ -40,7 +41,14 @@ test("after going Live the client runs the runs a push stopped again, in one act
   const again = await page.request.post(`/api/v1/workflows/${source.id}/push`, { data: { targetWorkspaceId: clientId } });
   expect(((await again.json()) as { runsStopped: string[] }).runsStopped).toHaveLength(3);
 
-  await page.goto(`/w/${clientId}/workflows/${copy}/review`);
+  // The client's Runs page for the copy lists them stopped, offers the action, and leads to the review first.
+  await page.goto(`/w/${clientId}/runs?workflowId=${copy}`);
+  const onRuns = page.getByTestId("stopped-runs");
+  await expect(onRuns.getByTestId("stopped-runs-summary")).toContainText(/^3 runs were stopped by the push of /);
+  await expect(onRuns.getByRole("button", { name: "Run the 3 stopped runs again" })).toBeDisabled();
+  await onRuns.getByRole("link", { name: "Open the review" }).click();
+  await expect(page).toHaveURL(new RegExp(`/w/${clientId}/workflows/${copy}/review$`));
+
   const notice = page.getByTestId("stopped-runs");
   await expect(notice.getByTestId("stopped-runs-summary")).toContainText(/^3 runs were stopped by the push of \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC and did not finish\./);
   await expect(notice.getByTestId("stopped-runs-summary")).toContainText(/They arrived (between )?\d{1,2} \w{3} \d{4}/);
