@@ -2,6 +2,7 @@
 // and the workspace's variables and secrets), collects log lines and unresolved references,
 // and hands back a JSON-clean, secret-redacted result for the engine to record.
 import { formatMegabytes } from "@/lib/format-bytes";
+import { countJsonBytes } from "@/lib/json/count-json-bytes";
 import type { Redactor } from "@/lib/secrets/redact-secrets";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
 import { EXECUTORS } from "@/lib/steps/executors";
@@ -58,14 +59,20 @@ function unstorable(e: unknown): string | null {
   return null;
 }
 
+const TOO_LARGE_ADVICE = `a step's output may be at most ${megabytes(MAX_STEP_OUTPUT_BYTES)} (return a summary, or what a later step needs)`;
+
 /** A value as it would be stored: plain JSON (undefined → null), at most MAX_STEP_OUTPUT_BYTES. */
 function toJson(value: unknown): unknown {
+  // Refused before it is written when its texts alone are over: 30 texts of 16 million characters
+  // were 480 MB of JSON, 10 s and 2 GB of the worker's memory to write only to be refused.
+  const atLeast = countJsonBytes(value, MAX_STEP_OUTPUT_BYTES);
+  if (atLeast > MAX_STEP_OUTPUT_BYTES) throw new StepError(`the output is at least ${formatMegabytes(atLeast, Math.floor)} as JSON; ${TOO_LARGE_ADVICE}`);
   const text = JSON.stringify(value === undefined ? null : value);
   if (text === undefined) return null;
   // UTF-16 length is a lower bound of the UTF-8 size: counted only when it could matter.
   const bytes = text.length * 3 > MAX_STEP_OUTPUT_BYTES ? Buffer.byteLength(text, "utf8") : text.length;
   if (bytes > MAX_STEP_OUTPUT_BYTES) {
-    throw new StepError(`the output is ${megabytes(bytes)} as JSON; a step's output may be at most ${megabytes(MAX_STEP_OUTPUT_BYTES)} (return a summary, or what a later step needs)`);
+    throw new StepError(`the output is ${megabytes(bytes)} as JSON; ${TOO_LARGE_ADVICE}`);
   }
   return JSON.parse(text);
 }

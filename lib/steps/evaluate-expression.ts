@@ -11,6 +11,8 @@
 // (lib/sandbox/evaluate-in-sandbox.ts), where the time limit ends it; the others, by far the
 // most, stay here, where they cost microseconds instead of a round trip.
 import jsonata from "jsonata";
+import { formatMegabytes } from "@/lib/format-bytes";
+import { countJsonBytes } from "@/lib/json/count-json-bytes";
 import { evaluateInSandbox } from "@/lib/sandbox/evaluate-in-sandbox";
 import { EXPRESSION_LIMITS } from "@/lib/sandbox/expression-limits";
 import { SandboxError } from "@/lib/sandbox/sandbox-types";
@@ -104,6 +106,8 @@ export async function evaluateExpression(
   const bindings: Record<string, unknown> = { ...(await withoutFunctionNames(opts.extra)), eval: noEval };
   refs.forEach((ref, i) => (bindings[`r${i}`] = opts.resolveRef(ref)));
   const value = hasRegex ? await evaluateWithRegex(source, opts.input ?? {}, bindings, opts) : await expr.evaluate(opts.input ?? {}, bindings);
+  // Sized before anything walks it whole (the sandbox path's value is JSON already, sized there).
+  if (!hasRegex) assertValueSize(value);
   assertNoFunction(value);
   return hasRegex ? value : toJson(value);
 }
@@ -154,6 +158,20 @@ async function evaluateWithRegex(source: string, input: unknown, bindings: Recor
     }
     throw new Error(e.message);
   }
+}
+
+/** The most an expression's value may be as JSON: as much as a whole step's output
+ *  (lib/runs/execute-step.ts), and what the sandbox path gives back at most (evaluate-in-sandbox.ts). */
+const MAX_VALUE_BYTES = 16 * 1024 * 1024;
+
+/** Refuses a value whose texts alone are over MAX_VALUE_BYTES before it is written as JSON:
+ *  `[1..30].$pad("", 16000000)` holds 480 million characters that cost nothing until then, and
+ *  one object held twice at each of 40 levels ($reduce) is 2^40 objects to write. */
+function assertValueSize(value: unknown): void {
+  // A function in it is refused next (assertNoFunction), saying so: not counted (its closure is not data).
+  const atLeast = countJsonBytes(value, MAX_VALUE_BYTES, isFunction);
+  if (atLeast <= MAX_VALUE_BYTES) return;
+  throw new Error(`the expression's value is at least ${formatMegabytes(atLeast, Math.floor)} as JSON; a step's output may be at most ${formatMegabytes(MAX_VALUE_BYTES)} (return a summary, or what a later step needs)`);
 }
 
 /** JSONata results may be sequences (arrays with extra flags) or hold functions; keep plain JSON. */

@@ -1,34 +1,49 @@
-// $length, $substring and $pad without a list of the text's characters, and refusing a text longer
-// than any step's output may be. JSONata's own turn the whole text into an array of one string per
-// character (for code points, not UTF-16 units) inside one call, where its 1 s limit is never
-// checked: `$length` of a 400-million-character text (`$pad` of 100 million, doubled twice with `&`,
-// which costs nothing) held the worker for minutes and left its runs `running`; `$pad("", 300000000)`
-// took 16 s to fail with "Invalid array length". These count code points in a loop and cut the text
-// with `slice`, giving the same values; `$uppercase`, `$lowercase`, `$trim`, `$substringBefore` and
-// `$substringAfter` keep JSONata's code behind the same bound on their text.
+// JSONata's text functions and its `&`, bounded: no text an expression builds or reads is longer than
+// any step's output may be. JSONata's own $length, $substring and $pad turn the whole text into an
+// array of one string per character (for code points, not UTF-16 units) inside one call, where its
+// 1 s limit is never checked: `$length` of a 400-million-character text (`$pad` of 100 million,
+// doubled twice with `&`, which costs nothing) held the worker for minutes and left its runs
+// `running`; `$pad("", 300000000)` took 16 s to fail with "Invalid array length". These count code
+// points in a loop and cut the text with `slice`, giving the same values; `$uppercase`, `$lowercase`,
+// `$trim`, `$substringBefore` and `$substringAfter` keep JSONata's code behind the same bound.
+// `&`, `$join`, `$string`, `$replace`, `$encodeUrl(Component)` and `$base64encode` build texts longer
+// than what they are given: `&` doubled in a `$reduce` joined 500 million characters for nothing,
+// which the next function to read them, or the step's output, then laid out whole (5 s and 2.5 GB
+// of the worker's memory; `$string` of a list of 30 such texts, 11 s). Each refuses a result over
+// the limit, before building it where its size is known beforehand, and so does a picture function
+// (`$fromMillis(0, "[Y,500000000]")`) after JSONata's; `$split`, `$contains` and `$replace` refuse a
+// text over it before scanning it. Values are JSONata's (compared over thousands of cases:
+// tests/unit/expression-text-limits.test.ts). One file, as the isolate takes these as one source.
 import type jsonata from "jsonata";
 
-/** The longest text these take (and $pad's widest width): 16 × 1024 × 1024 characters, as many as
- *  a step's 16 MB output can hold (lib/runs/execute-step.ts), and far under V8's own string limit. A
- *  function, not a constant, so that it travels into the isolate with the rest. */
+/** The longest text these take or give (and $pad's widest width): 16 × 1024 × 1024 characters, as
+ *  many as a step's 16 MB output can hold (lib/runs/execute-step.ts), and far under V8's own string
+ *  limit. A function, not a constant, so that it travels into the isolate with the rest. */
 function textLimit(): number {
   return 16_777_216;
 }
 
-/** Refuses a text (or a $pad width) over the limit, naming the function, before any work on it. */
+/** Refuses a size over the limit, naming the function (`&` as itself), before any work on it. */
 function assertTextLimit(name: string, size: number, what: string, atLeast?: boolean): void {
   if (size <= textLimit()) return;
   const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  throw new Error(`$${name}: ${what} of ${atLeast ? "at least " : ""}${n(size)} characters; at most ${n(textLimit())} (a step's output may be at most 16 MB)`);
+  throw new Error(`${name === "&" ? "&" : `$${name}`}: ${what} of ${atLeast ? "at least " : ""}${n(size)} characters; at most ${n(textLimit())} (a step's output may be at most 16 MB)`);
+}
+
+/** Refuses `units` UTF-16 units of text that cannot be within the limit whatever they hold: over
+ *  twice the limit, as a text has at least half as many code points as units. */
+function assertUnitsWithinLimit(name: string, units: number, what: string): void {
+  if (units > 2 * textLimit()) assertTextLimit(name, Math.ceil(units / 2), what, true);
 }
 
 /** The limit in code points, read from the UTF-16 length first (free, even for a text joined with
  *  `&` that has never been laid out in one piece): a text of over twice the limit in UTF-16 units
- *  is refused uncounted; one between, counted. */
-function assertTextWithinLimit(name: string, str: string): void {
-  if (str.length <= textLimit()) return;
-  if (str.length > 2 * textLimit()) assertTextLimit(name, Math.ceil(str.length / 2), "a text", str.length > Math.ceil(str.length / 2));
-  assertTextLimit(name, codePointLength(str), "a text");
+ *  is refused uncounted; one between, counted. Gives the text back. */
+function assertTextWithinLimit(name: string, str: string, what?: string): string {
+  if (str.length <= textLimit()) return str;
+  assertUnitsWithinLimit(name, str.length, what ?? "a text");
+  assertTextLimit(name, codePointLength(str), what ?? "a text");
+  return str;
 }
 
 /** Code points, as `for … of` counts them: a surrogate pair is one, a lone surrogate one. */
@@ -114,13 +129,13 @@ function pad(str: string | undefined, width: number, char?: string): string | un
 function uppercase(str: string | undefined): string | undefined {
   if (typeof str === "undefined") return undefined;
   assertTextWithinLimit("uppercase", str);
-  return str.toUpperCase();
+  return assertTextWithinLimit("uppercase", str.toUpperCase(), "a result"); // "ß" is "SS"
 }
 
 function lowercase(str: string | undefined): string | undefined {
   if (typeof str === "undefined") return undefined;
   assertTextWithinLimit("lowercase", str);
-  return str.toLowerCase();
+  return assertTextWithinLimit("lowercase", str.toLowerCase(), "a result");
 }
 
 /** JSONata's $trim: runs of spaces, tabs and line breaks become one space, none at either end. */
@@ -147,6 +162,283 @@ function substringAfter(str: string | undefined, chars: string): string | undefi
   return pos > -1 ? str.substr(pos + chars.length) : str;
 }
 
+/** JSONata's test for a function value (a native one, a lambda, or an argument's closure). */
+function isFunctionValue(v: unknown): boolean {
+  const f = v as { _jsonata_function?: unknown; _jsonata_lambda?: unknown } | null | undefined;
+  return Boolean(f && (f._jsonata_function === true || f._jsonata_lambda === true)) || typeof v === "function";
+}
+
+/** JSONata's $string (and what `&` makes of a value that is not text): JSON, numbers to 15
+ *  significant digits, functions as "". Its size is counted while JSON.stringify works, which stops
+ *  as soon as the count is sure to be over the limit: each text and member name as it is, and with
+ *  `prettify` each member's indentation; quotes, commas and escapes only add to it. */
+function toText(name: string, arg: unknown, prettify?: boolean): string {
+  if (typeof arg === "string") return arg;
+  if (isFunctionValue(arg)) return "";
+  if (typeof arg === "number" && !isFinite(arg)) throw { code: "D3001", value: arg, stack: new Error().stack };
+  if (Array.isArray(arg) && (arg as { outerWrapper?: boolean }).outerWrapper) arg = arg[0];
+  let size = 0;
+  const depths = prettify ? new Map<unknown, number>() : undefined;
+  const text = JSON.stringify(
+    arg,
+    function (this: unknown, key: string, val: unknown) {
+      if (typeof val === "string") size += val.length;
+      if (val !== undefined && !Array.isArray(this)) size += key.length;
+      if (depths) {
+        const depth = depths.get(this) ?? 0;
+        size += 2 * depth;
+        if (val !== null && typeof val === "object") depths.set(val, depth + 1);
+      }
+      assertUnitsWithinLimit(name, size, "a result");
+      if (typeof val === "number") {
+        if (!isFinite(val) && !isNaN(val)) throw { code: "D1001", value: val, stack: new Error().stack };
+        if (!isNaN(val)) return !Number.isInteger(val) ? Number(val.toPrecision(15)) : val;
+      }
+      return val && isFunctionValue(val) ? "" : val;
+    },
+    prettify ? 2 : 0,
+  );
+  return assertTextWithinLimit(name, text, "a result");
+}
+
+function string(arg: unknown, prettify?: boolean): string | undefined {
+  if (typeof arg === "undefined") return undefined;
+  return toText("string", arg, prettify);
+}
+
+/** `&` (see routeTextOperators): each side as $string gives it, the two joined only when they fit. */
+function concat(...args: unknown[]): string {
+  // `x ~> a & b` calls this with x first; JSONata refuses `~>` to anything but a function.
+  if (args.length > 2) throw { code: "T2006", token: "&", stack: new Error().stack };
+  const [lhs, rhs] = args;
+  const l = typeof lhs === "undefined" ? "" : toText("&", lhs);
+  const r = typeof rhs === "undefined" ? "" : toText("&", rhs);
+  assertUnitsWithinLimit("&", l.length + r.length, "a result");
+  return assertTextWithinLimit("&", l.concat(r), "a result");
+}
+
+function join(strs: string[] | undefined, separator?: string): string | undefined {
+  if (typeof strs === "undefined") return undefined;
+  if (typeof separator === "undefined") separator = "";
+  let units = separator.length * Math.max(strs.length - 1, 0);
+  for (const s of strs) units += s.length;
+  assertUnitsWithinLimit("join", units, "a result");
+  return assertTextWithinLimit("join", strs.join(separator), "a result");
+}
+
+type Match = { match: string; start: number; end: number; groups: string[]; next: () => unknown };
+type Matcher = (str?: string) => unknown;
+
+/** JSONata's evaluateMatcher: a regex (or a function acting as one) applied, its result checked. */
+async function matchOf(matcher: Matcher, str?: string): Promise<Match | undefined> {
+  const result = (await matcher(str)) as Match | undefined;
+  if (result && !(typeof result.start === "number" || Array.isArray(result.groups) || isFunctionValue(result.next))) throw { code: "T1010", stack: new Error().stack };
+  return result;
+}
+
+async function contains(str: string | undefined, token: string | Matcher | undefined): Promise<boolean | undefined> {
+  if (typeof str === "undefined" || typeof token === "undefined") return undefined;
+  assertTextWithinLimit("contains", str);
+  if (typeof token === "string") return str.indexOf(token) !== -1;
+  return (await matchOf(token, str)) !== undefined;
+}
+
+async function split(str: string | undefined, separator: string | Matcher, limit?: number): Promise<string[] | undefined> {
+  if (typeof str === "undefined") return undefined;
+  assertTextWithinLimit("split", str);
+  if (limit! < 0) throw { code: "D3020", stack: new Error().stack, value: limit, index: 3 };
+  if (!(typeof limit === "undefined" || limit > 0)) return [];
+  if (typeof separator === "string") return str.split(separator, limit);
+  const result: string[] = [];
+  let matches = await matchOf(separator, str);
+  if (matches === undefined) return [str];
+  let start = 0;
+  let count = 0;
+  while (matches !== undefined && (typeof limit === "undefined" || count < limit)) {
+    result.push(str.substring(start, matches.start));
+    start = matches.end;
+    matches = await matchOf(matches.next as Matcher);
+    count++;
+  }
+  if (typeof limit === "undefined" || count < limit) result.push(str.substring(start));
+  return result;
+}
+
+/** JSONata's replacement text for a regex match: $0 the match, $1… its groups, $$ a "$". */
+function substitute(replacement: string, m: Match): string {
+  let out = "";
+  let position = 0;
+  let index = replacement.indexOf("$", position);
+  while (index !== -1 && position < replacement.length) {
+    out += replacement.substring(position, index);
+    position = index + 1;
+    const next = replacement.charAt(position);
+    if (next === "$") {
+      out += "$";
+      position++;
+    } else if (next === "0") {
+      out += m.match;
+      position++;
+    } else {
+      const maxDigits = m.groups.length === 0 ? 1 : Math.floor(Math.log(m.groups.length) * Math.LOG10E) + 1;
+      index = parseInt(replacement.substring(position, position + maxDigits), 10);
+      if (maxDigits > 1 && index > m.groups.length) index = parseInt(replacement.substring(position, position + maxDigits - 1), 10);
+      if (!isNaN(index)) {
+        if (m.groups.length > 0 && typeof m.groups[index - 1] !== "undefined") out += m.groups[index - 1];
+        position += index.toString().length;
+      } else {
+        out += "$";
+      }
+    }
+    index = replacement.indexOf("$", position);
+  }
+  return out + replacement.substring(position);
+}
+
+async function replace(str: string | undefined, pattern: string | Matcher, replacement: string | ((m: Match) => unknown), limit?: number): Promise<string | undefined> {
+  if (typeof str === "undefined") return undefined;
+  assertTextWithinLimit("replace", str);
+  if (pattern === "") throw { code: "D3010", stack: new Error().stack, value: pattern, index: 2 };
+  if (limit! < 0) throw { code: "D3011", stack: new Error().stack, value: limit, index: 4 };
+  if (!(typeof limit === "undefined" || limit > 0)) return str;
+  if (typeof pattern === "string") {
+    // JSONata's loop replaced the first `limit` matches left to right, its text as it is: split and
+    // join do the same natively. Matches are counted first only when the most there could be would
+    // grow the text past the limit, so that a result over it is refused before anything is built.
+    const text = String(replacement);
+    const growth = text.length - pattern.length;
+    if (growth > 0 && str.length + Math.floor(str.length / pattern.length) * growth > textLimit()) {
+      let count = 0;
+      for (let at = str.indexOf(pattern); at !== -1 && (typeof limit === "undefined" || count < limit); at = str.indexOf(pattern, at + pattern.length)) count++;
+      const units = str.length + count * growth;
+      // Without surrogates (half an emoji) in either, each unit is one character: refused exactly.
+      if (!/[\ud800-\udfff]/.test(str) && !/[\ud800-\udfff]/.test(text)) assertTextLimit("replace", units, "a result");
+      assertUnitsWithinLimit("replace", units, "a result");
+    }
+    const pieces = str.split(pattern);
+    const n = typeof limit === "undefined" ? pieces.length - 1 : Math.min(pieces.length - 1, Math.ceil(limit));
+    const head = pieces.slice(0, n + 1).join(text);
+    return assertTextWithinLimit("replace", n === pieces.length - 1 ? head : head + pattern + pieces.slice(n + 1).join(pattern), "a result");
+  }
+  let matches = await matchOf(pattern, str);
+  if (matches === undefined) return str;
+  const parts: string[] = [];
+  let units = 0;
+  let position = 0;
+  let count = 0;
+  while (matches !== undefined && (typeof limit === "undefined" || count < limit)) {
+    const replacedWith = typeof replacement === "string" ? substitute(replacement, matches) : await replacement(matches);
+    if (typeof replacedWith !== "string") throw { code: "D3012", stack: new Error().stack, value: replacedWith };
+    parts.push(str.substring(position, matches.start), replacedWith);
+    units += matches.start - position + replacedWith.length;
+    assertUnitsWithinLimit("replace", units, "a result");
+    position = matches.start + matches.match.length;
+    count++;
+    matches = await matchOf(matches.next as Matcher);
+  }
+  parts.push(str.substring(position));
+  return assertTextWithinLimit("replace", parts.join(""), "a result");
+}
+
+/** Refuses what encodeURI(Component) would make of `str` over the limit, counted when it could be:
+ *  one character for a character it keeps, three per UTF-8 byte for the others. */
+function assertEncodable(name: string, str: string, kept: string): void {
+  if (9 * str.length <= textLimit()) return;
+  // Never shorter than the text: one over the limit is refused unread.
+  assertTextLimit(name, str.length, "a result", true);
+  const keep = new Uint8Array(128);
+  for (let i = 0; i < kept.length; i++) keep[kept.charCodeAt(i)] = 1;
+  let n = 0;
+  for (let i = 0; i < str.length; i++) {
+    const c = str.charCodeAt(i);
+    const d = str.charCodeAt(i + 1);
+    if (c < 0x80) n += keep[c] ? 1 : 3;
+    else if (c < 0x800) n += 6;
+    else if (c < 0xd800 || c > 0xdbff || d < 0xdc00 || d > 0xdfff) n += 9;
+    else {
+      n += 12; // a surrogate pair: one code point of four bytes
+      i++;
+    }
+  }
+  assertTextLimit(name, n, "a result");
+}
+
+function encodeUrlComponent(str: string | undefined): string | undefined {
+  if (typeof str === "undefined") return undefined;
+  assertEncodable("encodeUrlComponent", str, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()");
+  try {
+    return encodeURIComponent(str);
+  } catch {
+    throw { code: "D3140", stack: new Error().stack, value: str, functionName: "encodeUrlComponent" };
+  }
+}
+
+function encodeUrl(str: string | undefined): string | undefined {
+  if (typeof str === "undefined") return undefined;
+  assertEncodable("encodeUrl", str, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'();,/?:@&=+$#");
+  try {
+    return encodeURI(str);
+  } catch {
+    throw { code: "D3140", stack: new Error().stack, value: str, functionName: "encodeUrl" };
+  }
+}
+
+/** Base64 of the text's Latin-1 bytes (as JSONata: Node's Buffer, or the isolate's stand-in). */
+function base64encode(str: string | undefined): string | undefined {
+  if (typeof str === "undefined") return undefined;
+  assertTextLimit("base64encode", 4 * Math.ceil(str.length / 3), "a result");
+  return global.Buffer.from(str, "binary").toString("base64");
+}
+
+/** The names `&` and the check of a picture function's result are bound to: symbols, which no
+ *  binding from data (a column named "&") can take. */
+function concatName(): string {
+  return Symbol.for("jsonata-text-functions.concat") as unknown as string;
+}
+function checkName(): string {
+  return Symbol.for("jsonata-text-functions.checked") as unknown as string;
+}
+
+/** Functions whose result's length their picture decides: `$fromMillis(0, "[Y,500000000]")` pads
+ *  the year to 500 million characters (joined lazily, as `&` joins, in 11 ms). */
+function pictureFunctions(): string[] {
+  return ["fromMillis", "now", "formatInteger", "formatNumber", "formatBase"];
+}
+
+function checkedResult(name: string, value: unknown): unknown {
+  return typeof value === "string" ? assertTextWithinLimit(name, value, "a result") : value;
+}
+
+/** JSONata evaluates `&` itself, with no hook a function could take over: each `&` of the parsed
+ *  expression becomes a call of `concat` instead (JSONata's own shape for `$f(lhs, rhs)`), and each
+ *  call of a picture function a call of `checkedResult` around it — not one that `~>` calls, which
+ *  passes its left side to the call it names. */
+function routeTextOperators(ast: unknown): void {
+  const seen = new Set<unknown>();
+  const applied = new Set<unknown>();
+  const stack = [ast];
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown>;
+    if (node === null || typeof node !== "object" || node instanceof RegExp || seen.has(node)) continue;
+    seen.add(node);
+    if (node.type === "apply") applied.add(node.rhs);
+    if (node.type === "binary" && node.value === "&") {
+      Object.assign(node, { type: "function", value: "(", procedure: { type: "variable", value: concatName(), position: node.position }, arguments: [node.lhs, node.rhs] });
+      delete node.lhs;
+      delete node.rhs;
+    }
+    const procedure = node.procedure as { type?: string; value?: string } | undefined;
+    if (node.type === "function" && !applied.has(node) && procedure?.type === "variable" && pictureFunctions().includes(procedure.value!)) {
+      const call = { type: "function", value: node.value, position: node.position, procedure, arguments: node.arguments };
+      seen.add(call);
+      const name = { type: "string", value: procedure.value, position: node.position };
+      Object.assign(node, { procedure: { type: "variable", value: checkName(), position: node.position }, arguments: [name, call] });
+      stack.push(call.arguments);
+    }
+    for (const value of Object.values(node)) stack.push(value);
+  }
+}
+
 /** Replaces these text functions for one compiled expression (signatures as JSONata declares them). */
 export function registerTextFunctions(expr: jsonata.Expression): void {
   expr.registerFunction("length", length, "<s-:n>");
@@ -157,8 +449,19 @@ export function registerTextFunctions(expr: jsonata.Expression): void {
   expr.registerFunction("trim", trim, "<s-:s>");
   expr.registerFunction("substringBefore", substringBefore, "<s-s:s>");
   expr.registerFunction("substringAfter", substringAfter, "<s-s:s>");
+  expr.registerFunction("string", string, "<x-b?:s>");
+  expr.registerFunction("join", join, "<a<s>s?:s>");
+  expr.registerFunction("contains", contains, "<s-(sf):b>");
+  expr.registerFunction("split", split, "<s-(sf)n?:a<s>>");
+  expr.registerFunction("replace", replace, "<s-(sf)(sf)n?:s>");
+  expr.registerFunction("encodeUrlComponent", encodeUrlComponent, "<s-:s>");
+  expr.registerFunction("encodeUrl", encodeUrl, "<s-:s>");
+  expr.registerFunction("base64encode", base64encode, "<s-:s>");
+  expr.registerFunction(concatName(), concat);
+  expr.registerFunction(checkName(), checkedResult);
+  routeTextOperators(expr.ast());
 }
 
 /** The same functions as JavaScript source for the sandbox isolate (as LIST_FUNCTIONS_SOURCE in
  *  jsonata-list-functions.ts): evaluated there, it is `registerTextFunctions`. */
-export const TEXT_FUNCTIONS_SOURCE = `(() => {\n${[textLimit, assertTextLimit, assertTextWithinLimit, codePointLength, unitOffset, sliceIndex, substring, cut, length, pad, uppercase, lowercase, trim, substringBefore, substringAfter].join("\n")}\nreturn ${registerTextFunctions};\n})()`;
+export const TEXT_FUNCTIONS_SOURCE = `(() => {\n${[textLimit, assertTextLimit, assertUnitsWithinLimit, assertTextWithinLimit, codePointLength, unitOffset, sliceIndex, substring, cut, length, pad, uppercase, lowercase, trim, substringBefore, substringAfter, isFunctionValue, toText, string, concat, join, matchOf, contains, split, substitute, replace, assertEncodable, encodeUrlComponent, encodeUrl, base64encode, concatName, checkName, pictureFunctions, checkedResult, routeTextOperators].join("\n")}\nreturn ${registerTextFunctions};\n})()`;

@@ -4,7 +4,8 @@
 // `running` with no record of the step for over 400 s (the worker thrashing a 400-million-item
 // array). With the real worker: such a field fails its step at once, saying what was too long, in
 // the worker and in the sandbox (an expression holding a regex), and the worker's next run succeeds;
-// ordinary text keeps JSONata's values, counted in characters (an emoji is one).
+// ordinary text keeps JSONata's values, counted in characters (an emoji is one). `&` refuses to join
+// a text past the limit too (lib/steps/jsonata-text-functions.ts), so the doubling never gets there.
 import { describe, expect, it } from "vitest";
 import { createWorkflow, enqueueRun, finishedRun, startEngineWorker } from "./run-engine-fixtures";
 
@@ -33,12 +34,16 @@ describe("text functions over a text too long for any output", () => {
     expect(next.steps[1].output).toEqual({ small: "xxx" });
   });
 
-  it("refuses $length of a text joined past the limit with &, in the worker and in the sandbox", async () => {
+  it("refuses & joining a text past the limit, and a step returning one built by doubling, in the worker and in the sandbox", async () => {
     const joined = '$a := $pad("", 10000000, "x"); $b := $a & $a; $c := $b & $b';
     const worker = await transform([{ name: "n", expression: `(${joined}; $length($c & $c))` }], 30_000);
-    expect(worker.steps[1].error).toContain("$length: a text of at least 40,000,000 characters; at most 16,777,216");
+    expect(worker.steps[1].error).toContain("&: a result of 20,000,000 characters; at most 16,777,216");
     const sandbox = await transform([{ name: "n", expression: `(${joined}; $contains("a", /a/) ? $length($c & $c) : 0)` }], 30_000);
-    expect(sandbox.steps[1].error).toContain("$length: a text of at least 40,000,000 characters; at most 16,777,216");
+    expect(sandbox.steps[1].error).toContain("&: a result of 20,000,000 characters; at most 16,777,216");
+    // 500 million characters for nothing, which the output's JSON then wrote out for 5 s and 2.5 GB.
+    const doubled = await transform([{ name: "big", expression: '$reduce([1..25], function($a, $i) { $a & $a }, "xxxxxxxxxxxxxxx")' }], 30_000);
+    expect(doubled.status).toBe("failed");
+    expect(doubled.steps[1].error).toContain("&: a result of 31,457,280 characters; at most 16,777,216 (a step's output may be at most 16 MB)");
   });
 
   it("keeps JSONata's values for ordinary text, an emoji one character, in both paths", async () => {
