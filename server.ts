@@ -2,6 +2,7 @@
 // and the fast path for POST /hooks/* straight into lib/intake, which a Next route handler
 // cannot match for throughput (see README, Performance).
 import http from "node:http";
+import net from "node:net";
 import next from "next";
 import { env, generateSecretKeyAtCheck } from "@/lib/env";
 import { malformedPathResponse } from "@/lib/api/malformed-path";
@@ -46,8 +47,8 @@ async function main() {
   const port = env().PORT;
   let onRequest: Handler = answerWhileStarting;
   let onCheckContinue: Handler = answerWhileStarting; // no 100 Continue: nothing is read yet
-  const server = http.createServer((req, res) => onRequest(req, res));
-  server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => onCheckContinue(req, res));
+  const server = http.createServer((req, res) => onRequest(...drain.track(req, res)));
+  server.on("checkContinue", (req: http.IncomingMessage, res: http.ServerResponse) => onCheckContinue(...drain.track(req, res)));
   server.on("clientError", answerClientError); // a method node's parser does not know: 405, not an empty 400
   server.keepAliveTimeout = 65_000;
   const host = env().LISTEN_HOST;
@@ -95,14 +96,47 @@ async function main() {
   );
 }
 
+// Stopping drains the open connections: a request already received, or one a keep-alive sender
+// sends on its open connection meanwhile, is answered as usual but with `Connection: close`, so
+// the sender takes its next request elsewhere (the port is closed: a load balancer's other
+// replica, or a retry once this one is back) and each connection ends after that answer. Kept
+// alive, a busy sender's connections were served on until the 10 s cut, which reset the
+// requests in flight at that moment (found by QA).
+const drain = (() => {
+  const open = new Set<http.ServerResponse>();
+  let stopping = false;
+  return {
+    track(req: http.IncomingMessage, res: http.ServerResponse): [http.IncomingMessage, http.ServerResponse] {
+      if (stopping) res.shouldKeepAlive = false;
+      else {
+        open.add(res);
+        res.once("close", () => open.delete(res));
+      }
+      return [req, res];
+    },
+    start() {
+      stopping = true;
+      for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
+      open.clear();
+    },
+  };
+})();
+
 function installStop(server: http.Server) {
   // Ctrl-C under npm delivers SIGINT twice (the terminal's, and npm's own copy): stop once.
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
+    drain.start();
+    // The port closes now, the open connections as they drain. http.Server's own close() would
+    // also close every idle keep-alive connection at once — resetting the requests their senders
+    // were writing at that instant (a busy sender's connection is idle between its requests) — so
+    // the listening socket is closed alone, and a connection still idle after a second (a sender
+    // with nothing more to send) is closed then, as is one idle later (an answer kept alive
+    // before the stop), without waiting for the cut.
+    net.Server.prototype.close.call(server, () => process.exit(0));
+    setTimeout(() => setInterval(() => server.closeIdleConnections(), 250).unref(), 1_000).unref();
     // A keep-alive client that never sends again, or a request that never ends, must not hold
     // the stop for ever: 10 s, as long as the worker gives its runs.
     setTimeout(() => {

@@ -1,0 +1,78 @@
+// SIGTERM to the web server while a sender streams deliveries over keep-alive connections (what
+// a busy EDR or a load balancer does): each request it had sent is answered — 202 with its run,
+// on a connection the answer closes — and its next one is refused at the closed port (nothing
+// was sent; it goes to another replica or retries), never reset mid-request. Before, the open
+// connections were served on, kept alive, until the 10 s cut reset the requests in flight then,
+// and closing the idle ones at the stop reset those their senders were just writing.
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db/client";
+import { createHook, type Hook } from "./intake-fixtures";
+import { startWeb, type WebService } from "../helpers/services";
+
+let web: WebService;
+let hook: Hook;
+
+beforeAll(async () => {
+  hook = await createHook();
+  web = await startWeb();
+});
+
+afterAll(async () => {
+  await web?.stop();
+});
+
+type Outcome = { id: string; status?: number; error?: string };
+
+function post(agent: http.Agent, id: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const body = JSON.stringify({ id });
+    const failed = (e: NodeJS.ErrnoException) => resolve({ id, error: e.code ?? e.message });
+    const req = http.request(
+      { host: "127.0.0.1", port: web.port, path: `/hooks/${hook.token}`, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ id, status: res.statusCode }));
+        res.on("error", failed);
+      },
+    );
+    req.on("error", failed);
+    req.end(body);
+  });
+}
+
+describe("stopping the web server under a stream of deliveries", () => {
+  it("answers every request it was sent, each 202 with its run, and then refuses new connections", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+    const outcomes: Outcome[] = [];
+    const exited = new Promise<number | null>((resolve) => web.proc.once("exit", (code) => resolve(code)));
+    let sent = 0;
+    let gaveUp = false;
+    const stopAt = 200;
+    // Each of 16 connections sends one delivery after another until the port refuses it.
+    const sender = async () => {
+      for (;;) {
+        const id = `d${sent++}`;
+        if (sent === stopAt) web.proc.kill("SIGTERM");
+        const outcome = await post(agent, id);
+        outcomes.push(outcome);
+        if (outcome.error === "ECONNREFUSED") return;
+        if (sent > 100_000) return void (gaveUp = true); // a server that never stops: the test fails below, not by timeout
+      }
+    };
+    await Promise.all(Array.from({ length: 16 }, sender));
+    agent.destroy();
+    expect(gaveUp).toBe(false);
+    expect(await exited).toBe(0);
+
+    const failures = outcomes.filter((o) => o.error !== undefined && o.error !== "ECONNREFUSED");
+    expect(failures, "requests reset or cut off instead of answered").toEqual([]);
+    expect(outcomes.filter((o) => o.status !== undefined && o.status !== 202)).toEqual([]);
+    const accepted = outcomes.filter((o) => o.status === 202).map((o) => o.id);
+    expect(accepted.length).toBeGreaterThanOrEqual(stopAt - 16);
+
+    const runs = await db().run.findMany({ where: { workflowId: hook.workflowId }, select: { trigger: true } });
+    const ran = runs.map((r) => (r.trigger as { id: string }).id);
+    expect(ran.sort()).toEqual(accepted.sort());
+  });
+});
