@@ -27,11 +27,20 @@ export type BuiltWorkflow = { name: string; steps: BlueprintStep[] };
  *  client for its own value. Installing fills it from the named setup field when missing. */
 export type BlueprintVariable = { key: string; description: string; setupField: string };
 
+/** What one version changed and why it matters to the technician: shown beside a workflow
+ *  installed from an older version (describe-blueprint-origin.ts). */
+export type BlueprintChange = { version: number; note: string };
+
 export type Blueprint<S extends z.ZodObject = z.ZodObject> = {
   /** Row of the spec's Blueprints table. */
   number: number;
   slug: string;
   title: string;
+  /** Raised whenever the steps an install creates change what a run does; recorded on the
+   *  workflow at install, so an older install can be told a newer one exists. */
+  version: number;
+  /** One per version, oldest first; the last is `version`'s. */
+  changes: BlueprintChange[];
   purpose: string;
   /** The choices made where the spec says "not shown", and how the steps work. */
   description: string;

@@ -94,6 +94,11 @@ export const edrAlertTriage = defineBlueprint({
   number: 2,
   slug: "edr-alert-triage",
   title: "Endpoint-security alert triage and host isolation",
+  version: 2,
+  changes: [
+    { version: 1, note: "AI triage, Conditions on the classification, isolation, on-call alert and tickets." },
+    { version: 2, note: "Critical classifications match in any case (CRITICAL, critical): v1 sent them to the business-hours ticket and left the host un-isolated." },
+  ],
   purpose:
     "Summarises an EDR alert with AI (technique, indicators), then routes on severity: Critical alerts isolate the host, page on-call and open a Critical ticket; Low/Medium alerts open a standard ticket for business-hours review.",
   description:

@@ -57,6 +57,11 @@ export const leaverDeprovisioning = defineBlueprint({
   number: 4,
   slug: "leaver-deprovisioning",
   title: "Leaver deprovisioning",
+  version: 2,
+  changes: [
+    { version: 1, note: "Blocks sign-in, revokes sessions, converts the mailbox, reclaims licences, removes vault access, updates documentation and the ticket." },
+    { version: 2, note: "Speaks Microsoft Graph v1.0: reads the user and the tenant's SKUs first, acts by object id and removes only the paid licences the leaver holds, by skuId; v1 sent part numbers and principal names where Graph wants ids, which a real tenant refuses." },
+  ],
   purpose:
     "Blocks sign-in and revokes sessions, converts the mailbox to shared and delegates it to the manager, reclaims paid licences, removes the leaver from password-vault collections, sets the contact inactive in documentation and adds the completed actions to the offboarding ticket.",
   description:

@@ -82,6 +82,10 @@ export const licenseReconciliation = defineBlueprint({
   number: 3,
   slug: "license-reconciliation",
   title: "Cloud licence vs. agreement reconciliation",
+  version: 1,
+  changes: [
+    { version: 1, note: "Monthly comparison of active cloud seats with billed agreement additions." },
+  ],
   purpose:
     "Every month, compares the client's active cloud-licence seats with the quantities billed on the recurring agreement, then updates the agreement additions or opens a billing-variance ticket with line items — or records that everything matched.",
   description:

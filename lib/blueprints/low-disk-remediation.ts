@@ -29,6 +29,10 @@ export const lowDiskRemediation = defineBlueprint({
   number: 5,
   slug: "low-disk-remediation",
   title: "Low-disk-space remediation",
+  version: 1,
+  changes: [
+    { version: 1, note: "Cleanup script, wait, free-space check, then resolve or escalate." },
+  ],
   purpose:
     "Runs the approved cleanup script when a device runs low on disk space, waits, re-checks free space, then resolves the alert and closes the ticket with the recovered space — or escalates to Tier 2 with diagnostics.",
   description:

@@ -150,6 +150,12 @@ export const newHireProvisioning = defineBlueprint({
   number: 1,
   slug: "new-hire-provisioning",
   title: "New-hire provisioning",
+  version: 3,
+  changes: [
+    { version: 1, note: "Creates the user, assigns licences and groups in one Graph $batch, invites to the password manager, records the contact and tells the manager (9 steps)." },
+    { version: 2, note: "Checks every answer inside the assigning $batch: Graph answers 200 for the batch even when a licence or group in it was refused, so v1 told the manager the account was ready when it was not. 10 steps." },
+    { version: 3, note: "Requests Graph refused for now (throttled 429/503/504, or 404 while the new user reaches every replica) are sent again alone after Graph's Retry-After, in two more rounds; v2 failed the run at the first throttling. 16 steps." },
+  ],
   purpose:
     "Creates the directory user with a generated principal name and temporary password, assigns licences and groups for the department, invites the hire to the password manager, records the contact in the documentation (or ticketing) system and tells the manager in chat.",
   description:

@@ -39,6 +39,10 @@ export const warrantyLifecycleReport = defineBlueprint({
   number: 6,
   slug: "warranty-lifecycle-report",
   title: "Hardware warranty and lifecycle report",
+  version: 1,
+  changes: [
+    { version: 1, note: "Monthly warranty and unsupported-OS report as a chat summary card." },
+  ],
   purpose:
     "On the 15th of every month, lists devices whose warranty ends within the look-ahead (90 days by default) or that run unsupported OS builds, groups them by department with an estimated replacement budget, and posts a summary card with the overview table to chat.",
   description:
