@@ -302,14 +302,26 @@ async function replace(str: string | undefined, pattern: string | Matcher, repla
   if (limit! < 0) throw { code: "D3011", stack: new Error().stack, value: limit, index: 4 };
   if (!(typeof limit === "undefined" || limit > 0)) return str;
   if (typeof pattern === "string") {
-    // JSONata's loop replaced the first `limit` matches left to right, its text as it is: split and
-    // join do the same natively. Matches are counted first only when the most there could be would
-    // grow the text past the limit, so that a result over it is refused before anything is built.
+    // JSONata's loop: the first `limit` matches left to right, each replaced by the text as it is.
     const text = String(replacement);
     const growth = text.length - pattern.length;
-    if (growth > 0 && str.length + Math.floor(str.length / pattern.length) * growth > textLimit()) {
+    const within = (count: number) => typeof limit === "undefined" || count < limit;
+    if (growth <= 0) {
+      let result = "";
+      let position = 0;
+      for (let at = str.indexOf(pattern), count = 0; at !== -1 && within(count); at = str.indexOf(pattern, position), count++) {
+        result += str.substring(position, at) + text;
+        position = at + pattern.length;
+      }
+      // No longer in units, but in characters when pairs are replaced by lone halves ("😀" by "ab").
+      return assertTextWithinLimit("replace", result + str.substring(position), "a result");
+    }
+    // Growing, it is counted first when the most matches there could be would take it past the
+    // limit, so that a result over it is refused before anything is built; then split and join build
+    // it natively (JSONata's `+=` per match held 16 million joined pieces, 700 MB, for 1.3 s).
+    if (str.length + Math.floor(str.length / pattern.length) * growth > textLimit()) {
       let count = 0;
-      for (let at = str.indexOf(pattern); at !== -1 && (typeof limit === "undefined" || count < limit); at = str.indexOf(pattern, at + pattern.length)) count++;
+      for (let at = str.indexOf(pattern); at !== -1 && within(count); at = str.indexOf(pattern, at + pattern.length)) count++;
       const units = str.length + count * growth;
       // Without surrogates (half an emoji) in either, each unit is one character: refused exactly.
       if (!/[\ud800-\udfff]/.test(str) && !/[\ud800-\udfff]/.test(text)) assertTextLimit("replace", units, "a result");
