@@ -15,7 +15,7 @@ export class EntryRefused extends Error {
   }
 }
 
-type Pending = { entry: BatchEntry; bytes: number; resolve: (r: WriteResult) => void; reject: (e: Error) => void };
+type Pending = { entry: BatchEntry; bytes: number; since: number; resolve: (r: WriteResult) => void; reject: (e: Error) => void };
 
 export type GroupCommitOptions = {
   write: WriteFn;
@@ -24,6 +24,9 @@ export type GroupCommitOptions = {
   maxInFlight?: number;
   /** Bytes of bodies waiting to be written before new requests are turned away with 503. */
   maxPendingBytes?: number;
+  /** How long a request may wait for a batch to take it (while maxInFlight batches are stuck on a
+   *  hung or locked database) before it is turned away with 503 unwritten. */
+  maxQueueMs?: number;
   onError?: (e: unknown) => void;
 };
 
@@ -50,7 +53,9 @@ export function createGroupCommit(opts: GroupCommitOptions): GroupCommit {
   const maxBatch = opts.maxBatch ?? 512;
   const maxInFlight = opts.maxInFlight ?? 2;
   const maxPendingBytes = opts.maxPendingBytes ?? 64 * 1024 * 1024;
+  const maxQueueMs = opts.maxQueueMs ?? 5_000;
   let queue: Pending[] = [];
+  let sweep: NodeJS.Timeout | undefined;
   let pendingBytes = 0;
   let inFlight = 0;
   let scheduled = false;
@@ -97,6 +102,33 @@ export function createGroupCommit(opts: GroupCommitOptions): GroupCommit {
     }
   };
 
+  // With the database hung or a table locked, each batch waits out the statement timeout (15 s)
+  // and only maxInFlight of them run at once: everything queued behind waited for the next round
+  // too, and the round after — 30 s for a burst of 40 deliveries, and growing without bound under
+  // a steady stream, every sender's connection held meanwhile (found by QA). A request still
+  // queued after maxQueueMs is answered 503 instead, never written (it is in no batch), so a
+  // sender hears within maxQueueMs plus one batch's bounds. Queued in arrival order: the oldest first.
+  const expireQueued = () => {
+    sweep = undefined;
+    const now = performance.now();
+    let n = 0;
+    while (n < queue.length && now - queue[n].since >= maxQueueMs) n++;
+    if (n > 0) {
+      const expired = queue.slice(0, n);
+      queue = queue.slice(n);
+      const err = new StoreUnavailable(`the database took no batch for ${maxQueueMs / 1000} s`);
+      opts.onError?.(new Error(`${n} deliveries waited ${maxQueueMs / 1000} s for the database to take them and were answered 503 unwritten`));
+      for (const p of expired) {
+        pendingBytes -= p.bytes;
+        p.reject(err);
+      }
+    }
+    watchQueue();
+  };
+  const watchQueue = () => {
+    if (sweep === undefined && queue.length > 0) sweep = setTimeout(expireQueued, Math.max(0, queue[0].since + maxQueueMs - performance.now())).unref();
+  };
+
   const pump = () => {
     scheduled = false;
     while (queue.length > 0 && inFlight < maxInFlight) {
@@ -104,6 +136,7 @@ export function createGroupCommit(opts: GroupCommitOptions): GroupCommit {
       queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
       void flush(batch);
     }
+    watchQueue();
   };
 
   const submit = (entry: BatchEntry): Promise<WriteResult> =>
@@ -111,12 +144,12 @@ export function createGroupCommit(opts: GroupCommitOptions): GroupCommit {
       const bytes = entry.kind === "run" ? entry.trigger.length : 0;
       if (pendingBytes + bytes > maxPendingBytes) return reject(new StoreUnavailable("intake queue full"));
       pendingBytes += bytes;
-      queue.push({ entry, bytes, resolve, reject });
+      queue.push({ entry, bytes, since: performance.now(), resolve, reject });
       // setImmediate: every request parsed in this turn of the event loop joins the batch.
       if (!scheduled && inFlight < maxInFlight) {
         scheduled = true;
         setImmediate(pump);
-      }
+      } else watchQueue();
     });
 
   return { submit };

@@ -56,6 +56,29 @@ describe("group commit", () => {
     expect(peak).toBe(1);
   });
 
+  it("turns a queued request away, unwritten, when no batch takes it within maxQueueMs (a hung or locked database)", async () => {
+    const gate = deferred();
+    const written: string[] = [];
+    const gc = createGroupCommit({
+      maxInFlight: 1,
+      maxQueueMs: 50,
+      write: async (entries) => {
+        written.push(...entries.map((e) => (e.kind === "run" ? e.trigger : "none")));
+        await gate.promise; // the database does not answer
+        return entries.map(() => ({}));
+      },
+    });
+    const first = gc.submit(run(1));
+    await new Promise((r) => setImmediate(r)); // its batch is being written, and hangs
+    const queued = gc.submit(run(2));
+    // Answered while the batch ahead still hangs, not after it (and the next one) timed out.
+    await expect(queued).rejects.toBeInstanceOf(StoreUnavailable);
+    gate.resolve();
+    await expect(first).resolves.toEqual({});
+    expect(await gc.submit(run(3))).toEqual({});
+    expect(written).toEqual(["1", "3"]); // the request turned away was never written
+  });
+
   it("fails every entry of a batch the store could not take", async () => {
     const gc = createGroupCommit({
       write: async () => {
