@@ -102,22 +102,35 @@ async function main() {
 // replica, or a retry once this one is back) and each connection ends after that answer. Kept
 // alive, a busy sender's connections were served on until the 10 s cut, which reset the
 // requests in flight at that moment (found by QA).
+const STOPPING = JSON.stringify({ error: "temporarily_unavailable", message: "The server is stopping; retry shortly." });
 const drain = (() => {
   const open = new Set<http.ServerResponse>();
   let stopping = false;
   return {
     track(req: http.IncomingMessage, res: http.ServerResponse): [http.IncomingMessage, http.ServerResponse] {
       if (stopping) res.shouldKeepAlive = false;
-      else {
-        open.add(res);
-        res.once("close", () => open.delete(res));
-      }
+      open.add(res);
+      res.once("close", () => open.delete(res));
       return [req, res];
     },
     start() {
       stopping = true;
       for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
-      open.clear();
+    },
+    /** At the cut, what is still unanswered (a delivery waiting on a hung database, an upload that
+     *  never ends) gets 503 temporarily_unavailable, Retry-After: 5, rather than a reset connection
+     *  that tells its sender nothing. Resolves once those answers are written. */
+    answerTheRest(): Promise<unknown> {
+      const unanswered = [...open].filter((res) => !res.headersSent && !res.destroyed);
+      return Promise.all(
+        unanswered.map(
+          (res) =>
+            new Promise<void>((resolve) => {
+              res.once("close", resolve);
+              res.writeHead(503, { "content-type": "application/json", "retry-after": "5", "content-length": Buffer.byteLength(STOPPING) }).end(STOPPING, resolve);
+            }),
+        ),
+      );
     },
   };
 })();
@@ -139,9 +152,14 @@ function installStop(server: http.Server) {
     setTimeout(() => setInterval(() => server.closeIdleConnections(), 250).unref(), 1_000).unref();
     // A keep-alive client that never sends again, or a request that never ends, must not hold
     // the stop for ever: 10 s, as long as the worker gives its runs.
+    // What is unanswered then gets a 503 first (written within a second at most).
     setTimeout(() => {
-      server.closeAllConnections();
-      process.exit(0);
+      const exit = () => {
+        server.closeAllConnections();
+        process.exit(0);
+      };
+      void drain.answerTheRest().then(exit);
+      setTimeout(exit, 1_000).unref();
     }, 10_000).unref();
   };
   process.on("SIGTERM", stop);

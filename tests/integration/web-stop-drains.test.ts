@@ -3,12 +3,14 @@
 // on a connection the answer closes — and its next one is refused at the closed port (nothing
 // was sent; it goes to another replica or retries), never reset mid-request. Before, the open
 // connections were served on, kept alive, until the 10 s cut reset the requests in flight then,
-// and closing the idle ones at the stop reset those their senders were just writing.
+// and closing the idle ones at the stop reset those their senders were just writing. A delivery
+// still unanswered at the cut (its batch waiting on a locked table) gets 503, not a reset.
 import http from "node:http";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { createHook, type Hook } from "./intake-fixtures";
-import { startWeb, type WebService } from "../helpers/services";
+import { eventually, startWeb, type WebService } from "../helpers/services";
 
 let web: WebService;
 let hook: Hook;
@@ -22,17 +24,18 @@ afterAll(async () => {
   await web?.stop();
 });
 
-type Outcome = { id: string; status?: number; error?: string };
+type Outcome = { id: string; status?: number; body?: string; error?: string };
 
-function post(agent: http.Agent, id: string): Promise<Outcome> {
+function post(agent: http.Agent | undefined, id: string, port = web.port): Promise<Outcome> {
   return new Promise((resolve) => {
     const body = JSON.stringify({ id });
     const failed = (e: NodeJS.ErrnoException) => resolve({ id, error: e.code ?? e.message });
     const req = http.request(
-      { host: "127.0.0.1", port: web.port, path: `/hooks/${hook.token}`, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      { host: "127.0.0.1", port, path: `/hooks/${hook.token}`, method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
       (res) => {
-        res.resume();
-        res.on("end", () => resolve({ id, status: res.statusCode }));
+        let text = "";
+        res.on("data", (c: Buffer) => (text += c.toString()));
+        res.on("end", () => resolve({ id, status: res.statusCode, body: text }));
         res.on("error", failed);
       },
     );
@@ -74,5 +77,36 @@ describe("stopping the web server under a stream of deliveries", () => {
     const runs = await db().run.findMany({ where: { workflowId: hook.workflowId }, select: { trigger: true } });
     const ran = runs.map((r) => (r.trigger as { id: string }).id);
     expect(ran.sort()).toEqual(accepted.sort());
+  });
+
+  it("answers a delivery still waiting on a locked table at the 10 s cut with 503, not a reset", async () => {
+    const other = await startWeb();
+    const exited = new Promise<number | null>((resolve) => other.proc.once("exit", (code) => resolve(code)));
+    const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      await locker.query("BEGIN");
+      await locker.query('LOCK TABLE "Run" IN ACCESS EXCLUSIVE MODE');
+      const pending = ["w1", "w2", "w3"].map((id) => post(undefined, id, other.port));
+      await eventually(
+        async () => {
+          const [{ n }] = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'msp-flow-intake' AND wait_event_type = 'Lock'`;
+          return n > 0;
+        },
+        10_000,
+        "the intake's batch to wait on the lock",
+      );
+      other.proc.kill("SIGTERM");
+      const outcomes = await Promise.all(pending);
+      for (const o of outcomes) {
+        expect(o.status, JSON.stringify(o)).toBe(503);
+        expect(JSON.parse(o.body!)).toMatchObject({ error: "temporarily_unavailable" });
+      }
+      expect(await exited).toBe(0);
+    } finally {
+      await locker.query("ROLLBACK");
+      await locker.end();
+      await other.stop();
+    }
   });
 });
