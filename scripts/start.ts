@@ -14,6 +14,7 @@ import { ensureBuild } from "./ensure-build";
 import { keepEmbeddedPostgres } from "./keep-embedded-postgres";
 import { takeLauncherLock, type LauncherLock } from "./launcher-lock";
 import { otherAppProcesses } from "./other-app-processes";
+import { cannotListen } from "./port-free";
 import { superviseApp } from "./supervise-app";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -44,6 +45,12 @@ async function main() {
     process.exit(1);
   }
   if (lock?.tookOver) log(`took over the lock of a launcher that is gone (pid ${lock.tookOver})`);
+  // A port another program holds: one line now, not a crash loop of the web server (port-free.ts).
+  const portProblem = await cannotListen(config.LISTEN_HOST, config.PORT);
+  if (portProblem) {
+    console.error(`[start] MSP Flow failed to start: ${portProblem}`);
+    process.exit(1);
+  }
   if (!dev) await ensureBuild(root, log);
 
   // The start itself, not only its result: a stop while PostgreSQL is starting waits for it and
