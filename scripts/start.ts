@@ -14,7 +14,7 @@ import { ensureBuild } from "./ensure-build";
 import { keepEmbeddedPostgres } from "./keep-embedded-postgres";
 import { takeLauncherLock, type LauncherLock } from "./launcher-lock";
 import { otherAppProcesses } from "./other-app-processes";
-import { cannotListen } from "./port-free";
+import { portProblemAfterWait } from "./port-free";
 import { superviseApp } from "./supervise-app";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -46,7 +46,9 @@ async function main() {
   }
   if (lock?.tookOver) log(`took over the lock of a launcher that is gone (pid ${lock.tookOver})`);
   // A port another program holds: one line now, not a crash loop of the web server (port-free.ts).
-  const portProblem = await cannotListen(config.LISTEN_HOST, config.PORT);
+  const portProblem = await portProblemAfterWait(config.LISTEN_HOST, config.PORT, 12_000, () =>
+    log(`PORT ${config.PORT} is in use; waiting up to 12 s for it to be free (an MSP Flow still stopping?)`),
+  );
   if (portProblem) {
     console.error(`[start] MSP Flow failed to start: ${portProblem}`);
     process.exit(1);

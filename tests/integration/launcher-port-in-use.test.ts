@@ -1,7 +1,8 @@
 // `npm start` with PORT held by another program: one line naming the port, exit status 1, and
 // nothing started or created — not a build, an embedded PostgreSQL, a seeded owner whose password
 // is printed once, an "open http://localhost:<PORT>" pointing at that other program, and then the
-// web server failing five times until the crash-loop rule stopped everything.
+// web server failing five times until the crash-loop rule stopped everything. (It waits up to 12 s
+// for the port first: a launcher killed a moment ago leaves a web server that is still stopping.)
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -41,6 +42,8 @@ describe("npm start on a port another program holds", () => {
     const lines = err.trim().split("\n");
     expect(lines, err).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^\\[start\\] MSP Flow failed to start: cannot listen on PORT ${port}: listen EADDRINUSE: address already in use \\S+ \\(another program listens there: stop it, or set PORT to a free port\\)$`));
+    // It waited a while first, in case an MSP Flow killed a moment ago was still letting go of it.
+    expect(out).toMatch(new RegExp(`\\[start\\] PORT ${port} is in use; waiting up to 12 s for it to be free`));
     expect(out).not.toMatch(/open http|embedded PostgreSQL|web failed to start/);
     expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
   });
