@@ -119,10 +119,10 @@ const drain = (() => {
     },
     /** At the cut, what is still unanswered (a delivery waiting on a hung database, an upload that
      *  never ends) gets 503 temporarily_unavailable, Retry-After: 5, rather than a reset connection
-     *  that tells its sender nothing. Resolves once those answers are written. */
-    answerTheRest(): Promise<unknown> {
+     *  that tells its sender nothing. `written`: once those answers are out. */
+    answerTheRest(): { count: number; written: Promise<unknown> } {
       const unanswered = [...open].filter((res) => !res.headersSent && !res.destroyed);
-      return Promise.all(
+      const written = Promise.all(
         unanswered.map(
           (res) =>
             new Promise<void>((resolve) => {
@@ -131,6 +131,7 @@ const drain = (() => {
             }),
         ),
       );
+      return { count: unanswered.length, written };
     },
   };
 })();
@@ -138,9 +139,10 @@ const drain = (() => {
 function installStop(server: http.Server) {
   // Ctrl-C under npm delivers SIGINT twice (the terminal's, and npm's own copy): stop once.
   let stopping = false;
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    lifecycleLogger("web").info({ signal }, `web stopping (${signal})`);
     drain.start();
     // The port closes now, the open connections as they drain. http.Server's own close() would
     // also close every idle keep-alive connection at once — resetting the requests their senders
@@ -158,7 +160,9 @@ function installStop(server: http.Server) {
         server.closeAllConnections();
         process.exit(0);
       };
-      void drain.answerTheRest().then(exit);
+      const unanswered = drain.answerTheRest();
+      if (unanswered.count > 0) lifecycleLogger("web").warn({ unanswered: unanswered.count }, `web stopping: ${unanswered.count} requests still unanswered after 10 s were answered 503`);
+      void unanswered.written.then(exit);
       setTimeout(exit, 1_000).unref();
     }, 10_000).unref();
   };

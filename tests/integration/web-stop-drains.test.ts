@@ -77,6 +77,7 @@ describe("stopping the web server under a stream of deliveries", () => {
     const runs = await db().run.findMany({ where: { workflowId: hook.workflowId }, select: { trigger: true } });
     const ran = runs.map((r) => (r.trigger as { id: string }).id);
     expect(ran.sort()).toEqual(accepted.sort());
+    expect(web.output()).toMatch(/"msg":"web stopping \(SIGTERM\)"/); // the log says why it went
   });
 
   it("answers a delivery still waiting on a locked table at the 10 s cut with 503, not a reset", async () => {
@@ -103,6 +104,7 @@ describe("stopping the web server under a stream of deliveries", () => {
         expect(JSON.parse(o.body!)).toMatchObject({ error: "temporarily_unavailable" });
       }
       expect(await exited).toBe(0);
+      expect(other.output()).toMatch(/"msg":"web stopping: [1-3] requests still unanswered after 10 s were answered 503"/);
     } finally {
       await locker.query("ROLLBACK");
       await locker.end();
