@@ -40,6 +40,11 @@ export async function rerunRun({ runId, userId }: { runId: string; userId: strin
     }
     const first = storedSteps(source.workflow)[0];
     if (!first || !isTriggerKind(first.kind)) throw conflict("trigger_required", "step 1 is not a trigger (Webhook or Scheduler), so there is nothing to run; add one first");
+    // The workflow's row first, as the insert's foreign key would take it (FOR KEY SHARE): a
+    // delete under way holds it and then deletes this workflow's runs, so marking the run below
+    // before waiting here would deadlock with that delete. Gone once the delete commits: 404.
+    const held = await tx.$queryRaw<unknown[]>`SELECT 1 FROM "Workflow" WHERE "id" = ${source.workflow.id} FOR KEY SHARE`;
+    if (held.length === 0) throw notFound("run");
     // Marked before the insert: the update's row lock holds off the bulk action's claim of this
     // run until this commits, after which that claim finds it run again (a later Run again of it
     // changes nothing: the mark is the first).
