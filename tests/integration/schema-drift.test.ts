@@ -14,6 +14,9 @@ afterAll(() => client.end());
 
 const sorted = <T>(xs: T[]) => [...xs].sort();
 
+// The runs "Run the stopped runs again" may still start (20261205090000_run_stopped_by_push).
+const MIGRATION_ONLY_PARTIAL_INDEXES = [`Run(workflowId,createdAt) WHERE (("stoppedByPushAt" IS NOT NULL) AND ("rerunRunId" IS NULL))`];
+
 describe("schema.prisma matches the migrations", () => {
   it("has the same tables", async () => {
     const { rows } = await client.query(
@@ -40,18 +43,23 @@ describe("schema.prisma matches the migrations", () => {
   it("has the same primary keys, unique constraints and indexes", async () => {
     const { rows } = await client.query(`
       SELECT t.relname AS table, ix.indisunique AS unique, ix.indisprimary AS primary,
-             array_agg(a.attname ORDER BY k.ord)::text[] AS columns
+             array_agg(a.attname ORDER BY k.ord)::text[] AS columns,
+             pg_get_expr(ix.indpred, ix.indrelid) AS "where"
       FROM pg_index ix
       JOIN pg_class t ON t.oid = ix.indrelid
       JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = 'public'
       CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ord)
       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
       WHERE t.relname <> '_prisma_migrations'
-      GROUP BY t.relname, ix.indexrelid, ix.indisunique, ix.indisprimary`);
+      GROUP BY t.relname, ix.indexrelid, ix.indisunique, ix.indisprimary, ix.indpred, ix.indrelid`);
     const pk = sorted(rows.filter((r) => r.primary).map((r) => `${r.table}(${r.columns.join(",")})`));
     expect(pk).toEqual(sorted([...expected.tables].map(([t, v]) => `${t}(${v.primaryKey.join(",")})`)));
-    const idx = sorted(rows.filter((r) => !r.primary).map((r) => `${r.table}(${r.columns.join(",")})${r.unique ? " unique" : ""}`));
+    const idx = sorted(rows.filter((r) => !r.primary && !r.where).map((r) => `${r.table}(${r.columns.join(",")})${r.unique ? " unique" : ""}`));
     expect(idx).toEqual(sorted(expected.indexes.map((i) => `${i.table}(${i.columns.join(",")})${i.unique ? " unique" : ""}`)));
+    // schema.prisma cannot declare a partial index (… WHERE …): each exists in its migration
+    // alone, and is pinned here so that one dropped or changed there is still caught.
+    const partial = sorted(rows.filter((r) => r.where).map((r) => `${r.table}(${r.columns.join(",")})${r.unique ? " unique" : ""} WHERE ${r.where}`));
+    expect(partial).toEqual(MIGRATION_ONLY_PARTIAL_INDEXES);
   });
 
   it("has the same enums and values", async () => {
