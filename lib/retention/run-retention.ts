@@ -1,10 +1,12 @@
 // One retention pass over every workflow of every workspace, with the settings from lib/env.ts
-// and each workspace's own overrides; expired browser sessions and spent invitation links go too.
+// and each workspace's own overrides; expired browser sessions, spent invitation links and the
+// ids "was already seen" rules remember past their window go too.
 // Workflows are walked in id order by keyset pages, so the pass itself holds nothing open.
 import { db } from "@/lib/db/client";
 import { pruneExpiredSessions } from "@/lib/auth/prune-expired-sessions";
 import { env } from "@/lib/env";
 import { pruneSpentInvitations } from "@/lib/invitations/prune-spent-invitations";
+import { pruneSeenKeys } from "@/lib/retention/prune-seen-keys";
 import { pruneWorkflowHistory, type PruneCounts, type RetentionSettings } from "@/lib/retention/prune-workflow-history";
 import { effectiveRetention, readWorkspaceRetention } from "@/lib/retention/workspace-retention";
 
@@ -23,9 +25,9 @@ export function retentionSettings(): RetentionSettings {
 
 const PAGE = 500;
 
-export async function runRetention(opts: { settings?: RetentionSettings; now?: Date } = {}): Promise<PruneCounts & { workflows: number; sessions: number; invitations: number }> {
+export async function runRetention(opts: { settings?: RetentionSettings; now?: Date } = {}): Promise<PruneCounts & { workflows: number; sessions: number; invitations: number; seenKeys: number }> {
   const settings = opts.settings ?? retentionSettings();
-  const total = { runs: 0, stepOutputs: 0, payloads: 0, deliveries: 0, workflows: 0, sessions: await pruneExpiredSessions(opts.now), invitations: await pruneSpentInvitations(opts.now) };
+  const total = { runs: 0, stepOutputs: 0, payloads: 0, deliveries: 0, workflows: 0, sessions: await pruneExpiredSessions(opts.now), invitations: await pruneSpentInvitations(opts.now), seenKeys: await pruneSeenKeys(opts.now) };
   let after = "";
   for (;;) {
     const page = await db().workflow.findMany({

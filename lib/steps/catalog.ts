@@ -143,7 +143,9 @@ export const aiPromptConfig = z.object({
   timeoutMs: millis(1_000, 600_000).default(120_000),
 });
 
-export const ruleOps = ["equals", "not_equals", "contains", "gt", "gte", "lt", "lte", "exists", "is_empty", "matches", "in_list"] as const;
+// seen_before: whether this workflow's live runs already got to such a rule with the value (an
+// event id), "Compare with" being how many days it is remembered (lib/steps/seen-before.ts).
+export const ruleOps = ["equals", "not_equals", "contains", "gt", "gte", "lt", "lte", "exists", "is_empty", "matches", "in_list", "seen_before"] as const;
 const rule = z.object({ left: templ, op: z.enum(ruleOps), right: z.unknown().optional() });
 /** Where a branch leads: a step id, or "stop" to end the run with status stopped. */
 const target = z.string().min(1);

@@ -167,5 +167,8 @@ export function evaluateRule(left: unknown, op: RuleOp, right: unknown): boolean
     }
     case "in_list":
       return listOf(right).some((x) => same(left, x));
+    case "seen_before":
+      // What earlier runs recorded is in the database: the run's Conditions step asks it.
+      throw new RuleError("was already seen is known only in a run (it asks what earlier runs recorded)");
   }
 }

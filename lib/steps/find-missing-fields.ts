@@ -15,6 +15,7 @@ import { isJsonObject } from "@/lib/json/is-json-object";
 import type { StepKind } from "@/lib/steps/catalog";
 import { matchesInput, RuleError } from "@/lib/steps/evaluate-rule";
 import { readOutputSchema } from "@/lib/steps/ai-output-schema";
+import { seenWindowDays } from "@/lib/steps/seen-before";
 import { expressionSyntaxError } from "@/lib/steps/expression-syntax";
 import { instantOf, notAnInstant, tooFarAway } from "@/lib/steps/wait-instant";
 import { parseReference, REFERENCE_PATTERN } from "@/lib/workflows/references";
@@ -127,9 +128,21 @@ const NEEDS: Partial<Record<StepKind, Need[]>> = {
     {
       path: "branches.*.rules.*.right",
       label: "Branch # rule # value to compare with",
-      when: (rule) => !UNARY_OPS.has(String(rule.op)),
+      when: (rule) => !UNARY_OPS.has(String(rule.op)) && rule.op !== "seen_before",
       why: "to test for an empty value, use the operator is empty",
       wrong: badPattern,
+    },
+    // "was already seen" compares with nothing: its "Compare with" is how many days an id is
+    // remembered, empty for the default.
+    {
+      path: "branches.*.rules.*.right",
+      label: "Branch # rule # days to remember",
+      when: (rule) => rule.op === "seen_before",
+      optional: true,
+      wrong: (days, _, label) => {
+        const window = typeof days === "number" || isLiteral(days) ? seenWindowDays(days) : null;
+        return window && "error" in window ? `${label}: ${window.error}` : null;
+      },
     },
   ],
   transform: [

@@ -21,6 +21,7 @@ import { newId } from "@/lib/editor/step-ops";
 import { useAccountIds } from "@/components/editor/use-account-ids";
 import { checkStepFields } from "@/lib/editor/check-steps";
 import { isIgnoredIn, isNeededIn } from "@/lib/steps/find-missing-fields";
+import { ruleFieldWords } from "@/lib/editor/rule-field-words";
 
 /** A message under a field: `incomplete` (amber) is saved in a Draft, the other (red) stops the
  *  save; `advisory` (slate) is neither, only worth knowing (a reference only some runs have data for). */
@@ -51,7 +52,7 @@ function TargetSelect({ value, onChange, ctx, label, id, nullable }: { value: un
   );
 }
 
-function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch }: FieldProps & { hint?: ObjectField["hint"]; nullable?: boolean }) {
+function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch, helpText }: FieldProps & { hint?: ObjectField["hint"]; nullable?: boolean; helpText?: string }) {
   const id = useId();
   const set = (v: unknown) => onChange(v, path);
   if (hint === "hidden") return null;
@@ -59,7 +60,7 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch 
   // The message under the field is its description, and the field is marked invalid (screen readers).
   const missingId = `${id}-missing`;
   // A line under the label saying what to give, where the label alone cannot (a binary body's base64).
-  const help = helpFor(ctx.steps[ctx.index]?.kind ?? "", path);
+  const help = helpText ?? helpFor(ctx.steps[ctx.index]?.kind ?? "", path);
   const helpId = `${id}-help`;
   const described = [note ? missingId : "", help ? helpId : ""].filter(Boolean).join(" ");
   const aria = note?.advisory ? { "aria-describedby": described } : note ? ({ "aria-invalid": true, "aria-describedby": described } as const) : help ? { "aria-describedby": described } : {};
@@ -123,7 +124,7 @@ function Field({ spec, value, onChange, path, label, ctx, hint, nullable, patch 
     }
     case "enum":
       return wrap(
-        <select id={id} className={inputClass} value={String(value ?? spec.options[0])} onChange={(e) => set(e.target.value)}>
+        <select id={id} {...aria} className={inputClass} value={String(value ?? spec.options[0])} onChange={(e) => set(e.target.value)}>
           {spec.options.map((o) => (
             <option key={o} value={o}>
               {OPTION_WORDS[o] ?? o.replace(/_/g, " ")}
@@ -178,12 +179,16 @@ function ObjectFields({ spec, value, onChange, path, ctx, legend }: { spec: Extr
   // A field that does nothing here (a rule's "Compare with" for exists and is empty) is hidden;
   // its value stays in the config, so switching the operator back loses nothing.
   const shown = spec.fields.filter((f) => kind === undefined || !isIgnoredIn(kind, [...path, f.key], obj));
+  // A rule's operator may rename its fields ("was already seen": Remember for (days)).
+  const words = (key: string) => ruleFieldWords(kind, path, key, obj);
   const body = shown.map((f) => (
     <Field
-      key={f.key}
+      // A new label is a new field: a text editor takes its accessible name when it is made.
+      key={`${f.key}:${words(f.key)?.label ?? ""}`}
       spec={f.spec}
       hint={f.hint}
-      label={f.label + (f.required || needed(f.key) ? "" : " (optional)")}
+      helpText={words(f.key)?.help}
+      label={(words(f.key)?.label ?? f.label) + (f.required || needed(f.key) ? "" : " (optional)")}
       value={obj[f.key] ?? f.defaultValue}
       path={[...path, f.key]}
       ctx={ctx}
@@ -263,7 +268,13 @@ function ArrayField({ spec, value, onChange, path, label, ctx }: Omit<FieldProps
 
 /** Options shown in words where the stored value is an abbreviation (a Conditions rule's
  *  operator read "gt", "gte", "lt", "lte" beside "equals" and "is empty"). */
-const OPTION_WORDS: Record<string, string> = { gt: "greater than", gte: "greater than or equal to", lt: "less than", lte: "less than or equal to" };
+const OPTION_WORDS: Record<string, string> = {
+  gt: "greater than",
+  gte: "greater than or equal to",
+  lt: "less than",
+  lte: "less than or equal to",
+  seen_before: "was already seen",
+};
 
 export function SchemaForm({ spec, value, onChange, ctx }: { spec: FieldSpec; value: Record<string, unknown>; onChange: (v: Record<string, unknown>, path: Path) => void; ctx: FormContext }) {
   const { steps, index } = ctx;

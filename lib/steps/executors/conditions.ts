@@ -2,9 +2,11 @@
 // none does, the otherwise branch. `next` is the target step id or "stop"; no `next` means the
 // run ends here (an otherwise target of null). The branch rule itself — which steps a branch
 // covers — lives in the engine (lib/runs/plan-path.ts).
+import { recordSeenKey } from "@/lib/runs/record-seen-key";
 import { runInSandbox, SandboxError } from "@/lib/sandbox/run-in-sandbox";
 import { conditionsConfig } from "@/lib/steps/catalog";
 import { evaluateRule, matchesInput, RuleError } from "@/lib/steps/evaluate-rule";
+import { seenKeyText, seenWindowDays } from "@/lib/steps/seen-before";
 import { branchLabel, targetLabel } from "@/lib/steps/step-label";
 import { StepError, type StepContext, type StepExecutor } from "./types";
 
@@ -43,9 +45,41 @@ async function matchInSandbox(ctx: StepContext, left: unknown, right: unknown): 
   }
 }
 
+const minute = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * "was already seen": true when an earlier live run of this workflow got to such a rule with the
+ * id within the window (days, "Compare with"); else recorded now (lib/runs/record-seen-key.ts).
+ * Recorded as the rule is evaluated, so a run that fails later has still seen it.
+ */
+async function seenBefore(ctx: StepContext, rule: Rule, left: unknown, right: unknown): Promise<boolean> {
+  // No id is a fault of the workflow or the sender, said at once: taken as new, every repeat
+  // without one would act again; taken as seen, every such event would be dropped unseen.
+  const key = seenKeyText(left);
+  if (key === null) {
+    throw new StepError(`was already seen: ${rule.left.trim() || "the value"} has no value (${short(left)}), so there is no id to check; test it with exists first, in the same branch, to let events without one go on`);
+  }
+  const window = seenWindowDays(right);
+  if ("error" in window) throw new StepError(`was already seen: the days to remember ${window.error}`);
+  const days = `${window.days} day${window.days === 1 ? "" : "s"}`;
+  let answer;
+  try {
+    answer = await recordSeenKey({ workflowId: ctx.workflowId, runId: ctx.runId, key, windowDays: window.days });
+  } catch (e) {
+    // Tried again by the engine: the run's own record, if this one was made, is not a repeat.
+    throw new StepError(`could not check whether ${short(left)} was already seen: ${e instanceof Error ? e.message : String(e)}`, { retryable: true });
+  }
+  if (answer.seen) ctx.log(`  ${short(left)} was already seen (first on ${minute(answer.firstAt)}, run ${answer.firstRunId}; remembered ${days}) → true`);
+  else if (answer.rerunOf) ctx.log(`  ${short(left)} was seen only by run ${answer.rerunOf}, which this run runs again: not a repeat (a test run: checked, not recorded) → false`);
+  else if (answer.recorded) ctx.log(`  ${short(left)} was not seen in the last ${days}: recorded as seen by this run → false`);
+  else ctx.log(`  ${short(left)} was not seen in the last ${days} (a test run: checked, not recorded) → false`);
+  return answer.seen;
+}
+
 async function ruleHolds(ctx: StepContext, rule: Rule): Promise<boolean> {
   const left = ctx.resolve(rule.left).value;
   const right = rule.right === undefined ? null : ctx.resolve(rule.right).value;
+  if (rule.op === "seen_before") return seenBefore(ctx, rule, left, right);
   try {
     const result = rule.op === "matches" ? await matchInSandbox(ctx, left, right) : evaluateRule(left, rule.op, right);
     ctx.log(`  ${short(left)} ${rule.op}${rule.right === undefined ? "" : ` ${short(right)}`} → ${result}`);
