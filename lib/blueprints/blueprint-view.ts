@@ -9,6 +9,9 @@ export type BlueprintView = {
   slug: string;
   number: number;
   title: string;
+  /** The version an install now records, and every version's change note, oldest first. */
+  version: number;
+  changes: Blueprint["changes"];
   purpose: string;
   description: string;
   trigger: Blueprint["trigger"];
@@ -25,6 +28,8 @@ export function toBlueprintView(b: Blueprint): BlueprintView {
     slug: b.slug,
     number: b.number,
     title: b.title,
+    version: b.version,
+    changes: b.changes,
     purpose: b.purpose,
     description: b.description,
     trigger: b.trigger,

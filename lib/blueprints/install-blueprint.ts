@@ -8,7 +8,9 @@
 // as a variable that the workspace holds as a secret is reported `wrong_kind`, as a push reports
 // it: the step would fail on it, so Go live refuses the workflow until it is fixed
 // (assert-keys-right-kind.ts). The variables it writes and the install itself go into the audit
-// log in the same transaction, as the variables API records its writes (never a value).
+// log in the same transaction, as the variables API records its writes (never a value). The
+// workflow records the blueprint, its version, the setup and the account choices sent, so it can be
+// told of a newer version and install it the same way (describe-blueprint-origin.ts, upgrade-blueprint.ts).
 import { z } from "@/lib/z";
 import { AppError, notFound } from "@/lib/api/errors";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
@@ -16,6 +18,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { unlessParentGone } from "@/lib/db/parent-gone";
 import { blueprintBySlug } from "@/lib/blueprints";
 import type { AppKey, Connections } from "@/lib/blueprints/blueprint";
+import { describeBlueprintOrigin, type BlueprintOrigin } from "@/lib/blueprints/describe-blueprint-origin";
 import { installVariables, type InstalledVariable } from "@/lib/blueprints/install-variables";
 import { parseSetup } from "@/lib/blueprints/parse-setup";
 import { createWorkflow } from "@/lib/workflows/create-workflow";
@@ -36,9 +39,10 @@ export type InstalledConnection = { app: AppKey; connectionId: string | null; st
 export type { InstalledVariable };
 /** `namesakes`: how many workflows of this workspace already had the new workflow's name (any
  *  case) — the install still creates it, beside them under the same name. */
-export type InstallResult = WorkflowView & { blueprint: { slug: string; connections: InstalledConnection[]; variables: InstalledVariable[]; namesakes: number } };
+export type InstallResult = WorkflowView & { blueprint: BlueprintOrigin & { connections: InstalledConnection[]; variables: InstalledVariable[]; namesakes: number } };
 
-export type InstallBlueprintOptions = { workspaceId: string; userId: string; slug: string; input: InstallBlueprintInput; tx?: Tx };
+/** `upgradeOf`: the workflow an "Install vN as a new Draft" started from (upgrade-blueprint.ts), for the audit log. */
+export type InstallBlueprintOptions = { workspaceId: string; userId: string; slug: string; input: InstallBlueprintInput; upgradeOf?: string; tx?: Tx };
 
 type PickedConnection = Omit<InstalledConnection, "steps">;
 
@@ -67,7 +71,7 @@ function stepsPerApp(steps: { config: Record<string, unknown> }[]): Map<unknown,
   return out;
 }
 
-export async function installBlueprint({ workspaceId, userId, slug, input, tx }: InstallBlueprintOptions): Promise<InstallResult> {
+export async function installBlueprint({ workspaceId, userId, slug, input, upgradeOf, tx }: InstallBlueprintOptions): Promise<InstallResult> {
   const blueprint = blueprintBySlug(slug);
   if (!blueprint) throw notFound("blueprint");
   const write = async (t: Tx): Promise<InstallResult> => {
@@ -88,10 +92,19 @@ export async function installBlueprint({ workspaceId, userId, slug, input, tx }:
     const name = input.name ?? built.name;
     // Said, not refused: a second copy may be meant (another variant of the setup); the push preflight says the same.
     const namesakes = await t.workflow.count({ where: { workspaceId, name: { equals: name, mode: "insensitive" } } });
-    const workflow = await createWorkflow({ workspaceId, userId, input: { name, steps: built.steps }, tx: t });
-    await recordWorkflowEvent({ workflow: { id: workflow.id, workspaceId, name: workflow.name }, userId, action: "blueprint_installed", details: { blueprint: slug, blueprintTitle: blueprint.title }, tx: t });
+    // The setup as sent and the accounts chosen in the request (an app left out is picked again
+    // at an upgrade, as here): what installing a newer version repeats. Neither holds a secret.
+    const origin = { blueprintSlug: slug, blueprintVersion: blueprint.version, blueprintSetup: input.setup, blueprintConnections: input.connections };
+    const workflow = await createWorkflow({ workspaceId, userId, input: { name, steps: built.steps }, origin, tx: t });
+    await recordWorkflowEvent({
+      workflow: { id: workflow.id, workspaceId, name: workflow.name },
+      userId,
+      action: "blueprint_installed",
+      details: { blueprint: slug, blueprintTitle: blueprint.title, blueprintVersion: blueprint.version, ...(upgradeOf && { upgradeOf }) },
+      tx: t,
+    });
     const used = stepsPerApp(blueprint.build(setup, Object.fromEntries(blueprint.apps.map((app) => [app, `app:${app}`]))).steps);
-    return { ...workflow, blueprint: { slug, connections: connections.map((c) => ({ ...c, steps: used.get(`app:${c.app}`) ?? 0 })), variables, namesakes } };
+    return { ...workflow, blueprint: { ...describeBlueprintOrigin(slug, blueprint.version)!, connections: connections.map((c) => ({ ...c, steps: used.get(`app:${c.app}`) ?? 0 })), variables, namesakes } };
   };
   // The workspace deleted meanwhile (its variables' insert fails first): its 404 (parent-gone.ts).
   return unlessParentGone("workspaceId", () => notFound("workspace"), () => (tx ? write(tx) : db().$transaction(write)));

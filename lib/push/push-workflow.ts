@@ -10,6 +10,7 @@ import { db, type Tx } from "@/lib/db/client";
 import { unlessParentGone } from "@/lib/db/parent-gone";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { copyBlueprintOrigin } from "@/lib/blueprints/copy-blueprint-origin";
 import { endRunsStopped, PUSH_STOP_REASON, PUSH_STOP_STEP_ERROR } from "@/lib/runs/end-run-stopped";
 import type { Step } from "@/lib/workflows/definition";
 import { loadPushContext } from "@/lib/push/load-push-context";
@@ -109,10 +110,12 @@ export async function pushWorkflow({ workflowId, targetWorkspaceId, sampleData: 
       runsStopped = await stopCopyRuns({ workflowId: link.copyWorkflowId, steps: ctx.inputs.existing?.steps ?? [], pushedAt, tx: t });
       copy = await t.workflow.update({
         where: { id: link.copyWorkflowId },
-        data: { name: source.name, steps, mode: "draft", version: { increment: 1 }, ...savedFields(user.id, held[0].version + 1, pushedAt) },
+        data: { name: source.name, steps, mode: "draft", version: { increment: 1 }, ...savedFields(user.id, held[0].version + 1, pushedAt), ...copyBlueprintOrigin(source) },
       });
     } else {
-      copy = await t.workflow.create({ data: { workspaceId: target.id, name: source.name, steps, mode: "draft", ...savedFields(user.id, 1, pushedAt) } });
+      copy = await t.workflow.create({
+        data: { workspaceId: target.id, name: source.name, steps, mode: "draft", ...savedFields(user.id, 1, pushedAt), ...copyBlueprintOrigin(source) },
+      });
     }
     // The copy's trigger keeps its id (and so its URL) when the provider replaced its own; only when
     // that id now names another step does the endpoint move to the trigger's new id.

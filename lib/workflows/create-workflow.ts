@@ -12,16 +12,30 @@ import { readWorkflowView } from "@/lib/workflows/read-workflow-view";
 import type { WorkflowView } from "@/lib/workflows/to-workflow-view";
 import { savedFields } from "@/lib/workflows/version-saver";
 
-export type CreateWorkflowOptions = { workspaceId: string; userId: string; input: WorkflowInput; tx?: Tx };
+/** Set by a blueprint install: where the workflow came from (install-blueprint.ts). */
+export type WorkflowOrigin = { blueprintSlug: string; blueprintVersion: number; blueprintSetup: unknown; blueprintConnections: unknown };
 
-export async function createWorkflow({ workspaceId, userId, input, tx }: CreateWorkflowOptions): Promise<WorkflowView> {
+export type CreateWorkflowOptions = { workspaceId: string; userId: string; input: WorkflowInput; origin?: WorkflowOrigin; tx?: Tx };
+
+export async function createWorkflow({ workspaceId, userId, input, origin, tx }: CreateWorkflowOptions): Promise<WorkflowView> {
   const write = async (t: Tx) => {
     await requireWorkspaceRole(userId, workspaceId, "editor", t);
     const steps = prepareSteps({ input: input.steps });
     await assertStepConnections({ workspaceId, steps, tx: t });
     if (setsSharedSecret(input.steps)) await lockSecretKey(t);
     const workflow = await t.workflow.create({
-      data: { workspaceId, name: input.name, steps: toJsonField(steps), ...savedFields(userId, 1) },
+      data: {
+        workspaceId,
+        name: input.name,
+        steps: toJsonField(steps),
+        ...savedFields(userId, 1),
+        ...(origin && {
+          blueprintSlug: origin.blueprintSlug,
+          blueprintVersion: origin.blueprintVersion,
+          blueprintSetup: toJsonField(origin.blueprintSetup),
+          blueprintConnections: toJsonField(origin.blueprintConnections),
+        }),
+      },
     });
     return readWorkflowView({ workflow, tx: t });
   };

@@ -4,6 +4,7 @@
 // read (only copies' are, for their review): trigger kind and step count are columns PostgreSQL
 // keeps from them, and a workspace's Testing data (up to 1 MB a workflow) crossed into the web
 // process on every load and every 15 s refresh of an open list.
+import { describeBlueprintOrigin, type BlueprintOrigin } from "@/lib/blueprints/describe-blueprint-origin";
 import { db, type Tx } from "@/lib/db/client";
 import { isTriggerKind } from "@/lib/steps/catalog";
 import { requireWorkspaceRole } from "@/lib/workspaces/access";
@@ -25,6 +26,8 @@ export type WorkflowListItem = {
   /** A copy pushed to this workspace: from which provider, and its review's open items; null for
    *  the workspace's own workflows. */
   pushedFrom: CopySummary | null;
+  /** The blueprint version it was installed from and the newer ones' notes; null when not recorded. */
+  blueprint: BlueprintOrigin | null;
 };
 
 type LastRunRow = { workflowId: string; id: string; status: string; test: boolean; scope: string; testedStep: number | null; createdAt: Date };
@@ -54,7 +57,7 @@ export async function listWorkflows({ workspaceId, userId, tx }: { workspaceId: 
   const rows = await c.workflow.findMany({
     where: { workspaceId },
     orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
-    select: { id: true, workspaceId: true, name: true, mode: true, version: true, triggerKind: true, stepCount: true, createdAt: true, updatedAt: true },
+    select: { id: true, workspaceId: true, name: true, mode: true, version: true, triggerKind: true, stepCount: true, createdAt: true, updatedAt: true, blueprintSlug: true, blueprintVersion: true },
   });
   const ids = rows.map((w) => w.id);
   const [lastRuns, copies] = await Promise.all([
@@ -77,6 +80,7 @@ export async function listWorkflows({ workspaceId, userId, tx }: { workspaceId: 
         updatedAt: w.updatedAt.toISOString(),
         lastRun: last ? { id: last.id, status: last.status, test: last.test, scope: last.scope, testedStep: last.testedStep, createdAt: last.createdAt.toISOString() } : null,
         pushedFrom: copies.get(w.id) ?? null,
+        blueprint: describeBlueprintOrigin(w.blueprintSlug, w.blueprintVersion) ?? null,
       };
     }),
   };

@@ -1,5 +1,6 @@
 // The API view of a workflow row the caller may already see (access checked by the caller),
 // Testing data as typed: a row as Prisma returns it (after a save) has it rounded (exact-steps.ts).
+import { describeBlueprintOrigin } from "@/lib/blueprints/describe-blueprint-origin";
 import { db, type Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Workflow } from "@/lib/generated/prisma/client.ts";
@@ -14,5 +15,6 @@ export async function readWorkflowView({ workflow, tx }: { workflow: Workflow; t
     c.webhookEndpoint.findFirst({ where: { workflowId: workflow.id, rotatedAt: null }, orderBy: { createdAt: "desc" } }),
     loadVersionSaver(workflow, c),
   ]);
-  return toWorkflowView({ workflow: exact, endpoint, publicUrl: env().PUBLIC_URL, saver });
+  const blueprint = describeBlueprintOrigin(workflow.blueprintSlug, workflow.blueprintVersion);
+  return { ...toWorkflowView({ workflow: exact, endpoint, publicUrl: env().PUBLIC_URL, saver }), ...(blueprint && { blueprint }) };
 }

@@ -1,5 +1,6 @@
 // How a workflow reads back over the API. Pure, so it is unit-tested on its own. The webhook's
 // shared secret is write-only: reads say whether one is set, never the value or its ciphertext.
+import type { BlueprintOrigin } from "@/lib/blueprints/describe-blueprint-origin";
 import type { WebhookEndpoint, Workflow } from "@/lib/generated/prisma/client.ts";
 import type { Step } from "@/lib/workflows/definition";
 import type { VersionSaver } from "@/lib/workflows/version-saver";
@@ -22,6 +23,9 @@ export type WorkflowView = {
   savedAt?: string | null;
   /** Set when a push made this version (a client's copy): the provider workspace's name. */
   pushedFrom?: string;
+  /** The blueprint (and version) it was installed from, with the newer versions' change notes;
+   *  absent for other workflows and ones installed before this was recorded (read-workflow-view.ts). */
+  blueprint?: BlueprintOrigin;
   createdAt: string;
   updatedAt: string;
 };

@@ -48,7 +48,7 @@ describe("installing a blueprint records its variable writes and itself", () => 
       const events = await log(api, ws);
       const mine = events.filter((e) => ["variable_created", "variable_updated", "blueprint_installed"].includes(e.action));
       expect(mine.map((e) => [e.action, e.details]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
-        ["blueprint_installed", { workflowName: "New-hire provisioning", blueprint: "new-hire-provisioning", blueprintTitle: expect.any(String) }],
+        ["blueprint_installed", { workflowName: "New-hire provisioning", blueprint: "new-hire-provisioning", blueprintTitle: expect.any(String), blueprintVersion: 3 }],
         ["variable_created", { key: "CLIENT_NAME", secret: false }],
         ["variable_created", { key: "DOC_ORGANIZATION_ID", secret: false }],
         ["variable_updated", { key: "CLIENT_DOMAIN", secret: false }],

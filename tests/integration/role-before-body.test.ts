@@ -27,6 +27,7 @@ const WRITES: Call[] = [
 const WORKFLOW_WRITES: [method: "put" | "post", path: (wf: string) => string][] = [
   ["put", (wf) => `/api/v1/workflows/${wf}`],
   ["post", (wf) => `/api/v1/workflows/${wf}/live`],
+  ["post", (wf) => `/api/v1/workflows/${wf}/blueprint-upgrade`],
   ["post", (wf) => `/api/v1/workflows/${wf}/draft`],
   ["post", (wf) => `/api/v1/workflows/${wf}/webhook-url`],
   ["post", (wf) => `/api/v1/workflows/${wf}/steps/1/test`],

@@ -35,6 +35,7 @@ const ROUTES: Route[] = [
   { name: "update workflow", file: "workflows/[workflowId]", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}`, body: { name: "x", steps: [] } },
   { name: "delete workflow", file: "workflows/[workflowId]", method: "DELETE", path: (i) => `/api/v1/workflows/${i.wf}` },
   { name: "go live", file: "workflows/[workflowId]/live", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/live` },
+  { name: "blueprint upgrade", file: "workflows/[workflowId]/blueprint-upgrade", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/blueprint-upgrade` },
   { name: "back to draft", file: "workflows/[workflowId]/draft", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/draft` },
   { name: "rotate url", file: "workflows/[workflowId]/webhook-url", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/webhook-url` },
   { name: "test trigger", file: "workflows/[workflowId]/steps/1/test", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/steps/1/test` },
