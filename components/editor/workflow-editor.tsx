@@ -10,6 +10,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { useWorkflowQuery } from "@/components/editor/api";
 import { PinnedRunBar, useCanvasRun } from "@/components/editor/canvas-run";
+import { BlueprintUpgradeNotice } from "@/components/blueprints/blueprint-upgrade-notice";
 import { ConflictBanner } from "@/components/editor/conflict-banner";
 import { DeleteStepDialog } from "@/components/editor/delete-step-dialog";
 import { EditorHeader } from "@/components/editor/editor-header";
@@ -136,7 +137,7 @@ function usePane(selectedId: string | null) {
 }
 
 function EditorLayout() {
-  const { workflowId, doc, selectedId, readOnly, focus } = useEditor();
+  const { workflowId, workspaceId, doc, selectedId, readOnly, focus } = useEditor();
   const [deleting, setDeleting] = useState<string | null>(null);
   useShortcuts(setDeleting);
   const shown = useCanvasRun(workflowId, focus?.runId ?? null);
@@ -167,6 +168,13 @@ function EditorLayout() {
       <h1 className="sr-only">{doc.state.name || "Workflow"}</h1>
       <EditorHeader />
       <ConflictBanner />
+      <BlueprintUpgradeNotice
+        workspaceId={workspaceId}
+        workflowId={workflowId}
+        blueprint={doc.server.blueprint}
+        canEdit={!readOnly}
+        className="border-b border-sky-200 bg-sky-50 px-4 py-2"
+      />
       <TabsPrimitive.Root value={pane} onValueChange={(v) => setPane(v as PaneName)} className="flex min-h-0 flex-1 flex-col">
         <TabsList aria-label="Editor sections" className="shrink-0 bg-white lg:hidden">
           <TabsTrigger value="canvas">Canvas</TabsTrigger>

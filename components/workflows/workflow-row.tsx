@@ -9,6 +9,7 @@ import { useState } from "react";
 import Link from "next/link";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { Copy, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { BlueprintUpgradeNotice } from "@/components/blueprints/blueprint-upgrade-notice";
 import { RunStatus } from "@/components/editor/run-status";
 import { testRunLabel } from "@/components/runs/test-run-kind";
 import { Badge } from "@/components/ui/badge";
@@ -58,6 +59,7 @@ export function WorkflowRow({ workspaceId, workflow: w, canEdit, busy, onAction 
             )}
           </p>
         )}
+        <BlueprintUpgradeNotice workspaceId={workspaceId} workflowId={w.id} blueprint={w.blueprint} canEdit={canEdit} className="mt-1" />
         <p className="mt-0.5 text-xs text-slate-500 lg:truncate">
           {triggerLabel(w.triggerKind)} · {w.stepCount} {w.stepCount === 1 ? "step" : "steps"} · <TimeAgo at={w.updatedAt} prefix="updated " />
         </p>

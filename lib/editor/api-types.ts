@@ -9,6 +9,10 @@ export type { RunStepView };
 
 export type WorkflowStepView = { id: string; number: number; kind: StepKind; name: string; config: Record<string, unknown> };
 
+/** The blueprint a workflow was installed from: the version installed, the newest, and the newer
+ *  versions' change notes (lib/blueprints/describe-blueprint-origin.ts). */
+export type BlueprintOriginView = { slug: string; title: string; version: number; latestVersion: number; changes: { version: number; note: string }[] };
+
 export type WorkflowView = {
   id: string;
   workspaceId: string;
@@ -24,6 +28,8 @@ export type WorkflowView = {
   savedAt?: string | null;
   /** Set when a push made this version (a client's copy): the provider workspace's name. */
   pushedFrom?: string;
+  /** Absent for a workflow not installed from a blueprint, or installed before this was recorded. */
+  blueprint?: BlueprintOriginView;
   updatedAt: string;
 };
 

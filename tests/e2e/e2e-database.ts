@@ -96,3 +96,12 @@ export async function ageLatestSave(workflowId: string, minutes: number): Promis
     if (rowCount !== 1) throw new Error(`expected workflow ${workflowId} with a recorded save`);
   });
 }
+
+/** The blueprint version the workflow's install recorded, set to `version`: a workflow installed
+ *  before the blueprint's newest version existed (what only time brings; no fake blueprint). */
+export async function setInstalledBlueprintVersion(workflowId: string, version: number): Promise<void> {
+  await withClient(async (c) => {
+    const { rowCount } = await c.query(`UPDATE "Workflow" SET "blueprintVersion" = $2 WHERE id = $1 AND "blueprintSlug" IS NOT NULL`, [workflowId, version]);
+    if (rowCount !== 1) throw new Error(`expected workflow ${workflowId} installed from a blueprint`);
+  });
+}
