@@ -98,8 +98,8 @@ describe("a workflow of the same name", () => {
     expect(await api.post(`/api/v1/workspaces/${ws}/workflows`, { name: "Mine", steps: [] })).toMatchObject({ status: 201 });
     const named = await install(ws, "edr-alert-triage", { setup: { clientName: "Co" }, name: "MINE" });
     expect(named.body).toMatchObject({ name: "MINE", blueprint: { namesakes: 1 } });
-    // The route's other fields are as before.
-    expect(Object.keys(again.body.blueprint).sort()).toEqual(["connections", "namesakes", "slug", "variables"]);
+    // The route's other fields are as before, with the origin the workflow's GET gives beside them.
+    expect(Object.keys(again.body.blueprint).sort()).toEqual(["changes", "connections", "latestVersion", "namesakes", "slug", "title", "variables", "version"]);
   });
 });
 
