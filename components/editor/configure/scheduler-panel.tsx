@@ -7,13 +7,11 @@
 // does): the next-runs preview alone read as if the workflow would run then. Going Live from
 // here moves focus to the line saying it is Live (the button goes).
 import { useEffect, useId, useRef } from "react";
-import { Rocket } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { CronField } from "@/components/editor/fields/cron-field";
+import { DraftGoLive } from "@/components/editor/configure/draft-go-live";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { inputClass } from "@/components/resources/api-fetch";
-import { buttonClass } from "@/components/ui/button";
-import { BusyButton } from "@/components/ui/busy-button";
 import type { EditorStep } from "@/lib/editor/step-ops";
 import { SCHEDULE_PRESETS, isTimeZone } from "@/lib/steps/catalog";
 
@@ -52,22 +50,9 @@ export function SchedulerPanel({ step }: { step: EditorStep }) {
           This workflow is Live: it runs on this schedule.
         </p>
       ) : (
-        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <DraftGoLive readOnly={readOnly} setMode={setMode} focusAfterRef={focusLive}>
           <p>This workflow is in Draft, so its schedule does not fire: the next runs below start only once it is Live. Switch it to Live to start it. Run now on Test &amp; Debug works in Draft.</p>
-          {!readOnly && (
-            <BusyButton
-              className={buttonClass("primary", "sm", "mt-3")}
-              busy={setMode.isPending}
-              onClick={() => {
-                focusLive.current = true;
-                setMode.mutate("live", { onError: () => (focusLive.current = false) });
-              }}
-            >
-              <Rocket className="h-4 w-4" aria-hidden /> {setMode.isPending ? "Going live…" : "Go live"}
-            </BusyButton>
-          )}
-          {setMode.error && <p role="alert" className="mt-2 text-red-700 wrap-anywhere">{setMode.error.message}</p>}
-        </div>
+        </DraftGoLive>
       )}
       <div className="space-y-1">
         <label htmlFor={`${id}-preset`} className="block text-xs font-medium text-slate-600">

@@ -14,9 +14,10 @@
 // offered, and the secret and header sit in a disabled fieldset (read, not changed).
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useMutationState, type Mutation } from "@tanstack/react-query";
-import { Check, Copy, RefreshCw, Rocket } from "lucide-react";
+import { Check, Copy, RefreshCw } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
 import { DeliveriesLog } from "@/components/editor/configure/deliveries-log";
+import { DraftGoLive } from "@/components/editor/configure/draft-go-live";
 import { userChangeKey, useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
@@ -87,26 +88,13 @@ export function WebhookPanel({ step }: { step: EditorStep }) {
           Webhook endpoint
         </h3>
         {!live ? (
-          <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <DraftGoLive readOnly={readOnly} setMode={setMode} focusAfterRef={focusUrl}>
             {urlKept ? (
               <p data-testid="webhook-url-kept">This workflow is in Draft, so its webhook URL is not shown and no delivery starts a run. The URL is kept: senders still posting to it get 409 &ldquo;not published&rdquo; (&ldquo;Rejected: Draft&rdquo; below), and once the workflow is Live it works again, unchanged &mdash; senders need no change, and it shows here. Run step on Test &amp; Debug works in Draft.</p>
             ) : (
               <p>This workflow is in Draft, so it has no webhook URL and accepts no deliveries. Switch it to Live to get the URL senders should POST to. Run step on Test &amp; Debug works in Draft.</p>
             )}
-            {!readOnly && (
-            <BusyButton
-              className={buttonClass("primary", "sm", "mt-3")}
-              busy={setMode.isPending}
-              onClick={() => {
-                focusUrl.current = true;
-                setMode.mutate("live", { onError: () => (focusUrl.current = false) });
-              }}
-            >
-              <Rocket className="h-4 w-4" aria-hidden /> {setMode.isPending ? "Going live…" : "Go live"}
-            </BusyButton>
-            )}
-            {setMode.error && <p role="alert" className="mt-2 text-red-700 wrap-anywhere">{setMode.error.message}</p>}
-          </div>
+          </DraftGoLive>
         ) : url ? (
           <>
             <UrlField url={url} copied={copied} onCopy={copy} inputRef={urlField} />
