@@ -61,6 +61,10 @@ function listOf(rules: Rule[], family: "ipv4" | "ipv6") {
 }
 const v4Rules = listOf(V4_RULES, "ipv4");
 const v6Rules = listOf(V6_RULES, "ipv6");
+// Public IPv6 unicast is 2000::/3 only. An address outside it that neither a rule above names
+// nor carries an IPv4 address is reserved: ::ffff:0:a.b.c.d (IPv4-translated, which a SIIT
+// translator turns into a.b.c.d, 127.0.0.1 or 10.0.0.1 included), 1::, 100::/8 …
+const globalUnicast = listOf([{ cidr: "2000::/3", label: "" }], "ipv6")[0].list;
 
 /** An IPv6 address as its eight 16-bit groups ("::" and a trailing dotted quad expanded). */
 export function hextets(ip6: string): number[] {
@@ -97,7 +101,8 @@ export function classifyAddress(ip: string): string | null {
   if (family === 6) {
     const v4 = embeddedIPv4(ip);
     if (v4) return classifyAddress(v4);
-    return v6Rules.find((r) => r.list.check(ip.split("%")[0], "ipv6"))?.label ?? null;
+    const bare = ip.split("%")[0];
+    return v6Rules.find((r) => r.list.check(bare, "ipv6"))?.label ?? (globalUnicast.check(bare, "ipv6") ? null : "reserved (not global unicast)");
   }
   return "not an IP address";
 }

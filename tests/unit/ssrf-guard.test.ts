@@ -30,7 +30,12 @@ describe("address classification", () => {
     ["::ffff:a00:1", "private"], ["::ffff:169.254.169.254", "cloud metadata"], ["64:ff9b::a00:1", "private"], ["2002:a00:1::", "private"],
   ])("%s is %s", (ip, label) => expect(classifyAddress(ip)).toBe(label));
 
-  it.each(["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("%s is public", (ip) => expect(classifyAddress(ip)).toBeNull());
+  // Outside 2000::/3 nothing is public unicast: ::ffff:0:a.b.c.d is the IPv4-translated form a
+  // SIIT translator turns into a.b.c.d (127.0.0.1, 10.0.0.1 …).
+  it.each(["::ffff:0:127.0.0.1", "::ffff:0:a00:1", "::ffff:0:8.8.8.8", "1::", "100:0:0:1::1", "4000::1", "e000::1"])("%s is reserved (not global unicast)", (ip) =>
+    expect(classifyAddress(ip)).toBe("reserved (not global unicast)"));
+
+  it.each(["8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808", "2a00:1450:4001::200e"])("%s is public", (ip) => expect(classifyAddress(ip)).toBeNull());
 
   it("rejects a malformed allow-list", () => {
     expect(() => parseAllowedRanges("10.0.0.0/33")).toThrow(/HTTP_ALLOWED_PRIVATE_RANGES/);
@@ -51,6 +56,7 @@ describe("SSRF guard on URLs", () => {
     ["http://127.1:8080/", "refused: 127.0.0.1 is a loopback address (SSRF guard)"],
     ["http://[::ffff:127.0.0.1]/", "refused: ::ffff:7f00:1 is a loopback address (SSRF guard)"],
     ["http://[::ffff:169.254.169.254]/", "refused: ::ffff:a9fe:a9fe is a cloud metadata address (SSRF guard)"],
+    ["http://[::ffff:0:127.0.0.1]/", "refused: ::ffff:0:7f00:1 is a reserved (not global unicast) address (SSRF guard)"],
     ["http://[fd00:ec2::254]/", "refused: fd00:ec2::254 is a cloud metadata address (SSRF guard)"],
     ["http://100.64.1.2/", "refused: 100.64.1.2 is a CGNAT (shared) address (SSRF guard)"],
     ["http://0.0.0.0:80/", "refused: 0.0.0.0 is an unspecified address (SSRF guard)"],
