@@ -95,7 +95,7 @@ describe("run engine through real deliveries", () => {
 
     const broken = await deliver(url, { ...payload, answer: "Sorry, I cannot help with that." });
     expect(broken.status).toBe("failed");
-    expect(broken.error).toMatch(/^step 2 \(Parse JSON "Parse AI answer"\): invalid JSON at line 1, column 1 \(position 0\)/);
+    expect(broken.error).toMatch(/^step 2 \(Parse JSON "Parse AI answer"\): the text is not valid JSON: line 1, column 1: /);
   });
 
   it("reads back a 64-bit id exactly, as the trigger and as step 1's output; steps compute with it as a number", async () => {

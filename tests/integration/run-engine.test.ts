@@ -76,9 +76,9 @@ describe("run engine", () => {
     expect(run.steps[2].output).toEqual({ auth: "Bearer ••••", missing: null });
     expect(run.steps[2].unresolved).toEqual(["{{ 1.nope.deeper }}"]);
     expect(run.steps[3].status).toBe("failed");
-    expect(run.steps[3].error).toMatch(/^invalid JSON at line 1, column 2 \(position 1\): unexpected .o. \(expected true\)/);
+    expect(run.steps[3].error).toMatch(/^the text is not valid JSON: line 1, column 2: unexpected .o. \(expected true\)/);
     expect(JSON.stringify(run)).not.toContain("tok-123-secret");
-    expect(run.error).toMatch(/^step 4 \(Parse JSON "parse_json"\): invalid JSON/);
+    expect(run.error).toMatch(/^step 4 \(Parse JSON "parse_json"\): the text is not valid JSON: /);
   });
 
   it("fails a step that uses a secret without a value, naming the key", async () => {

@@ -28,13 +28,17 @@ describe("parse_json step", () => {
     expect((await parse({ already: true })).output).toEqual({ already: true });
   });
 
-  it("fails naming the position of invalid JSON", async () => {
+  it("fails saying where the JSON is broken and what the slip is, as the editor's JSON fields say it", async () => {
     await expect(parse('{"a": 1,\n "b": }')).rejects.toThrow(StepError);
-    await expect(parse('{"a": 1,\n "b": }')).rejects.toThrow("invalid JSON at line 2, column 7 (position 15): unexpected '}' (expected a value)");
-    await expect(parse('{"a": ')).rejects.toThrow(/line 1, column 6 \(position 5\): unexpected end of input/);
-    await expect(parse("[1, 2,]")).rejects.toThrow(/position 6/);
-    await expect(parse("{'a': 1}")).rejects.toThrow(/position 1\): unexpected ''' \(expected a "quoted" property name\)/);
-    await expect(parse('{"a": 1} x')).rejects.toThrow(/after the end of the JSON value/);
+    await expect(parse('{\n  "id": 1,\n  "tags": [],\n  "owner": "amy",\n}')).rejects.toThrow(
+      "the text is not valid JSON: line 4, column 17: a trailing comma before '}': JSON allows no comma after the last item, remove it",
+    );
+    await expect(parse("{'a': 1}")).rejects.toThrow("the text is not valid JSON: line 1, column 2: single quotes: JSON needs double quotes");
+    await expect(parse("{severity: 1}")).rejects.toThrow('line 1, column 2: the property name severity needs double quotes: "severity"');
+    await expect(parse('{"ok": True}')).rejects.toThrow("line 1, column 8: True is not a JSON value");
+    await expect(parse('{"a": [1, 2}')).rejects.toThrow("line 1, column 12: '}' here, but the '[' at line 1, column 7 is still open");
+    await expect(parse('{"a": 1} x')).rejects.toThrow("line 1, column 10: more text after the end of the JSON value");
+    await expect(parse('{"a": ')).rejects.toThrow("the text is not valid JSON: line 1, column 6: the text ends before the '}' that closes the '{' at line 1, column 1");
     await expect(parse("")).rejects.toThrow(/empty/);
   });
 });

@@ -1,5 +1,7 @@
 // parse_json: text → value. AI answers often wrap JSON in a code fence (```json, ```js, …), so the
-// first fenced block is used when there is one. Invalid JSON fails the step naming line, column and position.
+// first fenced block is used when there is one. Invalid JSON fails the step saying where and what
+// the slip is, in the words the editor's JSON fields and the API's invalid-body answer use.
+import { describeJsonError } from "@/lib/json/describe-json-error";
 import { parseJsonConfig } from "@/lib/steps/catalog";
 import { locateJsonError } from "@/lib/steps/locate-json-error";
 import { StepError, type StepExecutor } from "./types";
@@ -20,15 +22,21 @@ function lineAndColumn(text: string, position: number): { line: number; column: 
   return { line, column: position - before.lastIndexOf("\n") };
 }
 
-/** JSON.parse with an error that says where. */
+/** JSON.parse with an error that says where and what: "the text is not valid JSON: line 4,
+ *  column 12: a trailing comma before '}': …". */
 export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    const found = locateJsonError(text) ?? { position: text.length, reason: (e as Error).message };
-    const { line, column } = lineAndColumn(text, found.position);
-    throw new StepError(`invalid JSON at line ${line}, column ${column} (position ${found.position}): ${found.reason}`);
+    throw new StepError(`the text is not valid JSON: ${describeJsonError(text) ?? whereParseFailed(text, e as Error)}`);
   }
+}
+
+// The helper has no answer for a text nested too deep to walk: say where JSON.parse stopped.
+function whereParseFailed(text: string, error: Error): string {
+  const found = locateJsonError(text) ?? { position: text.length, reason: error.message };
+  const { line, column } = lineAndColumn(text, found.position);
+  return `line ${line}, column ${column}: ${found.reason}`;
 }
 
 export const executeParseJson: StepExecutor = async (ctx) => {
