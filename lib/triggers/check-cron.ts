@@ -5,6 +5,7 @@
 // The catalog checks only the shape at save (5 fields or an @macro); values are checked here.
 import { CronExpressionParser } from "cron-parser";
 import { CRON_FIELDS, checkCronField } from "@/lib/triggers/check-cron-field";
+import { cronWalls, starredDayField } from "@/lib/triggers/cron-walls";
 
 /** The macros cron-parser expands to the usual 5-field meaning, as Vixie cron does. */
 export const CRON_MACROS = ["@yearly", "@annually", "@monthly", "@weekly", "@daily", "@hourly"] as const;
@@ -48,9 +49,12 @@ export function checkCron(cron: string, timezone?: string): string | null {
   }
   try {
     CronExpressionParser.parse(cron, { tz: timezone, strict: false });
+    // A day field starting with * requires both day fields (crontab(5)); they may never meet.
+    if (starredDayField(cron)) cronWalls(cron, new Date()).next();
     return null;
   } catch (e) {
     const problem = e instanceof Error ? e.message : String(e);
+    if (problem.endsWith("never fall on the same day")) return `"${cron}" never fires: ${problem}`;
     if (problem === "Invalid explicit day of month definition") return `"${cron}" never fires: the day of month (3rd field, "${fields[2]}") does not occur in the month (4th field, "${fields[3]}")`;
     return `"${cron}": ${problem}`;
   }

@@ -15,7 +15,9 @@
 //   i.e. read with the offset before the jump (02:30 New York → 03:30 EDT, 02:00 Lord Howe →
 //   02:30 LHDT, 02:50 Chatham → 03:50 CHADT), so a daily time runs once that day; several
 //   landing on one instant (or on a real one) run once.
-import { CronExpressionParser } from "cron-parser";
+// The days are crontab(5)'s (lib/triggers/cron-walls.ts): a day field starting with * counts as
+// unrestricted for the either-day rule.
+import { cronWalls } from "@/lib/triggers/cron-walls";
 
 const MIN = 60_000;
 const H = 60 * MIN;
@@ -74,7 +76,7 @@ export function occurrenceWalk(cron: string, timezone: string, from: Date): () =
   // `from`'s, by up to the fall-back's length, when the fall-back is near.
   const twice = repeatsInFallBack(cron);
   const back = twice ? Math.max(0, offsetAt(f, start) - offsetAt(f, start + MAX_GAP)) : 0;
-  const walls = CronExpressionParser.parse(cron, { tz: "UTC", strict: false, currentDate: new Date(wallAt(f, start) - Math.max(shift, back) - 1) });
+  const walls = cronWalls(cron, new Date(wallAt(f, start) - Math.max(shift, back) - 1));
   let last = start;
   const pending: number[] = []; // instants of skipped wall times (and second passes), not yet passed by a real one
   const ready: number[] = [];
@@ -118,7 +120,7 @@ export function walkStartBefore(cron: string, timezone: string, at: Date): Date 
   const f = format(timezone);
   // Any earlier start is as good, only longer to walk: after a fall-back the wall time found may
   // be an hour earlier than needed (at 01:10 EST, 01:00 rather than 01:45 EDT).
-  const walls = CronExpressionParser.parse(cron, { tz: "UTC", strict: false, currentDate: new Date(wallAt(f, at.getTime()) + 1) });
+  const walls = cronWalls(cron, new Date(wallAt(f, at.getTime()) + 1));
   const wall = walls.prev().getTime();
   return new Date(Math.min(wall - offsetAt(f, wall - REACH), wall - offsetAt(f, wall + REACH)) - 1);
 }
