@@ -30,6 +30,7 @@ const GROUP_OF: Record<AuditAction, AuditGroup> = {
   run_stopped: "runs",
   run_rerun: "runs",
   stopped_runs_rerun: "runs",
+  seen_ids_forgotten: "runs",
   member_added: "people",
   member_role_changed: "people",
   member_removed: "people",

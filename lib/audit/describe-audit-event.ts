@@ -114,6 +114,12 @@ const WORDING: Record<string, (d: Details, s: AuditStep | undefined) => Omit<Aud
   run_stopped: (d) => ({ label: "Run stopped", tone: "amber", text: joined(d.workflowName, `run ${str(d.runId)}`) }),
   run_rerun: (d) => ({ label: "Run again", text: joined(d.workflowName, `new run ${str(d.runId)} from run ${str(d.sourceRunId)}`) }),
   stopped_runs_rerun: (d) => ({ label: "Stopped runs run again", text: joined(d.workflowName, count(d.runs, "run", "stopped by a push started again")) }),
+  // Only the id's hash prefix is kept: the id itself may be an e-mail address.
+  seen_ids_forgotten: (d) => ({
+    label: d.all ? "Remembered ids forgotten" : "Remembered id forgotten",
+    tone: "amber",
+    text: joined(d.workflowName, d.all ? `all ${str(d.forgotten)} id${d.forgotten === 1 ? "" : "s"} its "was already seen" rules remembered` : `id ${str(d.hashPrefix)}…: its next delivery runs on`),
+  }),
   // The variables the install filled in are events of their own (variable_created / _updated).
   blueprint_installed: (d) => ({ label: "Blueprint installed", text: joined(d.workflowName, `from blueprint ${str(d.blueprintTitle || d.blueprint)}`) }),
 };

@@ -46,6 +46,7 @@ export type AuditAction =
   | "run_stopped"
   | "run_rerun"
   | "stopped_runs_rerun"
+  | "seen_ids_forgotten"
   | "blueprint_installed";
 
 export type RecordAuditEventOptions = {

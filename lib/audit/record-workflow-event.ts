@@ -9,7 +9,7 @@ import { recordUserEvent } from "@/lib/audit/record-user-event";
 export type RecordWorkflowEventOptions = {
   workflow: { id: string; workspaceId: string; name: string };
   userId: string;
-  action: Extract<AuditAction, "went_live" | "unpublished" | "webhook_url_rotated" | "workflow_deleted" | "run_stopped" | "run_rerun" | "stopped_runs_rerun" | "blueprint_installed" | "webhook_secret_set" | "webhook_secret_removed">;
+  action: Extract<AuditAction, "went_live" | "unpublished" | "webhook_url_rotated" | "workflow_deleted" | "run_stopped" | "run_rerun" | "stopped_runs_rerun" | "seen_ids_forgotten" | "blueprint_installed" | "webhook_secret_set" | "webhook_secret_removed">;
   /** Ids and modes only: never a token or a secret. */
   details?: Record<string, unknown>;
   tx: Tx;

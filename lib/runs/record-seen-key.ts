@@ -6,9 +6,9 @@
 // the first real delivery of an id read as a repeat. Run again replays a delivery: the record its
 // own source run made is not a repeat for it (else a run that failed after the rule could never be
 // run again past it), while one another run made still is.
-import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { findRerunSources } from "@/lib/runs/find-rerun-sources";
+import { hashSeenKey } from "@/lib/runs/hash-seen-key";
 
 export type SeenKeyAnswer =
   /** New within the window; `recorded` false in a test run, which records nothing. `rerunOf`:
@@ -20,12 +20,9 @@ export type SeenKeyAnswer =
 // timestamp(3) columns hold UTC; the database's clock, so workers with skewed clocks agree.
 const NOW_UTC = `(now() AT TIME ZONE 'UTC')`;
 
-/** The id's SHA-256: every length fits the key, and the id itself is not kept. */
-const hashKey = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
-
 export async function recordSeenKey(opts: { workflowId: string; runId: string; key: string; windowDays: number }): Promise<SeenKeyAnswer> {
   const { workflowId, runId, windowDays } = opts;
-  const keyHash = hashKey(opts.key);
+  const keyHash = hashSeenKey(opts.key);
   // The same run's own record (the step tried again, or executed again after its worker died)
   // is not a repeat; nor is one older than the window, nor one made by the run this live run
   // starts again ("Run the stopped runs again" after a re-push, rerun-stopped-runs.ts: the same

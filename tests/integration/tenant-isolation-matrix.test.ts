@@ -8,6 +8,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
+import { hashSeenKey } from "@/lib/runs/hash-seen-key";
 import { encryptSecret } from "@/lib/secrets/crypto";
 import { createUser } from "../helpers/api-fixtures";
 import { startTestServer } from "../helpers/api-server";
@@ -44,6 +45,10 @@ const ROUTES: Route[] = [
   { name: "list runs", file: "workflows/[workflowId]/runs", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/runs` },
   { name: "runs stopped by a push", file: "workflows/[workflowId]/runs/stopped-by-push", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/runs/stopped-by-push` },
   { name: "run the stopped runs again", file: "workflows/[workflowId]/runs/rerun-stopped", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/runs/rerun-stopped` },
+  { name: "list seen ids", file: "workflows/[workflowId]/seen-ids", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/seen-ids` },
+  { name: "forget a seen id", file: "workflows/[workflowId]/seen-ids", method: "DELETE", path: (i) => `/api/v1/workflows/${i.wf}/seen-ids`, body: { value: "alert-1" } },
+  { name: "forget every seen id", file: "workflows/[workflowId]/seen-ids", method: "DELETE", path: (i) => `/api/v1/workflows/${i.wf}/seen-ids`, body: { all: true } },
+  { name: "check a seen id", file: "workflows/[workflowId]/seen-ids/check", method: "POST", path: (i) => `/api/v1/workflows/${i.wf}/seen-ids/check`, body: { value: "alert-1" } },
   { name: "list deliveries", file: "workflows/[workflowId]/deliveries", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}/deliveries` },
   { name: "get run", file: "runs/[runId]", method: "GET", path: (i) => `/api/v1/runs/${i.run}` },
   { name: "get run step", file: "runs/[runId]/steps/[stepId]", method: "GET", path: (i) => `/api/v1/runs/${i.run}/steps/t` },
@@ -89,6 +94,8 @@ async function seedTenant(name: string, kind: "provider" | "client", providerId?
   const wf = await db().workflow.create({ data: { workspaceId: ws.id, name: `${name} flow`, steps: steps as unknown as Prisma.InputJsonValue } });
   const run = await db().run.create({ data: { workflowId: wf.id, workspaceId: ws.id, status: "succeeded" } });
   await db().runStep.create({ data: { runId: run.id, stepId: "t", number: 1, kind: "webhook", status: "succeeded", output: { tenant: name } } });
+  // An id its "was already seen" rule remembers: the seen-ids routes must neither show nor forget it.
+  await db().workflowSeenKey.create({ data: { workflowId: wf.id, keyHash: hashSeenKey("alert-1"), runId: run.id, seenAt: new Date(), expiresAt: new Date(Date.now() + 30 * 86_400_000) } });
   await db().variable.create({ data: { workspaceId: ws.id, key: "K", secret: true, valueEncrypted: encryptSecret(`value-of-${name}`) } });
   await db().file.create({ data: { workspaceId: ws.id, name: "f.txt", contentType: "text/plain", size: 4, sha256: "x", data: new Uint8Array(Buffer.from(name.slice(0, 4))) } });
   const token = await db().apiToken.findFirstOrThrow({ where: { userId: user.id } });
@@ -98,7 +105,7 @@ async function seedTenant(name: string, kind: "provider" | "client", providerId?
 }
 
 async function snapshot() {
-  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations] = await Promise.all([
+  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations, seenIds] = await Promise.all([
     db().workflow.findMany({ orderBy: { id: "asc" } }),
     db().variable.findMany({ orderBy: { id: "asc" } }),
     db().connection.findMany({ orderBy: { id: "asc" } }),
@@ -114,8 +121,9 @@ async function snapshot() {
     db().membership.findMany({ orderBy: { id: "asc" }, select: { id: true, role: true } }),
     db().user.findMany({ orderBy: { id: "asc" }, select: { id: true, passwordHash: true, mustChangePassword: true } }),
     db().invitation.findMany({ orderBy: { id: "asc" } }),
+    db().workflowSeenKey.findMany({ orderBy: [{ workflowId: "asc" }, { keyHash: "asc" }] }),
   ]);
-  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations };
+  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations, seenIds };
 }
 
 async function call(token: string, r: Route, ids: Ids) {
