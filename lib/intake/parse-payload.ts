@@ -2,7 +2,8 @@
 // JSON is stored as posted: we validate with JSON.parse but keep the sender's own text, so
 // numbers beyond double precision survive exactly and objects keep their key order (the column
 // is json: PostgreSQL keeps the text).
-// Form bodies become an object of their fields; any other type is stored as one string. Text and
+// Form bodies become an object of their fields; text/plain holding a JSON object or array is stored
+// as JSON; any other type is stored as one string. Text and
 // forms are read in their declared charset (JSON is UTF-8 by definition).
 import { MAX_JSON_DEPTH } from "@/lib/api/find-unstorable-json";
 import { decoderFor } from "@/lib/decode-charset";
@@ -37,6 +38,12 @@ export function parsePayload(bytes: Buffer, contentType: string | null | undefin
     const asJson = parseJson(text);
     if (asJson.ok) return asJson;
   }
+  // JSON labelled text/plain (AWS SNS, and senders whose HTTP client defaults to it): an object or
+  // array is stored as one so its fields can be mapped; any other text ("ok", "42") stays a string.
+  if (type === "text/plain" && startsJsonContainer(text)) {
+    const asJson = parseJson(text);
+    if (asJson.ok) return asJson;
+  }
   return { ok: true, json: toStorableJson(text) };
 }
 
@@ -52,6 +59,12 @@ function parseJson(raw: string): Payload {
   // Only the refused escapes change, in the text: a parse-and-stringify would round big numbers
   // and reorder integer-like keys of every body that holds one (an emoji escaped as a pair did).
   return { ok: true, json: scan.unsafeEscape ? storableJsonText(text) : text };
+}
+
+/** Whether the text's first non-blank character (after a BOM) opens an object or an array. */
+function startsJsonContainer(text: string): boolean {
+  const first = /^\uFEFF?\s*(\S)/.exec(text.slice(0, 1024))?.[1];
+  return first === "{" || first === "[";
 }
 
 function formFields(text: string): Record<string, string | string[]> {

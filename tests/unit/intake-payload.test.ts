@@ -108,9 +108,18 @@ describe("parsePayload", () => {
 
   it("stores other types as a string", () => {
     expect(stored("hello\nworld", "text/plain")).toBe("hello\nworld");
-    expect(stored('{"a":1}', "text/plain")).toBe('{"a":1}');
+    expect(stored('{"a":1}', "application/xml")).toBe('{"a":1}');
     expect(stored("<x/>", "application/xml")).toBe("<x/>");
     expect(stored(Buffer.from([104, 0, 105]), "application/octet-stream")).toBe("h\uFFFDi");
+  });
+
+  it("stores text/plain holding a JSON object or array (AWS SNS) as JSON, any other text as a string", () => {
+    expect(stored('{"a":1}', "text/plain; charset=UTF-8")).toEqual({ a: 1 });
+    expect(stored('\n [1, {"b": 2}]', "text/plain")).toEqual([1, { b: 2 }]);
+    expect(stored("42", "text/plain")).toBe("42");
+    expect(stored('"quoted"', "text/plain")).toBe('"quoted"');
+    expect(stored("{not json", "text/plain")).toBe("{not json");
+    expect(stored('{"a":1}', "text/csv")).toBe('{"a":1}');
   });
 
   it("without a Content-Type, stores JSON when it parses, else the string", () => {
