@@ -6,6 +6,7 @@
 import { isWellFormedToken } from "@/lib/triggers/generate-webhook-token";
 import { signatureHeaderName, signatureRejection, verifySignature } from "@/lib/triggers/verify-signature";
 import { EntryRefused, StoreUnavailable } from "@/lib/intake/group-commit";
+import { decodeBody, type DecodedBody } from "@/lib/intake/decode-body";
 import type { Endpoint, LookupEndpoint } from "@/lib/intake/lookup-endpoints";
 import { parsePayload } from "@/lib/intake/parse-payload";
 import { declaredLength, type BodyRead } from "@/lib/intake/read-body";
@@ -37,7 +38,8 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 export function createDeliveryHandler(deps: IntakeDeps) {
   const limit = deps.limit ?? R.MAX_BODY_BYTES;
 
-  const decide = (endpoint: Endpoint | null, read: BodyRead, overDeclared: boolean, req: IntakeRequest): Decision => {
+  // `decoded`: the body with its Content-Encoding undone, only when the request has one.
+  const decide = (endpoint: Endpoint | null, read: BodyRead, overDeclared: boolean, req: IntakeRequest, decoded?: DecodedBody): Decision => {
     const contentType = first(req.headers["content-type"])?.slice(0, 200) ?? null;
     const record = (outcome: DeliveryOutcome, response: R.IntakeResponse, reason?: string): Decision => ({
       response,
@@ -48,20 +50,25 @@ export function createDeliveryHandler(deps: IntakeDeps) {
     if (overDeclared) return record("too_large", R.PAYLOAD_TOO_LARGE);
     if (!endpoint || endpoint.stale) {
       // Do the work a real unsigned delivery does, so the answer takes as long.
-      if (!read.tooLarge) parsePayload(read.bytes, contentType);
+      if (!read.tooLarge) parsePayload(decoded?.ok ? decoded.bytes : read.bytes, contentType);
       return record("rotated_url", read.tooLarge ? R.RECEIVED_UNREAD : R.RECEIVED);
     }
     if (read.tooLarge) return record("too_large", R.PAYLOAD_TOO_LARGE);
+    // Before the signature: a sender who signs the decoded payload could not be told apart otherwise.
+    if (decoded && !decoded.ok) return record(decoded.outcome, decoded.response, decoded.reason);
     if (endpoint.secretEncrypted) {
       const name = signatureHeaderName(endpoint.signatureHeader);
       const header = req.headers[name];
-      if (!verifySignature({ secret: deps.decrypt(endpoint.secretEncrypted), body: read.bytes, header })) {
+      const secret = deps.decrypt(endpoint.secretEncrypted);
+      // A compressed delivery may be signed over the bytes sent or over the payload before compression: senders do both.
+      const signed = verifySignature({ secret, body: read.bytes, header }) || (decoded?.ok === true && verifySignature({ secret, body: decoded.bytes, header }));
+      if (!signed) {
         // The cause goes to the log only; the 401 is the same for each.
         return record("invalid_signature", R.INVALID_SIGNATURE, signatureRejection(name, header));
       }
     }
     if (!endpoint.live) return record("not_published", R.NOT_PUBLISHED);
-    const payload = parsePayload(read.bytes, contentType);
+    const payload = parsePayload(decoded?.ok ? decoded.bytes : read.bytes, contentType);
     if (!payload.ok) return record("invalid_json", R.INVALID_JSON);
     return {
       response: R.RECEIVED,
@@ -88,9 +95,12 @@ export function createDeliveryHandler(deps: IntakeDeps) {
       deps.onError?.("endpoint lookup failed", found.reason);
       return R.UNAVAILABLE;
     }
+    // Only a request that says Content-Encoding pays for this; the plain path is one header check.
+    const encoding = first(req.headers["content-encoding"]);
+    const decoded = encoding && !body.value.tooLarge ? await decodeBody(body.value.bytes, encoding, limit) : undefined;
     let decision: Decision;
     try {
-      decision = decide(found.value, body.value, overDeclared, req);
+      decision = decide(found.value, body.value, overDeclared, req, decoded);
     } catch (e) {
       // Only a shared secret that cannot be decrypted (SECRET_KEY changed despite the start-up
       // check, a process left running through a key rotation, or a damaged value) gets here. Said as such: the decipher's own words ("unable to

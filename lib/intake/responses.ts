@@ -24,6 +24,25 @@ export const PAYLOAD_TOO_LARGE = json(
   // The rest of an oversized upload is not read, so the connection cannot be reused.
   { connection: "close" },
 );
+// A compressed body (decode-body.ts) that inflates past the limit: the whole upload was read, so
+// the connection stays usable.
+export const DECODED_TOO_LARGE = json(413, {
+  error: "payload_too_large",
+  message: "The body is over the 1 MB (1,048,576 bytes) limit once decompressed; post a link to large documents instead.",
+});
+// RFC 7694: a 415 for a Content-Encoding names the ones accepted in Accept-Encoding.
+export const UNSUPPORTED_ENCODING = json(
+  415,
+  {
+    error: "unsupported_encoding",
+    message: "This Content-Encoding is not supported; send the body uncompressed or compressed with gzip, deflate or br.",
+    accepted: ["gzip", "deflate", "br", "identity"],
+  },
+  { "accept-encoding": "gzip, deflate, br" },
+);
+const invalidEncoding = (name: string) =>
+  json(400, { error: "invalid_encoding", message: `The body is not valid ${name} data, as its Content-Encoding says it is.` });
+export const INVALID_ENCODING = { gzip: invalidEncoding("gzip"), deflate: invalidEncoding("deflate"), br: invalidEncoding("br (Brotli)") };
 // A fault of ours the handler did not foresee (e.g. a configuration error on first use).
 export const INTERNAL_ERROR = json(500, { error: "internal_error", message: "Something went wrong on our side; retry later." });
 export const UNAVAILABLE = json(

@@ -20,7 +20,7 @@ import { uuidv7 } from "@/lib/db/uuid-v7";
 import { BOSS_SCHEMA } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 
-export type DeliveryOutcome = "accepted" | "not_published" | "invalid_signature" | "too_large" | "invalid_json" | "rotated_url";
+export type DeliveryOutcome = "accepted" | "not_published" | "invalid_signature" | "too_large" | "invalid_json" | "bad_encoding" | "rotated_url";
 
 export type DeliveryRecord = {
   workflowId: string;

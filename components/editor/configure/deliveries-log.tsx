@@ -25,6 +25,7 @@ const OUTCOMES: Record<string, { label: string; tone: BadgeTone }> = {
   invalid_signature: { label: "Rejected: signature", tone: "amber" },
   too_large: { label: "Rejected: too large", tone: "amber" },
   invalid_json: { label: "Rejected: invalid JSON", tone: "amber" },
+  bad_encoding: { label: "Rejected: compression", tone: "amber" },
   rotated_url: { label: "Old URL: no run", tone: "slate" },
 };
 
@@ -35,6 +36,8 @@ const EXPLAINED: Record<string, string> = {
   invalid_signature: "The sender got 401: the request was not signed with this trigger's Shared secret, so no run started. The sender must sign with the same secret, in the header named under Signature header.",
   too_large: "The sender got 413: the body is over the 1 MB limit, so no run started. Have the sender post a link instead, and fetch the data in a later step.",
   invalid_json: "The sender got 400: the body was sent as JSON but is not valid JSON, so no run started.",
+  bad_encoding:
+    "The sender got 415 or 400: the body's Content-Encoding is not one the intake decompresses (gzip, deflate, br), or the body is not valid data of that kind, so no run started.",
   rotated_url: "The sender got 202, but this URL was replaced by Generate a new URL, so no run started. Give the sender the current URL.",
 };
 
