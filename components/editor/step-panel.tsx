@@ -14,6 +14,7 @@ import { useEditor } from "@/components/editor/editor-context";
 import { SchemaForm } from "@/components/editor/configure/schema-form";
 import { SchedulerPanel } from "@/components/editor/configure/scheduler-panel";
 import { WebhookPanel } from "@/components/editor/configure/webhook-panel";
+import { SeenIdsSection } from "@/components/editor/configure/seen-ids-section";
 import { ExecutionsTab } from "@/components/editor/panels/executions-tab";
 import { TestDebugTab } from "@/components/editor/panels/test-debug-tab";
 import { DeleteStepDialog } from "@/components/editor/delete-step-dialog";
@@ -30,7 +31,7 @@ import { STEP_CATALOG } from "@/lib/steps/catalog";
 import { NAME_MAX_LENGTH } from "@/lib/workflows/definition";
 
 export function StepPanel() {
-  const { steps, settledSteps, selectedId, update, doc, focus, workspaceId, readOnly } = useEditor();
+  const { steps, settledSteps, selectedId, update, doc, focus, workspaceId, workflowId, readOnly } = useEditor();
   const index = steps.findIndex((s) => s.id === selectedId);
   const step = steps[index];
   const { tryMove, refusal, confirm } = useStepMove(step?.id, index);
@@ -187,6 +188,7 @@ export function StepPanel() {
             )}
           </fieldset>
           )}
+          {step.kind === "conditions" && usesSeenBefore(step.config) && <SeenIdsSection workflowId={workflowId} readOnly={readOnly} />}
         </TabsContent>
         <TabsContent value="test" className={ONE_SCROLL}>
           {readOnly && <ViewOnlyNote what="run steps" />}
@@ -220,4 +222,10 @@ function focusFieldOf(path: string) {
 
 function ViewOnlyNote({ what }: { what: string }) {
   return <p className="mb-3 rounded-md bg-slate-100 px-3 py-2 text-xs text-slate-600">Your role in this workspace is viewer: you can see everything here, but not {what}.</p>;
+}
+
+/** A Conditions step with a "was already seen" rule: its panel shows the ids the workflow remembers. */
+function usesSeenBefore(config: Record<string, unknown>): boolean {
+  const branches = Array.isArray(config.branches) ? (config.branches as { rules?: unknown }[]) : [];
+  return branches.some((b) => Array.isArray(b?.rules) && b.rules.some((r) => (r as { op?: unknown } | null)?.op === "seen_before"));
 }
