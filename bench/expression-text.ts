@@ -20,12 +20,15 @@ const CASES: Record<string, string> = {
   '$encodeUrlComponent of 16M "é"': '$encodeUrlComponent($pad("", 16000000, "é"))',
   "output: a list of 30 × 16M chars": THIRTY,
   "allowed: $join of 4 × 4M chars": '$length($join([1..4].$pad("", 4000000, "x")))',
-  'allowed: $split of 16M chars by ""': '$count($split($pad("", 16777216, "x"), ""))',
+  '$split of 16M chars by "" (16M items)': '$count($split($pad("", 16777216, "x"), ""))',
+  '$split of 16M chars by "x" (16M items)': '$count($split($pad("", 16777216, "x"), "x"))',
+  'allowed: $split of 1M chars by ""': '$count($split($pad("", 1000000, "x"), ""))',
   'allowed: $replace of 16M "x" by ""': '$length($replace($pad("", 16000000, "x"), "x", ""))',
-  // A date picture's width; an integer picture's grouping separators, whose time is not bounded
-  // (each is inserted by copying the text so far).
+  // A date picture's width; an integer picture's grouping separators (each inserted by copying
+  // the digits so far: at most 1,000).
   '$fromMillis width 100M ("[Y,100000000]")': '$length($fromMillis(0, "[Y,100000000]"))',
   '$formatInteger, 20,000 groups of "0,"': '$length($formatInteger(1, $join([1..20000].("0"), ",")))',
+  'allowed: $formatInteger, 1,001 groups': '$length($formatInteger(1, $join([1..1001].("0"), ",")))',
 };
 
 async function runCase(expression: string): Promise<string> {

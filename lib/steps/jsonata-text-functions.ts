@@ -30,6 +30,27 @@ function assertTextLimit(name: string, size: number, what: string, atLeast?: boo
   throw new Error(`${name === "&" ? "&" : `$${name}`}: ${what} of ${atLeast ? "at least " : ""}${n(size)} characters; at most ${n(textLimit())} (a step's output may be at most 16 MB)`);
 }
 
+/** The most items $split gives: as many as a range ([1..n]) may hold (EXPRESSION_LIMITS.sequence).
+ *  A 16-million-character text split on "" made 16 million one-character texts (a list the
+ *  step's output then laid out whole). A function, as textLimit. */
+function itemLimit(): number {
+  return 1_000_000;
+}
+
+/** The most grouping separators a $formatInteger picture may hold: JSONata inserts each by
+ *  copying the digits so far, so 20,000 ("0,0,0,…") took a second in one call, where the 1 s limit
+ *  is never checked; 1,000 take ~20 ms. */
+function separatorLimit(): number {
+  return 1_000;
+}
+
+/** Refuses a count over `most`, in the words of assertTextLimit. */
+function assertCountLimit(name: string, count: number, most: number, what: string, why: string, atLeast?: boolean): void {
+  if (count <= most) return;
+  const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  throw new Error(`$${name}: ${what.replace("#", `${atLeast ? "at least " : ""}${n(count)}`)}; at most ${n(most)} (${why})`);
+}
+
 /** Refuses `units` UTF-16 units of text that cannot be within the limit whatever they hold: over
  *  twice the limit, as a text has at least half as many code points as units. */
 function assertUnitsWithinLimit(name: string, units: number, what: string): void {
@@ -248,19 +269,31 @@ async function split(str: string | undefined, separator: string | Matcher, limit
   assertTextWithinLimit("split", str);
   if (limit! < 0) throw { code: "D3020", stack: new Error().stack, value: limit, index: 3 };
   if (!(typeof limit === "undefined" || limit > 0)) return [];
-  if (typeof separator === "string") return str.split(separator, limit);
+  const most = Math.min(itemLimit(), typeof limit === "undefined" ? Infinity : limit);
+  if (typeof separator === "string") {
+    // Counted before splitting, so no list of millions is made to be refused.
+    let items = 1;
+    if (separator === "") items = str.length;
+    else for (let at = str.indexOf(separator); at !== -1 && items <= most; at = str.indexOf(separator, at + separator.length)) items++;
+    if (items > most) assertCountLimit("split", Math.min(items, typeof limit === "undefined" ? items : limit), itemLimit(), "a result of # items", "as many as a range [1..n] may hold", separator !== "");
+    return str.split(separator, limit);
+  }
   const result: string[] = [];
   let matches = await matchOf(separator, str);
   if (matches === undefined) return [str];
   let start = 0;
   let count = 0;
   while (matches !== undefined && (typeof limit === "undefined" || count < limit)) {
+    assertCountLimit("split", count + 1, itemLimit(), "a result of # items", "as many as a range [1..n] may hold", true);
     result.push(str.substring(start, matches.start));
     start = matches.end;
     matches = await matchOf(matches.next as Matcher);
     count++;
   }
-  if (typeof limit === "undefined" || count < limit) result.push(str.substring(start));
+  if (typeof limit === "undefined" || count < limit) {
+    assertCountLimit("split", count + 1, itemLimit(), "a result of # items", "as many as a range [1..n] may hold", true);
+    result.push(str.substring(start));
+  }
   return result;
 }
 
@@ -417,6 +450,20 @@ function pictureFunctions(): string[] {
   return ["fromMillis", "now", "formatInteger", "formatNumber", "formatBase"];
 }
 
+function pictureCheckName(): string {
+  return Symbol.for("jsonata-text-functions.picture") as unknown as string;
+}
+
+/** A $formatInteger picture, refused with too many grouping separators (any character but a
+ *  digit, # or a letter) before JSONata inserts them one copy at a time. */
+function checkedPicture(picture: unknown): unknown {
+  if (typeof picture !== "string") return picture;
+  let separators = 0;
+  for (const c of picture) if (!/[\p{Nd}#\p{L}]/u.test(c)) separators++;
+  assertCountLimit("formatInteger", separators, separatorLimit(), "a picture of # grouping separators", "each is inserted by copying the digits so far");
+  return picture;
+}
+
 function checkedResult(name: string, value: unknown): unknown {
   return typeof value === "string" ? assertTextWithinLimit(name, value, "a result") : value;
 }
@@ -440,6 +487,18 @@ function routeTextOperators(ast: unknown): void {
       delete node.rhs;
     }
     const procedure = node.procedure as { type?: string; value?: string } | undefined;
+    // $formatInteger's picture is its second argument, or its first when ~> passes the number.
+    if (node.type === "function" && procedure?.type === "variable" && procedure.value === "formatInteger" && !node.pictureChecked) {
+      const args = node.arguments as unknown[];
+      const at = applied.has(node) ? 0 : 1;
+      if (args[at] !== undefined) {
+        const check = { type: "function", value: "(", position: node.position, procedure: { type: "variable", value: pictureCheckName(), position: node.position }, arguments: [args[at]] };
+        seen.add(check);
+        stack.push(args[at]);
+        args[at] = check;
+      }
+      node.pictureChecked = true;
+    }
     if (node.type === "function" && !applied.has(node) && procedure?.type === "variable" && pictureFunctions().includes(procedure.value!)) {
       const call = { type: "function", value: node.value, position: node.position, procedure, arguments: node.arguments };
       seen.add(call);
@@ -471,9 +530,10 @@ export function registerTextFunctions(expr: jsonata.Expression): void {
   expr.registerFunction("base64encode", base64encode, "<s-:s>");
   expr.registerFunction(concatName(), concat);
   expr.registerFunction(checkName(), checkedResult);
+  expr.registerFunction(pictureCheckName(), checkedPicture);
   routeTextOperators(expr.ast());
 }
 
 /** The same functions as JavaScript source for the sandbox isolate (as LIST_FUNCTIONS_SOURCE in
  *  jsonata-list-functions.ts): evaluated there, it is `registerTextFunctions`. */
-export const TEXT_FUNCTIONS_SOURCE = `(() => {\n${[textLimit, assertTextLimit, assertUnitsWithinLimit, assertTextWithinLimit, codePointLength, unitOffset, sliceIndex, substring, cut, length, pad, uppercase, lowercase, trim, substringBefore, substringAfter, isFunctionValue, toText, string, concat, join, matchOf, contains, split, substitute, replace, assertEncodable, encodeUrlComponent, encodeUrl, base64encode, concatName, checkName, pictureFunctions, checkedResult, routeTextOperators].join("\n")}\nreturn ${registerTextFunctions};\n})()`;
+export const TEXT_FUNCTIONS_SOURCE = `(() => {\n${[textLimit, itemLimit, separatorLimit, assertCountLimit, assertTextLimit, assertUnitsWithinLimit, assertTextWithinLimit, codePointLength, unitOffset, sliceIndex, substring, cut, length, pad, uppercase, lowercase, trim, substringBefore, substringAfter, isFunctionValue, toText, string, concat, join, matchOf, contains, split, substitute, replace, assertEncodable, encodeUrlComponent, encodeUrl, base64encode, concatName, checkName, pictureFunctions, pictureCheckName, checkedPicture, checkedResult, routeTextOperators].join("\n")}\nreturn ${registerTextFunctions};\n})()`;

@@ -29,6 +29,32 @@ const run = (expression: string) => evaluateExpression(expression, { resolveRef 
 const inSandbox = (expression: string) => run(`$contains("x", /x/) ? (${expression}) : null`);
 const most = "at most 16,777,216 (a step's output may be at most 16 MB)";
 
+describe("$split's item count and $formatInteger's grouping separators", () => {
+  const items = "at most 1,000,000 (as many as a range [1..n] may hold)";
+  it("$split gives at most 1,000,000 items, counted before the list is made", { timeout: 30_000 }, async () => {
+    await expect(run('$split({{ 1.t }}, "")')).rejects.toThrow(`$split: a result of 9,000,000 items; ${items}`);
+    await expect(run('$split({{ 1.t }}, "x")')).rejects.toThrow(`$split: a result of at least 1,000,001 items; ${items}`);
+    await expect(run('$split({{ 1.t }}, "", 2000000)')).rejects.toThrow(`$split: a result of 2,000,000 items; ${items}`);
+    await expect(inSandbox('$split({{ 1.t }}, "")')).rejects.toThrow(`$split: a result of 9,000,000 items; ${items}`);
+    expect(await run('$count($split($pad("", 1000000, "x"), ""))')).toBe(1_000_000);
+    expect(await run('$count($split({{ 1.t }}, "", 1000000))')).toBe(1_000_000);
+    expect(await run('$count($split($pad("", 1999998, "x,"), ","))')).toBe(1_000_000);
+    expect(await run('$count($split("a1b2c", /[0-9]/))')).toBe(3);
+  });
+
+  it("$formatInteger takes a picture of at most 1,000 grouping separators, however it is called", async () => {
+    const why = "at most 1,000 (each is inserted by copying the digits so far)";
+    const picture = (groups: number) => `$join([1..${groups}].("0"), ",")`;
+    await expect(run(`$formatInteger(1, ${picture(20000)})`)).rejects.toThrow(`$formatInteger: a picture of 19,999 grouping separators; ${why}`);
+    await expect(run(`1 ~> $formatInteger(${picture(1002)})`)).rejects.toThrow(`$formatInteger: a picture of 1,001 grouping separators; ${why}`);
+    await expect(inSandbox(`$formatInteger(1, ${picture(1002)})`)).rejects.toThrow(`$formatInteger: a picture of 1,001 grouping separators; ${why}`);
+    expect(await run(`$length($formatInteger(1, ${picture(1001)}))`)).toBe(2001);
+    expect(await run('$formatInteger(1234567, "#,##0")')).toBe("1,234,567");
+    expect(await run('1234567 ~> $formatInteger("0,00,000")')).toBe("12,34,567");
+    expect(await run('$formatInteger(1234, "#,##0;o") & " " & $formatInteger(42, "w")')).toBe("1,234th forty-two");
+  });
+});
+
 describe("text functions and & over the limit", () => {
   const refused: [string, string][] = [
     ["{{ 1.t }} & {{ 1.t }}", `&: a result of 18,000,000 characters; ${most}`],
