@@ -12,6 +12,7 @@ import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { AUTH_KIND_LABELS, CredentialFields, readCredentials } from "@/components/resources/credential-fields";
 import { readSettings, sameSettings, SettingsFields, SettingsSummary } from "@/components/resources/connection-settings-fields";
 import { DeleteAccountButton } from "@/components/resources/delete-account-button";
+import { ConnectButton, OAuthStatusBadge, RedirectUriNote } from "@/components/resources/oauth-connect";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -34,6 +35,8 @@ type Props = {
   initialApp?: string;
   /** Where a successful add leads (a same-site path the page checked), and what to call it. */
   returnTo?: { path: string; label: string };
+  /** Where a provider sends the browser back after Connect (OAuth 2.0 sign-in accounts). */
+  oauthRedirectUri: string;
 };
 
 /** The return path with ?added=ID, so the page there can tell which account is new. */
@@ -43,7 +46,7 @@ function withAddedAccount(path: string, id: string): string {
   return url.pathname + url.search + url.hash;
 }
 
-export function ConnectionsManager({ workspaceId, connections, canEdit, initialApp, returnTo }: Props) {
+export function ConnectionsManager({ workspaceId, connections, canEdit, initialApp, returnTo, oauthRedirectUri }: Props) {
   const { run, error } = useApiAction();
   const router = useRouter();
   const [app, setApp] = useState(initialApp && appByKey(initialApp) ? initialApp : APP_CATALOG[0].key);
@@ -122,6 +125,7 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
           {/* Starts from the app's defaults; a template (Entra's token URL) is only a placeholder, to be typed in. */}
           <SettingsFields key={`${app}:${kind}`} kind={kind} values={startingConfig(entry, kind)} hints={entry.configHints} />
           <CredentialFields key={kind} kind={kind} required={kind !== "openai"} />
+          {kind === "oauth2_authorization_code" && <RedirectUriNote uri={oauthRedirectUri} />}
           <p className="text-xs text-slate-500 sm:col-span-2">{entry.description} Credentials are encrypted and can be replaced, never read back.</p>
           <div className="sm:col-span-2"><button type="submit" className={buttonClass("primary")}>Add account</button></div>
         </KeptForm>
@@ -138,7 +142,7 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
               <span className="text-xs text-slate-500">{mine.length === 0 ? "no account" : `${mine.length} account${mine.length > 1 ? "s" : ""}`}</span>
             </header>
             <ul className="divide-y divide-slate-100">
-              {mine.map((c) => <AccountRow key={c.id} c={c} canEdit={canEdit} run={run} />)}
+              {mine.map((c) => <AccountRow key={c.id} c={c} canEdit={canEdit} run={run} oauthRedirectUri={oauthRedirectUri} />)}
             </ul>
           </section>
         );
@@ -147,7 +151,7 @@ export function ConnectionsManager({ workspaceId, connections, canEdit, initialA
   );
 }
 
-function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean> }) {
+function AccountRow({ c, canEdit, run, oauthRedirectUri }: { c: ConnectionView; canEdit: boolean; run: (fn: () => Promise<unknown>) => Promise<boolean>; oauthRedirectUri: string }) {
   const [editing, setEditing] = useState(false);
   // Edit (Cancel while open): where focus goes once a save closes the form, which took the
   // focused Save with it and left a keyboard user at the top of the page.
@@ -187,6 +191,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
         <span className="min-w-0 break-words font-medium text-slate-900">{c.name}</span>
         <Badge>{AUTH_KIND_LABELS[kind] ?? c.authKind}</Badge>
         {c.hasCredentials ? <Badge tone="green">credentials set</Badge> : kind !== "none" && <Badge tone="amber">no credentials</Badge>}
+        {c.oauth && <OAuthStatusBadge oauth={c.oauth} />}
         <span className="min-w-48 flex-1 text-slate-500 [overflow-wrap:anywhere]">{c.baseUrl}</span>
         {canEdit && (
           <button
@@ -203,6 +208,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
             <span className="sr-only"> {editing ? `changes to ${c.name}` : c.name}</span>
           </button>
         )}
+        {canEdit && c.oauth && c.hasCredentials && <ConnectButton c={c} run={run} />}
         {canEdit && <DeleteAccountButton account={c} run={run} />}
       </div>
       <SettingsSummary kind={kind} config={c.config} />
@@ -217,6 +223,7 @@ function AccountRow({ c, canEdit, run }: { c: ConnectionView; canEdit: boolean; 
           <SettingsFields kind={kind} values={c.config} hints={appByKey(c.app)?.configHints} />
           {/* An AI account may have no key (a local model), as on the add form: the API says when one is needed. */}
           <CredentialFields kind={kind} required={moves.length > 0 && kind !== "openai"} />
+          {kind === "oauth2_authorization_code" && <RedirectUriNote uri={oauthRedirectUri} />}
           {moves.length > 0 ? (
             <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-800 sm:col-span-2" role="note">
               Enter the credentials again{kind === "openai" ? " (if the account has an API key)" : ""} to send them to a new address: {moves.map(describeDestinationChange).join("; ")}. The stored ones are sent only where they were entered for.

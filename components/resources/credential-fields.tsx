@@ -11,6 +11,7 @@ export const AUTH_KIND_LABELS: Record<AuthKind, string> = {
   basic: "Username and password (Basic)",
   api_key: "API key",
   oauth2_client_credentials: "OAuth 2.0 client credentials",
+  oauth2_authorization_code: "OAuth 2.0 sign-in (authorization code)",
   openai: "API key (OpenAI-style)",
 };
 
@@ -23,6 +24,10 @@ const FIELDS: Record<AuthKind, { name: string; label: string; secret: boolean }[
   ],
   api_key: [{ name: "apiKey", label: "API key", secret: true }],
   oauth2_client_credentials: [
+    { name: "clientId", label: "Client ID", secret: false },
+    { name: "clientSecret", label: "Client secret", secret: true },
+  ],
+  oauth2_authorization_code: [
     { name: "clientId", label: "Client ID", secret: false },
     { name: "clientSecret", label: "Client secret", secret: true },
   ],

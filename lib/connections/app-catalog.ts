@@ -132,7 +132,7 @@ export const APP_CATALOG: AppCatalogEntry[] = [
     category: "generic",
     description: "Any other API, with the auth it needs.",
     authKind: "none",
-    authKinds: ["none", "bearer", "basic", "api_key", "oauth2_client_credentials"],
+    authKinds: ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "oauth2_authorization_code"],
     defaultBaseUrl: "",
     defaultConfig: {},
   },

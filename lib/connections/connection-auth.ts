@@ -3,7 +3,7 @@
 import { framingHeaderProblem } from "@/lib/http-step/framing-header";
 import { z } from "@/lib/z";
 
-export const AUTH_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "openai"] as const;
+export const AUTH_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "oauth2_authorization_code", "openai"] as const;
 export type AuthKind = (typeof AUTH_KINDS)[number];
 export const authKindSchema = z.enum(AUTH_KINDS);
 
@@ -22,6 +22,9 @@ export const credentialSchemas = {
   basic: z.strictObject({ username: z.string().max(1_024), password: z.string().max(8_192) }),
   api_key: z.strictObject({ apiKey: secret }),
   oauth2_client_credentials: z.strictObject({ clientId: z.string().min(1).max(1_024), clientSecret: secret }),
+  // The tokens a Connect obtains are not credentials a caller writes: they live in their own
+  // encrypted column (lib/connections/oauth/*), so a PATCH of the client secret keeps them.
+  oauth2_authorization_code: z.strictObject({ clientId: z.string().min(1).max(1_024), clientSecret: secret }),
   openai: z.strictObject({ apiKey: z.string().max(8_192).default("") }),
 } satisfies Record<AuthKind, z.ZodType>;
 
@@ -41,7 +44,9 @@ const configFields = {
   /** api_key: the header carrying the key (default X-API-Key), and an optional prefix ("Token "). */
   headerName: headerName.optional(),
   prefix: z.string().max(64).optional(),
-  /** oauth2_client_credentials. */
+  /** oauth2_authorization_code: where the person signs in and approves (the provider's authorize endpoint). */
+  authorizationUrl: z.string().max(2_048).optional(),
+  /** oauth2_client_credentials and oauth2_authorization_code. */
   tokenUrl: z.string().max(2_048).optional(),
   scope: z.string().max(2_048).optional(),
   audience: z.string().max(2_048).optional(),
@@ -69,6 +74,7 @@ export const CONFIG_KEYS: Record<AuthKind, readonly ConfigKey[]> = {
   basic: [],
   api_key: ["headerName", "prefix"],
   oauth2_client_credentials: ["tokenUrl", "scope", "audience", "clientAuth"],
+  oauth2_authorization_code: ["authorizationUrl", "tokenUrl", "scope", "clientAuth"],
   openai: ["defaultModel", "keyHeader"],
 };
 
@@ -77,6 +83,7 @@ export const CONFIG_KEYS: Record<AuthKind, readonly ConfigKey[]> = {
  *  PATCH cannot remove one once set: the Edit form could then save nothing. */
 export const REQUIRED_CONFIG_KEYS: Partial<Record<AuthKind, readonly ConfigKey[]>> = {
   oauth2_client_credentials: ["tokenUrl"],
+  oauth2_authorization_code: ["authorizationUrl", "tokenUrl"],
 };
 
 /** Every secret string inside credentials, for redaction of anything a server echoes back. */

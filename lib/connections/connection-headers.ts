@@ -3,6 +3,7 @@
 import type { GuardedFetchOptions } from "@/lib/net/guarded-fetch";
 import type { LoadedConnection } from "./get-connection-credentials";
 import { fetchOAuthToken } from "./fetch-oauth-token";
+import { fetchAuthorizationCodeToken } from "./oauth/fetch-authorization-code-token";
 
 export type ConnectionHeaders = { headers: Record<string, string>; sensitiveHeaders: string[]; secrets: string[] };
 
@@ -43,5 +44,7 @@ export async function connectionHeaders({ connection: c, forceRefresh, signal, n
     }
     case "oauth2_client_credentials":
       return bearer(await fetchOAuthToken({ connection: c, forceRefresh, signal, net }));
+    case "oauth2_authorization_code":
+      return bearer(await fetchAuthorizationCodeToken({ connection: c, forceRefresh, signal, net }));
   }
 }

@@ -66,6 +66,9 @@ export type ConnectionView = {
   baseUrl: string | null;
   config: Record<string, unknown>;
   hasCredentials: boolean;
+  /** oauth2_authorization_code accounts only: whether Connect obtained tokens, and when (the
+   *  tokens themselves are never shown). */
+  oauth?: { status: "not_connected" | "connected" | "needs_reconnect"; connectedAt: string | null };
   createdAt: string;
   updatedAt: string;
 };

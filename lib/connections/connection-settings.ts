@@ -6,6 +6,7 @@ import type { AppCatalogEntry } from "./app-catalog";
 import { CONFIG_KEYS, type AuthKind, type ConfigKey, type OpenAiKeyHeader } from "./connection-auth";
 
 export const CONFIG_FIELDS: Record<ConfigKey, { label: string; placeholder: string; optional: boolean }> = {
+  authorizationUrl: { label: "Authorization URL", placeholder: "https://login.example.com/oauth2/authorize", optional: false },
   tokenUrl: { label: "Token URL", placeholder: "https://login.example.com/oauth2/token", optional: false },
   scope: { label: "Scope", placeholder: "e.g. https://api.example.com/.default", optional: true },
   audience: { label: "Audience", placeholder: "e.g. https://api.example.com", optional: true },

@@ -41,7 +41,7 @@ export function credentialDestinationChanges({ authKind, before, after }: Creden
   // Setting a base URL where there was none narrows where the credentials go (http.ts sends an
   // account without one wherever the step's URL says); clearing it or moving it widens.
   if (base[0] !== base[1]) out.push({ field: "baseUrl", from: base[0], to: base[1], needsCredentials: authKind !== "none" && base[0] !== null });
-  if (authKind === "oauth2_client_credentials") {
+  if (authKind === "oauth2_client_credentials" || authKind === "oauth2_authorization_code") {
     // The client secret goes to the token URL. Where there was none (or one that cannot be
     // requested), it has gone nowhere yet: the first address is a new one too.
     const token = [urlOrigin(before.config?.tokenUrl), urlOrigin(after.config?.tokenUrl)] as const;

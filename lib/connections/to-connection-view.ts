@@ -11,6 +11,9 @@ type Row = {
   baseUrl: string | null;
   credentialsEncrypted: string | null;
   config: unknown;
+  oauthTokensEncrypted?: string | null;
+  oauthStatus?: string | null;
+  oauthConnectedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -26,6 +29,12 @@ export function toConnectionView(row: Row): ConnectionView {
     baseUrl: row.baseUrl,
     config: (row.config ?? {}) as Record<string, unknown>,
     hasCredentials: row.credentialsEncrypted !== null,
+    ...(row.authKind === "oauth2_authorization_code" && {
+      oauth: {
+        status: row.oauthStatus === "needs_reconnect" ? "needs_reconnect" : row.oauthTokensEncrypted ? "connected" : "not_connected",
+        connectedAt: row.oauthConnectedAt?.toISOString() ?? null,
+      },
+    }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -64,6 +64,7 @@ const ROUTES: Route[] = [
   { name: "get connection", file: "connections/[connectionId]", method: "GET", path: (i) => `/api/v1/connections/${i.conn}` },
   { name: "update connection", file: "connections/[connectionId]", method: "PATCH", path: (i) => `/api/v1/connections/${i.conn}`, body: { name: "intruder", credentials: {} } },
   { name: "delete connection", file: "connections/[connectionId]", method: "DELETE", path: (i) => `/api/v1/connections/${i.conn}` },
+  { name: "connect account (OAuth sign-in)", file: "connections/[connectionId]/oauth/start", method: "POST", path: (i) => `/api/v1/connections/${i.conn}/oauth/start` },
   { name: "revoke token", file: "auth/tokens/[tokenId]", method: "DELETE", path: (i) => `/api/v1/auth/tokens/${i.token}` },
   { name: "workspace runs", file: "workspaces/[workspaceId]/runs", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/runs?clients=true` },
   { name: "rename workspace", file: "workspaces/[workspaceId]", method: "PATCH", path: (i) => `/api/v1/workspaces/${i.ws}`, body: { name: "intruder" } },
@@ -160,8 +161,10 @@ const FOREIGN: Record<string, string[]> = {
 // Routes without a tenant id in them: nothing of another tenant to name (auth/sessions and
 // auth/password act on the caller alone; auth-session.test.ts checks that another user's session
 // is untouched; "[[...path]]" answers 404 for any path no route has, whatever it names;
-// "invitations/[token]" takes a link's secret, which is the capability itself: invitations-api.test.ts).
-const NO_IDS = new Set(["workspaces", "apps", "blueprints", "auth/token", "auth/tokens", "auth/sessions", "auth/password", "[[...path]]", "invitations/[token]", "invitations/[token]/accept"]);
+// "invitations/[token]" takes a link's secret, which is the capability itself: invitations-api.test.ts;
+// "connections/oauth/callback" takes a Connect's state, which only its own user can complete:
+// oauth-authorization-code.test.ts).
+const NO_IDS = new Set(["workspaces", "apps", "blueprints", "auth/token", "auth/tokens", "auth/sessions", "auth/password", "[[...path]]", "invitations/[token]", "invitations/[token]/accept", "connections/oauth/callback"]);
 
 function routeFiles(dir = "app/api/v1", rel = ""): { file: string; methods: string[] }[] {
   return readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((d) => {

@@ -35,7 +35,7 @@ export type OutboundDeps = {
 const loadSecrets = async (workspaceId: string) => (await loadWorkspaceValues({ workspaceIds: [workspaceId] })).get(workspaceId)?.secrets ?? {};
 export const defaultOutboundDeps: OutboundDeps = { loadConnection: loadStepConnection, loadSecrets };
 
-const HTTP_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "openai"];
+const HTTP_KINDS = ["none", "bearer", "basic", "api_key", "oauth2_client_credentials", "oauth2_authorization_code", "openai"];
 
 // One step of one run may send its request more than once: again after a 429, 5xx or network
 // error, and again when a worker died mid-request (at-least-once, like any job queue). Every

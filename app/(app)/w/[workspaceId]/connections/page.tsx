@@ -7,6 +7,7 @@ import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { listConnections } from "@/lib/connections/list-connections";
+import { oauthRedirectUri } from "@/lib/connections/oauth/oauth-redirect-uri";
 
 export const metadata: Metadata = { title: "App connections · MSP Flow" };
 
@@ -26,6 +27,7 @@ export default async function ConnectionsPage({ params, searchParams }: { params
         workspaceId={workspaceId}
         connections={connections}
         canEdit={canEdit}
+        oauthRedirectUri={oauthRedirectUri()}
         initialApp={typeof app === "string" ? app : undefined}
         returnTo={back ? { path: back, label: /\/workflows\/[^/]+\/review$/.test(new URL(back, "http://x.invalid").pathname) ? "the review" : "the page you came from" } : undefined}
       />
