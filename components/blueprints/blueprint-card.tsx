@@ -7,7 +7,7 @@ export function BlueprintCard({ blueprint: b, children }: { blueprint: Blueprint
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby={`bp-${b.slug}`}>
       <div className="flex items-start justify-between gap-3">
         <h2 id={`bp-${b.slug}`} className="text-base font-semibold text-slate-900">
-          <span className="mr-2 text-slate-400">{b.number}.</span>
+          <span className="mr-2 text-slate-500">{b.number}.</span>
           {b.title}
         </h2>
         <Badge tone={b.trigger.kind === "webhook" ? "blue" : "amber"}>{b.trigger.kind === "webhook" ? "Webhook" : "Scheduler"}</Badge>
@@ -24,7 +24,7 @@ export function BlueprintCard({ blueprint: b, children }: { blueprint: Blueprint
             <ol className="mt-1 space-y-0.5 text-slate-600">
               {b.steps.map((s) => (
                 <li key={s.number} className="flex gap-2">
-                  <span className="w-5 shrink-0 text-right tabular-nums text-slate-400">{s.number}</span>
+                  <span className="w-5 shrink-0 text-right tabular-nums text-slate-500">{s.number}</span>
                   <span>
                     {s.name} <span className="text-xs text-slate-500">· {s.kindLabel}</span>
                   </span>

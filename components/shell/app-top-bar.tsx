@@ -11,9 +11,11 @@ import type { SwitcherWorkspace } from "@/components/shell/group-workspaces";
 export function AppTopBar({ email, workspaces, currentId }: { email: string; workspaces: SwitcherWorkspace[]; currentId: string }) {
   return (
     <header className="flex h-14 min-w-0 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-3 sm:px-4">
-      <Link href="/workspaces" aria-label="MSP Flow" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold tracking-tight text-slate-900">
+      {/* Named by its words, not an aria-label: the visible text is then part of the name (WCAG
+          2.5.3); below 768 px the words are there for a screen reader only. */}
+      <Link href="/workspaces" className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold tracking-tight text-slate-900">
         <span className="flex h-7 w-7 items-center justify-center rounded-md bg-brand-600 text-sm text-white" aria-hidden>M</span>
-        <span className="hidden md:inline" aria-hidden>MSP Flow</span>
+        <span className="sr-only md:not-sr-only">MSP Flow</span>
       </Link>
       <span className="hidden text-slate-300 sm:inline" aria-hidden>/</span>
       <WorkspaceSwitcher workspaces={workspaces} currentId={currentId} />

@@ -35,7 +35,7 @@ function StepNodeView({ data, selected }: NodeProps<StepNodeType>) {
         <Icon className="h-4 w-4" aria-hidden />
       </span>
       <div className="min-w-0 flex-1">
-        <div className="flex min-w-0 items-center gap-1.5 text-[11px] font-medium uppercase tracking-wide text-slate-400">
+        <div className="flex min-w-0 items-center gap-1.5 text-[11px] font-medium uppercase tracking-wide text-slate-500">
           <span className="rounded bg-slate-100 px-1 text-slate-600">{number}</span>
           <span className="truncate" title={entry.label}>{entry.label}</span>
         </div>

@@ -90,9 +90,9 @@ function TreeRow({ node, depth, position, setSize, tree }: { node: DataNode; dep
           <span className={`max-w-[75%] shrink-0 truncate ${depth === 0 ? "font-semibold text-slate-900" : "font-mono text-[13px] text-slate-800"}`}>{node.label}</span>
           <span className={`shrink-0 text-[11px] ${TYPE_TONES[node.type]}`}>{node.empty ? "" : node.type}</span>
           {/* A step without output says why in full (a skip names the branch): no sample to cut. */}
-          <span className={node.empty ? "ml-auto min-w-0 text-right text-[11px] text-slate-500" : "ml-auto min-w-0 truncate font-mono text-[11px] text-slate-400"}>{node.sample}</span>
+          <span className={node.empty ? "ml-auto min-w-0 text-right text-[11px] text-slate-500" : "ml-auto min-w-0 truncate font-mono text-[11px] text-slate-500"}>{node.sample}</span>
           {/* A long string's whole length (the preview read its start). */}
-          {node.type === "string" && node.more && <span className="shrink-0 text-[11px] text-slate-400">{node.more}</span>}
+          {node.type === "string" && node.more && <span className="shrink-0 text-[11px] text-slate-500">{node.more}</span>}
         </div>
       </div>
       {node.note && (

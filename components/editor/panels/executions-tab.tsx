@@ -190,7 +190,7 @@ function RunDetail({ run, stepRun, isTrigger, onRunStarted }: { run: OpenRun; st
           </>
         )}
       </dl>
-      <p className="font-mono text-[11px] text-slate-400">run {run.id}</p>
+      <p className="font-mono text-[11px] text-slate-500">run {run.id}</p>
     </div>
   );
 }
