@@ -1,0 +1,41 @@
+// An OAuth 2.0 sign-in account made on the Connections page: the form shows the redirect URI to
+// register at the provider, the new row says "Not connected", Connect goes to the provider (a
+// fake one that approves at once), and back on the page the row says "Connected as of …".
+// Its own provider, so no other spec sees this account.
+import { expect, test } from "@playwright/test";
+import { fakeOAuthProvider } from "../fakes/oauth-provider";
+import { serveOnAllowedHost } from "./allowed-host-server";
+import { signInToOwnProvider } from "./own-provider";
+
+const client = { clientId: "e2e-client", clientSecret: "e2e-client-secret-7c1" };
+const provider = fakeOAuthProvider(client);
+const server = serveOnAllowedHost((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on("data", (c: Buffer) => chunks.push(c));
+  req.on("end", () => void provider.handle(req, res, Buffer.concat(chunks).toString("utf8")));
+});
+
+test("Connect signs in at the provider and the account comes back Connected", async ({ page, baseURL }) => {
+  const ws = (await signInToOwnProvider(page, "oauth-connect")).ws;
+  await page.goto(`/w/${ws}/connections`);
+  const form = page.getByRole("form", { name: "Add an account" });
+  await form.getByLabel("App").selectOption({ label: "Generic HTTP" });
+  await form.getByLabel("Authentication").selectOption({ label: "OAuth 2.0 sign-in (authorization code)" });
+  await expect(form.getByTestId("oauth-redirect-uri")).toHaveText(`${baseURL}/api/v1/connections/oauth/callback`);
+  await form.getByLabel("Account name").fill("Xero books");
+  await form.getByLabel("Base URL").fill(server.url());
+  await form.getByLabel("Authorization URL").fill(`${server.url()}/authorize`);
+  await form.getByLabel("Token URL").fill(`${server.url()}/token`);
+  await form.getByLabel("Client ID").fill(client.clientId);
+  await form.getByLabel("Client secret").fill(client.clientSecret);
+  await form.getByRole("button", { name: "Add account" }).click();
+  const row = page.getByTestId("account-Xero books");
+  await expect(row).toContainText("Not connected");
+
+  await row.getByRole("button", { name: "Connect Xero books" }).click();
+  await expect(page).toHaveURL(new RegExp(`/w/${ws}/connections\\?connected=`));
+  await expect(row).toContainText("Connected as of");
+  await expect(row.getByRole("button", { name: "Reconnect Xero books" })).toBeVisible();
+  expect(provider.state.latestAccessToken).not.toBe("");
+  await expect(page.locator("body")).not.toContainText(provider.state.latestAccessToken);
+});
