@@ -50,6 +50,11 @@ test("the cron field marks a wrong field live and previews the next runs of a va
   await expect(preview.getByRole("listitem")).toHaveText(["Wed 1 Apr 2026, 09:00", "Fri 3 Apr 2026, 09:00", "Fri 10 Apr 2026, 09:00"]);
   await cron.fill("0 9 1 * *");
   await expect(panel.getByTestId("cron-note")).toHaveCount(0);
+  // A day field starting with * counts as unrestricted (crontab(5)): both must match, so */2 with
+  // Monday is the Mondays that are odd days — not 30 March or 6 April, nor every odd day.
+  await cron.fill("0 9 */2 * 1");
+  await expect(panel.getByTestId("cron-note")).toHaveText('The day of month ("*/2") starts with *, so, as in cron, this fires only on days that match both the day of month ("*/2") and the day of week ("1").');
+  await expect(preview.getByRole("listitem")).toHaveText(["Mon 13 Apr 2026, 09:00", "Mon 27 Apr 2026, 09:00", "Mon 11 May 2026, 09:00"]);
 
   // Typed key by key: the message follows each keystroke, and @daily ends valid.
   await cron.fill("");
