@@ -6,12 +6,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { PATH_HEADER } from "@/components/auth/path-header";
 import { renewSessionCookie } from "@/lib/auth/renew-session-cookie";
-
-const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
+import { sessionCookieName } from "@/lib/auth/session-cookie";
 
 export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname + request.nextUrl.search;
-  const hasSession = request.cookies.getAll().some((c) => SESSION_COOKIES.some((n) => c.name === n || c.name.startsWith(`${n}.`)));
+  // Only the cookie name PUBLIC_URL's scheme decides (session-cookie.ts), as pages and the API read.
+  const name = sessionCookieName();
+  const hasSession = request.cookies.getAll().some((c) => c.name === name || c.name.startsWith(`${name}.`));
   if (!hasSession) {
     const url = new URL("/signin", request.url);
     if (request.nextUrl.pathname !== "/") url.searchParams.set("callbackUrl", path);

@@ -6,7 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { exportNextAuthEnv } from "@/lib/env";
 import { AppError } from "@/lib/api/errors";
 import { clientAddress } from "@/lib/auth/client-address";
-import { sessionSecret } from "@/lib/auth/session-cookie";
+import { sessionSecret, usesSecureCookies } from "@/lib/auth/session-cookie";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-lifetime";
 import { startBrowserSession } from "@/lib/auth/start-browser-session";
 import { db } from "@/lib/db/client";
@@ -19,6 +19,9 @@ export function authOptions(): NextAuthOptions {
   exportNextAuthEnv();
   return {
     secret: sessionSecret(),
+    // Cookie names and Secure flags from PUBLIC_URL, not from each request's X-Forwarded-Proto,
+    // so they match what lib/auth/session-cookie.ts reads (one name per deployment).
+    useSecureCookies: usesSecureCookies(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
     // Errors come back to the sign-in page, which explains them next to the form.

@@ -6,15 +6,15 @@
 // BrowserSession row's lastSeenAt is touched, so both end SESSION_MAX_AGE after the last use.
 // Renewing grants nothing: every request still checks the session's row (ended = refused).
 import { decode, encode } from "next-auth/jwt";
-import { parseCookieHeader, sessionSecret, SESSION_COOKIE_NAMES } from "@/lib/auth/session-cookie";
+import { parseCookieHeader, sessionCookieName, sessionSecret, usesSecureCookies } from "@/lib/auth/session-cookie";
 import { SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_MS } from "@/lib/auth/session-lifetime";
 
 /** A Set-Cookie value renewing the request's session cookie for SESSION_MAX_AGE, or null when it needs none. */
 export async function renewSessionCookie(cookieHeader: string | null | undefined, now = Date.now()): Promise<string | null> {
   const cookies = parseCookieHeader(cookieHeader);
   // A chunked cookie (name.0, name.1) would be far larger than this app's claims: left alone.
-  const name = SESSION_COOKIE_NAMES.find((n) => cookies.has(n));
-  if (!name) return null;
+  const name = sessionCookieName();
+  if (!cookies.has(name)) return null;
   try {
     const claims = await decode({ token: cookies.get(name)!, secret: sessionSecret() });
     // Only sessions with a row (sid): a cookie from before they were recorded runs out as issued.
@@ -25,7 +25,7 @@ export async function renewSessionCookie(cookieHeader: string | null | undefined
     const value = await encode({ token, secret: sessionSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
     const expires = new Date(now + SESSION_MAX_AGE_SECONDS * 1000).toUTCString();
     // The attributes next-auth gives it at sign-in.
-    return [`${name}=${value}`, "Path=/", `Expires=${expires}`, "HttpOnly", "SameSite=Lax", ...(name.startsWith("__Secure-") ? ["Secure"] : [])].join("; ");
+    return [`${name}=${value}`, "Path=/", `Expires=${expires}`, "HttpOnly", "SameSite=Lax", ...(usesSecureCookies() ? ["Secure"] : [])].join("; ");
   } catch {
     return null; // expired or forged: nothing to renew; the request is refused elsewhere
   }

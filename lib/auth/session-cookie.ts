@@ -1,11 +1,26 @@
 // Reads next-auth's session cookie (an encrypted JWT) without next-auth's request plumbing, so
 // API routes, server components and the proxy all accept the same browser session.
 import { decode } from "next-auth/jwt";
+import { env } from "@/lib/env";
 import { deriveKey } from "@/lib/secrets/crypto";
 
-// next-auth names the cookie with the __Secure- prefix when the site is served over https, and
-// splits a large value into numbered chunks (name.0, name.1, …).
-export const SESSION_COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"] as const;
+const SECURE_NAME = "__Secure-next-auth.session-token";
+const PLAIN_NAME = "next-auth.session-token";
+
+/**
+ * Whether the session cookie is the __Secure- one (Secure flag): decided by PUBLIC_URL's scheme,
+ * once, for setting and reading alike. next-auth's own choice follows each request's
+ * X-Forwarded-Proto, and reading both names let anyone who can plant the unprefixed cookie (plain
+ * HTTP to the same host, no HSTS) sign a browser of an https site into their own account.
+ */
+export function usesSecureCookies(publicUrl = env().PUBLIC_URL): boolean {
+  return /^https:/i.test(publicUrl); // the scheme as typed: HTTPS://… is https too
+}
+
+/** The one session cookie name this server sets and reads; a large value is split into name.0, name.1, …. */
+export function sessionCookieName(publicUrl = env().PUBLIC_URL): string {
+  return usesSecureCookies(publicUrl) ? SECURE_NAME : PLAIN_NAME;
+}
 
 let secretCache: string | undefined;
 
@@ -33,17 +48,14 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
   return out;
 }
 
-/** The session token's value from a cookie jar, chunks joined in order. */
-export function sessionTokenValue(cookies: Map<string, string>): string | null {
-  for (const name of SESSION_COOKIE_NAMES) {
-    if (cookies.has(name)) return cookies.get(name)!;
-    const chunks = [...cookies.keys()]
-      .map((k) => ({ k, m: k.startsWith(`${name}.`) ? /^\d+$/.exec(k.slice(name.length + 1)) : null }))
-      .filter((c) => c.m)
-      .sort((a, b) => Number(a.m![0]) - Number(b.m![0]));
-    if (chunks.length) return chunks.map((c) => cookies.get(c.k)).join("");
-  }
-  return null;
+/** The session token's value from a cookie jar (under `name` only), chunks joined in order. */
+export function sessionTokenValue(cookies: Map<string, string>, name = sessionCookieName()): string | null {
+  if (cookies.has(name)) return cookies.get(name)!;
+  const chunks = [...cookies.keys()]
+    .map((k) => ({ k, m: k.startsWith(`${name}.`) ? /^\d+$/.exec(k.slice(name.length + 1)) : null }))
+    .filter((c) => c.m)
+    .sort((a, b) => Number(a.m![0]) - Number(b.m![0]));
+  return chunks.length ? chunks.map((c) => cookies.get(c.k)).join("") : null;
 }
 
 /**

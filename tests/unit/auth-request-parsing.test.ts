@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clientAddress } from "@/lib/auth/client-address";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
-import { parseCookieHeader, sessionTokenValue } from "@/lib/auth/session-cookie";
+import { parseCookieHeader, sessionCookieName, sessionTokenValue } from "@/lib/auth/session-cookie";
 import { signInErrorMessage } from "@/lib/auth/sign-in-error";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "@/lib/auth/password";
 import { generateApiToken } from "@/lib/auth/issue-api-token";
@@ -34,10 +34,16 @@ describe("session cookie parsing", () => {
     expect([...jar]).toEqual([["a", "1"], ["b", "two"], ["c", "x=y"]]);
   });
 
-  it("joins next-auth's chunked session cookie in numeric order, preferring the __Secure- name", () => {
+  it("joins next-auth's chunked session cookie in numeric order, reading only the configured name", () => {
     const chunked = parseCookieHeader("next-auth.session-token.10=K; next-auth.session-token.1=B; next-auth.session-token.0=A; next-auth.session-token.2=C");
-    expect(sessionTokenValue(chunked)).toBe("ABCK");
-    expect(sessionTokenValue(parseCookieHeader("next-auth.session-token=plain; __Secure-next-auth.session-token=secure"))).toBe("secure");
+    expect(sessionTokenValue(chunked, sessionCookieName("http://localhost:3000"))).toBe("ABCK");
+    // Only the one name asked for (PUBLIC_URL's scheme decides it): the other is ignored, not a fallback.
+    const both = parseCookieHeader("next-auth.session-token=plain; __Secure-next-auth.session-token=secure");
+    expect(sessionTokenValue(both, sessionCookieName("https://flows.example.test"))).toBe("secure");
+    expect(sessionTokenValue(both, sessionCookieName("http://localhost:3000"))).toBe("plain");
+    expect(sessionTokenValue(parseCookieHeader("next-auth.session-token=plain"), sessionCookieName("https://flows.example.test"))).toBeNull();
+    expect(sessionTokenValue(parseCookieHeader("__Secure-next-auth.session-token=secure"), sessionCookieName("http://localhost:3000"))).toBeNull();
+    expect(sessionCookieName("HTTPS://Flows.Example.test/app")).toBe("__Secure-next-auth.session-token");
     expect(sessionTokenValue(parseCookieHeader("other=1"))).toBeNull();
   });
 });
