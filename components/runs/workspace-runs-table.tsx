@@ -133,7 +133,8 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
                   {showWorkspace && <td className="px-3 py-2 text-slate-600"><div className="min-w-24 wrap-anywhere">{r.workspaceName}</div></td>}
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt) ?? "—"}</td>
-                  <td className="px-3 py-2 text-red-700">
+                  {/* A stopped run's reason (a Conditions branch's Stop the run, a person's Stop) is no failure: not in red. */}
+                  <td className={`px-3 py-2 ${r.status === "stopped" ? "text-slate-500" : "text-red-700"}`}>
                     {r.error && (
                       <p className="line-clamp-2 min-w-40 max-w-md [overflow-wrap:anywhere]" title={r.error}>
                         {r.error}
