@@ -1,5 +1,5 @@
 // npm run secret-key:rotate — replaces SECRET_KEY: every stored secret (secret variables, account
-// credentials, webhook shared secrets) is re-encrypted under a new key in one transaction, and
+// credentials and OAuth tokens, OAuth sign-ins in progress, webhook shared secrets) is re-encrypted under a new key in one transaction, and
 // from then on only the new key starts. For a key that may have leaked, or a rotation policy.
 // Run it with the service stopped (it refuses while any web or worker process is connected: one
 // would go on encrypting under the old key). The new key:
@@ -102,7 +102,8 @@ async function main(): Promise<number> {
     console.log(
       result === null
         ? "SECRET_KEY rotated (what was re-encrypted is not known: the connection was lost as the rotation committed); every browser session ended."
-        : `SECRET_KEY rotated: re-encrypted ${n(result.variables, "secret variable")}, ${n(result.connections, "account's credentials", "accounts' credentials")} ` +
+        : `SECRET_KEY rotated: re-encrypted ${n(result.variables, "secret variable")}, ${n(result.connections, "account's credentials", "accounts' credentials")}, ` +
+            `${n(result.oauthTokens, "account's OAuth tokens", "accounts' OAuth tokens")}, ${n(result.oauthSignIns, "OAuth sign-in in progress", "OAuth sign-ins in progress")} ` +
             `and ${n(result.webhookSecrets, "webhook shared secret")}; ${n(result.browserSessions, "browser session")} ended (everyone signs in again).`,
     );
     if (result && result.unreadable.length > 0) {

@@ -1,7 +1,8 @@
 // Re-encrypts everything stored under one SECRET_KEY under another, in the caller's transaction,
 // and moves the key check (SecretKeyCheck) to the new key: committed, only the new key starts;
-// rolled back, nothing changed. What is encrypted: secret variables, account credentials and
-// webhook shared secrets (in the workflow definitions, whose trigger columns PostgreSQL derives).
+// rolled back, nothing changed. What is encrypted: secret variables, account credentials, the
+// OAuth tokens of authorization-code accounts and the PKCE verifiers of their sign-ins in progress,
+// and webhook shared secrets (in the workflow definitions, whose trigger columns PostgreSQL derives).
 // Rows keep their updatedAt and version: no user changed anything. The operator's command is
 // scripts/rotate-secret-key.ts (npm run secret-key:rotate), which runs this with the service stopped.
 import type { Tx } from "@/lib/db/client";
@@ -10,16 +11,25 @@ import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
 import { isKeyCheckOf, keyCheck } from "@/lib/secrets/verify-secret-key";
 
 /** A stored value the current key cannot decrypt either: left as it was (it was unreadable before). */
-export type UnreadableValue = { kind: "secret variable" | "account credentials" | "webhook shared secret"; id: string; name: string; workspaceId: string };
+export type UnreadableValue = {
+  kind: "secret variable" | "account credentials" | "account OAuth tokens" | "OAuth sign-in in progress" | "webhook shared secret";
+  id: string;
+  name: string;
+  workspaceId: string;
+};
 
-export type RotationResult = { variables: number; connections: number; webhookSecrets: number; browserSessions: number; unreadable: UnreadableValue[] };
+export type RotationResult = { variables: number; connections: number; oauthTokens: number; oauthSignIns: number; webhookSecrets: number; browserSessions: number; unreadable: UnreadableValue[] };
 
 export type RotateSecretKeyOptions = { tx: Tx; from: Buffer; to: Buffer };
 
-// The columns that hold one encrypted value each (identifiers of ours, never input).
+// The columns that hold one encrypted value each (identifiers of ours, never input). Left out,
+// an authorization-code account's tokens no longer decrypt and it reads as not connected.
+// A sign-in in progress has no name of its own: it is named by its account's id.
 const COLUMNS = [
   { table: "Variable", column: "valueEncrypted", name: "key", kind: "secret variable" },
   { table: "Connection", column: "credentialsEncrypted", name: "name", kind: "account credentials" },
+  { table: "Connection", column: "oauthTokensEncrypted", name: "name", kind: "account OAuth tokens" },
+  { table: "OAuthConnectState", column: "verifierEncrypted", name: "connectionId", kind: "OAuth sign-in in progress" },
 ] as const;
 
 export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions): Promise<RotationResult> {
@@ -39,7 +49,12 @@ export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions):
     }
   };
 
-  const resealed: Record<(typeof COLUMNS)[number]["table"], number> = { Variable: 0, Connection: 0 };
+  const resealed: Record<(typeof COLUMNS)[number]["kind"], number> = {
+    "secret variable": 0,
+    "account credentials": 0,
+    "account OAuth tokens": 0,
+    "OAuth sign-in in progress": 0,
+  };
   for (const c of COLUMNS) {
     // Locked: a write that got in before the key check's lock cannot overwrite what is resealed.
     const rows = await tx.$queryRawUnsafe<{ id: string; name: string; workspaceId: string; stored: string }[]>(
@@ -57,7 +72,7 @@ export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions):
         updates.map((u) => u.value),
       );
     }
-    resealed[c.table] = updates.length;
+    resealed[c.kind] = updates.length;
   }
 
   // The definition is json text kept as written (key order, integers beyond double precision):
@@ -88,7 +103,15 @@ export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions):
   // Session cookies are signed under a key derived from SECRET_KEY: none verifies any more, so
   // the signed-in devices lists are emptied to say so.
   const { count: browserSessions } = await tx.browserSession.deleteMany();
-  return { variables: resealed.Variable, connections: resealed.Connection, webhookSecrets, browserSessions, unreadable };
+  return {
+    variables: resealed["secret variable"],
+    connections: resealed["account credentials"],
+    oauthTokens: resealed["account OAuth tokens"],
+    oauthSignIns: resealed["OAuth sign-in in progress"],
+    webhookSecrets,
+    browserSessions,
+    unreadable,
+  };
 }
 
 /** The non-empty sharedSecretEncrypted of each step of a stored definition. */

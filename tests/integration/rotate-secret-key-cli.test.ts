@@ -3,19 +3,23 @@
 // (a signed delivery is verified with the re-encrypted shared secret) and refuses the old one; a
 // definition's json text is untouched but for its ciphertext; the generated key file is replaced,
 // the key it held kept beside it (backups made before need it), and a rotation interrupted
-// between its commit and the file's rename is finished by a rerun.
+// between its commit and the file's rename is finished by a rerun. A connected OAuth
+// authorization-code account still refreshes and sends its token after a rotation.
 process.env.PGAPPNAME = "rotation-test"; // not one of the service's session names (msp-flow-…)
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, existsSync, statSync, writeFileSync, renameSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { getConnectionCredentials } from "@/lib/connections/get-connection-credentials";
+import { fetchAuthorizationCodeToken } from "@/lib/connections/oauth/fetch-authorization-code-token";
 import { db } from "@/lib/db/client";
-import { databaseUrl, parseSecretKey } from "@/lib/env";
+import { databaseUrl, neverGenerateSecretKey, parseSecretKey } from "@/lib/env";
 import { ensureQueues } from "@/lib/jobs/boss";
 import { decryptSecret, encryptSecret } from "@/lib/secrets/crypto";
 import { verifySecretKey } from "@/lib/secrets/verify-secret-key";
 import { generateWebhookToken } from "@/lib/triggers/generate-webhook-token";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "@/tests/fakes/oauth-provider";
 import { createPasswordUser } from "@/tests/helpers/auth-fixtures";
 import { eventually, startWeb, type WebService } from "@/tests/helpers/services";
 import { runScript } from "@/tests/helpers/run-script";
@@ -50,6 +54,54 @@ async function storeSecrets(under: string) {
   return { ws, variable, plainVariable, connection, workflow, steps, sealed, shared, token: endpoint.token };
 }
 
+/** An oauth2_authorization_code account connected at `fake` (its tokens sealed under `under`,
+ *  the access token expired so its next use refreshes) and a sign-in of it still in progress. */
+async function storeOAuthAccount(workspaceId: string, fake: FakeOAuthProvider, under: string) {
+  const k = key(under);
+  const client = { clientId: "rotate-client", clientSecret: "rotate-secret" };
+  const verifier = randomBytes(32).toString("base64url");
+  const redirectUri = "http://127.0.0.1/callback";
+  const authorize = new URL(`${fake.url}/authorize`);
+  for (const [n, v] of Object.entries({ client_id: client.clientId, redirect_uri: redirectUri, state: "s", code_challenge_method: "S256", code_challenge: createHash("sha256").update(verifier).digest("base64url") })) authorize.searchParams.set(n, v);
+  const code = new URL((await fetch(authorize, { redirect: "manual" })).headers.get("location")!).searchParams.get("code")!;
+  const issued = await fetch(`${fake.url}/token`, {
+    method: "POST",
+    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: verifier, ...{ client_id: client.clientId, client_secret: client.clientSecret } }),
+  }).then((r) => r.json() as Promise<{ access_token: string; refresh_token: string }>);
+  const tokens = { accessToken: issued.access_token, expiresAt: Date.now() - 1000, refreshToken: issued.refresh_token };
+  const account = await db().connection.create({
+    data: {
+      workspaceId,
+      app: "http",
+      name: "Xero",
+      authKind: "oauth2_authorization_code",
+      baseUrl: fake.url,
+      config: { authorizationUrl: `${fake.url}/authorize`, tokenUrl: `${fake.url}/token`, clientAuth: "body" },
+      credentialsEncrypted: encryptSecret(JSON.stringify(client), k),
+      oauthTokensEncrypted: encryptSecret(JSON.stringify(tokens), k),
+      oauthStatus: "connected",
+      oauthConnectedAt: new Date(),
+    },
+  });
+  const pending = await db().oAuthConnectState.create({
+    data: { id: randomBytes(32).toString("hex"), connectionId: account.id, workspaceId, userId: "someone", verifierEncrypted: encryptSecret("pending-verifier", k), redirectUri, expiresAt: new Date(Date.now() + 600_000) },
+  });
+  return { account, pending };
+}
+
+/** Runs `fn` in this process as a service started with `hex` as its SECRET_KEY. */
+async function asServiceWithKey<T>(hex: string, fn: () => Promise<T>): Promise<T> {
+  const before = process.env.SECRET_KEY;
+  process.env.SECRET_KEY = hex;
+  neverGenerateSecretKey(); // forgets the key env() read before
+  try {
+    return await fn();
+  } finally {
+    process.env.SECRET_KEY = before;
+    neverGenerateSecretKey();
+  }
+}
+
 const stepsText = async (id: string) => (await db().$queryRaw<{ t: string }[]>`SELECT steps::text AS t FROM "Workflow" WHERE id = ${id}`)[0].t;
 const refusesStart = (secret: string) => verifySecretKey({ db: db(), secret: key(secret) }).then(() => false, () => true);
 
@@ -62,6 +114,8 @@ describe("npm run secret-key:rotate", () => {
     await ensureQueues(databaseUrl());
     await verifySecretKey({ db: db(), secret: key(currentKey) });
     const s = await storeSecrets(currentKey);
+    const fake = await startFakeOAuthProvider({ clientId: "rotate-client", clientSecret: "rotate-secret" });
+    const oauth = await storeOAuthAccount(s.ws.id, fake, currentKey);
     const user = await createPasswordUser({ password: "rotation-pw-1" });
     const session = await db().browserSession.create({ data: { userId: user.id, userAgent: "laptop" } });
     const newKey = randomBytes(32).toString("hex");
@@ -91,7 +145,9 @@ describe("npm run secret-key:rotate", () => {
       return attempt.out.includes("The service is running") ? null : attempt;
     }, 15_000, "the stopped web server's sessions to end");
     expect(r.code, r.out).toBe(0);
-    expect(r.out).toMatch(/SECRET_KEY rotated: re-encrypted \d+ secret variables?, \d+ accounts?'s? credentials and \d+ webhook shared secrets?; \d+ browser sessions? ended/);
+    expect(r.out).toMatch(
+      /SECRET_KEY rotated: re-encrypted \d+ secret variables?, \d+ accounts?'s? credentials, [1-9]\d* accounts?'s? OAuth tokens, [1-9]\d* OAuth sign-ins? in progress and \d+ webhook shared secrets?; \d+ browser sessions? ended/,
+    );
     expect(r.out).toContain("Set SECRET_KEY to the new key (the NEW_SECRET_KEY given) wherever the service is configured");
     // Nothing but the operator holds the previous key, which the backups made so far need.
     expect(r.out).toContain("can only be restored with the previous key, the SECRET_KEY this ran with: keep it where you keep those backups");
@@ -113,6 +169,21 @@ describe("npm run secret-key:rotate", () => {
     expect(workflow.updatedAt).toEqual(s.workflow.updatedAt);
     expect(workflow.version).toBe(1);
     expect(await db().browserSession.count({ where: { id: session.id } })).toBe(0);
+    // The authorization-code account stays connected: with the new key its expired access token
+    // is refreshed with the stored refresh token, and the new one is taken by the provider's API.
+    try {
+      const token = await asServiceWithKey(newKey, async () =>
+        fetchAuthorizationCodeToken({ connection: await getConnectionCredentials({ connectionId: oauth.account.id, workspaceId: s.ws.id }) }),
+      );
+      expect(fake.state.refreshes.map((x) => x.status)).toEqual([200]);
+      expect(token).toBe(fake.state.latestAccessToken);
+      expect((await fetch(`${fake.url}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect((await db().connection.findUniqueOrThrow({ where: { id: oauth.account.id } })).oauthStatus).toBe("connected");
+    } finally {
+      await fake.close();
+    }
+    const pending = await db().oAuthConnectState.findUniqueOrThrow({ where: { id: oauth.pending.id } });
+    expect(decryptSecret(pending.verifierEncrypted, key(newKey))).toBe("pending-verifier");
 
     expect(await refusesStart(oldKey)).toBe(true);
     expect(await refusesStart(newKey)).toBe(false);
