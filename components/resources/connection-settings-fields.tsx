@@ -7,7 +7,7 @@ import { inputClass } from "@/components/resources/api-fetch";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { CONFIG_KEYS, type AuthKind, type ConfigKey } from "@/lib/connections/connection-auth";
-import { CLIENT_AUTH_LABELS, CONFIG_FIELDS, DEFAULT_API_KEY_HEADER, findPlaceholder, KEY_HEADER_LABELS } from "@/lib/connections/connection-settings";
+import { authorizeParamsText, CLIENT_AUTH_LABELS, CONFIG_FIELDS, DEFAULT_API_KEY_HEADER, findPlaceholder, KEY_HEADER_LABELS } from "@/lib/connections/connection-settings";
 
 // A choice whose first option is what applies when the setting is unset: that one is not stored.
 const CHOICE_DEFAULTS: Partial<Record<ConfigKey, string>> = { clientAuth: "body", keyHeader: "authorization" };
@@ -27,7 +27,7 @@ export function SettingsFields({ kind, values, hints }: FieldsProps) {
     <>
       {CONFIG_KEYS[kind].map((key) => {
         const field = CONFIG_FIELDS[key];
-        const start = typeof values[key] === "string" ? (values[key] as string) : "";
+        const start = key === "authorizeParams" ? authorizeParamsText(values[key]) : typeof values[key] === "string" ? (values[key] as string) : "";
         const label = (
           <>
             {field.label}
@@ -86,23 +86,22 @@ export function SettingsFields({ kind, values, hints }: FieldsProps) {
 
 /** The settings of `kind` from a form: empty ones left out (the default applies), a prefix kept
  *  as typed ("Token " ends in the space that separates it from the key). */
-export function readSettings(form: FormData, kind: AuthKind): Record<string, string> {
-  const out: Record<string, string> = {};
+export function readSettings(form: FormData, kind: AuthKind): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const key of CONFIG_KEYS[kind]) {
     const raw = String(form.get(`config.${key}`) ?? "");
     const value = key === "prefix" ? raw : raw.trim();
-    if (value !== "" && !isDefaultChoice(key, value)) out[key] = value;
+    if (value === "" || isDefaultChoice(key, value)) continue;
+    // Typed as a query string, stored as the map of name → value the API takes.
+    out[key] = key === "authorizeParams" ? Object.fromEntries(new URLSearchParams(value.replace(/^\?/, ""))) : value;
   }
   return out;
 }
 
 /** Whether `next` holds the same settings of `kind` as the stored config (an Edit that left them alone). */
-export function sameSettings(next: Record<string, string>, stored: Record<string, unknown>, kind: AuthKind): boolean {
-  const was = (key: ConfigKey) => {
-    const v = stored[key];
-    return typeof v === "string" && !isDefaultChoice(key, v) ? v : "";
-  };
-  return CONFIG_KEYS[kind].every((key) => (next[key] ?? "") === was(key));
+export function sameSettings(next: Record<string, unknown>, stored: Record<string, unknown>, kind: AuthKind): boolean {
+  const text = (key: ConfigKey, v: unknown) => (key === "authorizeParams" ? authorizeParamsText(v) : typeof v === "string" && !isDefaultChoice(key, v) ? v : "");
+  return CONFIG_KEYS[kind].every((key) => text(key, next[key]) === text(key, stored[key]));
 }
 
 /** One line under an account: its settings, a missing token URL or a leftover template flagged. */
@@ -120,7 +119,10 @@ export function SettingsSummary({ kind, config }: { kind: AuthKind; config: Reco
         value: !value ? <Badge tone="amber">not set: no token can be fetched</Badge> : placeholder ? <><span className="break-all">{value}</span> <Badge tone="amber">replace {placeholder}</Badge></> : <span className="break-all">{value}</span>,
       });
     } else if (key === "headerName") items.push({ key, value: value ?? `${DEFAULT_API_KEY_HEADER} (default)` });
-    else if (key === "clientAuth") items.push({ key, value: CLIENT_AUTH_LABELS[value === "basic" ? "basic" : "body"] });
+    else if (key === "authorizeParams") {
+      const params = authorizeParamsText(config[key]);
+      if (params) items.push({ key, value: <span className="break-all">{params}</span> });
+    } else if (key === "clientAuth") items.push({ key, value: CLIENT_AUTH_LABELS[value === "basic" ? "basic" : "body"] });
     else if (key === "keyHeader") items.push({ key, value: KEY_HEADER_LABELS[value === "api-key" ? "api-key" : "authorization"] });
     else if (key === "prefix") {
       if (value !== null) items.push({ key, value: `“${value}”` });

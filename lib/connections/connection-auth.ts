@@ -40,12 +40,30 @@ const headerName = z
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
+// The authorize URL's own parameters: an extra one may not replace them (a redirect_uri or state
+// of the caller's choosing would send the code elsewhere or undo the state's binding).
+export const RESERVED_AUTHORIZE_PARAMS = ["response_type", "client_id", "redirect_uri", "state", "code_challenge", "code_challenge_method", "scope"] as const;
+
+/** oauth2_authorization_code: extra authorize parameters (Google's access_type=offline and
+ *  prompt=consent for a refresh token, audience, resource…), a small map of name → value. */
+const authorizeParams = z
+  .record(z.string(), z.string().max(512, "a parameter value is at most 512 characters"))
+  .refine((m) => Object.keys(m).length <= 10, "at most 10 parameters")
+  .superRefine((m, ctx) => {
+    // Checked here, not as the record's key schema, whose refusal would not say what a name may be.
+    const bad = Object.keys(m).find((n) => !/^[A-Za-z0-9._~-]{1,64}$/.test(n));
+    if (bad !== undefined) ctx.addIssue({ code: "custom", message: `"${bad.slice(0, 64)}": a parameter name is 1 to 64 letters, digits, '.', '_', '~' or '-'` });
+    const taken = Object.keys(m).find((n) => (RESERVED_AUTHORIZE_PARAMS as readonly string[]).includes(n.toLowerCase()));
+    if (taken) ctx.addIssue({ code: "custom", message: `${taken} is set by the service itself (${RESERVED_AUTHORIZE_PARAMS.join(", ")} cannot be given)` });
+  });
+
 const configFields = {
   /** api_key: the header carrying the key (default X-API-Key), and an optional prefix ("Token "). */
   headerName: headerName.optional(),
   prefix: z.string().max(64).optional(),
   /** oauth2_authorization_code: where the person signs in and approves (the provider's authorize endpoint). */
   authorizationUrl: z.string().max(2_048).optional(),
+  authorizeParams: authorizeParams.optional(),
   /** oauth2_client_credentials and oauth2_authorization_code. */
   tokenUrl: z.string().max(2_048).optional(),
   scope: z.string().max(2_048).optional(),
@@ -74,7 +92,7 @@ export const CONFIG_KEYS: Record<AuthKind, readonly ConfigKey[]> = {
   basic: [],
   api_key: ["headerName", "prefix"],
   oauth2_client_credentials: ["tokenUrl", "scope", "audience", "clientAuth"],
-  oauth2_authorization_code: ["authorizationUrl", "tokenUrl", "scope", "clientAuth"],
+  oauth2_authorization_code: ["authorizationUrl", "tokenUrl", "scope", "clientAuth", "authorizeParams"],
   openai: ["defaultModel", "keyHeader"],
 };
 

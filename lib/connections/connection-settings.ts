@@ -7,6 +7,7 @@ import { CONFIG_KEYS, type AuthKind, type ConfigKey, type OpenAiKeyHeader } from
 
 export const CONFIG_FIELDS: Record<ConfigKey, { label: string; placeholder: string; optional: boolean }> = {
   authorizationUrl: { label: "Authorization URL", placeholder: "https://login.example.com/oauth2/authorize", optional: false },
+  authorizeParams: { label: "Extra sign-in parameters", placeholder: "e.g. access_type=offline&prompt=consent", optional: true },
   tokenUrl: { label: "Token URL", placeholder: "https://login.example.com/oauth2/token", optional: false },
   scope: { label: "Scope", placeholder: "e.g. https://api.example.com/.default", optional: true },
   audience: { label: "Audience", placeholder: "e.g. https://api.example.com", optional: true },
@@ -18,6 +19,10 @@ export const CONFIG_FIELDS: Record<ConfigKey, { label: string; placeholder: stri
   defaultModel: { label: "Default model", placeholder: "e.g. gpt-4o-mini", optional: true },
   keyHeader: { label: "Send the key as", placeholder: "", optional: true },
 };
+
+/** Extra authorize parameters as typed and shown: one query string ("access_type=offline&prompt=consent"). */
+export const authorizeParamsText = (value: unknown): string =>
+  value && typeof value === "object" ? new URLSearchParams(value as Record<string, string>).toString() : "";
 
 /** How the client authenticates at the token endpoint (RFC 6749 2.3.1); "body" when unset. */
 export const CLIENT_AUTH_LABELS = { body: "Credentials in the form body", basic: "Credentials as HTTP Basic auth" } as const;

@@ -56,7 +56,7 @@ describe("misspelt or foreign keys in config and credentials", () => {
   it("every app saves with every auth kind it offers, its own config keys and credentials", async () => {
     for (const app of APP_CATALOG) {
       for (const kind of app.authKinds) {
-        const config = Object.fromEntries(CONFIG_KEYS[kind].map((k) => [k, k === "headerName" ? "X-Key" : k === "clientAuth" ? "body" : k === "keyHeader" ? "api-key" : "v"]));
+        const config = Object.fromEntries(CONFIG_KEYS[kind].map((k) => [k, k === "headerName" ? "X-Key" : k === "clientAuth" ? "body" : k === "keyHeader" ? "api-key" : k === "authorizeParams" ? { prompt: "consent" } : "v"]));
         const credentials = Object.fromEntries(Object.keys(credentialSchemas[kind].shape).map((k) => [k, "value-5"]));
         const res = await create({ app: app.key, name: `All ${kind}`, authKind: kind, config, credentials });
         expect(res.status, `${app.key} ${kind}: ${res.body?.message}`).toBe(201);

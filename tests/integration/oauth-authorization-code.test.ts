@@ -96,6 +96,34 @@ describe("an OAuth 2.0 authorization-code account", () => {
     for (const secret of [fake.state.latestAccessToken, fake.state.latestRefreshToken, client.clientSecret]) expect(answers).not.toContain(secret);
   });
 
+  it("sends the account's extra authorize parameters (Google's access_type and prompt, a resource) to the provider, and refuses ones it cannot take", async () => {
+    const fake = await provider();
+    const config = { authorizationUrl: `${fake.url}/authorize`, tokenUrl: `${fake.url}/token`, scope: "openid" };
+    const create = (authorizeParams: Json) =>
+      api.post(`/api/v1/workspaces/${t.providerA.id}/connections`, { app: "http", name: unique("Google"), authKind: "oauth2_authorization_code", baseUrl: fake.url, config: { ...config, authorizeParams }, credentials: client });
+    const extra = { access_type: "offline", prompt: "consent", resource: "https://api.example.com/ a&b" };
+    const made = await create(extra);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.connection.config.authorizeParams).toEqual(extra);
+    await connect(made.body.connection.id);
+    const seen = new URL(fake.requests.filter((r) => r.url.startsWith("/authorize")).at(-1)!.url, fake.url).searchParams;
+    expect(Object.fromEntries(seen)).toMatchObject({ ...extra, scope: "openid", response_type: "code", code_challenge_method: "S256" });
+    expect((await readAccount(made.body.connection.id)).oauth.status).toBe("connected");
+
+    // The service's own parameters cannot be replaced; names, values and count are bounded.
+    for (const [params, message] of [
+      [{ redirect_uri: "https://attacker.example/cb" }, /redirect_uri is set by the service itself/],
+      [{ State: "x" }, /State is set by the service itself/],
+      [{ "bad name": "x" }, /a parameter name is 1 to 64 letters/],
+      [{ resource: "x".repeat(513) }, /at most 512 characters/],
+      [Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`p${i}`, "1"])), /at most 10 parameters/],
+    ] as const) {
+      const refused = await create(params);
+      expect(refused.status, JSON.stringify(params)).toBe(400);
+      expect(JSON.stringify(refused.body)).toMatch(message);
+    }
+  });
+
   it("refreshes a token within a minute of expiry and stores the rotated refresh token (client auth by HTTP Basic)", async () => {
     const fake = await provider();
     fake.state.accessTtlSec = 30; // every token issued is already "about to expire"

@@ -48,7 +48,7 @@ describe("config and credentials of an account", () => {
       expect(parseConnectionFields({ authKind: app.authKind, config: app.defaultConfig }), app.key).toMatchObject({ ok: true, fields: { config: app.defaultConfig } });
     }
     for (const kind of AUTH_KINDS) {
-      const config = Object.fromEntries(CONFIG_KEYS[kind].map((k) => [k, k === "headerName" ? "X-Key" : k === "clientAuth" ? "basic" : k === "keyHeader" ? "api-key" : "v"]));
+      const config = Object.fromEntries(CONFIG_KEYS[kind].map((k) => [k, k === "headerName" ? "X-Key" : k === "clientAuth" ? "basic" : k === "keyHeader" ? "api-key" : k === "authorizeParams" ? { access_type: "offline" } : "v"]));
       const credentials = Object.fromEntries(Object.keys(credentialSchemas[kind].shape).map((k) => [k, "secret-value"]));
       expect(parseConnectionFields({ authKind: kind, config, credentials }), kind).toEqual({ ok: true, fields: { config, credentials } });
     }

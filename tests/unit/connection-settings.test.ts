@@ -49,8 +49,10 @@ describe("settings of an account", () => {
     const form = (values: Record<string, string>) => ({ get: (name: string) => values[name.replace(/^config\./, "")] ?? null }) as unknown as FormData;
     for (const kind of AUTH_KINDS) {
       const all = Object.fromEntries(CONFIG_KEYS[kind].map((k) => [k, k === "headerName" ? "X-Key" : k === "clientAuth" ? "basic" : k === "keyHeader" ? "api-key" : "typed"]));
+      // Extra sign-in parameters are typed as a query string and sent as their map.
+      if ("authorizeParams" in all) all.authorizeParams = "access_type=offline&prompt=consent";
       const config = readSettings(form(all), kind);
-      expect(config, kind).toEqual(all);
+      expect(config, kind).toEqual({ ...all, ...("authorizeParams" in all && { authorizeParams: { access_type: "offline", prompt: "consent" } }) });
       expect(parseConnectionFields({ authKind: kind, config }), kind).toMatchObject({ ok: true });
     }
     expect(readSettings(form({ headerName: " Authorization ", prefix: "Token " }), "api_key")).toEqual({ headerName: "Authorization", prefix: "Token " });
@@ -58,6 +60,8 @@ describe("settings of an account", () => {
     // An Edit that left them alone sends none (a PATCH's config replaces them all).
     expect(sameSettings({ tokenUrl: "https://t" }, { tokenUrl: "https://t", clientAuth: "body", headerName: "stale" }, "oauth2_client_credentials")).toBe(true);
     expect(sameSettings({ tokenUrl: "https://t" }, { tokenUrl: "https://t", scope: "s" }, "oauth2_client_credentials")).toBe(false);
+    expect(sameSettings({ authorizationUrl: "https://a", tokenUrl: "https://t", authorizeParams: { prompt: "consent" } }, { authorizationUrl: "https://a", tokenUrl: "https://t", authorizeParams: { prompt: "consent" } }, "oauth2_authorization_code")).toBe(true);
+    expect(sameSettings({ authorizationUrl: "https://a", tokenUrl: "https://t" }, { authorizationUrl: "https://a", tokenUrl: "https://t", authorizeParams: { prompt: "consent" } }, "oauth2_authorization_code")).toBe(false);
     // An AI account's key header: Bearer is the default, so it is not stored; api-key is.
     expect(readSettings(form({ defaultModel: "gpt4o", keyHeader: "authorization" }), "openai")).toEqual({ defaultModel: "gpt4o" });
     expect(readSettings(form({ keyHeader: "api-key" }), "openai")).toEqual({ keyHeader: "api-key" });

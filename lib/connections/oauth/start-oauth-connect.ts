@@ -35,6 +35,8 @@ export async function startOAuthConnect({ connectionId, userId, redirectUri }: S
     data: { id: hashOAuthState(state), connectionId, workspaceId: row.workspaceId, userId, verifierEncrypted: encryptSecret(verifier), redirectUri, expiresAt: new Date(Date.now() + OAUTH_STATE_TTL_MS) },
   });
   const params = authorize.searchParams;
+  // The extra ones first: the service's own, set after, always win (the config refuses them too).
+  for (const [name, value] of Object.entries(c.config.authorizeParams ?? {})) params.set(name, value);
   params.set("response_type", "code");
   params.set("client_id", c.credentials.clientId);
   params.set("redirect_uri", redirectUri);
