@@ -1,9 +1,10 @@
 // One retention pass over every workflow of every workspace, with the settings from lib/env.ts
-// and each workspace's own overrides; expired browser sessions, spent invitation links and the
-// ids "was already seen" rules remember past their window go too.
+// and each workspace's own overrides; expired browser sessions, spent invitation links, expired
+// OAuth sign-ins and the ids "was already seen" rules remember past their window go too.
 // Workflows are walked in id order by keyset pages, so the pass itself holds nothing open.
 import { db } from "@/lib/db/client";
 import { pruneExpiredSessions } from "@/lib/auth/prune-expired-sessions";
+import { pruneExpiredOAuthStates } from "@/lib/connections/oauth/prune-expired-oauth-states";
 import { env } from "@/lib/env";
 import { pruneSpentInvitations } from "@/lib/invitations/prune-spent-invitations";
 import { pruneSeenKeys } from "@/lib/retention/prune-seen-keys";
@@ -25,9 +26,19 @@ export function retentionSettings(): RetentionSettings {
 
 const PAGE = 500;
 
-export async function runRetention(opts: { settings?: RetentionSettings; now?: Date } = {}): Promise<PruneCounts & { workflows: number; sessions: number; invitations: number; seenKeys: number }> {
+export async function runRetention(opts: { settings?: RetentionSettings; now?: Date } = {}): Promise<PruneCounts & { workflows: number; sessions: number; invitations: number; seenKeys: number; oauthStates: number }> {
   const settings = opts.settings ?? retentionSettings();
-  const total = { runs: 0, stepOutputs: 0, payloads: 0, deliveries: 0, workflows: 0, sessions: await pruneExpiredSessions(opts.now), invitations: await pruneSpentInvitations(opts.now), seenKeys: await pruneSeenKeys(opts.now) };
+  const total = {
+    runs: 0,
+    stepOutputs: 0,
+    payloads: 0,
+    deliveries: 0,
+    workflows: 0,
+    sessions: await pruneExpiredSessions(opts.now),
+    invitations: await pruneSpentInvitations(opts.now),
+    seenKeys: await pruneSeenKeys(opts.now),
+    oauthStates: await pruneExpiredOAuthStates(opts.now),
+  };
   let after = "";
   for (;;) {
     const page = await db().workflow.findMany({

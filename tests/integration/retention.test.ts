@@ -1,6 +1,8 @@
 // Retention: old finished runs, step outputs (with the run's trigger payload) and deliveries-log
 // rows are pruned by age and by count per workflow, in batches; unfinished runs and recent rows stay; the worker registers a
-// single schedule however many workers start, and its job runs a pass.
+// single schedule however many workers start, and its job runs a pass. OAuth sign-ins that can no
+// longer be completed (past their 10 minutes) go too.
+import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { QUEUES } from "@/lib/jobs/queues";
@@ -136,6 +138,23 @@ describe("retention", () => {
     await runRetention({ settings: { ...settings, runsPerWorkflow: 5, deliveriesPerWorkflow: 1 } });
     expect(await runs()).toEqual([...runsBefore.slice(0, 5), ...(runsBefore.indexOf(running.id) >= 5 ? [running.id] : [])]);
     expect(await deliveries()).toEqual(deliveriesBefore.slice(0, 1));
+  });
+
+  it("removes OAuth sign-in records past their expiry, used or not, and keeps one still in progress", async () => {
+    const ws = await db().workspace.create({ data: { name: `OAuth states ${randomBytes(3).toString("hex")}`, kind: "provider" } });
+    const account = await db().connection.create({ data: { workspaceId: ws.id, app: "http", name: "Xero", authKind: "oauth2_authorization_code" } });
+    const state = async (expiresAt: Date, usedAt: Date | null = null) =>
+      (await db().oAuthConnectState.create({
+        data: { id: randomBytes(32).toString("hex"), connectionId: account.id, workspaceId: ws.id, userId: "u", verifierEncrypted: "v1:x", redirectUri: "http://127.0.0.1/cb", expiresAt, usedAt },
+      })).id;
+    const expired = await state(new Date(Date.now() - 60_000));
+    const usedAndExpired = await state(ago(2), ago(2));
+    const inProgress = await state(new Date(Date.now() + 10 * 60_000));
+    const counts = await runRetention({ settings });
+    const left = (await db().oAuthConnectState.findMany({ where: { connectionId: account.id }, select: { id: true } })).map((r) => r.id);
+    expect(left.includes(expired) || left.includes(usedAndExpired), "an expired sign-in was kept").toBe(false);
+    expect(left).toEqual([inProgress]);
+    expect(counts.oauthStates).toBeGreaterThanOrEqual(2);
   });
 
   it("is scheduled once across two workers and its job runs a pass", async () => {
