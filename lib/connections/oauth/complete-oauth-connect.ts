@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { decryptSecret } from "@/lib/secrets/crypto";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { workspaceRole } from "@/lib/workspaces/access";
-import { TokenError } from "../fetch-oauth-token";
+import { TokenError } from "../token-error";
 import { getConnectionCredentials } from "../get-connection-credentials";
 import { sealOAuthTokens } from "./oauth-token-store";
 import { requestOAuthTokens } from "./request-oauth-tokens";

@@ -6,7 +6,7 @@
 import { db } from "@/lib/db/client";
 import type { GuardedFetchOptions } from "@/lib/net/guarded-fetch";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
-import { TokenError } from "../fetch-oauth-token";
+import { TokenError } from "../token-error";
 import type { LoadedConnection } from "../get-connection-credentials";
 import { openOAuthTokens, sealOAuthTokens } from "./oauth-token-store";
 import { OAuthGrantError, requestOAuthTokens } from "./request-oauth-tokens";

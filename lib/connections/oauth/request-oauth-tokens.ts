@@ -1,9 +1,10 @@
-// One request to an authorization-code account's token endpoint (RFC 6749 4.1.3 code exchange,
-// 6 refresh), through the SSRF-guarded fetch, the client authenticated as the account says
-// (form body by default, or HTTP Basic). The answer's tokens are returned, never logged.
+// One request to an OAuth2 account's token endpoint — client credentials (RFC 6749 4.4), an
+// authorization code's exchange (4.1.3) or a refresh (6) — through the SSRF-guarded fetch, the
+// client authenticated as the account says (form body by default, or HTTP Basic). The answer's
+// tokens are returned, never logged.
 import { guardedFetch, type GuardedFetchOptions } from "@/lib/net/guarded-fetch";
 import { OutboundError } from "@/lib/net/errors";
-import { TokenError } from "../fetch-oauth-token";
+import { TokenError } from "../token-error";
 import type { LoadedConnection } from "../get-connection-credentials";
 
 export type OAuthTokens = { accessToken: string; expiresAt: number; refreshToken: string | null };
