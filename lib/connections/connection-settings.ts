@@ -20,9 +20,11 @@ export const CONFIG_FIELDS: Record<ConfigKey, { label: string; placeholder: stri
   keyHeader: { label: "Send the key as", placeholder: "", optional: true },
 };
 
-/** Extra authorize parameters as typed and shown: one query string ("access_type=offline&prompt=consent"). */
+/** Extra authorize parameters as typed and shown: one query string ("access_type=offline&prompt=consent"),
+ *  names in order: the database keeps a map's keys in its own order, so an Edit that left them
+ *  alone compares equal, and the row reads the same however they were typed. */
 export const authorizeParamsText = (value: unknown): string =>
-  value && typeof value === "object" ? new URLSearchParams(value as Record<string, string>).toString() : "";
+  value && typeof value === "object" ? new URLSearchParams(Object.entries(value as Record<string, string>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString() : "";
 
 /** How the client authenticates at the token endpoint (RFC 6749 2.3.1); "body" when unset. */
 export const CLIENT_AUTH_LABELS = { body: "Credentials in the form body", basic: "Credentials as HTTP Basic auth" } as const;

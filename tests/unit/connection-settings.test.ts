@@ -62,6 +62,8 @@ describe("settings of an account", () => {
     expect(sameSettings({ tokenUrl: "https://t" }, { tokenUrl: "https://t", scope: "s" }, "oauth2_client_credentials")).toBe(false);
     expect(sameSettings({ authorizationUrl: "https://a", tokenUrl: "https://t", authorizeParams: { prompt: "consent" } }, { authorizationUrl: "https://a", tokenUrl: "https://t", authorizeParams: { prompt: "consent" } }, "oauth2_authorization_code")).toBe(true);
     expect(sameSettings({ authorizationUrl: "https://a", tokenUrl: "https://t" }, { authorizationUrl: "https://a", tokenUrl: "https://t", authorizeParams: { prompt: "consent" } }, "oauth2_authorization_code")).toBe(false);
+    // The database hands a map back in its own key order: the same parameters typed in another order are no change.
+    expect(sameSettings({ authorizationUrl: "https://a", tokenUrl: "https://t", authorizeParams: { access_type: "offline", prompt: "consent" } }, { authorizationUrl: "https://a", tokenUrl: "https://t", authorizeParams: { prompt: "consent", access_type: "offline" } }, "oauth2_authorization_code")).toBe(true);
     // An AI account's key header: Bearer is the default, so it is not stored; api-key is.
     expect(readSettings(form({ defaultModel: "gpt4o", keyHeader: "authorization" }), "openai")).toEqual({ defaultModel: "gpt4o" });
     expect(readSettings(form({ keyHeader: "api-key" }), "openai")).toEqual({ keyHeader: "api-key" });
