@@ -1,6 +1,7 @@
 // An OAuth 2.0 sign-in account made on the Connections page: the form shows the redirect URI to
 // register at the provider, the new row says "Not connected", Connect goes to the provider (a
-// fake one that approves at once), and back on the page the row says "Connected as of …".
+// fake one that approves at once, and sees the extra sign-in parameters typed on the form), and back
+// on the page the row says "Connected as of …".
 // Its own provider, so no other spec sees this account.
 import { expect, test } from "@playwright/test";
 import { fakeOAuthProvider } from "../fakes/oauth-provider";
@@ -26,15 +27,19 @@ test("Connect signs in at the provider and the account comes back Connected", as
   await form.getByLabel("Base URL").fill(server.url());
   await form.getByLabel("Authorization URL").fill(`${server.url()}/authorize`);
   await form.getByLabel("Token URL").fill(`${server.url()}/token`);
+  await form.getByLabel("Extra sign-in parameters").fill("access_type=offline&prompt=consent");
   await form.getByLabel("Client ID").fill(client.clientId);
   await form.getByLabel("Client secret").fill(client.clientSecret);
   await form.getByRole("button", { name: "Add account" }).click();
   const row = page.getByTestId("account-Xero books");
   await expect(row).toContainText("Not connected");
+  await expect(row).toContainText("access_type=offline&prompt=consent");
 
   await row.getByRole("button", { name: "Connect Xero books" }).click();
   await expect(page).toHaveURL(new RegExp(`/w/${ws}/connections\\?connected=`));
   await expect(row).toContainText("Connected as of");
+  // The extra parameters typed on the form reached the provider's sign-in, beside the service's own.
+  expect(provider.state.authorizeQueries.at(-1)).toMatchObject({ access_type: "offline", prompt: "consent", response_type: "code" });
   await expect(row.getByRole("button", { name: "Reconnect Xero books" })).toBeVisible();
   expect(provider.state.latestAccessToken).not.toBe("");
   await expect(page.locator("body")).not.toContainText(provider.state.latestAccessToken);

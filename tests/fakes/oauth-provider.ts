@@ -29,6 +29,8 @@ export function fakeOAuthProvider(client: Client) {
     refreshDelayMs: 0,
     /** Every refresh_token grant received (the refresh token sent and the answer's status). */
     refreshes: [] as { refreshToken: string; status: number }[],
+    /** The query of every authorize request received, as name → value. */
+    authorizeQueries: [] as Record<string, string>[],
     latestAccessToken: "",
     latestRefreshToken: "",
   };
@@ -49,6 +51,7 @@ export function fakeOAuthProvider(client: Client) {
     const url = new URL(req.url ?? "/", "http://x");
     if (req.method === "GET" && url.pathname === "/authorize") {
       const q = url.searchParams;
+      state.authorizeQueries.push(Object.fromEntries(q));
       const back = new URL(q.get("redirect_uri") ?? "");
       back.searchParams.set("state", q.get("state") ?? "");
       if (q.get("client_id") !== client.clientId || q.get("code_challenge_method") !== "S256" || !q.get("code_challenge")) {
