@@ -69,6 +69,15 @@ const readAccount = async (id: string, as: ApiClient = api) => (await as.get(`/a
 const listed = async (id: string) => ((await api.get(`/api/v1/workspaces/${t.providerA.id}/connections`)).body.connections as Json[]).find((c) => c.id === id);
 const meCalls = (fake: FakeOAuthProvider) => fake.requests.filter((r) => r.url === "/api/me");
 
+/** A connected account whose access token is already within its last minute: its next use refreshes. */
+async function connectedNeedingRefresh(clientAuth: "body" | "basic" = "body") {
+  const fake = await provider();
+  fake.state.accessTtlSec = 30; // every token issued is already "about to expire"
+  const account = await createAccount(fake, clientAuth);
+  await connect(account.id);
+  return { fake, account };
+}
+
 describe("an OAuth 2.0 authorization-code account", () => {
   it("connects through the provider's sign-in and its steps send the access token; no token is ever shown", async () => {
     const fake = await provider();
@@ -125,10 +134,7 @@ describe("an OAuth 2.0 authorization-code account", () => {
   });
 
   it("refreshes a token within a minute of expiry and stores the rotated refresh token (client auth by HTTP Basic)", async () => {
-    const fake = await provider();
-    fake.state.accessTtlSec = 30; // every token issued is already "about to expire"
-    const account = await createAccount(fake, "basic");
-    await connect(account.id);
+    const { fake, account } = await connectedNeedingRefresh("basic");
     const first = fake.state.latestRefreshToken;
     const one = await runWith(account.id);
     expect(one.run.status, JSON.stringify(one.step)).toBe("succeeded");
@@ -143,10 +149,7 @@ describe("an OAuth 2.0 authorization-code account", () => {
   });
 
   it("refreshes once when two users of the account need a new token at the same moment", async () => {
-    const fake = await provider();
-    fake.state.accessTtlSec = 30;
-    const account = await createAccount(fake);
-    await connect(account.id);
+    const { fake, account } = await connectedNeedingRefresh();
     fake.state.accessTtlSec = 3600;
     fake.state.refreshDelayMs = 400;
     const c = await getConnectionCredentials({ connectionId: account.id, workspaceId: t.providerA.id });
@@ -157,10 +160,7 @@ describe("an OAuth 2.0 authorization-code account", () => {
   });
 
   it("two runs at once both succeed on one refresh", async () => {
-    const fake = await provider();
-    fake.state.accessTtlSec = 30;
-    const account = await createAccount(fake);
-    await connect(account.id);
+    const { fake, account } = await connectedNeedingRefresh();
     fake.state.accessTtlSec = 3600;
     fake.state.refreshDelayMs = 400;
     const runs = await Promise.all([runWith(account.id), runWith(account.id)]);
@@ -170,10 +170,7 @@ describe("an OAuth 2.0 authorization-code account", () => {
   });
 
   it("needs reconnecting once the provider refuses its refresh token, and a new Connect mends it", async () => {
-    const fake = await provider();
-    fake.state.accessTtlSec = 30;
-    const account = await createAccount(fake);
-    await connect(account.id);
+    const { fake, account } = await connectedNeedingRefresh();
     fake.revokeRefreshTokens();
     const { run, step } = await runWith(account.id);
     expect(run.status).toBe("failed");
