@@ -1,5 +1,5 @@
 "use client";
-// Runs across workflows: status, workflow (and client), when, how long, the error; a row opens
+// Runs across workflows: status, workflow (and client), when (local time, and how long ago), how long, the error; a row opens
 // to the run's steps (GET /api/v1/runs/{id}?outputs=false: without the payload and outputs it
 // does not show, which for a 4 MB output were downloaded whole) with each one's status, time and error, read again with
 // each refresh of the list while the run is unfinished. In a workspace where the user may act
@@ -20,6 +20,7 @@ import { stepTimes, took } from "@/components/runs/step-execution";
 import { rerunNote, testRunLabel } from "@/components/runs/test-run-kind";
 import { cn } from "@/components/ui/cn";
 import { TableScroll } from "@/components/ui/table-scroll";
+import { ExactTime } from "@/components/ui/exact-time";
 import { TimeAgo } from "@/components/ui/time-ago";
 import { TERMINAL_RUN_STATUSES, type RunOverview, type RunView } from "@/lib/editor/api-types";
 import { clearedNote } from "@/lib/editor/retention-cleared";
@@ -131,7 +132,12 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
                     </div>
                   </td>
                   {showWorkspace && <td className="px-3 py-2 text-slate-600"><div className="min-w-24 wrap-anywhere">{r.workspaceName}</div></td>}
-                  <td className="whitespace-nowrap px-3 py-2 text-slate-500"><TimeAgo at={r.createdAt} /></td>
+                  {/* The moment in the reader's zone, with its day unless today, then how long ago: "7 hours
+                      ago" alone (its GMT tooltip aside) left "it failed at 2 a.m." to be worked out. */}
+                  <td className="whitespace-nowrap px-3 py-2 text-slate-500">
+                    <ExactTime at={r.createdAt} className="block text-slate-700" />
+                    <TimeAgo at={r.createdAt} className="block text-xs" />
+                  </td>
                   <td className="whitespace-nowrap px-3 py-2 text-slate-500">{took(r.startedAt, r.finishedAt) ?? "—"}</td>
                   {/* A stopped run's reason (a Conditions branch's Stop the run, a person's Stop) is no failure: not in red. */}
                   <td className={`px-3 py-2 ${r.status === "stopped" ? "text-slate-500" : "text-red-700"}`}>

@@ -105,3 +105,12 @@ export async function setInstalledBlueprintVersion(workflowId: string, version: 
     if (rowCount !== 1) throw new Error(`expected workflow ${workflowId} installed from a blueprint`);
   });
 }
+
+/** The run as if it had started at `at` (an ISO instant) and ended a second later: a run from an
+ *  hour of the night, read the next morning. */
+export async function setRunStartedAt(runId: string, at: string): Promise<void> {
+  await withClient(async (c) => {
+    const { rowCount } = await c.query(`UPDATE "Run" SET "createdAt" = t, "startedAt" = t, "finishedAt" = t + interval '1 second' FROM (SELECT $2::timestamptz AT TIME ZONE 'UTC' AS t) x WHERE id = $1`, [runId, at]);
+    if (rowCount !== 1) throw new Error(`expected one run ${runId}`);
+  });
+}
