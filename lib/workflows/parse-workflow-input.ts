@@ -33,7 +33,9 @@ export type WorkflowWrite = z.infer<typeof workflowWriteSchema>;
 // A read sent back (PUT of what GET returned) is a normal way to save, so the read-only fields of
 // a workflow and its steps are accepted and ignored; anything else is a mistake worth naming
 // (a typo, or expecting `"mode": "live"` to publish) rather than something to drop silently.
-const WORKFLOW_KEYS = new Set([...Object.keys(workflowWriteSchema.shape), "id", "workspaceId", "webhookUrl", "keptWebhookUrl", "savedBy", "savedAt", "createdAt", "updatedAt"]);
+// `pushedFrom` (a client's copy, on a version a push made) and `blueprint` (one installed from a
+// blueprint) are read-only too: refusing them kept a script from saving such a workflow's read.
+const WORKFLOW_KEYS = new Set([...Object.keys(workflowWriteSchema.shape), "id", "workspaceId", "webhookUrl", "keptWebhookUrl", "savedBy", "savedAt", "pushedFrom", "blueprint", "createdAt", "updatedAt"]);
 const STEP_KEYS = new Set([...Object.keys(stepInputSchema.shape), "number"]);
 
 // Every invalid_workflow names the step by number and id (validate-definition.ts); before the
