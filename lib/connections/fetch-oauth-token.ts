@@ -1,7 +1,8 @@
 // OAuth2 client-credentials tokens for app connections, cached per connection in this process
 // until shortly before they expire. The cache key includes a hash of the credentials and token
 // settings, so editing a connection never reuses a token of its old credentials. Concurrent
-// steps share one in-flight token request.
+// steps share one in-flight token request, and so do steps whose token was answered 401 at once:
+// the first asks for a new one, the others find it instead of replacing it again.
 import { createHash } from "node:crypto";
 import type { GuardedFetchOptions } from "@/lib/net/guarded-fetch";
 import { findPlaceholder } from "./connection-settings";
@@ -38,15 +39,25 @@ async function requestToken(c: LoadedConnection, signal?: AbortSignal, net?: Net
   return { token: t.accessToken, expiresAt: Date.now() + Math.max(0, lifetimeMs - Math.min(EARLY_MS, lifetimeMs / 2)) };
 }
 
-export type FetchOAuthTokenOptions = { connection: LoadedConnection; forceRefresh?: boolean; signal?: AbortSignal; net?: NetOverrides };
+export type FetchOAuthTokenOptions = {
+  connection: LoadedConnection;
+  /** The token a 401 answered: never handed out again. */
+  rejectedToken?: string;
+  signal?: AbortSignal;
+  net?: NetOverrides;
+};
 
-/** An access token for the connection: cached when still fresh, else fetched. */
-export async function fetchOAuthToken({ connection, forceRefresh, signal, net }: FetchOAuthTokenOptions): Promise<string> {
+/** An access token for the connection: cached when still fresh (and not the one rejected), else fetched. */
+export async function fetchOAuthToken({ connection, rejectedToken, signal, net }: FetchOAuthTokenOptions): Promise<string> {
   const key = cacheKey(connection);
-  const hit = cache.get(key);
-  if (hit && !forceRefresh) {
+  let hit = cache.get(key);
+  while (hit) {
     const cached = await hit.catch(() => undefined);
-    if (cached && cached.expiresAt > Date.now()) return cached.token;
+    if (cached && cached.expiresAt > Date.now() && cached.token !== rejectedToken) return cached.token;
+    // Another step asked for a new token while this one waited: that one is this step's too.
+    const latest = cache.get(key);
+    if (latest === hit) break;
+    hit = latest;
   }
   const pending = requestToken(connection, signal, net);
   cache.set(key, pending);

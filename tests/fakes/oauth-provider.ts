@@ -1,7 +1,8 @@
 // A fake OAuth 2.0 provider on 127.0.0.1 for authorization-code accounts: an authorize endpoint
 // that approves (or denies) at once and redirects back with a code, a token endpoint that checks
 // the client's credentials, the redirect URI and the PKCE verifier, and issues access tokens with
-// rotating one-time refresh tokens, and an API endpoint that takes only a live access token.
+// rotating one-time refresh tokens, and an API endpoint that takes only a live access token —
+// one the provider has not revoked early (revokeAccessTokens: a password reset, an admin's revoke).
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { startLocalServer } from "../helpers/local-server";
@@ -31,6 +32,8 @@ export function fakeOAuthProvider(client: Client) {
     refreshes: [] as { refreshToken: string; status: number }[],
     /** The query of every authorize request received, as name → value. */
     authorizeQueries: [] as Record<string, string>[],
+    /** The API answers 401 to every token, live or not (a provider that keeps refusing). */
+    apiRefusesAll: false,
     latestAccessToken: "",
     latestRefreshToken: "",
   };
@@ -95,7 +98,7 @@ export function fakeOAuthProvider(client: Client) {
     if (req.method === "GET" && url.pathname === "/api/me") {
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1] ?? "";
       const until = accessTokens.get(token);
-      if (!until || until <= Date.now()) return json(res, 401, { error: "invalid_token" });
+      if (!until || until <= Date.now() || state.apiRefusesAll) return json(res, 401, { error: "invalid_token" });
       return json(res, 200, { user: "tech@provider.example" });
     }
     return json(res, 404, { error: "not_found" });
@@ -106,6 +109,10 @@ export function fakeOAuthProvider(client: Client) {
     /** Makes every refresh token issued so far unusable, as a provider that revoked the grant. */
     revokeRefreshTokens: () => {
       for (const k of refreshTokens.keys()) refreshTokens.set(k, "spent");
+    },
+    /** Revokes every access token issued so far before its expiry; the refresh tokens still work. */
+    revokeAccessTokens: () => {
+      for (const k of accessTokens.keys()) accessTokens.set(k, 0);
     },
   };
 }

@@ -11,16 +11,14 @@ import { db } from "@/lib/db/client";
 import { startFakeOAuthProvider, type FakeOAuthProvider } from "@/tests/fakes/oauth-provider";
 import { apiClient, type ApiClient, type Json } from "../helpers/api-fixtures";
 import { startTestServer } from "../helpers/api-server";
+import { connectOAuthAccount, createOAuthAccount, OAUTH_CLIENT as client, oauthCallback, startOAuthSignIn, uniqueName as unique } from "../helpers/oauth-accounts";
 import { testHttpWorkflow } from "../helpers/test-http-workflow";
 
 const { t, api, web } = startTestServer({ worker: true });
-const client = { clientId: "msp-flow-client", clientSecret: "client-secret-9f2e" };
 const fakes: FakeOAuthProvider[] = [];
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
 });
-
-const unique = (what: string) => `${what} ${randomBytes(4).toString("hex")}`;
 
 async function provider(): Promise<FakeOAuthProvider> {
   const fake = await startFakeOAuthProvider(client);
@@ -28,39 +26,10 @@ async function provider(): Promise<FakeOAuthProvider> {
   return fake;
 }
 
-async function createAccount(fake: FakeOAuthProvider, clientAuth: "body" | "basic" = "body"): Promise<Json> {
-  const res = await api.post(`/api/v1/workspaces/${t.providerA.id}/connections`, {
-    app: "http",
-    name: unique("Xero"),
-    authKind: "oauth2_authorization_code",
-    baseUrl: fake.url,
-    config: { authorizationUrl: `${fake.url}/authorize`, tokenUrl: `${fake.url}/token`, scope: "accounting.read offline_access", clientAuth },
-    credentials: client,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.connection;
-}
-
-/** Connect as the browser does it: start, the provider's authorize page, then its redirect back. */
-async function signIn(connectionId: string, as: { token: string } = t.editor) {
-  const start = await apiClient(web.baseUrl, as.token).post(`/api/v1/connections/${connectionId}/oauth/start`);
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const authorize = await fetch(start.body.authorizeUrl, { redirect: "manual" });
-  expect(authorize.status).toBe(302);
-  return { start: start.body, callbackUrl: authorize.headers.get("location") ?? "" };
-}
-
-const callback = async (url: string, as: { token: string } = t.editor) => {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${as.token}` }, redirect: "manual" });
-  return { status: res.status, location: res.headers.get("location"), text: await res.text() };
-};
-
-async function connect(connectionId: string) {
-  const { callbackUrl } = await signIn(connectionId);
-  const done = await callback(callbackUrl);
-  expect(done.status, done.text).toBe(303);
-  return done;
-}
+const createAccount = (fake: FakeOAuthProvider, clientAuth: "body" | "basic" = "body"): Promise<Json> => createOAuthAccount(api, t.providerA.id, fake, clientAuth);
+const signIn = (connectionId: string, as: { token: string } = t.editor) => startOAuthSignIn(web.baseUrl, as.token, connectionId);
+const callback = (url: string, as: { token: string } = t.editor) => oauthCallback(url, as.token);
+const connect = (connectionId: string) => connectOAuthAccount(web.baseUrl, t.editor.token, connectionId);
 
 const runWith = (connectionId: string, name = unique("call provider")) =>
   testHttpWorkflow(api, t.providerA.id, name, { kind: "http", name: "Who am I", config: { method: "GET", url: "/api/me", connectionId } }, 60_000);

@@ -3,6 +3,9 @@
 // transaction holding the account's row lock (FOR UPDATE), so two runs on any workers never both
 // spend a one-time refresh token: the second waits, then finds the first one's fresh token. A
 // refused refresh (invalid_grant) marks the account "needs_reconnect", committed, then fails.
+// A token a provider answered 401 (revoked early: a password reset, an admin's revoke) is
+// refreshed the same way, unless the account already holds another: a run that met the same 401
+// a moment earlier has refreshed it, and its token is this run's too.
 import { db } from "@/lib/db/client";
 import type { GuardedFetchOptions } from "@/lib/net/guarded-fetch";
 import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
@@ -21,14 +24,23 @@ const MISSING = "missing";
 const REFUSED = "refused";
 type Outcome = typeof MISSING | typeof REFUSED | { token: string };
 
-export type FetchAuthorizationCodeTokenOptions = { connection: LoadedConnection; forceRefresh?: boolean; signal?: AbortSignal; net?: Pick<GuardedFetchOptions, "policy" | "resolver"> };
+export type FetchAuthorizationCodeTokenOptions = {
+  connection: LoadedConnection;
+  /** The access token a 401 answered: never handed out again. */
+  rejectedToken?: string;
+  signal?: AbortSignal;
+  net?: Pick<GuardedFetchOptions, "policy" | "resolver">;
+};
 
-export async function fetchAuthorizationCodeToken({ connection: c, forceRefresh, signal, net }: FetchAuthorizationCodeTokenOptions): Promise<string> {
+export async function fetchAuthorizationCodeToken({ connection: c, rejectedToken, signal, net }: FetchAuthorizationCodeTokenOptions): Promise<string> {
   const row = await db().connection.findUnique({ where: { id: c.id }, select: { oauthTokensEncrypted: true, oauthStatus: true } });
   if (row?.oauthStatus === "needs_reconnect") throw new TokenError(needsReconnectMessage(c.name), false);
   const stored = openOAuthTokens(row?.oauthTokensEncrypted ?? null);
   if (!stored) throw new TokenError(notConnectedMessage(c.name), false);
-  if (!forceRefresh && stored.expiresAt - EARLY_MS > Date.now()) return stored.accessToken;
+  const fresh = (t: { accessToken: string; expiresAt: number }) => t.accessToken !== rejectedToken && t.expiresAt - EARLY_MS > Date.now();
+  if (fresh(stored)) return stored.accessToken;
+  // The token this run found wanting: the stored one, or the one a 401 answered.
+  const stale = rejectedToken ?? stored.accessToken;
 
   const outcome = await db().$transaction(
     async (tx): Promise<Outcome> => {
@@ -39,7 +51,7 @@ export async function fetchAuthorizationCodeToken({ connection: c, forceRefresh,
       const current = openOAuthTokens(locked?.oauthTokensEncrypted ?? null);
       if (!current) return MISSING;
       // Another run refreshed while this one waited for the lock: its token is this one's too.
-      if (current.accessToken !== stored.accessToken && current.expiresAt - EARLY_MS > Date.now()) return { token: current.accessToken };
+      if (current.accessToken !== stale && fresh(current)) return { token: current.accessToken };
       if (!current.refreshToken) return REFUSED;
       try {
         const next = await requestOAuthTokens({ connection: c, grant: { grant_type: "refresh_token", refresh_token: current.refreshToken }, signal, net });

@@ -3,9 +3,10 @@
 // Optional JSON schema → strict structured output; output {text, json?, model, usage}.
 import { parseAnswerJson, messageText, providerError, strictSchema } from "@/lib/ai/chat-completion";
 import { findSchemaMismatches } from "@/lib/ai/find-schema-mismatches";
-import { connectionHeaders } from "@/lib/connections/connection-headers";
+import type { ConnectionHeaders } from "@/lib/connections/connection-headers";
 import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
+import { sendWithAccount } from "@/lib/connections/send-with-account";
 import { joinBaseUrl, toText } from "@/lib/http-step/build-http-request";
 import { bodyExcerpt, excerpt, isRetryableStatus, readBody, retryAfterMs } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
@@ -89,8 +90,7 @@ export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps)
     const url = joinBaseUrl(connection.baseUrl, "chat/completions");
     let secrets = connection.secrets;
     const clean = <T>(v: T): T => redactCredentials(v, secrets);
-    const send = async (forceRefresh: boolean) => {
-      const auth = await connectionHeaders({ connection, forceRefresh, signal: ctx.signal, net: deps.net });
+    const send = async (auth: ConnectionHeaders) => {
       secrets = [...secrets, ...auth.secrets];
       return guardedFetch({
         ...deps.net,
@@ -107,8 +107,7 @@ export function createAiPromptExecutor(deps: OutboundDeps = defaultOutboundDeps)
     const started = Date.now();
     let res;
     try {
-      res = await send(false);
-      if (res.status === 401 && connection.authKind === "oauth2_client_credentials") res = await send(true);
+      res = await sendWithAccount({ connection, send, signal: ctx.signal, net: deps.net });
     } catch (e) {
       if (e instanceof OutboundError || e instanceof TokenError) throw new StepError(clean(`AI request to ${new URL(url).origin} failed: ${e.message}`), { retryable: e.retryable });
       throw e;

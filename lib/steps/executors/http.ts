@@ -5,11 +5,12 @@
 // are added after references are resolved and redacted from anything the server echoes back, and
 // stay with the first origin across redirects (headers dropped, a body carrying them not
 // re-sent). Requests that change something carry an Idempotency-Key.
-import { connectionHeaders } from "@/lib/connections/connection-headers";
+import type { ConnectionHeaders } from "@/lib/connections/connection-headers";
 import { TokenError } from "@/lib/connections/fetch-oauth-token";
 import type { LoadedConnection } from "@/lib/connections/get-connection-credentials";
 import { loadStepConnection } from "@/lib/connections/load-step-connection";
 import { redactCredentials } from "@/lib/connections/redact-credentials";
+import { sendWithAccount } from "@/lib/connections/send-with-account";
 import { accountUrlProblem, accountUrlRemedy, describeAccountUrlProblem, hostFromRunData, readsWorkspaceValue } from "@/lib/http-step/account-url-problem";
 import { buildHttpRequest, type BuiltRequest, type HttpConfig } from "@/lib/http-step/build-http-request";
 import { resolveUrlTemplate } from "@/lib/http-step/resolve-url-template";
@@ -184,8 +185,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     let secrets: string[] = connection?.secrets ?? [];
     const clean = <T>(v: T): T => redactCredentials(v, secrets);
 
-    const send = async (forceRefresh: boolean): Promise<GuardedResponse> => {
-      const auth = connection ? await connectionHeaders({ connection, forceRefresh, signal: ctx.signal, net: deps.net }) : { headers: {}, sensitiveHeaders: [], secrets: [] };
+    const send = async (auth: Pick<ConnectionHeaders, "headers" | "sensitiveHeaders" | "secrets">): Promise<GuardedResponse> => {
       secrets = [...secrets, ...auth.secrets];
       // The connection's auth replaces any same-named header the step set.
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !(k.toLowerCase() in auth.headers)));
@@ -210,12 +210,9 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     const started = Date.now();
     let res: GuardedResponse;
     try {
-      res = await send(false);
-      // An OAuth2 token can be revoked before it expires: fetch a fresh one and try once more.
-      if (res.status === 401 && connection?.authKind === "oauth2_client_credentials") {
-        ctx.log("401 with a cached OAuth2 token; fetching a new token and retrying once");
-        res = await send(true);
-      }
+      res = connection
+        ? await sendWithAccount({ connection, send, onRetry: () => ctx.log("401 to the account's OAuth2 token; fetching a new token and retrying once"), signal: ctx.signal, net: deps.net })
+        : await send({ headers: {}, sensitiveHeaders: [], secrets: [] });
     } catch (e) {
       const failure = e instanceof OutboundError || e instanceof TokenError ? e : null;
       if (!failure) throw e;
