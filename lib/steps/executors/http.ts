@@ -17,6 +17,7 @@ import { resolveUrlTemplate } from "@/lib/http-step/resolve-url-template";
 import { PIECE, secretPieceInRequest } from "@/lib/http-step/secret-in-request";
 import { secretSentToDataHost, secretToDataHostMessage, sendsSecret } from "@/lib/http-step/secret-to-data-host";
 import { toText } from "@/lib/http-step/to-text";
+import { describeSentRequest } from "@/lib/http-step/describe-sent-request";
 import { bodyExcerpt, flattenHeaders, isRetryableStatus, readBody, retryAfterMs, safeUrl } from "@/lib/http-step/read-http-response";
 import { OutboundError } from "@/lib/net/errors";
 import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from "@/lib/net/guarded-fetch";
@@ -184,11 +185,15 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     const bodyStaysWithOrigin = bodyCarriesCredentials(config.body);
     let secrets: string[] = connection?.secrets ?? [];
     const clean = <T>(v: T): T => redactCredentials(v, secrets);
+    // The request as last sent, for the log: the account's headers are known once it is sent.
+    let sent = { headers: req.headers, masked: credentialHeaders };
+    const logSent = () => describeSentRequest(sent.headers, req.body, sent.masked).forEach((line) => ctx.log(clean(line)));
 
     const send = async (auth: Pick<ConnectionHeaders, "headers" | "sensitiveHeaders" | "secrets">): Promise<GuardedResponse> => {
       secrets = [...secrets, ...auth.secrets];
       // The connection's auth replaces any same-named header the step set.
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !(k.toLowerCase() in auth.headers)));
+      sent = { headers: { ...headers, ...auth.headers }, masked: [...Object.keys(auth.headers), ...auth.sensitiveHeaders, ...credentialHeaders] };
       return guardedFetch({
         ...deps.net,
         method: req.method,
@@ -218,6 +223,8 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       if (!failure) throw e;
       const message = clean(`${req.method} ${safeUrl(req.url)}: ${failure.message}`);
       const continuable = e instanceof OutboundError ? e.kind !== "refused" && e.kind !== "bad_url" : failure.retryable;
+      // Sent, with no answer (a timeout, a refused connection): what went is still worth reading.
+      if (e instanceof OutboundError && continuable) logSent();
       if (continuable && passOn(failure.retryable)) {
         ctx.log(`continuing after error: ${message}`);
         return { output: { status: 0, headers: {}, body: null, error: message } };
@@ -236,6 +243,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       ctx.log(`${hop.method} ${safeUrl(hop.url)} → ${hop.status} redirect${next !== hop.method ? `, followed with ${next}` : ""}`);
     });
     ctx.log(`${res.method} ${safeUrl(res.url)} → ${res.status} (${res.body.length} bytes, ${Date.now() - started} ms)`);
+    logSent();
     const retryable = isRetryableStatus(res.status);
     if (res.status >= 200 && res.status < 300) return { output };
     if (passOn(retryable)) {
