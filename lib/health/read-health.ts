@@ -6,7 +6,7 @@ export type Health = { ok: boolean; db: "up" | "down"; worker: { lastHeartbeat: 
 /** The report while the database does not answer (also the web server's while it starts: server.ts). */
 export const DATABASE_DOWN: Health = { ok: false, db: "down", worker: { lastHeartbeat: null, alive: false } };
 
-const WORKER_STALE_MS = 30_000;
+export const WORKER_STALE_MS = 30_000;
 /**
  * A database that does not answer within this counts as down. The pool's own limits (5 s to
  * get a connection, 20 s for a query on one already open) are for requests; a health check
