@@ -144,9 +144,10 @@ describe("GET /api/v1/workspaces/{id}/runs", () => {
     expect(runs(await as(t.viewer).get(`/api/v1/workspaces/${t.providerA.id}/runs?clients=true&workflowId=${otherFlow}`))).toEqual([]);
   });
 
-  it("refuses an unknown status, a window outside 1–3650 days, a bad limit and a before that is no cursor (400)", async () => {
+  it("refuses an unknown status, a window outside 1–3650 days, a bad limit and a before that is no cursor (400); a limit over 200 is taken as 200", async () => {
     const who = await createUser([{ workspaceId: t.providerA.id, role: "viewer" }]);
-    for (const q of ["status=broken", "days=0", "days=3651", "limit=201", "clients=maybe", "before=yesterday", "before=0000-01-01T00:00:00Z"]) {
+    expect((await as(who).get(`/api/v1/workspaces/${t.providerA.id}/runs?limit=201`)).status).toBe(200);
+    for (const q of ["status=broken", "days=0", "days=3651", "limit=0", "limit=2.5", "clients=maybe", "before=yesterday", "before=0000-01-01T00:00:00Z"]) {
       const r = await as(who).get(`/api/v1/workspaces/${t.providerA.id}/runs?${q}`);
       expect(r.status, q).toBe(400);
       expect(r.body.error, q).toMatch(/invalid_request|bad_request/);

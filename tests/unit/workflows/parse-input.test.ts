@@ -10,8 +10,12 @@ describe("parseLimit", () => {
     expect(parseLimit(u("?limit=1"))).toBe(1);
     expect(parseLimit(u("?limit=500"))).toBe(500);
   });
-  it.each(["0", "501", "-1", "abc", "2.5", "1e2", "9999999999999999999"])("rejects limit=%s with a 400", (v) => {
-    expect(() => parseLimit(u(`?limit=${v}`))).toThrow(/limit must be a whole number from 1 to 500/);
+  it.each(["501", "100000", "9999999999999999999"])("takes limit=%s as the most there is, 500", (v) => {
+    expect(parseLimit(u(`?limit=${v}`))).toBe(500);
+    expect(parseLimit(u(`?limit=${v}`), { fallback: 50, max: 200 })).toBe(200);
+  });
+  it.each(["0", "-1", "abc", "2.5", "1e2", "00"])("rejects limit=%s with a 400", (v) => {
+    expect(() => parseLimit(u(`?limit=${v}`))).toThrow(/limit must be a whole number from 1 \(at most 500; default 50\)/);
   });
 });
 
