@@ -78,6 +78,22 @@ describe("observability", () => {
     expect((await fetch(`${web.baseUrl}/api/health/live`)).status).toBe(200);
   });
 
+  it("answers other methods on the health routes with 405 JSON and Allow, and OPTIONS with the same Allow", async () => {
+    for (const path of ["/api/health", "/api/health/live", "/api/health/ready"]) {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const r = await fetch(`${web.baseUrl}${path}`, { method });
+        expect({ path, status: r.status, allow: r.headers.get("allow"), body: await r.text() }).toEqual({
+          path,
+          status: 405,
+          allow: "GET, HEAD, OPTIONS",
+          body: JSON.stringify({ error: "method_not_allowed", message: `${method} is not allowed here; this route takes GET` }),
+        });
+      }
+      const o = await fetch(`${web.baseUrl}${path}`, { method: "OPTIONS" });
+      expect([path, o.status, o.headers.get("allow")]).toEqual([path, 204, "GET, HEAD, OPTIONS"]);
+    }
+  });
+
   it("answers 404 on /metrics when no token is configured", async () => {
     const bare = await startWeb({ METRICS_TOKEN: "" });
     extra.push(bare);
