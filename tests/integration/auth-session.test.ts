@@ -69,6 +69,25 @@ describe("browser sign-in (next-auth credentials)", () => {
     expect(res.headers.get("location")).toContain("error=CredentialsSignin");
   });
 
+  it("answers an action next-auth does not have and a method its routes do not take with JSON, as the rest of /api", async () => {
+    const call = async (method: string, path: string) => {
+      const r = await fetch(`${server.web.baseUrl}${path}`, { method });
+      return { path, status: r.status, type: r.headers.get("content-type"), allow: r.headers.get("allow"), body: await r.text() };
+    };
+    expect(await call("GET", "/api/auth/nope")).toEqual({
+      path: "/api/auth/nope", status: 400, type: "application/json", allow: null,
+      body: JSON.stringify({ error: "invalid_request", message: "This action with HTTP GET is not supported by NextAuth.js" }),
+    });
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      expect(await call(method, "/api/auth/session")).toEqual({
+        path: "/api/auth/session", status: 405, type: "application/json", allow: "GET, POST, HEAD, OPTIONS",
+        body: JSON.stringify({ error: "method_not_allowed", message: `${method} is not allowed here; this route takes GET, POST` }),
+      });
+    }
+    // Its real endpoints answer as before.
+    expect((await call("GET", "/api/auth/csrf")).body).toMatch(/^\{"csrfToken":"/);
+  });
+
   it("rejects a forged session cookie", async () => {
     const r = await fetch(`${server.web.baseUrl}/api/v1/workspaces`, { headers: { cookie: "next-auth.session-token=eyJhbGciOiJkaXIifQ..x.y.z" } });
     expect(r.status).toBe(401);
