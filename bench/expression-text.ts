@@ -2,9 +2,11 @@
 // expression builds or scans a huge text (the worst cases the text limit of
 // lib/steps/jsonata-text-functions.ts and the output limit of lib/runs/execute-step.ts are for).
 // Each case runs the step the way the worker does (executeStep: evaluate, then check the output's
-// size) in a child process of its own, so its peak RSS is its own. Prints figures, not pass/fail.
+// size) in a child process of its own, so its peak RSS is its own; then the time a small ordinary
+// expression takes per evaluation. Prints figures, not pass/fail.
 import { spawnSync } from "node:child_process";
 import { executeStep } from "@/lib/runs/execute-step";
+import { evaluateExpression } from "@/lib/steps/evaluate-expression";
 
 // 15 × 2^25 = 503,316,480 characters: joined by doubling with `&`, near V8's longest string.
 const HALF_GB = '$reduce([1..25], function($a, $i) { $a & $a }, "xxxxxxxxxxxxxxx")';
@@ -29,7 +31,25 @@ const CASES: Record<string, string> = {
   '$fromMillis width 100M ("[Y,100000000]")': '$length($fromMillis(0, "[Y,100000000]"))',
   '$formatInteger, 20,000 groups of "0,"': '$length($formatInteger(1, $join([1..20000].("0"), ",")))',
   'allowed: $formatInteger, 1,001 groups': '$length($formatInteger(1, $join([1..1001].("0"), ",")))',
+  // Many texts each within the limit, built in one evaluation: a new 16M text per item, or a new
+  // 16M join per item that a reader then lays out whole, kept until the timeout.
+  "300 × $uppercase of 16M chars": '$count([1..300].$uppercase($pad("", 16000000, "x")))',
+  "300 × 16M joins, each read": '$count([1..300].($s := $pad("", 16000000, "x") & $string($); $contains($s, "y") ? "" : $s))',
+  "allowed: & of 40 × 400K chars (template)": `($x := $pad("", 400000, "x"); $length(${Array(40).fill("$x").join(' & "," & ')}))`,
 };
+
+// The cost every evaluation pays: a small expression of the bounded functions and `&`, evaluated
+// again and again (compiled once, as the worker's cache keeps it), in µs per evaluation.
+const ORDINARY = '$uppercase($x) & " " & $pad($string($n), 6, "0") & ": " & $join([$x, $lowercase($x)], ", ")';
+const ORDINARY_RUNS = 200_000;
+
+async function timeOrdinary(): Promise<string> {
+  const opts = { resolveRef: () => undefined, extra: { x: "Ticket from Contoso", n: 42 } };
+  for (let i = 0; i < 20_000; i++) await evaluateExpression(ORDINARY, opts);
+  const started = performance.now();
+  for (let i = 0; i < ORDINARY_RUNS; i++) await evaluateExpression(ORDINARY, opts);
+  return `${(((performance.now() - started) * 1000) / ORDINARY_RUNS).toFixed(2)} µs per evaluation (${ORDINARY_RUNS.toLocaleString("en")} runs)`;
+}
 
 async function runCase(expression: string): Promise<string> {
   const outcome = await executeStep({
@@ -44,6 +64,11 @@ async function runCase(expression: string): Promise<string> {
     attempt: 1,
   });
   return outcome.ok ? "ok" : `failed: ${outcome.error.message}`;
+}
+
+if (process.argv[2] === "ordinary") {
+  console.log(await timeOrdinary());
+  process.exit(0);
 }
 
 if (process.argv[2] !== undefined) {
@@ -66,3 +91,5 @@ for (const name of Object.keys(CASES)) {
   }
   console.log(`${name.padEnd(40)} ${shown}`);
 }
+const ordinary = spawnSync(process.execPath, [...process.execArgv, process.argv[1], "ordinary"], { encoding: "utf8", timeout: 300_000 });
+console.log(`${"ordinary expression".padEnd(40)} ${ordinary.stdout.trim()}`);

@@ -14,6 +14,10 @@
 // (`$fromMillis(0, "[Y,500000000]")`) after JSONata's; `$split`, `$contains` and `$replace` refuse a
 // text over it before scanning it. Values are JSONata's (compared over thousands of cases:
 // tests/unit/expression-text-limits.test.ts). One file, as the isolate takes these as one source.
+// Each text one evaluation builds is also counted against a budget for that evaluation (`charged`):
+// texts each within the limit, built again for each of 300 items (`[1..300].$uppercase(…)`, or a
+// new 16M join per item that a reader then lays out), held 400–950 MB of the worker within the 1 s
+// limit, which only then ended them.
 import type jsonata from "jsonata";
 
 /** The longest text these take or give (and $pad's widest width): 16 × 1024 × 1024 characters, as
@@ -21,6 +25,36 @@ import type jsonata from "jsonata";
  *  limit. A function, not a constant, so that it travels into the isolate with the rest. */
 function textLimit(): number {
   return 16_777_216;
+}
+
+/** JSONata's `this` for a registered function. Its `environment.base` is the frame one `evaluate`
+ *  makes afresh (jsonata.js: `exec_env.base = exec_env`), so a count kept there belongs to that
+ *  evaluation alone, whichever compiled expression it runs: compiled expressions are cached and
+ *  shared by every run of the worker (and every job of a sandbox isolate). */
+type Focus = jsonata.Focus | undefined;
+
+/** The most characters (UTF-16 units) the texts one evaluation builds may add up to: four times
+ *  the text limit. A function, as textLimit. */
+function budgetLimit(): number {
+  return 67_108_864;
+}
+
+/** Where an evaluation's count is kept on its frame: a symbol, which no binding from data can take. */
+function budgetName(): symbol {
+  return Symbol.for("jsonata-text-functions.built");
+}
+
+/** Counts a text an evaluation built against its budget and gives it back, or refuses it once the
+ *  texts built so far pass the budget. Only builders count: a text read, or cut from one
+ *  ($substring, $split, $substringBefore/After), shares the memory of the text it came from. */
+function charged(focus: Focus, text: string): string {
+  const frame = (focus?.environment as { base?: Record<symbol, number> } | undefined)?.base;
+  if (!frame) return text;
+  const built = (frame[budgetName()] ?? 0) + text.length;
+  frame[budgetName()] = built;
+  if (built <= budgetLimit()) return text;
+  const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  throw new Error(`expression result too large: more than ${n(budgetLimit())} characters (all the texts one evaluation builds, together; join many pieces with $join, which counts its result once, rather than & in a loop)`);
 }
 
 /** Refuses a size over the limit, naming the function (`&` as itself), before any work on it. */
@@ -131,7 +165,7 @@ function length(str: string | undefined): number | undefined {
 }
 
 /** JSONata's $pad: `width` code points, padding on the right (positive) or left (negative). */
-function pad(str: string | undefined, width: number, char?: string): string | undefined {
+function pad(this: Focus, str: string | undefined, width: number, char?: string): string | undefined {
   if (typeof str === "undefined") return undefined;
   if (typeof char === "undefined" || char.length === 0) char = " ";
   width = Math.trunc(width);
@@ -144,29 +178,29 @@ function pad(str: string | undefined, width: number, char?: string): string | un
   const repeats = Math.min(padLength, 2 * Math.ceil(padLength / codePointLength(char)));
   let padding = char.repeat(repeats);
   if (char.length > 1) padding = cut(padding, 0, padLength);
-  return width > 0 ? str + padding : padding + str;
+  return charged(this, width > 0 ? str + padding : padding + str);
 }
 
-function uppercase(str: string | undefined): string | undefined {
+function uppercase(this: Focus, str: string | undefined): string | undefined {
   if (typeof str === "undefined") return undefined;
   assertTextWithinLimit("uppercase", str);
-  return assertTextWithinLimit("uppercase", str.toUpperCase(), "a result"); // "ß" is "SS"
+  return charged(this, assertTextWithinLimit("uppercase", str.toUpperCase(), "a result")); // "ß" is "SS"
 }
 
-function lowercase(str: string | undefined): string | undefined {
+function lowercase(this: Focus, str: string | undefined): string | undefined {
   if (typeof str === "undefined") return undefined;
   assertTextWithinLimit("lowercase", str);
-  return assertTextWithinLimit("lowercase", str.toLowerCase(), "a result");
+  return charged(this, assertTextWithinLimit("lowercase", str.toLowerCase(), "a result"));
 }
 
 /** JSONata's $trim: runs of spaces, tabs and line breaks become one space, none at either end. */
-function trim(str: string | undefined): string | undefined {
+function trim(this: Focus, str: string | undefined): string | undefined {
   if (typeof str === "undefined") return undefined;
   assertTextWithinLimit("trim", str);
   let result = str.replace(/[ \t\n\r]+/gm, " ");
   if (result.charAt(0) === " ") result = result.substring(1);
   if (result.charAt(result.length - 1) === " ") result = result.substring(0, result.length - 1);
-  return result;
+  return charged(this, result);
 }
 
 function substringBefore(str: string | undefined, chars: string): string | undefined {
@@ -222,9 +256,9 @@ function toText(name: string, arg: unknown, prettify?: boolean): string {
   return assertTextWithinLimit(name, text, "a result");
 }
 
-function string(arg: unknown, prettify?: boolean): string | undefined {
+function string(this: Focus, arg: unknown, prettify?: boolean): string | undefined {
   if (typeof arg === "undefined") return undefined;
-  return toText("string", arg, prettify);
+  return typeof arg === "string" ? arg : charged(this, toText("string", arg, prettify));
 }
 
 /** `&` (see routeTextOperators): each side as $string gives it, the two joined only when they fit. */
@@ -238,13 +272,22 @@ function concat(...args: unknown[]): string {
   return assertTextWithinLimit("&", l.concat(r), "a result");
 }
 
-function join(strs: string[] | undefined, separator?: string): string | undefined {
+/** A chain of `&` (`a & b & c`, as a template's pieces are joined): joined left to right as `&`
+ *  joins two, the whole counted once against the evaluation's budget — counting each step of the
+ *  chain would count a template of n pieces about n/2 times. */
+function concatAll(this: Focus, ...args: unknown[]): string {
+  let text = concat(args[0], args[1]);
+  for (let i = 2; i < args.length; i++) text = concat(text, args[i]);
+  return charged(this, text);
+}
+
+function join(this: Focus, strs: string[] | undefined, separator?: string): string | undefined {
   if (typeof strs === "undefined") return undefined;
   if (typeof separator === "undefined") separator = "";
   let units = separator.length * Math.max(strs.length - 1, 0);
   for (const s of strs) units += s.length;
   assertUnitsWithinLimit("join", units, "a result");
-  return assertTextWithinLimit("join", strs.join(separator), "a result");
+  return charged(this, assertTextWithinLimit("join", strs.join(separator), "a result"));
 }
 
 type Match = { match: string; start: number; end: number; groups: string[]; next: () => unknown };
@@ -328,7 +371,13 @@ function substitute(replacement: string, m: Match): string {
   return out + replacement.substring(position);
 }
 
-async function replace(str: string | undefined, pattern: string | Matcher, replacement: string | ((m: Match) => unknown), limit?: number): Promise<string | undefined> {
+/** JSONata's $replace; its result counted against the evaluation's budget. */
+async function replace(this: Focus, str: string | undefined, pattern: string | Matcher, replacement: string | ((m: Match) => unknown), limit?: number): Promise<string | undefined> {
+  const result = await replaced(str, pattern, replacement, limit);
+  return result === undefined || result === str ? result : charged(this, result);
+}
+
+async function replaced(str: string | undefined, pattern: string | Matcher, replacement: string | ((m: Match) => unknown), limit?: number): Promise<string | undefined> {
   if (typeof str === "undefined") return undefined;
   assertTextWithinLimit("replace", str);
   if (pattern === "") throw { code: "D3010", stack: new Error().stack, value: pattern, index: 2 };
@@ -408,37 +457,40 @@ function assertEncodable(name: string, str: string, kept: string): void {
   assertTextLimit(name, n, "a result");
 }
 
-function encodeUrlComponent(str: string | undefined): string | undefined {
+function encodeUrlComponent(this: Focus, str: string | undefined): string | undefined {
   if (typeof str === "undefined") return undefined;
   assertEncodable("encodeUrlComponent", str, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()");
   try {
-    return encodeURIComponent(str);
+    return charged(this, encodeURIComponent(str));
   } catch {
     throw { code: "D3140", stack: new Error().stack, value: str, functionName: "encodeUrlComponent" };
   }
 }
 
-function encodeUrl(str: string | undefined): string | undefined {
+function encodeUrl(this: Focus, str: string | undefined): string | undefined {
   if (typeof str === "undefined") return undefined;
   assertEncodable("encodeUrl", str, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'();,/?:@&=+$#");
   try {
-    return encodeURI(str);
+    return charged(this, encodeURI(str));
   } catch {
     throw { code: "D3140", stack: new Error().stack, value: str, functionName: "encodeUrl" };
   }
 }
 
 /** Base64 of the text's Latin-1 bytes (as JSONata: Node's Buffer, or the isolate's stand-in). */
-function base64encode(str: string | undefined): string | undefined {
+function base64encode(this: Focus, str: string | undefined): string | undefined {
   if (typeof str === "undefined") return undefined;
   assertTextLimit("base64encode", 4 * Math.ceil(str.length / 3), "a result");
-  return global.Buffer.from(str, "binary").toString("base64");
+  return charged(this, global.Buffer.from(str, "binary").toString("base64"));
 }
 
 /** The names `&` and the check of a picture function's result are bound to: symbols, which no
  *  binding from data (a column named "&") can take. */
 function concatName(): string {
   return Symbol.for("jsonata-text-functions.concat") as unknown as string;
+}
+function concatAllName(): string {
+  return Symbol.for("jsonata-text-functions.concatAll") as unknown as string;
 }
 function checkName(): string {
   return Symbol.for("jsonata-text-functions.checked") as unknown as string;
@@ -448,6 +500,12 @@ function checkName(): string {
  *  the year to 500 million characters (joined lazily, as `&` joins, in 11 ms). */
 function pictureFunctions(): string[] {
   return ["fromMillis", "now", "formatInteger", "formatNumber", "formatBase"];
+}
+
+/** JSONata's own functions whose result is checked by `checkedResult` (limit and budget): the
+ *  picture functions, and those that build a new text from another, bounded by it but new each call. */
+function checkedFunctions(): string[] {
+  return [...pictureFunctions(), "decodeUrl", "decodeUrlComponent", "base64decode"];
 }
 
 function pictureCheckName(): string {
@@ -464,14 +522,15 @@ function checkedPicture(picture: unknown): unknown {
   return picture;
 }
 
-function checkedResult(name: string, value: unknown): unknown {
-  return typeof value === "string" ? assertTextWithinLimit(name, value, "a result") : value;
+function checkedResult(this: Focus, name: string, value: unknown): unknown {
+  return typeof value === "string" ? charged(this, assertTextWithinLimit(name, value, "a result")) : value;
 }
 
-/** JSONata evaluates `&` itself, with no hook a function could take over: each `&` of the parsed
- *  expression becomes a call of `concat` instead (JSONata's own shape for `$f(lhs, rhs)`), and each
- *  call of a picture function a call of `checkedResult` around it — not one that `~>` calls, which
- *  passes its left side to the call it names. */
+/** JSONata evaluates `&` itself, with no hook a function could take over: each chain of `&` of the
+ *  parsed expression (`a & b & c` parses as `(a & b) & c`) becomes one call of `concatAll` instead
+ *  (JSONata's own shape for `$f(a, b, c)`), and each call of a picture function (checkedFunctions)
+ *  a call of `checkedResult` around it — not one that `~>` calls, which passes its left side to the
+ *  call it names (an `&` there stays `concat` of two, which refuses that as JSONata does). */
 function routeTextOperators(ast: unknown): void {
   const seen = new Set<unknown>();
   const applied = new Set<unknown>();
@@ -482,7 +541,12 @@ function routeTextOperators(ast: unknown): void {
     seen.add(node);
     if (node.type === "apply") applied.add(node.rhs);
     if (node.type === "binary" && node.value === "&") {
-      Object.assign(node, { type: "function", value: "(", procedure: { type: "variable", value: concatName(), position: node.position }, arguments: [node.lhs, node.rhs] });
+      const operands = [node.rhs];
+      let lhs = node.lhs as Record<string, unknown>;
+      for (; !applied.has(node) && lhs?.type === "binary" && lhs.value === "&"; lhs = lhs.lhs as Record<string, unknown>) operands.unshift(lhs.rhs);
+      operands.unshift(lhs);
+      const value = applied.has(node) ? concatName() : concatAllName();
+      Object.assign(node, { type: "function", value: "(", procedure: { type: "variable", value, position: node.position }, arguments: operands });
       delete node.lhs;
       delete node.rhs;
     }
@@ -499,7 +563,7 @@ function routeTextOperators(ast: unknown): void {
       }
       node.pictureChecked = true;
     }
-    if (node.type === "function" && !applied.has(node) && procedure?.type === "variable" && pictureFunctions().includes(procedure.value!)) {
+    if (node.type === "function" && !applied.has(node) && procedure?.type === "variable" && checkedFunctions().includes(procedure.value!)) {
       const call = { type: "function", value: node.value, position: node.position, procedure, arguments: node.arguments };
       seen.add(call);
       const name = { type: "string", value: procedure.value, position: node.position };
@@ -529,6 +593,7 @@ export function registerTextFunctions(expr: jsonata.Expression): void {
   expr.registerFunction("encodeUrl", encodeUrl, "<s-:s>");
   expr.registerFunction("base64encode", base64encode, "<s-:s>");
   expr.registerFunction(concatName(), concat);
+  expr.registerFunction(concatAllName(), concatAll);
   expr.registerFunction(checkName(), checkedResult);
   expr.registerFunction(pictureCheckName(), checkedPicture);
   routeTextOperators(expr.ast());
@@ -536,4 +601,4 @@ export function registerTextFunctions(expr: jsonata.Expression): void {
 
 /** The same functions as JavaScript source for the sandbox isolate (as LIST_FUNCTIONS_SOURCE in
  *  jsonata-list-functions.ts): evaluated there, it is `registerTextFunctions`. */
-export const TEXT_FUNCTIONS_SOURCE = `(() => {\n${[textLimit, itemLimit, separatorLimit, assertCountLimit, assertTextLimit, assertUnitsWithinLimit, assertTextWithinLimit, codePointLength, unitOffset, sliceIndex, substring, cut, length, pad, uppercase, lowercase, trim, substringBefore, substringAfter, isFunctionValue, toText, string, concat, join, matchOf, contains, split, substitute, replace, assertEncodable, encodeUrlComponent, encodeUrl, base64encode, concatName, checkName, pictureFunctions, pictureCheckName, checkedPicture, checkedResult, routeTextOperators].join("\n")}\nreturn ${registerTextFunctions};\n})()`;
+export const TEXT_FUNCTIONS_SOURCE = `(() => {\n${[textLimit, itemLimit, separatorLimit, budgetLimit, budgetName, charged, assertCountLimit, assertTextLimit, assertUnitsWithinLimit, assertTextWithinLimit, codePointLength, unitOffset, sliceIndex, substring, cut, length, pad, uppercase, lowercase, trim, substringBefore, substringAfter, isFunctionValue, toText, string, concat, concatAll, join, matchOf, contains, split, substitute, replace, replaced, assertEncodable, encodeUrlComponent, encodeUrl, base64encode, concatName, concatAllName, checkName, pictureFunctions, checkedFunctions, pictureCheckName, checkedPicture, checkedResult, routeTextOperators].join("\n")}\nreturn ${registerTextFunctions};\n})()`;
