@@ -11,9 +11,17 @@ type Schema = Record<string, unknown>;
 export function strictSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(strictSchema);
   if (!schema || typeof schema !== "object") return schema;
+  // Each key defined, not assigned: assigning "__proto__" (a field's name in `properties`, a $defs
+  // entry) set the copy's prototype instead, so the entry vanished from the schema sent and the copy
+  // inherited the entry's own keywords (a $defs map read as an object schema and got `required`).
   const out: Schema = {};
   for (const [k, v] of Object.entries(schema as Schema)) {
-    out[k] = k === "properties" && v && typeof v === "object" ? Object.fromEntries(Object.entries(v as Schema).map(([p, s]) => [p, strictSchema(s)])) : strictSchema(v);
+    Object.defineProperty(out, k, {
+      value: k === "properties" && v && typeof v === "object" ? Object.fromEntries(Object.entries(v as Schema).map(([p, s]) => [p, strictSchema(s)])) : strictSchema(v),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   const isObject = out.type === "object" || (Array.isArray(out.type) && out.type.includes("object"));
   if (isObject && out.properties && typeof out.properties === "object") {

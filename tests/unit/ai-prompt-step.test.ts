@@ -94,6 +94,33 @@ describe("ai_prompt step", () => {
     expect((output as { json: unknown }).json).toEqual({ priority: "medium", summary: "Printer offline" });
   });
 
+  // Parsed from text, as the editor and the API give it: in a JavaScript literal "__proto__" would set
+  // the prototype instead of naming a field.
+  it('keeps "__proto__" as a name in the schema sent and checked: a field, a $defs entry', async () => {
+    const jsonSchema = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"},"alert":{"$ref":"#/$defs/__proto__"}},"$defs":{"__proto__":{"type":"object","properties":{"id":{"type":"string"}}}}}',
+    );
+    ai.on(/proto schema ok/, JSON.parse('{"__proto__":"kept","alert":{"id":"A-1"}}'));
+    const { output } = await run({ connectionId: "ai", prompt: "proto schema ok", jsonSchema });
+    expect(JSON.stringify((output as { json: unknown }).json)).toBe('{"__proto__":"kept","alert":{"id":"A-1"}}');
+    expect(JSON.stringify(ai.requests.at(-1)!.response_format)).toBe(
+      JSON.stringify({
+        type: "json_schema",
+        json_schema: {
+          name: "output",
+          schema: JSON.parse(
+            '{"type":"object","properties":{"__proto__":{"type":"string"},"alert":{"$ref":"#/$defs/__proto__"}},"$defs":{"__proto__":{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":false}},"required":["__proto__","alert"],"additionalProperties":false}',
+          ),
+          strict: true,
+        },
+      }),
+    );
+    // The $ref leads to the kept definition, so an answer breaking it is refused.
+    ai.on(/proto schema bad/, JSON.parse('{"__proto__":"kept","alert":{"id":7}}'));
+    const e = await failure({ connectionId: "ai", prompt: "proto schema bad", jsonSchema });
+    expect(e.message).toMatch(/^the AI answer does not match the Output JSON schema: \/alert\/id must be a string/);
+  });
+
   it("a wrong API key is a clear, non-retryable failure without the key", async () => {
     const e = await failure({ connectionId: "ai-wrong-key", prompt: "hi" });
     expect(e.message).toBe("AI request failed: HTTP 401: Incorrect API key provided.");
