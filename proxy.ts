@@ -29,5 +29,5 @@ export async function proxy(request: NextRequest) {
 export const config = {
   // Pages only: not the API (answers 401 JSON itself), webhooks, /metrics (its own bearer
   // token), the sign-in page or assets.
-  matcher: ["/((?!api/|_next/|hooks/|metrics$|signin|favicon\\.ico|.*\\.[a-zA-Z0-9]+$).*)"],
+  matcher: ["/((?!api/|api$|_next/|hooks/|metrics$|signin|favicon\\.ico|.*\\.[a-zA-Z0-9]+$).*)"],
 };

@@ -390,9 +390,9 @@ describe("validation", () => {
     // The API's root is no route either: the same JSON, not Next's HTML page.
     expect(await call("GET", "/api/v1")).toEqual({ status: 404, allow: null, body: { error: "not_found", message: "API route not found" } });
     expect(await call("POST", "/api/v1")).toMatchObject({ status: 404, body: { error: "not_found" } });
-    // Nor is a path under /api outside /api/v1 (a mistyped version, health or other prefix).
-    for (const [method, p] of [["GET", "/api/v2/workspaces"], ["POST", "/api/nope"], ["GET", "/api/health/nope"], ["DELETE", "/api/workflows/x"], ["OPTIONS", "/api/x"]]) {
-      const r = await fetch(`${web.baseUrl}${p}`, { method, headers: { authorization: `Bearer ${t.editor.token}` } });
+    // Nor is a path under /api outside /api/v1 (a mistyped version, health or other prefix), /api itself included.
+    for (const [method, p] of [["GET", "/api/v2/workspaces"], ["POST", "/api/nope"], ["GET", "/api/health/nope"], ["DELETE", "/api/workflows/x"], ["OPTIONS", "/api/x"], ["GET", "/api"], ["POST", "/api"]]) {
+      const r = await fetch(`${web.baseUrl}${p}`, { method, headers: { authorization: `Bearer ${t.editor.token}` }, redirect: "manual" });
       expect({ p, status: r.status, type: r.headers.get("content-type"), body: await r.text() }).toEqual({
         p, status: 404, type: "application/json", body: JSON.stringify({ error: "not_found", message: "API route not found" }),
       });
