@@ -206,12 +206,14 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
         expect((await post(h, { a: 4 })).status).toBe(202);
       });
 
-      it("other methods: 405 with Allow: POST", async () => {
+      it("other methods: 405 with Allow: POST, a JSON body but for HEAD's", async () => {
         const h = await createHook();
-        for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
-          const r = await send(url(h.token), { method, body: method === "GET" ? undefined : "{}" });
+        for (const method of ["GET", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"]) {
+          const r = await send(url(h.token), { method, body: method === "GET" || method === "HEAD" ? undefined : "{}" });
           expect(r.status, method).toBe(405);
-          expect(r.headers.allow).toBe("POST");
+          expect(r.headers.allow, method).toBe("POST");
+          expect(r.headers["content-type"], method).toMatch(/^application\/json/);
+          if (method !== "HEAD") expect(r.json(), method).toEqual({ error: "method_not_allowed", message: "Deliveries must use POST." });
         }
         expect(await runsOf(h.workflowId)).toHaveLength(0);
       });
