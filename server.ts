@@ -36,7 +36,7 @@ const answerWhileStarting: Handler = (req, res) => {
       : path === "/api/health"
         ? [503, DATABASE_DOWN]
         : path === "/api/health/ready"
-          ? [503, { ...DATABASE_DOWN, ready: false }]
+          ? [503, { ...DATABASE_DOWN, ready: false, reason: "the web server is starting: it waits for its database to answer" }]
           : [503, { error: "temporarily_unavailable", message: "The service is starting (waiting for its database); retry shortly." }];
   res.writeHead(status, { "content-type": "application/json", ...(status === 503 ? { "retry-after": "5" } : {}) }).end(JSON.stringify(body));
 };

@@ -97,7 +97,7 @@ describe("starting while the database cannot be reached", () => {
     const live = await fetch(`${baseUrl}/api/health/live`);
     expect([live.status, await live.json()]).toEqual([200, { ok: true }]);
     const ready = await fetch(`${baseUrl}/api/health/ready`);
-    expect([ready.status, await ready.json()]).toEqual([503, { ok: false, db: "down", worker: { lastHeartbeat: null, alive: false }, ready: false }]);
+    expect([ready.status, await ready.json()]).toEqual([503, { ok: false, db: "down", worker: { lastHeartbeat: null, alive: false }, ready: false, reason: "the web server is starting: it waits for its database to answer" }]);
     const api = await fetch(`${baseUrl}/api/v1/workspaces`);
     expect(api.status).toBe(503);
     expect(api.headers.get("retry-after")).toBe("5");
