@@ -47,7 +47,7 @@ export default async function PushPage({ params }: Props) {
       )}
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Clients with a copy</h2>
-        <PushedCopiesTable copies={copies} />
+        <PushedCopiesTable copies={copies} withoutCopy={clients.filter((c) => !copies.some((copy) => copy.target.id === c.id)).map((c) => c.name)} />
       </section>
     </div>
   );
