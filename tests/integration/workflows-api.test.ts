@@ -398,6 +398,10 @@ describe("validation", () => {
       });
     }
     expect((await api.get(`/api/v1/workflows/${wf.id}`)).status).toBe(200); // the real routes still win
+    // A trailing slash is the same route, answered as without it (no redirect a script must follow).
+    const slashed = await fetch(`${web.baseUrl}/api/v1/workflows/${wf.id}/`, { headers: { authorization: `Bearer ${t.editor.token}` }, redirect: "manual" });
+    expect(slashed.status).toBe(200);
+    expect(((await slashed.json()) as { id: string }).id).toBe(wf.id);
 
     // OPTIONS agrees with the 405's Allow on every route (Next's own OPTIONS would list the 405
     // handlers as allowed too).
