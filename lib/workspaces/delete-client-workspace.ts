@@ -22,7 +22,12 @@ export async function deleteClientWorkspace(opts: { workspaceId: string; actor: 
     const [ws] = await tx.$queryRaw<{ kind: string; name: string; providerId: string | null }[]>`
       SELECT kind::text AS kind, name, "providerId" FROM "Workspace" WHERE id = ${workspaceId} FOR UPDATE`;
     if (!ws) throw notFound("workspace");
-    if (ws.kind !== "client" || !ws.providerId) throw badRequest("only client workspaces can be deleted");
+    if (ws.kind !== "client" || !ws.providerId) {
+      // Its editors and viewers may not delete it in any case: they hear that (403), as from
+      // every owner's action, and only its owners that a provider is never deleted this way.
+      await requireWorkspaceRole(actor.id, workspaceId, "owner", tx);
+      throw badRequest("only client workspaces can be deleted");
+    }
     // The client's own owners may not: the client belongs to the provider's book of customers.
     if ((await workspaceRole(actor.id, ws.providerId, tx)) !== "owner") throw forbidden("only the provider's owners can delete a client workspace");
     await tx.$executeRaw`

@@ -119,8 +119,14 @@ describe("deleting a client workspace", () => {
     });
   });
 
-  it("refuses a provider workspace (400) and outsiders (404)", async () => {
+  it("refuses a provider workspace (400 to its owners, 403 to its editors and viewers, as any owner's action) and outsiders (404)", async () => {
     expect((await as(owner).del(`/api/v1/workspaces/${t.providerA.id}`)).status).toBe(400);
+    // The role is checked first: a viewer is told they may not, not how the request was wrong.
+    for (const member of [t.editor, t.viewer]) {
+      const refused = await as(member).del(`/api/v1/workspaces/${t.providerA.id}`);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+      expect(refused.body.error).toBe("forbidden");
+    }
     expect((await as(t.outsider).del(`/api/v1/workspaces/${t.clientA1.id}`)).status).toBe(404);
     expect(await db().workspace.count({ where: { id: { in: [t.providerA.id, t.clientA1.id] } } })).toBe(2);
   });
