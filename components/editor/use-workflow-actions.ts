@@ -109,14 +109,15 @@ export function useWorkflowActions() {
     },
   });
 
-  // Run step on a step after the trigger: only that step, against the earlier steps' latest outputs.
+  // Run step on a step after the trigger: only that step, against the earlier steps' latest outputs
+  // (or those of `fromRunId`, a run being debugged).
   const runStepTest = useMutation({
-    mutationFn: async ({ number, before }: { number: number; before?: () => Promise<void> }) => {
+    mutationFn: async ({ number, before, fromRunId }: { number: number; before?: () => Promise<void>; fromRunId?: string }) => {
       // The step shown as that number when Run step was pressed: the server refuses another one.
       const stepId = steps[number - 1]?.id;
       await flush();
       await before?.();
-      const body = { version: doc.seenVersion(), stepId };
+      const body = { version: doc.seenVersion(), stepId, ...(fromRunId ? { fromRunId } : {}) };
       return onVersion(() => api<{ run: RunView }>(`/api/v1/workflows/${workflowId}/steps/${number}/test`, { method: "POST", body }));
     },
     onSuccess: ({ run }) => {

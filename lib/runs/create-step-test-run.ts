@@ -22,14 +22,15 @@ import { assertVersionSeen, type SeenWorkflow } from "@/lib/workflows/assert-ver
 import { findBranchReferenceErrors } from "@/lib/workflows/branch-references";
 import { storedSteps } from "@/lib/workflows/stored-steps";
 
-export type CreateStepTestRunOptions = { workflowId: string; userId: string; stepNumber: number; seen?: SeenWorkflow; tx?: Tx };
+/** fromRunId: the run to read the earlier outputs from (one being debugged), not the newest that has them. */
+export type CreateStepTestRunOptions = { workflowId: string; userId: string; stepNumber: number; seen?: SeenWorkflow; fromRunId?: string; tx?: Tx };
 
 /** How many recent runs are searched for earlier outputs. */
 const SOURCE_RUNS = 50;
 
 const json = (v: unknown) => (v === null || v === undefined ? Prisma.JsonNull : toJsonField(v));
 
-export async function createStepTestRun({ workflowId, userId, stepNumber, seen = {}, tx }: CreateStepTestRunOptions): Promise<RunView> {
+export async function createStepTestRun({ workflowId, userId, stepNumber, seen = {}, fromRunId, tx }: CreateStepTestRunOptions): Promise<RunView> {
   // Started outside the transaction: pg-boss's first start may take a while and must not hold it open.
   const boss = await producer();
   const write = async (t: Tx) => {
@@ -65,9 +66,15 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, seen =
       });
     }
     const earlierIds = definition.slice(0, stepNumber - 1).map((s) => s.id);
+    // A chosen run: this workflow's (another's, or none, is not found), with its data still kept.
+    const chosen = fromRunId ? await t.run.findFirst({ where: { id: fromRunId, workflowId: workflow.id }, select: { id: true, outputsClearedAt: true } }) : null;
+    if (fromRunId && !chosen) throw notFound(`run ${fromRunId}`);
+    if (chosen?.outputsClearedAt) {
+      throw conflict("payload_cleared", `run ${chosen.id}'s trigger payload and step outputs were cleared by retention on ${chosen.outputsClearedAt.toISOString().slice(0, 10)}, so there is nothing to test step ${stepNumber} with: choose a newer run, or none`);
+    }
     const runs = await t.run.findMany({
       // A run retention has cleared keeps its succeeded records, with null outputs: not a source.
-      where: { workflowId: workflow.id, outputsClearedAt: null, steps: { some: { stepId: earlierIds[0], status: "succeeded" } } },
+      where: { workflowId: workflow.id, ...(chosen ? { id: chosen.id } : {}), outputsClearedAt: null, steps: { some: { stepId: earlierIds[0], status: "succeeded" } } },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: SOURCE_RUNS,
       select: {
@@ -81,6 +88,15 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, seen =
       stepNumber,
       runs.map((r) => ({ id: r.id, trigger: r.trigger, records: r.steps })),
     );
+    // The chosen run's own outputs or nothing: never the Testing data in its place.
+    if (chosen && !(picked.ok && picked.run)) {
+      const missing = picked.ok ? [1] : picked.missing;
+      throw conflict(
+        "no_earlier_outputs",
+        `run ${chosen.id} has no output for ${describeSteps(definition, missing)}, which step ${stepNumber} reads (it ended before, or failed there): choose a run that got past it, or none to use the newest that did`,
+        { missing },
+      );
+    }
     if (!picked.ok) {
       throw conflict(
         "no_earlier_outputs",

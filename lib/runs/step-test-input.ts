@@ -13,5 +13,6 @@ const seen = {
 /** Step 1 (the trigger): "step" runs the trigger alone, "workflow" the whole workflow. */
 export const triggerTestInputSchema = z.strictObject({ scope: z.enum(["step", "workflow"]).optional(), ...seen });
 
-/** A later step always runs alone. */
-export const stepTestInputSchema = z.strictObject({ scope: z.literal("step").optional(), ...seen });
+/** A later step always runs alone. `fromRunId`: the run whose outputs of the earlier steps it
+ *  reads (a failed delivery being debugged), instead of the newest run that has them. */
+export const stepTestInputSchema = z.strictObject({ scope: z.literal("step").optional(), fromRunId: z.string().min(1).max(200).optional(), ...seen });

@@ -13,6 +13,9 @@
 // a step waiting an hour on a third party's Retry-After (up to 5 times) had no way to end here,
 // and a second Run step left the first one waiting to send its request again (use-test-run-stop.ts).
 // The run followed outlives the tab: back on it, or on the step, the Result and Stop are there.
+// Opened on a run (?run=…: the Runs page's failed step), Run step reads that run's outputs of the
+// earlier steps, unless told otherwise: tested on the newest run's, a fix for the delivery that
+// failed was tried on another one (a later delivery with the field it lacked) and looked done.
 import { useEffect, useRef, useState } from "react";
 import { Play, PlayCircle, Square } from "lucide-react";
 import { useEditor } from "@/components/editor/editor-context";
@@ -22,6 +25,7 @@ import { StepOutputView } from "@/components/editor/panels/step-output-view";
 import { UnresolvedNote, unresolvedOf } from "@/components/editor/panels/unresolved-note";
 import { RunStatus } from "@/components/editor/run-status";
 import { useUnparsedJson } from "@/components/editor/unparsed-json";
+import { useLinkedRun } from "@/components/editor/use-linked-run";
 import { useWorkflowActions } from "@/components/editor/use-workflow-actions";
 import { useFollowedTest } from "@/components/editor/panels/followed-test";
 import { useTestRunStop } from "@/components/editor/panels/use-test-run-stop";
@@ -29,6 +33,7 @@ import { TestingDataNote } from "@/components/editor/panels/testing-data-note";
 import { ConfirmTestSends, needsConfirmation, TestSendsNote, useTestSends, type TestScope } from "@/components/editor/panels/test-sends";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
+import { ExactTime } from "@/components/ui/exact-time";
 import { useAnnouncer } from "@/components/ui/use-announcer";
 import { TERMINAL_RUN_STATUSES } from "@/lib/editor/api-types";
 import { skipReason } from "@/lib/editor/skip-reason";
@@ -37,7 +42,7 @@ import { formatRetryNote } from "@/lib/format-retry-note";
 import type { EditorStep } from "@/lib/editor/step-ops";
 
 export function TestDebugTab({ step, number }: { step: EditorStep; number: number }) {
-  const { steps, update, workflowId, readOnly } = useEditor();
+  const { steps, update, workflowId, readOnly, focus } = useEditor();
   const { runTest, runStepTest } = useWorkflowActions();
   const [runId, setRunId] = useFollowedTest(workflowId, step.id);
   // The run without its data and this step's record: the run's detail, every step's output with
@@ -45,6 +50,11 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
   const { overview: run, record } = useRunStep(runId, step.id);
   const trigger = steps[0];
   const isTrigger = number === 1 && (step.kind === "webhook" || step.kind === "scheduler");
+  // The run the editor was opened on, when it is this workflow's and still has its data.
+  const linked = useLinkedRun(isTrigger ? null : (focus?.runId ?? null)).data;
+  const linkedRun = linked && linked.workflowId === workflowId && !linked.outputsClearedAt ? linked : undefined;
+  const [withLinked, setWithLinked] = useState(true);
+  const fromRunId = linkedRun && withLinked ? linkedRun.id : undefined;
   // The trigger's Run step sends nothing (a webhook's is its Testing data); a scheduler's Run now
   // runs the whole workflow.
   const stepSends = useTestSends(step.id, "step");
@@ -139,7 +149,7 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
           setSuperseded(true);
         }
       : undefined;
-    if (!isTrigger && which === "step") runStepTest.mutate({ number, before }, onRun);
+    if (!isTrigger && which === "step") runStepTest.mutate({ number, before, fromRunId }, onRun);
     else runTest.mutate({ scope: which === "step" && isTrigger && step.kind === "webhook" ? "step" : "workflow", before }, onRun);
   };
   const scopeOf = (which: "step" | "workflow"): TestScope => (which === "step" && !(isTrigger && step.kind === "scheduler") ? "step" : "workflow");
@@ -174,8 +184,17 @@ export function TestDebugTab({ step, number }: { step: EditorStep; number: numbe
       ) : (
         <div className="space-y-2 text-sm text-slate-600">
           <p>
-            {borrowedNote(number, reads)} Run whole workflow starts every step with the trigger&apos;s Testing data.
+            {fromRunId ? `Run step executes only this step, against the outputs the earlier steps gave in run …${fromRunId.slice(-8)}.` : borrowedNote(number, reads)} Run whole
+            workflow starts every step with the trigger&apos;s Testing data.
           </p>
+          {linkedRun && (
+            <label className="flex items-start gap-2 text-slate-700">
+              <input type="checkbox" checked={withLinked} onChange={(e) => setWithLinked(e.target.checked)} className="mt-1" />
+              <span>
+                Run step with the data of the run opened here: run …{linkedRun.id.slice(-8)} ({linkedRun.status}, started <ExactTime at={linkedRun.createdAt} />), not the newest
+              </span>
+            </label>
+          )}
           <TestSendsNote sends={stepSends} scope="step" isStep />
           <TestSendsNote sends={workflowSends} scope="workflow" isStep />
         </div>

@@ -17,14 +17,16 @@ function stepNumber(param: string): number {
 // run has them, before that 409 branch_reference when the step reads a step on another
 // Conditions branch, and first 400 step_incomplete naming a field the step needs filled in.
 // Step 1 is its own route (steps/1/test).
-// The body is optional ({"scope": "step", "version", "stepId"} at most: a workflow saved since
-// `version`, or step n not `stepId`, is a 409 workflow_changed); any other field is a 400 naming it.
+// The body is optional ({"scope": "step", "version", "stepId", "fromRunId"} at most: a workflow saved since
+// `version`, or step n not `stepId`, is a 409 workflow_changed; `fromRunId` reads the earlier
+// outputs from that run of the workflow — 404 when it is none, 409 payload_cleared once retention
+// cleared it, 409 no_earlier_outputs naming what it lacks); any other field is a 400 naming it.
 export const POST = apiRoute<{ workflowId: string; stepNumber: string }>(
   async ({ req, params, user }) => {
     const n = stepNumber(params.stepNumber);
     await requireWorkflowRole({ workflowId: params.workflowId, userId: user.id, role: "editor" });
-    const { version, stepId } = await readJson(req, stepTestInputSchema);
-    return { run: await createStepTestRun({ workflowId: params.workflowId, userId: user.id, stepNumber: n, seen: { version, stepId } }) };
+    const { version, stepId, fromRunId } = await readJson(req, stepTestInputSchema);
+    return { run: await createStepTestRun({ workflowId: params.workflowId, userId: user.id, stepNumber: n, seen: { version, stepId }, fromRunId }) };
   },
   { status: 201 },
 );
