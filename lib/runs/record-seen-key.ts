@@ -24,7 +24,10 @@ export async function recordSeenKey(opts: { workflowId: string; runId: string; k
   const { workflowId, runId, windowDays } = opts;
   const keyHash = hashSeenKey(opts.key);
   // The same run's own record (the step tried again, or executed again after its worker died)
-  // is not a repeat; nor is one older than the window, nor one made by the run this live run
+  // is not a repeat; nor is one past its window — its stored expiry (the days of the rule that
+  // recorded it: a window lengthened since does not extend it, and retention deletes it then) or
+  // first seen + this rule's days, whichever is sooner (lib/seen-ids lists ids the same way) —
+  // nor one made by the run this live run
   // starts again ("Run the stopped runs again" after a re-push, rerun-stopped-runs.ts: the same
   // delivery): each is taken over.
   for (let tries = 0; tries < 2; tries++) {
@@ -36,6 +39,7 @@ export async function recordSeenKey(opts: { workflowId: string; runId: string; k
          SET "runId" = EXCLUDED."runId", "seenAt" = EXCLUDED."seenAt", "expiresAt" = EXCLUDED."expiresAt"
          WHERE "WorkflowSeenKey"."runId" = EXCLUDED."runId"
             OR "WorkflowSeenKey"."seenAt" <= EXCLUDED."seenAt" - make_interval(days => $3::int)
+            OR "WorkflowSeenKey"."expiresAt" <= EXCLUDED."seenAt"
             OR EXISTS (SELECT 1 FROM "Run" s WHERE s.id = "WorkflowSeenKey"."runId" AND s."rerunRunId" = EXCLUDED."runId")
        RETURNING "runId"`,
       workflowId,
@@ -47,7 +51,7 @@ export async function recordSeenKey(opts: { workflowId: string; runId: string; k
     const [found] = await db().$queryRawUnsafe<{ test: boolean; firstRunId: string | null; firstAt: Date | null }[]>(
       `SELECT r.test, k."runId" AS "firstRunId", k."seenAt" AS "firstAt"
          FROM "Run" r
-         LEFT JOIN "WorkflowSeenKey" k ON k."workflowId" = $1 AND k."keyHash" = $2 AND k."seenAt" > ${NOW_UTC} - make_interval(days => $3::int)
+         LEFT JOIN "WorkflowSeenKey" k ON k."workflowId" = $1 AND k."keyHash" = $2 AND k."seenAt" > ${NOW_UTC} - make_interval(days => $3::int) AND k."expiresAt" > ${NOW_UTC}
         WHERE r.id = $4`,
       workflowId,
       keyHash,

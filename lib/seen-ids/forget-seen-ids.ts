@@ -9,26 +9,29 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { recordWorkflowEvent } from "@/lib/audit/record-workflow-event";
 import { hashSeenId } from "@/lib/seen-ids/hash-seen-id";
-import { HASH_PREFIX_LENGTH, REMEMBERED } from "@/lib/seen-ids/seen-id-sql";
+import { readSeenWindow } from "@/lib/seen-ids/read-seen-window";
+import { HASH_PREFIX_LENGTH, remembered } from "@/lib/seen-ids/seen-id-sql";
 import type { SeenIdForgetInput, SeenIdsForgotten } from "@/lib/seen-ids/seen-id-input";
 import { loadWorkflow } from "@/lib/workflows/load-workflow";
+import { storedSteps } from "@/lib/workflows/stored-steps";
 
 export async function forgetSeenIds({ workflowId, userId, input }: { workflowId: string; userId: string; input: SeenIdForgetInput }): Promise<SeenIdsForgotten> {
   const keyHash = input.value === undefined ? null : hashSeenId(input.value);
   return db().$transaction(async (tx) => {
     const workflow = await loadWorkflow({ workflowId, userId, role: "editor", tx });
+    const window = readSeenWindow(storedSteps(workflow));
     // Rows past their window that retention has not deleted yet go too, but are not counted:
     // they were no longer remembered.
     const one = keyHash === null ? Prisma.empty : Prisma.sql`AND "keyHash" = ${keyHash}`;
     const deleted = await tx.$queryRaw<{ remembered: boolean }[]>`
-      DELETE FROM "WorkflowSeenKey" WHERE "workflowId" = ${workflowId} ${one} RETURNING ${REMEMBERED} AS remembered`;
+      DELETE FROM "WorkflowSeenKey" WHERE "workflowId" = ${workflowId} ${one} RETURNING ${remembered(window)} AS remembered`;
     const forgotten = deleted.filter((d) => d.remembered).length;
     if (keyHash !== null && forgotten === 0) {
       throw new AppError(404, "seen_id_not_found", `${JSON.stringify(input.value)} is not remembered by this workflow: no live run got to its "was already seen" rule with it within the window, so its next delivery already runs on`, {
         hashPrefix: keyHash.slice(0, HASH_PREFIX_LENGTH),
       });
     }
-    const [{ count }] = await tx.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "WorkflowSeenKey" WHERE "workflowId" = ${workflowId} AND ${REMEMBERED}`;
+    const [{ count }] = await tx.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM "WorkflowSeenKey" WHERE "workflowId" = ${workflowId} AND ${remembered(window)}`;
     if (forgotten > 0) {
       await recordWorkflowEvent({
         workflow,

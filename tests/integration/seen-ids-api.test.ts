@@ -139,6 +139,40 @@ describe("seen ids: list, check, forget", () => {
     expect(tookTicket(a)).toBe(true);
   });
 
+  it("a window shortened since applies to the ids already remembered, in the list, the check, forget and the next delivery alike; one lengthened does not extend them", { timeout: 120_000 }, async () => {
+    const wf = await liveWorkflow(api, t.providerA.id);
+    const [, second] = await deliver(api, wf, { alertId: "short-1" }, { alertId: "short-2" });
+    /** Saves the rule's "Remember for (days)". */
+    const rememberFor = async (days: string) => {
+      const read = (await api.get(`/api/v1/workflows/${wf.id}`)).body;
+      read.steps[1].config.branches[0].rules[0].right = days;
+      const put = await api.put(`/api/v1/workflows/${wf.id}`, read);
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    };
+    // Recorded 5 days ago under the 30-day default (25 days of stored expiry left), then shortened to 2.
+    await db().$executeRaw`UPDATE "WorkflowSeenKey" SET "seenAt" = "seenAt" - interval '5 days', "expiresAt" = "expiresAt" - interval '5 days' WHERE "workflowId" = ${wf.id}`;
+    await rememberFor("2");
+    expect((await api.get(`/api/v1/workflows/${wf.id}/seen-ids`)).body).toMatchObject({ count: 0, ids: [] });
+    expect((await api.post(`/api/v1/workflows/${wf.id}/seen-ids/check`, { value: "short-1" })).body.remembered).toBe(false);
+    expect((await forget(t.editor.token, wf.id, { value: "short-2" })).status).toBe(404);
+    const [resent] = await deliver(api, wf, { alertId: "short-1" });
+    expect(tookTicket(resent)).toBe(true);
+    const listed = (await api.get(`/api/v1/workflows/${wf.id}/seen-ids`)).body;
+    expect(listed.count).toBe(1);
+    expect(Date.parse(listed.ids[0].expiresAt) - Date.parse(listed.ids[0].firstSeenAt)).toBe(2 * 86_400_000);
+
+    // Three days on, the window lengthened back to 30: the id recorded under 2 days stays forgotten,
+    // its stored expiry over (retention deletes it at that), so its next delivery runs on too; the
+    // one recorded under 30 days 8 days ago, within both, is remembered again.
+    await db().$executeRaw`UPDATE "WorkflowSeenKey" SET "seenAt" = "seenAt" - interval '3 days', "expiresAt" = "expiresAt" - interval '3 days' WHERE "workflowId" = ${wf.id}`;
+    await rememberFor("30");
+    expect((await api.get(`/api/v1/workflows/${wf.id}/seen-ids`)).body).toMatchObject({ count: 1, ids: [{ runId: second.id }] });
+    expect((await api.post(`/api/v1/workflows/${wf.id}/seen-ids/check`, { value: "short-1" })).body.remembered).toBe(false);
+    const [again] = await deliver(api, wf, { alertId: "short-1" });
+    expect(tookTicket(again)).toBe(true);
+    expect((await api.post(`/api/v1/workflows/${wf.id}/seen-ids/check`, { value: "short-1" })).body).toMatchObject({ remembered: true, runId: again.id });
+  });
+
   it("a viewer may list and check but not forget; another workspace gets 404", async () => {
     const wf = await liveWorkflow(api, t.providerA.id);
     await deliver(api, wf, { alertId: "v-1" });
