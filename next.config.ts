@@ -1,11 +1,14 @@
 import type { NextConfig } from "next";
+import { MACHINE_CONTENT_SECURITY_POLICY, PLAIN_PAGE_CONTENT_SECURITY_POLICY } from "./lib/security/content-security-policy";
 
-// Sent with every page and API response (server.ts's fast /hooks path excepted: it answers
-// machines with small JSON and stays as lean as it is measured). No page may be framed
-// (clickjacking), responses are never content-sniffed, and other sites see only our origin.
+// Sent with every response Next gives (server.ts's own answers carry the policy from
+// lib/api/plain-response.ts). No page may be framed (clickjacking), responses are never
+// content-sniffed, and other sites see only our origin. The policy here is the machine one
+// (nothing loads): proxy.ts replaces it with a page's own, nonced policy on every path it
+// matches, so a response it does not see (API, assets, a 404 under /api/) stays locked down.
 const SECURITY_HEADERS = [
   { key: "X-Frame-Options", value: "DENY" },
-  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+  { key: "Content-Security-Policy", value: MACHINE_CONTENT_SECURITY_POLICY },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
 ];
@@ -25,7 +28,11 @@ const nextConfig: NextConfig = {
   skipTrailingSlashRedirect: true,
   typedRoutes: false,
   async headers() {
-    return [{ source: "/:path*", headers: SECURITY_HEADERS }];
+    return [
+      { source: "/:path*", headers: SECURITY_HEADERS },
+      // Later entries win, and a route's own header does not: the callback's error page is read by a person.
+      { source: "/api/v1/connections/oauth/callback", headers: [{ key: "Content-Security-Policy", value: PLAIN_PAGE_CONTENT_SECURITY_POLICY }] },
+    ];
   },
 };
 

@@ -6,6 +6,7 @@ import net from "node:net";
 import next from "next";
 import { env, generateSecretKeyAtCheck } from "@/lib/env";
 import { malformedPathResponse } from "@/lib/api/malformed-path";
+import { SECURITY_HEADERS } from "@/lib/api/plain-response";
 import { unroutableMethodResponse } from "@/lib/api/unroutable-method";
 import { answerClientError } from "@/lib/api/client-error";
 import { hookToken, refusedFromHeaders, serveHook } from "@/lib/intake/serve-node";
@@ -38,7 +39,7 @@ const answerWhileStarting: Handler = (req, res) => {
         : path === "/api/health/ready"
           ? [503, { ...DATABASE_DOWN, ready: false, reason: "the web server is starting: it waits for its database to answer" }]
           : [503, { error: "temporarily_unavailable", message: "The service is starting (waiting for its database); retry shortly." }];
-  res.writeHead(status, { "content-type": "application/json", ...(status === 503 ? { "retry-after": "5" } : {}) }).end(JSON.stringify(body));
+  res.writeHead(status, { "content-type": "application/json", ...SECURITY_HEADERS, ...(status === 503 ? { "retry-after": "5" } : {}) }).end(JSON.stringify(body));
 };
 
 async function main() {
@@ -127,7 +128,7 @@ const drain = (() => {
           (res) =>
             new Promise<void>((resolve) => {
               res.once("close", resolve);
-              res.writeHead(503, { "content-type": "application/json", "retry-after": "5", "content-length": Buffer.byteLength(STOPPING) }).end(STOPPING, resolve);
+              res.writeHead(503, { "content-type": "application/json", ...SECURITY_HEADERS, "retry-after": "5", "content-length": Buffer.byteLength(STOPPING) }).end(STOPPING, resolve);
             }),
         ),
       );

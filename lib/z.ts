@@ -65,6 +65,10 @@ export function zodIssueInWords(issue: Issue): string | undefined {
 }
 
 z.config({ customError: zodIssueInWords });
+// In the browser, no compiled parsers: zod probes whether it may build them with `new Function`,
+// which the pages' Content-Security-Policy refuses (no 'unsafe-eval'; proxy.ts). zod catches the
+// refusal, but the browser still reports it as a violation on every page. The server keeps them.
+if (typeof window !== "undefined") z.config({ jitless: true });
 
 export { z };
 export { ZodError } from "zod";

@@ -4,7 +4,7 @@
 // them first: a 405 for the API in the shape of the routes' own 405 (method-not-allowed.ts), a
 // plain 405 for pages. Which methods a given path takes is its routes' business, so Allow lists
 // every method a path here may take; OPTIONS on an /api/v1 path says exactly.
-import { jsonResponse, type PlainResponse } from "@/lib/api/plain-response";
+import { jsonResponse, SECURITY_HEADERS, type PlainResponse } from "@/lib/api/plain-response";
 import { METHOD_NOT_ALLOWED } from "@/lib/intake/responses";
 
 const ROUTABLE = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -18,5 +18,5 @@ export function unroutableMethodResponse(method: string | undefined, url: string
     const message = `${method} is not allowed here; OPTIONS on this path lists the methods it takes`;
     return jsonResponse(405, { error: "method_not_allowed", message }, { allow: ALLOW });
   }
-  return { status: 405, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", allow: ALLOW }, body: `Method not allowed: ${method}.` };
+  return { status: 405, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...SECURITY_HEADERS, allow: ALLOW }, body: `Method not allowed: ${method}.` };
 }
