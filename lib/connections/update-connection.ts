@@ -5,16 +5,20 @@
 // Changing the auth kind needs new credentials, because the stored ones have the old shape; so
 // does sending the stored ones to a new address (credential-destination-changes.ts): an editor
 // who cannot read them must not be able to re-point them at a host of their choosing.
+// An authorization-code account's tokens are cleared with the edit that gives them another owner
+// (a new client ID, authorization or token URL, or scope: oauth/oauth-token-owner.ts) or another
+// auth kind, and so are its sign-ins in progress: it reads Not connected until Connect again.
 import { badRequest, conflict } from "@/lib/api/errors";
 import { fieldError } from "@/lib/api/field-error";
 import { recordUserEvent } from "@/lib/audit/record-user-event";
 import { db, type Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { Prisma, type Connection } from "@/lib/generated/prisma/client.ts";
 import { appByKey } from "@/lib/connections/app-catalog";
 import { CONFIG_KEYS, credentialSchemas, REQUIRED_CONFIG_KEYS, type AuthKind } from "@/lib/connections/connection-auth";
 import { credentialDestinationChanges, describeDestinationChange } from "@/lib/connections/credential-destination-changes";
 import type { ConnectionView, UpdateConnectionInput } from "@/lib/connections/connection-input";
 import { loadConnection } from "@/lib/connections/load-connection";
+import { oauthTokenOwner } from "@/lib/connections/oauth/oauth-token-owner";
 import { parseConnectionFields } from "@/lib/connections/parse-connection-fields";
 import { sealCredentials } from "@/lib/connections/seal-credentials";
 import { decryptSecret } from "@/lib/secrets/crypto";
@@ -40,6 +44,17 @@ function holdsCredentials(sealed: string | null): boolean {
   } catch {
     return true;
   }
+}
+
+type DisconnectsInput = { before: Connection; storedConfig: Record<string, unknown>; kindChanged: boolean; credentials: Record<string, unknown> | undefined; config: Record<string, unknown> };
+
+/** Whether the edit leaves an authorization-code account's tokens (or a sign-in in progress) with another owner. */
+function disconnects({ before, storedConfig, kindChanged, credentials, config }: DisconnectsInput): boolean {
+  if (before.authKind !== "oauth2_authorization_code") return false;
+  if (kindChanged) return true;
+  const stored = storedCredentials(before.credentialsEncrypted);
+  const clientId = credentials?.clientId ?? stored.clientId;
+  return oauthTokenOwner({ clientId: stored.clientId, config: storedConfig }) !== oauthTokenOwner({ clientId, config });
 }
 
 export type UpdateConnectionOptions = { connectionId: string; userId: string; input: UpdateConnectionInput; tx?: Tx };
@@ -112,11 +127,17 @@ export async function updateConnection({ connectionId, userId, input, tx }: Upda
     if (kindChanged) data.authKind = authKind;
     const keepStored = !kindChanged && !moved;
     if (input.credentials !== undefined || authKind === "none") data.credentialsEncrypted = sealCredentials(authKind, keepStored ? { ...storedCredentials(before.credentialsEncrypted), ...input.credentials } : (input.credentials ?? {}));
+    const changedFields = Object.keys(data).map((k) => k.replace(/Encrypted$/, ""));
+    const disconnected = disconnects({ before, storedConfig, kindChanged, credentials: input.credentials, config: config ?? storedConfig });
+    if (disconnected) {
+      Object.assign(data, { oauthTokensEncrypted: null, oauthStatus: null, oauthConnectedAt: null });
+      await t.oAuthConnectState.deleteMany({ where: { connectionId: before.id, usedAt: null } });
+    }
     const row = await t.connection.update({ where: { id: before.id }, data });
     // Which fields changed, by name (credentials included), never what they hold; where the
     // credentials go, by origin (never a path, which may hold a tenant's key, nor user info).
     const moves = destinations.map(({ field, from, to }) => ({ field, from, to }));
-    await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_updated", details: { connectionId: row.id, app: row.app, name: row.name, ...(row.name !== before.name ? { previousName: before.name } : {}), fields: Object.keys(data).map((k) => k.replace(/Encrypted$/, "")), ...(moves.length ? { destinations: moves } : {}) }, tx: t });
+    await recordUserEvent({ workspaceId: row.workspaceId, userId, action: "connection_updated", details: { connectionId: row.id, app: row.app, name: row.name, ...(row.name !== before.name ? { previousName: before.name } : {}), fields: changedFields, ...(disconnected && (before.oauthTokensEncrypted || before.oauthStatus) ? { disconnected: true } : {}), ...(moves.length ? { destinations: moves } : {}) }, tx: t });
     return toConnectionView(row);
   };
   const attempt = () => (tx ? write(tx) : db().$transaction(write));

@@ -9,6 +9,7 @@ import { lockSecretKey } from "@/lib/secrets/lock-secret-key";
 import { workspaceRole } from "@/lib/workspaces/access";
 import { TokenError } from "../token-error";
 import { getConnectionCredentials } from "../get-connection-credentials";
+import { oauthTokenOwner } from "./oauth-token-owner";
 import { sealOAuthTokens } from "./oauth-token-store";
 import { requestOAuthTokens } from "./request-oauth-tokens";
 import { hashOAuthState } from "./start-oauth-connect";
@@ -42,6 +43,13 @@ export async function completeOAuthConnect({ userId, state, code, error, errorDe
   }
   await db().$transaction(async (tx) => {
     await lockSecretKey(tx);
+    // An edit that gave the tokens another owner while the person signed in (update-connection.ts,
+    // under this row's lock too) has cleared the account: these tokens are the old client's.
+    await tx.$queryRaw`SELECT 1 FROM "Connection" WHERE id = ${c.id} FOR UPDATE`;
+    const now = await getConnectionCredentials({ connectionId: c.id, workspaceId: row.workspaceId, tx });
+    if (now.authKind !== c.authKind || oauthTokenOwner({ clientId: now.credentials.clientId, config: now.config }) !== oauthTokenOwner({ clientId: c.credentials.clientId, config: c.config })) {
+      throw refused("the account's client ID, authorization URL, token URL or scope was changed while you signed in: start again with Connect on the account");
+    }
     await tx.connection.update({ where: { id: c.id }, data: { oauthTokensEncrypted: sealOAuthTokens(tokens), oauthStatus: "connected", oauthConnectedAt: new Date() } });
   });
   return { connectionId: c.id, workspaceId: row.workspaceId, name: c.name };
