@@ -15,6 +15,7 @@ import Link from "next/link";
 import { ChevronRight, Filter } from "lucide-react";
 import { apiFetch } from "@/components/resources/api-fetch";
 import { RunStatus } from "@/components/editor/run-status";
+import { RerunFromStep } from "@/components/runs/rerun-from-step";
 import { RunRowActions } from "@/components/runs/run-row-actions";
 import { stepTimes, took } from "@/components/runs/step-execution";
 import { rerunNote, testRunLabel } from "@/components/runs/test-run-kind";
@@ -196,6 +197,16 @@ export function WorkspaceRunsTable({ runs: listed, showWorkspace, actIn, filterQ
                               {/* The trigger only records the payload: the run's time is on the row above. */}
                               {s.number !== 1 && <span className="text-slate-400">{stepTimes(s).took ?? "—"}</span>}
                               {s.error && <span className="basis-full pl-9 text-red-700">{formatRetryNote(s.error)}</span>}
+                              {/* A failed run's failed step, still in the workflow: go on from it. */}
+                              {r.status === "failed" && s.status === "failed" && s.name !== null && s.number > 1 && actIn.includes(r.workspaceId) && (
+                                <span className="basis-full pl-9">
+                                  <RerunFromStep
+                                    runId={r.id}
+                                    step={s}
+                                    href={(id) => `/w/${r.workspaceId}/workflows/${r.workflowId}?step=${encodeURIComponent(s.stepId)}&run=${encodeURIComponent(id)}`}
+                                  />
+                                </span>
+                              )}
                             </li>
                           ))}
                         </ol>

@@ -25,8 +25,10 @@ export async function loadRunBatch({ runIds }: LoadRunBatchOptions): Promise<Map
     trigger: triggerText === null ? null : JSON.parse(triggerText),
     triggerExact: triggerText !== null && mayLoseNumbers(triggerText) ? parseExactJson(triggerText) : undefined,
   }));
-  // A single-step test starts with the earlier steps' outputs already recorded.
-  const continuing = runs.filter((r) => r.status === "running" || r.status === "waiting" || r.targetStepId).map((r) => r.id);
+  // A single-step test starts with the earlier steps' outputs already recorded, and so may any
+  // test run: Run again from the failed step (rerun-run.ts) copies the steps before it. Only a
+  // person starts a test run, so reading their (mostly absent) records costs the deliveries nothing.
+  const continuing = runs.filter((r) => r.status === "running" || r.status === "waiting" || r.targetStepId || r.test).map((r) => r.id);
   const workflowIds = [...new Set(runs.map((r) => r.workflowId))];
   const [records, workflows, values] = await Promise.all([
     continuing.length
