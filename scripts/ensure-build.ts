@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+// proxy.ts is Next's request proxy (the old middleware): compiled into the build like app/.
+const SOURCES = ["app", "components", "lib", "public", "proxy.ts", "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
