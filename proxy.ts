@@ -8,6 +8,7 @@
 // request: app/layout.tsx). The policy replaces next.config.ts's machine one for these paths.
 import { NextResponse, type NextRequest } from "next/server";
 import { PATH_HEADER } from "@/components/auth/path-header";
+import { arrivedOverHttps } from "@/lib/auth/arrived-over-https";
 import { renewSessionCookie } from "@/lib/auth/renew-session-cookie";
 import { sessionCookieName } from "@/lib/auth/session-cookie";
 import { env } from "@/lib/env";
@@ -44,7 +45,7 @@ export async function proxy(request: NextRequest) {
   headers.set("content-security-policy", policy);
   headers.set("x-nonce", nonce);
   const response = withPolicy(NextResponse.next({ request: { headers } }), policy);
-  const renewed = open ? null : await renewSessionCookie(request.headers.get("cookie"));
+  const renewed = open ? null : await renewSessionCookie(request.headers.get("cookie"), Date.now(), arrivedOverHttps(request.headers));
   if (renewed) response.headers.append("set-cookie", renewed);
   return response;
 }

@@ -15,6 +15,7 @@ import { asClientClosed, ClientClosedRequest } from "@/lib/api/client-closed-req
 import { logger } from "@/lib/log";
 import { assertSameOrigin } from "@/lib/auth/assert-same-origin";
 import { authenticateRequest, type AuthUser } from "@/lib/auth/authenticate-request";
+import { arrivedOverHttps } from "@/lib/auth/arrived-over-https";
 import { renewSessionCookie } from "@/lib/auth/renew-session-cookie";
 
 type RouteContext = { params: Promise<Record<string, string>> };
@@ -98,7 +99,7 @@ export function apiRoute<P extends Record<string, string> = Record<string, strin
       if (!user) throw unauthorized();
       if (user.via === "session") {
         assertSameOrigin(req);
-        renewed = await renewSessionCookie(req.headers.get("cookie"));
+        renewed = await renewSessionCookie(req.headers.get("cookie"), Date.now(), arrivedOverHttps(req.headers));
       }
       if (user.mustChangePassword && !opts.duringPasswordChange) throw passwordChangeRequired();
       const params = ((await ctx?.params) ?? {}) as P;

@@ -6,7 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { exportNextAuthEnv } from "@/lib/env";
 import { AppError } from "@/lib/api/errors";
 import { clientAddress } from "@/lib/auth/client-address";
-import { sessionSecret, usesSecureCookies } from "@/lib/auth/session-cookie";
+import { sessionCookieName, sessionSecret, usesSecureCookies } from "@/lib/auth/session-cookie";
 import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-lifetime";
 import { startBrowserSession } from "@/lib/auth/start-browser-session";
 import { db } from "@/lib/db/client";
@@ -15,13 +15,28 @@ import { verifyCredentials, type VerifiedUser } from "@/lib/auth/verify-credenti
 
 export const SIGN_IN_PATH = "/signin";
 
-export function authOptions(): NextAuthOptions {
+/** The cookies next-auth sets (session, sign-in CSRF token, callback URL) under an http PUBLIC_URL's
+ *  plain names, marked Secure: for a request that came over https (session-cookie.ts says why the
+ *  names stay). The options are next-auth's own for each. */
+function secureCookiesUnderPlainNames(): NextAuthOptions["cookies"] {
+  const options = { httpOnly: true, sameSite: "lax", path: "/", secure: true } as const;
+  return {
+    sessionToken: { name: sessionCookieName(), options },
+    callbackUrl: { name: "next-auth.callback-url", options },
+    csrfToken: { name: "next-auth.csrf-token", options },
+  };
+}
+
+/** `overHttps`: options for a request that came over https (arrived-over-https.ts). */
+export function authOptions({ overHttps = false }: { overHttps?: boolean } = {}): NextAuthOptions {
   exportNextAuthEnv();
   return {
     secret: sessionSecret(),
-    // Cookie names and Secure flags from PUBLIC_URL, not from each request's X-Forwarded-Proto,
-    // so they match what lib/auth/session-cookie.ts reads (one name per deployment).
+    // Cookie names from PUBLIC_URL, not from each request's X-Forwarded-Proto, so they match what
+    // lib/auth/session-cookie.ts reads (one name per deployment); the Secure flag also from the
+    // request, when it came over https behind a trusted proxy.
     useSecureCookies: usesSecureCookies(),
+    ...(overHttps && !usesSecureCookies() ? { cookies: secureCookiesUnderPlainNames() } : {}),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     jwt: { maxAge: SESSION_MAX_AGE_SECONDS },
     // Errors come back to the sign-in page, which explains them next to the form.

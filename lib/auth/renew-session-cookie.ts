@@ -6,11 +6,12 @@
 // BrowserSession row's lastSeenAt is touched, so both end SESSION_MAX_AGE after the last use.
 // Renewing grants nothing: every request still checks the session's row (ended = refused).
 import { decode, encode } from "next-auth/jwt";
-import { parseCookieHeader, sessionCookieName, sessionSecret, usesSecureCookies } from "@/lib/auth/session-cookie";
+import { parseCookieHeader, secureCookieAttribute, sessionCookieName, sessionSecret } from "@/lib/auth/session-cookie";
 import { SESSION_MAX_AGE_SECONDS, SESSION_TOUCH_MS } from "@/lib/auth/session-lifetime";
 
-/** A Set-Cookie value renewing the request's session cookie for SESSION_MAX_AGE, or null when it needs none. */
-export async function renewSessionCookie(cookieHeader: string | null | undefined, now = Date.now()): Promise<string | null> {
+/** A Set-Cookie value renewing the request's session cookie for SESSION_MAX_AGE, or null when it needs
+ *  none. `overHttps`: the request came over https (arrived-over-https.ts), so the cookie is Secure. */
+export async function renewSessionCookie(cookieHeader: string | null | undefined, now = Date.now(), overHttps = false): Promise<string | null> {
   const cookies = parseCookieHeader(cookieHeader);
   // A chunked cookie (name.0, name.1) would be far larger than this app's claims: left alone.
   const name = sessionCookieName();
@@ -24,8 +25,8 @@ export async function renewSessionCookie(cookieHeader: string | null | undefined
     const { iat, exp, jti, ...token } = claims;
     const value = await encode({ token, secret: sessionSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
     const expires = new Date(now + SESSION_MAX_AGE_SECONDS * 1000).toUTCString();
-    // The attributes next-auth gives it at sign-in.
-    return [`${name}=${value}`, "Path=/", `Expires=${expires}`, "HttpOnly", "SameSite=Lax", ...(usesSecureCookies() ? ["Secure"] : [])].join("; ");
+    // The attributes next-auth gives it at sign-in (auth-options.ts).
+    return [`${name}=${value}`, "Path=/", `Expires=${expires}`, "HttpOnly", "SameSite=Lax", ...(secureCookieAttribute(overHttps) ? ["Secure"] : [])].join("; ");
   } catch {
     return null; // expired or forged: nothing to renew; the request is refused elsewhere
   }

@@ -17,6 +17,18 @@ export function usesSecureCookies(publicUrl = env().PUBLIC_URL): boolean {
   return /^https:/i.test(publicUrl); // the scheme as typed: HTTPS://… is https too
 }
 
+/**
+ * Whether this request's cookies get the Secure attribute: always with an https PUBLIC_URL, and with
+ * an http one when the request came over https through a trusted proxy (arrived-over-https.ts) — a
+ * site behind a TLS proxy whose PUBLIC_URL was left http. The name stays the one PUBLIC_URL gives:
+ * a name chosen per request would have to be read under both names, which lets a cookie planted
+ * over plain HTTP sign a browser in again, and a proxy that sends the header on some requests only
+ * would set one name and look for the other (signed out on every other page).
+ */
+export function secureCookieAttribute(overHttps: boolean, publicUrl = env().PUBLIC_URL): boolean {
+  return usesSecureCookies(publicUrl) || overHttps;
+}
+
 /** The one session cookie name this server sets and reads; a large value is split into name.0, name.1, …. */
 export function sessionCookieName(publicUrl = env().PUBLIC_URL): string {
   return usesSecureCookies(publicUrl) ? SECURE_NAME : PLAIN_NAME;

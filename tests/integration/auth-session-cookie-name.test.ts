@@ -4,7 +4,9 @@
 // browser into the attacker's account (login CSRF). With an http public URL (local use, tests)
 // only the plain name counts. The test server speaks plain HTTP either way, as behind a
 // TLS-terminating proxy.
+import { decode, encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessionSecret } from "@/lib/auth/session-cookie";
 import { browser, createPasswordUser, createProviderWithClients, testAddress } from "@/tests/helpers/auth-fixtures";
 import { startWeb, type WebService } from "@/tests/helpers/services";
 
@@ -24,9 +26,9 @@ function serverWith(publicUrl: string | null) {
   return ctx;
 }
 
-async function signedIn(ctx: { web: WebService; workspaceId: string }) {
+async function signedIn(ctx: { web: WebService; workspaceId: string }, headers: Record<string, string> = {}) {
   const user = await createPasswordUser({ password: "cookie-name-pw-1", memberships: [{ workspaceId: ctx.workspaceId, role: "owner" }] });
-  const b = browser(ctx.web.baseUrl, { "x-forwarded-for": testAddress() });
+  const b = browser(ctx.web.baseUrl, { "x-forwarded-for": testAddress(), ...headers });
   const res = await b.signIn(user.email, "cookie-name-pw-1");
   expect(res.status).toBe(302);
   return { b, setCookies: res.headers.getSetCookie() };
@@ -81,5 +83,49 @@ describe("session cookie with an http PUBLIC_URL", () => {
     expect((await b.request("/api/v1/workspaces")).status).toBe(200);
     const token = tokenOf(setCookies);
     expect((await workspacesWith(ctx.web, `${SECURE}=${token}`)).status).toBe(401);
+  });
+});
+
+// A site served over https by a TLS proxy whose PUBLIC_URL was left http: the proxy (trusted:
+// TRUST_PROXY) says so in X-Forwarded-Proto, and the cookies come marked Secure, never sent over
+// plain HTTP, under the same plain name, so nothing else changes for the browser.
+describe("session cookie with an http PUBLIC_URL behind a TLS proxy", () => {
+  const ctx = serverWith(null);
+  const overHttps = { "x-forwarded-proto": "https" };
+
+  it("is set Secure under the plain name when the request came over https, renewed and cleared so", async () => {
+    const { b, setCookies } = await signedIn(ctx, overHttps);
+    const session = setCookies.filter((c) => c.includes("next-auth.session-token"));
+    expect(session.map((c) => c.split("=")[0])).toEqual([PLAIN]);
+    expect(session[0]).toMatch(/;\s*Secure/i);
+    const csrf = await fetch(`${ctx.web.baseUrl}/api/auth/csrf`, { headers: { "x-forwarded-for": testAddress(), ...overHttps } });
+    expect(csrf.headers.getSetCookie().find((c) => c.startsWith("next-auth.csrf-token="))).toMatch(/;\s*Secure/i);
+    expect((await b.request("/api/v1/workspaces")).status).toBe(200);
+    const page = await pageWith(ctx.web, b.jar.header());
+    expect(new URL(page.headers.get("location") ?? "/workspaces", ctx.web.baseUrl).pathname).not.toBe("/signin");
+
+    // A session about to run out, used over https: renewed Secure, by the API and by a page.
+    const claims = (await decode({ token: tokenOf(setCookies)!, secret: sessionSecret() }))!;
+    const { iat, exp, jti, ...token } = claims;
+    const old = `${PLAIN}=${await encode({ token, secret: sessionSecret(), maxAge: 60 })}`;
+    for (const path of ["/api/v1/workspaces", "/workspaces"]) {
+      const res = await fetch(`${ctx.web.baseUrl}${path}`, { headers: { cookie: old, "x-forwarded-for": testAddress(), ...overHttps }, redirect: "manual" });
+      const renewed = res.headers.getSetCookie().find((c) => c.startsWith(`${PLAIN}=`));
+      expect(renewed, path).toMatch(/;\s*Secure/i);
+    }
+
+    const out = await b.request("/api/auth/signout", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken: await b.csrf() }).toString(),
+    });
+    expect(out.status).toBe(302);
+    expect(b.jar.has(PLAIN)).toBe(false);
+    expect((await b.request("/api/v1/workspaces")).status).toBe(401);
+  });
+
+  it("stays plain on a request the proxy says came over plain HTTP", async () => {
+    const { setCookies } = await signedIn(ctx, { "x-forwarded-proto": "http" });
+    expect(setCookies.find((c) => c.startsWith(`${PLAIN}=`))).not.toMatch(/;\s*Secure/i);
   });
 });

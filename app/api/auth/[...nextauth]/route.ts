@@ -4,17 +4,22 @@
 // Like every other /api answer, a refusal is JSON: next-auth's own text (an action it does not
 // have: 400 "This action with HTTP GET is not supported by NextAuth.js") becomes the message of an
 // {"error","message"} body, and a method its routes do not take is the API's 405 with Allow.
+// Two handlers: one for requests that came over https behind a trusted proxy, whose cookies are
+// marked Secure although PUBLIC_URL is http (lib/auth/session-cookie.ts).
 import NextAuth from "next-auth";
+import { arrivedOverHttps } from "@/lib/auth/arrived-over-https";
 import { authOptions } from "@/lib/auth/auth-options";
 import { methodNotAllowed } from "@/lib/api/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
 type Handler = (req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) => Promise<Response>;
-let handler: Handler | undefined;
+const handlers = new Map<boolean, Handler>();
 
 async function nextAuth(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }): Promise<Response> {
-  handler ??= NextAuth(authOptions()) as Handler;
+  const overHttps = arrivedOverHttps(req.headers);
+  let handler = handlers.get(overHttps);
+  if (!handler) handlers.set(overHttps, (handler = NextAuth(authOptions({ overHttps })) as Handler));
   const res = await handler(req, ctx);
   if (res.status < 400 || /^application\/json\b/i.test(res.headers.get("content-type") ?? "")) return res;
   const message = (await res.text()).replace(/^Error: /, "").slice(0, 300);
