@@ -40,6 +40,7 @@ import type { ReviewItem } from "@/lib/push/compute-review";
 import type { ReviewView } from "@/lib/push/load-review";
 import { WebhookSecretAction } from "@/components/push/webhook-secret-action";
 import { AccountChoice } from "@/components/push/account-choice";
+import { ConnectButton, OAuthStatusBadge } from "@/components/resources/oauth-connect";
 import { useReviewDraft } from "@/components/push/review-drafts";
 import { ReviewLeaveGuard } from "@/components/push/review-leave-guard";
 import { LostNotice, WithQueryClient } from "@/components/push/query-client";
@@ -246,7 +247,19 @@ function ItemAction({ item, workspaceId, workflowId, live, busy, lost, readBothW
     // A Live copy cannot be left without the account (the API refuses it, 409): another one may
     // be chosen, but not none. Only accounts that can serve the step's URL are offered.
     const keep = live && item.done;
-    return <AccountChoice item={item} workflowId={workflowId} keep={keep} busy={busy} run={run} added={added} />;
+    const choice = <AccountChoice item={item} workflowId={workflowId} keep={keep} busy={busy} run={run} added={added} />;
+    if (!item.signIn) return choice;
+    // A push copies no sign-in: the chosen account is connected here, by someone of this workspace.
+    const account = { id: item.signIn.id, name: item.signIn.name, oauth: { status: item.signIn.status, connectedAt: null } };
+    return (
+      <div className="flex flex-col gap-1">
+        {choice}
+        <div className="flex flex-wrap items-center gap-2" data-testid={`account-sign-in-${item.stepId}`}>
+          <OAuthStatusBadge oauth={account.oauth} />
+          <ConnectButton c={account} run={run} disabled={busy || lost} />
+        </div>
+      </div>
+    );
   }
   if ((item.kind === "variable" || item.kind === "secret") && !(item.state === "wrong_kind" && readBothWays)) {
     return item.kind === "secret" ? (

@@ -1,6 +1,7 @@
 // The API view of a Connection row. Pure; the encrypted credentials never leave the server.
 import { appByKey } from "@/lib/connections/app-catalog";
 import type { ConnectionView } from "@/lib/connections/connection-input";
+import { oauthStatus } from "@/lib/connections/oauth/oauth-status";
 
 type Row = {
   id: string;
@@ -31,7 +32,7 @@ export function toConnectionView(row: Row): ConnectionView {
     hasCredentials: row.credentialsEncrypted !== null,
     ...(row.authKind === "oauth2_authorization_code" && {
       oauth: {
-        status: row.oauthStatus === "needs_reconnect" ? "needs_reconnect" : row.oauthTokensEncrypted ? "connected" : "not_connected",
+        status: oauthStatus(row) ?? "not_connected",
         connectedAt: row.oauthConnectedAt?.toISOString() ?? null,
       },
     }),

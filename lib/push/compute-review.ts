@@ -5,6 +5,7 @@
 // configuration. Go live is allowed only when every item is done.
 import { appByKey } from "@/lib/connections/app-catalog";
 import { urlOrigin } from "@/lib/connections/credential-destination-changes";
+import type { OAuthStatus } from "@/lib/connections/oauth/oauth-status";
 import { accountUrlProblem, describeAccountUrlProblem, type AccountUrlProblem } from "@/lib/http-step/account-url-problem";
 import type { Step } from "@/lib/workflows/definition";
 import type { AccountNeed } from "@/lib/push/plan-push";
@@ -30,6 +31,9 @@ export type ReviewItem =
       /** Where the step sends the chosen account's credentials when its URL decides it (see
        *  credentialDestination); null when they go to the account's own base URL. */
       destination: string | null;
+      /** The chosen account signs in with OAuth 2.0 (authorization code) and is not connected in
+       *  this workspace — a push copies no tokens —: its step fails until someone clicks Connect. */
+      signIn: { id: string; name: string; status: "not_connected" | "needs_reconnect" } | null;
     }
   | { kind: "variable" | "secret"; key: string; state: "ok" | "not_defined" | "no_value" | "wrong_kind"; done: boolean; message: string }
   /** own_secret: the copy's trigger has the client's own secret; unsigned_accepted: the client
@@ -44,7 +48,7 @@ export type ReviewInputs = {
   reviewedAt: Date | null;
   /** required: the last push's trigger had a shared secret (WorkflowCopy.webhookSecretRequired). */
   webhookSecret?: { required: boolean; unsignedAcceptedAt: Date | null };
-  accounts: { id: string; app: string; name: string; baseUrl: string | null }[];
+  accounts: { id: string; app: string; name: string; baseUrl: string | null; oauth?: OAuthStatus | null }[];
   variables: Map<string, { secret: boolean; hasValue: boolean }>;
   files: Set<string>;
 };
@@ -89,9 +93,13 @@ export function computeReview(inputs: ReviewInputs): Review {
     const plain = accountMessage({ step, app: need.app, appLabel, done, options, current: ofApp.find((a) => a.id === current), first: ofApp[0], problem });
     // The push did not carry the client's choice over to a step renamed by its provider
     // (reset-account-choices.ts): said, so an empty picker is not taken for a lost setting.
-    const message = !done && need.reset?.length ? `${resetClause(need.reset)}: ${plain}` : plain;
+    const chosen = done ? ofApp.find((a) => a.id === current) : undefined;
+    const signIn = chosen?.oauth === "not_connected" || chosen?.oauth === "needs_reconnect" ? { id: chosen.id, name: chosen.name, status: chosen.oauth } : null;
+    // Not an item left to do: an account's sign-in can lapse on a Live copy too (a refused refresh
+    // token), and must not then lock the copy's saves; said, so the copy is not taken for ready.
+    const message = !done && need.reset?.length ? `${resetClause(need.reset)}: ${plain}` : signIn ? `${plain}, but ${signInClause(signIn)}` : plain;
     const destination = hit.step.kind === "http" ? credentialDestination(hit.step.config.url) : null;
-    items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message, destination });
+    items.push({ kind: "account", stepId: need.stepId, number: hit.number, stepName: hit.step.name, app: need.app, appLabel, connectionId: current, options, done, message, destination, signIn });
   }
   const req = scanRequirements(inputs.steps);
   const bothWays = keysReadBothWays(req);
@@ -133,6 +141,13 @@ export function computeReview(inputs: ReviewInputs): Review {
 function resetClause(reset: NonNullable<AccountNeed["reset"]>): string {
   const was = reset.map((r) => `“${r.name}” (you had chosen “${r.account}”)`).join(" and ");
   return `your account choice was reset — your provider deleted ${reset.length === 1 ? "step" : "steps"} ${was} and added this step in its place under another name`;
+}
+
+/** "“Xero” is not connected in this workspace: open Connections and click Connect on it; its step fails until then" */
+function signInClause({ name, status }: NonNullable<Extract<ReviewItem, { kind: "account" }>["signIn"]>): string {
+  return status === "needs_reconnect"
+    ? `“${name}” must be reconnected in this workspace (its provider refused its sign-in): open Connections and click Reconnect on it; its step fails until then`
+    : `“${name}” is not connected in this workspace (a push copies no sign-in): open Connections and click Connect on it; its step fails until then`;
 }
 
 type AccountMessageInputs = {

@@ -1,5 +1,6 @@
 // The review of a workflow that arrived by push, with what its workspace holds now; null for a
 // workflow that was not pushed. No access check: callers load the workflow for the caller first.
+import { oauthStatus } from "@/lib/connections/oauth/oauth-status";
 import { db, type Tx } from "@/lib/db/client";
 import type { Workflow } from "@/lib/generated/prisma/client.ts";
 import { computeReview, type Review } from "@/lib/push/compute-review";
@@ -45,7 +46,7 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
   if (!link) return null;
   const ws = workflow.workspaceId;
   const [accounts, variables, files, pusher] = await Promise.all([
-    c.connection.findMany({ where: { workspaceId: ws }, select: { id: true, app: true, name: true, baseUrl: true }, orderBy: { name: "asc" } }),
+    c.connection.findMany({ where: { workspaceId: ws }, select: { id: true, app: true, name: true, baseUrl: true, authKind: true, oauthTokensEncrypted: true, oauthStatus: true }, orderBy: { name: "asc" } }),
     c.variable.findMany({ where: { workspaceId: ws }, select: { key: true, secret: true, value: true, valueEncrypted: true } }),
     c.file.findMany({ where: { workspaceId: ws }, select: { name: true } }),
     link.pushedById ? c.user.findUnique({ where: { id: link.pushedById }, select: { email: true } }) : null,
@@ -57,7 +58,8 @@ export async function loadReview({ workflow, tx }: LoadReviewOptions): Promise<R
     accountSteps: Array.isArray(link.accountSteps) ? (link.accountSteps as AccountNeed[]) : [],
     reviewedAt: link.reviewedAt,
     webhookSecret: { required: link.webhookSecretRequired, unsignedAcceptedAt: link.unsignedAcceptedAt },
-    accounts,
+    // The sign-in's state only: the encrypted tokens go no further.
+    accounts: accounts.map(({ id, app, name, baseUrl, ...row }) => ({ id, app, name, baseUrl, oauth: oauthStatus(row) })),
     variables: new Map(variables.map((v) => [v.key, { secret: v.secret, hasValue: (v.secret ? v.valueEncrypted : v.value) !== null }])),
     files: new Set(files.map((f) => f.name)),
   });

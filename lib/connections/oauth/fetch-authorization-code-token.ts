@@ -18,7 +18,8 @@ import { OAuthGrantError, requestOAuthTokens } from "./request-oauth-tokens";
 const EARLY_MS = 60_000;
 
 export const needsReconnectMessage = (name: string) => `account "${name}" must be reconnected: the provider refused its refresh token (invalid_grant)`;
-const notConnectedMessage = (name: string) => `account "${name}" is not connected: open it on the Accounts page and click Connect`;
+// Said before any request: without tokens the provider would only answer a 401 that names nothing.
+const notConnectedMessage = (name: string) => `account "${name}" is not connected: open Connections and click Connect`;
 
 const MISSING = "missing";
 const REFUSED = "refused";
