@@ -12,7 +12,7 @@ import { apiFetch, inputClass } from "@/components/resources/api-fetch";
 import { AUTH_KIND_LABELS, CredentialFields, readCredentials } from "@/components/resources/credential-fields";
 import { readSettings, sameSettings, SettingsFields, SettingsSummary } from "@/components/resources/connection-settings-fields";
 import { DeleteAccountButton } from "@/components/resources/delete-account-button";
-import { ConnectButton, OAuthStatusBadge, RedirectUriNote } from "@/components/resources/oauth-connect";
+import { ConnectButton, DisconnectWarning, OAuthStatusBadge, RedirectUriNote } from "@/components/resources/oauth-connect";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -224,6 +224,7 @@ function AccountRow({ c, canEdit, run, oauthRedirectUri }: { c: ConnectionView; 
           {/* An AI account may have no key (a local model), as on the add form: the API says when one is needed. */}
           <CredentialFields kind={kind} required={moves.length > 0 && kind !== "openai"} />
           {kind === "oauth2_authorization_code" && <RedirectUriNote uri={oauthRedirectUri} />}
+          {c.oauth && c.oauth.status !== "not_connected" && <DisconnectWarning />}
           {moves.length > 0 ? (
             <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-800 sm:col-span-2" role="note">
               Enter the credentials again{kind === "openai" ? " (if the account has an API key)" : ""} to send them to a new address: {moves.map(describeDestinationChange).join("; ")}. The stored ones are sent only where they were entered for.

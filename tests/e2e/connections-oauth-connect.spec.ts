@@ -1,7 +1,8 @@
 // An OAuth 2.0 sign-in account made on the Connections page: the form shows the redirect URI to
 // register at the provider, the new row says "Not connected", Connect goes to the provider (a
 // fake one that approves at once, and sees the extra sign-in parameters typed on the form), and back
-// on the page the row says "Connected as of …".
+// on the page the row says "Connected as of …". Its Edit form warns that a new scope (client ID,
+// authorization or token URL) disconnects it, and saving one leaves it Not connected, with Connect.
 // Its own provider, so no other spec sees this account.
 import { expect, test } from "@playwright/test";
 import { fakeOAuthProvider } from "../fakes/oauth-provider";
@@ -43,4 +44,12 @@ test("Connect signs in at the provider and the account comes back Connected", as
   await expect(row.getByRole("button", { name: "Reconnect Xero books" })).toBeVisible();
   expect(provider.state.latestAccessToken).not.toBe("");
   await expect(page.locator("body")).not.toContainText(provider.state.latestAccessToken);
+
+  // The tokens were issued for the old scope: the form says so before the save, and the save disconnects.
+  await row.getByRole("button", { name: "Edit Xero books" }).click();
+  await expect(row.getByTestId("oauth-disconnect-warning")).toHaveText("Changing the client ID, authorization URL, token URL or scope disconnects this account: Connect it again after saving.");
+  await row.getByLabel("Scope").fill("accounting.write");
+  await row.getByRole("button", { name: "Save changes to Xero books" }).click();
+  await expect(row).toContainText("Not connected");
+  await expect(row.getByRole("button", { name: "Connect Xero books" })).toBeVisible();
 });
