@@ -9,4 +9,5 @@ async function handle(request: Request): Promise<Response> {
   return new Response(r.body || null, { status: r.status, headers: r.headers });
 }
 
-export { handle as GET, handle as HEAD, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };
+// OPTIONS too: Next's own OPTIONS answer would list methods and tell an unconfigured endpoint exists.
+export { handle as GET, handle as HEAD, handle as POST, handle as PUT, handle as PATCH, handle as DELETE, handle as OPTIONS };

@@ -29,11 +29,12 @@ describe("observability", () => {
     }
   });
 
-  it("answers other methods on /metrics with 405 JSON", async () => {
-    const res = await fetch(`${web.baseUrl}/metrics`, { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } });
-    expect(res.status).toBe(405);
-    expect(res.headers.get("allow")).toBe("GET, HEAD");
-    expect(await res.json()).toEqual({ error: "method_not_allowed" });
+  it("answers other methods on /metrics with 405 JSON, OPTIONS included", async () => {
+    for (const method of ["POST", "OPTIONS"]) {
+      const res = await fetch(`${web.baseUrl}/metrics`, { method, headers: { authorization: `Bearer ${TOKEN}` } });
+      expect([method, res.status, res.headers.get("allow")]).toEqual([method, 405, "GET, HEAD"]);
+      expect(await res.json()).toEqual({ error: "method_not_allowed" });
+    }
   });
 
   it("reports intake latency, deliveries, runs, step durations, queues and heartbeats", async () => {
@@ -99,5 +100,8 @@ describe("observability", () => {
     extra.push(bare);
     const res = await metrics({ authorization: `Bearer ${TOKEN}` }, bare.baseUrl);
     expect(res.status).toBe(404);
+    // Not even OPTIONS tells that the endpoint exists.
+    const options = await fetch(`${bare.baseUrl}/metrics`, { method: "OPTIONS" });
+    expect([options.status, options.headers.get("allow")]).toEqual([404, null]);
   });
 });
