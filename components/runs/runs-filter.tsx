@@ -9,8 +9,8 @@ import { usePathname, useRouter } from "next/navigation";
 import { inputClass } from "@/components/resources/api-fetch";
 import { cn } from "@/components/ui/cn";
 
-/** workflowId: "" for every workflow. */
-export type RunsFilterValue = { status: string; clients: boolean; days: number; workflowId: string };
+/** workflowId: "" for every workflow; q: "" for no search. */
+export type RunsFilterValue = { status: string; clients: boolean; days: number; workflowId: string; q: string };
 
 const STATUSES = ["", "failed", "running", "waiting", "queued", "succeeded", "stopped"];
 
@@ -42,6 +42,13 @@ export function RunsFilter({
   const [navigating, startNavigation] = useTransition();
   const [chosen, setChosen] = useState(fromUrl);
   const value = navigating ? chosen : fromUrl;
+  // What is typed is searched for on Enter (or Search): a search per keystroke would reload the list for each.
+  const [typed, setTyped] = useState(fromUrl.q);
+  const [typedFor, setTypedFor] = useState(fromUrl.q);
+  if (typedFor !== fromUrl.q) {
+    setTypedFor(fromUrl.q);
+    setTyped(fromUrl.q);
+  }
   const go = (next: Partial<RunsFilterValue>) => {
     const v = { ...value, ...next };
     setChosen(v);
@@ -51,6 +58,7 @@ export function RunsFilter({
       days: String(v.days),
       ...(provider ? { clients: String(v.clients) } : {}),
       ...(v.workflowId ? { workflowId: v.workflowId } : {}),
+      ...(v.q ? { q: v.q } : {}),
     });
     // The page stays where it is: a keyboard user stepping through options keeps the list in view.
     startNavigation(() => router.push(`${pathname}?${q}`, { scroll: false }));
@@ -61,6 +69,27 @@ export function RunsFilter({
   return (
     <>
       <div className="mt-4 flex flex-wrap items-end gap-4" role="group" aria-label="Filter runs">
+        <form
+          role="search"
+          className="flex items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            go({ q: typed.trim() });
+          }}
+        >
+          <label className="text-sm font-medium text-slate-700">
+            Search
+            <input
+              type="search"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              aria-label="Search runs"
+              placeholder="Run id, or words of the error"
+              maxLength={200}
+              className={cn(inputClass, "mt-1 w-64")}
+            />
+          </label>
+        </form>
         <label className="text-sm font-medium text-slate-700">
           Status
           <select value={value.status} onChange={(e) => go({ status: e.target.value })} className={cn(inputClass, "mt-1 w-40")}>

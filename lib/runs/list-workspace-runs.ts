@@ -4,7 +4,8 @@
 // the query walks each workflow's (workflowId, createdAt) index backwards inside the window, at
 // most `limit` rows each, and merges those. Older pages continue from `before` (the cursor of the
 // deliveries log, the audit log and a workflow's runs: time, then id, both descending); with
-// `workflowId`, one workflow's runs only.
+// `workflowId`, one workflow's runs only; with `q`, the runs whose id is it or ends with it (the
+// editor shows "…3f9c2a1b") or whose error has it, in any case.
 import { z } from "@/lib/z";
 import { db } from "@/lib/db/client";
 import { RUN_STATUSES } from "@/lib/runs/run-records";
@@ -21,6 +22,8 @@ export const WorkspaceRunsQuery = z.object({
   days: z.coerce.number().int().min(1).max(3650).default(7),
   /** One workflow's runs (of the workspace, or of a client with clients=true); any other id lists none. */
   workflowId: z.string().trim().min(1).max(200).optional(),
+  /** A run id, or its end (6 characters or more; a leading "…" is ignored), or words of the error. */
+  q: z.string().trim().max(200).optional(),
   /** The `nextBefore` of the page before (or an ISO time): a 400 when it is not one. */
   before: z.string().optional(),
 });
@@ -58,6 +61,9 @@ export async function listWorkspaceRuns(opts: ListWorkspaceRunsOptions): Promise
   const since = new Date(Date.now() - opts.days * 24 * 3600_000);
   const status = opts.status ?? null;
   const workflowId = opts.workflowId ?? null;
+  const q = opts.q?.replace(/^(…|\.\.\.)/, "").trim() || null;
+  // LIKE's own characters in it match themselves.
+  const like = q === null ? null : q.replace(/[\\%_]/g, (c) => `\\${c}`);
   // Times as Prisma writes a DateTime (timestamp(3), UTC), compared as such whatever the session's zone.
   const beforeAt = cursor?.at.toISOString() ?? null;
   const beforeId = cursor?.id ?? null;
@@ -76,6 +82,8 @@ export async function listWorkspaceRuns(opts: ListWorkspaceRunsOptions): Promise
              FROM "Run" r
             WHERE r."workflowId" = w.id AND r."createdAt" >= ${since}
               AND (${status}::text IS NULL OR r.status::text = ${status}::text)
+              AND (${q}::text IS NULL OR r.id = ${q}::text OR (length(${q}::text) >= 6 AND r.id LIKE '%' || ${like}::text)
+                   OR r.error ILIKE '%' || ${like}::text || '%')
               AND (${beforeAt}::text IS NULL OR r."createdAt" < ${beforeAt}::timestamp(3)
                    OR (r."createdAt" = ${beforeAt}::timestamp(3) AND ${beforeId}::text IS NOT NULL AND r.id < ${beforeId}::text))
             ORDER BY r."createdAt" DESC, r.id DESC

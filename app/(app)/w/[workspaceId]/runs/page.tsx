@@ -74,13 +74,13 @@ export default async function RunsPage({ params, searchParams }: Props) {
   const within = query.days === 1 ? "the last day" : `the last ${query.days} days`;
   const emptyNote = before
     ? "No runs are older than the ones on the newer pages."
-    : `Listed: ${query.status ? `${query.status} runs` : "runs"} started within ${within}${workflowName ? ` of “${workflowName}”` : ""}. A run starts each time a Live workflow's trigger fires, and each time a workflow is tested on its Test & Debug tab.`;
+    : `Listed: ${query.status ? `${query.status} runs` : "runs"} started within ${within}${workflowName ? ` of “${workflowName}”` : ""}${query.q ? ` matching “${query.q}” (a run id or its end, or words of the error)` : ""}. A run starts each time a Live workflow's trigger fires, and each time a workflow is tested on its Test & Debug tab.`;
   return (
     <div className="mx-auto max-w-6xl px-6 py-8">
       <AutoRefresh seconds={10} />
       <PageHeader title="Runs" subtitle={`${workspace.name} · the latest ${LIMIT} at most, newest first, refreshed every 10 s`} />
       <WorkspaceTabs workspaceId={workspaceId} current="runs" />
-      <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days, workflowId: query.workflowId ?? "" }} provider={provider} workflowName={workflowName} keptDays={keptDays} />
+      <RunsFilter value={{ status: query.status ?? "", clients: query.clients, days: query.days, workflowId: query.workflowId ?? "", q: query.q ?? "" }} provider={provider} workflowName={workflowName} keptDays={keptDays} />
       {pushStopped && query.workflowId && (
         <div className="mb-4">
           <StoppedRunsNotice

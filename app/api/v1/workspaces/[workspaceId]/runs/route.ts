@@ -1,4 +1,4 @@
-// GET ?status=&clients=true&days=&workflowId=&before=&limit=: recent runs across the workspace's
+// GET ?status=&clients=true&days=&workflowId=&q=&before=&limit=: recent runs across the workspace's
 // workflows (with clients=true, a provider's clients' too), newest first; `nextBefore` continues.
 import { apiRoute } from "@/lib/api/handler";
 import { parseLimit } from "@/lib/api/parse-limit";
