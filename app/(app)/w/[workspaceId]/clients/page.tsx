@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
+import { ViewOnlyNote } from "@/components/resources/view-only-note";
 import { ClientsManager } from "@/components/workspace/clients-manager";
 import { listAccessibleWorkspaces } from "@/lib/workspaces/access";
 
@@ -16,6 +17,7 @@ export default async function ClientsPage({ params }: { params: Promise<{ worksp
   return (
     <div className="mx-auto max-w-4xl px-6 py-8">
       <PageHeader title="Clients" subtitle={`${workspace.name} · the customers you push workflows to`} />
+      <ViewOnlyNote role={workspace.role} needs="owner" workspaceName={workspace.name} what="adds and deletes its clients" />
       <ClientsManager providerId={workspaceId} clients={clients} canManage={workspace.role === "owner"} />
     </div>
   );

@@ -5,6 +5,7 @@ import type { Metadata } from "next";
 import { ConnectionsManager } from "@/components/resources/connections-manager";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
+import { ViewOnlyNote } from "@/components/resources/view-only-note";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { listConnections } from "@/lib/connections/list-connections";
 import { oauthRedirectUri } from "@/lib/connections/oauth/oauth-redirect-uri";
@@ -23,6 +24,7 @@ export default async function ConnectionsPage({ params, searchParams }: { params
   return (
     <div className="mx-auto max-w-5xl px-6 py-8">
       <PageHeader title="App connections" subtitle={`${workspace.name} · accounts that HTTP Request and AI Prompt steps use`} />
+      <ViewOnlyNote role={workspace.role} needs="editor" workspaceName={workspace.name} what="adds, changes, connects and deletes its app accounts" />
       <ConnectionsManager
         workspaceId={workspaceId}
         connections={connections}

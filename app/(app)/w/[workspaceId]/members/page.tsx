@@ -3,6 +3,7 @@
 import type { Metadata } from "next";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
+import { ViewOnlyNote } from "@/components/resources/view-only-note";
 import { InvitationsManager } from "@/components/workspace/invitations-manager";
 import { MembersManager } from "@/components/workspace/members-manager";
 import { RenameWorkspaceButton } from "@/components/workspace/rename-workspace-button";
@@ -29,6 +30,7 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
       <PageHeader title="Members" subtitle={subtitle}>
         {canRename && <RenameWorkspaceButton workspaceId={workspaceId} name={workspace.name} />}
       </PageHeader>
+      <ViewOnlyNote role={workspace.role} needs="owner" workspaceName={workspace.name} what="adds members, changes their roles and makes invitation links" />
       <MembersManager workspaceId={workspaceId} workspaceName={workspace.name} members={members} provider={provider} canManage={owner} currentUserId={user.id} />
       {owner && (
         <div className="mt-8">

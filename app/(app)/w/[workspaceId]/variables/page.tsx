@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { loadWorkspacePage } from "@/components/resources/load-workspace-page";
 import { PageHeader } from "@/components/resources/page-header";
+import { ViewOnlyNote } from "@/components/resources/view-only-note";
 import { VariablesManager } from "@/components/resources/variables-manager";
 import { listVariables } from "@/lib/variables/list-variables";
 
@@ -14,6 +15,7 @@ export default async function VariablesPage({ params }: { params: Promise<{ work
   return (
     <div className="mx-auto max-w-5xl px-6 py-8">
       <PageHeader title="Variables & secrets" subtitle={`${workspace.name} · secrets are encrypted and never shown again`} />
+      <ViewOnlyNote role={workspace.role} needs="editor" workspaceName={workspace.name} what="adds, sets and deletes its variables and secrets" />
       <VariablesManager workspaceId={workspaceId} variables={variables} canEdit={canEdit} />
     </div>
   );
