@@ -115,7 +115,10 @@ function RunEntry({ row, stepId, isTrigger, focused, open, onToggle, onRunStarte
             <TriangleAlert className="h-3 w-3" aria-hidden /> {unresolved.length} unresolved
           </span>
         )}
-        <time className="ml-auto text-xs text-slate-500" dateTime={run.createdAt} title={new Date(run.createdAt).toUTCString()}>
+        {/* When, in the reader's zone with its day, then how long ago: "7 hours ago" alone (UTC on
+            hover) left the night's failure to be worked out. The exact time is said once, below. */}
+        <time className="ml-auto text-xs text-slate-500" dateTime={run.createdAt} title={new Date(run.createdAt).toLocaleString()}>
+          <span aria-hidden>{formatExactTime(run.createdAt)} · </span>
           {relativeTime(new Date(run.createdAt))}
         </time>
         {/* Entries of one status read alike ("succeeded 2 minutes ago" ×3): the exact start tells them
