@@ -23,8 +23,33 @@ import { ErrorAlert } from "@/components/ui/error-alert";
 import { preflightChanges, stepChanges } from "@/lib/push/preflight-changes";
 import type { SampleDataChoice } from "@/lib/push/push-input";
 import type { PreflightView } from "@/lib/push/to-preflight-view";
+import type { PushedCopyView } from "@/lib/push/list-pushed-copies";
 
-type Props = { workspaceId: string; workflowId: string; clients: { id: string; name: string }[] };
+/** `copy`: the state of the client's copy (null: it has none), to group the picker by. */
+type Client = { id: string; name: string; copy?: PushedCopyView["status"] | null };
+type Props = { workspaceId: string; workflowId: string; clients: Client[] };
+
+// The picker's groups, in the order a technician pushing to many clients works through them.
+const GROUPS: [state: Client["copy"], label: string][] = [
+  [null, "No copy yet"],
+  ["behind", "Behind"],
+  ["edited_by_client", "Edited by the client"],
+  ["up_to_date", "Up to date"],
+];
+
+/** The picker's options: grouped by the copy's state once any client has a copy (else one plain list). */
+function ClientOptions({ clients }: { clients: Client[] }) {
+  const option = (c: Client) => <option key={c.id} value={c.id}>{c.name}</option>;
+  if (!clients.some((c) => c.copy)) return <>{clients.map(option)}</>;
+  return (
+    <>
+      {GROUPS.map(([state, label]) => {
+        const mine = clients.filter((c) => (c.copy ?? null) === state);
+        return mine.length === 0 ? null : <optgroup key={label} label={`${label} (${mine.length})`}>{mine.map(option)}</optgroup>;
+      })}
+    </>
+  );
+}
 
 export function PushPanel(props: Props) {
   return (
@@ -116,7 +141,7 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
         Client workspace
         <select aria-label="Client workspace" value={target} disabled={!!lost} onChange={(e) => pick(e.target.value)} className={cn(inputClass, "mt-1")}>
           <option value="">Choose one client…</option>
-          {clients.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          <ClientOptions clients={clients} />
         </select>
       </label>
       {changed && (

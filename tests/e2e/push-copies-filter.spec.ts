@@ -1,7 +1,7 @@
 // The Push page of an MSP with many clients: a technician who changed a workflow finds the clients
 // still behind (or not pushed to yet) without reading every row — the states are counted above
 // the table, the clients without a copy named, and past 8 copies a filter box narrows the rows by
-// client name or state, saying how many match.
+// client name or state, saying how many match; the client picker groups the clients by the same states.
 import { expect, test } from "@playwright/test";
 import { signInToOwnProvider } from "./own-provider";
 
@@ -34,6 +34,15 @@ test("Clients with a copy: counts per state, the clients without a copy, a filte
   await expect(table.locator("tbody tr")).toHaveCount(10);
   await expect(page.getByTestId("pushed-copies-summary")).toHaveText("10 clients have a copy: 3 up to date, 7 behind, 0 edited by the client.");
   await expect(page.getByTestId("pushed-copies-without")).toHaveText(`2 clients have no copy yet: ${clients[10].name}, ${clients[11].name}.`);
+
+  // The client picker groups them the same way, the ones still to push to first.
+  const picker = page.getByLabel("Client workspace");
+  await expect(picker.locator("optgroup")).toHaveCount(3);
+  expect(await picker.locator("optgroup").evaluateAll((groups) => groups.map((g) => `${(g as HTMLOptGroupElement).label}: ${[...g.querySelectorAll("option")].map((o) => o.textContent).join(", ")}`))).toEqual([
+    `No copy yet (2): ${clients.slice(10).map((c) => c.name).join(", ")}`,
+    `Behind (7): ${clients.slice(3, 10).map((c) => c.name).join(", ")}`,
+    `Up to date (3): ${clients.slice(0, 3).map((c) => c.name).join(", ")}`,
+  ]);
 
   const filter = page.getByRole("searchbox", { name: "Filter clients" });
   await filter.fill("behind");

@@ -43,7 +43,7 @@ export default async function PushPage({ params }: Props) {
       ) : clients.length === 0 ? (
         <p className="text-sm text-slate-600">This provider has no client workspaces yet.</p>
       ) : (
-        <PushPanel workspaceId={workspaceId} workflowId={workflowId} clients={clients} />
+        <PushPanel workspaceId={workspaceId} workflowId={workflowId} clients={clients.map((c) => ({ ...c, copy: copies.find((copy) => copy.target.id === c.id)?.status ?? null }))} />
       )}
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Clients with a copy</h2>
