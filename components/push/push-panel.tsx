@@ -96,8 +96,16 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
         setPreflight(p);
         announce(`Preflight for ${p.target.name} loaded, below.`);
       },
-      (e: Error) => latest.current === id && setError(e.message),
+      (e: Error) => latest.current === id && setError(clientGone(e, id) ?? e.message),
     );
+  }
+
+  // A client deleted (or out of the technician's reach) since the page loaded: said by its name,
+  // where "workspace not found" alone left them guessing which of dozens it was.
+  function clientGone(e: Error, id: string): string | null {
+    if (!(e instanceof ApiCallError && e.status === 404 && e.body.message === "workspace not found")) return null;
+    const name = clients.find((c) => c.id === id)?.name ?? "This client";
+    return `${name} can no longer be pushed to: the workspace was deleted, or you no longer have access to it. Nothing was pushed. Reload the page for the current list of clients.`;
   }
 
   const loadPreflight = (id: string) => apiFetch<PreflightView>(`/api/v1/workflows/${workflowId}/push-preflight?target=${encodeURIComponent(id)}`);
@@ -117,6 +125,8 @@ function Panel({ workspaceId, workflowId, clients }: Props) {
           json: { targetWorkspaceId: target, version: shown.workflow.version, ...(sampleData && { sampleData }) },
         });
       } catch (e) {
+        const gone = clientGone(e as Error, target);
+        if (gone) throw new Error(gone);
         if (!(e instanceof ApiCallError && e.body.error === "workflow_changed")) throw e;
         // Returning (not throwing) lets the page refresh too: its header shows the new version.
         const fresh = await loadPreflight(target);
