@@ -103,10 +103,19 @@ function useDataTree(run: RunOverview | null, steps: EditorStep[], listed: Liste
 
 /** `onHide` adds the Hide button (side by side layout); `className` hides the panel there when collapsed. */
 export function DataPanel({ onHide, className }: { onHide?: () => void; className?: string }) {
-  const { workflowId, steps, settledSteps, selectedId } = useEditor();
+  const { workflowId, steps, settledSteps, selectedId, focus } = useEditor();
   const runs = useRunsQuery(workflowId, 20);
-  // null: follow the latest run; an id: that run, until the user picks another.
-  const [picked, setPicked] = useState<string | null>(null);
+  // null: follow the latest run; an id: that run, until the user picks another. Opened on a run
+  // (?run=…, the Runs page's step link), that run, as the canvas and Run step read it: the latest
+  // run's outputs were shown beside a canvas marked with the linked run's failure. A link followed
+  // inside the editor picks its run too (state adjusted while rendering, as canvas-run.tsx does).
+  const linkedId = focus?.runId ?? null;
+  const [picked, setPicked] = useState<string | null>(linkedId);
+  const [linkSeen, setLinkSeen] = useState(linkedId);
+  if (linkSeen !== linkedId) {
+    setLinkSeen(linkedId);
+    if (linkedId) setPicked(linkedId);
+  }
   const ids = (runs.data?.runs ?? []).slice(0, RECENT_RUNS).map((r) => r.id);
   if (picked && !ids.includes(picked)) ids.push(picked);
   const overviews = useQueries({ queries: ids.map((id) => runOverviewQueryOptions(id)) });
@@ -126,7 +135,8 @@ export function DataPanel({ onHide, className }: { onHide?: () => void; classNam
     if (flash && flash.context !== context) setFlash(null);
   }
 
-  const loaded = overviews.flatMap((d) => (d.data ? [d.data] : []));
+  // Another workflow's run (a link to one, edited by hand) is none of this panel's.
+  const loaded = overviews.flatMap((d) => (d.data && d.data.workflowId === workflowId ? [d.data] : []));
   const latest = pickDataRun(loaded, null);
   const run = pickDataRun(loaded, picked);
   // To the second (with the day unless today): a burst of deliveries are all "3 minutes ago", and
