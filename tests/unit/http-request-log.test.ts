@@ -54,6 +54,22 @@ describe("an HTTP Request's log says what it sent", () => {
     expect(log).not.toContain("typed-key-123");
   });
 
+  it("a body field named as a credential shows as •••• (a generated password, a client secret), the rest as sent", async () => {
+    const user = { displayName: "Ana Lima", passwordProfile: { password: "z5W?PTHwE%_jDQbT", forceChangePasswordNextSignIn: true }, clientSecret: "cs-77", tokenCount: 0 };
+    const { ctx } = await send({ method: "POST", url: `${psa.url}/ok`, body: { type: "json", json: { user: "{{ 1.user }}" } } }, { 1: { user } });
+    const line = ctx.lines.find((l) => l.startsWith("request body"))!;
+    expect(line).toContain('"displayName":"Ana Lima"');
+    expect(line).toContain('"passwordProfile":{"password":"••••","forceChangePasswordNextSignIn":true}');
+    expect(line).toContain('"clientSecret":"••••"');
+    expect(line).not.toContain("z5W?PTHwE");
+    expect(line).not.toContain("cs-77");
+
+    const form = await send({ method: "POST", url: `${psa.url}/ok`, body: { type: "form", fields: [{ name: "user", value: "ana" }, { name: "password", value: "{{ 1.pw }}" }] } }, { 1: { pw: "hunter2!" } });
+    const formLine = form.ctx.lines.find((l) => l.startsWith("request body"))!;
+    expect(formLine).toContain("user=ana&password=••••");
+    expect(formLine).not.toContain("hunter2");
+  });
+
   it("a long body is cut, saying its whole size; a GET has no body line", async () => {
     const { ctx } = await send({ method: "POST", url: `${psa.url}/ok`, body: { type: "raw", raw: "{{ 1.big }}" } }, { 1: { big: "x".repeat(900_000) } });
     const line = ctx.lines.find((l) => l.startsWith("request body"))!;
