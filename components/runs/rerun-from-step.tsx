@@ -42,7 +42,7 @@ export function RerunFromStep({ runId, step, href }: { runId: string; step: { nu
           </Link>
         </span>
       ) : (
-        <span className="text-slate-500">the steps before it are not run again: their outputs are copied from this run</span>
+        <span className="text-slate-500">the steps before it are not run again: their outputs are copied from this run (a step added before it since is run)</span>
       )}
       {error && (
         <span role="alert" className="text-red-700">

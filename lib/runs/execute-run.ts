@@ -112,9 +112,11 @@ export async function executeRun({ work, write, boss, signal, executing = {} }: 
             return rec && !FINAL_STEP_STATUSES.has(rec.status) && !written.has(s.id) && !visited.has(i + 1) ? [{ ...rec, number: i + 1 }] : [];
           });
     const offPath = await closeRecords(run.id, unreached, (r) =>
-      r.status === "waiting"
-        ? "not run: the workflow was edited while the run waited here, and the path the run took no longer reaches this step"
-        : "not run: the workflow was edited before the run could resume here, and the path the run took no longer reaches this step",
+      r.status === "pending"
+        ? "not run: added to the workflow since the run this one goes on from, and the path taken (a Conditions output copied from that run) does not reach this step"
+        : r.status === "waiting"
+          ? "not run: the workflow was edited while the run waited here, and the path the run took no longer reaches this step"
+          : "not run: the workflow was edited before the run could resume here, and the path the run took no longer reaches this step",
     );
     const skipped: StepWrite[] =
       run.scope === "step"
@@ -189,7 +191,8 @@ export async function executeRun({ work, write, boss, signal, executing = {} }: 
       }
       // A step attempted again keeps the earlier attempts' log lines, each attempt closed by a
       // line saying when and why it failed, so the record shows the history, not the last try.
-      const history = rec && rec.attempts > 0 && (rec.status === "waiting" || rec.status === "running") ? await loadStepLogs({ runId: run.id, stepId: step.id }) : [];
+      // A pending record (Run again from the failed step: a step added since) keeps its note.
+      const history = rec && ((rec.attempts > 0 && (rec.status === "waiting" || rec.status === "running")) || rec.status === "pending") ? await loadStepLogs({ runId: run.id, stepId: step.id }) : [];
       if (rec?.status === "running") history.push(`attempt ${rec.attempts} of ${MAX_STEP_ATTEMPTS} did not finish: the worker stopped during it`);
       const startedAt = new Date();
       if (MARK_RUNNING.has(step.kind)) {

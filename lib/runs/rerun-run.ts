@@ -68,6 +68,16 @@ export async function rerunRun({ runId, userId, fromFailedStep = false }: { runI
         SELECT ${newId}, s."stepId", e.n::int, s."kind", s."status", s."output", s."error", json_build_array(${note}::text), s."attempts", s."unresolved", s."startedAt", s."firstStartedAt", s."finishedAt"
           FROM "RunStep" s JOIN unnest(${resume.before}::text[]) WITH ORDINALITY AS e(id, n) ON e.id = s."stepId"
          WHERE s."runId" = ${runId} AND s."status" IN ('succeeded', 'skipped')`;
+      // A step before the failed one with nothing to copy was added (or moved there) since: it is
+      // run, on the copied outputs, rather than skipped — the step run again may read it (that is
+      // often why it was added), and run now it sees the same delivery as the copies. It never ran
+      // for this delivery, so this repeats nothing. Pending, so the engine runs it (execute-run).
+      const added = `added to the workflow since run ${runId}, so it has no output there to copy: run now, with the outputs copied from that run`;
+      await tx.$executeRaw`
+        INSERT INTO "RunStep" ("runId", "stepId", "number", "kind", "status", "logs", "attempts")
+        SELECT ${newId}, e.id, e.n::int, e.kind, 'pending', json_build_array(${added}::text), 0
+          FROM unnest(${resume.before}::text[], ${resume.kinds}::text[]) WITH ORDINALITY AS e(id, kind, n)
+         WHERE NOT EXISTS (SELECT 1 FROM "RunStep" c WHERE c."runId" = ${newId} AND c."stepId" = e.id)`;
     }
     const job: RunExecutePayload = { runId: created.id };
     await boss.send(QUEUES.runExecute.name, job, { db: fromPrisma(tx) });
@@ -86,5 +96,5 @@ async function failedStepToResume(tx: Tx, runId: string, status: string, steps: 
   const index = steps.findIndex((s) => s.id === failed.stepId);
   if (index < 0) throw conflict("step_removed", `step ${failed.number}, where this run failed, has since been removed from the workflow, so there is no step to run again from; use Run again to run the whole workflow`);
   // From the trigger: nothing to copy but the payload, which Run again copies anyway.
-  return { number: index + 1, before: steps.slice(0, index).map((s) => s.id) };
+  return { number: index + 1, before: steps.slice(0, index).map((s) => s.id), kinds: steps.slice(0, index).map((s) => s.kind) };
 }

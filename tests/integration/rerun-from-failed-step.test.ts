@@ -85,4 +85,29 @@ describe("Run again from the failed step", () => {
     expect(removed.body.error).toBe("step_removed");
     expect(removed.body.message).toContain("step 4, where this run failed, has since been removed");
   }, 60_000);
+  it("runs a step added before the failed one since the run, on the copied outputs, and says so", async () => {
+    const { wf, run } = await failingAtStep4();
+    const before = tickets;
+    // A step inserted between Shape and Create ticket, which the fixed step now reads.
+    const cur = (await api.get(`/api/v1/workflows/${wf.id}`)).body;
+    const tag = { kind: "transform", name: "Tag", config: { fields: [{ name: "tag", expression: '"TAG-" & {{ 1.host }}' }] } };
+    const note = { ...cur.steps[3], config: { code: "return { ticket: steps[4].body.id, note: steps[1].host.toUpperCase(), tag: steps[3].tag };" } };
+    const steps = [cur.steps[0], cur.steps[1], tag, cur.steps[2], note];
+    expect((await api.put(`/api/v1/workflows/${wf.id}`, { name: cur.name, steps, version: cur.version })).status).toBe(200);
+    const res = await api.post(`/api/v1/runs/${run.id}/rerun`, { from: "failed_step" });
+    expect(res.status).toBe(201);
+    const again = await finished(res.body.id);
+    expect(again.steps.map((s: Json) => [s.number, s.name, s.status])).toEqual([
+      [1, "Webhook", "succeeded"],
+      [2, "Shape", "succeeded"],
+      [3, "Tag", "succeeded"],
+      [4, "Create ticket", "succeeded"],
+      [5, "Note", "succeeded"],
+    ]);
+    expect(again.status).toBe("succeeded");
+    expect(tickets).toBe(before);
+    expect(again.steps[2].error ?? null).toBeNull();
+    expect(again.steps[2].logs[0]).toBe(`added to the workflow since run ${run.id}, so it has no output there to copy: run now, with the outputs copied from that run`);
+    expect(again.steps[4].output).toMatchObject({ note: "SRV-01", tag: "TAG-srv-01" });
+  }, 60_000);
 });
