@@ -8,13 +8,17 @@
 // while the call runs: the dialog gives focus back to it, and a keyboard user finds it still
 // focused as Run again once the run has stopped (a disabled or replaced button drops focus to
 // <body>).
+// Run again on a failed run whose HTTP Requests succeeded asks first, naming them: they are sent
+// again (requests-sent-again.ts). The run's steps are read on the click, as neither caller holds
+// them all (the Runs page reads them when a row opens).
 import { useId, useState } from "react";
 import { api } from "@/components/editor/api";
 import { buttonClass } from "@/components/ui/button";
 import { BusyButton } from "@/components/ui/busy-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { requestsSentAgain, sentAgainWords } from "@/components/runs/requests-sent-again";
 import { rerunNote, type TestRun } from "@/components/runs/test-run-kind";
-import { TERMINAL_RUN_STATUSES, type RunView } from "@/lib/editor/api-types";
+import { TERMINAL_RUN_STATUSES, type RunOverview, type RunView } from "@/lib/editor/api-types";
 
 export type RunVerb = "stop" | "rerun";
 
@@ -37,6 +41,7 @@ export function RunActionButtons({ run, before, after, failed }: RunActionButton
   const [error, setError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<React.ReactNode>(null);
   const [confirming, setConfirming] = useState(false);
+  const [resending, setResending] = useState<ReturnType<typeof sentAgainWords> | null>(null);
   const ended = TERMINAL_RUN_STATUSES.includes(run.status);
   const noteId = useId();
   const note = ended ? rerunNote({ test: true, ...run }) : null;
@@ -57,14 +62,33 @@ export function RunActionButtons({ run, before, after, failed }: RunActionButton
     }
   };
 
+  // A failed run's succeeded requests are said before they are sent again; any other run goes at once.
+  const rerun = async () => {
+    if (run.status !== "failed") return act("rerun");
+    setBusy(true);
+    setError(null);
+    setOutcome(null);
+    try {
+      const view = await api<RunOverview>(`/api/v1/runs/${run.id}?outputs=false`);
+      const sent = requestsSentAgain(view);
+      const failedAt = view.steps.find((s) => s.status === "failed" && s.name !== null && s.number > 1)?.number ?? null;
+      if (sent.length === 0) return void (await act("rerun"));
+      setResending(sentAgainWords(sent, failedAt));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div className="flex flex-wrap items-center gap-2">
       <BusyButton
         className={buttonClass("secondary", "sm")}
         busy={busy}
-        aria-haspopup={ended ? undefined : "dialog"}
+        aria-haspopup={ended && run.status !== "failed" ? undefined : "dialog"}
         aria-describedby={note ? noteId : undefined}
-        onClick={() => (ended ? void act("rerun") : setConfirming(true))}
+        onClick={() => (ended ? void rerun() : setConfirming(true))}
       >
         {ended ? "Run again" : "Stop run"}
       </BusyButton>
@@ -80,6 +104,18 @@ export function RunActionButtons({ run, before, after, failed }: RunActionButton
         description="The steps it has not reached will not run, and a Wait it is parked on ends now. A step executing at this moment finishes (a request already sent is not undone)."
         confirmLabel="Stop run"
         onConfirm={() => void act("stop")}
+        destructive
+      />
+      <ConfirmDialog
+        open={resending !== null}
+        onOpenChange={(open) => !open && setResending(null)}
+        title={resending?.title ?? ""}
+        description={resending?.description ?? ""}
+        confirmLabel="Run again and send"
+        onConfirm={() => {
+          setResending(null);
+          void act("rerun");
+        }}
         destructive
       />
       {outcome ? (

@@ -40,3 +40,35 @@ test("Run again from the failed step on the Runs page does not send the earlier 
   await expect.poll(() => runStatus(newRun), { timeout: 30_000 }).toBe("succeeded");
   expect(tickets).toBe(1);
 });
+
+test("plain Run again on a failed run asks first, naming the request it sends again; by keyboard too", async ({ page }) => {
+  const { ws, id } = await openOwnWorkflow(page, "resend", [
+    { kind: "webhook", config: { testingData: { host: "srv-02" } } },
+    { kind: "http", name: "Create ticket", config: { method: "POST", url: `${psa.url()}/tickets`, body: { type: "json", json: { host: "{{ 1.host }}" } } } },
+    { kind: "code", name: "Note", config: { code: "return steps[1].hots.toUpperCase();" } },
+  ]);
+  const started = (await (await page.request.post(`/api/v1/workflows/${id}/steps/1/test`, { data: { scope: "workflow" } })).json()) as { run: { id: string } };
+  const runStatus = async (runId: string) => ((await (await page.request.get(`/api/v1/runs/${runId}`)).json()) as { status: string }).status;
+  await expect.poll(() => runStatus(started.run.id), { timeout: 30_000 }).toBe("failed");
+  const sent = tickets;
+
+  await page.goto(`/w/${ws}/runs`);
+  const row = page.locator(`[data-testid=run-row][data-run-id="${started.run.id}"]`);
+  const again = row.getByRole("button", { name: "Run again", exact: true });
+  await again.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Send step 2's request again?");
+  await expect(dialog).toContainText("In this run step 2 (Create ticket) already sent its request, which succeeded");
+  await expect(dialog).toContainText("Run again from step 3");
+  // Cancelled: nothing sent, focus back on Run again.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(again).toBeFocused();
+  expect(tickets).toBe(sent);
+
+  await page.keyboard.press("Enter");
+  await dialog.getByRole("button", { name: "Run again and send" }).click();
+  await expect(row.getByRole("status")).toContainText("Started a new test run with this payload");
+  await expect.poll(() => tickets, { timeout: 30_000 }).toBe(sent + 1);
+});
