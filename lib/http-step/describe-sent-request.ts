@@ -54,8 +54,8 @@ function maskBody(body: string, contentType: string): string {
 }
 
 /** `masked`: header names (any case) whose values are credentials: an account's own, and those
- *  the step sets that read a secret or are named as one. */
-export function describeSentRequest(headers: Record<string, string>, body: string | Buffer | undefined, masked: readonly string[]): string[] {
+ *  the step sets that read a secret or are named as one. `bodyNote`: said beside the body's size. */
+export function describeSentRequest(headers: Record<string, string>, body: string | Buffer | undefined, masked: readonly string[], bodyNote?: string): string[] {
   const hidden = new Set(masked.map((n) => n.toLowerCase()));
   const shown = Object.entries(headers).map(([k, v]) => `${k}: ${hidden.has(k.toLowerCase()) || CREDENTIAL_HEADER.test(k) ? MASK : v}`);
   const lines = [`request headers: ${shown.join("; ") || "(none)"}`];
@@ -66,7 +66,8 @@ export function describeSentRequest(headers: Record<string, string>, body: strin
     // Masked before the cut: a cut JSON body would no longer parse.
     const shownBody = maskBody(body, contentType);
     const cut = shownBody.length > BODY_CHARS;
-    lines.push(`request body (${size}${cut ? `, the first ${BODY_CHARS.toLocaleString("en-US")} characters` : ""}): ${cut ? `${shownBody.slice(0, BODY_CHARS)}…` : shownBody}`);
+    const notes = [size, cut ? `the first ${BODY_CHARS.toLocaleString("en-US")} characters` : "", bodyNote ?? ""].filter(Boolean).join(", ");
+    lines.push(`request body (${notes}): ${cut ? `${shownBody.slice(0, BODY_CHARS)}…` : shownBody}`);
   }
   return lines;
 }

@@ -31,9 +31,12 @@ describe("an HTTP step's POST redirected to a GET", () => {
     for (const code of [303, 302]) {
       const { step } = await runHttpStep({ method: "POST", url: `${server.url}/redirect?c=${code}&to=${to(`/landed-${code}`)}`, body: { type: "json", json: { keep: 1 } } });
       expect(step).toMatchObject({ status: "succeeded", output: { status: 200, body: { method: "GET", path: `/landed-${code}` } } });
-      expect(step.logs).toHaveLength(2);
+      expect(step.logs).toHaveLength(4);
       expect(step.logs[0]).toBe(`POST ${server.url}/redirect → ${code} redirect, followed with GET`);
       expect(step.logs[1]).toMatch(new RegExp(`^GET ${server.url}/landed-${code} → 200 \\(\\d+ bytes, \\d+ ms\\)$`));
+      // What was sent: the body went with the POST, not with the GET the redirect made of it.
+      expect(step.logs[2]).toMatch(/^request headers: /);
+      expect(step.logs[3]).toBe('request body (10 bytes, sent with the POST before the redirect, not with the GET): {"keep":1}');
     }
   }, 90_000);
 

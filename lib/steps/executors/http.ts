@@ -187,7 +187,7 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
     const clean = <T>(v: T): T => redactCredentials(v, secrets);
     // The request as last sent, for the log: the account's headers are known once it is sent.
     let sent = { headers: req.headers, masked: credentialHeaders };
-    const logSent = () => describeSentRequest(sent.headers, req.body, sent.masked).forEach((line) => ctx.log(clean(line)));
+    const logSent = (bodyNote?: string) => describeSentRequest(sent.headers, req.body, sent.masked, bodyNote).forEach((line) => ctx.log(clean(line)));
 
     const send = async (auth: Pick<ConnectionHeaders, "headers" | "sensitiveHeaders" | "secrets">): Promise<GuardedResponse> => {
       secrets = [...secrets, ...auth.secrets];
@@ -243,7 +243,8 @@ export function createHttpExecutor(deps: OutboundDeps = defaultOutboundDeps): St
       ctx.log(`${hop.method} ${safeUrl(hop.url)} → ${hop.status} redirect${next !== hop.method ? `, followed with ${next}` : ""}`);
     });
     ctx.log(`${res.method} ${safeUrl(res.url)} → ${res.status} (${res.body.length} bytes, ${Date.now() - started} ms)`);
-    logSent();
+    // A 303 (or a 301/302 to a POST) turned the request into a GET: the body went with the first.
+    logSent(res.method !== req.method ? `sent with the ${req.method} before the redirect, not with the ${res.method}` : undefined);
     const retryable = isRetryableStatus(res.status);
     if (res.status >= 200 && res.status < 300) return { output };
     if (passOn(retryable)) {
