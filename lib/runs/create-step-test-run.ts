@@ -13,7 +13,7 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { producer } from "@/lib/jobs/boss";
 import { mayHaveRoundedIntegers, parseExactJson } from "@/lib/json/parse-exact-json";
 import { QUEUES, type RunExecutePayload } from "@/lib/jobs/queues";
-import { describeSteps, pickStepTestSource, TESTING_DATA_NOTE } from "@/lib/runs/pick-step-test-source";
+import { describeSteps, pickStepTestSource, requiredEarlierSteps, TESTING_DATA_NOTE } from "@/lib/runs/pick-step-test-source";
 import { toRunView, type RunView } from "@/lib/runs/to-run-view";
 import { isTriggerKind, STEP_CATALOG } from "@/lib/steps/catalog";
 import { findMissingFields } from "@/lib/steps/find-missing-fields";
@@ -79,14 +79,22 @@ export async function createStepTestRun({ workflowId, userId, stepNumber, seen =
       take: SOURCE_RUNS,
       select: {
         id: true,
+        targetStepId: true,
         trigger: true,
         steps: { where: { stepId: { in: earlierIds }, status: "succeeded" }, select: { stepId: true, output: true, startedAt: true, finishedAt: true } },
       },
     });
+    // A test of one later step holds copies of another run's outputs, and its own of that step:
+    // by default it is a source only when this step reads the step it tested (Run step on step 2,
+    // then on step 3); else it comes after every other run. Ranked by its time, a Run step on a
+    // failed delivery's data (fromRunId) made that delivery's copy the newest, and the default —
+    // the box unticked — borrowed it again instead of the newest delivery.
+    const read = new Set(requiredEarlierSteps(step, stepNumber).map((n) => definition[n - 1]?.id));
+    const copyOnly = (r: (typeof runs)[number]) => !chosen && r.targetStepId !== null && !read.has(r.targetStepId);
     const picked = pickStepTestSource(
       definition,
       stepNumber,
-      runs.map((r) => ({ id: r.id, trigger: r.trigger, records: r.steps })),
+      [...runs.filter((r) => !copyOnly(r)), ...runs.filter(copyOnly)].map((r) => ({ id: r.id, trigger: r.trigger, records: r.steps })),
     );
     // The chosen run's own outputs or nothing: never the Testing data in its place.
     if (chosen && !(picked.ok && picked.run)) {

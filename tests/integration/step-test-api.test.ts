@@ -102,11 +102,12 @@ describe("POST /api/v1/workflows/{id}/steps/{n}/test", () => {
     expect((await db().runStep.count({ where: { runId: fullRun.id } }))).toBe(3);
     expect(await db().run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ targetStepId: current.steps[2].id });
 
-    // Testing step 2 alone picks the newest run with step 1's output: the step test just made.
+    // Testing step 2 alone picks the newest run with step 1's output, not the step test just
+    // made: that one only copied it (it tested step 3, which step 2 does not read).
     const again = await api.post(`/api/v1/workflows/${wf.id}/steps/2/test`);
     expect(again.status).toBe(201);
     expect(again.body.run.steps.map((s: Json) => s.number)).toEqual([1]);
-    expect(again.body.run.steps[0].logs[0]).toContain(run.id);
+    expect(again.body.run.steps[0].logs[0]).toContain(fullRun.id);
     const second = await finished(again.body.run.id);
     expect(second.steps.map((s: Json) => [s.number, s.status, s.output])).toEqual([
       [1, "succeeded", { host: { id: "h-1", name: "ws-1" }, severity: 3 }],

@@ -73,4 +73,17 @@ describe("Run step with a chosen run's data", () => {
     // Someone outside the workspace learns nothing of the run either.
     expect((await as(t.outsider).post(`/api/v1/workflows/${wf.id}/steps/2/test`, { fromRunId: runs[0].id })).status).toBe(404);
   }, 60_000);
+  it("by default, a Run step on the chosen run's data is not the newest source: the newest delivery is", async () => {
+    const { wf, runs } = await liveRunsOf([{ nouser: true }, { user: { email: "Newest@Example.com" } }]);
+    const [failed, later] = runs;
+    const onFailed = await finished((await api.post(`/api/v1/workflows/${wf.id}/steps/2/test`, { fromRunId: failed.id })).body.run.id);
+    expect(onFailed.status).toBe("failed");
+    // The box unticked: no fromRunId. The test run just made holds the failed delivery's copy.
+    const res = await api.post(`/api/v1/workflows/${wf.id}/steps/2/test`);
+    expect(res.status).toBe(201);
+    expect(res.body.run.trigger).toEqual({ user: { email: "Newest@Example.com" } });
+    const run = await finished(res.body.run.id);
+    expect(run.steps[0].logs[0]).toContain(`copied from run ${later.id}`);
+    expect(run.status).toBe("succeeded");
+  }, 60_000);
 });
