@@ -43,10 +43,14 @@ test("Run step on the step a failed run's link opened uses that run's data, or t
   await expect(result).toContainText("failed", { timeout: 20_000 });
   await expect(result).toContainText("reading 'email'");
 
-  // Unticked: the newest run or test that has step 1's output, as without a link.
+  // Unticked: the newest run or test that has step 1's output, as without a link — not a test of
+  // step 2, which only copied it.
   await withLinked.uncheck();
   await expect(panel).toContainText("against the latest output of step 1 (from the newest run or test that has it)");
   const again = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(`/workflows/${id}/steps/2/test`));
   await panel.getByRole("button", { name: "Run step" }).click();
   expect((await again).postDataJSON()).not.toHaveProperty("fromRunId");
+  // The newest delivery's data, not the copy of the failed one the test above made (now newest).
+  await expect(result).toContainText("later@example.com", { timeout: 20_000 });
+  await expect(result).not.toContainText("reading 'email'");
 });
