@@ -88,6 +88,9 @@ const schema = z.object({
   // sign-in throttle counts under.
   TRUST_PROXY: flag("false"),
   INTAKE_FAST_PATH: flag("true"),
+  // Failure alerts' storm guard (lib/failure-alerts): at most one alert per workflow in this many
+  // seconds; the failures in between are counted in the next one.
+  FAILURE_ALERT_WINDOW_SECONDS: intFrom(600, 0, 86_400),
   // Deliveries log retention, per workflow, of requests that made no run: older than this many
   // days, or beyond this many rows. An accepted delivery is recorded on its run and kept with it.
   DELIVERY_RETENTION_DAYS: intFrom(30, 1, 3650),

@@ -104,7 +104,8 @@ async function main(): Promise<number> {
         ? "SECRET_KEY rotated (what was re-encrypted is not known: the connection was lost as the rotation committed); every browser session ended."
         : `SECRET_KEY rotated: re-encrypted ${n(result.variables, "secret variable")}, ${n(result.connections, "account's credentials", "accounts' credentials")}, ` +
             `${n(result.oauthTokens, "account's OAuth tokens", "accounts' OAuth tokens")}, ${n(result.oauthSignIns, "OAuth sign-in in progress", "OAuth sign-ins in progress")} ` +
-            `and ${n(result.webhookSecrets, "webhook shared secret")}; ${n(result.browserSessions, "browser session")} ended (everyone signs in again).`,
+            `and ${n(result.webhookSecrets, "webhook shared secret")}; ${n(result.browserSessions, "browser session")} ended (everyone signs in again).` +
+            (result.failureAlertUrls > 0 ? ` Also re-encrypted: ${n(result.failureAlertUrls, "failure-alert webhook URL")}.` : ""),
     );
     if (result && result.unreadable.length > 0) {
       console.log(

@@ -8,6 +8,7 @@ import { createSchedulerFireHandler, createSchedulerTickHandler } from "@/lib/tr
 import { reconcileWorkflowSchedules } from "@/lib/triggers/reconcile-workflow-schedules";
 import { registerRetention } from "@/lib/retention/register-retention";
 import { registerScheduledBackup } from "@/lib/backup/register-scheduled-backup";
+import { handleFailureAlertJobs } from "@/lib/failure-alerts/send-failure-alert";
 import { errorMessage, logger } from "@/lib/log";
 
 const RECONCILE_SCHEDULES_MS = 60_000;
@@ -20,7 +21,7 @@ export async function registerHandlers(
   boss: PgBoss,
   opts: { concurrency: number; batchSize: number; stopping?: () => boolean },
 ): Promise<{ runsSettled: () => Promise<void> }> {
-  await syncQueueOptions({ boss, queues: [QUEUES.runDeadLetter, QUEUES.runExecute, QUEUES.schedulerFire, QUEUES.schedulerTick] });
+  await syncQueueOptions({ boss, queues: [QUEUES.runDeadLetter, QUEUES.runExecute, QUEUES.schedulerFire, QUEUES.schedulerTick, QUEUES.failureAlert] });
 
   // LISTEN/NOTIFY wakes the loops the moment a run is enqueued (the queue has notify: true);
   // the 1 s poll is what picks up delayed jobs (Wait steps, retries) when they come due.
@@ -48,6 +49,8 @@ export async function registerHandlers(
     { batchSize: 50, burstWhenBatchFull: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
     createSchedulerFireHandler({ boss }),
   );
+  // Failure alerts: one at a time per fetch; each is a single POST with a 15 s limit.
+  await boss.work(QUEUES.failureAlert.name, { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 }, handleFailureAlertJobs);
   await registerRetention({ boss });
   await registerScheduledBackup({ boss });
 

@@ -9,6 +9,9 @@ export type RunExecutePayload = z.infer<typeof runExecutePayload>;
 export const schedulerFirePayload = z.object({ workflowId: z.string().min(1) });
 export type SchedulerFirePayload = z.infer<typeof schedulerFirePayload>;
 
+/** A live run ended failed: tell its workspace's failure-alert webhook (lib/failure-alerts). */
+export const failureAlertPayload = z.object({ runId: z.string().min(1) });
+
 export const QUEUES = {
   /** Dead letters of run-execute: a job out of attempts whose run never ended, because every
    *  worker that took it died mid-run. Declared first: run-execute names it, so it must exist. */
@@ -48,6 +51,12 @@ export const QUEUES = {
   dbBackup: {
     name: "db-backup",
     options: { policy: "exclusive", retryLimit: 1, retryDelay: 300, expireInSeconds: 2 * 60 * 60 },
+  },
+  /** One failure alert (lib/failure-alerts/send-failure-alert.ts): an endpoint that is down or
+   *  answers 5xx gets it again after 10 s, 20 s, 40 s … (5 tries). */
+  failureAlert: {
+    name: "failure-alert",
+    options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
   },
 } as const;
 

@@ -8,6 +8,7 @@
 // and so are, when it ends, the open records of steps the edit moved off the path it took;
 // moved steps' records renumbered by renumber-moved-records).
 import type { PgBoss } from "pg-boss";
+import { enqueueFailureAlert } from "@/lib/failure-alerts/enqueue-failure-alert";
 import { closeRecords, closeRemovedSteps } from "@/lib/runs/close-removed-steps";
 import type { ProgressWriter } from "@/lib/runs/create-progress-writer";
 import { executeStep } from "@/lib/runs/execute-step";
@@ -130,6 +131,8 @@ export async function executeRun({ work, write, boss, signal, executing = {} }: 
       steps: [...takeClosing(), ...stepWrites, ...offPath, ...skipped],
       run: { ...pendingRun, id: run.id, status, error: error === null ? null : redact(error), startedAt: pendingRun?.startedAt ?? null, finishedAt: now },
     });
+    // A live run's failure goes to the workspace's failure alerts, if it has them (the job checks).
+    if (stored && status === "failed" && !run.test) await enqueueFailureAlert(boss, run.id);
     return stored || stepWrites.length === 0 ? "finished" : "lost";
   };
 

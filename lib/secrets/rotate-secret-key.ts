@@ -2,7 +2,8 @@
 // and moves the key check (SecretKeyCheck) to the new key: committed, only the new key starts;
 // rolled back, nothing changed. What is encrypted: secret variables, account credentials, the
 // OAuth tokens of authorization-code accounts and the PKCE verifiers of their sign-ins in progress,
-// and webhook shared secrets (in the workflow definitions, whose trigger columns PostgreSQL derives).
+// webhook shared secrets (in the workflow definitions, whose trigger columns PostgreSQL derives),
+// and failure-alert webhook URLs (a Slack or Teams URL is its own token).
 // Rows keep their updatedAt and version: no user changed anything. The operator's command is
 // scripts/rotate-secret-key.ts (npm run secret-key:rotate), which runs this with the service stopped.
 import type { Tx } from "@/lib/db/client";
@@ -12,13 +13,13 @@ import { isKeyCheckOf, keyCheck } from "@/lib/secrets/verify-secret-key";
 
 /** A stored value the current key cannot decrypt either: left as it was (it was unreadable before). */
 export type UnreadableValue = {
-  kind: "secret variable" | "account credentials" | "account OAuth tokens" | "OAuth sign-in in progress" | "webhook shared secret";
+  kind: "secret variable" | "account credentials" | "account OAuth tokens" | "OAuth sign-in in progress" | "webhook shared secret" | "failure-alert webhook URL";
   id: string;
   name: string;
   workspaceId: string;
 };
 
-export type RotationResult = { variables: number; connections: number; oauthTokens: number; oauthSignIns: number; webhookSecrets: number; browserSessions: number; unreadable: UnreadableValue[] };
+export type RotationResult = { variables: number; connections: number; oauthTokens: number; oauthSignIns: number; webhookSecrets: number; failureAlertUrls: number; browserSessions: number; unreadable: UnreadableValue[] };
 
 export type RotateSecretKeyOptions = { tx: Tx; from: Buffer; to: Buffer };
 
@@ -99,6 +100,20 @@ export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions):
       WHERE w.id = n.id`;
   }
 
+  // One per workspace, keyed by it (no id or name of its own): reported as "failure alerts" of it.
+  const alerts = await tx.$queryRaw<{ workspaceId: string; stored: string }[]>`
+    SELECT "workspaceId", "urlEncrypted" AS stored FROM "FailureAlertSetting" FOR UPDATE`;
+  const alertUpdates = alerts.flatMap(({ workspaceId, stored }) => {
+    const sealed = reseal(stored, { id: workspaceId, name: "failure alerts", workspaceId }, "failure-alert webhook URL");
+    return sealed === null ? [] : [{ workspaceId, value: sealed }];
+  });
+  if (alertUpdates.length > 0) {
+    await tx.$executeRaw`
+      UPDATE "FailureAlertSetting" AS f SET "urlEncrypted" = n.v
+      FROM unnest(${alertUpdates.map((u) => u.workspaceId)}::text[], ${alertUpdates.map((u) => u.value)}::text[]) AS n(id, v)
+      WHERE f."workspaceId" = n.id`;
+  }
+
   await tx.secretKeyCheck.update({ where: { id: 1 }, data: { hmac: keyCheck(to), createdAt: new Date() } });
   // Session cookies are signed under a key derived from SECRET_KEY: none verifies any more, so
   // the signed-in devices lists are emptied to say so.
@@ -109,6 +124,7 @@ export async function rotateSecretKey({ tx, from, to }: RotateSecretKeyOptions):
     oauthTokens: resealed["account OAuth tokens"],
     oauthSignIns: resealed["OAuth sign-in in progress"],
     webhookSecrets,
+    failureAlertUrls: alertUpdates.length,
     browserSessions,
     unreadable,
   };

@@ -2,7 +2,7 @@
 // ({text} and optional card/blocks); answers "ok" like Slack does. Messages kept per channel.
 import { createRouter, FakeError, startFakeServer, type FakeServer, type FakeServerOptions } from "./fake-server";
 
-export type ChatMessage = { channel: string; text: string; card: unknown; at: string };
+export type ChatMessage = { channel: string; text: string; card: unknown; at: string; body: unknown };
 export type ChatFake = FakeServer & { messages: ChatMessage[]; channel: (name: string) => ChatMessage[]; webhookUrl: (channel: string) => string };
 
 export async function startChatFake(opts?: FakeServerOptions): Promise<ChatFake> {
@@ -13,7 +13,7 @@ export async function startChatFake(opts?: FakeServerOptions): Promise<ChatFake>
     const card = b.card ?? b.blocks ?? b.attachments ?? null;
     // Slack's answer to an empty message.
     if (!text && !card) throw new FakeError(400, "no_text");
-    messages.push({ channel: req.params.channel, text, card, at: req.at });
+    messages.push({ channel: req.params.channel, text, card, at: req.at, body: req.body });
     return { body: "ok" };
   });
   const server = await startFakeServer("chat", router, opts);

@@ -32,6 +32,9 @@ const ROUTES: Route[] = [
   { name: "audit log", file: "workspaces/[workspaceId]/audit", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/audit` },
   { name: "read retention", file: "workspaces/[workspaceId]/retention", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/retention` },
   { name: "set retention", file: "workspaces/[workspaceId]/retention", method: "PUT", path: (i) => `/api/v1/workspaces/${i.ws}/retention`, body: { runDays: 1 } },
+  { name: "read failure alerts", file: "workspaces/[workspaceId]/failure-alerts", method: "GET", path: (i) => `/api/v1/workspaces/${i.ws}/failure-alerts` },
+  { name: "set failure alerts", file: "workspaces/[workspaceId]/failure-alerts", method: "PUT", path: (i) => `/api/v1/workspaces/${i.ws}/failure-alerts`, body: { url: "https://hooks.example.com/intruder", enabled: true } },
+  { name: "send a test alert", file: "workspaces/[workspaceId]/failure-alerts/test", method: "POST", path: (i) => `/api/v1/workspaces/${i.ws}/failure-alerts/test` },
   { name: "get workflow", file: "workflows/[workflowId]", method: "GET", path: (i) => `/api/v1/workflows/${i.wf}` },
   { name: "update workflow", file: "workflows/[workflowId]", method: "PUT", path: (i) => `/api/v1/workflows/${i.wf}`, body: { name: "x", steps: [] } },
   { name: "delete workflow", file: "workflows/[workflowId]", method: "DELETE", path: (i) => `/api/v1/workflows/${i.wf}` },
@@ -106,7 +109,7 @@ async function seedTenant(name: string, kind: "provider" | "client", providerId?
 }
 
 async function snapshot() {
-  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations, seenIds] = await Promise.all([
+  const [workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations, seenIds, failureAlerts] = await Promise.all([
     db().workflow.findMany({ orderBy: { id: "asc" } }),
     db().variable.findMany({ orderBy: { id: "asc" } }),
     db().connection.findMany({ orderBy: { id: "asc" } }),
@@ -123,8 +126,9 @@ async function snapshot() {
     db().user.findMany({ orderBy: { id: "asc" }, select: { id: true, passwordHash: true, mustChangePassword: true } }),
     db().invitation.findMany({ orderBy: { id: "asc" } }),
     db().workflowSeenKey.findMany({ orderBy: [{ workflowId: "asc" }, { keyHash: "asc" }] }),
+    db().failureAlertSetting.findMany({ orderBy: { workspaceId: "asc" } }),
   ]);
-  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations, seenIds };
+  return { workflows, variables, connections, files, copies, audit, runs, endpoints, tokens, jobs, retention, sessions, memberships, users, invitations, seenIds, failureAlerts };
 }
 
 async function call(token: string, r: Route, ids: Ids) {
