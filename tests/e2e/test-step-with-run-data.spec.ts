@@ -46,7 +46,7 @@ test("Run step on the step a failed run's link opened uses that run's data, or t
   // Unticked: the newest run or test that has step 1's output, as without a link — not a test of
   // step 2, which only copied it.
   await withLinked.uncheck();
-  await expect(panel).toContainText("against the latest output of step 1 (from the newest run or test that has it)");
+  await expect(panel).toContainText("against the latest output of step 1 (from the newest run or test that has it; a test · step n counts for step n's own output only)");
   const again = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith(`/workflows/${id}/steps/2/test`));
   await panel.getByRole("button", { name: "Run step" }).click();
   expect((await again).postDataJSON()).not.toHaveProperty("fromRunId");

@@ -281,15 +281,18 @@ const stopFailure = (e: unknown) => `Could not stop the test run: ${e instanceof
 
 /** What Run step borrows, as create-step-test-run.ts does: the trigger's output and those of the
  *  earlier steps this one reads (`reads`, past the trigger) — not every earlier step's. */
+// A "test · step n" (Workflow data's Data from names runs so) holds copies of another run's
+// outputs: Run step borrows it only for step n's own (create-step-test-run.ts), said here.
 function borrowedNote(number: number, reads: readonly number[]): string {
   const from = "from the newest run or test that has";
-  if (number === 2) return `Run step executes only this step, against the latest output of step 1 (${from} it).`;
+  const copies = "; a test · step n counts for step n's own output only";
+  if (number === 2) return `Run step executes only this step, against the latest output of step 1 (${from} it${copies}).`;
   if (reads.length === 0) {
     const none = number === 3 ? "it does not read step 2" : `it reads none of steps 2–${number - 1}`;
-    return `Run step executes only this step, with the latest output of step 1, the trigger (${from} one); ${none}.`;
+    return `Run step executes only this step, with the latest output of step 1, the trigger (${from} one${copies}); ${none}.`;
   }
   const list = reads.length === 1 ? `step ${reads[0]}` : `steps ${reads.slice(0, -1).join(", ")} and ${reads[reads.length - 1]}`;
-  return `Run step executes only this step, against the latest outputs of step 1 (the trigger) and ${list}, which it reads (${from} them).`;
+  return `Run step executes only this step, against the latest outputs of step 1 (the trigger) and ${list}, which it reads (${from} them${copies}).`;
 }
 
 /** A step's or a run's statuses after which nothing changes. */
