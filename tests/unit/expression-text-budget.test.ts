@@ -4,9 +4,9 @@
 // the step fails saying so, in the worker and in the sandbox alike. The count is the evaluation's,
 // not the compiled expression's, which the worker caches and every run shares.
 import { describe, expect, it } from "vitest";
-import { executeStep } from "@/lib/runs/execute-step";
 import { evaluateExpression } from "@/lib/steps/evaluate-expression";
 import type { Step } from "@/lib/workflows/definition";
+import { executeStepAlone } from "@/tests/helpers/execute-step-alone";
 
 const TEXTS: Record<string, string> = { t: "x".repeat(9_000_000), k: "k".repeat(400_000), name: "Contoso" };
 const resolveRef = (ref: string) => TEXTS[ref.replace(/[{}\s]/g, "").replace(/^1\./, "")];
@@ -26,17 +26,7 @@ describe("the texts one evaluation builds", () => {
   });
 
   it("fail a Data Transformation field naming it", { timeout: 60_000 }, async () => {
-    const outcome = await executeStep({
-      ids: { runId: "r", workflowId: "w", workspaceId: "ws" },
-      step: { id: "s2", kind: "transform", config: { fields: [{ name: "report", expression: '$count([1..300].$uppercase($pad("", 16000000, "x")))' }] } } as unknown as Step,
-      number: 2,
-      outputs: { 1: {} },
-      values: { vars: {}, secrets: {} },
-      files: {},
-      redact: (v) => v,
-      signal: new AbortController().signal,
-      attempt: 1,
-    });
+    const outcome = await executeStepAlone({ id: "s2", kind: "transform", config: { fields: [{ name: "report", expression: '$count([1..300].$uppercase($pad("", 16000000, "x")))' }] } } as unknown as Step);
     expect(!outcome.ok && outcome.error.message).toMatch(new RegExp(`^field "report": ${tooLarge} `));
   });
 

@@ -8,9 +8,9 @@
 // values stay JSONata's own.
 import jsonata from "jsonata";
 import { describe, expect, it } from "vitest";
-import { executeStep } from "@/lib/runs/execute-step";
 import { evaluateExpression } from "@/lib/steps/evaluate-expression";
 import type { Step } from "@/lib/workflows/definition";
+import { executeStepAlone } from "@/tests/helpers/execute-step-alone";
 
 const TEXTS: Record<string, string> = {
   t: "x".repeat(9_000_000),
@@ -105,18 +105,7 @@ describe("text functions and & over the limit", () => {
 });
 
 describe("a value far over 16 MB", () => {
-  const transform = (fields: { name: string; expression: string }[]) =>
-    executeStep({
-      ids: { runId: "r", workflowId: "w", workspaceId: "ws" },
-      step: { id: "s2", kind: "transform", config: { fields } } as unknown as Step,
-      number: 2,
-      outputs: { 1: {} },
-      values: { vars: {}, secrets: {} },
-      files: {},
-      redact: (v) => v,
-      signal: new AbortController().signal,
-      attempt: 1,
-    });
+  const transform = (fields: { name: string; expression: string }[]) => executeStepAlone({ id: "s2", kind: "transform", config: { fields } } as unknown as Step);
   const advice = "a step's output may be at most 16 MB (return a summary, or what a later step needs)";
 
   it("is refused before its JSON is written, as an expression's value and as a step's output", { timeout: 30_000 }, async () => {
