@@ -2,7 +2,7 @@
 // (tests/fakes/oauth-provider.ts): made through the API, and connected as the browser does it.
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
-import type { FakeOAuthProvider } from "@/tests/fakes/oauth-provider";
+import { startFakeOAuthProvider, type FakeOAuthProvider } from "@/tests/fakes/oauth-provider";
 import { apiClient, type ApiClient, type Json } from "./api-fixtures";
 
 export const OAUTH_CLIENT = { clientId: "msp-flow-client", clientSecret: "client-secret-9f2e" };
@@ -52,4 +52,14 @@ export async function connectOAuthAccount(baseUrl: string, token: string, connec
   const done = await oauthCallback(callbackUrl, token);
   expect(done.status, done.text).toBe(303);
   return done;
+}
+
+/** A connected account (its token has an hour left) on a provider of its own, which goes into
+ *  `fakes` for the test file to close; `first` is the access token the Connect got. */
+export async function connectedOAuthAccount(api: ApiClient, baseUrl: string, workspaceId: string, token: string, fakes: FakeOAuthProvider[]) {
+  const fake = await startFakeOAuthProvider(OAUTH_CLIENT);
+  fakes.push(fake);
+  const account = await createOAuthAccount(api, workspaceId, fake);
+  await connectOAuthAccount(baseUrl, token, account.id);
+  return { fake, account, first: fake.state.latestAccessToken };
 }

@@ -3,10 +3,10 @@
 // reads Not connected and its steps say so instead of sending the old client's token —; a rename,
 // a new client secret, client auth or extra authorize parameters keep it connected.
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeOAuthProvider, type FakeOAuthProvider } from "@/tests/fakes/oauth-provider";
+import type { FakeOAuthProvider } from "@/tests/fakes/oauth-provider";
 import type { Json } from "../helpers/api-fixtures";
 import { startTestServer } from "../helpers/api-server";
-import { connectOAuthAccount, createOAuthAccount, OAUTH_CLIENT, oauthCallback, startOAuthSignIn, uniqueName } from "../helpers/oauth-accounts";
+import { connectedOAuthAccount, createOAuthAccount, OAUTH_CLIENT, oauthCallback, startOAuthSignIn, uniqueName } from "../helpers/oauth-accounts";
 import { testHttpWorkflow } from "../helpers/test-http-workflow";
 
 const { t, api, web } = startTestServer({ worker: true });
@@ -15,13 +15,7 @@ afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
 });
 
-async function connected() {
-  const fake = await startFakeOAuthProvider(OAUTH_CLIENT);
-  fakes.push(fake);
-  const account = await createOAuthAccount(api, t.providerA.id, fake);
-  await connectOAuthAccount(web.baseUrl, t.editor.token, account.id);
-  return { fake, account };
-}
+const connected = () => connectedOAuthAccount(api, web.baseUrl, t.providerA.id, t.editor.token, fakes);
 
 const patch = async (id: string, body: Json) => {
   const res = await api.patch(`/api/v1/connections/${id}`, body);

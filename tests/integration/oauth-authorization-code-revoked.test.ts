@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getConnectionCredentials } from "@/lib/connections/get-connection-credentials";
 import { fetchAuthorizationCodeToken } from "@/lib/connections/oauth/fetch-authorization-code-token";
-import { startFakeOAuthProvider, type FakeOAuthProvider } from "@/tests/fakes/oauth-provider";
+import type { FakeOAuthProvider } from "@/tests/fakes/oauth-provider";
 import { startTestServer } from "../helpers/api-server";
-import { connectOAuthAccount, createOAuthAccount, OAUTH_CLIENT, uniqueName } from "../helpers/oauth-accounts";
+import { connectedOAuthAccount, uniqueName } from "../helpers/oauth-accounts";
 import { testHttpWorkflow } from "../helpers/test-http-workflow";
 
 const { t, api, web } = startTestServer({ worker: true });
@@ -17,14 +17,7 @@ afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
 });
 
-/** A connected account (its token has an hour left), on a provider of its own. */
-async function connected() {
-  const fake = await startFakeOAuthProvider(OAUTH_CLIENT);
-  fakes.push(fake);
-  const account = await createOAuthAccount(api, t.providerA.id, fake);
-  await connectOAuthAccount(web.baseUrl, t.editor.token, account.id);
-  return { fake, account, first: fake.state.latestAccessToken };
-}
+const connected = () => connectedOAuthAccount(api, web.baseUrl, t.providerA.id, t.editor.token, fakes);
 
 const runWith = (connectionId: string) =>
   testHttpWorkflow(api, t.providerA.id, uniqueName("call provider"), { kind: "http", name: "Who am I", config: { method: "GET", url: "/api/me", connectionId } }, 60_000);
