@@ -106,11 +106,17 @@ export async function setInstalledBlueprintVersion(workflowId: string, version: 
   });
 }
 
-/** The run as if it had started at `at` (an ISO instant) and ended a second later: a run from an
- *  hour of the night, read the next morning. */
-export async function setRunStartedAt(runId: string, at: string): Promise<void> {
+/** The run as if it had started two nights ago at 02:13:07 in `zone` and ended a second later: a
+ *  run from an hour of the night, read days later. Gives that day as a reader in `zone` sees it
+ *  in en-US ("Nov 23"). */
+export async function setRunStartedTwoNightsAgo(runId: string, zone: string): Promise<string> {
+  const day = new Date(Date.now() - 2 * 24 * 3600_000);
+  const ymd = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(day);
+  const offset = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(day).find((p) => p.type === "timeZoneName")!.value.replace("GMT", "");
+  const at = new Date(`${ymd}T02:13:07${offset || "Z"}`).toISOString();
   await withClient(async (c) => {
     const { rowCount } = await c.query(`UPDATE "Run" SET "createdAt" = t, "startedAt" = t, "finishedAt" = t + interval '1 second' FROM (SELECT $2::timestamptz AT TIME ZONE 'UTC' AS t) x WHERE id = $1`, [runId, at]);
     if (rowCount !== 1) throw new Error(`expected one run ${runId}`);
   });
+  return new Date(at).toLocaleDateString("en-US", { timeZone: zone, month: "short", day: "numeric" });
 }
