@@ -44,6 +44,11 @@ function budgetName(): symbol {
   return Symbol.for("jsonata-text-functions.built");
 }
 
+/** 67108864 → "67,108,864", for the limits' messages. */
+function withCommas(v: number): string {
+  return String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /** Counts a text an evaluation built against its budget and gives it back, or refuses it once the
  *  texts built so far pass the budget. Only builders count: a text read, or cut from one
  *  ($substring, $split, $substringBefore/After), shares the memory of the text it came from. */
@@ -53,15 +58,13 @@ function charged(focus: Focus, text: string): string {
   const built = (frame[budgetName()] ?? 0) + text.length;
   frame[budgetName()] = built;
   if (built <= budgetLimit()) return text;
-  const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  throw new Error(`expression result too large: more than ${n(budgetLimit())} characters (all the texts one evaluation builds, together; join many pieces with $join, which counts its result once, rather than & in a loop)`);
+  throw new Error(`expression result too large: more than ${withCommas(budgetLimit())} characters (all the texts one evaluation builds, together; join many pieces with $join, which counts its result once, rather than & in a loop)`);
 }
 
 /** Refuses a size over the limit, naming the function (`&` as itself), before any work on it. */
 function assertTextLimit(name: string, size: number, what: string, atLeast?: boolean): void {
   if (size <= textLimit()) return;
-  const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  throw new Error(`${name === "&" ? "&" : `$${name}`}: ${what} of ${atLeast ? "at least " : ""}${n(size)} characters; at most ${n(textLimit())} (a step's output may be at most 16 MB)`);
+  throw new Error(`${name === "&" ? "&" : `$${name}`}: ${what} of ${atLeast ? "at least " : ""}${withCommas(size)} characters; at most ${withCommas(textLimit())} (a step's output may be at most 16 MB)`);
 }
 
 /** The most items $split gives: as many as a range ([1..n]) may hold (EXPRESSION_LIMITS.sequence).
@@ -81,8 +84,7 @@ function separatorLimit(): number {
 /** Refuses a count over `most`, in the words of assertTextLimit. */
 function assertCountLimit(name: string, count: number, most: number, what: string, why: string, atLeast?: boolean): void {
   if (count <= most) return;
-  const n = (v: number) => String(v).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  throw new Error(`$${name}: ${what.replace("#", `${atLeast ? "at least " : ""}${n(count)}`)}; at most ${n(most)} (${why})`);
+  throw new Error(`$${name}: ${what.replace("#", `${atLeast ? "at least " : ""}${withCommas(count)}`)}; at most ${withCommas(most)} (${why})`);
 }
 
 /** Refuses `units` UTF-16 units of text that cannot be within the limit whatever they hold: over
@@ -601,4 +603,4 @@ export function registerTextFunctions(expr: jsonata.Expression): void {
 
 /** The same functions as JavaScript source for the sandbox isolate (as LIST_FUNCTIONS_SOURCE in
  *  jsonata-list-functions.ts): evaluated there, it is `registerTextFunctions`. */
-export const TEXT_FUNCTIONS_SOURCE = `(() => {\n${[textLimit, itemLimit, separatorLimit, budgetLimit, budgetName, charged, assertCountLimit, assertTextLimit, assertUnitsWithinLimit, assertTextWithinLimit, codePointLength, unitOffset, sliceIndex, substring, cut, length, pad, uppercase, lowercase, trim, substringBefore, substringAfter, isFunctionValue, toText, string, concat, concatAll, join, matchOf, contains, split, substitute, replace, replaced, assertEncodable, encodeUrlComponent, encodeUrl, base64encode, concatName, concatAllName, checkName, pictureFunctions, checkedFunctions, pictureCheckName, checkedPicture, checkedResult, routeTextOperators].join("\n")}\nreturn ${registerTextFunctions};\n})()`;
+export const TEXT_FUNCTIONS_SOURCE = `(() => {\n${[textLimit, itemLimit, separatorLimit, budgetLimit, budgetName, withCommas, charged, assertCountLimit, assertTextLimit, assertUnitsWithinLimit, assertTextWithinLimit, codePointLength, unitOffset, sliceIndex, substring, cut, length, pad, uppercase, lowercase, trim, substringBefore, substringAfter, isFunctionValue, toText, string, concat, concatAll, join, matchOf, contains, split, substitute, replace, replaced, assertEncodable, encodeUrlComponent, encodeUrl, base64encode, concatName, concatAllName, checkName, pictureFunctions, checkedFunctions, pictureCheckName, checkedPicture, checkedResult, routeTextOperators].join("\n")}\nreturn ${registerTextFunctions};\n})()`;
