@@ -1,14 +1,15 @@
 // POSTs one alert to a workspace's saved webhook through the SSRF-guarded client (the HTTP step's,
 // with the operator's HTTP_ALLOWED_PRIVATE_RANGES) and records the outcome the settings show.
 import { db } from "@/lib/db/client";
+import type { FailureAlertSetting } from "@/lib/generated/prisma/client.ts";
 import { guardedFetch } from "@/lib/net/guarded-fetch";
 import { decryptSecret } from "@/lib/secrets/crypto";
 
 export type AlertOutcome = { sent: boolean; status: number | null; error: string | null };
 
-export async function postFailureAlert(workspaceId: string, body: Record<string, unknown>): Promise<AlertOutcome> {
-  const setting = await db().failureAlertSetting.findUnique({ where: { workspaceId } });
-  if (!setting) return { sent: false, status: null, error: "no webhook URL is set" };
+/** `setting`: the workspace's, as its caller just read it (the alert job, Send a test alert). */
+export async function postFailureAlert(setting: FailureAlertSetting, body: Record<string, unknown>): Promise<AlertOutcome> {
+  const { workspaceId } = setting;
   const url = decryptSecret(setting.urlEncrypted);
   let outcome: AlertOutcome;
   try {

@@ -42,7 +42,7 @@ export async function sendFailureAlert(runId: string): Promise<void> {
     select: { id: true, status: true, test: true, error: true, workspaceId: true, workflowId: true, workflow: { select: { name: true, steps: true, workspace: { select: { name: true } } } } },
   });
   if (!run || run.test || run.status !== "failed") return;
-  const setting = await db().failureAlertSetting.findUnique({ where: { workspaceId: run.workspaceId }, select: { enabled: true } });
+  const setting = await db().failureAlertSetting.findUnique({ where: { workspaceId: run.workspaceId } });
   if (!setting?.enabled) return;
   const quietBefore = await claimAlert(run.workflowId, run.id);
   if (quietBefore === null) return;
@@ -66,7 +66,7 @@ export async function sendFailureAlert(runId: string): Promise<void> {
     // The Runs page searched for this run's id (its q), which lists it alone.
     url: `${env().PUBLIC_URL}/w/${run.workspaceId}/runs?q=${run.id}`,
   };
-  const outcome = await postFailureAlert(run.workspaceId, body);
+  const outcome = await postFailureAlert(setting, body);
   if (!outcome.sent) throw new Error(`failure alert not delivered: ${outcome.error ?? "no answer"}`);
 }
 

@@ -8,10 +8,10 @@ import { postFailureAlert, type AlertOutcome } from "./post-failure-alert";
 
 export async function sendTestAlert(opts: { workspaceId: string; userId: string }): Promise<AlertOutcome> {
   await requireWorkspaceRole(opts.userId, opts.workspaceId, "editor");
-  const ws = await db().workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { name: true, failureAlert: { select: { workspaceId: true } } } });
+  const ws = await db().workspace.findUniqueOrThrow({ where: { id: opts.workspaceId }, select: { name: true, failureAlert: true } });
   if (!ws.failureAlert) throw badRequest("url: set a webhook URL first");
   const error = "this is a test alert: nothing failed";
-  return postFailureAlert(opts.workspaceId, {
+  return postFailureAlert(ws.failureAlert, {
     text: `Test alert from MSP Flow for ${ws.name}: failure alerts of this workspace's live workflows will arrive here.`,
     workspace: ws.name,
     workflow: null,
