@@ -13,6 +13,7 @@ const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOENT
 // connections. A statement timeout (57014) is not an outage: see isStatementTimeout.
 const SQLSTATE = /^(08...|57P0[1-4]|53300)$/;
 const STATEMENT_TIMEOUT = "57014";
+const LOCK_NOT_AVAILABLE = "55P03";
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
 // node-postgres's and Prisma's wording for the same conditions, where they give no code.
 const MESSAGES =
@@ -42,11 +43,21 @@ export function isDatabaseUnavailable(e: unknown): boolean {
  * reported as what it is rather than as the database being unreachable.
  */
 export function isStatementTimeout(e: unknown): boolean {
+  return hasSqlState(e, STATEMENT_TIMEOUT);
+}
+
+/** Whether PostgreSQL refused to wait longer for a lock: lock_timeout passed (SQLSTATE 55P03). */
+export function isLockNotGranted(e: unknown): boolean {
+  return hasSqlState(e, LOCK_NOT_AVAILABLE);
+}
+
+/** Whether the database answered with this SQLSTATE, raw from node-postgres or through Prisma. */
+function hasSqlState(e: unknown, sqlState: string): boolean {
   if (!e || typeof e !== "object") return false;
   const err = e as Shape;
-  if (err.code === STATEMENT_TIMEOUT && "severity" in err) return true; // raw node-postgres
+  if (err.code === sqlState && "severity" in err) return true; // raw node-postgres
   const prisma = typeof err.name === "string" && err.name.startsWith("PrismaClient");
-  return prisma && String(err.meta?.driverAdapterError?.cause?.originalCode ?? "") === STATEMENT_TIMEOUT;
+  return prisma && String(err.meta?.driverAdapterError?.cause?.originalCode ?? "") === sqlState;
 }
 
 // A transaction PostgreSQL rolled back because it collided with another: a deadlock (40P01), a

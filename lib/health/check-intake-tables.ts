@@ -7,7 +7,7 @@
 // INTAKE_LOCK_WAIT_MS for each, in a transaction that writes nothing. A ROW EXCLUSIVE lock does
 // not conflict with other writers, so the check holds up no delivery, run or retention pass.
 import { db } from "@/lib/db/client";
-import { isStatementTimeout } from "@/lib/db/is-database-unavailable";
+import { isLockNotGranted, isStatementTimeout } from "@/lib/db/is-database-unavailable";
 import { BOSS_SCHEMA } from "@/lib/jobs/boss";
 import { QUEUES } from "@/lib/jobs/queues";
 
@@ -19,8 +19,6 @@ const STATEMENT_MS = 2_000;
 // under a load balancer's usual 5 s, as /api/health's own database check (read-health.ts).
 const CHECK_MS = 3_000;
 
-const LOCK_TIMEOUT = "55P03";
-const driverCode = (e: unknown) => String((e as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } })?.meta?.driverAdapterError?.cause?.originalCode ?? "");
 
 /** null when the intake could record a delivery now, else why it could not (readiness's reason). */
 export async function checkIntakeTables(): Promise<string | null> {
@@ -48,7 +46,7 @@ export async function checkIntakeTables(): Promise<string | null> {
     .then(
       () => null,
       (e: unknown) => {
-        if (driverCode(e) === LOCK_TIMEOUT) return `deliveries cannot be recorded: the table ${table} is locked by another session (not granted within ${INTAKE_LOCK_WAIT_MS / 1000} s)`;
+        if (isLockNotGranted(e)) return `deliveries cannot be recorded: the table ${table} is locked by another session (not granted within ${INTAKE_LOCK_WAIT_MS / 1000} s)`;
         if (isStatementTimeout(e)) return `deliveries cannot be recorded: the database did not answer within ${STATEMENT_MS / 1000} s (at the table ${table})`;
         return `deliveries cannot be recorded: the check of the table ${table || "\"Run\""} failed`;
       },
